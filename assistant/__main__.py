@@ -1,0 +1,7 @@
+"""`python -m assistant` runs the CLI."""
+
+import sys
+
+from assistant.cli import main
+
+sys.exit(main())

@@ -1,0 +1,69 @@
+"""The citation contract: `[n]` in the text is `citations[n-1]`; every marker resolves and every citation is used."""
+
+from __future__ import annotations
+
+import re
+
+from assistant.models import Citation, Paper
+
+MARKER = re.compile(r"\[(\d{1,3})\]")
+
+
+class Citations:
+    """Numbers papers in order of first citation; the quote is the supporting sentence of its abstract."""
+
+    def __init__(self) -> None:
+        self._by_paper: dict[str, Citation] = {}
+
+    def cite(self, paper: Paper, quote: str) -> str:
+        c = self._by_paper.get(paper.id)
+        if c is None:
+            c = Citation(
+                n=len(self._by_paper) + 1,
+                paper_id=paper.id,
+                title=paper.title,
+                display_title=paper.display_title,
+                arxiv_id=paper.arxiv_id,
+                year=paper.year,
+                authors=paper.authors,
+                is_author_work=paper.is_author_work,
+                quote=quote,
+            )
+            self._by_paper[paper.id] = c
+        return f"[{c.n}]"
+
+    def list(self) -> list[Citation]:
+        return sorted(self._by_paper.values(), key=lambda c: c.n)
+
+
+def renumber(text: str, citations: list[Citation]) -> tuple[str, list[Citation], int]:
+    """Keep only markers that resolve, number citations by first use, drop unused ones.
+
+    Returns the new text, the citations in order, and how many invalid markers were removed.
+    """
+    by_n = {c.n: c for c in citations}
+    order: dict[int, int] = {}
+    invalid = 0
+
+    def sub(m: re.Match) -> str:
+        nonlocal invalid
+        n = int(m.group(1))
+        if n not in by_n:
+            invalid += 1
+            return ""
+        order.setdefault(n, len(order) + 1)
+        return f"[{order[n]}]"
+
+    new_text = MARKER.sub(sub, text)
+    new_text = re.sub(r"[ \t]+([.,;:])", r"\1", re.sub(r"[ \t]{2,}", " ", new_text)).strip()
+    kept = [by_n[old].model_copy(update={"n": new}) for old, new in sorted(order.items(), key=lambda kv: kv[1])]
+    return new_text, kept, invalid
+
+
+def check(text: str, citations: list[Citation]) -> list[str]:
+    """Problems with the contract (empty when it holds)."""
+    used = {int(n) for n in MARKER.findall(text)}
+    problems = [f"marker [{n}] has no citation" for n in sorted(used) if n < 1 or n > len(citations)]
+    problems += [f"citation {c.n} is never used" for c in citations if c.n not in used]
+    problems += [f"citation {i} is numbered {c.n}" for i, c in enumerate(citations, 1) if c.n != i]
+    return problems

@@ -1,0 +1,117 @@
+"""Read a question: which route answers it (structured or free text), its year range, its topic words."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+YEAR = r"(?:19|20)\d{2}"
+NUMBER_WORDS = {
+    0: "zero", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+    9: "nine", 10: "ten", 11: "eleven", 12: "twelve", 13: "thirteen", 14: "fourteen", 15: "fifteen",
+    16: "sixteen", 17: "seventeen", 18: "eighteen", 19: "nineteen", 20: "twenty",
+}
+STOP = set(
+    """a an the of in on for to and or with by from about at as is are was were be been being do does did has have had
+    which what who whom whose when where why how many much any all some this that these those it its they them their there
+    his her he she him author author's authors principal researcher researcher's paper papers work works worked working
+    publish published publication publications article articles wrote write written list show tell give me please can could
+    would should will describe explain summarize summarise overview concern concerns concerning regarding related topic topics
+    area areas field fields one ones most more than between since before after during until year years""".split()
+)
+
+
+@dataclass
+class Intent:
+    route: str  # attribution | count | per_year | earliest | latest | coauthors | code | categories | list | fact | greeting
+    year_from: int | None = None
+    year_to: int | None = None
+    about_author: bool = False
+    others_asked: bool = False  # "other groups", "not by the author", "in the corpus"
+    subject: str = ""  # the paper named (attribution) or the topic words (list/count)
+
+
+def year_range(q: str) -> tuple[int | None, int | None]:
+    if m := re.search(rf"\b(?:between|from)\s+({YEAR})\s+(?:and|to|-|–)\s+({YEAR})\b", q) or re.search(rf"\b({YEAR})\s*(?:-|–|to)\s*({YEAR})\b", q):
+        a, b = sorted((int(m.group(1)), int(m.group(2))))
+        return a, b
+    if m := re.search(rf"\b(?:before|prior to|earlier than|until|up to)\s+({YEAR})\b", q):
+        inclusive = q[m.start() : m.end()].startswith(("until", "up to"))
+        return None, int(m.group(1)) - (0 if inclusive else 1)
+    if m := re.search(rf"\b(?:after|later than)\s+({YEAR})\b", q):
+        return int(m.group(1)) + 1, None
+    if m := re.search(rf"\b(?:since|from|starting)\s+({YEAR})\s+(?:on|onwards|onward)\b", q) or re.search(rf"\bsince\s+({YEAR})\b", q):
+        return int(m.group(1)), None
+    years = re.findall(rf"\b({YEAR})\b", q)
+    if len(years) == 1:
+        return int(years[0]), int(years[0])
+    return None, None
+
+
+def mentions_author(q: str, principal: str) -> bool:
+    ql = q.casefold()
+    parts = [p.casefold() for p in principal.split()]
+    if principal.casefold() in ql or any(re.search(rf"\b{re.escape(p)}\b", ql) for p in parts[:1]):
+        return True
+    return bool(re.search(r"\b(the author|this author|the researcher|this researcher|principal author|his|he|him|they|them|their)\b", ql))
+
+
+def topic_words(text: str, principal: str = "") -> list[str]:
+    names = {p.casefold() for p in principal.split()}
+    words = re.findall(r"[A-Za-z0-9][\w=+.-]*[\w+]|[A-Za-z0-9]", re.sub(r"['’]s\b", "", text))
+    out = []
+    for w in words:
+        wl = w.casefold().rstrip(".")
+        if wl in STOP or wl in names or wl.endswith("'s") and wl[:-2] in names or re.fullmatch(YEAR, wl):
+            continue
+        out.append(w.rstrip("."))
+    return out
+
+
+_ATTRIBUTION = [
+    re.compile(r"^(?:is|was)\s+(?P<subject>.+?)\s+(?:one of|among|part of|in)\s+(?P<who>.+?)(?:'s|’s)?\s+(?:own\s+)?(?:papers|works|publications|work)\b", re.I),
+    re.compile(r"^(?:is|was)\s+(?P<subject>.+?)\s+(?:(?:a|an)\s+)?(?P<who>.+?)(?:'s|’s)\s+(?:own\s+)?(?:paper|work|publication)\b", re.I),
+    re.compile(r"^(?:is|was)\s+(?P<subject>.+?)\s+(?:written|authored|co-?authored|published)\s+by\s+(?P<who>.+?)\s*\??$", re.I),
+    re.compile(r"^(?:is|was)\s+(?P<subject>.+?)\s+by\s+(?P<who>.+?)\s*\??$", re.I),
+    re.compile(r"^did\s+(?P<who>.+?)\s+(?:write|author|co-?author|publish)\s+(?P<subject>.+?)\s*\??$", re.I),
+    re.compile(r"^(?:does|do)\s+(?P<subject>.+?)\s+belong\s+to\s+(?P<who>.+?)\s*\??$", re.I),
+]
+
+
+def classify(question: str, principal: str) -> Intent:
+    q = question.strip()
+    ql = q.casefold()
+    yf, yt = year_range(q)
+    intent = Intent(route="fact", year_from=yf, year_to=yt, about_author=mentions_author(q, principal))
+    intent.others_asked = bool(re.search(r"\b(other (groups?|researchers?|authors?|people)|not (the author|his|by)|whole corpus|in the corpus|all papers|every paper|any paper)\b", ql))
+
+    for pattern in _ATTRIBUTION:
+        if m := pattern.match(q):
+            who = m.group("who").casefold()
+            if mentions_author(who, principal) or "author" in who:
+                intent.route, intent.subject = "attribution", m.group("subject").strip(" \"'“”?")
+                return intent
+    if re.search(r"\bwho (wrote|authored|are the authors of|is the author of)\b", ql):
+        intent.route, intent.subject = "attribution", re.sub(r"(?i)^.*?\b(wrote|authored|authors of|author of)\s+", "", q).strip(" \"'“”?")
+        return intent
+    if re.search(r"\b(co-?authors?|collaborat\w*)\b", ql) and re.search(r"\b(who|most|frequent|often|top|main|list|which)\b", ql):
+        intent.route = "coauthors"
+        intent.subject = " ".join(topic_words(re.sub(r"(?i)\b(co-?authors?|collaborat\w*|frequent(ly)?|often|top|main|most)\b", " ", q), principal))
+        return intent
+    if re.search(r"\b(per|each|every|by)\s+year\b|\byear by year\b|\bbreakdown by year\b", ql):
+        intent.route = "per_year"
+    elif re.search(r"\b(categor(y|ies)|arxiv (areas?|subjects?|classes))\b", ql):
+        intent.route = "categories"
+    elif re.search(r"\bhow many\b|\bnumber of\b|\bcount\b", ql):
+        intent.route = "count"
+    elif re.search(r"\b(earliest|oldest|first)\b", ql) and re.search(r"\b(paper|work|publication|publish)", ql):
+        intent.route = "earliest"
+    elif re.search(r"\b(latest|newest|most recent|last)\b", ql) and re.search(r"\b(paper|work|publication|publish)", ql):
+        intent.route = "latest"
+    elif re.search(r"\b(code|source code|open[- ]source|github|implementation available)\b", ql) and re.search(r"\b(which|what|list|papers?|any|how)\b", ql):
+        intent.route = "code"
+    elif re.search(r"^(list|name|enumerate|show)\b|\b(which|what)\s+(?:of\s+(?:\w+\s+)?\w+(?:['’]s)?\s+)?(papers|works|publications)\b|\b(published|written|wrote)\s+(?:on|about|in)\b|\bworked on\b|\bwork(?:s|ed)? (?:on|in)\b|\bpapers? (?:on|about|concerning|regarding|that)\b|\bresearch (?:on|in)\b|\ball (?:of )?(?:the )?(?:author's |his )?papers\b", ql):
+        intent.route = "list"
+    if intent.route in ("count", "list", "code", "earliest", "latest"):
+        intent.subject = " ".join(topic_words(re.sub(r"(?i)\b(how many|number of|count|list|name|enumerate|show|earliest|oldest|first|latest|newest|most recent|last|code|source code|github|open[- ]source)\b", " ", q), principal))
+    return intent

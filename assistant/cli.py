@@ -1,0 +1,113 @@
+"""Command line: `assistant ingest | papers | ask | eval | serve | chat`; translates arguments and output only."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from assistant.errors import AssistantError
+from assistant.models import Filters
+
+
+def _filters(args) -> Filters:
+    return Filters(
+        author_only=True if getattr(args, "author_only", False) else None,
+        year_from=getattr(args, "year_from", None),
+        year_to=getattr(args, "year_to", None),
+        coauthor=getattr(args, "coauthor", None),
+    )
+
+
+def _assistant(args):
+    from assistant.core import Assistant
+    from assistant.settings import Settings
+
+    overrides = {}
+    if getattr(args, "store", None):
+        overrides["store_dir"] = Path(args.store)
+    return Assistant.from_settings(Settings(**overrides))
+
+
+def cmd_ingest(args) -> int:
+    from assistant.ingest.progress import ProgressBar
+
+    assistant = _assistant(args)
+    if args.if_empty and not assistant.store.is_empty():
+        print(f"Store already holds {assistant.status()['papers']} papers; not ingesting (drop --if-empty to re-ingest).")
+        return 0
+    paths = [Path(p) for p in args.paths] or None
+    with ProgressBar("embedding passages") as bar:
+        result = assistant.ingest(paths, progress=bar.update)
+    for r in result.reports:
+        print(f"{r.file}: shape {r.shape or 'unknown'}, {r.entries} entries read, {r.merged} merged with other files, {len(r.warnings)} warnings")
+        for w in r.warnings:
+            print(f"  warning: {w}", file=sys.stderr)
+    s = result.sync
+    print(
+        f"{result.papers} papers ({result.author_papers} by {assistant.principal_author}); "
+        f"{len(s.added)} added, {len(s.updated)} updated, {len(s.removed)} removed, {s.unchanged} unchanged; "
+        f"{s.embedded} passages embedded, {s.deleted_passages} deleted; {result.seconds:.1f} s"
+    )
+    return 0
+
+
+def cmd_papers(args) -> int:
+    assistant = _assistant(args)
+    papers = assistant.papers(_filters(args), text=args.text)
+    if args.json:
+        fields = ["id", "title", "display_title", "authors", "authors_truncated", "date", "date_precision", "year", "arxiv_id",
+                  "categories", "has_code", "is_author_work", "attribution", "sources", "abstract"]
+        out = [p.model_dump(include=set(fields) | {"other_abstracts", "conflicts", "notes", "comments"}) for p in papers]
+        print(json.dumps({"papers": out}, ensure_ascii=False, indent=1))
+        return 0
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
+    table = RichTable(show_lines=False)
+    for col in ("id", "year", "title", "authors", "arXiv", "author's"):
+        table.add_column(col)
+    for p in papers:
+        authors = ", ".join(p.authors[:3]) + (" et al." if p.authors_truncated or len(p.authors) > 3 else "")
+        table.add_row(p.id[:28], str(p.year or ""), p.title or f"[italic]{p.display_title} (derived)[/italic]", authors, p.arxiv_id or "", "yes" if p.is_author_work else "no")
+    Console().print(table)
+    print(f"{len(papers)} papers")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="assistant", description="Chat with a researcher's paper corpus; every answer cites its papers.")
+    parser.add_argument("--store", help="store directory (default: ./store or ASSISTANT_STORE_DIR)")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("ingest", help="parse, merge and index source pages (default: seeds/)")
+    p.add_argument("paths", nargs="*", help="files or folders to ingest")
+    p.add_argument("--if-empty", action="store_true", help="only ingest when the store is empty")
+    p.set_defaults(func=cmd_ingest)
+
+    p = sub.add_parser("papers", help="list the papers in the store")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--author-only", action="store_true", help="only the principal author's papers")
+    p.add_argument("--year-from", type=int)
+    p.add_argument("--year-to", type=int)
+    p.add_argument("--text", help="only papers whose title, abstract or authors contain this")
+    p.set_defaults(func=cmd_papers)
+
+    from assistant import cli_answer
+
+    cli_answer.add_commands(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args) or 0
+    except AssistantError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130

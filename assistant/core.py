@@ -1,0 +1,157 @@
+"""The one core every interface calls: ingest, browse papers, answer questions with citations."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from assistant.errors import IngestError, NotFound, StoreUnavailable
+from assistant.models import Answer, Filters, Message, Paper
+from assistant.settings import Settings
+from assistant.store import Store, SyncReport, Table
+
+
+@dataclass
+class IngestResult:
+    reports: list  # FileReport
+    sync: SyncReport
+    papers: int
+    author_papers: int
+    seconds: float
+
+
+class Assistant:
+    """Holds the store, the retriever and the answerers; loads each lazily and reloads after an ingest."""
+
+    def __init__(self, settings: Settings, store: Store, chat_model=None):
+        self.settings = settings
+        self.store = store
+        self.chat_model = chat_model
+        self._lock = threading.Lock()
+        self._table: Table | None = None
+        self._table_mtime = -1.0
+        self._retriever = None
+        self._answerer = None
+
+    @classmethod
+    def from_settings(cls, settings: Settings | None = None, chat_model=None, http_client=None, http_async_client=None) -> "Assistant":
+        from assistant import vendors
+
+        settings = settings or Settings()
+        vendors.offline_environment()
+        embeddings = vendors.MiniLMEmbeddings(batch_size=settings.embedding_batch_size)
+        client = vendors.chroma_client(settings)
+        store = Store(settings.store_dir, client, embeddings, collection=settings.collection, batch_size=settings.embedding_batch_size)
+        if chat_model is None and settings.llm_configured:
+            chat_model = vendors.chat_model(settings, http_client=http_client, http_async_client=http_async_client)
+        return cls(settings, store, chat_model)
+
+    # --- the table -------------------------------------------------------------------------
+    def table(self) -> Table:
+        """The current paper table, re-read when an ingest has switched it."""
+        mtime = self.store.table_mtime()
+        if self._table is None or mtime != self._table_mtime:
+            with self._lock:
+                table = self.store.load_table()
+                if table is None:
+                    raise StoreUnavailable(f"The store at {self.settings.store_dir} is empty: run `assistant ingest` first.")
+                self._table, self._table_mtime = table, mtime
+                self._retriever = None
+                self._answerer = None
+        return self._table
+
+    @property
+    def principal_author(self) -> str:
+        return self.table().principal_author
+
+    # --- ingest ----------------------------------------------------------------------------
+    def ingest(self, paths: list[Path] | None = None, progress: Callable[[int, int], None] | None = None) -> IngestResult:
+        import time
+
+        from assistant.ingest.manifest import load_manifest
+        from assistant.ingest.pipeline import build_corpus
+
+        started = time.perf_counter()
+        paths = paths or [self.settings.seeds_dir]
+        folder = paths[0] if paths[0].is_dir() else paths[0].parent
+        manifest = load_manifest(folder if (folder / "corpus.toml").exists() else self.settings.seeds_dir)
+        corpus = build_corpus(paths, manifest)
+        if not corpus.papers:
+            details = "; ".join(str(w) for w in corpus.warnings) or "no files found"
+            raise IngestError(f"Nothing could be read from {', '.join(map(str, paths))}: {details}")
+        reports = [
+            {"file": r.file, "shape": r.shape, "entries": r.entries, "merged": r.merged, "warnings": [str(w) for w in r.warnings]}
+            for r in corpus.reports
+        ]
+        sync = self.store.sync(corpus.papers, manifest.principal_author, reports, progress=progress)
+        return IngestResult(
+            reports=corpus.reports,
+            sync=sync,
+            papers=len(corpus.papers),
+            author_papers=sum(p.is_author_work for p in corpus.papers),
+            seconds=time.perf_counter() - started,
+        )
+
+    # --- papers ----------------------------------------------------------------------------
+    def papers(self, filters: Filters | None = None, text: str | None = None) -> list[Paper]:
+        filters = filters or Filters()
+        out = [p for p in self.table().papers if filters.admits(p)]
+        if text:
+            needle = text.casefold()
+            out = [p for p in out if needle in p.label.casefold() or needle in p.abstract.casefold() or needle in " ".join(p.authors).casefold() or needle == (p.arxiv_id or "")]
+        return out
+
+    def paper(self, paper_id: str) -> Paper:
+        for p in self.table().papers:
+            if p.id == paper_id or p.arxiv_id == paper_id:
+                return p
+        raise NotFound(f"No paper with id {paper_id!r}: list ids with `assistant papers` or GET /api/papers.")
+
+    # --- answering -------------------------------------------------------------------------
+    def retriever(self):
+        table = self.table()
+        if self._retriever is None:
+            from assistant.retrieval import Retriever
+
+            self._retriever = Retriever(table.papers, table.passages, self.store.collection(), self.store.embeddings, self.store.lexical(table))
+        return self._retriever
+
+    def answerer(self):
+        self.table()
+        if self._answerer is None:
+            from assistant.answer.compose import Answerer
+
+            self._answerer = Answerer(self.settings, self.table(), self.retriever(), self.chat_model)
+        return self._answerer
+
+    def answer(self, messages: list[Message], filters: Filters | None = None) -> Answer:
+        return self.answerer().answer(messages, filters or Filters())
+
+    def stream(self, messages: list[Message], filters: Filters | None = None) -> Iterator[dict]:
+        """Events: {"type": "token", "text"}, then {"type": "answer", "answer": Answer}."""
+        yield from self.answerer().stream(messages, filters or Filters())
+
+    def status(self) -> dict:
+        try:
+            table = self.table()
+            papers, author_papers = len(table.papers), sum(p.is_author_work for p in table.papers)
+            reachable = True
+            try:
+                self.store.collection().count()
+            except Exception:  # any transport error means the store is down
+                reachable = False
+        except StoreUnavailable:
+            papers, author_papers, reachable = 0, 0, False
+        return {
+            "papers": papers,
+            "author_papers": author_papers,
+            "mode": "llm" if self.chat_model is not None else "extractive",
+            "mode_reason": (
+                f"chat model {self.settings.openai_model} at {self.settings.openai_base_url or 'api.openai.com'}"
+                if self.chat_model is not None
+                else "no OPENAI_API_KEY set: answers are composed from the abstracts' own sentences"
+            ),
+            "store_reachable": reachable,
+        }

@@ -1,0 +1,1 @@
+"""Ingestion: parse source pages of known shapes, merge entries into papers, attribute them."""

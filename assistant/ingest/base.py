@@ -1,0 +1,34 @@
+"""What every parser gets and gives: the file's context, its entries and its warnings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from assistant.models import ParseWarning, RawEntry, Source
+
+
+@dataclass
+class ParseContext:
+    """Per-file facts a parser cannot read from the text itself (from the manifest)."""
+
+    file: str
+    shape: str = ""
+    capture_year: int | None = None
+
+
+@dataclass
+class ParseResult:
+    entries: list[RawEntry] = field(default_factory=list)
+    warnings: list[ParseWarning] = field(default_factory=list)
+
+    def warn(self, ctx: ParseContext, line: int, message: str) -> None:
+        self.warnings.append(ParseWarning(file=ctx.file, line=line, message=message))
+
+
+def source(ctx: ParseContext, line: int) -> Source:
+    return Source(file=ctx.file, line=line, shape=ctx.shape)
+
+
+def numbered(text: str) -> list[tuple[int, str]]:
+    """Non-blank lines with their 1-based line numbers, stripped."""
+    return [(i, line.strip()) for i, line in enumerate(text.splitlines(), 1) if line.strip()]

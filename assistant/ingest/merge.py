@@ -1,0 +1,180 @@
+"""Merge entries from every file into one record per paper, keeping every source and every conflict."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import Counter
+
+from assistant.ingest.text import arxiv_yymm, clean, split_sentences
+from assistant.ingest.titles import derive_display_title
+from assistant.models import Conflict, RawEntry
+
+_WORD = re.compile(r"[a-z0-9]+")
+SHINGLE = 3
+# Word-trigram Jaccard above which two abstracts are versions of one paper. Measured on the seeds:
+# the two versions of the block-coordinate-descent abstract score 0.158; unrelated pairs at most 0.046.
+SAME_ABSTRACT = 0.10
+_PRECISION_RANK = {"day": 3, "month": 2, "year": 1, None: 0}
+_CODE_URL = re.compile(r"https?://(?:www\.)?(?:github\.com|gitlab\.com|sites\.google\.com)/\S+", re.I)
+
+
+def norm_title(title: str) -> str:
+    return " ".join(_WORD.findall(title.casefold()))
+
+
+def _shingles(text: str) -> set[tuple[str, ...]]:
+    words = _WORD.findall(text.casefold())
+    return {tuple(words[i : i + SHINGLE]) for i in range(len(words) - SHINGLE + 1)}
+
+
+def abstract_similarity(a: str, b: str) -> float:
+    sa, sb = _shingles(a), _shingles(b)
+    return len(sa & sb) / len(sa | sb) if sa and sb else 0.0
+
+
+class Cluster:
+    """Entries believed to be one paper."""
+
+    def __init__(self, entry: RawEntry):
+        self.entries = [entry]
+        self._shingles = [_shingles(entry.abstract)]
+
+    @property
+    def arxiv_ids(self) -> set[str]:
+        return {e.arxiv_id for e in self.entries if e.arxiv_id}
+
+    @property
+    def titles(self) -> set[str]:
+        return {norm_title(e.title) for e in self.entries if e.title}
+
+    def matches(self, entry: RawEntry, shingles: set) -> bool:
+        if entry.arxiv_id and self.arxiv_ids and entry.arxiv_id not in self.arxiv_ids:
+            return False
+        if entry.title and self.titles and norm_title(entry.title) not in self.titles:
+            return False
+        if entry.arxiv_id and entry.arxiv_id in self.arxiv_ids:
+            return True
+        if entry.title and norm_title(entry.title) in self.titles:
+            return True
+        return any(shingles and s and len(shingles & s) / len(shingles | s) >= SAME_ABSTRACT for s in self._shingles)
+
+    def add(self, entry: RawEntry, shingles: set) -> None:
+        self.entries.append(entry)
+        self._shingles.append(shingles)
+
+
+def cluster_entries(entries: list[RawEntry]) -> list[Cluster]:
+    clusters: list[Cluster] = []
+    for entry in entries:
+        sh = _shingles(entry.abstract)
+        for cluster in clusters:
+            if cluster.matches(entry, sh):
+                cluster.add(entry, sh)
+                break
+        else:
+            clusters.append(Cluster(entry))
+    return clusters
+
+
+def _where(e: RawEntry) -> str:
+    return f"{e.source.file}:{e.source.line}"
+
+
+def _pick_date(entries: list[RawEntry], arxiv_id: str | None) -> tuple[str | None, str | None, list[str], Conflict | None]:
+    """The most precise date, preferring a stated year over an inferred one; conflicts recorded."""
+    dated = [e for e in entries if e.date and not e.date.startswith("--")]
+    notes: list[str] = []
+    if not dated:
+        if arxiv_id:
+            notes.append("date taken from the arXiv id (YYMM): month precision")
+            return arxiv_yymm(arxiv_id), "month", notes, None
+        return None, None, notes, None
+    best = max(dated, key=lambda e: (_PRECISION_RANK[e.date_precision], e.date_note is None, e.source.shape == "arxiv_listing"))
+    if best.date_note:
+        notes.append(best.date_note)
+    # Two dates conflict when neither is a prefix of the other (2025-05-22 vs 2025-05-23; 2025-12-18 vs 2026).
+    values = {e.date for e in dated}
+    conflict = None
+    if any(not (a.startswith(b) or b.startswith(a)) for a in values for b in values):
+        conflict = Conflict(
+            field="date",
+            values=[{"value": e.date, "precision": e.date_precision, "source": _where(e), **({"note": e.date_note} if e.date_note else {})} for e in dated],
+        )
+    return best.date, best.date_precision, notes, conflict
+
+
+def paper_id(arxiv_id: str | None, title: str | None, abstract: str) -> str:
+    if arxiv_id:
+        return arxiv_id
+    if title:
+        slug = "-".join(norm_title(title).split()[:8])
+        return f"{slug}-{hashlib.sha1(norm_title(title).encode()).hexdigest()[:6]}"
+    return "h-" + hashlib.sha1(clean(abstract)[:300].encode()).hexdigest()[:12]
+
+
+def build_fields(cluster: Cluster) -> dict:
+    """Paper fields (without attribution) from one cluster of entries."""
+    es = cluster.entries
+    conflicts: list[Conflict] = []
+    notes: list[str] = []
+
+    ids = sorted(cluster.arxiv_ids)
+    arxiv_id = ids[0] if ids else None
+
+    titled = [e for e in es if e.title]
+    title = Counter(e.title for e in titled).most_common(1)[0][0] if titled else None
+    if len({e.title for e in titled}) > 1:
+        conflicts.append(Conflict(field="title", values=[{"value": e.title, "source": _where(e)} for e in titled]))
+
+    with_authors = [e for e in es if e.authors]
+    authors, truncated = [], False
+    if with_authors:
+        best = max(with_authors, key=lambda e: (not e.authors_truncated, len(e.authors)))
+        authors, truncated = list(best.authors), best.authors_truncated
+        lists = {tuple(e.authors) for e in with_authors}
+        if len(lists) > 1 and not all(set(l) <= set(best.authors) or best.authors_truncated for l in lists):
+            conflicts.append(Conflict(field="authors", values=[{"value": e.authors, "source": _where(e)} for e in with_authors]))
+
+    versions: list[str] = []
+    for e in sorted(es, key=lambda e: -len(e.abstract)):
+        if e.abstract and all(abstract_similarity(e.abstract, v) < 0.95 for v in versions):
+            versions.append(e.abstract)
+    abstract = versions[0] if versions else ""
+
+    date, precision, date_notes, date_conflict = _pick_date(es, arxiv_id)
+    notes += date_notes
+    if date_conflict:
+        conflicts.append(date_conflict)
+
+    categories = list(dict.fromkeys(c for e in es for c in e.categories))
+    has_code = any(e.has_code for e in es)
+    if not has_code and any(_CODE_URL.search(v) for v in versions):
+        has_code = True
+        notes.append("has_code: a code link appears in the abstract")
+    comments = list(dict.fromkeys(c for e in es for c in e.comments))
+
+    return dict(
+        id=paper_id(arxiv_id, title, abstract),
+        title=title,
+        display_title=title or derive_display_title(abstract, arxiv_id),
+        authors=authors,
+        authors_truncated=truncated,
+        date=date,
+        date_precision=precision,
+        year=int(date[:4]) if date else None,
+        arxiv_id=arxiv_id,
+        categories=categories,
+        has_code=has_code,
+        sources=sorted((e.source for e in es), key=lambda s: (s.file, s.line)),
+        abstract=abstract,
+        other_abstracts=versions[1:],
+        comments=comments,
+        conflicts=conflicts,
+        notes=notes,
+    )
+
+
+def first_sentence(text: str) -> str:
+    sentences = split_sentences(text)
+    return sentences[0] if sentences else ""

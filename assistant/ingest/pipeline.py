@@ -1,0 +1,118 @@
+"""Read source files into one attributed record per paper, with a report per file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from assistant.ingest import shapes
+from assistant.ingest.attribution import attribute
+from assistant.ingest.base import ParseContext
+from assistant.ingest.manifest import MANIFEST_NAME, Manifest
+from assistant.ingest.merge import build_fields, cluster_entries
+from assistant.ingest.names import spelling_variants
+from assistant.models import Paper, ParseWarning, RawEntry
+
+
+@dataclass
+class FileReport:
+    file: str
+    shape: str | None
+    entries: int = 0
+    merged: int = 0  # entries that joined a paper another file also has
+    warnings: list[ParseWarning] = field(default_factory=list)
+
+
+@dataclass
+class Corpus:
+    papers: list[Paper]
+    reports: list[FileReport]
+
+    @property
+    def warnings(self) -> list[ParseWarning]:
+        return [w for r in self.reports for w in r.warnings]
+
+
+def source_files(paths: list[Path]) -> list[Path]:
+    """Files named, and the files in folders named (sorted), minus the manifest."""
+    files: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            files += sorted(f for f in p.iterdir() if f.is_file() and f.name != MANIFEST_NAME and not f.name.startswith("."))
+        else:
+            files.append(p)
+    return files
+
+
+def read_text(path: Path, report: FileReport) -> str | None:
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        report.warnings.append(ParseWarning(file=path.name, line=0, message=f"cannot read the file: {exc.strerror or exc}"))
+        return None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        report.warnings.append(ParseWarning(file=path.name, line=line, message=f"bytes that are not UTF-8 (at byte {exc.start}); replaced with U+FFFD"))
+        text = raw.decode("utf-8", errors="replace")
+    if not text.strip():
+        report.warnings.append(ParseWarning(file=path.name, line=1, message="the file is empty"))
+        return None
+    return text
+
+
+def parse_file(path: Path, manifest: Manifest) -> tuple[list[RawEntry], FileReport]:
+    report = FileReport(file=path.name, shape=None)
+    text = read_text(path, report)
+    if text is None:
+        return [], report
+    shape = shapes.detect(text)
+    if shape is None:
+        report.warnings.append(ParseWarning(file=path.name, line=1, message="no known page shape fits this file; known shapes: " + ", ".join(shapes.PARSERS)))
+        return [], report
+    report.shape = shape
+    ctx = ParseContext(file=path.name, shape=shape, capture_year=manifest.info(path.name).capture_year)
+    result = shapes.PARSERS[shape].parse(text, ctx)
+    report.entries = len(result.entries)
+    report.warnings += result.warnings
+    return result.entries, report
+
+
+def build_corpus(paths: list[Path], manifest: Manifest) -> Corpus:
+    entries: list[RawEntry] = []
+    reports: list[FileReport] = []
+    for path in source_files(paths):
+        got, report = parse_file(path, manifest)
+        entries += got
+        reports.append(report)
+
+    clusters = cluster_entries(entries)
+    fields = [build_fields(c) for c in clusters]
+    aliases = spelling_variants([f["authors"] for f in fields])
+    papers: list[Paper] = []
+    for f in fields:
+        renamed = [a for a in f["authors"] if a in aliases]
+        if renamed:
+            f["authors"] = [aliases.get(a, a) for a in f["authors"]]
+            f["notes"].append("author names normalized: " + ", ".join(f"{a} → {aliases[a]}" for a in renamed))
+        is_author, why = attribute(f["authors"], f["authors_truncated"], f["sources"], manifest)
+        papers.append(Paper(**f, is_author_work=is_author, attribution=why))
+
+    by_file = {r.file: r for r in reports}
+    for c in clusters:
+        if len({e.source.file for e in c.entries}) > 1:
+            for e in c.entries:
+                by_file[e.source.file].merged += 1
+    _dedupe_ids(papers)
+    return Corpus(papers=sorted(papers, key=lambda p: (not p.is_author_work, -(p.year or 0), p.id)), reports=reports)
+
+
+def _dedupe_ids(papers: list[Paper]) -> None:
+    seen: dict[str, int] = {}
+    for p in papers:
+        if p.id in seen:
+            seen[p.id] += 1
+            p.id = f"{p.id}-{seen[p.id]}"
+        else:
+            seen[p.id] = 1

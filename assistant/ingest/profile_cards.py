@@ -1,0 +1,56 @@
+"""Profile page of cards: `CVDec 9, 2024Code`, then title, authors ("… et al."), abstract."""
+
+from __future__ import annotations
+
+import re
+
+from assistant.ingest.base import ParseContext, ParseResult, numbered, source
+from assistant.ingest.text import CARD_DATE, card_date, clean, parse_author_list
+from assistant.models import RawEntry
+
+SHAPE = "profile_cards"
+HEADER = re.compile(rf"^{CARD_DATE}$")
+
+
+def sniff(lines: list[str]) -> int:
+    return sum(1 for line in lines if HEADER.match(line.strip()))
+
+
+def parse(text: str, ctx: ParseContext) -> ParseResult:
+    result = ParseResult()
+    lines = numbered(text)
+    starts = [k for k, (_, line) in enumerate(lines) if HEADER.match(line)]
+    # Everything before the first card (name, h-index, "16 Papers", "AI Score") is page chrome.
+    for s, k in enumerate(starts):
+        end = starts[s + 1] if s + 1 < len(starts) else len(lines)
+        lineno, header = lines[k]
+        body = lines[k + 1 : end]
+        m = HEADER.match(header)
+        date, precision, note = card_date(m, ctx.capture_year)
+        if not body:
+            result.warn(ctx, lineno, "card has a date line but no title or abstract; skipped")
+            continue
+        title = clean(body[0][1])
+        rest = body[1:]
+        authors, truncated = [], False
+        if rest and (parsed := parse_author_list(rest[0][1])):
+            authors, truncated = parsed
+            rest = rest[1:]
+        abstract = clean(" ".join(line for _, line in rest))
+        if not abstract:
+            result.warn(ctx, lineno, f"card {title!r} has no abstract")
+        result.entries.append(
+            RawEntry(
+                source=source(ctx, lineno),
+                title=title,
+                authors=authors,
+                authors_truncated=truncated,
+                abstract=abstract,
+                date=date,
+                date_precision=precision,
+                date_note=note,
+                categories=[m["cat"]],
+                has_code=bool(m["code"]),
+            )
+        )
+    return result

@@ -1,0 +1,42 @@
+"""Profile page of published items: `preprint2026arXiv`, then title, then abstract; no authors."""
+
+from __future__ import annotations
+
+import re
+
+from assistant.ingest.base import ParseContext, ParseResult, numbered, source
+from assistant.ingest.text import clean
+from assistant.models import RawEntry
+
+SHAPE = "profile_items"
+HEADER = re.compile(r"^(?P<kind>preprint|article|inproceedings|conference|journal|book|thesis)(?P<year>(?:19|20)\d{2})(?P<venue>[A-Za-z][\w .&-]*)?$")
+
+
+def sniff(lines: list[str]) -> int:
+    return sum(1 for line in lines if HEADER.match(line.strip()))
+
+
+def parse(text: str, ctx: ParseContext) -> ParseResult:
+    result = ParseResult()
+    lines = numbered(text)
+    starts = [k for k, (_, line) in enumerate(lines) if HEADER.match(line)]
+    # Text before the first item (trust snapshot, claim buttons, research graph) is chrome.
+    for s, k in enumerate(starts):
+        end = starts[s + 1] if s + 1 < len(starts) else len(lines)
+        lineno, header = lines[k]
+        m = HEADER.match(header)
+        body = lines[k + 1 : end]
+        if len(body) < 2:
+            result.warn(ctx, lineno, "item needs a title line and an abstract; skipped")
+            continue
+        result.entries.append(
+            RawEntry(
+                source=source(ctx, lineno),
+                title=clean(body[0][1]),
+                abstract=clean(" ".join(line for _, line in body[1:])),
+                date=m["year"],
+                date_precision="year",
+                comments=[f"{m['kind']} ({m['venue']})" if m["venue"] else m["kind"]],
+            )
+        )
+    return result

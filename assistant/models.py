@@ -1,0 +1,136 @@
+"""Typed records that cross module boundaries: raw entries, papers, citations, answers."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+DatePrecision = Literal["day", "month", "year"]
+
+
+class Source(BaseModel):
+    """Where one entry of a paper was read."""
+
+    file: str
+    line: int
+    shape: str
+
+
+class RawEntry(BaseModel):
+    """One entry as a parser read it from one file: only what that file says."""
+
+    source: Source
+    title: str | None = None
+    authors: list[str] = Field(default_factory=list)
+    authors_truncated: bool = False
+    abstract: str = ""
+    date: str | None = None  # ISO, partial allowed: 2024-12-09, 2024-12, 2024
+    date_precision: DatePrecision | None = None
+    date_note: str | None = None  # e.g. "year taken from the page's capture year"
+    arxiv_id: str | None = None
+    categories: list[str] = Field(default_factory=list)
+    has_code: bool = False
+    comments: list[str] = Field(default_factory=list)
+    score: float | None = None
+
+
+class ParseWarning(BaseModel):
+    """A problem in one place of one file; ingest goes on."""
+
+    file: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.message}"
+
+
+class Conflict(BaseModel):
+    """Two sources disagree on a field; every value is kept with where it came from."""
+
+    field: str
+    values: list[dict]
+
+
+class Paper(BaseModel):
+    """One clean record per paper, merged from every source that has it."""
+
+    id: str
+    title: str | None
+    display_title: str
+    authors: list[str]
+    authors_truncated: bool
+    date: str | None
+    date_precision: DatePrecision | None
+    year: int | None
+    arxiv_id: str | None
+    categories: list[str]
+    has_code: bool
+    is_author_work: bool
+    attribution: str
+    sources: list[Source]
+    abstract: str
+    other_abstracts: list[str] = Field(default_factory=list)
+    comments: list[str] = Field(default_factory=list)
+    conflicts: list[Conflict] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        """The title, or the derived display title marked as such."""
+        return self.title or self.display_title
+
+    @property
+    def abstracts(self) -> list[str]:
+        return [self.abstract, *self.other_abstracts]
+
+
+Role = Literal["system", "user", "assistant"]
+
+
+class Message(BaseModel):
+    role: Role
+    content: str
+
+
+class Filters(BaseModel):
+    """Restrictions on which papers an answer may draw on."""
+
+    author_only: bool | None = None
+    year_from: int | None = None
+    year_to: int | None = None
+    coauthor: str | None = None
+
+    def admits(self, paper: Paper) -> bool:
+        if self.author_only and not paper.is_author_work:
+            return False
+        if self.year_from is not None and (paper.year is None or paper.year < self.year_from):
+            return False
+        if self.year_to is not None and (paper.year is None or paper.year > self.year_to):
+            return False
+        if self.coauthor:
+            needle = self.coauthor.casefold()
+            if not any(needle in a.casefold() for a in paper.authors):
+                return False
+        return True
+
+
+class Citation(BaseModel):
+    n: int
+    paper_id: str
+    title: str | None
+    display_title: str
+    arxiv_id: str | None
+    year: int | None
+    authors: list[str]
+    is_author_work: bool
+    quote: str
+
+
+class Answer(BaseModel):
+    answer: str
+    citations: list[Citation] = Field(default_factory=list)
+    mode: Literal["extractive", "llm"] = "extractive"
+    notice: str | None = None
+    meta: dict = Field(default_factory=dict)

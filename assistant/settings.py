@@ -1,0 +1,42 @@
+"""Every setting in one class, read from the environment (and `.env`) when asked, never at import."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Settings(BaseSettings):
+    """Configuration for ingest, retrieval, answering and the interfaces."""
+
+    model_config = SettingsConfigDict(env_prefix="ASSISTANT_", env_file=".env", extra="ignore", populate_by_name=True)
+
+    seeds_dir: Path = Field(ROOT / "seeds", description="Folder of source pages; `corpus.toml` in it is the manifest.")
+    store_dir: Path = Field(ROOT / "store", description="Chroma's data directory (embedded mode).")
+    prompts_dir: Path = Field(ROOT / "prompts", description="Folder of prompt files, checked at start-up.")
+    collection: str = Field("papers", description="Base name of the Chroma collection.")
+    chroma_url: str | None = Field(None, description="URL of a Chroma server (`chroma run`); unset = embedded store in store_dir.")
+    embedding_batch_size: int = Field(32, description="Texts per embedding batch.")
+
+    openai_api_key: str | None = Field(None, validation_alias="OPENAI_API_KEY", description="Key for an OpenAI-compatible chat model; unset = extractive mode.")
+    openai_base_url: str | None = Field(None, validation_alias="OPENAI_BASE_URL", description="Base URL of an OpenAI-compatible server (Ollama, vLLM, llama.cpp).")
+    openai_model: str = Field("gpt-4o-mini", validation_alias="OPENAI_MODEL", description="Chat model name.")
+    llm_timeout: float = Field(30.0, description="Seconds before a chat-model call is abandoned for the extractive answer.")
+    llm_temperature: float = Field(0.0, description="Sampling temperature of the chat model.")
+
+    max_citations: int = Field(6, description="Most papers cited in one free-text answer.")
+    relevance_threshold: float = Field(0.34, description="Least cosine similarity of the best passage for a paper to count as relevant.")
+
+    host: str = Field("127.0.0.1", description="Address the HTTP server binds.")
+    port: int = Field(8000, description="Port the HTTP server binds.")
+    api_token: str | None = Field(None, description="When set, /api/* and /v1/* require `Authorization: Bearer <token>`.")
+    cors_origins: list[str] = Field(default_factory=list, description="Origins allowed by CORS; empty = closed.")
+    history_file: Path = Field(Path.home() / ".assistant_history", description="REPL input history.")
+
+    @property
+    def llm_configured(self) -> bool:
+        return bool(self.openai_api_key)

@@ -1,0 +1,204 @@
+"""The paper table (a JSON file switched atomically) and the Chroma collection of passage vectors.
+
+Ingest adds the new passages to Chroma first, then switches the table, then deletes stale
+passages: a crash at any point leaves the previous table answering, because retrieval only
+trusts passages the current table names.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+from assistant.models import Paper
+from assistant.passages import Passage, paper_passages
+
+TABLE_VERSION = 1
+GET_BATCH = 2000
+
+
+class Table(BaseModel):
+    """What an ingest produced: papers, their passages, and the per-file report."""
+
+    version: int = TABLE_VERSION
+    principal_author: str
+    papers: list[Paper]
+    passages: list[Passage]
+    reports: list[dict] = Field(default_factory=list)
+    built_at: str = ""
+
+    @property
+    def digest(self) -> str:
+        h = hashlib.sha1()
+        for p in self.passages:
+            h.update(p.id.encode())
+        for p in self.papers:
+            h.update(paper_digest(p).encode())
+        return h.hexdigest()[:16]
+
+
+def paper_digest(paper: Paper) -> str:
+    return hashlib.sha1(paper.model_dump_json().encode()).hexdigest()
+
+
+@dataclass
+class SyncReport:
+    added: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    unchanged: int = 0
+    embedded: int = 0
+    deleted_passages: int = 0
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.added or self.updated or self.removed or self.embedded or self.deleted_passages)
+
+
+class Store:
+    """Owns store_dir: `table.json`, the BM25 folder, and (embedded mode) Chroma's files."""
+
+    def __init__(self, store_dir: Path, client, embeddings, collection: str = "papers", batch_size: int = 32):
+        self.dir = Path(store_dir)
+        self.client = client
+        self.embeddings = embeddings
+        self.collection_name = collection
+        self.batch_size = batch_size
+        self._collection = None
+
+    @property
+    def table_path(self) -> Path:
+        return self.dir / "table.json"
+
+    def collection(self):
+        if self._collection is None:
+            from assistant.vendors import ChromaEmbeddingFunction
+
+            self._collection = self.client.get_or_create_collection(
+                self.collection_name,
+                embedding_function=ChromaEmbeddingFunction(self.embeddings),
+                metadata={"hnsw:space": "cosine"},
+            )
+        return self._collection
+
+    def load_table(self) -> Table | None:
+        if not self.table_path.exists():
+            return None
+        return Table.model_validate_json(self.table_path.read_text(encoding="utf-8"))
+
+    def table_mtime(self) -> float:
+        try:
+            return self.table_path.stat().st_mtime
+        except FileNotFoundError:
+            return 0.0
+
+    def _write_table(self, table: Table) -> None:
+        self.dir.mkdir(parents=True, exist_ok=True)
+        tmp = self.table_path.with_suffix(f".tmp{os.getpid()}")
+        tmp.write_text(table.model_dump_json(), encoding="utf-8")
+        with open(tmp, "rb") as fh:
+            os.fsync(fh.fileno())
+        os.replace(tmp, self.table_path)
+
+    def _existing_ids(self, ids: list[str]) -> set[str]:
+        found: set[str] = set()
+        col = self.collection()
+        for i in range(0, len(ids), GET_BATCH):
+            found.update(col.get(ids=ids[i : i + GET_BATCH], include=[])["ids"])
+        return found
+
+    def _all_ids(self) -> set[str]:
+        col = self.collection()
+        ids: set[str] = set()
+        offset = 0
+        while True:
+            got = col.get(include=[], limit=GET_BATCH * 5, offset=offset)["ids"]
+            ids.update(got)
+            if len(got) < GET_BATCH * 5:
+                return ids
+            offset += len(got)
+
+    def sync(self, papers: list[Paper], principal_author: str, reports: list[dict], progress: Callable[[int, int], None] | None = None) -> SyncReport:
+        """Make the store hold exactly these papers, embedding only passages it does not have."""
+        old = self.load_table()
+        old_digests = {p.id: paper_digest(p) for p in old.papers} if old else {}
+        new_digests = {p.id: paper_digest(p) for p in papers}
+        report = SyncReport(
+            added=sorted(set(new_digests) - set(old_digests)),
+            updated=sorted(i for i in new_digests if i in old_digests and old_digests[i] != new_digests[i]),
+            removed=sorted(set(old_digests) - set(new_digests)),
+        )
+        report.unchanged = len(new_digests) - len(report.added) - len(report.updated)
+
+        by_id = {p.id: p for p in papers}
+        passages = [pa for p in papers for pa in paper_passages(p)]
+        wanted = {pa.id: pa for pa in passages}
+        present = self._existing_ids(list(wanted))
+        missing = [pid for pid in wanted if pid not in present]
+        col = self.collection()
+        for i in range(0, len(missing), self.batch_size * 4):
+            batch = [wanted[pid] for pid in missing[i : i + self.batch_size * 4]]
+            vectors = self.embeddings.embed_documents([pa.text for pa in batch])
+            col.upsert(
+                ids=[pa.id for pa in batch],
+                embeddings=vectors,
+                documents=[pa.text for pa in batch],
+                metadatas=[
+                    {"paper_id": pa.paper_id, "is_author_work": by_id[pa.paper_id].is_author_work, "year": by_id[pa.paper_id].year or -1}
+                    for pa in batch
+                ],
+            )
+            report.embedded += len(batch)
+            if progress:
+                progress(min(i + len(batch), len(missing)), len(missing))
+
+        table = Table(
+            principal_author=principal_author,
+            papers=papers,
+            passages=passages,
+            reports=reports,
+            built_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        )
+        if old is None or report.changed or old.digest != table.digest:
+            self._write_table(table)  # the switch: from here on the new table answers
+        stale = sorted(self._all_ids() - set(wanted))
+        for i in range(0, len(stale), GET_BATCH):
+            col.delete(ids=stale[i : i + GET_BATCH])
+        report.deleted_passages = len(stale)
+        self.lexical(table)  # build and save BM25 now, not on the first question
+        return report
+
+    def bm25_dir(self, table: Table) -> Path:
+        return self.dir / "bm25" / table.digest
+
+    def lexical(self, table: Table):
+        """The BM25 index for this table: loaded from disk, or built and saved."""
+        from assistant.lexical import Lexical
+
+        folder = self.bm25_dir(table)
+        if (folder / "n_docs.json").exists():
+            return Lexical.load(folder)
+        lex = Lexical.build([pa.text for pa in table.passages])
+        tmp = folder.with_name(folder.name + f".tmp{os.getpid()}")
+        tmp.mkdir(parents=True, exist_ok=True)
+        lex.save(tmp)
+        try:
+            os.replace(tmp, folder)
+        except OSError:  # another process saved it first
+            shutil.rmtree(tmp, ignore_errors=True)
+        for other in folder.parent.iterdir():
+            if other.name != folder.name and not other.name.startswith(folder.name):
+                shutil.rmtree(other, ignore_errors=True)
+        return lex
+
+    def is_empty(self) -> bool:
+        table = self.load_table()
+        return table is None or not table.papers

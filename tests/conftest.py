@@ -1,0 +1,48 @@
+"""Shared fixtures: the seed corpus ingested once per session into a temporary store."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SEEDS = ROOT / "seeds"
+DATA = Path(__file__).resolve().parent / "data"
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
+# Tests never talk to a real chat model unless a test configures a fake one.
+for var in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_MODEL", "ASSISTANT_API_TOKEN", "ASSISTANT_CHROMA_URL"):
+    os.environ.pop(var, None)
+
+
+@pytest.fixture(scope="session")
+def seeded_store(tmp_path_factory) -> Path:
+    """A store directory holding the ingested seed corpus (built once, copied per use)."""
+    from assistant.core import Assistant
+    from assistant.settings import Settings
+
+    store = tmp_path_factory.mktemp("store")
+    Assistant.from_settings(Settings(store_dir=store, seeds_dir=SEEDS)).ingest([SEEDS])
+    return store
+
+
+@pytest.fixture(scope="session")
+def assistant(seeded_store):
+    """An extractive-mode Assistant over the seed corpus (shared, read-only)."""
+    from assistant.core import Assistant
+    from assistant.settings import Settings
+
+    return Assistant.from_settings(Settings(store_dir=seeded_store, seeds_dir=SEEDS))
+
+
+@pytest.fixture
+def fresh_store(seeded_store, tmp_path) -> Path:
+    """A private copy of the seeded store for tests that write to it."""
+    dest = tmp_path / "store"
+    shutil.copytree(seeded_store, dest)
+    return dest
