@@ -94,9 +94,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--text", help="only papers whose title, abstract or authors contain this")
     p.set_defaults(func=cmd_papers)
 
-    from assistant import cli_answer
+    from assistant import cli_answer, repl
+    from assistant.api import cli as api_cli
 
     cli_answer.add_commands(sub)
+    api_cli.add_command(sub)
+    repl.add_command(sub)
     return parser
 
 
