@@ -1,0 +1,115 @@
+"""Terminal chat output with rich: markdown answers streamed live, styled references, paper cards."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+from rich.console import Console, Group
+from rich.live import Live
+from rich.markdown import Markdown
+from rich.panel import Panel
+from rich.spinner import Spinner
+from rich.table import Table
+from rich.text import Text
+
+from assistant.models import Answer, Paper
+from assistant.repl_format import DERIVED, NOT_AUTHORS, Reference, author_list, card_fields, count, quoted_abstract
+
+REPARSE_SECONDS = 0.08  # re-render the streamed markdown at most this often; parsing on every token is quadratic
+QUOTE_STYLE = "bold black on yellow"
+
+
+class RichView:
+    """Writes to one rich Console; tests pass a Console over a StringIO."""
+
+    def __init__(self, console: Console | None = None):
+        self.console = console or Console(highlight=False)
+        self._asked = False
+
+    def startup(self, line: str) -> None:
+        self.console.print(Text(line, style="bold"))
+
+    def answer(self, events: Iterator[dict]) -> Answer:
+        waiting = "Searching the papers…" + ("" if self._asked else " (the first question also loads the search model)")
+        self._asked = True
+        text, shown, final = "", 0.0, None
+        # transient: the live preview is wiped and the final text printed in its place, since the
+        # final answer may differ from the streamed tokens (markers renumbered, fallback answer)
+        with Live(Spinner("dots", Text(waiting, style="dim")), console=self.console, transient=True, refresh_per_second=12) as live:
+            for event in events:
+                if event.get("type") == "token":
+                    text += event["text"]
+                    if time.monotonic() - shown > REPARSE_SECONDS:
+                        live.update(Markdown(text))
+                        shown = time.monotonic()
+                elif event.get("type") == "answer":
+                    final = event["answer"]
+                    break
+        if final is None:
+            raise RuntimeError("the answer stream ended without its final answer event")
+        self.console.print(Markdown(final.answer))
+        return final
+
+    def references(self, refs: list[Reference], notice: str | None) -> None:
+        if refs:
+            self.console.print()
+            for r in refs:
+                line = Text.assemble((f"[{r.n}] ", "bold cyan"), (r.label, "italic" if r.derived else "bold"))
+                if r.derived:
+                    line.append(f" {DERIVED}", style="dim italic")
+                for detail in r.details():
+                    line.append(" · ", style="dim")
+                    line.append(detail, style="yellow" if detail == NOT_AUTHORS else "dim")
+                self.console.print(line)
+        if notice:
+            self.console.print(Text(f"Note: {notice}", style="yellow"))
+        self.console.print()
+
+    def card(self, paper: Paper, quote: str | None, n: int | None) -> None:
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(style="bold")
+        grid.add_column()
+        for key, value in card_fields(paper):
+            grid.add_row(key, Text(value, style="italic" if key == "Title" and paper.title is None else ""))
+        abstract, span = quoted_abstract(paper, quote)
+        body = Text(abstract or "(no abstract)")
+        if span:
+            body.stylize(QUOTE_STYLE, *span)
+        parts = [grid, Text(""), body]
+        if quote and not span:
+            parts += [Text(""), Text.assemble(("Quoted: ", "bold"), (quote, QUOTE_STYLE))]
+        title = Text(f"[{n}] " if n else "", style="bold cyan")
+        title.append(paper.title or paper.display_title, style="bold")
+        self.console.print(Panel(Group(*parts), title=title, title_align="left", subtitle=paper.id, subtitle_align="right"))
+        self.console.print()
+
+    def papers(self, papers: list[Paper], author: str, text: str | None) -> None:
+        table = Table(show_edge=False, pad_edge=False, highlight=False)
+        for column in ("year", "title", "authors", "arXiv / id"):
+            table.add_column(column, overflow="fold")
+        for p in papers:
+            title = Text(p.title) if p.title else Text.assemble((p.display_title, "italic"), (f" {DERIVED}", "dim italic"))
+            table.add_row(str(p.year or ""), title, author_list(p.authors, p.authors_truncated), p.arxiv_id or Text(p.id, style="dim"))
+        if papers:
+            self.console.print(table)
+        about = f" mentioning {text!r}" if text else ""
+        self.console.print(Text(f"{count(papers, 'paper')} by {author}{about}. /paper <arXiv id or id> shows one.", style="dim"))
+        self.console.print()
+
+    def lines(self, lines: list[str]) -> None:
+        for line in lines:
+            self.console.print(Text(line))
+        self.console.print()
+
+    def info(self, text: str) -> None:
+        self.console.print(Text(text))
+        self.console.print()
+
+    def error(self, text: str) -> None:
+        self.console.print(Text.assemble(("error: ", "bold red"), text))
+        self.console.print()
+
+    def cancelled(self) -> None:
+        self.console.print(Text("(answer cancelled)", style="dim"))
+        self.console.print()

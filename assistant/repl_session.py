@@ -1,0 +1,173 @@
+"""The chat loop: reads lines, runs slash commands, sends questions with the conversation to the Assistant."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator
+from typing import Protocol
+
+from assistant.errors import AssistantError, NotFound
+from assistant.models import Answer, Filters, Message, Paper
+from assistant.repl_format import COMMANDS, Reference
+from assistant.repl_worker import background_events
+
+NAMES = [c.split()[0] for c in COMMANDS] + ["/exit"]
+
+
+class Reader(Protocol):
+    def read(self) -> str:
+        """The next line; EOFError at the end of input, KeyboardInterrupt when Ctrl-C clears the prompt."""
+
+
+class View(Protocol):
+    def startup(self, line: str) -> None: ...
+    def answer(self, events: Iterator[dict]) -> Answer:
+        """Shows the answer as it streams; returns the final Answer (its text replaces the streamed one)."""
+    def references(self, refs: list[Reference], notice: str | None) -> None: ...
+    def card(self, paper: Paper, quote: str | None, n: int | None) -> None: ...
+    def papers(self, papers: list[Paper], author: str, text: str | None) -> None: ...
+    def lines(self, lines: list[str]) -> None: ...
+    def info(self, text: str) -> None: ...
+    def error(self, text: str) -> None: ...
+    def cancelled(self) -> None: ...
+
+
+class Quit(Exception):
+    """/quit was typed."""
+
+
+class ChatSession:
+    """One conversation; `interactive` sessions survive Ctrl-C during an answer, scripted ones stop."""
+
+    def __init__(self, assistant, reader: Reader, view: View, filters: Filters | None = None, interactive: bool = True):
+        self.assistant = assistant
+        self.reader = reader
+        self.view = view
+        self.filters = filters or Filters()
+        self.interactive = interactive
+        self.messages: list[Message] = []
+        self.last: Answer | None = None
+        self.exit_code = 0
+
+    def run(self) -> int:
+        """Start-up line, then the loop."""
+        self.start()
+        return self.loop()
+
+    def loop(self) -> int:
+        """Reads until Ctrl-D, end of input or /quit; scripted sessions return the last failed question's exit code."""
+        while True:
+            try:
+                line = self.reader.read().strip()
+            except EOFError:
+                break
+            except KeyboardInterrupt:
+                if not self.interactive:
+                    raise
+                continue  # Ctrl-C at the prompt clears the line, as in a shell
+            if not line:
+                continue
+            try:
+                self.handle(line)
+            except Quit:
+                break
+            except KeyboardInterrupt:
+                if not self.interactive:
+                    raise
+                # the question is dropped: a follow-up must not build on a half-shown answer
+                self.view.cancelled()
+        return 0 if self.interactive else self.exit_code
+
+    def start(self) -> None:
+        """Prints the one start-up line; refuses an empty store with what to do about it."""
+        from assistant.errors import StoreUnavailable
+        from assistant.repl_format import startup_line
+
+        status = self.assistant.status()
+        if not status["papers"]:
+            raise StoreUnavailable(f"The store at {self.assistant.settings.store_dir} has no papers: run `assistant ingest` first.")
+        self.view.startup(startup_line(status, self.assistant.principal_author))
+
+    def handle(self, line: str) -> None:
+        if line.startswith("/"):
+            self.command(line)
+        else:
+            self.ask(line)
+
+    # --- questions -------------------------------------------------------------------------
+    def ask(self, question: str) -> None:
+        messages = [*self.messages, Message(role="user", content=question)]
+        events = background_events(lambda: self.assistant.stream(messages, self.filters))
+        try:
+            answer = self.view.answer(events)
+        except AssistantError as exc:
+            self.exit_code = exc.exit_code
+            self.view.error(str(exc))
+            return
+        finally:
+            events.close()
+        self.messages = [*messages, Message(role="assistant", content=answer.answer)]
+        self.last = answer
+        self.view.references([Reference.of(c, self._truncated(c.paper_id)) for c in answer.citations], answer.notice)
+
+    def _truncated(self, paper_id: str) -> bool:
+        # Citation has no authors_truncated; the paper record knows whether the source cut the list.
+        try:
+            return self.assistant.paper(paper_id).authors_truncated
+        except NotFound:
+            return False
+
+    # --- slash commands --------------------------------------------------------------------
+    def command(self, line: str) -> None:
+        name, _, arg = line.partition(" ")
+        name, arg = name.lower(), arg.strip()
+        if name in ("/quit", "/exit", "/q"):
+            raise Quit
+        handler = {"/help": self.cmd_help, "/papers": self.cmd_papers, "/paper": self.cmd_paper, "/new": self.cmd_new, "/mode": self.cmd_mode}.get(name)
+        if handler is None:
+            close = difflib.get_close_matches(name, NAMES, n=1, cutoff=0.6)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            self.view.error(f"Unknown command {name}{hint}: type /help for the commands.")
+            return
+        try:
+            handler(arg)
+        except AssistantError as exc:
+            self.view.error(str(exc))
+
+    def cmd_help(self, arg: str) -> None:
+        from assistant.repl_format import help_lines
+
+        self.view.lines(help_lines())
+
+    def cmd_papers(self, arg: str) -> None:
+        papers = self.assistant.papers(Filters(author_only=True), arg or None)
+        self.view.papers(papers, self.assistant.principal_author, arg or None)
+
+    def cmd_paper(self, arg: str) -> None:
+        if not arg:
+            self.view.error("Which one? /paper N shows citation N of the last answer, e.g. /paper 1.")
+            return
+        if not arg.isdigit():
+            self.view.card(self.assistant.paper(arg), None, None)
+            return
+        n = int(arg)
+        if self.last is None:
+            self.view.error("No answer yet: ask a question, then /paper N shows the paper behind citation [N].")
+        elif not self.last.citations:
+            self.view.error("The last answer cites no papers.")
+        elif not 1 <= n <= len(self.last.citations):
+            count = len(self.last.citations)
+            cites = "only [1]" if count == 1 else f"[1] to [{count}]"
+            self.view.error(f"The last answer cites {cites}: try /paper 1.")
+        else:
+            citation = self.last.citations[n - 1]
+            self.view.card(self.assistant.paper(citation.paper_id), citation.quote, n)
+
+    def cmd_new(self, arg: str) -> None:
+        self.messages, self.last = [], None
+        self.view.info("New conversation: earlier questions are forgotten.")
+
+    def cmd_mode(self, arg: str) -> None:
+        from assistant.repl_format import mode_text
+
+        self.view.info(mode_text(self.assistant.status()))
