@@ -1,7 +1,80 @@
-"""CLI commands that answer questions: `ask`, `eval`, `serve`, `chat` (added as their features land)."""
+"""CLI commands that answer questions: `ask` (one-shot) and `eval` (score a question file)."""
 
 from __future__ import annotations
 
+import json
+import sys
+from pathlib import Path
+
+from assistant.models import Answer, Message
+
+DEFAULT_EVAL = Path(__file__).resolve().parent.parent / "tests" / "data" / "dev_questions.json"
+
+
+def references(answer: Answer) -> list[str]:
+    lines = []
+    for c in answer.citations:
+        label = c.title or f"{c.display_title} (derived title)"
+        authors = ", ".join(c.authors[:3]) + (" et al." if len(c.authors) > 3 else "") if c.authors else "authors not listed"
+        bits = [authors, str(c.year) if c.year else "", f"arXiv:{c.arxiv_id}" if c.arxiv_id else ""]
+        owner = "" if c.is_author_work else " [not the author's]"
+        lines.append(f"[{c.n}] {label}. " + ", ".join(b for b in bits if b) + owner)
+    return lines
+
+
+def answer_json(answer: Answer) -> dict:
+    return {"answer": answer.answer, "citations": [c.model_dump() for c in answer.citations], "mode": answer.mode, "notice": answer.notice}
+
+
+def cmd_ask(args) -> int:
+    from assistant.cli import _assistant, _filters
+
+    assistant = _assistant(args)
+    answer = assistant.answer([Message(role="user", content=args.question)], _filters(args))
+    if args.json:
+        print(json.dumps(answer_json(answer), ensure_ascii=False, indent=1))
+        return 0
+    if answer.notice:
+        print(f"Note: {answer.notice}", file=sys.stderr)
+    print(answer.answer)
+    if answer.citations:
+        print("\nReferences")
+        print("\n".join(references(answer)))
+    return 0
+
+
+def cmd_eval(args) -> int:
+    from assistant.cli import _assistant
+    from assistant.evaluation import run
+
+    assistant = _assistant(args)
+    results, summary = run(assistant, Path(args.file))
+    for r in results:
+        flag = "ok " if r.score >= 0.999 else "BAD"
+        print(f"{flag} {r.id:8} {r.kind:14} {r.score:.2f} {1000 * r.seconds:7.1f} ms  {'; '.join(r.failures)}")
+    print()
+    for kind, score in summary["per_kind"].items():
+        print(f"{kind:14} {score:.3f}")
+    print(f"overall        {summary['overall']:.3f}   ({summary['questions']} questions, mode {assistant.status()['mode']})")
+    print(f"invalid citations {summary['invalid_citations']}")
+    print(f"latency p50 {summary['p50_ms']:.1f} ms, p95 {summary['p95_ms']:.1f} ms")
+    if args.json:
+        Path(args.json).write_text(json.dumps(summary, indent=1))
+    return 0 if summary["overall"] >= args.min_score else 1
+
 
 def add_commands(sub) -> None:
-    return None
+    p = sub.add_parser("ask", help="answer one question, with citations")
+    p.add_argument("question")
+    p.add_argument("--json", action="store_true", help='print {"answer", "citations", "mode", "notice"}')
+    p.add_argument("--author-only", action="store_true")
+    p.add_argument("--year-from", type=int)
+    p.add_argument("--year-to", type=int)
+    p.add_argument("--coauthor")
+    p.set_defaults(func=cmd_ask)
+
+    p = sub.add_parser("eval", help="score a question file (default: the dev questions)")
+    p.add_argument("file", nargs="?", default=str(DEFAULT_EVAL))
+    p.add_argument("--min-score", type=float, default=0.0, help="exit 1 when the overall score is below this")
+    p.add_argument("--json", help="also write the summary to this file")
+    p.set_defaults(func=cmd_eval)

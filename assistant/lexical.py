@@ -68,3 +68,28 @@ class Lexical:
         if not known:
             return np.zeros(self.n_docs)
         return self._bm25.get_scores(known)
+
+    def doc_freq(self, term: str) -> int:
+        """Number of passages containing the (already tokenised) term; 0 when unknown."""
+        if term not in self._bm25.vocab_dict:
+            return 0
+        return int(np.count_nonzero(self._bm25.get_scores([term])))
+
+
+def terms(text: str) -> list[str]:
+    """The searchable terms of a text, as the index tokenises them (lowercase, no stopwords)."""
+    return list(dict.fromkeys(tokenize([text], return_ids=False)[0]))
+
+
+def variants(term: str) -> set[str]:
+    """A term and its singular/plural forms, a light stand-in for stemming."""
+    out = {term}
+    if term.endswith("ies") and len(term) > 4:
+        out.add(term[:-3] + "y")
+    elif term.endswith("es") and len(term) > 4:
+        out |= {term[:-2], term[:-1]}
+    elif term.endswith("s") and len(term) > 3:
+        out.add(term[:-1])
+    else:
+        out |= {term + "s", term + "es"}
+    return out

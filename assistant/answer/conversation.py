@@ -1,0 +1,62 @@
+"""Follow-ups: make a standalone retrieval query from the conversation and find the papers it is about."""
+
+from __future__ import annotations
+
+import re
+
+from assistant.models import Message, Paper
+
+ANAPHORA = re.compile(r"\b(it|its|this|that|these|those|they|them|their|the (paper|method|approach|framework|system|work|model|algorithm|technique|study))\b", re.I)
+
+
+def short_names(papers: list[Paper]) -> dict[str, str]:
+    """Lower-cased names a question may use for a paper ("moqe", "fp=xint", "swarmthinkers") -> paper id."""
+    names: dict[str, str] = {}
+    for p in papers:
+        label = p.title or p.display_title
+        head = re.split(r"[:(]", label)[0].strip()
+        if head and len(head.split()) <= 3 and len(head) >= 3:
+            names.setdefault(head.casefold(), p.id)
+        if p.title:
+            names.setdefault(p.title.casefold(), p.id)
+        if p.arxiv_id:
+            names.setdefault(p.arxiv_id, p.id)
+    return names
+
+
+def mentioned(text: str, names: dict[str, str]) -> list[str]:
+    """Paper ids whose names occur in the text, in order of appearance."""
+    lowered = text.casefold()
+    found: list[tuple[int, str]] = []
+    for nm, pid in names.items():
+        m = re.search(rf"(?<![\w=+-]){re.escape(nm)}(?![\w=+-])", lowered)
+        if m:
+            found.append((m.start(), pid))
+    return list(dict.fromkeys(pid for _, pid in sorted(found)))
+
+
+def split_turns(messages: list[Message]) -> tuple[str, list[Message]]:
+    """The question (last user message) and the conversation before it."""
+    for i in range(len(messages) - 1, -1, -1):
+        if messages[i].role == "user":
+            return messages[i].content.strip(), messages[:i]
+    return "", list(messages)
+
+
+def follow_up(question: str, history: list[Message], names: dict[str, str]) -> tuple[str, list[str]]:
+    """(retrieval query, ids of papers the conversation is about) for a question in context.
+
+    A question that names a paper stands alone. One that does not but refers back ("it", "the
+    method") or is short carries the previous question and the papers of the previous turn.
+    """
+    own = mentioned(question, names)
+    previous_users = [m.content for m in history if m.role == "user"]
+    if own or not previous_users:
+        return question, own
+    refers_back = bool(ANAPHORA.search(question)) or len(question.split()) <= 6
+    if not refers_back:
+        return question, []
+    last_user = previous_users[-1]
+    last_answer = next((m.content for m in reversed(history) if m.role == "assistant"), "")
+    focus = mentioned(last_user, names) or mentioned(last_answer, names)[:2]
+    return f"{question} {last_user}", focus

@@ -1,0 +1,134 @@
+"""Weigh evidence: which retrieved papers really answer a question, and which of their sentences say it."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from assistant.ingest.text import split_sentences
+from assistant.lexical import Lexical, terms, variants
+from assistant.models import Paper
+from assistant.retrieval import Hit
+
+# Measured on the seeds: questions the corpus answers have a best passage at cosine 0.45-0.75, or at
+# 0.30-0.45 with every distinctive term present ("HONPAS"); off-topic ones ("climate policy") peak
+# near 0.26 with half their terms missing. Settings.relevance_threshold is the floor.
+STRONG_DENSE = 0.45
+MIN_COVERAGE = 0.6
+QUANTITY = re.compile(r"\b(how (much|many|fast|long|large|big)|what (speed[- ]?up|accuracy|efficiency|time|cost|memory|percentage|ratio|performance)|by how|to what)\b", re.I)
+# A measured quantity ("485x", "90%", "1.71 days", "2.32X"), not a name with digits ("A100", "Fe-Cu").
+HAS_QUANTITY = re.compile(r"(?<![A-Za-z])\d+(?:\.\d+)?\s*(?:x|×|%|\\%|times|fold|ms|seconds|minutes|hours|days|years|GB|TB|MB|[KMB]\b)|\b\d+\.\d+\b", re.I)
+
+
+@dataclass
+class QueryTerms:
+    """Content terms of a question with their IDF over the passages."""
+
+    weights: dict[str, float]
+
+    @classmethod
+    def of(cls, text: str, lexical: Lexical) -> "QueryTerms":
+        n = max(lexical.n_docs, 1)
+        weights = {}
+        for t in terms(text):
+            df = max((lexical.doc_freq(v) for v in variants(t)), default=0)
+            weights[t] = math.log(1 + n / (df + 0.5))
+        return cls(weights)
+
+    def without(self, vocabulary: set[str]) -> "QueryTerms":
+        """These terms minus those in a vocabulary (e.g. the words naming the paper asked about)."""
+        kept = {t: w for t, w in self.weights.items() if not variants(t) & vocabulary}
+        return QueryTerms(kept)
+
+    def coverage(self, vocabulary: set[str]) -> float:
+        """IDF-weighted share of the terms found in a text's vocabulary (1.0 when there are no terms)."""
+        total = sum(self.weights.values())
+        if total == 0:
+            return 1.0
+        found = sum(w for t, w in self.weights.items() if variants(t) & vocabulary)
+        return found / total
+
+
+@lru_cache(maxsize=4096)
+def vocabulary(text: str) -> frozenset[str]:
+    out: set[str] = set()
+    for t in terms(text):
+        out.add(t)
+    return frozenset(out)
+
+
+def paper_text(paper: Paper) -> str:
+    return " ".join([paper.title or "", *paper.abstracts])
+
+
+def relevant(hits: list[Hit], qterms: QueryTerms, floor: float) -> list[tuple[Hit, float]]:
+    """Hits that pass the relevance rule, with their coverage, best first."""
+    out = []
+    for h in hits:
+        cov = qterms.coverage(vocabulary(paper_text(h.paper)))
+        # Every term present (a rare name like "HONPAS" that MiniLM does not know) lowers the dense bar.
+        if h.dense >= STRONG_DENSE or (h.dense >= floor and cov >= MIN_COVERAGE) or (cov >= 0.99 and h.lexical > 0 and h.dense >= floor - 0.14):
+            out.append((h, cov))
+    out.sort(key=lambda hc: -(hc[0].dense + 0.3 * hc[1]))
+    return out
+
+
+def _residual(question: str, paper: Paper) -> str:
+    """The question without the words that name the paper."""
+    naming = vocabulary(paper.title or paper.display_title)
+    kept = [w for w in question.split() if not (vocabulary(w) and vocabulary(w) <= naming)]
+    return " ".join(kept) if len(kept) >= 2 else question
+
+
+class SentencePicker:
+    """Ranks the sentences of a paper's abstracts against a question (meaning, shared terms, numbers)."""
+
+    def __init__(self, embeddings):
+        self.embeddings = embeddings
+        self._cache: dict[str, np.ndarray] = {}
+
+    def _vectors(self, texts: list[str]) -> np.ndarray:
+        todo = [t for t in texts if t not in self._cache]
+        if todo:
+            for t, v in zip(todo, self.embeddings.embed_documents(todo)):
+                self._cache[t] = np.asarray(v, dtype=np.float32)
+            if len(self._cache) > 50_000:
+                self._cache.clear()
+        return np.stack([self._cache[t] for t in texts])
+
+    def rank(self, question: str, qterms: QueryTerms, papers: list[Paper]) -> dict[str, list[tuple[str, float]]]:
+        """Paper id -> its sentences with scores, best first."""
+        sentences: list[tuple[str, str]] = []
+        for p in papers:
+            seen = set()
+            for abstract in p.abstracts:
+                for s in split_sentences(abstract):
+                    if s not in seen and len(s.split()) >= 4:
+                        seen.add(s)
+                        sentences.append((p.id, s))
+        if not sentences:
+            return {p.id: [] for p in papers}
+        # Words that name the paper ("SwarmThinkers", "graph coloring") pick the paper, not the sentence:
+        # sentences are scored against the rest of the question.
+        own = {p.id: qterms.without(vocabulary(p.title or p.display_title)) for p in papers}
+        residual = {p.id: _residual(question, p) for p in papers}
+        qvec = {text: np.asarray(v, dtype=np.float32) for text, v in zip(set(residual.values()), self.embeddings.embed_documents(list(set(residual.values()))))}
+        svecs = self._vectors([s for _, s in sentences])
+        wants_number = bool(QUANTITY.search(question))
+        out: dict[str, list[tuple[str, float]]] = {p.id: [] for p in papers}
+        for (pid, s), v in zip(sentences, svecs):
+            score = float(v @ qvec[residual[pid]]) + 0.35 * own[pid].coverage(vocabulary(s))
+            if wants_number and HAS_QUANTITY.search(s):
+                score += 0.15
+            out[pid].append((s, score))
+        for pid in out:
+            out[pid].sort(key=lambda x: -x[1])
+        return out
+
+    def best(self, question: str, qterms: QueryTerms, paper: Paper) -> str:
+        ranked = self.rank(question, qterms, [paper])[paper.id]
+        return ranked[0][0] if ranked else paper.abstract[:300]

@@ -1,0 +1,35 @@
+"""`assistant eval` on the dev questions, in extractive mode, through the CLI's own entry point."""
+
+from __future__ import annotations
+
+import json
+
+from assistant.cli import main
+from tests.conftest import DATA
+
+
+def test_dev_set_scores_at_least_090(seeded_store, tmp_path, capsys):
+    summary_file = tmp_path / "summary.json"
+    code = main(["--store", str(seeded_store), "eval", str(DATA / "dev_questions.json"), "--min-score", "0.9", "--json", str(summary_file)])
+    out = capsys.readouterr().out
+    summary = json.loads(summary_file.read_text())
+    assert code == 0, out
+    assert summary["overall"] >= 0.9
+    assert summary["invalid_citations"] == 0
+    assert "overall" in out and "latency p50" in out and "mode extractive" in out
+    assert set(summary["per_kind"]) == {"fact", "topic", "attribution", "metadata", "no_title", "out_of_corpus", "follow_up"}
+
+
+def test_ask_json_prints_the_contract(seeded_store, capsys):
+    code = main(["--store", str(seeded_store), "ask", "What is MoQE?", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert set(data) == {"answer", "citations", "mode", "notice"}
+    assert data["mode"] == "extractive" and data["citations"][0]["title"].startswith("MoQE")
+    assert set(data["citations"][0]) == {"n", "paper_id", "title", "display_title", "arxiv_id", "year", "authors", "is_author_work", "quote"}
+
+
+def test_ask_text_prints_references(seeded_store, capsys):
+    main(["--store", str(seeded_store), "ask", "Is FedML Parrot one of Yunquan Zhang's papers?"])
+    out = capsys.readouterr().out
+    assert out.startswith("No.") and "References" in out and "[not the author's]" in out

@@ -1,0 +1,70 @@
+"""Structured questions are answered exactly from the paper table, and cite what they count."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from assistant.models import Message
+
+
+def ask(assistant, text, **kw):
+    from assistant.models import Filters
+
+    return assistant.answer([Message(role="user", content=text)], Filters(**kw) if kw else None)
+
+
+def test_count_per_year_matches_table_and_cites_each(assistant):
+    mine = [p for p in assistant.papers() if p.is_author_work]
+    for year, n in Counter(p.year for p in mine).items():
+        a = ask(assistant, f"How many of the author's papers are from {year}?")
+        assert re.search(rf"\b{n}\b", a.answer), a.answer
+        assert len(a.citations) == n
+        assert all(c.year == year and c.is_author_work for c in a.citations)
+
+
+def test_total_count(assistant):
+    a = ask(assistant, "How many papers has Yunquan Zhang written?")
+    assert "29" in a.answer and len(a.citations) == 29
+
+
+def test_per_year_breakdown_lists_every_paper(assistant):
+    a = ask(assistant, "How many papers per year does the author have?")
+    assert "2025: 9" in a.answer and "2020: 4" in a.answer
+    assert len(a.citations) == 29
+
+
+def test_coauthors_merge_spelling_variants(assistant):
+    a = ask(assistant, "Who are the author's most frequent co-authors?")
+    assert "Daning Chen:" not in a.answer
+    top_two = set(a.answer.splitlines()[1:3])
+    # Seven each: Daning Cheng's count includes CALM, where the page spells him "Daning Chen".
+    assert {line.split(" [")[0] for line in top_two} == {"- Boyang Zhang: 7 papers", "- Daning Cheng: 7 papers"}, a.answer
+
+
+def test_attribution_yes_and_no_with_reason(assistant):
+    no = ask(assistant, "Is FedML Parrot one of Yunquan Zhang's papers?")
+    assert no.answer.startswith("No.") and "not Yunquan Zhang's" in no.answer
+    assert no.citations[0].title.startswith("FedML Parrot") and not no.citations[0].is_author_work
+    yes = ask(assistant, "Is MoQE by Yunquan Zhang?")
+    assert yes.answer.startswith("Yes.") and yes.citations[0].is_author_work
+    unknown = ask(assistant, "Is Attention Is All You Need one of Yunquan Zhang's papers?")
+    assert unknown.citations == [] and "cannot find" in unknown.answer
+
+
+def test_earliest_and_latest(assistant):
+    early = ask(assistant, "What is the author's earliest paper?")
+    assert early.citations[0].arxiv_id == "1505.08023"
+    late = ask(assistant, "What is Yunquan Zhang's most recent paper?")
+    assert late.citations[0].year == 2026
+
+
+def test_year_filter_lists_only_those_years(assistant):
+    a = ask(assistant, "What did the author work on before 2021?")
+    assert a.citations and all(c.year <= 2020 for c in a.citations)
+    assert len(a.citations) == 6  # 2020: 4, 2019: 1, 2015: 1
+
+
+def test_code_papers(assistant):
+    a = ask(assistant, "Which of the author's papers have code?")
+    assert {c.paper_id for c in a.citations} == {p.id for p in assistant.papers() if p.is_author_work and p.has_code}

@@ -1,0 +1,62 @@
+"""Fakes at the HTTP layer: an OpenAI-compatible endpoint whose replies are queued, so the real SDK runs."""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+
+import httpx2
+
+
+class FakeOpenAI:
+    """Queue replies with `enqueue`; each request takes the next one. Requests are kept for assertions.
+
+    A reply is answer text, or one of: ("status", 500), ("timeout",), ("garbage",), ("stream_garbage", "partial text").
+    """
+
+    def __init__(self) -> None:
+        self.replies: deque = deque()
+        self.requests: list[dict] = []
+
+    def enqueue(self, *replies) -> "FakeOpenAI":
+        self.replies.extend(replies)
+        return self
+
+    def handler(self, request: httpx2.Request) -> httpx2.Response:
+        body = json.loads(request.content or b"{}")
+        self.requests.append(body)
+        reply = self.replies.popleft() if self.replies else "I have nothing to add."
+        if isinstance(reply, tuple):
+            kind = reply[0]
+            if kind == "status":
+                return httpx2.Response(reply[1], json={"error": {"message": "server exploded", "type": "server_error"}})
+            if kind == "timeout":
+                raise httpx2.ReadTimeout("timed out", request=request)
+            if kind == "garbage":
+                return httpx2.Response(200, content=b"<html>not json</html>", headers={"content-type": "application/json"})
+            if kind == "stream_garbage":
+                chunks = self._sse_chunks(reply[1]) + "data: {not json\n\n"
+                return httpx2.Response(200, content=chunks.encode(), headers={"content-type": "text/event-stream"})
+        if body.get("stream"):
+            return httpx2.Response(200, content=(self._sse_chunks(reply) + "data: [DONE]\n\n").encode(), headers={"content-type": "text/event-stream"})
+        return httpx2.Response(
+            200,
+            json={
+                "id": "fake-1", "object": "chat.completion", "created": 0, "model": body.get("model", "fake"),
+                "choices": [{"index": 0, "message": {"role": "assistant", "content": reply}, "finish_reason": "stop"}],
+                "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+            },
+        )
+
+    @staticmethod
+    def _sse_chunks(text: str) -> str:
+        out = []
+        for i, word in enumerate(text.split(" ")):
+            piece = word if i == 0 else " " + word
+            chunk = {"id": "fake-1", "object": "chat.completion.chunk", "created": 0, "model": "fake",
+                     "choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": None}]}
+            out.append(f"data: {json.dumps(chunk)}\n\n")
+        return "".join(out)
+
+    def client(self) -> httpx2.Client:
+        return httpx2.Client(transport=httpx2.MockTransport(self.handler))
