@@ -1,0 +1,91 @@
+"""`create_app(settings, assistant=None)`: the FastAPI app with its routes, security, static UI and start-up warm-up."""
+
+from __future__ import annotations
+
+import logging
+from contextlib import asynccontextmanager
+
+from fastapi import Depends, FastAPI
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
+
+from assistant.api import errors
+from assistant.api.routes import chat, openai_compat, pages, papers
+from assistant.api.routes.pages import STATIC
+from assistant.api.security import BodyLimit, SecurityHeaders, require_token
+from assistant.errors import StoreUnavailable
+from assistant.models import Filters
+from assistant.settings import Settings
+
+log = logging.getLogger("assistant.api")
+
+MAX_BODY_BYTES = 1_000_000  # 50 messages of 4,000 characters fit; anything bigger is refused before parsing
+
+DESCRIPTION = """Ask about a researcher's papers; every answer cites the papers behind it.
+
+- `POST /api/chat` — the chat endpoint (JSON or Server-Sent Events); `POST /v1/chat/completions` — the same as an OpenAI-compatible model.
+- `GET /api/papers`, `GET /api/papers/{id}`, `GET /api/profile` — browse the corpus.
+- When the server sets `ASSISTANT_API_TOKEN`, `/api/*` and `/v1/*` need `Authorization: Bearer <token>` (use **Authorize**).
+- Errors are JSON: `{"error": {"type", "message", "param"}}`; malformed JSON is a 400, an invalid request a 422.
+"""
+
+
+def warm(assistant) -> None:
+    """Load the table, the retriever with its embedding model, and the answerer now, so the first question is not the slow one."""
+    try:
+        assistant.status()
+        if hasattr(assistant, "retriever"):
+            assistant.retriever().search("warm-up", Filters(), k=1)
+    except StoreUnavailable as exc:
+        log.warning("serving without a usable store: %s", exc)
+        return
+    if hasattr(assistant, "answerer"):
+        try:
+            assistant.answerer()
+        except ImportError as exc:  # the answer composer is not installed in this checkout
+            log.warning("answering is not available yet (%s); papers and health still work", exc)
+
+
+def create_app(settings: Settings | None = None, assistant=None) -> FastAPI:
+    """The app over `assistant` (built from `settings` when not given); it is warmed once at start-up."""
+    settings = settings or Settings()
+    if assistant is None:
+        from assistant.core import Assistant
+
+        assistant = Assistant.from_settings(settings)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        await run_in_threadpool(warm, assistant)
+        yield
+
+    app = FastAPI(
+        title="Paper assistant",
+        version="0.1.0",
+        description=DESCRIPTION,
+        docs_url=None,  # served by pages.docs from local files
+        redoc_url=None,  # ReDoc has no vendored copy: /docs is the one API page
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.state.assistant = assistant
+
+    errors.install(app)
+    auth = [Depends(require_token)]
+    app.include_router(chat.router, prefix="/api", dependencies=auth)
+    app.include_router(papers.router, prefix="/api", dependencies=auth)
+    app.include_router(openai_compat.router, prefix="/v1", dependencies=auth)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    if settings.cors_origins:
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=settings.cors_origins,
+            allow_methods=["GET", "POST"],
+            allow_headers=["Authorization", "Content-Type"],
+        )
+    app.add_middleware(BodyLimit, max_bytes=MAX_BODY_BYTES)
+    app.add_middleware(SecurityHeaders)
+    return app

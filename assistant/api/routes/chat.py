@@ -1,0 +1,69 @@
+"""`POST /api/chat`: the conversation in, the cited answer out (JSON, or SSE token → citations → done)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from fastapi import APIRouter, Depends
+from starlette.concurrency import run_in_threadpool
+
+from assistant.api.deps import get_assistant
+from assistant.api.schemas import AnswerOut, ChatRequest, ErrorResponse
+from assistant.api.sse import frame, stream_events
+from assistant.models import Answer, Message
+
+router = APIRouter(tags=["chat"])
+
+_ERRORS = {
+    400: {"model": ErrorResponse, "description": "The body is not valid JSON."},
+    401: {"model": ErrorResponse, "description": "An API token is configured and the request lacks it."},
+    413: {"model": ErrorResponse, "description": "The body is over 1 MB."},
+    422: {"model": ErrorResponse, "description": "The conversation is not valid (empty or too long message, unknown role, …)."},
+    503: {"model": ErrorResponse, "description": "The store is empty or unreachable: run `assistant ingest`."},
+}
+
+_SSE_DOC = (
+    "With `stream: true` the answer arrives as `text/event-stream`:\n\n"
+    "- `event: token` `data: {\"text\": \"…\"}` — pieces of the answer as they are written;\n"
+    "- `event: citations` `data: {answer, citations, mode, notice}` — the final, citation-checked answer "
+    "(its text may differ from the tokens: show this one);\n"
+    "- `event: done` `data: {}`;\n"
+    "- or `event: error` `data: {\"error\": {type, message}}` if the answer fails half-way."
+)
+
+
+def answer_out(answer: Answer) -> AnswerOut:
+    return AnswerOut(answer=answer.answer, citations=answer.citations, mode=answer.mode, notice=answer.notice)
+
+
+def conversation(request: ChatRequest) -> list[Message]:
+    return [Message(role=m.role, content=m.content) for m in request.messages]
+
+
+def _render(events: Iterator[dict]) -> Iterator[str]:
+    answered = False
+    for event in events:
+        if event.get("type") == "token":
+            yield frame({"text": event["text"]}, event="token")
+        elif event.get("type") == "answer":
+            answered = True
+            yield frame(answer_out(event["answer"]).model_dump(mode="json"), event="citations")
+    if not answered:
+        raise RuntimeError("the answer stream ended without its final answer event")
+    yield frame({}, event="done")
+
+
+@router.post(
+    "/chat",
+    response_model=AnswerOut,
+    summary="Ask about the corpus; the answer cites its papers",
+    description="The last message is the question; earlier ones give the context for follow-ups.\n\n" + _SSE_DOC,
+    responses={**_ERRORS, 200: {"content": {"text/event-stream": {"schema": {"type": "string"}}}, "description": "The answer (JSON, or SSE when `stream` is true)."}},
+)
+async def chat(request: ChatRequest, assistant=Depends(get_assistant)):
+    messages = conversation(request)
+    filters = request.filters.to_core() if request.filters else None
+    if request.stream:
+        return await stream_events(assistant.stream(messages, filters), _render)
+    answer = await run_in_threadpool(assistant.answer, messages, filters)
+    return answer_out(answer)

@@ -1,0 +1,55 @@
+"""`GET /api/papers`, `/api/papers/{id}` and `/api/profile`: browse what the corpus holds."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Depends, Query
+
+from assistant.api.deps import get_assistant
+from assistant.api.schemas import ErrorResponse, PaperDetail, PaperList, PaperSummary, Profile
+from assistant.errors import BadRequest
+from assistant.models import Filters
+
+router = APIRouter(tags=["papers"])
+
+
+@router.get(
+    "/papers",
+    response_model=PaperList,
+    summary="List papers, newest first as stored",
+    responses={401: {"model": ErrorResponse}, 422: {"model": ErrorResponse}, 503: {"model": ErrorResponse}},
+)
+def list_papers(
+    author_only: bool | None = Query(None, description="Only the principal author's own papers."),
+    year_from: int | None = Query(None, ge=1900, le=2100, description="Earliest year (inclusive)."),
+    year_to: int | None = Query(None, ge=1900, le=2100, description="Latest year (inclusive)."),
+    text: str | None = Query(None, max_length=200, description="Only papers whose title, abstract or authors contain this."),
+    assistant=Depends(get_assistant),
+) -> PaperList:
+    if year_from is not None and year_to is not None and year_from > year_to:
+        raise BadRequest(f"year_from ({year_from}) is after year_to ({year_to}): swap them.")
+    filters = Filters(author_only=author_only or None, year_from=year_from, year_to=year_to)
+    papers = assistant.papers(filters, text=(text or "").strip() or None)
+    return PaperList(count=len(papers), papers=[PaperSummary.of(p) for p in papers])
+
+
+@router.get(
+    "/papers/{paper_id}",
+    response_model=PaperDetail,
+    summary="One paper with its abstract and sources",
+    responses={401: {"model": ErrorResponse}, 404: {"model": ErrorResponse, "description": "No paper has this id or arXiv id."}, 503: {"model": ErrorResponse}},
+)
+def get_paper(paper_id: str, assistant=Depends(get_assistant)) -> PaperDetail:
+    return PaperDetail.of(assistant.paper(paper_id))
+
+
+@router.get("/profile", response_model=Profile, summary="Whose corpus this is, and its size", responses={401: {"model": ErrorResponse}, 503: {"model": ErrorResponse}})
+def profile(assistant=Depends(get_assistant)) -> Profile:
+    papers = assistant.papers(None, None)
+    years = [p.year for p in papers if p.year]
+    return Profile(
+        principal_author=assistant.principal_author,
+        papers=len(papers),
+        author_papers=sum(p.is_author_work for p in papers),
+        first_year=min(years, default=None),
+        last_year=max(years, default=None),
+    )

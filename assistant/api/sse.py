@@ -1,0 +1,57 @@
+"""Server-Sent Events: framing, and a bridge that surfaces early errors as plain HTTP errors."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Iterator
+
+from starlette.concurrency import run_in_threadpool
+from starlette.responses import StreamingResponse
+
+from assistant.errors import AssistantError
+
+log = logging.getLogger("assistant.api")
+
+SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+
+
+def frame(data: dict | str, event: str | None = None) -> str:
+    """One SSE message; `data` is JSON unless it is already a string (e.g. `[DONE]`)."""
+    payload = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
+    head = f"event: {event}\n" if event else ""
+    # JSON never holds a raw newline, so one data line suffices.
+    return f"{head}data: {payload}\n\n"
+
+
+def error_payload(exc: Exception) -> dict:
+    if isinstance(exc, AssistantError):
+        return {"error": {"type": type(exc).__name__, "message": str(exc), "param": None, "code": None}}
+    return {"error": {"type": "internal_error", "message": f"Internal error ({type(exc).__name__}): the server log has the details.", "param": None, "code": None}}
+
+
+async def stream_events(events: Iterator[dict], render: Callable[[Iterator[dict]], Iterator[str]], error_event: str | None = "error") -> StreamingResponse:
+    """Pull the first event before answering, so a bad request or a missing store is a 4xx/5xx JSON, not a broken stream.
+
+    `render` turns the core's events (first one included) into SSE text; it runs in a worker thread.
+    A later failure becomes an `error_event` message whose data is `{"error": {...}}` (OpenAI clients raise on it).
+    """
+    iterator = iter(events)
+    first = await run_in_threadpool(next, iterator, None)
+
+    def replay() -> Iterator[dict]:
+        if first is not None:
+            yield first
+        yield from iterator
+
+    def guarded() -> Iterator[str]:
+        try:
+            yield from render(replay())
+        except Exception as exc:  # the status line is already sent: report it in the stream, and log it
+            if isinstance(exc, AssistantError):
+                log.warning("stream stopped: %s", exc)
+            else:
+                log.exception("stream failed")
+            yield frame(error_payload(exc), event=error_event)
+
+    return StreamingResponse(guarded(), media_type="text/event-stream", headers=SSE_HEADERS)

@@ -1,0 +1,373 @@
+// The chat page: conversation kept in the page, streamed answers, citation cards, papers panel, token prompt.
+import { ApiError, getJSON, streamChat, token } from "./api.js";
+import { authorLine, el, ownerLabel, paperCard, readable, richText, titleNodes } from "./render.js";
+
+const MAX_CHARS = 4000;
+const MAX_MESSAGES = 50;
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  history: [], // [{role, content}] sent whole with every question, so follow-ups have their context
+  author: "",
+  busy: false,
+  controller: null,
+};
+
+// --- auth --------------------------------------------------------------------------------------------
+let tokenWaiters = [];
+
+function askToken(message) {
+  const dialog = $("token-dialog");
+  const error = $("token-error");
+  error.hidden = !message;
+  error.textContent = message || "";
+  $("token-input").value = "";
+  if (!dialog.open) dialog.showModal();
+  return new Promise((resolve) => tokenWaiters.push(resolve));
+}
+
+function wireToken() {
+  $("token-form").addEventListener("submit", () => {
+    const value = $("token-input").value.trim();
+    if (!value) return;
+    token.set(value);
+    const waiters = tokenWaiters;
+    tokenWaiters = [];
+    waiters.forEach((resolve) => resolve());
+  });
+  $("token-dialog").addEventListener("cancel", (e) => e.preventDefault()); // nothing works without it
+}
+
+// Runs fn; on a 401 asks for the token and tries again.
+async function authed(fn) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 401 || attempt > 3) throw err;
+      token.clear();
+      await askToken(attempt ? "That token was not accepted: check ASSISTANT_API_TOKEN on the server." : "");
+    }
+  }
+}
+
+// --- status and profile -------------------------------------------------------------------------------
+function banner(text) {
+  const b = $("banner");
+  b.hidden = !text;
+  b.textContent = text || "";
+}
+
+async function loadStatus() {
+  let health;
+  try {
+    health = await getJSON("/healthz");
+  } catch (err) {
+    banner(err.message);
+    return;
+  }
+  const badge = $("mode-badge");
+  badge.hidden = false;
+  badge.textContent = health.mode === "llm" ? "LLM answers" : "Extractive answers";
+  badge.title = health.mode_reason;
+  badge.classList.toggle("llm", health.mode === "llm");
+  if (health.status !== "ok") {
+    banner(health.store_reachable ? "The store holds no papers yet: run `assistant ingest`, then reload." : "The paper store cannot be reached: run `assistant ingest` (or start the Chroma server), then reload.");
+  }
+  if (health.auth_required && !token.get()) await askToken("");
+}
+
+async function loadProfile() {
+  const profile = await authed(() => getJSON("/api/profile"));
+  state.author = profile.principal_author;
+  const years = profile.first_year ? ` · ${profile.first_year}–${profile.last_year}` : "";
+  $("subtitle").textContent = `${profile.principal_author} · ${profile.author_papers} of their papers, ${profile.papers} in all${years}`;
+  $("welcome-title").textContent = `Ask about ${profile.principal_author}'s papers`;
+  $("chat-author-label").textContent = `Only ${profile.principal_author}'s papers`;
+  $("papers-author-label").textContent = `Only ${profile.principal_author}'s`;
+  const examples = [
+    `What has ${profile.principal_author} worked on?`,
+    "What parallel efficiency does cuNNQS-SCI maintain in strong scaling tests?",
+    "Which papers are about model compression?",
+    "Which papers are about stencil computation?",
+  ];
+  $("examples").replaceChildren(...examples.map((q) => el("button", { type: "button", class: "chip", onclick: () => ask(q) }, q)));
+}
+
+// --- the conversation ---------------------------------------------------------------------------------
+function chatFilters() {
+  const filters = {};
+  if ($("chat-author-only").checked) filters.author_only = true;
+  const from = parseInt($("chat-year-from").value, 10);
+  const to = parseInt($("chat-year-to").value, 10);
+  if (!Number.isNaN(from)) filters.year_from = from;
+  if (!Number.isNaN(to)) filters.year_to = to;
+  const parts = [];
+  if (filters.author_only) parts.push("author's only");
+  if (filters.year_from || filters.year_to) parts.push(`${filters.year_from || "…"}–${filters.year_to || "…"}`);
+  $("filter-summary").textContent = parts.length ? `(${parts.join(", ")})` : "";
+  return Object.keys(filters).length ? filters : undefined;
+}
+
+function scrollDown(force) {
+  const log = $("log");
+  if (force || log.scrollHeight - log.scrollTop - log.clientHeight < 160) log.scrollTop = log.scrollHeight;
+}
+
+function userBubble(text) {
+  $("welcome").hidden = true;
+  const node = el("article", { class: "msg user" }, el("p", {}, text));
+  $("log").append(node);
+  scrollDown(true);
+}
+
+function referencesText(answer) {
+  const lines = answer.citations.map((c) => {
+    const title = readable(c.title || `${c.display_title} (derived title)`);
+    let line = `[${c.n}] ${title}${c.year ? ` (${c.year})` : ""}.`;
+    if (c.authors && c.authors.length) line += ` ${authorLine(c.authors.slice(0, 3), c.authors.length > 3)}.`;
+    if (c.arxiv_id) line += ` arXiv:${c.arxiv_id} https://arxiv.org/abs/${c.arxiv_id}`;
+    return line;
+  });
+  return readable(answer.answer).replace(/\*\*?([^*\n]+)\*\*?/g, "$1") + (lines.length ? `\n\nReferences:\n${lines.join("\n")}` : "");
+}
+
+async function copy(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch (_) {
+    const area = el("textarea", { class: "visually-hidden" });
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    document.execCommand("copy");
+    area.remove();
+  }
+  button.textContent = "Copied ✓";
+  setTimeout(() => (button.textContent = "Copy answer with references"), 1600);
+}
+
+function assistantBubble() {
+  const text = el("div", { class: "answer streaming" });
+  const status = el("p", { class: "status" }, el("span", { class: "dots", "aria-hidden": "true" }), "Searching the papers…");
+  const node = el("article", { class: "msg assistant", "aria-busy": "true" }, status, text);
+  $("log").append(node);
+  scrollDown(true);
+  let raw = "";
+  return {
+    token(piece) {
+      if (status.isConnected) status.remove();
+      raw += piece;
+      text.textContent = readable(raw);
+      scrollDown(false);
+    },
+    finish(answer) {
+      status.remove();
+      node.removeAttribute("aria-busy");
+      const byN = new Map(answer.citations.map((c) => [c.n, c]));
+      const cite = (n) => {
+        const c = byN.get(n);
+        if (!c) return null;
+        return el("a", { href: `#ref-${n}`, class: "cite", dataset: { n: String(n) }, title: readable(c.title || c.display_title),
+          onclick: (e) => { e.preventDefault(); openPaper(c.paper_id, c.quote); } }, `[${n}]`);
+      };
+      text.classList.remove("streaming");
+      text.replaceChildren(richText(answer.answer, cite));
+      const parts = [];
+      if (answer.notice) parts.push(el("p", { class: "notice", role: "note" }, answer.notice));
+      parts.push(text);
+      if (answer.citations.length) {
+        parts.push(el("ol", { class: "refs", "aria-label": "References" }, answer.citations.map((c) =>
+          el("li", { id: `ref-${c.n}` },
+            el("button", { type: "button", class: "ref", onclick: () => openPaper(c.paper_id, c.quote) },
+              el("span", { class: "ref-n" }, `[${c.n}]`), " ",
+              el("span", { class: "ref-title" }, readable(c.title || c.display_title)),
+              c.title ? null : el("span", { class: "tag derived-tag" }, "derived title"),
+              c.year ? el("span", { class: "ref-year" }, ` ${c.year}`) : null),
+            ownerLabel(c.is_author_work, state.author)))));
+      }
+      const copyButton = el("button", { type: "button", class: "ghost small copy" }, "Copy answer with references");
+      copyButton.addEventListener("click", () => copy(referencesText(answer), copyButton));
+      parts.push(el("div", { class: "msg-actions" }, copyButton, el("span", { class: "mode" }, answer.mode === "llm" ? "LLM answer" : "extractive answer")));
+      node.replaceChildren(...parts);
+      scrollDown(false);
+    },
+    fail(message) {
+      status.remove();
+      node.removeAttribute("aria-busy");
+      node.classList.add("failed");
+      node.replaceChildren(...(raw ? [el("div", { class: "answer" }, readable(raw))] : []), el("p", { class: "error-text" }, message));
+    },
+  };
+}
+
+function setBusy(busy) {
+  state.busy = busy;
+  $("send").disabled = busy;
+  $("send").textContent = busy ? "…" : "Send";
+}
+
+async function ask(question) {
+  const text = question.trim();
+  if (!text || state.busy) return;
+  if (text.length > MAX_CHARS) {
+    banner(`Your question is ${text.length} characters; the limit is ${MAX_CHARS}. Shorten it.`);
+    return;
+  }
+  banner("");
+  userBubble(text);
+  $("question").value = "";
+  autosize();
+  const messages = [...state.history, { role: "user", content: text }];
+  while (messages.length > MAX_MESSAGES) messages.splice(0, 2); // the oldest exchange goes first
+  const bubble = assistantBubble();
+  setBusy(true);
+  const controller = new AbortController();
+  state.controller = controller;
+  try {
+    const answer = await authed(() => streamChat(messages, chatFilters(), { onToken: bubble.token, signal: controller.signal }));
+    bubble.finish(answer);
+    // The server takes at most MAX_CHARS per message: a very long answer goes back shortened.
+    const content = answer.answer.length > MAX_CHARS ? `${answer.answer.slice(0, MAX_CHARS - 1)}…` : answer.answer;
+    state.history = [...messages, { role: "assistant", content }];
+  } catch (err) {
+    if (err.name === "AbortError") return;
+    bubble.fail(err.message || String(err));
+  } finally {
+    if (state.controller === controller) {
+      state.controller = null;
+      setBusy(false);
+    }
+  }
+}
+
+function newChat() {
+  if (state.controller) state.controller.abort();
+  state.controller = null;
+  setBusy(false);
+  state.history = [];
+  $("log").replaceChildren($("welcome"));
+  $("welcome").hidden = false;
+  banner("");
+  $("question").focus();
+}
+
+function autosize() {
+  const q = $("question");
+  q.style.height = "auto";
+  q.style.height = `${Math.min(q.scrollHeight, 200)}px`;
+  const n = q.value.length;
+  $("char-count").textContent = n > MAX_CHARS - 500 ? `${n} / ${MAX_CHARS}` : "";
+}
+
+// --- paper card ---------------------------------------------------------------------------------------
+async function openPaper(paperId, quote) {
+  const dialog = $("card");
+  const body = $("card-body");
+  body.replaceChildren(el("p", { class: "status" }, "Loading the paper…"));
+  if (!dialog.open) dialog.showModal();
+  try {
+    const paper = await authed(() => getJSON(`/api/papers/${encodeURIComponent(paperId)}`));
+    body.replaceChildren(...paperCard(paper, { quote, author: state.author, onClose: () => dialog.close() }).filter(Boolean));
+  } catch (err) {
+    body.replaceChildren(el("p", { class: "error-text" }, err.message),
+      el("button", { type: "button", class: "ghost", onclick: () => dialog.close() }, "Close"));
+  }
+}
+
+function wireCard() {
+  const dialog = $("card");
+  // A click on the backdrop (the dialog element itself, outside its content) closes it.
+  dialog.addEventListener("click", (e) => {
+    if (e.target === dialog) dialog.close();
+  });
+}
+
+// --- papers panel -------------------------------------------------------------------------------------
+let papersTimer = null;
+let papersRequest = 0;
+
+async function loadPapers() {
+  const mine = ++papersRequest;
+  const params = {
+    author_only: $("papers-author-only").checked ? "true" : "",
+    year_from: $("papers-year-from").value,
+    year_to: $("papers-year-to").value,
+    text: $("papers-text").value.trim(),
+  };
+  const list = $("papers-list");
+  try {
+    const result = await authed(() => getJSON("/api/papers", params));
+    if (mine !== papersRequest) return;
+    $("papers-count").textContent = `(${result.count})`;
+    list.replaceChildren(...(result.papers.length ? result.papers.map(paperRow) : [el("li", { class: "empty" }, "No paper matches these filters.")]));
+  } catch (err) {
+    if (mine === papersRequest) list.replaceChildren(el("li", { class: "error-text" }, err.message));
+  }
+}
+
+function paperRow(p) {
+  const authors = authorLine(p.authors.slice(0, 3), p.authors_truncated || p.authors.length > 3);
+  return el("li", {},
+    el("button", { type: "button", class: "paper-row", onclick: () => openPaper(p.id, null) },
+      titleNodes(p.title, p.display_title, "span"),
+      el("span", { class: "row-meta" }, [p.year, authors].filter(Boolean).join(" · ")),
+      el("span", { class: "row-tags" }, ownerLabel(p.is_author_work, state.author), p.arxiv_id ? el("span", { class: "tag" }, `arXiv:${p.arxiv_id}`) : null)));
+}
+
+function togglePapers(open) {
+  const panel = $("papers-panel");
+  const show = open ?? panel.hidden;
+  panel.hidden = !show;
+  $("papers-button").setAttribute("aria-expanded", String(show));
+  document.body.classList.toggle("panel-open", show);
+  if (show) {
+    loadPapers();
+    $("papers-text").focus();
+  }
+}
+
+function wirePapers() {
+  $("papers-button").addEventListener("click", () => togglePapers());
+  $("papers-close").addEventListener("click", () => togglePapers(false));
+  $("papers-filters").addEventListener("submit", (e) => e.preventDefault());
+  $("papers-filters").addEventListener("input", () => {
+    clearTimeout(papersTimer);
+    papersTimer = setTimeout(loadPapers, 250);
+  });
+}
+
+// --- start ----------------------------------------------------------------------------------------------
+function wireComposer() {
+  const q = $("question");
+  $("composer").addEventListener("submit", (e) => {
+    e.preventDefault();
+    ask(q.value);
+  });
+  q.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && !e.shiftKey && !e.isComposing) {
+      e.preventDefault();
+      ask(q.value);
+    }
+  });
+  q.addEventListener("input", autosize);
+  $("chat-filters").addEventListener("input", chatFilters);
+  $("new-chat").addEventListener("click", newChat);
+}
+
+async function start() {
+  wireToken();
+  wireComposer();
+  wireCard();
+  wirePapers();
+  await loadStatus();
+  try {
+    await loadProfile();
+  } catch (err) {
+    banner(err.message);
+  }
+  document.body.dataset.ready = "true";
+  $("question").focus();
+}
+
+start();

@@ -1,0 +1,224 @@
+// Turns corpus and model text into DOM nodes: LaTeX made readable, [n] markers as links. Never innerHTML.
+
+// el("p", {class: "x"}, "text", child) — every string becomes a text node.
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  append(node, children);
+  return node;
+}
+
+function append(node, children) {
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+// --- LaTeX fragments → plain readable text --------------------------------------------------------
+const SYMBOLS = {
+  times: "×", cdot: "·", approx: "≈", sim: "∼", simeq: "≃", propto: "∝", leq: "≤", le: "≤", geq: "≥", ge: "≥",
+  neq: "≠", ne: "≠", ll: "≪", gg: "≫", pm: "±", mp: "∓", div: "÷", to: "→", rightarrow: "→", leftarrow: "←",
+  Rightarrow: "⇒", Leftarrow: "⇐", leftrightarrow: "↔", uparrow: "↑", downarrow: "↓", infty: "∞", partial: "∂",
+  nabla: "∇", sum: "∑", prod: "∏", int: "∫", in: "∈", notin: "∉", subset: "⊂", subseteq: "⊆", cup: "∪", cap: "∩",
+  forall: "∀", exists: "∃", emptyset: "∅", ldots: "…", dots: "…", cdots: "⋯", prime: "′", circ: "∘", star: "⋆",
+  alpha: "α", beta: "β", gamma: "γ", Gamma: "Γ", delta: "δ", Delta: "Δ", epsilon: "ε", varepsilon: "ε", zeta: "ζ",
+  eta: "η", theta: "θ", Theta: "Θ", kappa: "κ", lambda: "λ", Lambda: "Λ", mu: "μ", nu: "ν", xi: "ξ", pi: "π", Pi: "Π",
+  rho: "ρ", sigma: "σ", Sigma: "Σ", tau: "τ", phi: "φ", varphi: "φ", Phi: "Φ", chi: "χ", psi: "ψ", Psi: "Ψ",
+  omega: "ω", Omega: "Ω", ell: "ℓ", log: "log", ln: "ln", exp: "exp", max: "max", min: "min", sqrt: "√",
+  textasciitilde: "~", textendash: "–", textemdash: "—", textbar: "|", LaTeX: "LaTeX", TeX: "TeX",
+  quad: " ", qquad: " ", em: "", it: "", bf: "", rm: "", left: "", right: "", big: "", Big: "", displaystyle: "",
+};
+const WRAPPERS = "textbf|textit|textsl|emph|textrm|texttt|textsf|textsc|textup|textnormal|mathrm|mathbf|mathit|mathsf|mathtt|mathcal|mathbb|mathfrak|boldsymbol|bm|text|mbox|operatorname|underline|overline|hat|bar|tilde|vec";
+const WRAP = new RegExp(`\\\\(?:${WRAPPERS})\\s*\\{([^{}]*)\\}`, "g");
+const SUP = { 0: "⁰", 1: "¹", 2: "²", 3: "³", 4: "⁴", 5: "⁵", 6: "⁶", 7: "⁷", 8: "⁸", 9: "⁹", "+": "⁺", "-": "⁻", "=": "⁼", "(": "⁽", ")": "⁾", n: "ⁿ", i: "ⁱ", T: "ᵀ" };
+const SUB = { 0: "₀", 1: "₁", 2: "₂", 3: "₃", 4: "₄", 5: "₅", 6: "₆", 7: "₇", 8: "₈", 9: "₉", "+": "₊", "-": "₋", "=": "₌", "(": "₍", ")": "₎" };
+
+function script(body, table, mark) {
+  const chars = [...body];
+  return chars.every((c) => c in table) ? chars.map((c) => table[c]).join("") : `${mark}${body}`;
+}
+
+function math(body) {
+  let s = body;
+  s = s.replace(/\\frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}/g, "$1/$2");
+  s = s.replace(/\\sqrt\s*\{([^{}]*)\}/g, "√$1");
+  s = s.replace(/\^\{([^{}]*)\}/g, (_, b) => script(b, SUP, "^"));
+  s = s.replace(/_\{([^{}]*)\}/g, (_, b) => script(b, SUB, "_"));
+  s = s.replace(/\^([0-9A-Za-z+-])/g, (_, b) => script(b, SUP, "^"));
+  s = s.replace(/_([0-9])/g, (_, b) => script(b, SUB, "_"));
+  return s.replace(/[{}]/g, "");
+}
+
+export function readable(text) {
+  let s = String(text ?? "");
+  if (!/[\\$`']/.test(s)) return s;
+  // Escaped specials first, parked so `\$` does not open math.
+  s = s.replace(/\\\$/g, "\u0001").replace(/\\([%&#_{}])/g, "$1");
+  for (let i = 0; i < 6; i++) {
+    const next = s.replace(WRAP, "$1");
+    if (next === s) break;
+    s = next;
+  }
+  s = s.replace(/\$\$([^$]+)\$\$/g, (_, b) => math(b)).replace(/\$([^$]{1,200})\$/g, (_, b) => math(b));
+  s = s.replace(/\\([A-Za-z]+)(\{\})?/g, (whole, name) => (name in SYMBOLS ? SYMBOLS[name] : name));
+  s = s.replace(/\\\\/g, " ").replace(/\\[,;:! ]/g, " ").replace(/\\(?=\s|$)/g, "");
+  s = s.replace(/``/g, "“").replace(/''/g, "”");
+  s = s.replace(/\u0001/g, "$");
+  return s.replace(/[ \t]{2,}/g, " ");
+}
+
+// --- answers ---------------------------------------------------------------------------------------
+const INLINE = /(\*\*[^*\n]+\*\*|\*[^*\s][^*\n]*?\*|\[\d{1,3}(?:\s*,\s*\d{1,3})*\])/g;
+
+function inline(text, cite) {
+  const out = [];
+  let last = 0;
+  for (const m of text.matchAll(INLINE)) {
+    if (m.index > last) out.push(text.slice(last, m.index));
+    const token = m[0];
+    if (token.startsWith("**")) out.push(el("strong", {}, inline(token.slice(2, -2), cite)));
+    else if (token.startsWith("*")) out.push(el("em", {}, inline(token.slice(1, -1), cite)));
+    else out.push(...markers(token, cite));
+    last = m.index + token.length;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
+
+function markers(token, cite) {
+  const numbers = token.slice(1, -1).split(",").map((n) => Number(n.trim()));
+  const links = numbers.map((n) => cite(n));
+  return links.some((l) => !l) ? [token] : links;
+}
+
+// The answer as paragraphs and lists; `cite(n)` returns the link node for marker n (or null: left as text).
+export function richText(text, cite) {
+  const frag = document.createDocumentFragment();
+  const blocks = readable(text).split(/\n{2,}/);
+  for (const block of blocks) {
+    const lines = block.split("\n").filter((l) => l.trim());
+    let list = null;
+    let para = null;
+    for (const line of lines) {
+      const item = line.match(/^\s*(?:[-*•]|\d+[.)])\s+(.*)$/);
+      if (item) {
+        if (!list) {
+          list = el(/^\s*\d/.test(line) ? "ol" : "ul");
+          frag.append(list);
+        }
+        list.append(el("li", {}, inline(item[1], cite)));
+        para = null;
+      } else {
+        list = null;
+        if (para) para.append(el("br"));
+        else {
+          para = el("p");
+          frag.append(para);
+        }
+        append(para, inline(line, cite));
+      }
+    }
+  }
+  return frag;
+}
+
+// --- papers ------------------------------------------------------------------------------------------
+export function authorLine(authors, truncated) {
+  if (!authors || !authors.length) return truncated ? "et al." : "Authors not listed";
+  return authors.join(", ") + (truncated ? " et al." : "");
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+export function dateLine(date, precision) {
+  if (!date) return "";
+  const [y, m, d] = date.split("-");
+  if (precision === "day" && d) return `${Number(d)} ${MONTHS[Number(m) - 1]} ${y}`;
+  if ((precision === "month" || precision === "day") && m) return `${MONTHS[Number(m) - 1]} ${y}`;
+  return y;
+}
+
+export function ownerLabel(isAuthorWork, author) {
+  return isAuthorWork
+    ? el("span", { class: "tag own" }, author ? `${author}'s paper` : "author's paper")
+    : el("span", { class: "tag other" }, "other group's paper");
+}
+
+export function titleNodes(title, displayTitle, level = "h2", id) {
+  if (title) return el(level, { class: "paper-title", id }, readable(title));
+  return el(level, { class: "paper-title derived", id }, readable(displayTitle), " ",
+    el("span", { class: "tag derived-tag", title: "No source gives this paper a title: this one is derived from its arXiv id or abstract." }, "derived title"));
+}
+
+const norm = (s) => s.replace(/\s+/g, " ").trim();
+
+// The abstract as a paragraph with the quoted sentence in <mark>; null when the quote is not in it.
+export function highlighted(abstract, quote) {
+  const text = norm(readable(abstract));
+  const q = norm(readable(quote || ""));
+  if (!q) return { node: el("p", { class: "abstract" }, text), found: false };
+  let at = text.indexOf(q);
+  let len = q.length;
+  if (at < 0) {
+    const head = q.replace(/[.\s]+$/, "").slice(0, 80);
+    at = head.length > 20 ? text.indexOf(head) : -1;
+    if (at >= 0) {
+      const stop = text.indexOf(". ", at + head.length);
+      len = (stop < 0 ? text.length : stop + 1) - at;
+    }
+  }
+  if (at < 0) return { node: el("p", { class: "abstract" }, text), found: false };
+  return {
+    node: el("p", { class: "abstract" }, text.slice(0, at), el("mark", {}, text.slice(at, at + len)), text.slice(at + len)),
+    found: true,
+  };
+}
+
+export function paperCard(paper, { quote, author, onClose }) {
+  const meta = [];
+  const date = dateLine(paper.date, paper.date_precision);
+  if (date) meta.push(el("span", {}, date));
+  if (paper.arxiv_id) {
+    meta.push(el("a", { href: paper.arxiv_url || `https://arxiv.org/abs/${encodeURIComponent(paper.arxiv_id)}`, target: "_blank", rel: "noopener noreferrer" }, `arXiv:${paper.arxiv_id}`));
+  }
+  if (paper.categories && paper.categories.length) meta.push(el("span", {}, paper.categories.join(" · ")));
+  if (paper.has_code) meta.push(el("span", {}, "code available"));
+
+  const abstracts = [paper.abstract, ...(paper.other_abstracts || [])].filter(Boolean);
+  let shown = null;
+  let found = false;
+  for (const a of abstracts) {
+    const h = highlighted(a, quote);
+    if (h.found || !shown) shown = h.node;
+    if (h.found) {
+      found = true;
+      break;
+    }
+  }
+  const body = [
+    el("div", { class: "card-head" }, ownerLabel(paper.is_author_work, author),
+      el("button", { type: "button", class: "icon", "aria-label": "Close the paper card", onclick: onClose }, "✕")),
+    titleNodes(paper.title, paper.display_title, "h2", "card-title"),
+    el("p", { class: "authors" }, authorLine(paper.authors, paper.authors_truncated)),
+    meta.length ? el("p", { class: "meta" }, meta.flatMap((m, i) => (i ? [el("span", { class: "dot", "aria-hidden": "true" }, "·"), m] : [m]))) : null,
+  ];
+  if (quote && !found) body.push(el("blockquote", { class: "quote" }, el("span", { class: "quote-label" }, "Cited passage: "), readable(quote)));
+  body.push(el("h3", {}, "Abstract"), shown || el("p", { class: "abstract muted" }, "No abstract in the sources."));
+  if (abstracts.length > 1) {
+    body.push(el("details", { class: "more" }, el("summary", {}, `Other sources' abstracts (${abstracts.length - 1})`),
+      abstracts.filter((a) => a !== paper.abstract).map((a) => el("p", { class: "abstract" }, readable(a)))));
+  }
+  if (paper.sources && paper.sources.length) {
+    body.push(el("details", { class: "more" }, el("summary", {}, `Sources (${paper.sources.length})`),
+      el("ul", {}, paper.sources.map((s) => el("li", {}, `${s.file}, line ${s.line} (${s.shape})`))),
+      paper.notes && paper.notes.length ? el("ul", { class: "notes" }, paper.notes.map((n) => el("li", {}, n))) : null));
+  }
+  return body;
+}
