@@ -17,7 +17,7 @@ CUNNQS = "cunnqs-sci-a-fully-gpu-accelerated-framework-for-f1cd15"
 
 
 def settings_for(store, **overrides) -> Settings:
-    return Settings(store_dir=store, seeds_dir=SEEDS, **overrides)
+    return Settings(**{"store_dir": store, "seeds_dir": SEEDS, **overrides})
 
 
 def make_app(seeded_store, assistant, **overrides):

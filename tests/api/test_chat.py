@@ -95,3 +95,11 @@ def test_stream_with_bad_request_is_a_json_4xx_not_a_stream(client):
     assert r.status_code == 422
     assert r.headers["content-type"] == "application/json"
     assert "empty" in r.json()["error"]["message"]
+
+
+def test_same_json_as_ask_json(client, assistant):
+    from assistant.cli_answer import answer_json
+    from assistant.models import Message
+
+    expected = answer_json(assistant.answer([Message(role="user", content=QUESTION)]))
+    assert ask(client, QUESTION).json() == expected

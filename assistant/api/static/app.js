@@ -45,8 +45,9 @@ async function authed(fn) {
       return await fn();
     } catch (err) {
       if (!(err instanceof ApiError) || err.status !== 401 || attempt > 3) throw err;
+      const rejected = token.get();
       token.clear();
-      await askToken(attempt ? "That token was not accepted: check ASSISTANT_API_TOKEN on the server." : "");
+      await askToken(rejected ? "That token was not accepted: check ASSISTANT_API_TOKEN on the server." : "");
     }
   }
 }
@@ -269,6 +270,8 @@ async function openPaper(paperId, quote) {
   try {
     const paper = await authed(() => getJSON(`/api/papers/${encodeURIComponent(paperId)}`));
     body.replaceChildren(...paperCard(paper, { quote, author: state.author, onClose: () => dialog.close() }).filter(Boolean));
+    const mark = body.querySelector("mark");
+    if (mark) mark.scrollIntoView({ block: "nearest" }); // on a phone the quoted sentence is often below the fold
   } catch (err) {
     body.replaceChildren(el("p", { class: "error-text" }, err.message),
       el("button", { type: "button", class: "ghost", onclick: () => dialog.close() }, "Close"));
