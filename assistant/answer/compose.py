@@ -145,6 +145,8 @@ class Answerer:
         topic = intent.subject if route in ("count", "coauthors") else ""
         if topic:
             papers = self.topic_papers(plan, topic, papers)
+        if route == "count" and re.search(r"\b(code|github|open[- ]source)\b", plan.question, re.I):
+            route = "code"  # "how many of his papers have code": the code route counts them
         if route == "attribution":
             target = structured.title_match(intent.subject, self.papers)
             if target is None:
@@ -182,9 +184,9 @@ class Answerer:
     def enumerate(self, plan: Plan, papers: list[Paper], cites: Citations, quote) -> str:
         scope = structured._scope_words(plan.intent, self.principal, plan.author_scope)
         if not papers:
-            return f"None of the {scope} are in the corpus."
+            return f"None of {scope} are in the corpus."
         papers = sorted(papers, key=structured._date_key, reverse=True)
-        lines = [f"{plural(len(papers), 'paper').capitalize()} among the {scope}:"]
+        lines = [f"{plural(len(papers), 'paper').capitalize()} among {scope}:"]
         for p in papers:
             q = quote(p)
             lines.append(f"- {name(p)}{when(p)}{owner_note(p, self.principal)}: {self._clause(q)} {cites.cite(p, q)}")

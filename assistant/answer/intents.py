@@ -17,7 +17,9 @@ STOP = set(
     his her he she him author author's authors principal researcher researcher's paper papers work works worked working
     publish published publication publications article articles wrote write written list show tell give me please can could
     would should will describe explain summarize summarise overview concern concerns concerning regarding related topic topics
-    area areas field fields one ones most more than between since before after during until year years""".split()
+    area areas field fields one ones most more than between since before after during until year years corpus come comes
+    came include includes included contain contains containing available released release appear appears appeared there
+    done did do does contributed contribution contributions research researched studied study""".split()
 )
 
 
@@ -68,6 +70,9 @@ def topic_words(text: str, principal: str = "") -> list[str]:
     return out
 
 
+PAPER_NOUN = r"(?:papers?|publications?|works?|articles?|preprints?)\b"
+PAPER_OWNER = r"(?:author['’]s|researcher['’]s|[a-z]+['’]s)"
+
 _ATTRIBUTION = [
     re.compile(r"^(?:is|was)\s+(?P<subject>.+?)\s+(?:one of|among|part of|in)\s+(?P<who>.+?)(?:'s|’s)?\s+(?:own\s+)?(?:papers|works|publications|work)\b", re.I),
     re.compile(r"^(?:is|was)\s+(?P<subject>.+?)\s+(?:(?:a|an)\s+)?(?P<who>.+?)(?:'s|’s)\s+(?:own\s+)?(?:paper|work|publication)\b", re.I),
@@ -83,7 +88,9 @@ def classify(question: str, principal: str) -> Intent:
     ql = q.casefold()
     yf, yt = year_range(q)
     intent = Intent(route="fact", year_from=yf, year_to=yt, about_author=mentions_author(q, principal))
-    intent.others_asked = bool(re.search(r"\b(other (groups?|researchers?|authors?|people)|not (the author|his|by)|whole corpus|in the corpus|all papers|every paper|any paper)\b", ql))
+    intent.others_asked = bool(re.search(r"\b(other (groups?|researchers?|authors?|people)|not (the author|his|by)|whole corpus|entire corpus)\b", ql)) or (
+        not intent.about_author and bool(re.search(r"\b(in the corpus|all papers|every paper|any paper|all the papers)\b", ql))
+    )
 
     for pattern in _ATTRIBUTION:
         if m := pattern.match(q):
@@ -102,7 +109,7 @@ def classify(question: str, principal: str) -> Intent:
         intent.route = "per_year"
     elif re.search(r"\b(categor(y|ies)|arxiv (areas?|subjects?|classes))\b", ql):
         intent.route = "categories"
-    elif re.search(r"\bhow many\b|\bnumber of\b|\bcount\b", ql):
+    elif re.search(rf"\b(?:how many|number of|count)\b(?:\s+of)?(?:\s+(?:the|his|their|its|{PAPER_OWNER}))*(?:\s+\S+){{0,2}}?\s+{PAPER_NOUN}", ql):
         intent.route = "count"
     elif re.search(r"\b(earliest|oldest|first)\b", ql) and re.search(r"\b(paper|work|publication|publish)", ql):
         intent.route = "earliest"
@@ -110,7 +117,7 @@ def classify(question: str, principal: str) -> Intent:
         intent.route = "latest"
     elif re.search(r"\b(code|source code|open[- ]source|github|implementation available)\b", ql) and re.search(r"\b(which|what|list|papers?|any|how)\b", ql):
         intent.route = "code"
-    elif re.search(r"^(list|name|enumerate|show)\b|\b(which|what)\s+(?:of\s+(?:\w+\s+)?\w+(?:['’]s)?\s+)?(papers|works|publications)\b|\b(published|written|wrote)\s+(?:on|about|in)\b|\bworked on\b|\bwork(?:s|ed)? (?:on|in)\b|\bpapers? (?:on|about|concerning|regarding|that)\b|\bresearch (?:on|in)\b|\ball (?:of )?(?:the )?(?:author's |his )?papers\b", ql):
+    elif re.search(r"^(list|name|enumerate|show)\b|\b(which|what)\s+(?:of\s+(?:\w+\s+)?\w+(?:['’]s)?\s+)?(papers|works|publications)\b|\b(published|written|wrote)\s+(?:on|about|in)\b|\bworked on\b|\bwork(?:s|ed)? (?:on|in)\b|\bpapers? (?:on|about|concerning|regarding|that)\b|\bresearch (?:on|in)\b|\bwhat (?:work |research )?(?:has|have|did|does|do)\b.{0,40}?\b(?:done|do|did|contributed?|researched|studied|published)\b|\bcontributions? (?:to|in|on)\b|\ball (?:of )?(?:the )?(?:author's |his )?papers\b", ql):
         intent.route = "list"
     if intent.route in ("count", "list", "code", "earliest", "latest"):
         intent.subject = " ".join(topic_words(re.sub(r"(?i)\b(how many|number of|count|list|name|enumerate|show|earliest|oldest|first|latest|newest|most recent|last|code|source code|github|open[- ]source)\b", " ", q), principal))

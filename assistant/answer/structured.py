@@ -15,7 +15,7 @@ Quote = Callable[[Paper], str]  # the sentence of a paper's abstract that suppor
 
 
 def _scope_words(intent: Intent, principal: str, author_scope: bool) -> str:
-    who = f"{principal}'s papers" if author_scope else "papers in the corpus"
+    who = f"{principal}'s papers" if author_scope else "the papers in the corpus"
     if intent.year_from and intent.year_from == intent.year_to:
         return f"{who} from {intent.year_from}"
     if intent.year_from and intent.year_to:
@@ -46,9 +46,12 @@ def count(intent: Intent, papers: list[Paper], cites: Citations, quote: Quote, p
     scope = _scope_words(intent, principal, author_scope)
     about = f" on {topic}" if topic else ""
     if not papers:
-        return f"None of the {scope}{about} are in the corpus: the count is 0."
+        return f"None of {scope}{about} are in the corpus: the count is 0."
     papers = sorted(papers, key=_date_key, reverse=True)
-    head = f"{_count_words(len(papers))} of the {scope}{about} are in the corpus" if (intent.year_from or intent.year_to or topic) else f"The corpus holds {_count_words(len(papers))} {scope.replace('papers', 'papers', 1)}"
+    if intent.year_from or intent.year_to or topic:
+        head = f"{_count_words(len(papers))} of {scope}{about} are in the corpus"
+    else:
+        head = f"The corpus holds {_count_words(len(papers))} of {scope}"
     return head + ":\n" + "\n".join(_lines(papers, cites, quote, principal))
 
 
@@ -118,10 +121,10 @@ def coauthors(papers: list[Paper], cites: Citations, quote: Quote, principal: st
 
 def with_code(papers: list[Paper], cites: Citations, quote: Quote, principal: str, author_scope: bool) -> str:
     coded = [p for p in papers if p.has_code]
-    who = f"{principal}'s papers" if author_scope else "papers in the corpus"
+    who = f"{principal}'s papers" if author_scope else "the papers in the corpus"
     if not coded:
-        return f"None of the {who} is marked as having code in the sources."
-    return f"{_count_words(len(coded))} of the {who} have code (a \"Code\" mark on the listing or a code link in the abstract):\n" + "\n".join(_lines(coded, cites, quote, principal))
+        return f"None of {who} is marked as having code in the sources."
+    return f"{_count_words(len(coded))} of {who} have code (a \"Code\" mark on the listing or a code link in the abstract):\n" + "\n".join(_lines(coded, cites, quote, principal))
 
 
 def categories(papers: list[Paper], cites: Citations, quote: Quote, principal: str, author_scope: bool) -> str:
@@ -129,9 +132,9 @@ def categories(papers: list[Paper], cites: Citations, quote: Quote, principal: s
     for p in papers:
         for c in p.categories:
             by_cat[c].append(p)
-    who = f"{principal}'s papers" if author_scope else "papers in the corpus"
+    who = f"{principal}'s papers" if author_scope else "the papers in the corpus"
     if not by_cat:
-        return f"None of the {who} carries an arXiv category in the sources."
+        return f"None of {who} carries an arXiv category in the sources."
     uncategorised = sum(1 for p in papers if not p.categories)
     lines = [f"arXiv categories of {who} (as listed in the sources):"]
     for cat, group in sorted(by_cat.items(), key=lambda kv: -len(kv[1])):
