@@ -36,7 +36,11 @@ class RichView:
         text, shown, final = "", 0.0, None
         # transient: the live preview is wiped and the final text printed in its place, since the
         # final answer may differ from the streamed tokens (markers renumbered, fallback answer)
-        with Live(Spinner("dots", Text(waiting, style="dim")), console=self.console, transient=True, refresh_per_second=12) as live:
+        live = Live(Spinner("dots", Text(waiting, style="dim")), console=self.console, transient=True, refresh_per_second=12)
+        # not `with Live(...)`: a Ctrl-C inside Live.start() (it waits for its refresh thread to run,
+        # which can take seconds while torch loads) would skip __exit__ and leave the spinner running
+        try:
+            live.start(refresh=True)
             for event in events:
                 if event.get("type") == "token":
                     text += event["text"]
@@ -46,6 +50,8 @@ class RichView:
                 elif event.get("type") == "answer":
                     final = event["answer"]
                     break
+        finally:
+            live.stop()
         if final is None:
             raise RuntimeError("the answer stream ended without its final answer event")
         self.console.print(Markdown(final.answer))

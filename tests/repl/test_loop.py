@@ -277,3 +277,19 @@ def test_unwritable_history_falls_back_with_a_hint(tmp_path):
     with create_pipe_input() as pipe:
         reader = PromptReader(blocker / "history", input=pipe, output=DummyOutput())
     assert "set ASSISTANT_HISTORY_FILE to a writable path" in reader.warning
+
+
+def test_the_final_answer_replaces_the_streamed_preview():
+    class Drafting(FakeAssistant):
+        def stream(self, messages, filters=None):
+            yield {"type": "token", "text": "A draft with a bad marker [9]"}
+            yield {"type": "answer", "answer": SECOND}
+
+    buf = io.StringIO()
+    console = Console(file=buf, width=100, force_terminal=True, color_system=None, highlight=False)
+    ChatSession(Drafting(), LineReader(io.StringIO("q\n")), RichView(console)).run()
+    # the live preview is drawn and wiped (transient); what stays is the final text, printed after it
+    shown = buf.getvalue()
+    assert shown.rindex("Client drift [1].") > shown.rindex("Searching the papers")
+    rc, out, err = plain(Drafting(), "q\n")
+    assert "draft" not in out and out.startswith("Client drift [1].")

@@ -1,0 +1,95 @@
+"""The chat loop over the real Assistant and the seed store: scripted input, the whole transcript asserted."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from assistant.models import Message
+from assistant.repl_plain import LineReader, PlainView
+from assistant.repl_rich import RichView
+from assistant.repl_session import ChatSession
+from tests.repl.transcript import answer_block, card_block
+
+STARTUP = "79 papers indexed, 29 by Yunquan Zhang; answer mode: extractive. Type /help for commands.\n"
+
+
+class Recording:
+    """The real Assistant, with every conversation sent to `stream` kept for the test to read."""
+
+    def __init__(self, assistant):
+        self._assistant = assistant
+        self.sent: list[list[Message]] = []
+
+    def __getattr__(self, name):
+        return getattr(self._assistant, name)
+
+    def stream(self, messages, filters=None):
+        self.sent.append(list(messages))
+        return self._assistant.stream(messages, filters)
+
+
+def run_plain(assistant, script: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    rc = ChatSession(assistant, LineReader(io.StringIO(script)), PlainView(out, err), interactive=False).run()
+    return rc, out.getvalue(), err.getvalue()
+
+
+def test_conversation_with_follow_up_card_papers_mode_and_new(assistant):
+    q1 = "What has Yunquan Zhang worked on in quantization?"
+    q2 = "Which of those came out in 2024?"
+    q3 = "What is SwarmThinkers?"
+    script = f"{q1}\n{q2}\n/paper 1\n/papers stencil\n/mode\n/new\n{q3}\n/quit\n"
+    recording = Recording(assistant)
+    rc, out, err = run_plain(recording, script)
+
+    # what the core answers to the same conversations, asked directly
+    a1 = assistant.answer([Message(role="user", content=q1)])
+    history = [Message(role="user", content=q1), Message(role="assistant", content=a1.answer), Message(role="user", content=q2)]
+    a2 = assistant.answer(history)
+    a3 = assistant.answer([Message(role="user", content=q3)])
+    assert recording.sent == [history[:1], history, [Message(role="user", content=q3)]]
+    assert a1.citations and a2.citations and a3.citations
+
+    c = a2.citations[0]
+    assert out == (
+        answer_block(a1, assistant)
+        + answer_block(a2, assistant)
+        + card_block(assistant.paper(c.paper_id), 1, c.quote)
+        + "2025 · SparStencil (arXiv:2506.22969) (derived title) · arXiv:2506.22969\n"
+        "2023 · Novel stencil algorithm using vector outer products (arXiv:2310.16298) (derived title) · arXiv:2310.16298\n"
+        "2 papers by Yunquan Zhang mentioning 'stencil'. /paper <arXiv id or id> shows one.\n\n"
+        "Answer mode: extractive (no OPENAI_API_KEY set: answers are composed from the abstracts' own sentences).\n\n"
+        "New conversation: earlier questions are forgotten.\n\n"
+        + answer_block(a3, assistant)
+    )
+    assert err == STARTUP
+    assert rc == 0
+    # SwarmThinkers has no title in any source: its reference says the title is derived
+    assert "[1] SwarmThinkers (arXiv:2505.20094) (derived title) · 2025\n" in answer_block(a3, assistant)
+
+
+def test_other_groups_papers_are_marked(assistant):
+    q = "Which papers discuss federated learning?"
+    rc, out, err = run_plain(assistant, q + "\n")
+    answer = assistant.answer([Message(role="user", content=q)])
+    assert out == answer_block(answer, assistant)
+    assert any(not c.is_author_work for c in answer.citations)
+    assert "· not the author's\n" in out
+
+
+def test_rich_view_renders_the_final_answer_and_references(assistant):
+    q = "What is SwarmThinkers?"
+    buf = io.StringIO()
+    console = Console(file=buf, width=120, color_system=None, highlight=False)
+    ChatSession(assistant, LineReader(io.StringIO(q + "\n/paper 1\n")), RichView(console)).run()
+    answer = assistant.answer([Message(role="user", content=q)])
+    text = "\n".join(line.rstrip() for line in buf.getvalue().splitlines())
+    assert text.startswith(STARTUP)
+    assert "\n[1] SwarmThinkers (arXiv:2505.20094) (derived title) · 2025\n" in text
+    assert "╭─ [1] SwarmThinkers (arXiv:2505.20094) " in text
+    assert "Attribution  Listed on Yunquan Zhang's own pages" in text
+    # the card's abstract holds the quote the answer cites
+    first_words = " ".join(answer.citations[0].quote.split()[:6])
+    assert first_words in " ".join(text.split())
