@@ -16,6 +16,7 @@ $(STAMP): requirements.lock pyproject.toml
 	$(PY) -m pip install -q torch==2.13.0
 	$(PY) -m pip install -q -r requirements.lock
 	$(PY) -m pip install -q --no-deps -e .
+	$(PY) -m assistant prepare
 	touch $(STAMP)
 
 setup: $(STAMP)

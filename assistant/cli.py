@@ -76,6 +76,16 @@ def cmd_papers(args) -> int:
     return 0
 
 
+def cmd_prepare(args) -> int:
+    from assistant.settings import Settings
+    from assistant.vendors import MiniLMEmbeddings
+
+    settings = Settings()
+    MiniLMEmbeddings(backend=settings.embedding_backend, cache_dir=settings.model_cache_dir).embed_query("warm up")
+    print(f"Embedding model ready ({settings.embedding_backend}, cache {settings.model_cache_dir}).")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="assistant", description="Chat with a researcher's paper corpus; every answer cites its papers.")
     parser.add_argument("--store", help="store directory (default: ./store or ASSISTANT_STORE_DIR)")
@@ -85,6 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="*", help="files or folders to ingest")
     p.add_argument("--if-empty", action="store_true", help="only ingest when the store is empty")
     p.set_defaults(func=cmd_ingest)
+
+    p = sub.add_parser("prepare", help="export the embedding model for the fast ONNX path (done by `make`)")
+    p.set_defaults(func=cmd_prepare)
 
     p = sub.add_parser("papers", help="list the papers in the store")
     p.add_argument("--json", action="store_true")

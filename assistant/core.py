@@ -41,7 +41,7 @@ class Assistant:
 
         settings = settings or Settings()
         vendors.offline_environment()
-        embeddings = vendors.MiniLMEmbeddings(batch_size=settings.embedding_batch_size)
+        embeddings = vendors.MiniLMEmbeddings(batch_size=settings.embedding_batch_size, backend=settings.embedding_backend, cache_dir=settings.model_cache_dir)
         client = vendors.chroma_client(settings)
         store = Store(settings.store_dir, client, embeddings, collection=settings.collection, batch_size=settings.embedding_batch_size)
         if chat_model is None and settings.llm_configured:

