@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import httpx2
 
@@ -10,8 +11,9 @@ import httpx2
 class FakeChatServer:
     """`enqueue("reply [1]")` or `enqueue(httpx2.ConnectError("down"))`; replies stream word by word when asked to."""
 
-    def __init__(self, default: str = "The sources do not say [1]."):
+    def __init__(self, default: str = "The sources do not say [1].", delay: float = 0.0):
         self.default = default
+        self.delay = delay  # seconds between streamed pieces, to watch a stream arrive
         self.queue: list[str | Exception] = []
         self.requests: list[dict] = []
 
@@ -32,13 +34,19 @@ class FakeChatServer:
                        "choices": [{"index": 0, "delta": {"role": "assistant", "content": p}, "finish_reason": None}]} for p in pieces]
             chunks.append({"id": "fake", "object": "chat.completion.chunk", "created": 0, "model": "fake",
                            "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]})
-            text = "".join(f"data: {json.dumps(c)}\n\n" for c in chunks) + "data: [DONE]\n\n"
-            return httpx2.Response(200, headers={"content-type": "text/event-stream"}, content=text.encode())
+            events = [f"data: {json.dumps(c)}\n\n".encode() for c in chunks] + [b"data: [DONE]\n\n"]
+            return httpx2.Response(200, headers={"content-type": "text/event-stream"}, content=self._paced(events))
         return httpx2.Response(200, json={
             "id": "fake", "object": "chat.completion", "created": 0, "model": "fake",
             "choices": [{"index": 0, "message": {"role": "assistant", "content": item}, "finish_reason": "stop"}],
             "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
         })
+
+    def _paced(self, events: list[bytes]):
+        for event in events:
+            if self.delay:
+                time.sleep(self.delay)
+            yield event
 
     def client(self) -> httpx2.Client:
         return httpx2.Client(transport=httpx2.MockTransport(self.handler))

@@ -172,3 +172,36 @@ def test_token_is_asked_for_and_kept_for_the_tab(page_and_problems, seeded_store
         expect(answer.locator(".answer a.cite").first).to_be_visible()
     # The wrong token's 401 is logged by the browser as a failed resource: that is the only expected problem.
     assert all("401" in p for p in problems.items), problems.items
+
+
+def test_api_docs_render_offline(page_and_problems, live_url):
+    page, problems = page_and_problems
+    requested: list[str] = []
+    page.on("request", lambda r: requested.append(r.url))
+    page.goto(live_url + "/docs")
+    expect(page.locator(".opblock-summary-path", has_text="/api/chat").first).to_be_visible()
+    expect(page.locator(".opblock-summary-path", has_text="/v1/chat/completions").first).to_be_visible()
+    assert requested and all(u.startswith(live_url) or u.startswith("data:") for u in requested), requested
+    assert problems.items == []
+
+
+def test_llm_answer_streams_in_then_shows_the_checked_text(page_and_problems, seeded_store, assistant, artifacts):
+    reply = "cuNNQS-SCI keeps over 90% parallel efficiency in strong scaling [1] and more [9]."
+    fake = FakeChatServer(delay=0.12).enqueue(reply)
+    llm = llm_assistant(seeded_store, assistant, fake)
+    page, problems = page_and_problems
+    with LiveServer(create_app(llm.settings, assistant=llm)) as url:
+        page.goto(url + "/")
+        page.wait_for_selector("body[data-ready=true]")
+        page.fill("#question", QUESTION)
+        page.keyboard.press("Enter")
+        streaming = page.locator(".msg.assistant .answer.streaming")
+        expect(streaming).to_contain_text("cuNNQS-SCI keeps")
+        assert page.locator(".msg.assistant .msg-actions").count() == 0, "the answer should still be arriving"
+        page.screenshot(path=str(artifacts / "streaming.png"))
+        answer = page.locator(".msg.assistant").last
+        answer.locator(".msg-actions").wait_for()
+        text = answer.locator(".answer").inner_text()
+        assert "[9]" not in text and "[1]" in text
+        expect(answer.locator(".msg-actions .mode")).to_have_text("LLM answer")
+    assert problems.items == []
