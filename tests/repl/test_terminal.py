@@ -13,6 +13,7 @@ import pytest
 
 from assistant.models import Message
 from tests.conftest import ROOT
+from tests.repl.slow_llm import SlowChatServer
 from tests.repl.transcript import answer_block
 
 PYTHON = str(ROOT / ".venv" / "bin" / "python") if (ROOT / ".venv" / "bin" / "python").exists() else sys.executable
@@ -30,9 +31,9 @@ def env(tmp_path) -> dict:
 class Screen:
     """A chat process in a pseudo-terminal; `wait_for` matches the output with escape codes removed."""
 
-    def __init__(self, store, tmp_path):
+    def __init__(self, store, tmp_path, **extra_env: str):
         self.child = pexpect.spawn(PYTHON, ["-m", "assistant", "--store", str(store), "chat"], cwd=str(ROOT),
-                                   env=env(tmp_path), dimensions=(40, 120), encoding="utf-8", timeout=5)
+                                   env={**env(tmp_path), **extra_env}, dimensions=(40, 120), encoding="utf-8", timeout=5)
         self.text = ""
         self.mark = 0  # matches are looked for after the previous one
 
@@ -59,14 +60,6 @@ def test_chat_in_a_real_terminal(fresh_store, tmp_path, assistant):
     screen.wait_for(re.escape(STARTUP), timeout=30)
     screen.prompt()
 
-    # Ctrl-C during the first answer (while the search model loads) cancels it and keeps the session
-    screen.child.send("What is SwarmThinkers?\r")
-    screen.wait_for("Searching the papers")
-    screen.child.sendintr()
-    screen.wait_for(r"\(answer cancelled\)", timeout=10)
-    screen.prompt()
-
-    # and the next question still works: the interrupted answer did not break the model import
     screen.child.send("What is SwarmThinkers?\r")
     screen.wait_for(r"\[1\] SwarmThinkers \(arXiv:2505\.20094\) \(derived title\) · 2025", timeout=90)
     answer = assistant.answer([Message(role="user", content="What is SwarmThinkers?")])
@@ -85,6 +78,33 @@ def test_chat_in_a_real_terminal(fresh_store, tmp_path, assistant):
     screen.child.close()
     assert screen.child.exitstatus == 0
     assert "+What is SwarmThinkers?" in (tmp_path / "history").read_text()
+
+
+def test_ctrl_c_cancels_the_answer_in_progress_and_keeps_the_session(fresh_store, tmp_path):
+    # LLM mode against a local model whose first reply never comes: the answer is surely in progress
+    server = SlowChatServer(reply="cuNNQS-SCI keeps over 90% parallel efficiency in strong scaling [1].")
+    try:
+        screen = Screen(fresh_store, tmp_path, OPENAI_API_KEY="sk-fake", OPENAI_BASE_URL=server.url, ASSISTANT_LLM_TIMEOUT="60")
+        screen.wait_for(re.escape(STARTUP.replace("extractive", "llm")), timeout=30)
+        screen.prompt()
+        question = "What parallel efficiency does cuNNQS-SCI maintain in strong scaling tests?"
+        screen.child.send(question + "\r")
+        assert server.received.wait(90)
+        screen.child.sendintr()
+        screen.wait_for(r"\(answer cancelled\)", timeout=10)
+        screen.prompt()
+
+        # the session goes on: the same question is answered (the model replies this time)
+        screen.child.send(question + "\r")
+        screen.wait_for(r"parallel efficiency in strong scaling \[1\]", timeout=60)
+        screen.wait_for(r"\[1\] cuNNQS-SCI: A Fully GPU-Accelerated Framework")
+        screen.prompt()
+        screen.child.sendeof()
+        screen.child.expect(pexpect.EOF, timeout=10)
+        screen.child.close()
+        assert screen.child.exitstatus == 0
+    finally:
+        server.close()
 
 
 def test_ctrl_d_exits_cleanly(fresh_store, tmp_path):
@@ -120,7 +140,7 @@ def test_piped_start_up_loads_neither_the_model_nor_prompt_toolkit(fresh_store, 
     assert result.returncode == 0
     imported = {line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines() if line.startswith("import time:")}
     assert "assistant.repl_session" in imported
-    assert not {"sentence_transformers", "torch", "prompt_toolkit"} & imported
+    assert not {"sentence_transformers", "torch", "onnxruntime", "prompt_toolkit"} & imported
     assert result.stdout.startswith("Answer mode: extractive")
 
 
