@@ -48,7 +48,7 @@ def cmd_ingest(args) -> int:
     print(
         f"{result.papers} papers ({result.author_papers} by {assistant.principal_author}); "
         f"{len(s.added)} added, {len(s.updated)} updated, {len(s.removed)} removed, {s.unchanged} unchanged; "
-        f"{s.embedded} passages embedded, {s.deleted_passages} deleted; {result.seconds:.1f} s"
+        f"{s.embedded} sentences embedded, {s.deleted_passages} stale passages deleted; {result.seconds:.1f} s"
     )
     return 0
 

@@ -58,6 +58,7 @@ class Assistant:
                 if table is None:
                     raise StoreUnavailable(f"The store at {self.settings.store_dir} is empty: run `assistant ingest` first.")
                 self._table, self._table_mtime = table, mtime
+                self.store.sentences.reload()
                 self._retriever = None
                 self._answerer = None
         return self._table
@@ -123,7 +124,7 @@ class Assistant:
         if self._answerer is None:
             from assistant.answer.compose import Answerer
 
-            self._answerer = Answerer(self.settings, self.table(), self.retriever(), self.chat_model)
+            self._answerer = Answerer(self.settings, self.table(), self.retriever(), self.chat_model, sentence_vectors=self.store.sentences)
         return self._answerer
 
     def answer(self, messages: list[Message], filters: Filters | None = None) -> Answer:

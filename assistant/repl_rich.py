@@ -92,8 +92,11 @@ class RichView:
 
     def papers(self, papers: list[Paper], author: str, text: str | None) -> None:
         table = Table(show_edge=False, pad_edge=False, highlight=False)
-        for column in ("year", "title", "authors", "arXiv / id"):
-            table.add_column(column, overflow="fold")
+        table.add_column("year", no_wrap=True)
+        # ratios: the title gets the room; slug ids fold rather than squeeze it
+        table.add_column("title", ratio=5, overflow="fold")
+        table.add_column("authors", ratio=3, overflow="fold")
+        table.add_column("arXiv / id", ratio=2, overflow="fold")
         for p in papers:
             title = Text(p.title) if p.title else Text.assemble((p.display_title, "italic"), (f" {DERIVED}", "dim italic"))
             table.add_row(str(p.year or ""), title, author_list(p.authors, p.authors_truncated), p.arxiv_id or Text(p.id, style="dim"))

@@ -6,9 +6,9 @@ import difflib
 from collections.abc import Iterator
 from typing import Protocol
 
-from assistant.errors import AssistantError, NotFound
+from assistant.errors import AssistantError, NotFound, StoreUnavailable
 from assistant.models import Answer, Filters, Message, Paper
-from assistant.repl_format import COMMANDS, Reference
+from assistant.repl_format import COMMANDS, Reference, help_lines, mode_text, startup_line
 from assistant.repl_worker import background_events
 
 NAMES = [c.split()[0] for c in COMMANDS] + ["/exit"]
@@ -80,9 +80,6 @@ class ChatSession:
 
     def start(self) -> None:
         """Prints the one start-up line; refuses an empty store with what to do about it."""
-        from assistant.errors import StoreUnavailable
-        from assistant.repl_format import startup_line
-
         status = self.assistant.status()
         if not status["papers"]:
             raise StoreUnavailable(f"The store at {self.assistant.settings.store_dir} has no papers: run `assistant ingest` first.")
@@ -123,7 +120,8 @@ class ChatSession:
         name, arg = name.lower(), arg.strip()
         if name in ("/quit", "/exit", "/q"):
             raise Quit
-        handler = {"/help": self.cmd_help, "/papers": self.cmd_papers, "/paper": self.cmd_paper, "/new": self.cmd_new, "/mode": self.cmd_mode}.get(name)
+        handlers = {"/help": self.cmd_help, "/papers": self.cmd_papers, "/paper": self.cmd_paper, "/new": self.cmd_new, "/mode": self.cmd_mode}
+        handler = handlers.get(name)
         if handler is None:
             close = difflib.get_close_matches(name, NAMES, n=1, cutoff=0.6)
             hint = f" (did you mean {close[0]}?)" if close else ""
@@ -135,12 +133,11 @@ class ChatSession:
             self.view.error(str(exc))
 
     def cmd_help(self, arg: str) -> None:
-        from assistant.repl_format import help_lines
-
         self.view.lines(help_lines())
 
     def cmd_papers(self, arg: str) -> None:
-        papers = self.assistant.papers(Filters(author_only=True), arg or None)
+        # the session's own restrictions (--year-from, --coauthor) narrow the list too
+        papers = self.assistant.papers(self.filters.model_copy(update={"author_only": True}), arg or None)
         self.view.papers(papers, self.assistant.principal_author, arg or None)
 
     def cmd_paper(self, arg: str) -> None:
@@ -168,6 +165,4 @@ class ChatSession:
         self.view.info("New conversation: earlier questions are forgotten.")
 
     def cmd_mode(self, arg: str) -> None:
-        from assistant.repl_format import mode_text
-
         self.view.info(mode_text(self.assistant.status()))

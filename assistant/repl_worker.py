@@ -1,9 +1,9 @@
 """Runs each answer stream on its own thread, so Ctrl-C can abandon an answer at once and safely.
 
 Why a thread: a KeyboardInterrupt raised in the main thread lands wherever Python happens to be.
-During the first question that is often `import sentence_transformers`, and an import of torch
-cut halfway leaves it unimportable for the rest of the session ("partially initialized module
-'torch'"). Signals only reach the main thread, so the worker always finishes the step it is in;
+During the first question that is often the import of the embedding runtime, and an import cut
+halfway can leave a module unimportable for the rest of the session (seen with torch: "partially
+initialized module 'torch'"). Signals only reach the main thread, so the worker always finishes the step it is in;
 a cancelled stream is closed at its next event and its output dropped, while the next question
 starts at once on a thread of its own.
 """

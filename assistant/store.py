@@ -19,10 +19,12 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from assistant.models import Paper
-from assistant.passages import Passage, paper_passages
+from assistant.passages import Passage, paper_passages, paper_sentences
+from assistant.vectors import SentenceVectors, key
 
 TABLE_VERSION = 1
 GET_BATCH = 2000
+SEGMENT = 8192  # sentences per stored vector segment
 
 
 class Table(BaseModel):
@@ -73,6 +75,7 @@ class Store:
         self.collection_name = collection
         self.batch_size = batch_size
         self._collection = None
+        self.sentences = SentenceVectors(self.dir / "sentences")
 
     @property
     def table_path(self) -> Path:
@@ -139,26 +142,40 @@ class Store:
         report.unchanged = len(new_digests) - len(report.added) - len(report.updated)
 
         by_id = {p.id: p for p in papers}
+        # 1. Embed the sentences the store does not have yet (the only model work of an ingest).
+        sentences = list(dict.fromkeys(s for p in papers for s in paper_sentences(p)))
+        new = self.sentences.missing(sentences)
+        # Each segment is written as soon as it is embedded, so an interrupted ingest resumes from there.
+        for i in range(0, len(new), SEGMENT):
+            segment = new[i : i + SEGMENT]
+            parts = []
+            for j in range(0, len(segment), self.batch_size * 4):
+                parts.append(self._embed(segment[j : j + self.batch_size * 4]))
+                report.embedded += len(parts[-1])
+                if progress:
+                    progress(report.embedded, len(new))
+            import numpy as np
+
+            self.sentences.add(segment, np.concatenate(parts))
+
+        # 2. Passage and whole-abstract vectors from their sentences, for the passages Chroma lacks.
         passages = [pa for p in papers for pa in paper_passages(p)]
         wanted = {pa.id: pa for pa in passages}
         present = self._existing_ids(list(wanted))
         missing = [pid for pid in wanted if pid not in present]
         col = self.collection()
-        for i in range(0, len(missing), self.batch_size * 4):
-            batch = [wanted[pid] for pid in missing[i : i + self.batch_size * 4]]
-            vectors = self.embeddings.embed_documents([pa.text for pa in batch])
+        for i in range(0, len(missing), GET_BATCH):
+            batch = [wanted[pid] for pid in missing[i : i + GET_BATCH]]
+            vectors = [self._mean_vector(by_id[pa.paper_id], pa) for pa in batch]
             col.upsert(
                 ids=[pa.id for pa in batch],
                 embeddings=vectors,
                 documents=[pa.text for pa in batch],
                 metadatas=[
-                    {"paper_id": pa.paper_id, "is_author_work": by_id[pa.paper_id].is_author_work, "year": by_id[pa.paper_id].year or -1}
+                    {"paper_id": pa.paper_id, "kind": pa.kind, "is_author_work": by_id[pa.paper_id].is_author_work, "year": by_id[pa.paper_id].year or -1}
                     for pa in batch
                 ],
             )
-            report.embedded += len(batch)
-            if progress:
-                progress(min(i + len(batch), len(missing)), len(missing))
 
         table = Table(
             principal_author=principal_author,
@@ -173,8 +190,25 @@ class Store:
         for i in range(0, len(stale), GET_BATCH):
             col.delete(ids=stale[i : i + GET_BATCH])
         report.deleted_passages = len(stale)
+        self.sentences.add([], [], keep={key(s) for s in sentences})
+        self.sentences.compact()
         self.lexical(table)  # build and save BM25 now, not on the first question
         return report
+
+    def _embed(self, texts: list[str]):
+        import numpy as np
+
+        if hasattr(self.embeddings, "embed_array"):
+            return self.embeddings.embed_array(texts)
+        return np.asarray(self.embeddings.embed_documents(texts), dtype=np.float32)
+
+    def _mean_vector(self, paper: Paper, passage: Passage) -> list[float]:
+        import numpy as np
+
+        texts = ([paper.title] if paper.title else []) + passage.sentences
+        vectors = self.sentences.get(texts)
+        mean = vectors.mean(axis=0)
+        return (mean / max(float(np.linalg.norm(mean)), 1e-12)).tolist()
 
     def bm25_dir(self, table: Table) -> Path:
         return self.dir / "bm25" / table.digest

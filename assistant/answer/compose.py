@@ -37,14 +37,14 @@ class Plan:
 
 
 class Answerer:
-    def __init__(self, settings, table, retriever, chat_model=None, prompts: Prompts | None = None):
+    def __init__(self, settings, table, retriever, chat_model=None, prompts: Prompts | None = None, sentence_vectors=None):
         self.settings = settings
         self.principal = table.principal_author
         self.papers = table.papers
         self.by_id = {p.id: p for p in table.papers}
         self.names = short_names(table.papers)
         self.retriever = retriever
-        self.picker = SentencePicker(retriever.embeddings)
+        self.picker = SentencePicker(retriever.embeddings, sentence_vectors)
         self.prompts = prompts or Prompts.load(settings.prompts_dir)
         self.llm = chat_model
 

@@ -87,18 +87,19 @@ def _residual(question: str, paper: Paper) -> str:
 class SentencePicker:
     """Ranks the sentences of a paper's abstracts against a question (meaning, shared terms, numbers)."""
 
-    def __init__(self, embeddings):
+    def __init__(self, embeddings, stored=None):
         self.embeddings = embeddings
-        self._cache: dict[str, np.ndarray] = {}
+        self.stored = stored  # SentenceVectors: every indexed sentence, embedded at ingest
 
     def _vectors(self, texts: list[str]) -> np.ndarray:
-        todo = [t for t in texts if t not in self._cache]
-        if todo:
-            for t, v in zip(todo, self.embeddings.embed_documents(todo)):
-                self._cache[t] = np.asarray(v, dtype=np.float32)
-            if len(self._cache) > 50_000:
-                self._cache.clear()
-        return np.stack([self._cache[t] for t in texts])
+        if self.stored is not None:
+            vectors = self.stored.get(texts)
+            unknown = [i for i in range(len(texts)) if not vectors[i].any()]
+        else:
+            vectors, unknown = np.zeros((len(texts), 384), dtype=np.float32), list(range(len(texts)))
+        if unknown:  # only for a store built before sentence vectors existed
+            vectors[unknown] = np.asarray(self.embeddings.embed_documents([texts[i] for i in unknown]), dtype=np.float32)
+        return vectors
 
     def rank(self, question: str, qterms: QueryTerms, papers: list[Paper]) -> dict[str, list[tuple[str, float]]]:
         """Paper id -> its sentences with scores, best first."""

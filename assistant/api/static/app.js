@@ -156,6 +156,7 @@ function assistantBubble() {
   scrollDown(true);
   let raw = "";
   return {
+    node,
     token(piece) {
       if (status.isConnected) status.remove();
       raw += piece;
@@ -204,8 +205,14 @@ function assistantBubble() {
 
 function setBusy(busy) {
   state.busy = busy;
-  $("send").disabled = busy;
-  $("send").textContent = busy ? "…" : "Send";
+  const send = $("send");
+  send.textContent = busy ? "Stop" : "Send";
+  send.classList.toggle("stop", busy);
+  send.setAttribute("aria-label", busy ? "Stop the answer" : "Send the question");
+}
+
+function stop() {
+  if (state.controller) state.controller.abort();
 }
 
 async function ask(question) {
@@ -232,7 +239,10 @@ async function ask(question) {
     const content = answer.answer.length > MAX_CHARS ? `${answer.answer.slice(0, MAX_CHARS - 1)}…` : answer.answer;
     state.history = [...messages, { role: "assistant", content }];
   } catch (err) {
-    if (err.name === "AbortError") return;
+    if (err.name === "AbortError") {
+      if (bubble.node.isConnected) bubble.fail("Stopped before the answer was complete.");
+      return;
+    }
     bubble.fail(err.message || String(err));
   } finally {
     if (state.controller === controller) {
@@ -345,7 +355,8 @@ function wireComposer() {
   const q = $("question");
   $("composer").addEventListener("submit", (e) => {
     e.preventDefault();
-    ask(q.value);
+    if (state.busy) stop();
+    else ask(q.value);
   });
   q.addEventListener("keydown", (e) => {
     if (e.key === "Enter" && !e.shiftKey && !e.isComposing) {

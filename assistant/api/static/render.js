@@ -66,7 +66,7 @@ export function readable(text) {
     if (next === s) break;
     s = next;
   }
-  s = s.replace(/\$\$([^$]+)\$\$/g, (_, b) => math(b)).replace(/\$([^$]{1,200})\$/g, (_, b) => math(b));
+  s = s.replace(/\$\$([^$]+)\$\$/g, (_, b) => math(b)).replace(/\$(?!\s)([^$]{1,200}?)(?<!\s)\$/g, (_, b) => math(b));
   s = s.replace(/\\([A-Za-z]+)(\{\})?/g, (whole, name) => (name in SYMBOLS ? SYMBOLS[name] : name));
   s = s.replace(/\\\\/g, " ").replace(/\\[,;:! ]/g, " ").replace(/\\(?=\s|$)/g, "");
   s = s.replace(/``/g, "“").replace(/''/g, "”");

@@ -1,0 +1,25 @@
+"""Sentence vectors on disk: lookups by text, appends, pruning, compaction, and keys that end in NUL-like bytes."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from assistant.vectors import SentenceVectors
+
+
+def test_add_get_prune_compact(tmp_path):
+    store = SentenceVectors(tmp_path / "s")
+    texts = [f"sentence number {i}" for i in range(600)]  # enough keys that some raw digests end in 0x00
+    vectors = np.random.default_rng(0).normal(size=(600, 384)).astype(np.float32)
+    store.add(texts[:300], vectors[:300])
+    store.add(texts[300:], vectors[300:])
+    assert store.missing(texts) == []
+    assert np.allclose(store.get(texts), vectors, atol=1e-2)  # float16 on disk
+    assert not store.get(["never added"]).any()
+
+    store.add([], [], keep={t.encode() for t in []} | {__import__("assistant.vectors", fromlist=["key"]).key(t) for t in texts[:100]})
+    assert len(store) == 100 and store.missing(texts[:100]) == []
+    store.compact()
+    assert len(list((tmp_path / "s").glob("seg-*.npy"))) == 1
+    reopened = SentenceVectors(tmp_path / "s")
+    assert np.allclose(reopened.get(texts[:100]), vectors[:100], atol=1e-2)
