@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from assistant.vectors import SentenceVectors
+from assistant.vectors import SentenceVectors, key
 
 
 def test_add_get_prune_compact(tmp_path):
@@ -17,7 +17,7 @@ def test_add_get_prune_compact(tmp_path):
     assert np.allclose(store.get(texts), vectors, atol=1e-2)  # float16 on disk
     assert not store.get(["never added"]).any()
 
-    store.add([], [], keep={t.encode() for t in []} | {__import__("assistant.vectors", fromlist=["key"]).key(t) for t in texts[:100]})
+    store.add([], [], keep={key(t) for t in texts[:100]})
     assert len(store) == 100 and store.missing(texts[:100]) == []
     store.compact()
     assert len(list((tmp_path / "s").glob("seg-*.npy"))) == 1
