@@ -118,6 +118,7 @@ def test_latex_fragments_read_plainly(page_and_problems, live_url):
         r"$O(n^{2})$ and $x_{1}$": "O(n²) and x₁",
         r"\emph{fast} $\alpha \leq 0.5$": "fast α ≤ 0.5",
         r"costs \$5": "costs $5",
+        "costs $5 and $10 today": "costs $5 and $10 today",
         "plain <b>text</b> stays": "plain <b>text</b> stays",
     }
     got = page.evaluate("async (cases) => { const m = await import('/static/render.js'); return cases.map((c) => m.readable(c)); }", list(cases))
@@ -204,4 +205,13 @@ def test_llm_answer_streams_in_then_shows_the_checked_text(page_and_problems, se
         text = answer.locator(".answer").inner_text()
         assert "[9]" not in text and "[1]" in text
         expect(answer.locator(".msg-actions .mode")).to_have_text("LLM answer")
+
+        fake.enqueue("What speedup does cuNNQS-SCI reach?", "a slow reply " * 30)  # the follow-up is condensed first
+        page.fill("#question", "And its speedup?")
+        page.keyboard.press("Enter")
+        expect(page.locator(".msg.assistant .answer.streaming")).to_contain_text("a slow reply")
+        expect(page.locator("#send")).to_have_text("Stop")
+        page.click("#send")
+        expect(page.locator(".msg.assistant").last.locator(".error-text")).to_have_text("Stopped before the answer was complete.")
+        expect(page.locator("#send")).to_have_text("Send")
     assert problems.items == []
