@@ -60,14 +60,18 @@ class RichView:
     def references(self, refs: list[Reference], notice: str | None) -> None:
         if refs:
             self.console.print()
+            grid = Table.grid(padding=(0, 1))  # a grid, so a wrapped reference stays indented under its title
+            grid.add_column(no_wrap=True)
+            grid.add_column()
             for r in refs:
-                line = Text.assemble((f"[{r.n}] ", "bold cyan"), (r.label, "italic" if r.derived else "bold"))
+                line = Text(r.label, style="italic" if r.derived else "bold")
                 if r.derived:
                     line.append(f" {DERIVED}", style="dim italic")
                 for detail in r.details():
                     line.append(" · ", style="dim")
                     line.append(detail, style="yellow" if detail == NOT_AUTHORS else "dim")
-                self.console.print(line)
+                grid.add_row(Text(f"[{r.n}]", style="bold cyan"), line)
+            self.console.print(grid)
         if notice:
             self.console.print(Text(f"Note: {notice}", style="yellow"))
         self.console.print()
@@ -91,7 +95,7 @@ class RichView:
         self.console.print()
 
     def papers(self, papers: list[Paper], author: str, text: str | None) -> None:
-        table = Table(show_edge=False, pad_edge=False, highlight=False)
+        table = Table(show_edge=False, pad_edge=False, highlight=False, expand=True)
         table.add_column("year", no_wrap=True)
         # ratios: the title gets the room; slug ids fold rather than squeeze it
         table.add_column("title", ratio=5, overflow="fold")

@@ -118,7 +118,7 @@ def test_rich_transcript():
 Zhang expands weights in low-bit series [1] and simulates atoms [2].
 
 [1] FP=xINT: Low-Bit Series Expansion · Boyang Zhang, Daning Cheng, Yunquan Zhang et al. · 2024 ·
-arXiv:2412.06865
+    arXiv:2412.06865
 [2] SwarmThinkers (arXiv:2505.20094) (derived title) · 2025
 
 ╭─ [1] FP=xINT: Low-Bit Series Expansion ──────────────────────────────────────────────────────────╮
@@ -133,12 +133,13 @@ arXiv:2412.06865
 │ 2 bits.                                                                                          │
 ╰───────────────────────────────────────────────────────────────────────────────────── 2412.06865 ─╯
 
-year ┃ title                                  ┃ authors                                 ┃ arXiv / id
-━━━━━╇━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━
-2024 │ FP=xINT: Low-Bit Series Expansion      │ Boyang Zhang, Daning Cheng, Yunquan     │ 2412.06865
-     │                                        │ Zhang et al.                            │
-2025 │ SwarmThinkers (arXiv:2505.20094)       │                                         │ 2505.20094
-     │ (derived title)                        │                                         │
+year ┃ title                                        ┃ authors                    ┃ arXiv / id
+━━━━━╇━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━━
+2024 │ FP=xINT: Low-Bit Series Expansion            │ Boyang Zhang, Daning       │ 2412.06865
+     │                                              │ Cheng, Yunquan Zhang et    │
+     │                                              │ al.                        │
+2025 │ SwarmThinkers (arXiv:2505.20094) (derived    │                            │ 2505.20094
+     │ title)                                       │                            │
 2 papers by Yunquan Zhang. /paper <arXiv id or id> shows one.
 
 /help           this list
@@ -293,3 +294,8 @@ def test_the_final_answer_replaces_the_streamed_preview():
     assert shown.rindex("Client drift [1].") > shown.rindex("Searching the papers")
     rc, out, err = plain(Drafting(), "q\n")
     assert "draft" not in out and out.startswith("Client drift [1].")
+
+
+def test_papers_keeps_the_session_restrictions():
+    rc, out, err = plain(FakeAssistant(), "/papers\n", filters=Filters(year_from=2025))
+    assert out == "2025 · SwarmThinkers (arXiv:2505.20094) (derived title) · arXiv:2505.20094\n1 paper by Yunquan Zhang. /paper <arXiv id or id> shows one.\n\n"
