@@ -13,7 +13,9 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 
 
-@pytest.fixture(scope="session")
+# Package scope: Playwright's sync API keeps an asyncio loop running in this thread while it is open,
+# which would break later tests that call asyncio.run() (the REPL's prompt_toolkit tests).
+@pytest.fixture(scope="package")
 def browser():
     if not CHROMIUM.exists():
         pytest.skip("/usr/bin/chromium is missing: `make browser` (apt-get install chromium) installs it")

@@ -1,6 +1,8 @@
-// The chat page: conversation kept in the page, streamed answers, citation cards, papers panel, token prompt.
-import { ApiError, getJSON, streamChat, token } from "./api.js";
-import { authorLine, el, ownerLabel, paperCard, readable, richText, titleNodes } from "./render.js";
+// The chat page: conversation kept in the page, streamed answers, copy with references; wires the other modules.
+import { getJSON, streamChat, token } from "./api.js";
+import { askToken, authed, wireToken } from "./auth.js";
+import { openPaper, wirePapers } from "./papers.js";
+import { authorLine, el, ownerLabel, readable, richText } from "./render.js";
 
 const MAX_CHARS = 4000;
 const MAX_MESSAGES = 50;
@@ -12,45 +14,6 @@ const state = {
   busy: false,
   controller: null,
 };
-
-// --- auth --------------------------------------------------------------------------------------------
-let tokenWaiters = [];
-
-function askToken(message) {
-  const dialog = $("token-dialog");
-  const error = $("token-error");
-  error.hidden = !message;
-  error.textContent = message || "";
-  $("token-input").value = "";
-  if (!dialog.open) dialog.showModal();
-  return new Promise((resolve) => tokenWaiters.push(resolve));
-}
-
-function wireToken() {
-  $("token-form").addEventListener("submit", () => {
-    const value = $("token-input").value.trim();
-    if (!value) return;
-    token.set(value);
-    const waiters = tokenWaiters;
-    tokenWaiters = [];
-    waiters.forEach((resolve) => resolve());
-  });
-  $("token-dialog").addEventListener("cancel", (e) => e.preventDefault()); // nothing works without it
-}
-
-// Runs fn; on a 401 asks for the token and tries again.
-async function authed(fn) {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await fn();
-    } catch (err) {
-      if (!(err instanceof ApiError) || err.status !== 401 || attempt > 3) throw err;
-      const rejected = token.get();
-      token.clear();
-      await askToken(rejected ? "That token was not accepted: check ASSISTANT_API_TOKEN on the server." : "");
-    }
-  }
-}
 
 // --- status and profile -------------------------------------------------------------------------------
 function banner(text) {
@@ -271,85 +234,6 @@ function autosize() {
   $("char-count").textContent = n > MAX_CHARS - 500 ? `${n} / ${MAX_CHARS}` : "";
 }
 
-// --- paper card ---------------------------------------------------------------------------------------
-async function openPaper(paperId, quote) {
-  const dialog = $("card");
-  const body = $("card-body");
-  body.replaceChildren(el("p", { class: "status" }, "Loading the paper…"));
-  if (!dialog.open) dialog.showModal();
-  try {
-    const paper = await authed(() => getJSON(`/api/papers/${encodeURIComponent(paperId)}`));
-    body.replaceChildren(...paperCard(paper, { quote, author: state.author, onClose: () => dialog.close() }).filter(Boolean));
-    const mark = body.querySelector("mark");
-    if (mark) mark.scrollIntoView({ block: "nearest" }); // on a phone the quoted sentence is often below the fold
-  } catch (err) {
-    body.replaceChildren(el("p", { class: "error-text" }, err.message),
-      el("button", { type: "button", class: "ghost", onclick: () => dialog.close() }, "Close"));
-  }
-}
-
-function wireCard() {
-  const dialog = $("card");
-  // A click on the backdrop (the dialog element itself, outside its content) closes it.
-  dialog.addEventListener("click", (e) => {
-    if (e.target === dialog) dialog.close();
-  });
-}
-
-// --- papers panel -------------------------------------------------------------------------------------
-let papersTimer = null;
-let papersRequest = 0;
-
-async function loadPapers() {
-  const mine = ++papersRequest;
-  const params = {
-    author_only: $("papers-author-only").checked ? "true" : "",
-    year_from: $("papers-year-from").value,
-    year_to: $("papers-year-to").value,
-    text: $("papers-text").value.trim(),
-  };
-  const list = $("papers-list");
-  try {
-    const result = await authed(() => getJSON("/api/papers", params));
-    if (mine !== papersRequest) return;
-    $("papers-count").textContent = `(${result.count})`;
-    list.replaceChildren(...(result.papers.length ? result.papers.map(paperRow) : [el("li", { class: "empty" }, "No paper matches these filters.")]));
-  } catch (err) {
-    if (mine === papersRequest) list.replaceChildren(el("li", { class: "error-text" }, err.message));
-  }
-}
-
-function paperRow(p) {
-  const authors = authorLine(p.authors.slice(0, 3), p.authors_truncated || p.authors.length > 3);
-  return el("li", {},
-    el("button", { type: "button", class: "paper-row", onclick: () => openPaper(p.id, null) },
-      titleNodes(p.title, p.display_title, "span"),
-      el("span", { class: "row-meta" }, [p.year, authors].filter(Boolean).join(" · ")),
-      el("span", { class: "row-tags" }, ownerLabel(p.is_author_work, state.author), p.arxiv_id ? el("span", { class: "tag" }, `arXiv:${p.arxiv_id}`) : null)));
-}
-
-function togglePapers(open) {
-  const panel = $("papers-panel");
-  const show = open ?? panel.hidden;
-  panel.hidden = !show;
-  $("papers-button").setAttribute("aria-expanded", String(show));
-  document.body.classList.toggle("panel-open", show);
-  if (show) {
-    loadPapers();
-    $("papers-text").focus();
-  }
-}
-
-function wirePapers() {
-  $("papers-button").addEventListener("click", () => togglePapers());
-  $("papers-close").addEventListener("click", () => togglePapers(false));
-  $("papers-filters").addEventListener("submit", (e) => e.preventDefault());
-  $("papers-filters").addEventListener("input", () => {
-    clearTimeout(papersTimer);
-    papersTimer = setTimeout(loadPapers, 250);
-  });
-}
-
 // --- start ----------------------------------------------------------------------------------------------
 function wireComposer() {
   const q = $("question");
@@ -372,8 +256,7 @@ function wireComposer() {
 async function start() {
   wireToken();
   wireComposer();
-  wireCard();
-  wirePapers();
+  wirePapers(() => state.author);
   await loadStatus();
   try {
     await loadProfile();
