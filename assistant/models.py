@@ -124,6 +124,7 @@ class Citation(BaseModel):
     arxiv_id: str | None
     year: int | None
     authors: list[str]
+    authors_truncated: bool = False
     is_author_work: bool
     quote: str
 

@@ -26,6 +26,7 @@ class Citations:
                 arxiv_id=paper.arxiv_id,
                 year=paper.year,
                 authors=paper.authors,
+                authors_truncated=paper.authors_truncated,
                 is_author_work=paper.is_author_work,
                 quote=quote,
             )

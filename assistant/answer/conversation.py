@@ -9,8 +9,19 @@ from assistant.models import Message, Paper
 ANAPHORA = re.compile(r"\b(it|its|this|that|these|those|they|them|their|the (paper|method|approach|framework|system|work|model|algorithm|technique|study))\b", re.I)
 
 
+# "block coordinate descent (BCD)", "Compression Error Theory (CET)": an abbreviation the abstract defines.
+_ABBREVIATION = re.compile(r"\(\s*(?:abbr\.\s*)?([A-Z][A-Za-z0-9=+-]{1,14})\s*\)")
+# "We present AtomWorld", "This paper proposes RACE": the system a paper introduces.
+_INTRODUCED = re.compile(r"\b(?:present|presents|propose|proposes|introduce|introduces|called|named)\s+(?:the\s+)?([A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9=+-]*|[A-Z][a-z]+[A-Z][A-Za-z0-9-]*)")
+
+
 def short_names(papers: list[Paper]) -> dict[str, str]:
-    """Lower-cased names a question may use for a paper ("moqe", "fp=xint", "swarmthinkers") -> paper id."""
+    """Lower-cased names a question may use for a paper -> paper id.
+
+    The title and the part before its colon ("moqe", "fp=xint"), the arXiv id, and names the abstract
+    gives the work (an introduced system, "atomworld"; a defined abbreviation, "bcd") when no other
+    paper uses them.
+    """
     names: dict[str, str] = {}
     for p in papers:
         label = p.title or p.display_title
@@ -21,6 +32,18 @@ def short_names(papers: list[Paper]) -> dict[str, str]:
             names.setdefault(p.title.casefold(), p.id)
         if p.arxiv_id:
             names.setdefault(p.arxiv_id, p.id)
+    texts = {p.id: " ".join([p.title or "", *p.abstracts]) for p in papers}
+    candidates: dict[str, str] = {}
+    for p in papers:
+        for m in list(_ABBREVIATION.finditer(texts[p.id])) + list(_INTRODUCED.finditer(texts[p.id])):
+            candidates.setdefault(m.group(1), p.id)
+    for nm, pid in candidates.items():
+        if len(nm) < 3 or nm.casefold() in names:
+            continue
+        # A name that appears in any other paper ("LLM", "SGD", "AI") names a topic, not this paper.
+        pattern = re.compile(rf"(?<![\w=+-]){re.escape(nm)}s?(?![\w=+-])")
+        if sum(1 for text in texts.values() if pattern.search(text)) == 1:
+            names[nm.casefold()] = pid
     return names
 
 

@@ -77,6 +77,18 @@ def relevant(hits: list[Hit], qterms: QueryTerms, floor: float) -> list[tuple[Hi
     return out
 
 
+_PROPOSAL = re.compile(r"\b(we|this (paper|work|study)|here we)\b[^.]{0,40}\b(propose|present|introduce|develop|design|provide|build|study|investigate|show)s?\b", re.I)
+
+
+def summary_sentence(paper: Paper) -> str:
+    """The sentence that says what the paper does: its proposal, else its first sentence."""
+    sentences = split_sentences(paper.abstract)
+    for s in sentences:
+        if _PROPOSAL.search(s):
+            return s
+    return sentences[0] if sentences else (paper.title or paper.display_title)
+
+
 def _residual(question: str, paper: Paper) -> str:
     """The question without the words that name the paper."""
     naming = vocabulary(paper.title or paper.display_title)

@@ -19,7 +19,7 @@ STOP = set(
     would should will describe explain summarize summarise overview concern concerns concerning regarding related topic topics
     area areas field fields one ones most more than between since before after during until year years corpus come comes
     came include includes included contain contains containing available released release appear appears appeared there
-    done did do does contributed contribution contributions research researched studied study""".split()
+    done did do does contributed contribution contributions research researched studied study not""".split()
 )
 
 
@@ -30,7 +30,9 @@ class Intent:
     year_to: int | None = None
     about_author: bool = False
     others_asked: bool = False  # "other groups", "not by the author", "in the corpus"
+    others_only: bool = False  # "not by the author", "other groups' papers": exclude the author's
     subject: str = ""  # the paper named (attribution) or the topic words (list/count)
+    summary_like: bool = False  # "What is X?", "Describe X": about one thing, if the question names a paper
 
 
 def year_range(q: str) -> tuple[int | None, int | None]:
@@ -92,15 +94,31 @@ def classify(question: str, principal: str) -> Intent:
         not intent.about_author and bool(re.search(r"\b(in the corpus|all papers|every paper|any paper|all the papers)\b", ql))
     )
 
+    intent.others_only = bool(re.search(r"\b(not (by|from|written by) (the author|him|them)|not (the author|his)['’]?s?|other (groups?|researchers?|authors?|people)['’]?s?)\b", ql))
+    if intent.others_only:
+        intent.others_asked = True
+
+    if re.search(r"\bwho (wrote|authored|are the (co-?)?authors of|is the author of|were the authors of)\b|\b(authors?|author list) of\b|\bwho (worked|collaborated) on\b", ql):
+        intent.route = "authors"
+        intent.subject = re.sub(r"(?i)^.*?\b(wrote|authored|authors? of|author list of|author of|worked on|collaborated on)\s+", "", q).strip(" \"'“”?")
+        return intent
+    if re.search(r"^(when|in what year|which year|what year)\b|\b(publication date|date of|year of publication)\b", ql):
+        intent.route = "when"
+        intent.subject = re.sub(r"(?i)^(when|in what year|which year|what year)\s+(was|were|is|did|does)\s+|\s+(published|released|written|posted|appear(ed)?|come out|came out)\b.*$", "", q).strip(" \"'“”?")
+        return intent
+    if re.search(r"\barxiv (id|number|identifier|link)\b|\bidentifier of\b", ql):
+        intent.route = "arxiv"
+        intent.subject = re.sub(r"(?i)^.*?\b(of|for)\s+", "", q).strip(" \"'“”?")
+        return intent
+    if re.search(r"^(summari[sz]e|describe|explain|tell me (more )?about|give (me )?(an? )?(overview|summary|description) of|what is|what's|what are|what does|how does)\b", ql):
+        intent.summary_like = True
+
     for pattern in _ATTRIBUTION:
         if m := pattern.match(q):
             who = m.group("who").casefold()
             if mentions_author(who, principal) or "author" in who:
                 intent.route, intent.subject = "attribution", m.group("subject").strip(" \"'“”?")
                 return intent
-    if re.search(r"\bwho (wrote|authored|are the authors of|is the author of)\b", ql):
-        intent.route, intent.subject = "attribution", re.sub(r"(?i)^.*?\b(wrote|authored|authors of|author of)\s+", "", q).strip(" \"'“”?")
-        return intent
     if re.search(r"\b(co-?authors?|collaborat\w*)\b", ql) and re.search(r"\b(who|most|frequent|often|top|main|list|which)\b", ql):
         intent.route = "coauthors"
         intent.subject = " ".join(topic_words(re.sub(r"(?i)\b(co-?authors?|collaborat\w*|frequent(ly)?|often|top|main|most)\b", " ", q), principal))

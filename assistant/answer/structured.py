@@ -14,8 +14,11 @@ from assistant.models import Paper
 Quote = Callable[[Paper], str]  # the sentence of a paper's abstract that supports citing it
 
 
-def _scope_words(intent: Intent, principal: str, author_scope: bool) -> str:
-    who = f"{principal}'s papers" if author_scope else "the papers in the corpus"
+def scope_phrase(intent: Intent, principal: str, scope: str, coauthor: str | None = None) -> str:
+    """ "Yunquan Zhang's papers with Daning Cheng from 2020": what a structured answer is about."""
+    who = {"author": f"{principal}'s papers", "all": "the papers in the corpus", "others": f"the papers in the corpus not by {principal}"}[scope]
+    if coauthor:
+        who += f" with {coauthor}"
     if intent.year_from and intent.year_from == intent.year_to:
         return f"{who} from {intent.year_from}"
     if intent.year_from and intent.year_to:
@@ -42,8 +45,7 @@ def _lines(papers: list[Paper], cites: Citations, quote: Quote, principal: str) 
     return [f"- {name(p)}{when(p)}{owner_note(p, principal)} {cites.cite(p, quote(p))}" for p in papers]
 
 
-def count(intent: Intent, papers: list[Paper], cites: Citations, quote: Quote, principal: str, author_scope: bool, topic: str = "") -> str:
-    scope = _scope_words(intent, principal, author_scope)
+def count(intent: Intent, papers: list[Paper], cites: Citations, quote: Quote, principal: str, scope: str, topic: str = "") -> str:
     about = f" on {topic}" if topic else ""
     if not papers:
         return f"None of {scope}{about} are in the corpus: the count is 0."
@@ -55,12 +57,11 @@ def count(intent: Intent, papers: list[Paper], cites: Citations, quote: Quote, p
     return head + ":\n" + "\n".join(_lines(papers, cites, quote, principal))
 
 
-def per_year(papers: list[Paper], cites: Citations, quote: Quote, principal: str, author_scope: bool) -> str:
+def per_year(papers: list[Paper], cites: Citations, quote: Quote, principal: str, who: str) -> str:
     by_year: dict[int | None, list[Paper]] = defaultdict(list)
     for p in papers:
         by_year[p.year].append(p)
-    who = f"{principal}'s papers" if author_scope else "Papers in the corpus"
-    lines = [f"{who} per year ({plural(len(papers), 'paper')} in all):"]
+    lines = [f"{who[0].upper()}{who[1:]} per year ({plural(len(papers), 'paper')} in all):"]
     for year in sorted((y for y in by_year if y is not None), reverse=True):
         group = by_year[year]
         lines.append(f"- {year}: {len(group)} " + "".join(cites.cite(p, quote(p)) for p in group))
@@ -69,14 +70,13 @@ def per_year(papers: list[Paper], cites: Citations, quote: Quote, principal: str
     return "\n".join(lines)
 
 
-def extreme(latest: bool, papers: list[Paper], cites: Citations, quote: Quote, principal: str, author_scope: bool) -> str:
+def extreme(latest: bool, papers: list[Paper], cites: Citations, quote: Quote, principal: str, who: str) -> str:
     dated = [p for p in papers if p.date]
     if not dated:
         return "No dated papers match, so there is no earliest or latest one to give."
     dated.sort(key=_date_key, reverse=latest)
     best = dated[0]
     word = "latest" if latest else "earliest"
-    who = f"{principal}'s papers" if author_scope else "the papers in the corpus"
     text = f"The {word} of {who} is {name(best)}{when(best)}, dated {best.date} {cites.cite(best, quote(best))}."
     # A year-only date cannot be ordered within its year: say which papers could also be the answer.
     close = [p for p in dated[1:] if p.year == best.year and (p.date_precision != "day" or best.date_precision != "day")]
@@ -119,20 +119,18 @@ def coauthors(papers: list[Paper], cites: Citations, quote: Quote, principal: st
     return "\n".join(lines)
 
 
-def with_code(papers: list[Paper], cites: Citations, quote: Quote, principal: str, author_scope: bool) -> str:
+def with_code(papers: list[Paper], cites: Citations, quote: Quote, principal: str, who: str) -> str:
     coded = [p for p in papers if p.has_code]
-    who = f"{principal}'s papers" if author_scope else "the papers in the corpus"
     if not coded:
         return f"None of {who} is marked as having code in the sources."
     return f"{_count_words(len(coded))} of {who} have code (a \"Code\" mark on the listing or a code link in the abstract):\n" + "\n".join(_lines(coded, cites, quote, principal))
 
 
-def categories(papers: list[Paper], cites: Citations, quote: Quote, principal: str, author_scope: bool) -> str:
+def categories(papers: list[Paper], cites: Citations, quote: Quote, principal: str, who: str) -> str:
     by_cat: dict[str, list[Paper]] = defaultdict(list)
     for p in papers:
         for c in p.categories:
             by_cat[c].append(p)
-    who = f"{principal}'s papers" if author_scope else "the papers in the corpus"
     if not by_cat:
         return f"None of {who} carries an arXiv category in the sources."
     uncategorised = sum(1 for p in papers if not p.categories)
@@ -181,3 +179,36 @@ def title_match(subject: str, papers: list[Paper]) -> Paper | None:
         if score > best_score:
             best, best_score = p, score
     return best if best_score >= 0.75 else None
+
+
+def authors_of(paper: Paper, cites: Citations, quote: Quote, principal: str) -> str:
+    marker = cites.cite(paper, quote(paper))
+    if not paper.authors:
+        return (f"The sources list no authors for {name(paper)}{when(paper)} {marker}. "
+                f"It is counted as {'' if paper.is_author_work else 'not '}{principal}'s paper: {paper.attribution}.")
+    listed = ", ".join(paper.authors)
+    if paper.authors_truncated:
+        return f"{name(paper)}{when(paper)} is by {listed} et al. {marker}; the sources give only these first {plural(len(paper.authors), 'author')}."
+    return f"{name(paper)}{when(paper)} is by {listed} {marker}."
+
+
+def date_of(paper: Paper, cites: Citations, quote: Quote) -> str:
+    marker = cites.cite(paper, quote(paper))
+    if not paper.date:
+        return f"The sources give no date for {name(paper)} {marker}."
+    precision = {"day": "", "month": " (month only)", "year": " (year only)"}[paper.date_precision or "day"]
+    text = f"{name(paper)}{when(paper)} is dated {paper.date}{precision} {marker}."
+    for note in paper.notes:
+        if "date" in note or "year" in note:
+            text += f" Note: {note}."
+    for conflict in paper.conflicts:
+        if conflict.field == "date":
+            text += " The sources disagree: " + "; ".join(f"{v['value']} in {v['source']}" for v in conflict.values) + "."
+    return text
+
+
+def arxiv_of(paper: Paper, cites: Citations, quote: Quote) -> str:
+    marker = cites.cite(paper, quote(paper))
+    if not paper.arxiv_id:
+        return f"The sources give no arXiv ID for {name(paper)}{when(paper)} {marker}."
+    return f"{name(paper)} is arXiv:{paper.arxiv_id} (https://arxiv.org/abs/{paper.arxiv_id}) {marker}."

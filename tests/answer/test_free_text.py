@@ -55,3 +55,15 @@ def test_author_questions_do_not_cite_other_groups(assistant):
 def test_year_filter_restricts_citations(assistant):
     a = ask(assistant, "What has the author done on model compression?", filters=Filters(year_from=2025))
     assert a.citations and all(c.year >= 2025 for c in a.citations)
+
+
+def test_named_paper_questions_are_answered_about_that_paper(assistant):
+    for question, start in [("What does CALM do?", "CALM"), ("What is AtomWorld?", "Unfolding an Atomistic World")]:
+        a = ask(assistant, question)
+        assert len(a.citations) == 1 and a.citations[0].title.startswith(start), (question, a.answer)
+
+
+def test_summary_of_a_paper_described_by_topic(assistant):
+    a = ask(assistant, "Summarize the paper on best friend clustering.")
+    assert len(a.citations) == 1 and "Best Friend Clustering" in a.citations[0].title
+    assert a.answer.count("[1]") >= 2

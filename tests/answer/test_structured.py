@@ -68,3 +68,26 @@ def test_year_filter_lists_only_those_years(assistant):
 def test_code_papers(assistant):
     a = ask(assistant, "Which of the author's papers have code?")
     assert {c.paper_id for c in a.citations} == {p.id for p in assistant.papers() if p.is_author_work and p.has_code}
+
+
+def test_paper_metadata_answers(assistant):
+    who = ask(assistant, "Who wrote the BCD paper?")  # "BCD" is the abbreviation its abstract defines
+    assert "Zeyu Liu, Yan Li, Yunquan Zhang et al." in who.answer and who.citations[0].arxiv_id == "2506.12037"
+    when = ask(assistant, "When was the block coordinate descent paper published?")
+    assert "2025-05-22" in when.answer and "disagree" in when.answer and "2025-05-23" in when.answer
+    ident = ask(assistant, "What is the arXiv ID of FP=xINT?")
+    assert "arXiv:2412.06865" in ident.answer
+    none = ask(assistant, "What is the arXiv ID of the CALM paper?")
+    assert "no arXiv ID" in none.answer and none.citations[0].title.startswith("CALM")
+
+
+def test_joint_papers_with_a_coauthor(assistant):
+    a = ask(assistant, "Which papers did Yunquan Zhang write with Daning Cheng?")
+    assert len(a.citations) == 7 and all("Daning Cheng" in c.authors for c in a.citations)
+    n = ask(assistant, "How many papers has the author written with Boyang Zhang?")
+    assert "7 (seven)" in n.answer
+
+
+def test_papers_not_by_the_author(assistant):
+    a = ask(assistant, "How many papers in the corpus are not by the author?")
+    assert "50" in a.answer and len(a.citations) == 50 and not any(c.is_author_work for c in a.citations)
