@@ -1,0 +1,211 @@
+"""A deterministic synthetic corpus for the benchmarks: abstract-like papers grown from the seeds.
+
+    python -m bench.synthetic OUT_DIR --papers 10000 [--seed 1]   # writes profile-card pages + corpus.toml
+
+A word-level Markov chain (order 2, backing off to order 1 one step in four, so sentences leave the
+seeds' exact wording) is trained on the seed abstracts' sentences, read through the real parsers
+(`build_corpus`). Each synthetic abstract borrows the sentence shapes of one seed abstract: sentence i
+starts with the first two words of the seed's sentence i ("In this paper", "Experiments show") and the
+chain writes the rest. Sentences equal to a seed sentence or to any sentence already generated are
+redrawn, so every sentence is new and the sentence-vector cache cannot make ingest look free.
+Titles come from a chain over the seed titles and abstracts and are unique (titles key the merge);
+authors are drawn from the seeds' given and family names, the principal author on one paper in five.
+
+`write_cards` writes the pages in the seeds' "profile cards" shape (000_*.txt), which the real
+profile_cards parser reads, with a corpus.toml naming the principal author and each page's owner.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import random
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+from bench.common import ROOT
+
+MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+END = "\0"
+NAME = re.compile(r"^[A-Z][a-z]+(?:-[A-Za-z][a-z]+)*$")
+PER_FILE = 1000  # cards per page file
+
+
+@dataclass
+class SynthPaper:
+    title: str
+    authors: list[str]
+    truncated: bool
+    year: int
+    month: int
+    day: int
+    category: str
+    has_code: bool
+    abstract: str
+
+
+class Chain:
+    """Order-2 word chain with order-1 back-off; successors kept as lists, so a choice follows their frequency."""
+
+    def __init__(self, sentences: list[str]):
+        self.two: dict[tuple[str, str], list[str]] = defaultdict(list)
+        self.one: dict[str, list[str]] = defaultdict(list)
+        for s in sentences:
+            words = s.split() + [END]
+            for i in range(len(words) - 1):
+                self.one[words[i]].append(words[i + 1])
+                if i >= 1:
+                    self.two[(words[i - 1], words[i])].append(words[i + 1])
+
+    def walk(self, rng: random.Random, w1: str, w2: str, max_words: int) -> list[str]:
+        out = [w1, w2]
+        while len(out) < max_words:
+            pool = self.two.get((out[-2], out[-1]))
+            if not pool or rng.random() < 0.25:
+                pool = self.one.get(out[-1]) or [END]
+            nxt = rng.choice(pool)
+            if nxt == END:
+                break
+            out.append(nxt)
+        return out
+
+
+def _seed_corpus():
+    from assistant.ingest.manifest import load_manifest
+    from assistant.ingest.pipeline import build_corpus
+
+    seeds = ROOT / "seeds"
+    manifest = load_manifest(seeds)
+    return build_corpus([seeds], manifest), manifest.principal_author
+
+
+class Generator:
+    def __init__(self, seed: int = 1):
+        from assistant.ingest.text import split_sentences
+
+        corpus, self.principal = _seed_corpus()
+        papers = corpus.papers
+        self.rng = random.Random(seed)
+        self.shapes = [[s.split()[:2] for s in split_sentences(p.abstract) if len(s.split()) >= 4] for p in papers if p.abstract]
+        self.shapes = [s for s in self.shapes if s]
+        sentences = [s for p in papers for a in p.abstracts for s in split_sentences(a) if len(s.split()) >= 4]
+        self.seed_sentences = set(sentences)
+        self.chain = Chain(sentences)
+        titles = [p.title for p in papers if p.title]
+        self.title_chain = Chain(titles + sentences)
+        self.title_starts = [t.split()[:2] for t in titles if len(t.split()) >= 3]
+        names = [a for p in papers for a in p.authors if a != self.principal]
+        given = sorted({n.split()[0] for n in names if len(n.split()) == 2 and NAME.match(n.split()[0])})
+        family = sorted({n.split()[1] for n in names if len(n.split()) == 2 and NAME.match(n.split()[1])})
+        # A pool of people, not every given x family pair: real corpora repeat co-authors.
+        self.people = sorted({f"{self.rng.choice(given)} {self.rng.choice(family)}" for _ in range(3000)} - {self.principal})
+        self.categories = sorted({c for p in papers for c in p.categories if re.fullmatch(r"[A-Z]{2}", c)}) or ["LG"]
+        self._seen: set[str] = set()
+        self._titles: set[str] = set()
+
+    def sentence(self, w1: str, w2: str) -> str:
+        for attempt in range(40):
+            words = self.chain.walk(self.rng, w1, w2, max_words=45)
+            if len(words) < 6:
+                continue
+            s = " ".join(words)
+            if not s.endswith((".", "!", "?")):
+                s = s.rstrip(",;:") + "."
+            if s not in self.seed_sentences and s not in self._seen:
+                self._seen.add(s)
+                return s
+        # Practically never reached; keeps the sentence new without an unbounded loop.
+        s = f"{s[:-1]} in setting {len(self._seen)}."
+        self._seen.add(s)
+        return s
+
+    def title(self) -> str:
+        from assistant.ingest.merge import norm_title
+
+        for attempt in range(200):
+            w1, w2 = self.rng.choice(self.title_starts)
+            words = self.title_chain.walk(self.rng, w1, w2, max_words=self.rng.randint(6, 13))
+            t = " ".join(words).rstrip(".,;:")
+            if len(words) >= 4 and norm_title(t) not in self._titles:
+                break
+        else:
+            t = f"{t} {len(self._titles)}"
+        self._titles.add(norm_title(t))
+        return t
+
+    def paper(self) -> SynthPaper:
+        rng = self.rng
+        shape = rng.choice(self.shapes)[:10]
+        abstract = " ".join(self.sentence(w1, w2) for w1, w2 in shape)
+        n = rng.randint(2, 7)
+        authors = rng.sample(self.people, n)
+        if rng.random() < 0.2:
+            authors[rng.randrange(n)] = self.principal
+        return SynthPaper(
+            title=self.title(),
+            authors=authors,
+            truncated=rng.random() < 0.5,
+            year=rng.randint(2012, 2026),
+            month=rng.randint(1, 12),
+            day=rng.randint(1, 28),
+            category=rng.choice(self.categories),
+            has_code=rng.random() < 0.3,
+            abstract=abstract,
+        )
+
+
+def generate(n: int, seed: int = 1) -> list[SynthPaper]:
+    gen = Generator(seed)
+    return [gen.paper() for _ in range(n)]
+
+
+def card(p: SynthPaper) -> str:
+    """One card in the 000 profile page's shape: `LGDec 9, 2024Code`, title, authors (`… et al.`), abstract."""
+    header = f"{p.category}{MONTHS[p.month - 1]} {p.day}, {p.year}{'Code' if p.has_code else ''}"
+    authors = ", ".join(p.authors) + (" et al." if p.truncated else "")
+    return f"{header}\n{p.title}\n\n{authors}\n\n{p.abstract}\n\n"
+
+
+def write_cards(folder: Path, papers: list[SynthPaper], principal: str, per_file: int = PER_FILE) -> list[Path]:
+    """Profile-card pages of `per_file` papers each, plus a corpus.toml; returns the page files."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    files = []
+    lines = [f'principal_author = "{principal}"', ""]
+    for i in range(0, len(papers), per_file):
+        name = f"{i // per_file:03d}_synthetic.txt"
+        body = f"{principal}\n\nLG\n{len(papers)} Papers\n\n" + "".join(card(p) for p in papers[i : i + per_file])
+        (folder / name).write_text(body, encoding="utf-8")
+        files.append(folder / name)
+        # Every other page is another group's listing: the principal's papers are then those on their
+        # own pages or naming them, as with the seeds.
+        owner = principal if (i // per_file) % 2 == 0 else "another research group"
+        lines += [f'[files."{name}"]', f'description = "Synthetic profile page {i // per_file}"', f'owner = "{owner}"', ""]
+    (folder / "corpus.toml").write_text("\n".join(lines), encoding="utf-8")
+    return files
+
+
+def corpus_digest(papers: list[SynthPaper]) -> str:
+    h = hashlib.sha1()
+    for p in papers:
+        h.update(card(p).encode())
+    return h.hexdigest()[:12]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--papers", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    gen = Generator(args.seed)
+    papers = [gen.paper() for _ in range(args.papers)]
+    files = write_cards(args.out, papers, gen.principal)
+    n_sent = len(gen._seen)
+    print(f"{len(papers)} papers, {n_sent} distinct new sentences, {len(files)} files in {args.out} (digest {corpus_digest(papers)})")
+
+
+if __name__ == "__main__":
+    main()
