@@ -87,7 +87,7 @@ def _conversation(request: ChatCompletionRequest) -> list[Message]:
 
 def reference_line(c: Citation) -> str:
     title = c.title or f"{c.display_title} (derived title)"
-    authors = ", ".join(c.authors[:3]) + (" et al." if len(c.authors) > 3 else "")
+    authors = ", ".join(c.authors[:3]) + (" et al." if c.authors_truncated or len(c.authors) > 3 else "")
     parts = [f"[{c.n}] {title}"]
     if c.year:
         parts.append(f"({c.year})")

@@ -89,7 +89,7 @@ function referencesText(answer) {
   const lines = answer.citations.map((c) => {
     const title = readable(c.title || `${c.display_title} (derived title)`);
     let line = `[${c.n}] ${title}${c.year ? ` (${c.year})` : ""}.`;
-    if (c.authors && c.authors.length) line += ` ${authorLine(c.authors.slice(0, 3), c.authors.length > 3)}.`;
+    if (c.authors && c.authors.length) line += ` ${authorLine(c.authors.slice(0, 3), c.authors_truncated || c.authors.length > 3)}.`;
     if (c.arxiv_id) line += ` arXiv:${c.arxiv_id} https://arxiv.org/abs/${c.arxiv_id}`;
     return line;
   });

@@ -15,7 +15,8 @@ export async function openPaper(paperId, quote) {
     const paper = await authed(() => getJSON(`/api/papers/${encodeURIComponent(paperId)}`));
     body.replaceChildren(...paperCard(paper, { quote, author: author(), onClose: () => dialog.close() }).filter(Boolean));
     const mark = body.querySelector("mark");
-    if (mark) mark.scrollIntoView({ block: "nearest" }); // on a phone the quoted sentence is often below the fold
+    // On a phone the quoted sentence is often below the fold: bring it to the middle.
+    if (mark && mark.getBoundingClientRect().bottom > dialog.getBoundingClientRect().bottom) mark.scrollIntoView({ block: "center" });
   } catch (err) {
     body.replaceChildren(el("p", { class: "error-text" }, err.message),
       el("button", { type: "button", class: "ghost", onclick: () => dialog.close() }, "Close"));
