@@ -20,6 +20,7 @@ from pydantic import BaseModel, Field
 
 from assistant.models import Paper
 from assistant.passages import Passage, paper_passages, paper_sentences
+from assistant.themes import Theme, compute_themes
 from assistant.vectors import SentenceVectors, key
 
 TABLE_VERSION = 1
@@ -35,6 +36,7 @@ class Table(BaseModel):
     papers: list[Paper]
     passages: list[Passage]
     reports: list[dict] = Field(default_factory=list)
+    themes: list[Theme] = Field(default_factory=list)  # the principal author's research themes, recomputed each ingest
     built_at: str = ""
 
     @property
@@ -182,9 +184,10 @@ class Store:
             papers=papers,
             passages=passages,
             reports=reports,
+            themes=compute_themes([p for p in papers if p.is_author_work], self.paper_vectors([p for p in papers if p.is_author_work])),
             built_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
         )
-        if old is None or report.changed or old.digest != table.digest:
+        if old is None or report.changed or old.digest != table.digest or old.themes != table.themes:
             self._write_table(table)  # the switch: from here on the new table answers
         stale = sorted(self._all_ids() - set(wanted))
         for i in range(0, len(stale), GET_BATCH):
@@ -201,6 +204,16 @@ class Store:
         if hasattr(self.embeddings, "embed_array"):
             return self.embeddings.embed_array(texts)
         return np.asarray(self.embeddings.embed_documents(texts), dtype=np.float32)
+
+    def paper_vectors(self, papers: list[Paper]) -> dict:
+        """Each paper's meaning: the normalised mean of its title's and sentences' vectors."""
+        import numpy as np
+
+        out = {}
+        for p in papers:
+            mean = self.sentences.get(paper_sentences(p)).mean(axis=0)
+            out[p.id] = mean / max(float(np.linalg.norm(mean)), 1e-12)
+        return out
 
     def _mean_vector(self, paper: Paper, passage: Passage) -> list[float]:
         import numpy as np

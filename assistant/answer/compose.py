@@ -18,7 +18,7 @@ from assistant.errors import BadRequest
 from assistant.models import Answer, Filters, Message, Paper
 from assistant.retrieval import Hit
 
-STRUCTURED = {"count", "per_year", "earliest", "latest", "coauthors", "code", "categories", "attribution"}
+STRUCTURED = {"count", "per_year", "earliest", "latest", "coauthors", "code", "categories", "attribution", "overview"}
 PAPER_FACTS = {"authors", "when", "arxiv"}  # metadata of one named paper, from the table
 CANNOT_ANSWER = "The corpus does not cover this"
 MAX_LIST = 12
@@ -48,6 +48,7 @@ class Answerer:
         self.settings = settings
         self.principal = table.principal_author
         self.papers = table.papers
+        self.themes = table.themes
         self.by_id = {p.id: p for p in table.papers}
         self.names = short_names(table.papers)
         self.people = sorted({a for p in table.papers for a in p.authors if a.casefold() != self.principal.casefold()}, key=len, reverse=True)
@@ -80,6 +81,8 @@ class Answerer:
             intent.subject = ""
         elif intent.route in ("fact", "list") and self._is_summary(question, intent, named):
             intent.route = "summary"
+        elif intent.route == "list" and not intent.subject and scope == "author" and re.search(r"\bwork(s|ed|ing)? on\b|\bresearch(ed)?\b|\bfocus(ed)? on\b", question, re.I):
+            intent.route = "overview"  # "What did they work on before 2021?": the themes of those years
         return Plan(question=question, history=history, query=query, focus=focus, intent=intent, filters=f, scope=scope, named=named)
 
     def _coauthor_in(self, question: str) -> str | None:
@@ -231,6 +234,8 @@ class Answerer:
             text = structured.with_code(papers, cites, quote, self.principal, who)
         elif route == "categories":
             text = structured.categories(papers, cites, quote, self.principal, who)
+        elif route == "overview" and plan.scope == "author":
+            text = structured.overview(self.themes, papers, cites, quote, self.principal, who, timeline=intent.timeline)
         else:  # a list with no topic: every paper in scope, one line each
             text = self.enumerate(who, papers, cites, quote)
         return self.finish(text, cites, route=route)

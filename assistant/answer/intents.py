@@ -32,6 +32,7 @@ class Intent:
     others_asked: bool = False  # "other groups", "not by the author", "in the corpus"
     others_only: bool = False  # "not by the author", "other groups' papers": exclude the author's
     subject: str = ""  # the paper named (attribution) or the topic words (list/count)
+    timeline: bool = False  # "How has their work changed over time?"
     summary_like: bool = False  # "What is X?", "Describe X": about one thing, if the question names a paper
 
 
@@ -119,6 +120,10 @@ def classify(question: str, principal: str) -> Intent:
             if mentions_author(who, principal) or "author" in who:
                 intent.route, intent.subject = "attribution", m.group("subject").strip(" \"'“”?")
                 return intent
+    if re.search(r"\b(research (areas?|themes?|topics?|interests?|directions?|agenda)|main (areas?|themes?|topics?)|(work|research|focus)(ed)? (changed|evolved|shifted|developed)|over (time|the years)|trajectory|timeline|overview of (his|their|the author['’]s) (work|research))\b|^what (does|did|do) (the author|he|they|\w+ \w+) (mainly |mostly |usually )?(work|research|focus)(ed)? on\??$", ql) and not re.search(r"\b(co-?authors?|collaborat\w*)\b", ql):
+        intent.route = "overview"
+        intent.timeline = bool(re.search(r"\b(changed|evolved|shifted|developed|over time|over the years|trajectory|timeline)\b", ql))
+        return intent
     if re.search(r"\b(co-?authors?|collaborat\w*)\b", ql) and re.search(r"\b(who|most|frequent|often|top|main|list|which)\b", ql):
         intent.route = "coauthors"
         intent.subject = " ".join(topic_words(re.sub(r"(?i)\b(co-?authors?|collaborat\w*|frequent(ly)?|often|top|main|most)\b", " ", q), principal))

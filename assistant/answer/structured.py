@@ -107,7 +107,8 @@ def coauthors(papers: list[Paper], cites: Citations, quote: Quote, principal: st
     lines = [f"{principal}'s most frequent co-authors{about}, counted over the {plural(len(with_lists), 'paper')} whose sources list authors:"]
     for who, n in counts.most_common(top):
         theirs = [p for p in with_lists if who in p.authors]
-        lines.append(f"- {who}: {plural(n, 'paper')} " + "".join(cites.cite(p, quote(p)) for p in theirs))
+        markers = [cites.cite(p, quote(p)) for p in theirs]
+        lines.append(f"- {who}: {plural(n, 'paper')} " + "".join(sorted(markers, key=lambda m: int(m[1:-1]))))
     notes = []
     if truncated:
         notes.append(f"{truncated} of those author lists are cut short (\"et al.\"), so counts are lower bounds")
@@ -212,3 +213,37 @@ def arxiv_of(paper: Paper, cites: Citations, quote: Quote) -> str:
     if not paper.arxiv_id:
         return f"The sources give no arXiv ID for {name(paper)}{when(paper)} {marker}."
     return f"{name(paper)} is arXiv:{paper.arxiv_id} (https://arxiv.org/abs/{paper.arxiv_id}) {marker}."
+
+
+def overview(themes: list, papers: list[Paper], cites: Citations, quote: Quote, principal: str, who: str, timeline: bool = False) -> str:
+    """One line per research theme: label, years, size, representative papers cited."""
+    by_id = {p.id: p for p in papers}
+    rows = []
+    for theme in themes:
+        members = [by_id[i] for i in theme.paper_ids if i in by_id]
+        if not members:
+            continue
+        years = [p.year for p in members if p.year]
+        span = (f"{min(years)}" if min(years) == max(years) else f"{min(years)}–{max(years)}") if years else "undated"
+        reps = [by_id[i] for i in theme.representative if i in by_id] or members[:2]
+        rows.append((min(years) if years else 9999, theme, members, span, reps))
+    if not rows:
+        return f"None of {who} are in the corpus, so there are no themes to show."
+    if timeline:
+        rows.sort(key=lambda r: (r[0], r[1].id))
+        head = f"How {principal}'s work has moved over time, theme by theme (by first year, computed from the corpus):"
+    else:
+        rows.sort(key=lambda r: (-len(r[2]), r[1].id))
+        head = f"{who[0].upper()}{who[1:]} fall into {plural(len(rows), 'research theme')} (computed from the corpus):"
+    lines = [head]
+    for _, theme, members, span, reps in rows:
+        shown = ", ".join(f"{name(p)} {cites.cite(p, quote(p))}" for p in reps[:2])
+        lines.append(f"- **{theme.label}** ({span}, {plural(len(members), 'paper')}): e.g. {shown}")
+    if timeline:
+        dated = sorted((p for p in papers if p.year), key=lambda p: p.year)
+        if dated:
+            early = Counter(t.label for t in themes for p in dated[: max(1, len(dated) // 3)] if p.id in t.paper_ids).most_common(1)
+            late = Counter(t.label for t in themes for p in dated[-max(1, len(dated) // 3) :] if p.id in t.paper_ids).most_common(1)
+            if early and late:
+                lines.append(f"Earlier papers ({dated[0].year}–{dated[len(dated) // 3].year}) are mostly about {early[0][0]}; the latest ({dated[-(len(dated) // 3)].year}–{dated[-1].year}) mostly about {late[0][0]}.")
+    return "\n".join(lines)

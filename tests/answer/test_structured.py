@@ -60,9 +60,11 @@ def test_earliest_and_latest(assistant):
 
 
 def test_year_filter_lists_only_those_years(assistant):
-    a = ask(assistant, "What did the author work on before 2021?")
+    a = ask(assistant, "Which of the author's papers are from before 2021?")
     assert a.citations and all(c.year <= 2020 for c in a.citations)
     assert len(a.citations) == 6  # 2020: 4, 2019: 1, 2015: 1
+    themes = ask(assistant, "What did the author work on before 2021?")  # answered by theme
+    assert "research theme" in themes.answer and all(c.year <= 2020 for c in themes.citations)
 
 
 def test_code_papers(assistant):

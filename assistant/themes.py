@@ -1,0 +1,154 @@
+"""Research themes computed from the corpus: cluster the author's papers by meaning, label clusters by distinctive terms.
+
+No hand-written theme list: another author's corpus gets its own themes. Deterministic (average-linkage
+clustering, no random initialisation), so two ingests of one corpus give the same themes.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+
+import numpy as np
+from pydantic import BaseModel
+
+from assistant.answer.intents import STOP
+from assistant.models import Paper
+
+MIN_THEMES, MAX_THEMES = 3, 6
+GENERIC = set(
+    """model models method methods approach approaches framework frameworks paper papers propose proposed present results result
+    performance based using use used new novel existing show shows work works large efficient efficiency high problem problems time
+    algorithm algorithms data systems system different significant significantly achieve achieves state art first also well via
+    however experiments experimental evaluation demonstrate demonstrates compared key main applications application code
+    study analysis deep learning neural network networks paradigm shift opportunities patterns determines smaller achieving
+    higher lower platform according analyzes accurately each layer layers error errors loss performance-oriented scale scales
+    scalable scalability challenge challenges remains address addresses enable enables designed design key critical
+    respectively including across within without while many several various multiple previous prior current""".split()
+)
+
+
+class Theme(BaseModel):
+    id: int
+    label: str
+    terms: list[str]
+    paper_ids: list[str]
+    representative: list[str]  # up to three papers closest to the theme's centre
+    year_from: int | None
+    year_to: int | None
+
+
+def _content(word: str) -> bool:
+    return word not in STOP and word not in GENERIC and len(word) > 2 and not word[0].isdigit()
+
+
+def _terms(text: str) -> set[str]:
+    """Content words and bigrams of adjacent content words ("density-functional calculations")."""
+    words = re.findall(r"[a-z][a-z0-9-]+", re.sub(r"\\[a-z]+\{|[{}$]", " ", text.casefold()))
+    out = {w for w in words if _content(w)}
+    # A bigram may hold one generic word ("machine learning") but no stopword.
+    out |= {f"{a} {b}" for a, b in zip(words, words[1:]) if (_content(a) or _content(b)) and a not in STOP and b not in STOP and len(a) > 2 and len(b) > 2}
+    return out
+
+
+def _cluster(vectors: np.ndarray, k: int) -> np.ndarray:
+    """Average-linkage agglomerative clustering on cosine distance into k clusters (labels 0..k-1)."""
+    n = len(vectors)
+    sim = vectors @ vectors.T
+    clusters = {i: [i] for i in range(n)}
+    while len(clusters) > k:
+        keys = sorted(clusters)
+        best, pair = -2.0, None
+        for ai, a in enumerate(keys):
+            for b in keys[ai + 1 :]:
+                s = float(sim[np.ix_(clusters[a], clusters[b])].mean())
+                if s > best:
+                    best, pair = s, (a, b)
+        a, b = pair
+        clusters[a] += clusters.pop(b)
+    labels = np.zeros(n, dtype=int)
+    for label, members in enumerate(sorted(clusters.values(), key=lambda m: (-len(m), min(m)))):
+        labels[members] = label
+    return labels
+
+
+def _silhouette(vectors: np.ndarray, labels: np.ndarray) -> float:
+    dist = 1.0 - vectors @ vectors.T
+    scores = []
+    for i in range(len(vectors)):
+        same = labels == labels[i]
+        if same.sum() <= 1:
+            scores.append(0.0)
+            continue
+        a = dist[i, same].sum() / (same.sum() - 1)
+        b = min(dist[i, labels == other].mean() for other in set(labels) if other != labels[i])
+        scores.append((b - a) / max(a, b, 1e-9))
+    return float(np.mean(scores))
+
+
+def _label(members: list[Paper], everyone: list[Paper]) -> list[str]:
+    """Terms frequent in the cluster and rare outside it (class-based TF-IDF), bigrams first when as strong."""
+    def weight(p: Paper) -> Counter:
+        # A term in the title says more about the paper than one in its abstract.
+        return Counter({t: 1.0 for t in _terms(p.abstract)}) | Counter({t: 2.0 for t in _terms(p.title or "")})
+
+    inside: Counter = Counter()
+    df_inside: Counter = Counter()
+    for p in members:
+        w = weight(p)
+        inside.update(w)
+        df_inside.update(w.keys())
+    outside = Counter(t for p in everyone for t in weight(p))
+    n = len(everyone)
+    need = min(2, len(members))
+    scored = []
+    for term, tf in inside.items():
+        if df_inside[term] < need:
+            continue
+        score = (tf / len(members)) * math.log(1 + n / outside[term]) * (1.3 if " " in term else 1.0)
+        scored.append((score, term))
+    chosen: list[str] = []
+    for _, term in sorted(scored, key=lambda x: (-x[0], x[1])):
+        if any(set(term.split()) & set(c.split()) for c in chosen):
+            continue
+        chosen.append(term)
+        if len(chosen) == 3:
+            break
+    return chosen
+
+
+def compute_themes(papers: list[Paper], vectors: dict[str, np.ndarray]) -> list[Theme]:
+    """Themes over the given (principal author's) papers, each paper in exactly one theme."""
+    papers = sorted((p for p in papers if p.id in vectors), key=lambda p: p.id)
+    if not papers:
+        return []
+    matrix = np.stack([vectors[p.id] for p in papers]).astype(np.float64)
+    matrix /= np.clip(np.linalg.norm(matrix, axis=1, keepdims=True), 1e-12, None)
+    if len(papers) <= MIN_THEMES:
+        labels = np.arange(len(papers))
+    else:
+        options = range(MIN_THEMES, min(MAX_THEMES, len(papers) // 3) + 1) or [MIN_THEMES]
+        # Silhouette picks k; a theme of one paper is a weak theme, so each costs a little.
+        labels = max((_cluster(matrix, k) for k in options), key=lambda lab: _silhouette(matrix, lab) - 0.03 * sum(np.bincount(lab) == 1))
+    themes = []
+    for label in sorted(set(labels)):
+        idx = [i for i in range(len(papers)) if labels[i] == label]
+        members = [papers[i] for i in idx]
+        centre = matrix[idx].mean(axis=0)
+        closeness = matrix[idx] @ centre
+        representative = [members[i].id for i in np.argsort(-closeness, kind="stable")[:3]]
+        terms = _label(members, papers)
+        years = [p.year for p in members if p.year]
+        themes.append(
+            Theme(
+                id=int(label),
+                label=", ".join(terms) if terms else (members[0].title or members[0].display_title),
+                terms=terms,
+                paper_ids=[p.id for p in sorted(members, key=lambda p: (-(p.year or 0), p.id))],
+                representative=representative,
+                year_from=min(years) if years else None,
+                year_to=max(years) if years else None,
+            )
+        )
+    return themes
