@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from assistant.errors import IngestError, NotFound, StoreUnavailable
-from assistant.models import Answer, Filters, Message, Paper
+from assistant.models import Answer, CoauthorCount, Filters, Message, Paper, Profile, ThemeSummary, YearCount
 from assistant.settings import Settings
 from assistant.store import Store, SyncReport, Table
 
@@ -133,6 +133,46 @@ class Assistant:
     def stream(self, messages: list[Message], filters: Filters | None = None) -> Iterator[dict]:
         """Events: {"type": "token", "text"}, then {"type": "answer", "answer": Answer}."""
         yield from self.answerer().stream(messages, filters or Filters())
+
+    def warm(self) -> None:
+        """Load the table, BM25, Chroma, the embedding model and the answerer now, not on the first question."""
+        self.answerer()
+        self.store.embeddings.embed_query("warm up")
+
+    def profile(self) -> Profile:
+        """Themes, publications per year (by theme) and co-authors of the principal author."""
+        from collections import Counter, defaultdict
+
+        table = self.table()
+        mine = [p for p in table.papers if p.is_author_work]
+        theme_of = {pid: t.id for t in table.themes for pid in t.paper_ids}
+        years: dict[int, list[Paper]] = defaultdict(list)
+        for p in mine:
+            if p.year:
+                years[p.year].append(p)
+        per_year = [
+            YearCount(year=y, total=len(ps), by_theme=dict(Counter(theme_of[p.id] for p in ps if p.id in theme_of)), paper_ids=[p.id for p in ps])
+            for y, ps in sorted(years.items())
+        ]
+        joint: dict[str, list[Paper]] = defaultdict(list)
+        for p in mine:
+            for name in dict.fromkeys(p.authors):
+                if name.casefold() != table.principal_author.casefold():
+                    joint[name].append(p)
+        coauthors = [
+            CoauthorCount(name=n, papers=len(ps), paper_ids=[p.id for p in ps], themes=dict(Counter(theme_of[p.id] for p in ps if p.id in theme_of)))
+            for n, ps in sorted(joint.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+        ]
+        return Profile(
+            principal_author=table.principal_author,
+            papers=len(table.papers),
+            author_papers=len(mine),
+            themes=[ThemeSummary(**t.model_dump()) for t in table.themes],
+            per_year=per_year,
+            undated=[p.id for p in mine if not p.year],
+            coauthors=coauthors,
+            truncated_author_lists=sum(p.authors_truncated for p in mine),
+        )
 
     def status(self) -> dict:
         try:

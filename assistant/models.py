@@ -135,3 +135,40 @@ class Answer(BaseModel):
     mode: Literal["extractive", "llm"] = "extractive"
     notice: str | None = None
     meta: dict = Field(default_factory=dict)
+
+
+class ThemeSummary(BaseModel):
+    id: int
+    label: str
+    terms: list[str]
+    paper_ids: list[str]
+    representative: list[str]
+    year_from: int | None
+    year_to: int | None
+
+
+class YearCount(BaseModel):
+    year: int
+    total: int
+    by_theme: dict[int, int]  # theme id -> papers that year
+    paper_ids: list[str]
+
+
+class CoauthorCount(BaseModel):
+    name: str
+    papers: int
+    paper_ids: list[str]
+    themes: dict[int, int]  # theme id -> joint papers in that theme
+
+
+class Profile(BaseModel):
+    """The principal author at a glance: themes, publications per year, collaborators."""
+
+    principal_author: str
+    papers: int
+    author_papers: int
+    themes: list[ThemeSummary]
+    per_year: list[YearCount]
+    undated: list[str]
+    coauthors: list[CoauthorCount]
+    truncated_author_lists: int  # co-author counts are lower bounds when lists end in "et al."

@@ -15,7 +15,6 @@ from assistant.api.routes import chat, openai_compat, pages, papers
 from assistant.api.routes.pages import STATIC
 from assistant.api.security import BodyLimit, SecurityHeaders, require_token
 from assistant.errors import StoreUnavailable
-from assistant.models import Filters
 from assistant.settings import Settings
 
 log = logging.getLogger("assistant.api")
@@ -34,17 +33,9 @@ DESCRIPTION = """Ask about a researcher's papers; every answer cites the papers 
 def warm(assistant) -> None:
     """Load the table, the retriever with its embedding model, and the answerer now, so the first question is not the slow one."""
     try:
-        assistant.status()
-        if hasattr(assistant, "retriever"):
-            assistant.retriever().search("warm-up", Filters(), k=1)
+        assistant.warm()
     except StoreUnavailable as exc:
         log.warning("serving without a usable store: %s", exc)
-        return
-    if hasattr(assistant, "answerer"):
-        try:
-            assistant.answerer()
-        except ImportError as exc:  # the answer composer is not installed in this checkout
-            log.warning("answering is not available yet (%s); papers and health still work", exc)
 
 
 def create_app(settings: Settings | None = None, assistant=None) -> FastAPI:
