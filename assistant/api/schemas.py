@@ -146,14 +146,51 @@ class PaperList(BaseModel):
     papers: list[PaperSummary]
 
 
+class Theme(BaseModel):
+    """One research theme of the principal author, computed from the corpus at ingest."""
+
+    id: int = Field(description="Stable within one ingest; the key of `by_theme` and `themes` maps.")
+    label: str = Field(description="A short label made of the theme's most distinctive terms.")
+    terms: list[str]
+    paper_ids: list[str] = Field(description="The theme's papers (each author paper is in exactly one theme).")
+    representative: list[str] = Field(description="Up to three papers closest to the theme's centre.")
+    year_from: int | None
+    year_to: int | None
+
+
+class YearCount(BaseModel):
+    """The principal author's papers of one year."""
+
+    year: int
+    total: int
+    by_theme: dict[int, int] = Field(description="Theme id → papers that year (JSON keys are strings).")
+    paper_ids: list[str]
+
+
+class Coauthor(BaseModel):
+    """Someone who wrote papers with the principal author."""
+
+    name: str
+    papers: int = Field(description="Joint papers; a lower bound when `truncated_author_lists` > 0.")
+    paper_ids: list[str]
+    themes: dict[int, int] = Field(description="Theme id → joint papers in that theme (JSON keys are strings).")
+
+
 class Profile(BaseModel):
-    """Who the corpus is about and what it holds."""
+    """The principal author at a glance: research themes, publications per year by theme, co-authors."""
 
     principal_author: str
-    papers: int
-    author_papers: int
-    first_year: int | None
-    last_year: int | None
+    papers: int = Field(description="Papers in the corpus, the author's and others'.")
+    author_papers: int = Field(description="Of those, the principal author's.")
+    themes: list[Theme]
+    per_year: list[YearCount] = Field(description="Years with at least one of the author's papers, oldest first.")
+    undated: list[str] = Field(description="Author papers with no known year (not in `per_year`).")
+    coauthors: list[Coauthor] = Field(description="Most joint papers first.")
+    truncated_author_lists: int = Field(description="Author papers whose sources list only the first authors: co-author counts are lower bounds.")
+
+    @classmethod
+    def of(cls, profile) -> "Profile":
+        return cls.model_validate(profile.model_dump())
 
 
 class Health(BaseModel):

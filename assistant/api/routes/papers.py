@@ -42,14 +42,11 @@ def get_paper(paper_id: str, assistant=Depends(get_assistant)) -> PaperDetail:
     return PaperDetail.of(assistant.paper(paper_id))
 
 
-@router.get("/profile", response_model=Profile, summary="Whose corpus this is, and its size", responses={401: {"model": ErrorResponse}, 503: {"model": ErrorResponse}})
+@router.get(
+    "/profile",
+    response_model=Profile,
+    summary="The principal author's research themes, papers per year by theme, and co-authors",
+    responses={401: {"model": ErrorResponse}, 503: {"model": ErrorResponse}},
+)
 def profile(assistant=Depends(get_assistant)) -> Profile:
-    papers = assistant.papers(None, None)
-    years = [p.year for p in papers if p.year]
-    return Profile(
-        principal_author=assistant.principal_author,
-        papers=len(papers),
-        author_papers=sum(p.is_author_work for p in papers),
-        first_year=min(years, default=None),
-        last_year=max(years, default=None),
-    )
+    return Profile.of(assistant.profile())
