@@ -19,7 +19,8 @@ STOP = set(
     would should will describe explain summarize summarise overview concern concerns concerning regarding related topic topics
     area areas field fields one ones most more than between since before after during until year years corpus come comes
     came include includes included contain contains containing available released release appear appears appeared there
-    done did do does contributed contribution contributions research researched studied study not""".split()
+    done did do does contributed contribution contributions research researched studied study not total altogether overall
+    hold holds""".split()
 )
 
 
@@ -92,7 +93,7 @@ def classify(question: str, principal: str) -> Intent:
     yf, yt = year_range(q)
     intent = Intent(route="fact", year_from=yf, year_to=yt, about_author=mentions_author(q, principal))
     intent.others_asked = bool(re.search(r"\b(other (groups?|researchers?|authors?|people)|not (the author|his|by)|whole corpus|entire corpus)\b", ql)) or (
-        not intent.about_author and bool(re.search(r"\b(in the corpus|all papers|every paper|any paper|all the papers)\b", ql))
+        not intent.about_author and bool(re.search(r"\b(the corpus|all papers|every paper|any paper|all the papers)\b", ql))
     )
 
     intent.others_only = bool(re.search(r"\b(not (by|from|written by) (the author|him|them)|not (the author|his)['’]?s?|other (groups?|researchers?|authors?|people)['’]?s?)\b", ql))
@@ -111,7 +112,7 @@ def classify(question: str, principal: str) -> Intent:
         intent.route = "arxiv"
         intent.subject = re.sub(r"(?i)^.*?\b(of|for)\s+", "", q).strip(" \"'“”?")
         return intent
-    if re.search(r"^(summari[sz]e|describe|explain|tell me (more )?about|give (me )?(an? )?(overview|summary|description) of|what is|what's|what are|what does|how does)\b", ql):
+    if re.search(r"^(summari[sz]e|describe|explain|tell me (more )?about|give (me )?(an? )?(overview|summary|description) of|what is|what's|what are|what does|how does)\b|^which (paper|work|article|study|preprint) (introduces|proposes|presents|describes|is about|develops)\b", ql):
         intent.summary_like = True
 
     for pattern in _ATTRIBUTION:

@@ -52,6 +52,11 @@ def count(intent: Intent, papers: list[Paper], cites: Citations, quote: Quote, p
     papers = sorted(papers, key=_date_key, reverse=True)
     if intent.year_from or intent.year_to or topic:
         head = f"{_count_words(len(papers))} of {scope}{about} are in the corpus"
+    elif scope == "the papers in the corpus":
+        mine = sum(p.is_author_work for p in papers)
+        head = f"The corpus holds {_count_words(len(papers))} papers, {mine} of them {principal}'s"
+    elif scope.startswith("the papers in the corpus"):
+        head = f"The corpus holds {_count_words(len(papers))} papers{scope[len('the papers in the corpus'):]}"
     else:
         head = f"The corpus holds {_count_words(len(papers))} of {scope}"
     return head + ":\n" + "\n".join(_lines(papers, cites, quote, principal))
@@ -150,7 +155,8 @@ def attribution(subject: str, paper: Paper | None, cites: Citations, quote: Quot
     if paper.is_author_work:
         return f"Yes. {name(paper)}{when(paper)} is {principal}'s paper {marker}. Reason: {paper.attribution}."
     authors = ", ".join(paper.authors) + (" et al." if paper.authors_truncated else "")
-    text = f"No. {name(paper)}{when(paper)} is not {principal}'s paper {marker}. Reason: {paper.attribution}."
+    reason = re.sub(rf"^Not {re.escape(principal)}'s:\s*", "", paper.attribution)
+    text = f"No. {name(paper)}{when(paper)} is not {principal}'s paper {marker}. Reason: {reason[0].upper()}{reason[1:]}."
     if paper.authors_truncated:
         text += f" (Its listed authors are {authors}; the list is cut short, so this rests on whose listing it comes from.)"
     return text

@@ -1,0 +1,66 @@
+"""kill -9 halfway through a real ingest: the previous index still answers, and the next ingest completes."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from assistant.core import Assistant
+from assistant.models import Message
+from assistant.settings import Settings
+from tests.conftest import ROOT, SEEDS
+
+
+def _extra_listing(n: int) -> str:
+    """An arXiv-listing page of n new abstracts, shuffled from the seeds' words (deterministic)."""
+    rng = random.Random(7)
+    words = (SEEDS / "000_5373d79505ae5ddf.txt").read_text(encoding="utf-8").split()
+    entries = []
+    for i in range(n):
+        sentences = [" ".join(rng.choice(words) for _ in range(rng.randint(12, 24))).capitalize() + "." for _ in range(8)]
+        entries.append(f"{' '.join(sentences)}\n\narXiv:2601.{10000 + i}\nCreated: 2026-01-{1 + i % 28:02d}\n")
+    return "\n".join(entries)
+
+
+@pytest.mark.slow
+def test_kill_9_mid_ingest_keeps_the_previous_index(fresh_store, tmp_path):
+    seeds = tmp_path / "seeds"
+    shutil.copytree(SEEDS, seeds)
+    (seeds / "900_extra.txt").write_text(_extra_listing(400), encoding="utf-8")
+    (seeds / "corpus.toml").write_text((SEEDS / "corpus.toml").read_text() + '\n[files."900_extra.txt"]\nowner = "Yunquan Zhang"\n')
+    table_before = (fresh_store / "table.json").read_bytes()
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "assistant", "--store", str(fresh_store), "ingest", str(seeds)],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, "ASSISTANT_EMBEDDING_BATCH_SIZE": "16"},
+    )
+    segments = fresh_store / "sentences"
+    before = len(list(segments.glob("seg-*.npy")))
+    deadline = time.monotonic() + 300
+    # Halfway: at least one new segment of sentence vectors written, the table not yet switched.
+    while len(list(segments.glob("seg-*.npy"))) <= before and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.05)
+    assert proc.poll() is None, "ingest finished before it could be killed; make the extra corpus larger"
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+
+    assert (fresh_store / "table.json").read_bytes() == table_before
+    old = Assistant.from_settings(Settings(store_dir=fresh_store, seeds_dir=seeds))
+    assert old.status()["papers"] == 79
+    answer = old.answer([Message(role="user", content="What parallel efficiency does cuNNQS-SCI maintain in strong scaling tests?")])
+    assert "90%" in answer.answer and answer.citations[0].title.startswith("cuNNQS-SCI")
+
+    done = subprocess.run([sys.executable, "-m", "assistant", "--store", str(fresh_store), "ingest", str(seeds)], cwd=ROOT, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr
+    assert "479 papers" in done.stdout
+    new = Assistant.from_settings(Settings(store_dir=fresh_store, seeds_dir=seeds))
+    assert new.status()["papers"] == 479
+    again = new.answer([Message(role="user", content="What parallel efficiency does cuNNQS-SCI maintain in strong scaling tests?")])
+    assert again.citations[0].title.startswith("cuNNQS-SCI")
