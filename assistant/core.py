@@ -43,7 +43,7 @@ class Assistant:
         vendors.offline_environment()
         embeddings = vendors.MiniLMEmbeddings(batch_size=settings.embedding_batch_size, backend=settings.embedding_backend, cache_dir=settings.model_cache_dir)
         client = vendors.chroma_client(settings)
-        store = Store(settings.store_dir, client, embeddings, collection=settings.collection, batch_size=settings.embedding_batch_size)
+        store = Store(settings.store_dir, client, embeddings, collection=settings.collection, batch_size=settings.embedding_batch_size, segment=settings.vector_segment)
         if chat_model is None and settings.llm_configured:
             chat_model = vendors.chat_model(settings, http_client=http_client, http_async_client=http_async_client)
         return cls(settings, store, chat_model)

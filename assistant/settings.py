@@ -21,10 +21,12 @@ class Settings(BaseSettings):
     collection: str = Field("papers", description="Base name of the Chroma collection.")
     chroma_url: str | None = Field(None, description="URL of a Chroma server (`chroma run`); unset = embedded store in store_dir.")
     embedding_batch_size: int = Field(32, description="Texts per embedding batch.")
+    vector_segment: int = Field(8192, description="Sentences embedded per stored segment; an interrupted ingest resumes after the last whole segment.")
     embedding_backend: str = Field("onnx", description="`onnx` (fast; exported once from the packaged weights) or `sentence-transformers` (reference).")
     model_cache_dir: Path = Field(ROOT / ".cache", description="Where the ONNX export of the embedding model is kept.")
 
-    openai_api_key: str | None = Field(None, validation_alias="OPENAI_API_KEY", description="Key for an OpenAI-compatible chat model; unset = extractive mode.")
+    # repr=False: a settings object that reaches a log or a traceback must not carry the secrets with it.
+    openai_api_key: str | None = Field(None, validation_alias="OPENAI_API_KEY", repr=False, description="Key for an OpenAI-compatible chat model; unset = extractive mode.")
     openai_base_url: str | None = Field(None, validation_alias="OPENAI_BASE_URL", description="Base URL of an OpenAI-compatible server (Ollama, vLLM, llama.cpp).")
     openai_model: str = Field("gpt-4o-mini", validation_alias="OPENAI_MODEL", description="Chat model name.")
     llm_timeout: float = Field(30.0, description="Seconds before a chat-model call is abandoned for the extractive answer.")
@@ -35,7 +37,8 @@ class Settings(BaseSettings):
 
     host: str = Field("127.0.0.1", description="Address the HTTP server binds.")
     port: int = Field(8000, description="Port the HTTP server binds.")
-    api_token: str | None = Field(None, description="When set, /api/* and /v1/* require `Authorization: Bearer <token>`.")
+    api_token: str | None = Field(None, repr=False, description="When set, /api/* and /v1/* require `Authorization: Bearer <token>`.")
+    rate_limit_per_minute: int | None = Field(None, ge=1, description="Requests to /api/* and /v1/* allowed per client address per minute (429 beyond); unset = no limit.")
     cors_origins: list[str] = Field(default_factory=list, description="Origins allowed by CORS; empty = closed.")
     history_file: Path = Field(Path.home() / ".assistant_history", description="REPL input history.")
 

@@ -70,12 +70,13 @@ class SyncReport:
 class Store:
     """Owns store_dir: `table.json`, the BM25 folder, and (embedded mode) Chroma's files."""
 
-    def __init__(self, store_dir: Path, client, embeddings, collection: str = "papers", batch_size: int = 32):
+    def __init__(self, store_dir: Path, client, embeddings, collection: str = "papers", batch_size: int = 32, segment: int = SEGMENT):
         self.dir = Path(store_dir)
         self.client = client
         self.embeddings = embeddings
         self.collection_name = collection
         self.batch_size = batch_size
+        self.segment = segment
         self._collection = None
         self.sentences = SentenceVectors(self.dir / "sentences")
 
@@ -148,8 +149,8 @@ class Store:
         sentences = list(dict.fromkeys(s for p in papers for s in paper_sentences(p)))
         new = self.sentences.missing(sentences)
         # Each segment is written as soon as it is embedded, so an interrupted ingest resumes from there.
-        for i in range(0, len(new), SEGMENT):
-            segment = new[i : i + SEGMENT]
+        for i in range(0, len(new), self.segment):
+            segment = new[i : i + self.segment]
             parts = []
             for j in range(0, len(segment), self.batch_size * 4):
                 parts.append(self._embed(segment[j : j + self.batch_size * 4]))
