@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from assistant.models import ParseWarning, RawEntry, Source
@@ -32,3 +34,16 @@ def source(ctx: ParseContext, line: int) -> Source:
 def numbered(text: str) -> list[tuple[int, str]]:
     """Non-blank lines with their 1-based line numbers, stripped."""
     return [(i, line.strip()) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
+
+
+def header_blocks(text: str, header: re.Pattern) -> Iterator[tuple[int, re.Match, list[tuple[int, str]]]]:
+    """(line number, header match, body lines) for each line matching `header`, its body running to the next.
+
+    Lines before the first header are page chrome and are not yielded.
+    """
+    lines = numbered(text)
+    starts = [k for k, (_, line) in enumerate(lines) if header.match(line)]
+    for s, k in enumerate(starts):
+        end = starts[s + 1] if s + 1 < len(starts) else len(lines)
+        lineno, line = lines[k]
+        yield lineno, header.match(line), lines[k + 1 : end]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.ingest.base import ParseContext, ParseResult, numbered, source
+from assistant.ingest.base import ParseContext, ParseResult, header_blocks, source
 from assistant.ingest.text import CARD_DATE, card_date, clean, parse_author_list
 from assistant.models import RawEntry
 
@@ -18,14 +18,8 @@ def sniff(lines: list[str]) -> int:
 
 def parse(text: str, ctx: ParseContext) -> ParseResult:
     result = ParseResult()
-    lines = numbered(text)
-    starts = [k for k, (_, line) in enumerate(lines) if HEADER.match(line)]
     # Everything before the first card (name, h-index, "16 Papers", "AI Score") is page chrome.
-    for s, k in enumerate(starts):
-        end = starts[s + 1] if s + 1 < len(starts) else len(lines)
-        lineno, header = lines[k]
-        body = lines[k + 1 : end]
-        m = HEADER.match(header)
+    for lineno, m, body in header_blocks(text, HEADER):
         date, precision, note = card_date(m, ctx.capture_year)
         if not body:
             result.warn(ctx, lineno, "card has a date line but no title or abstract; skipped")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.ingest.base import ParseContext, ParseResult, numbered, source
+from assistant.ingest.base import ParseContext, ParseResult, header_blocks, source
 from assistant.ingest.text import clean
 from assistant.models import RawEntry
 
@@ -18,14 +18,8 @@ def sniff(lines: list[str]) -> int:
 
 def parse(text: str, ctx: ParseContext) -> ParseResult:
     result = ParseResult()
-    lines = numbered(text)
-    starts = [k for k, (_, line) in enumerate(lines) if HEADER.match(line)]
     # Text before the first item (trust snapshot, claim buttons, research graph) is chrome.
-    for s, k in enumerate(starts):
-        end = starts[s + 1] if s + 1 < len(starts) else len(lines)
-        lineno, header = lines[k]
-        m = HEADER.match(header)
-        body = lines[k + 1 : end]
+    for lineno, m, body in header_blocks(text, HEADER):
         if len(body) < 2:
             result.warn(ctx, lineno, "item needs a title line and an abstract; skipped")
             continue
