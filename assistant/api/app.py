@@ -13,7 +13,7 @@ from starlette.concurrency import run_in_threadpool
 from assistant.api import errors
 from assistant.api.routes import chat, openai_compat, pages, papers
 from assistant.api.routes.pages import STATIC
-from assistant.api.security import BodyLimit, SecurityHeaders, require_token
+from assistant.api.security import BodyLimit, RateLimit, SecurityHeaders, require_token
 from assistant.errors import StoreUnavailable
 from assistant.settings import Settings
 
@@ -27,6 +27,7 @@ DESCRIPTION = """Ask about a researcher's papers; every answer cites the papers 
 - `GET /api/papers`, `GET /api/papers/{id}`, `GET /api/profile` — browse the corpus.
 - When the server sets `ASSISTANT_API_TOKEN`, `/api/*` and `/v1/*` need `Authorization: Bearer <token>` (use **Authorize**).
 - Errors are JSON: `{"error": {"type", "message", "param"}}`; malformed JSON is a 400, an invalid request a 422.
+- When the server sets `ASSISTANT_RATE_LIMIT_PER_MINUTE`, more requests than that per minute from one address get a 429 with `Retry-After`.
 """
 
 
@@ -70,6 +71,9 @@ def create_app(settings: Settings | None = None, assistant=None) -> FastAPI:
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
+    # Innermost first: the rate limit sits inside CORS (so a browser can read its 429) and outside all body parsing.
+    if settings.rate_limit_per_minute:
+        app.add_middleware(RateLimit, per_minute=settings.rate_limit_per_minute)
     if settings.cors_origins:
         app.add_middleware(
             CORSMiddleware,

@@ -74,6 +74,13 @@ def too_large(max_bytes: int) -> JSONResponse:
     return error_json(413, "request_too_large", f"The request body is over {max_bytes:,} bytes: send fewer or shorter messages.")
 
 
+def rate_limited(per_minute: int, retry_after: int) -> JSONResponse:
+    return error_json(
+        429, "rate_limited", f"Too many requests from this address (at most {per_minute} a minute): retry in {retry_after} s.",
+        headers={"Retry-After": str(retry_after)},
+    )
+
+
 async def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
     errors = list(exc.errors())
     if any(e.get("type") == "json_invalid" for e in errors):

@@ -1,8 +1,10 @@
-"""Bearer-token check for /api and /v1, and the security headers every response carries."""
+"""Bearer-token check for /api and /v1, the per-address rate limit, and the security headers every response carries."""
 
 from __future__ import annotations
 
 import hmac
+import math
+import time
 
 from fastapi import Depends, HTTPException, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -90,3 +92,53 @@ class BodyLimit:
             return message
 
         await self.app(scope, counting_receive, send)
+
+
+class RateLimit:
+    """At most `per_minute` requests to /api/* and /v1/* per client address, as a token bucket (bursts up to the limit).
+
+    Beyond it: a JSON 429 with Retry-After. The address is the TCP peer: `assistant serve` runs uvicorn with
+    proxy_headers=False, so a client cannot pick its own X-Forwarded-For. The page, its assets, /docs and /healthz
+    are not limited (a monitor or a page load should not spend the chat budget).
+    """
+
+    PREFIXES = ("/api/", "/v1/")
+    MAX_CLIENTS = 10_000  # buckets kept; full (idle) ones are dropped first when there are more
+
+    def __init__(self, app, per_minute: int, clock=time.monotonic):
+        self.app = app
+        self.capacity = float(per_minute)
+        self.rate = per_minute / 60.0  # tokens per second
+        self.clock = clock
+        self.buckets: dict[str, tuple[float, float]] = {}  # address -> (tokens, when); the event loop is single-threaded
+
+    def _take(self, address: str) -> float:
+        """0 when the request may go ahead, else the seconds until it could."""
+        now = self.clock()
+        tokens, then = self.buckets.get(address, (self.capacity, now))
+        tokens = min(self.capacity, tokens + (now - then) * self.rate)
+        if tokens >= 1.0:
+            self.buckets[address] = (tokens - 1.0, now)
+            if len(self.buckets) > self.MAX_CLIENTS:
+                self._prune(now)
+            return 0.0
+        self.buckets[address] = (tokens, now)
+        return (1.0 - tokens) / self.rate
+
+    def _prune(self, now: float) -> None:
+        full = [a for a, (t, then) in self.buckets.items() if t + (now - then) * self.rate >= self.capacity]
+        for address in full:
+            del self.buckets[address]
+        while len(self.buckets) > self.MAX_CLIENTS:  # all busy: forget the oldest (they get a fresh bucket)
+            del self.buckets[min(self.buckets, key=lambda a: self.buckets[a][1])]
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http" or not scope["path"].startswith(self.PREFIXES):
+            return await self.app(scope, receive, send)
+        address = (scope.get("client") or ("unknown", 0))[0]
+        wait = self._take(address)
+        if not wait:
+            return await self.app(scope, receive, send)
+        from assistant.api.errors import rate_limited
+
+        return await rate_limited(int(self.capacity), math.ceil(wait))(scope, receive, send)
