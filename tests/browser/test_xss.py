@@ -1,9 +1,10 @@
-"""Markup planted in a source page is shown as text and never runs, in the chat answer, the card and the papers list."""
+"""Markup planted in a source page is shown as text and never runs, in the chat answer, the card, the papers list and the profile."""
 
 from __future__ import annotations
 
 import shutil
 
+import httpx
 import pytest
 from playwright.sync_api import expect
 
@@ -102,3 +103,21 @@ def test_csp_blocks_inline_script_even_if_injected(browser, planted_url):
     page.wait_for_timeout(300)
     assert flags(page)[0] is None
     context.close()
+
+
+def test_planted_markup_stays_text_in_the_profile_panel(unprotected_page, planted_url):
+    page, dialogs = unprotected_page
+    planted = httpx.get(planted_url + "/api/papers", params={"text": "hostile markup"}).json()["papers"][0]
+    theme = next(t for t in httpx.get(planted_url + "/api/profile").json()["themes"] if planted["id"] in t["paper_ids"])
+    page.goto(planted_url + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    page.click("#profile-button")
+    page.locator(f'.theme-row[data-theme="{theme["id"]}"]').click()
+    row = page.locator(f'#profile-selection .paper-row[data-id="{planted["id"]}"]')
+    expect(row).to_contain_text(TITLE_IMG)
+    row.click()
+    expect(page.locator("#card .abstract").first).to_contain_text(SCRIPT)
+    assert page.locator("img").count() == 0
+    assert page.locator("#profile-panel script, #profile-panel img").count() == 0
+    assert flags(page) == [None, None, None]
+    assert dialogs == []

@@ -2,6 +2,7 @@
 import { getJSON, streamChat, token } from "./api.js";
 import { askToken, authed, wireToken } from "./auth.js";
 import { openPaper, wirePapers } from "./papers.js";
+import { wireProfile } from "./profile.js";
 import { authorLine, el, ownerLabel, readable, richText } from "./render.js";
 
 const MAX_CHARS = 4000;
@@ -44,7 +45,9 @@ async function loadStatus() {
 async function loadProfile() {
   const profile = await authed(() => getJSON("/api/profile"));
   state.author = profile.principal_author;
-  const years = profile.first_year ? ` · ${profile.first_year}–${profile.last_year}` : "";
+  const first = profile.per_year[0];
+  const last = profile.per_year[profile.per_year.length - 1];
+  const years = first ? ` · ${first.year}–${last.year}` : "";
   $("subtitle").textContent = `${profile.principal_author} · ${profile.author_papers} of their papers, ${profile.papers} in all${years}`;
   $("welcome-title").textContent = `Ask about ${profile.principal_author}'s papers`;
   $("chat-author-label").textContent = `Only ${profile.principal_author}'s papers`;
@@ -257,6 +260,7 @@ async function start() {
   wireToken();
   wireComposer();
   wirePapers(() => state.author);
+  wireProfile();
   await loadStatus();
   try {
     await loadProfile();

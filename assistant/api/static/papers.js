@@ -1,4 +1,4 @@
-// The paper card (opened from a citation or the list) and the papers panel that browses and filters the corpus.
+// The paper card (opened from a citation or a list), the papers panel that browses and filters the corpus, and its rows.
 import { getJSON } from "./api.js";
 import { authed } from "./auth.js";
 import { authorLine, el, ownerLabel, paperCard, titleNodes } from "./render.js";
@@ -48,19 +48,21 @@ async function loadPapers() {
     const result = await authed(() => getJSON("/api/papers", params));
     if (mine !== papersRequest) return;
     $("papers-count").textContent = `(${result.count})`;
-    list.replaceChildren(...(result.papers.length ? result.papers.map(paperRow) : [el("li", { class: "empty" }, "No paper matches these filters.")]));
+    list.replaceChildren(...(result.papers.length ? result.papers.map((p) => paperRow(p)) : [el("li", { class: "empty" }, "No paper matches these filters.")]));
   } catch (err) {
     if (mine === papersRequest) list.replaceChildren(el("li", { class: "error-text" }, err.message));
   }
 }
 
-function paperRow(p) {
+// One paper of a list (a PaperSummary from /api/papers); a click opens its card. `tags` go before the arXiv id;
+// `owner: false` drops the whose-paper tag where every row is the author's anyway.
+export function paperRow(p, { tags = [], owner = true } = {}) {
   const authors = authorLine(p.authors.slice(0, 3), p.authors_truncated || p.authors.length > 3);
   return el("li", {},
-    el("button", { type: "button", class: "paper-row", onclick: () => openPaper(p.id, null) },
+    el("button", { type: "button", class: "paper-row", dataset: { id: p.id }, onclick: () => openPaper(p.id, null) },
       titleNodes(p.title, p.display_title, "span"),
       el("span", { class: "row-meta" }, [p.year, authors].filter(Boolean).join(" · ")),
-      el("span", { class: "row-tags" }, ownerLabel(p.is_author_work, author()), p.arxiv_id ? el("span", { class: "tag" }, `arXiv:${p.arxiv_id}`) : null)));
+      el("span", { class: "row-tags" }, owner ? ownerLabel(p.is_author_work, author()) : null, tags, p.arxiv_id ? el("span", { class: "tag" }, `arXiv:${p.arxiv_id}`) : null)));
 }
 
 function togglePapers(open) {
@@ -70,6 +72,7 @@ function togglePapers(open) {
   $("papers-button").setAttribute("aria-expanded", String(show));
   document.body.classList.toggle("panel-open", show);
   if (show) {
+    document.dispatchEvent(new CustomEvent("panel:open", { detail: "papers-panel" }));
     loadPapers();
     $("papers-text").focus();
   }
@@ -80,6 +83,10 @@ export function wirePapers(getAuthor) {
   wireCard();
   $("papers-button").addEventListener("click", () => togglePapers());
   $("papers-close").addEventListener("click", () => togglePapers(false));
+  // One side panel at a time: the profile panel announces itself the same way.
+  document.addEventListener("panel:open", (e) => {
+    if (e.detail !== "papers-panel" && !$("papers-panel").hidden) togglePapers(false);
+  });
   $("papers-filters").addEventListener("submit", (e) => e.preventDefault());
   $("papers-filters").addEventListener("input", () => {
     clearTimeout(papersTimer);
