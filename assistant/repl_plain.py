@@ -6,8 +6,9 @@ import sys
 from collections.abc import Iterator
 from typing import TextIO
 
-from assistant.models import Answer, Paper
+from assistant.models import Answer, Paper, Profile
 from assistant.repl_format import Reference, author_list, card_fields, count, paper_label, quoted_abstract
+from assistant.repl_profile import BLOCK, coauthor_line, headline, scale_note, theme_rows, undated_line, year_rows
 
 QUOTE_OPEN, QUOTE_CLOSE = "«", "»"
 
@@ -78,6 +79,24 @@ class PlainView:
             self._print(" · ".join(x for x in (str(p.year or "----"), paper_label(p), author_list(p.authors, p.authors_truncated), ref) if x))
         about = f" mentioning {text!r}" if text else ""
         self._print(f"{count(papers, 'paper')} by {author}{about}. /paper <arXiv id or id> shows one.", "")
+
+    def profile(self, profile: Profile) -> None:
+        """Headline, themes table, per-year bars (`2020 ████ 4  #2 ×2, #5 ×2`), co-authors; no colour."""
+        if not profile.author_papers:
+            self._print(f"No papers by {profile.principal_author} in the store.", "")
+            return
+        themes = theme_rows(profile)
+        lw = max(len("theme"), *(len(t.label) for t in themes))
+        yw = max(len("years"), *(len(t.years) for t in themes))
+        lines = [headline(profile), "", "Themes:", f"  #  {'theme':<{lw}}  {'years':<{yw}}  papers"]
+        lines += [f"{t.number:>3}  {t.label:<{lw}}  {t.years:<{yw}}  {t.papers:>6}" for t in themes]
+        years = year_rows(profile)
+        bw = max(y.blocks for y in years)
+        nw = len(str(max(y.total for y in years)))
+        lines += ["", "Papers per year (#: theme):"]
+        lines += [f"{y.year} {BLOCK * y.blocks:<{bw}} {y.total:>{nw}}" + (f"  {y.themes}" if y.themes else "") for y in years]
+        notes = [n for n in (scale_note(profile), undated_line(profile), coauthor_line(profile)) if n]
+        self._print(*lines, *([""] + notes if notes else []), "")
 
     def lines(self, lines: list[str]) -> None:
         self._print(*lines, "")

@@ -13,8 +13,9 @@ from rich.spinner import Spinner
 from rich.table import Table
 from rich.text import Text
 
-from assistant.models import Answer, Paper
+from assistant.models import Answer, Paper, Profile
 from assistant.repl_format import DERIVED, NOT_AUTHORS, Reference, author_list, card_fields, count, quoted_abstract
+from assistant.repl_profile import BLOCK, coauthor_line, colour, headline, scale_note, theme_rows, undated_line, year_rows
 
 REPARSE_SECONDS = 0.08  # re-render the streamed markdown at most this often; parsing on every token is quadratic
 QUOTE_STYLE = "bold black on yellow"
@@ -108,6 +109,42 @@ class RichView:
             self.console.print(table)
         about = f" mentioning {text!r}" if text else ""
         self.console.print(Text(f"{count(papers, 'paper')} by {author}{about}. /paper <arXiv id or id> shows one.", style="dim"))
+        self.console.print()
+
+    def profile(self, profile: Profile) -> None:
+        """The plain view's profile with each theme in its web UI colour: table swatches and bar segments match."""
+        if not profile.author_papers:
+            self.console.print(Text(f"No papers by {profile.principal_author} in the store.", style="dim"))
+            self.console.print()
+            return
+        self.console.print(Text(headline(profile), style="bold"))
+        table = Table(show_edge=False, pad_edge=False, highlight=False)
+        table.add_column("#", justify="right", no_wrap=True)
+        table.add_column("theme", overflow="fold")
+        table.add_column("years", no_wrap=True)
+        table.add_column("papers", justify="right", no_wrap=True)
+        for t in theme_rows(profile):
+            table.add_row(Text.assemble(("■ ", t.colour), str(t.number)), t.label, t.years, str(t.papers))
+        self.console.print(table)
+        self.console.print()
+        years = year_rows(profile)
+        bw = max(y.blocks for y in years)
+        nw = len(str(max(y.total for y in years)))
+        self.console.print(Text("Papers per year (#: theme)", style="bold"))
+        for y in years:
+            line = Text()  # not Text(..., style="dim"): a Text's own style would dim the coloured bar too
+            line.append(f"{y.year} ", style="dim")
+            for number, blocks in y.segments:
+                line.append(BLOCK * blocks, style=colour(number))
+            line.append(" " * (bw - y.blocks) + f" {y.total:>{nw}}", style="bold" if y.total else "dim")
+            if y.themes:
+                line.append(f"  {y.themes}", style="dim")
+            self.console.print(line)
+        notes = [n for n in (scale_note(profile), undated_line(profile), coauthor_line(profile)) if n]
+        if notes:
+            self.console.print()
+        for note in notes:
+            self.console.print(Text(note, style="dim"))
         self.console.print()
 
     def lines(self, lines: list[str]) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Protocol
 
 from assistant.errors import AssistantError, NotFound, StoreUnavailable
-from assistant.models import Answer, Filters, Message, Paper
+from assistant.models import Answer, Filters, Message, Paper, Profile
 from assistant.repl_format import COMMANDS, Reference, help_lines, mode_text, startup_line
 from assistant.repl_worker import background_events
 
@@ -26,6 +26,7 @@ class View(Protocol):
     def references(self, refs: list[Reference], notice: str | None) -> None: ...
     def card(self, paper: Paper, quote: str | None, n: int | None) -> None: ...
     def papers(self, papers: list[Paper], author: str, text: str | None) -> None: ...
+    def profile(self, profile: Profile) -> None: ...
     def lines(self, lines: list[str]) -> None: ...
     def info(self, text: str) -> None: ...
     def error(self, text: str) -> None: ...
@@ -120,7 +121,8 @@ class ChatSession:
         name, arg = name.lower(), arg.strip()
         if name in ("/quit", "/exit", "/q"):
             raise Quit
-        handlers = {"/help": self.cmd_help, "/papers": self.cmd_papers, "/paper": self.cmd_paper, "/new": self.cmd_new, "/mode": self.cmd_mode}
+        handlers = {"/help": self.cmd_help, "/papers": self.cmd_papers, "/paper": self.cmd_paper, "/profile": self.cmd_profile,
+                    "/new": self.cmd_new, "/mode": self.cmd_mode}
         handler = handlers.get(name)
         if handler is None:
             close = difflib.get_close_matches(name, NAMES, n=1, cutoff=0.6)
@@ -159,6 +161,10 @@ class ChatSession:
         else:
             citation = self.last.citations[n - 1]
             self.view.card(self.assistant.paper(citation.paper_id), citation.quote, n)
+
+    def cmd_profile(self, arg: str) -> None:
+        # the whole body of work: the session's restrictions narrow answers, not the overview
+        self.view.profile(self.assistant.profile())
 
     def cmd_new(self, arg: str) -> None:
         self.messages, self.last = [], None

@@ -7,7 +7,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from assistant.errors import NotFound
-from assistant.models import Answer, Citation, Filters, Message, Paper, Source
+from assistant.models import Answer, Citation, Filters, Message, Paper, Profile, Source
 
 
 def paper(id: str, title: str | None, authors: list[str], *, year: int = 2024, arxiv_id: str | None = None,
@@ -50,8 +50,9 @@ class FakeAssistant:
 
     principal_author = "Yunquan Zhang"
 
-    def __init__(self, papers: list[Paper] | None = None, mode: str = "extractive"):
+    def __init__(self, papers: list[Paper] | None = None, mode: str = "extractive", profile: Profile | None = None):
         self._papers = PAPERS if papers is None else papers
+        self._profile = profile
         self.mode = mode
         self.queue: list = []
         self.calls: list[tuple[list[Message], Filters]] = []
@@ -88,6 +89,10 @@ class FakeAssistant:
             if paper_id in (p.id, p.arxiv_id):
                 return p
         raise NotFound(f"No paper with id {paper_id!r}: list ids with `assistant papers` or GET /api/papers.")
+
+    def profile(self) -> Profile:
+        assert self._profile is not None, "give FakeAssistant(profile=...) to a test that types /profile"
+        return self._profile
 
     def status(self):
         reason = "no OPENAI_API_KEY set: answers are composed from the abstracts' own sentences"

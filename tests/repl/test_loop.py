@@ -145,6 +145,7 @@ year ┃ title                                        ┃ authors               
 /help           this list
 /papers [text]  the author's papers, only those mentioning text if given
 /paper N        the full card of citation N of the last answer (or /paper <arXiv id>)
+/profile        the author's research themes and papers per year
 /new            start a fresh conversation
 /mode           which answer mode is active, and why
 /quit           leave (Ctrl-D works too)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 from rich.console import Console
 
@@ -10,7 +11,7 @@ from assistant.models import Message
 from assistant.repl_plain import LineReader, PlainView
 from assistant.repl_rich import RichView
 from assistant.repl_session import ChatSession
-from tests.repl.transcript import answer_block, card_block
+from tests.repl.transcript import answer_block, card_block, profile_block
 
 STARTUP = "79 papers indexed, 29 by Yunquan Zhang; answer mode: extractive. Type /help for commands.\n"
 
@@ -93,3 +94,15 @@ def test_rich_view_renders_the_final_answer_and_references(assistant):
     # the card's abstract holds the quote the answer cites
     first_words = " ".join(answer.citations[0].quote.split()[:6])
     assert first_words in " ".join(text.split())
+
+
+def test_profile_over_the_seed_corpus(assistant):
+    rc, out, err = run_plain(assistant, "/profile\n")
+    profile = assistant.profile()
+    assert out == profile_block(profile)
+    assert rc == 0 and err == STARTUP
+    # what the seed corpus holds: 29 papers, 4 of them in 2020, none undated, every theme's papers counted once
+    assert out.startswith("Yunquan Zhang: 29 papers in ")
+    assert sum(len(t.paper_ids) for t in profile.themes) == 29 and not profile.undated
+    assert re.search(r"^2020 █{4} +4  #", out, re.M)
+    assert re.search(r"^2016 +0$", out, re.M)  # gap years are drawn, empty

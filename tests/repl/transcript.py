@@ -46,3 +46,31 @@ def card_block(paper: Paper, n: int, quote: str) -> str:
     marked = abstract.replace(quote, f"«{quote}»", 1)
     return (f"Citation [{n}]: {paper.id}\n" + "".join(f"{k + ':':<12} {v}\n" for k, v in rows)
             + f"\nAbstract:\n{marked}\n\n")
+
+
+def profile_block(profile) -> str:
+    """/profile in plain text: headline, themes table, one bar per year from first to last, then the notes."""
+    themes = profile.themes
+    number = {t.id: i for i, t in enumerate(themes, 1)}
+    span = lambda a, b: "undated" if not a else (str(a) if a == b else f"{a}–{b}")  # noqa: E731
+    years = [y.year for y in profile.per_year]
+    out = f"{profile.principal_author}: {profile.author_papers} papers in {len(themes)} themes, {span(years[0], years[-1])}.\n\n"
+    lw = max(len(t.label) for t in themes)
+    out += "Themes:\n" + f"  #  {'theme':<{lw}}  years      papers\n"
+    out += "".join(f"{i:>3}  {t.label:<{lw}}  {span(t.year_from, t.year_to):<9}  {len(t.paper_ids):>6}\n" for i, t in enumerate(themes, 1))
+    by_year = {y.year: y for y in profile.per_year}
+    most = max(by_year[y].total for y in years)  # one block a paper while the busiest year fits in 40
+    assert most <= 40
+    out += "\nPapers per year (#: theme):\n"
+    for year in range(years[0], years[-1] + 1):
+        y = by_year.get(year)
+        if not y:
+            out += f"{year} {'':<{most}} {0:>{len(str(most))}}\n"
+            continue
+        parts = sorted((number[t], n) for t, n in y.by_theme.items())
+        mix = ", ".join(f"#{k}" + (f" ×{n}" if n > 1 else "") for k, n in parts)
+        out += f"{year} {'█' * y.total:<{most}} {y.total:>{len(str(most))}}  {mix}\n"
+    names = [c for c in profile.coauthors if c.papers >= 2][:8]
+    out += (f"\nCo-authors: {len(profile.coauthors)} people, most often " + ", ".join(f"{c.name} ({c.papers})" for c in names) + "."
+            + f" Counts are lower bounds: {profile.truncated_author_lists} of the {profile.author_papers} papers list only the first authors.\n")
+    return out + "\n"
