@@ -9,7 +9,7 @@ starts with the first two words of the seed's sentence i ("In this paper", "Expe
 chain writes the rest. Sentences equal to a seed sentence or to any sentence already generated are
 redrawn, so every sentence is new and the sentence-vector cache cannot make ingest look free.
 Titles come from a chain over the seed titles and abstracts and are unique (titles key the merge);
-authors are drawn from the seeds' given and family names, the principal author on one paper in five.
+authors are drawn from the seeds' given and family names, the principal author on one paper in fifty.
 
 `write_cards` writes the pages in the seeds' "profile cards" shape (000_*.txt), which the real
 profile_cards parser reads, with a corpus.toml naming the principal author and each page's owner.
@@ -30,7 +30,7 @@ from bench.common import ROOT
 MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 END = "\0"
 NAME = re.compile(r"^[A-Z][a-z]+(?:-[A-Za-z][a-z]+)*$")
-PER_FILE = 1000  # cards per page file
+PER_FILE = 500  # cards per page file
 
 
 @dataclass
@@ -141,7 +141,7 @@ class Generator:
         abstract = " ".join(self.sentence(w1, w2) for w1, w2 in shape)
         n = rng.randint(2, 7)
         authors = rng.sample(self.people, n)
-        if rng.random() < 0.2:
+        if rng.random() < 0.02:
             authors[rng.randrange(n)] = self.principal
         return SynthPaper(
             title=self.title(),
@@ -179,9 +179,9 @@ def write_cards(folder: Path, papers: list[SynthPaper], principal: str, per_file
         body = f"{principal}\n\nLG\n{len(papers)} Papers\n\n" + "".join(card(p) for p in papers[i : i + per_file])
         (folder / name).write_text(body, encoding="utf-8")
         files.append(folder / name)
-        # Every other page is another group's listing: the principal's papers are then those on their
-        # own pages or naming them, as with the seeds.
-        owner = principal if (i // per_file) % 2 == 0 else "another research group"
+        # The first page is the principal's own profile; the rest are other groups' listings, where the
+        # principal's papers are those naming them (one in fifty), as with the seeds' 004 listing.
+        owner = principal if i == 0 else "another research group"
         lines += [f'[files."{name}"]', f'description = "Synthetic profile page {i // per_file}"', f'owner = "{owner}"', ""]
     (folder / "corpus.toml").write_text("\n".join(lines), encoding="utf-8")
     return files
