@@ -106,7 +106,25 @@ async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
     generic = not isinstance(exc.detail, str) or exc.detail == HTTPStatus(exc.status_code).phrase
     detail = messages.get(exc.status_code, str(exc.detail)) if generic else exc.detail
     kinds = {400: "bad_request", 401: "unauthorized", 404: "not_found", 405: "method_not_allowed", 413: "request_too_large"}
+    if exc.status_code == 400 and exc.detail == FASTAPI_UNPARSABLE:
+        return error_json(400, "invalid_json", _unparsable(exc.__cause__))
     return error_json(exc.status_code, kinds.get(exc.status_code, "http_error"), detail, headers=getattr(exc, "headers", None))
+
+
+# What FastAPI says when json.loads fails with something other than a JSONDecodeError; the cause says which.
+FASTAPI_UNPARSABLE = "There was an error parsing the body"
+
+
+def _unparsable(cause: BaseException | None) -> str:
+    if isinstance(cause, RecursionError):
+        why = "it is nested too deeply"
+    elif isinstance(cause, UnicodeDecodeError):
+        why = "it is not valid UTF-8"
+    elif isinstance(cause, ValueError) and "digits" in str(cause):
+        why = "a number in it has too many digits"
+    else:
+        why = type(cause).__name__ if cause else "unreadable"
+    return f"The request body cannot be read as JSON ({why}): send a UTF-8 JSON object with Content-Type: application/json."
 
 
 async def _assistant_error(request: Request, exc: AssistantError) -> JSONResponse:

@@ -1,4 +1,5 @@
-"""Requests generated from the OpenAPI schema (schemathesis) never get a 500."""
+"""Requests generated from the OpenAPI schema (schemathesis) never get a 500, and every response matches the schema
+(body, status code and content type as documented; each SSE event of a streamed answer too)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,12 @@ pytestmark = pytest.mark.slow
 
 # Per operation (FUZZ_EXAMPLES=200 for a longer run); enough to hit wrong types, odd strings and missing fields, small enough for 2 cores.
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "12"))
+CHECKS = [
+    schemathesis.checks.not_a_server_error,
+    schemathesis.checks.response_schema_conformance,
+    schemathesis.checks.status_code_conformance,
+    schemathesis.checks.content_type_conformance,
+]
 
 
 def operations(app):
@@ -34,6 +41,14 @@ def test_no_server_errors(app, label):
     @given(case=operation.as_strategy())
     @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
     def check(case):
-        case.call_and_validate(checks=[schemathesis.checks.not_a_server_error])
+        case.call_and_validate(checks=CHECKS)
 
     check()
+
+
+@pytest.mark.parametrize("stream", [False, True], ids=["json", "sse"])
+def test_answers_match_the_documented_schema(app, stream):
+    """The two shapes of a real answer, whether or not the generated cases happened to produce them."""
+    operation = next(op for op in operations(app) if op.label == "POST /api/chat")
+    body = {"messages": [{"role": "user", "content": "What is SparStencil?"}], "stream": stream}
+    operation.Case(body=body, media_type="application/json").call_and_validate(checks=CHECKS)

@@ -31,6 +31,16 @@ _SSE_DOC = (
     "- or `event: error` `data: {\"error\": {type, message}}` if the answer fails half-way."
 )
 
+# Before OpenAPI 3.2's itemSchema, a text/event-stream `schema` describes one event (schemathesis checks each against it).
+_SSE_EVENT = {
+    "type": "object",
+    "required": ["event", "data"],
+    "properties": {
+        "event": {"type": "string", "enum": ["token", "citations", "done", "error"]},
+        "data": {"type": "string", "contentMediaType": "application/json", "description": "A JSON object, as listed above."},
+    },
+}
+
 
 def answer_out(answer: Answer) -> AnswerOut:
     return AnswerOut(answer=answer.answer, citations=answer.citations, mode=answer.mode, notice=answer.notice)
@@ -58,7 +68,7 @@ def _render(events: Iterator[dict]) -> Iterator[str]:
     response_model=AnswerOut,
     summary="Ask about the corpus; the answer cites its papers",
     description="The last message is the question; earlier ones give the context for follow-ups.\n\n" + _SSE_DOC,
-    responses={**_ERRORS, 200: {"content": {"text/event-stream": {"schema": {"type": "string"}}}, "description": "The answer (JSON, or SSE when `stream` is true)."}},
+    responses={**_ERRORS, 200: {"content": {"text/event-stream": {"schema": _SSE_EVENT}}, "description": "The answer (JSON, or SSE when `stream` is true)."}},
 )
 async def chat(request: ChatRequest, assistant=Depends(get_assistant)):
     messages = conversation(request)
