@@ -128,6 +128,9 @@ def test_ingest_while_the_server_answers(fresh_store, changed_seeds, assistant):
     assert errors.records == [], errors.records[:3]
     assert during >= 4, f"only {during} requests overlapped the ingest: the test did not test anything"
     assert NEW in final and OLD not in final, final
+    from assistant.models import Filters
+
+    assert changed_passages(server_side) & set(server_side.retriever().dense(DENSE_QUERY, Filters())), "dense search sees the new passages"
     # Once the new answer appears it stays: no request after the switch went back to the old table.
     first_new = next(i for i, (_, a) in enumerate(said) if NEW in a)
     assert all(NEW in a for _, a in said[first_new:]), [a[:80] for _, a in said[first_new:]]
@@ -167,8 +170,34 @@ def test_assistant_ingest_process_while_the_server_answers(fresh_store, changed_
     assert "1 updated" in out, out
     assert problems == [], problems[:5]
     assert during >= 4, f"only {during} requests overlapped the ingest"
-    assert NEW in final, final
-    new_passages = {pa.id for pa in server_side.table().passages if "9.4x" in pa.text}
-    assert new_passages
-    found = server_side.retriever().dense("SparStencil achieves up to 9.4x speedup over state-of-the-art", Filters())
-    assert new_passages & set(found), "the server's Chroma client should see the passages the other process wrote"
+    assert NEW in final, final  # (found through BM25 and the sentence vectors: see the next test for Chroma)
+
+
+def changed_passages(a: Assistant) -> set[str]:
+    return {pa.id for pa in a.table().passages if "9.4x" in pa.text}
+
+
+DENSE_QUERY = "SparStencil achieves up to 9.4x speedup over state-of-the-art"
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="core: a long-running process keeps embedded Chroma's vector index in memory; after another "
+                   "process's ingest, collection.get() sees the new passage ids but query() never returns them until a restart "
+                   "(reported in issue 7)")
+def test_server_dense_search_sees_an_out_of_process_ingest(fresh_store, changed_seeds, assistant):
+    import subprocess
+    import sys
+
+    from assistant.models import Filters
+    from tests.conftest import ROOT
+
+    server_side = assistant_over(fresh_store, assistant)
+    server_side.warm()
+    server_side.retriever().dense(DENSE_QUERY, Filters())
+    done = subprocess.run([sys.executable, "-m", "assistant", "--store", str(fresh_store), "ingest", str(changed_seeds)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    new = changed_passages(server_side)
+    assert new and set(server_side.store.collection().get(ids=list(new), include=[])["ids"]) == new  # stored and visible by id
+    found = server_side.retriever().dense(DENSE_QUERY, Filters())
+    assert new & set(found), "dense search in the running server should find the changed paper's new passages"
