@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from assistant.ingest.text import split_sentences
+from assistant.ingest.text import research_sentences
 from assistant.models import Paper
 
 MAX_WORDS = 90  # a passage is a few sentences, ~130 word-pieces
@@ -38,7 +38,7 @@ def paper_sentences(paper: Paper) -> list[str]:
     """The title and every distinct sentence of every abstract version, in order."""
     out = [paper.title] if paper.title else []
     for abstract in paper.abstracts:
-        out += split_sentences(abstract)
+        out += research_sentences(abstract)
     return list(dict.fromkeys(out))
 
 
@@ -51,7 +51,7 @@ def paper_passages(paper: Paper) -> list[Passage]:
         out.setdefault((kind, text), Passage(id=passage_id(paper, kind, text), paper_id=paper.id, kind=kind, text=text, sentences=sentences))
 
     for abstract in paper.abstracts:
-        sentences = split_sentences(abstract)
+        sentences = research_sentences(abstract)
         if len(sentences) > 1:
             add("abstract", sentences)
         chunk: list[str] = []

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from assistant.ingest.text import split_sentences
+from assistant.ingest.text import research_sentences
 from assistant.lexical import Lexical, terms, variants
 from assistant.models import Paper
 from assistant.retrieval import Hit
@@ -62,7 +62,7 @@ def vocabulary(text: str) -> frozenset[str]:
 
 
 def paper_text(paper: Paper) -> str:
-    return " ".join([paper.title or "", *paper.abstracts])
+    return " ".join([paper.title or "", *(s for a in paper.abstracts for s in research_sentences(a))])
 
 
 def relevant(hits: list[Hit], qterms: QueryTerms, floor: float) -> list[tuple[Hit, float]]:
@@ -82,7 +82,7 @@ _PROPOSAL = re.compile(r"\b(we|this (paper|work|study)|here we)\b[^.]{0,40}\b(pr
 
 def summary_sentence(paper: Paper) -> str:
     """The sentence that says what the paper does: its proposal, else its first sentence."""
-    sentences = split_sentences(paper.abstract)
+    sentences = research_sentences(paper.abstract)
     for s in sentences:
         if _PROPOSAL.search(s):
             return s
@@ -119,7 +119,7 @@ class SentencePicker:
         for p in papers:
             seen = set()
             for abstract in p.abstracts:
-                for s in split_sentences(abstract):
+                for s in research_sentences(abstract):
                     if s not in seen and len(s.split()) >= 4:
                         seen.add(s)
                         sentences.append((p.id, s))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from assistant.answer.citations import MARKER, Citations, renumber
 from assistant.answer.evidence import QueryTerms, vocabulary
 from assistant.answer.format import when
-from assistant.ingest.text import split_sentences
+from assistant.ingest.text import research_sentences
 from assistant.models import Answer, Paper
 from assistant.retrieval import Hit
 
@@ -27,7 +27,12 @@ def _source_block(n: int, paper: Paper, principal: str) -> str:
     authors = ", ".join(paper.authors) + (" et al." if paper.authors_truncated else "") if paper.authors else "authors not listed"
     title = paper.title or f"{paper.display_title} [untitled in the sources; derived name]"
     owner = f"{principal}'s paper" if paper.is_author_work else f"not {principal}'s paper"
-    return f"[{n}] {title}{when(paper)} — {authors} — {owner}\n{paper.abstract}"
+    return _defang(f"[{n}] {title}{when(paper)} — {authors} — {owner}\n{paper.abstract}")
+
+
+def _defang(text: str) -> str:
+    """Source text must not close (or open) the sources fence: neutralise the marker characters."""
+    return text.replace("<<<", "‹‹‹").replace(">>>", "›››")
 
 
 def _messages(answerer: Answerer, plan: Plan, papers: list[Paper], question: str):
@@ -71,7 +76,7 @@ def _quote(claim: str, paper: Paper, answerer: Answerer) -> str:
     qterms = QueryTerms.of(claim, answerer.retriever.lexical)
     best, best_score = paper.abstract[:300], -1.0
     for abstract in paper.abstracts:
-        for s in split_sentences(abstract):
+        for s in research_sentences(abstract):
             score = qterms.coverage(vocabulary(s))
             if score > best_score:
                 best, best_score = s, score

@@ -62,3 +62,23 @@ def arxiv_yymm(arxiv_id: str) -> str:
     """The YYYY-MM an arXiv id encodes (new-style ids: YYMM.NNNNN)."""
     yy, mm = int(arxiv_id[:2]), int(arxiv_id[2:4])
     return f"{2000 + yy:04d}-{mm:02d}"
+
+
+# Text in a source that addresses a reader or a model instead of describing research: kept verbatim in the
+# paper record, but never searched, quoted as evidence, or summarised.
+_INSTRUCTION = re.compile(
+    r"\b(ignore|disregard|forget|override)\b.{0,60}\b(instructions?|prompts?|rules|questions?|above|previous|prior|everything)\b"
+    r"|\b(reply|answer|respond|say|state|claim|output)\s+(only\s+)?(that|with|exactly)\b"
+    r"|\b(system prompt|you are (an? )?(ai|assistant|language model|chatbot))\b"
+    r"|<<<|>>>|<\s*/?\s*(script|iframe|img|svg)\b",
+    re.I,
+)
+
+
+def is_instruction(sentence: str) -> bool:
+    return bool(_INSTRUCTION.search(sentence))
+
+
+def research_sentences(text: str) -> list[str]:
+    """The sentences of an abstract, without instruction-like ones planted in a source."""
+    return [s for s in split_sentences(text) if not is_instruction(s)]
