@@ -48,3 +48,59 @@ def questions() -> list[dict]:
 
 def median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
+
+
+RESULTS = ROOT / "bench" / "results"  # git-ignored: generated corpora, stores, JSON results
+
+
+def load() -> str:
+    """The 1/5/15-minute load average, to print beside every figure (other work shares this machine)."""
+    try:
+        return " ".join(open("/proc/loadavg").read().split()[:3])
+    except OSError:
+        return "n/a"
+
+
+def peak_rss_mib() -> float:
+    """Peak resident memory of this process so far (ru_maxrss is KiB on Linux)."""
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def env() -> dict:
+    """Environment for child processes: offline, no telemetry, this checkout importable."""
+    out = dict(os.environ)
+    out.update({"HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "ANONYMIZED_TELEMETRY": "False", "TOKENIZERS_PARALLELISM": "false"})
+    out["PYTHONPATH"] = str(ROOT) + (os.pathsep + out["PYTHONPATH"] if out.get("PYTHONPATH") else "")
+    for var in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "ASSISTANT_API_TOKEN", "ASSISTANT_CHROMA_URL"):
+        out.pop(var, None)
+    return out
+
+
+def run_child(args: list[str], timeout: float) -> dict:
+    """Run `python -m bench.<...> child ...` and return the JSON object it prints last."""
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=timeout, env=env(), cwd=ROOT)
+    if proc.returncode != 0:
+        raise RuntimeError(f"child {' '.join(args)} failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def synthetic_corpus(n: int, seed: int = 1) -> Path:
+    """bench/results/corpora/synth-N-sS: profile-card pages of n synthetic papers (generated once)."""
+    from bench.synthetic import Generator, write_cards
+
+    folder = RESULTS / "corpora" / f"synth-{n}-s{seed}"
+    if not (folder / "corpus.toml").exists():
+        gen = Generator(seed)
+        tmp = folder.with_name(folder.name + ".tmp")
+        import shutil
+
+        shutil.rmtree(tmp, ignore_errors=True)
+        write_cards(tmp, [gen.paper() for _ in range(n)], gen.principal)
+        shutil.rmtree(folder, ignore_errors=True)
+        tmp.rename(folder)
+    return folder

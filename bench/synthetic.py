@@ -135,10 +135,11 @@ class Generator:
         self._titles.add(norm_title(t))
         return t
 
-    def paper(self) -> SynthPaper:
+    def paper(self, abstract: str | None = None) -> SynthPaper:
         rng = self.rng
-        shape = rng.choice(self.shapes)[:10]
-        abstract = " ".join(self.sentence(w1, w2) for w1, w2 in shape)
+        if abstract is None:
+            shape = rng.choice(self.shapes)[:10]
+            abstract = " ".join(self.sentence(w1, w2) for w1, w2 in shape)
         n = rng.randint(2, 7)
         authors = rng.sample(self.people, n)
         if rng.random() < 0.02:
@@ -154,6 +155,11 @@ class Generator:
             has_code=rng.random() < 0.3,
             abstract=abstract,
         )
+
+
+    def pool_paper(self, pool: list[str]) -> SynthPaper:
+        """A paper whose abstract is 6-10 sentences drawn from `pool` (already embedded elsewhere); new title."""
+        return self.paper(abstract=" ".join(self.rng.sample(pool, self.rng.randint(6, 10))))
 
 
 def generate(n: int, seed: int = 1) -> list[SynthPaper]:

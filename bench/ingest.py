@@ -1,0 +1,192 @@
+"""Ingest throughput and peak memory, ours beside the naive LangChain + Chroma + sentence-transformers pipeline.
+
+    python -m bench.ingest                          # 1k and 10k synthetic papers, then 100k by the pool route
+    python -m bench.ingest --sizes 1000 --no-pool   # a quick run
+
+Every measurement runs in a child process of its own, so its peak memory (ru_maxrss) is its own.
+Both sides start from the same profile-card pages and parse them with the same parsers; the clock
+starts after the imports (cold start is bench/cold_start.py) and includes loading the model.
+
+- ours: `Assistant.ingest` into a fresh store (each sentence embedded once, ONNX MiniLM); then a
+  re-ingest of the unchanged corpus (must embed 0), and, at the largest size, the corpus plus 10 new
+  papers (must embed only their sentences).
+- naive: `langchain_chroma.Chroma.add_texts` of title + abstract per paper with SentenceTransformer
+  (same weights). It has no cache, so a re-ingest embeds every paper again (measured at the
+  smallest size).
+- 100k by the pool route: a full-model 100k ingest would take hours on this machine, so its time is
+  extrapolated from the 10k rate (labelled). The 100k store used for memory and latency is built by
+  the real `Store.sync` from pages whose abstracts are recombined from the 10k corpus's sentences,
+  which the 10k store has already embedded (its sentence vectors are copied in): only the 100k new
+  titles go through the model. Everything else (parsing, merging, passage vectors, Chroma, BM25,
+  themes, the table) is done at full size. Adding 10 papers with new sentences is then measured at 100k.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import time
+from pathlib import Path
+
+from bench.common import RESULTS, load, machine, peak_rss_mib, run_child, synthetic_corpus, table
+
+CHILD_TIMEOUT = 4 * 3600
+
+
+# --- children -------------------------------------------------------------------------------------
+def child_ours(corpus: Path, store: Path) -> dict:
+    from assistant.core import Assistant
+    from assistant.passages import paper_sentences
+    from assistant.settings import Settings
+
+    t0 = time.perf_counter()
+    assistant = Assistant.from_settings(Settings(store_dir=store, seeds_dir=corpus))
+    result = assistant.ingest([corpus])
+    seconds = time.perf_counter() - t0
+    added = set(result.sync.added)
+    old_sentences = {s for p in assistant.table().papers if p.id not in added for s in paper_sentences(p)}
+    new_sentences = {s for p in assistant.table().papers if p.id in added for s in paper_sentences(p)} - old_sentences
+    return {"papers": result.papers, "seconds": seconds, "embedded": result.sync.embedded, "added": len(added), "new_sentences": len(new_sentences), "rss_mib": peak_rss_mib()}
+
+
+def child_naive(corpus: Path, store: Path) -> dict:
+    import sentence_transformers  # noqa: F401  - imports are cold start's business, not ingest's
+    from langchain_chroma import Chroma  # noqa: F401
+
+    from assistant.ingest.manifest import load_manifest
+    from assistant.ingest.pipeline import build_corpus
+    from bench.naive import Naive
+
+    t0 = time.perf_counter()
+    papers = build_corpus([corpus], load_manifest(corpus)).papers
+    naive = Naive(store)
+    embedded = naive.ingest(papers)
+    seconds = time.perf_counter() - t0
+    return {"papers": len(papers), "seconds": seconds, "embedded": embedded, "rss_mib": peak_rss_mib()}
+
+
+# --- corpora --------------------------------------------------------------------------------------
+def plus_ten(n: int, seed: int) -> Path:
+    """The n-paper corpus and 10 more (the generator is sequential: the first n papers are the same)."""
+    return synthetic_corpus(n + 10, seed)
+
+
+def pool_corpus(n: int, source: Path, seed: int, extra: int = 0) -> Path:
+    """n papers recombined from the sentences of `source` (an ingested corpus), then `extra` fully new papers."""
+    from assistant.ingest.manifest import load_manifest
+    from assistant.ingest.pipeline import build_corpus
+    from assistant.ingest.text import split_sentences
+    from bench.synthetic import Generator, write_cards
+
+    folder = RESULTS / "corpora" / f"pool-{n}+{extra}-s{seed}"
+    if (folder / "corpus.toml").exists():
+        return folder
+    pool = sorted({s for p in build_corpus([source], load_manifest(source)).papers for s in split_sentences(p.abstract) if len(s.split()) >= 4})
+    gen = Generator(seed + 1000)
+    papers = [gen.pool_paper(pool) for _ in range(n)] + [gen.paper() for _ in range(extra)]
+    tmp = folder.with_name(folder.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    write_cards(tmp, papers, gen.principal)
+    tmp.rename(folder)
+    return folder
+
+
+def fresh(path: Path) -> Path:
+    shutil.rmtree(path, ignore_errors=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def child(side: str, corpus: Path, store: Path) -> dict:
+    return run_child(["-m", "bench.ingest", "child", side, str(corpus), str(store)], CHILD_TIMEOUT)
+
+
+# --- the run --------------------------------------------------------------------------------------
+def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "child":
+        side, corpus, store = sys.argv[2], Path(sys.argv[3]), Path(sys.argv[4])
+        out = child_ours(corpus, store) if side == "ours" else child_naive(corpus, store)
+        print(json.dumps(out))
+        return
+
+    parser = argparse.ArgumentParser(description="Ingest throughput and peak memory, ours vs naive.")
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-naive", action="store_true", help="skip the naive pipeline")
+    parser.add_argument("--no-pool", action="store_true", help="skip the 100k pool-route store")
+    parser.add_argument("--pool-size", type=int, default=100_000)
+    args = parser.parse_args()
+
+    stores = RESULTS / "stores"
+    rows, ratio_rows, results = [], [], {"machine": machine(), "runs": []}
+    largest = max(args.sizes)
+    rates: dict[str, float] = {}
+
+    def record(size, pipeline, step, r):
+        r.update(size=size, pipeline=pipeline, step=step, load=load())
+        results["runs"].append(r)
+        rate = r["papers"] / r["seconds"] if step == "ingest" else None
+        rows.append([f"{size:,}", pipeline, step, f"{r['seconds']:.1f}", f"{rate:.1f}" if rate else "", f"{r['embedded']:,}", f"{r['rss_mib']:.0f}", r["load"]])
+        print(f"  {size} {pipeline} {step}: {r['seconds']:.1f} s, embedded {r['embedded']}, {r['rss_mib']:.0f} MiB, load {r['load']}", file=sys.stderr, flush=True)
+        return rate
+
+    for size in args.sizes:
+        corpus = synthetic_corpus(size, args.seed)
+        ours_store = fresh(stores / f"ours-{size}")
+        r = child("ours", corpus, ours_store)
+        rates[f"ours-{size}"] = record(size, "ours", "ingest", r)
+        ours = r
+        r = child("ours", corpus, ours_store)
+        record(size, "ours", "re-ingest unchanged", r)
+        assert r["embedded"] == 0, f"re-ingest embedded {r['embedded']}"
+        if size == largest:
+            r = child("ours", plus_ten(size, args.seed), ours_store)
+            record(size, "ours", f"+10 papers ({r['new_sentences']} new sentences)", r)
+            assert r["added"] == 10 and r["embedded"] == r["new_sentences"], r
+        if args.no_naive:
+            continue
+        naive_store = fresh(stores / f"naive-{size}")
+        r = child("naive", corpus, naive_store)
+        rates[f"naive-{size}"] = record(size, "naive", "ingest", r)
+        theirs = r
+        if size == min(args.sizes):
+            r = child("naive", corpus, naive_store)
+            record(size, "naive", "re-ingest unchanged", r)
+            r = child("naive", plus_ten(size, args.seed), naive_store)
+            record(size, "naive", "+10 papers (re-run)", r)
+        ratio_rows.append([f"{size:,}", f"{rates[f'ours-{size}'] / rates[f'naive-{size}']:.2f}", f"{ours['rss_mib'] / theirs['rss_mib']:.2f}"])
+
+    if not args.no_pool and stores.joinpath(f"ours-{largest}", "sentences").exists():
+        n = args.pool_size
+        corpus = pool_corpus(n, synthetic_corpus(largest, args.seed), args.seed)
+        store = fresh(stores / f"ours-{n}")
+        shutil.copytree(stores / f"ours-{largest}" / "sentences", store / "sentences")
+        r = child("ours", corpus, store)
+        record(n, "ours (pool route)", "ingest, sentences cached", r)
+        r = child("ours", corpus, store)
+        record(n, "ours (pool route)", "re-ingest unchanged", r)
+        assert r["embedded"] == 0, f"re-ingest embedded {r['embedded']}"
+        r = child("ours", pool_corpus(n, synthetic_corpus(largest, args.seed), args.seed, extra=10), store)
+        record(n, "ours (pool route)", f"+10 papers ({r['new_sentences']} new sentences)", r)
+        assert r["added"] == 10 and r["embedded"] == r["new_sentences"], r
+        for side in ("ours", "naive"):
+            if f"{side}-{largest}" in rates:
+                rate = rates[f"{side}-{largest}"]
+                rows.append([f"{n:,}", side, f"ingest, EXTRAPOLATED from the {largest:,} rate", f"{n / rate:.0f}", f"{rate:.1f}", "", "", ""])
+
+    table(
+        f"Ingest of synthetic corpora (profile-card pages; load average shown per run)",
+        ["papers", "pipeline", "step", "seconds", "abstracts/s", "texts embedded*", "peak RSS MiB", "load 1/5/15"],
+        rows,
+    )
+    print("* texts embedded: sentences and titles for ours, whole title + abstract documents for naive.")
+    if ratio_rows:
+        table("Ours / naive (throughput: higher is better; memory: lower is better)", ["papers", "abstracts/s ours/naive", "peak RSS ours/naive"], ratio_rows)
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / "ingest.json").write_text(json.dumps(results, indent=1))
+
+
+if __name__ == "__main__":
+    main()
