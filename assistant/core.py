@@ -43,7 +43,10 @@ class Assistant:
         vendors.offline_environment()
         embeddings = vendors.MiniLMEmbeddings(batch_size=settings.embedding_batch_size, backend=settings.embedding_backend, cache_dir=settings.model_cache_dir)
         client = vendors.chroma_client(settings)
-        store = Store(settings.store_dir, client, embeddings, collection=settings.collection, batch_size=settings.embedding_batch_size, segment=settings.vector_segment)
+        store = Store(
+            settings.store_dir, client, embeddings, collection=settings.collection, batch_size=settings.embedding_batch_size,
+            segment=settings.vector_segment, reopen=lambda: vendors.reopen_chroma(settings),
+        )
         if chat_model is None and settings.llm_configured:
             chat_model = vendors.chat_model(settings, http_client=http_client, http_async_client=http_async_client)
         return cls(settings, store, chat_model)
@@ -57,6 +60,8 @@ class Assistant:
                 table = self.store.load_table()
                 if table is None:
                     raise StoreUnavailable(f"The store at {self.settings.store_dir} is empty: run `assistant ingest` first.")
+                if self._table is not None and mtime != self.store.written_mtime:
+                    self.store.reopen()  # another process switched the table: re-read its vectors too
                 self._table, self._table_mtime = table, mtime
                 self.store.sentences.reload()
                 self._retriever = None

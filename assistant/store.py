@@ -70,13 +70,15 @@ class SyncReport:
 class Store:
     """Owns store_dir: `table.json`, the BM25 folder, and (embedded mode) Chroma's files."""
 
-    def __init__(self, store_dir: Path, client, embeddings, collection: str = "papers", batch_size: int = 32, segment: int = SEGMENT):
+    def __init__(self, store_dir: Path, client, embeddings, collection: str = "papers", batch_size: int = 32, segment: int = SEGMENT, reopen=None):
         self.dir = Path(store_dir)
         self.client = client
         self.embeddings = embeddings
         self.collection_name = collection
         self.batch_size = batch_size
         self.segment = segment
+        self._reopen = reopen  # makes a client that re-reads the store from disk (embedded mode)
+        self.written_mtime = -1.0  # mtime of the last table this process wrote
         self._collection = None
         self.sentences = SentenceVectors(self.dir / "sentences")
 
@@ -94,6 +96,12 @@ class Store:
                 metadata={"hnsw:space": "cosine"},
             )
         return self._collection
+
+    def reopen(self) -> None:
+        """See another process's ingest: a fresh client and collection (no-op without a reopener)."""
+        if self._reopen is not None:
+            self.client = self._reopen()
+            self._collection = None
 
     def load_table(self) -> Table | None:
         if not self.table_path.exists():
@@ -192,6 +200,7 @@ class Store:
         )
         if old is None or report.changed or old.digest != table.digest or old.themes != table.themes:
             self._write_table(table)  # the switch: from here on the new table answers
+            self.written_mtime = self.table_mtime()
         stale = sorted(self._all_ids() - set(wanted))
         for i in range(0, len(stale), GET_BATCH):
             col.delete(ids=stale[i : i + GET_BATCH])

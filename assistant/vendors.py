@@ -101,6 +101,28 @@ def chroma_client(settings: Settings):
     return chromadb.PersistentClient(path=str(settings.store_dir / "chroma"), settings=chroma_settings)
 
 
+def reopen_chroma(settings: Settings):
+    """A fresh embedded client that re-reads store_dir from disk (another process's ingest wrote to it).
+
+    Chroma keeps one system per path for the life of a process, and that system never sees writes
+    made by other processes; dropping it from Chroma's cache makes the next client load the store
+    anew. The old system is stopped after a grace period, so queries already running finish on it.
+    """
+    if settings.chroma_url:
+        return chroma_client(settings)  # a server is shared by everyone: nothing to re-read
+    from chromadb.api.shared_system_client import SharedSystemClient
+
+    path = str(settings.store_dir / "chroma")
+    old = SharedSystemClient._identifier_to_system.pop(path, None)
+    SharedSystemClient._identifier_to_refcount.pop(path, None)
+    client = chroma_client(settings)
+    if old is not None:
+        timer = threading.Timer(30.0, old.stop)
+        timer.daemon = True
+        timer.start()
+    return client
+
+
 class ChromaEmbeddingFunction:
     """Adapts a LangChain Embeddings to Chroma's interface, so Chroma never falls back to its downloading default."""
 

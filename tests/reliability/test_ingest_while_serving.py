@@ -29,7 +29,7 @@ MAX_REQUESTS = 600  # the client loop's bound, whatever happens
 def assistant_over(store_dir, shared) -> Assistant:
     """An Assistant with its own Store object on `store_dir`, borrowing the session's embedding model."""
     settings = Settings(store_dir=store_dir, seeds_dir=SEEDS)
-    return Assistant(settings, Store(store_dir, vendors.chroma_client(settings), shared.store.embeddings))
+    return Assistant(settings, Store(store_dir, vendors.chroma_client(settings), shared.store.embeddings, reopen=lambda: vendors.reopen_chroma(settings)))
 
 
 class ErrorLog(logging.Handler):
@@ -181,9 +181,6 @@ DENSE_QUERY = "SparStencil achieves up to 9.4x speedup over state-of-the-art"
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="core: a long-running process keeps embedded Chroma's vector index in memory; after another "
-                   "process's ingest, collection.get() sees the new passage ids but query() never returns them until a restart "
-                   "(reported in issue 7)")
 def test_server_dense_search_sees_an_out_of_process_ingest(fresh_store, changed_seeds, assistant):
     import subprocess
     import sys
