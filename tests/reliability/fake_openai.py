@@ -21,14 +21,19 @@ def _chunk(piece: str) -> bytes:
     return f"data: {json.dumps(body)}\n\n".encode()
 
 
+DEFAULT_REPLY = "cuNNQS-SCI keeps over 90% parallel efficiency in strong scaling [1]."
+
+
 class FakeOpenAIServer:
-    def __init__(self, reply: str = "cuNNQS-SCI keeps over 90% parallel efficiency in strong scaling [1].") -> None:
+    def __init__(self, reply: str = DEFAULT_REPLY) -> None:
         self.mode = "answer"
         self.reply = reply
         self.status = 500
         self.hang = 4.0
         self.drip = 0.4
         self.requests: list[dict] = []  # {"path", "headers", "body"} of every request, for assertions
+        self.streams_finished = 0  # streams sent to the end
+        self.streams_cut = 0  # streams the client closed before the end
         self._stop = threading.Event()
         owner = self
 
@@ -88,8 +93,10 @@ class FakeOpenAIServer:
                     return
             h.wfile.write(b"data: [DONE]\n\n")
             h.wfile.flush()
-        except (BrokenPipeError, ConnectionResetError):  # the client gave up (its timeout): fine
-            pass
+            if stream:
+                self.streams_finished += 1
+        except (BrokenPipeError, ConnectionResetError):  # the client gave up (its timeout, or its own client left)
+            self.streams_cut += 1
 
     @staticmethod
     def _completion(text: str) -> dict:

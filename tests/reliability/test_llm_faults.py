@@ -17,7 +17,7 @@ from assistant.api import create_app
 from assistant.core import Assistant
 from tests.api.fixtures import CUNNQS, QUESTION, parse_sse, settings_for
 from tests.api.live import LiveServer, free_port
-from tests.reliability.fake_openai import FakeOpenAIServer
+from tests.reliability.fake_openai import DEFAULT_REPLY, FakeOpenAIServer
 
 TIMEOUT = 1.0  # llm_timeout of the app under test: a "hang" is anything longer
 KEY = "sk-test-4f1c9a7e-never-show-me"
@@ -119,7 +119,6 @@ def test_plain_text_garbage_mid_stream(served, fake):
     """Valid chunks, then a line that is ASCII but not JSON (the other test's garbage is not even UTF-8)."""
     url, _ = served
     fake.mode = "garbage"
-    fake.reply = "cuNNQS-SCI keeps over 90% parallel efficiency in strong scaling [1]."
     original = FakeOpenAIServer._respond
 
     def ascii_garbage(self, h, body):
@@ -159,3 +158,26 @@ def test_hanging_model_calls_do_not_block_other_requests(seeded_store, assistant
     finally:
         fake.mode, fake.hang = "answer", 4.0
     assert all(r["status"] == 200 and r["mode"] == "extractive" and "in time" in r["notice"] for r in results), results
+
+
+@pytest.mark.parametrize("path", ["/api/chat", "/v1/chat/completions"])
+def test_a_client_leaving_mid_stream_stops_the_model_stream(served, fake, path):
+    """The server stops reading the model's stream soon after its own client hangs up, instead of running it to the end."""
+    url, _ = served
+    fake.mode, fake.drip = "drip", 0.3
+    fake.reply = " ".join(f"word{i}" for i in range(40)) + " [1]."  # 12 s at the drip rate
+    cut_before = fake.streams_cut
+    body = {"messages": [{"role": "user", "content": QUESTION}], "stream": True, **({"model": "paper-assistant"} if path.startswith("/v1") else {})}
+    try:
+        with httpx.Client(timeout=30) as client, client.stream("POST", url + path, json=body) as r:
+            assert r.status_code == 200
+            for line in r.iter_lines():
+                if "word2" in line:
+                    break  # leave after a few tokens
+        deadline = time.monotonic() + 8
+        while fake.streams_cut == cut_before and time.monotonic() < deadline:
+            time.sleep(0.1)
+    finally:
+        fake.mode, fake.reply = "answer", DEFAULT_REPLY
+    assert fake.streams_cut > cut_before, "the model stream ran on after the client left"
+    assert ask(url, "chat-json")["mode"] == "llm", "and the server keeps serving"

@@ -1,0 +1,263 @@
+"""Load on loopback: N concurrent clients × M questions each against a real `assistant serve` (extractive mode).
+
+    python -m bench.load [--clients 50] [--questions 20] [--store DIR] [--json PATH]
+
+Without --store it ingests seeds/ into a temporary store first (in a subprocess). The server is a separate process
+on a free 127.0.0.1 port; this process only sends requests (httpx, asyncio), so its own CPU use stays small.
+Every 4th client asks over SSE (`stream: true`), the others get JSON. A request counts as an error unless it is a
+200 with a non-empty answer (for SSE: a `citations` event, then `done`, and no `error` event).
+
+Memory: the server's RSS (from /proc) after a warm-up pass over every question, then after each completed request;
+the growth per request is the least-squares slope over the second half of the run, when caches have filled.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+
+from bench.common import ROOT, machine, pct, questions, table
+
+START_TIMEOUT = 180.0
+REQUEST_TIMEOUT = 120.0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def rss_kb(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as fh:
+        return int(next(line for line in fh if line.startswith("VmRSS:")).split()[1])
+
+
+def listening_addresses(pid: int, port: int) -> list[str]:
+    """Addresses the process listens on for `port` (from /proc/PID/net/tcp and tcp6): e.g. ["127.0.0.1"]."""
+    found = []
+    for table_name in ("tcp", "tcp6"):
+        try:
+            lines = Path(f"/proc/{pid}/net/{table_name}").read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            local, state = line.split()[1], line.split()[3]
+            host_hex, port_hex = local.split(":")
+            if state != "0A" or int(port_hex, 16) != port:  # 0A = LISTEN
+                continue
+            if table_name == "tcp":
+                found.append(socket.inet_ntop(socket.AF_INET, bytes.fromhex(host_hex)[::-1]))
+            else:
+                raw = b"".join(bytes.fromhex(host_hex[i : i + 8])[::-1] for i in range(0, 32, 8))
+                found.append(socket.inet_ntop(socket.AF_INET6, raw))
+    return found
+
+
+@dataclass
+class Server:
+    url: str
+    port: int
+    pid: int
+    proc: subprocess.Popen = field(repr=False)
+
+
+@contextmanager
+def serve(store: Path, env: dict | None = None):
+    """`assistant serve` on a free loopback port over `store`, with no chat model configured; stopped with Ctrl-C (SIGINT)."""
+    port = free_port()
+    clean = {k: v for k, v in os.environ.items() if k not in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "ASSISTANT_API_TOKEN", "ASSISTANT_RATE_LIMIT_PER_MINUTE")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "assistant", "--store", str(store), "serve", "--port", str(port)],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env={**clean, "PYTHONUNBUFFERED": "1", "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", **(env or {})},
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + START_TIMEOUT
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"assistant serve exited with {proc.returncode}:\n{proc.stdout.read()}")
+            try:
+                if httpx.get(url + "/healthz", timeout=5).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"assistant serve did not answer /healthz within {START_TIMEOUT:.0f} s")
+            time.sleep(0.3)
+        yield Server(url=url, port=port, pid=proc.pid, proc=proc)
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+            try:
+                proc.communicate(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.communicate()
+
+
+def question_texts() -> list[str]:
+    return [q.get("question") or q["turns"][0] for q in questions()]
+
+
+@dataclass
+class LoadResult:
+    clients: int
+    per_client: int
+    requests: int = 0
+    errors: int = 0
+    statuses: dict = field(default_factory=dict)
+    error_samples: list = field(default_factory=list)
+    seconds: float = 0.0
+    latencies: list = field(default_factory=list, repr=False)
+    sse_latencies: list = field(default_factory=list, repr=False)  # the streamed ones, also in `latencies`
+    rss_samples: list = field(default_factory=list, repr=False)  # (completed requests, RSS kB)
+    rss_before_kb: int | None = None
+    rss_after_kb: int | None = None
+
+    @property
+    def rps(self) -> float:
+        return self.requests / self.seconds if self.seconds else float("nan")
+
+    def growth_per_request_kb(self) -> float | None:
+        """Least-squares slope of RSS over completed requests, second half of the run."""
+        half = self.rss_samples[len(self.rss_samples) // 2 :]
+        if len(half) < 3:
+            return None
+        xs, ys = [x for x, _ in half], [y for _, y in half]
+        mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+        var = sum((x - mx) ** 2 for x in xs)
+        return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / var if var else None
+
+    def summary(self) -> dict:
+        lat = sorted(self.latencies)
+        growth = self.growth_per_request_kb()
+        return {
+            "clients": self.clients, "questions_per_client": self.per_client, "requests": self.requests, "errors": self.errors,
+            "statuses": self.statuses, "seconds": round(self.seconds, 2), "requests_per_s": round(self.rps, 2),
+            "p50_ms": round(pct(lat, 0.50) * 1000, 1), "p95_ms": round(pct(lat, 0.95) * 1000, 1),
+            "p99_ms": round(pct(lat, 0.99) * 1000, 1), "max_ms": round(max(lat, default=0) * 1000, 1),
+            "json_p95_ms": round(pct(sorted(set(self.latencies) - set(self.sse_latencies)), 0.95) * 1000, 1),
+            "sse_p95_ms": round(pct(self.sse_latencies, 0.95) * 1000, 1),
+            "rss_before_mb": _mb(self.rss_before_kb), "rss_after_mb": _mb(self.rss_after_kb),
+            "rss_peak_mb": _mb(max((r for _, r in self.rss_samples), default=None)),
+            "growth_per_request_kb": None if growth is None else round(growth, 2),
+            "error_samples": self.error_samples[:5],
+        }
+
+
+def _mb(kb: int | None) -> float | None:
+    return None if kb is None else round(kb / 1024, 1)
+
+
+async def _ask(client: httpx.AsyncClient, question: str, stream: bool) -> str:
+    """"" when the answer is good, else what was wrong."""
+    r = await client.post("/api/chat", json={"messages": [{"role": "user", "content": question}], "stream": stream})
+    if r.status_code != 200:
+        return f"HTTP {r.status_code}: {r.text[:200]}"
+    if not stream:
+        body = r.json()
+        return "" if body.get("answer", "").strip() else f"empty answer: {r.text[:200]}"
+    events = [block.split("\n", 1)[0].removeprefix("event: ") for block in r.text.split("\n\n") if block.strip()]
+    if "error" in events or events[-1:] != ["done"] or "citations" not in events:
+        return f"bad stream (events {events[-3:]}): {r.text[-200:]}"
+    return ""
+
+
+async def run_load(url: str, clients: int, per_client: int, texts: list[str], pid: int | None = None) -> LoadResult:
+    """`clients` concurrent clients, each asking `per_client` questions one after another (each its own offset in `texts`)."""
+    result = LoadResult(clients=clients, per_client=per_client)
+
+    async def one_client(c: int) -> None:
+        stream = c % 4 == 3
+        # Each client its own connection, like a browser tab: a shared pool would hand a connection the server is
+        # just closing for idleness (uvicorn's 5 s keep-alive) to another client, a client-side race, not a server error.
+        async with httpx.AsyncClient(base_url=url, timeout=REQUEST_TIMEOUT, limits=httpx.Limits(max_connections=1)) as client:
+            for k in range(per_client):
+                question = texts[(c * 7 + k) % len(texts)]
+                t0 = time.perf_counter()
+                try:
+                    problem = await _ask(client, question, stream)
+                except httpx.HTTPError as exc:
+                    problem = f"{type(exc).__name__}: {exc}"
+                result.latencies.append(time.perf_counter() - t0)
+                if stream:
+                    result.sse_latencies.append(result.latencies[-1])
+                result.requests += 1
+                status = problem.split(":")[0] if problem.startswith("HTTP ") else ("200" if not problem else "other")
+                result.statuses[status] = result.statuses.get(status, 0) + 1
+                if problem:
+                    result.errors += 1
+                    result.error_samples.append(problem)
+                if pid:
+                    result.rss_samples.append((result.requests, rss_kb(pid)))
+
+    if pid:
+        result.rss_before_kb = rss_kb(pid)
+    started = time.perf_counter()
+    await asyncio.gather(*(one_client(c) for c in range(clients)))
+    result.seconds = time.perf_counter() - started
+    if pid:
+        result.rss_after_kb = rss_kb(pid)
+    return result
+
+
+def warm_up(url: str, texts: list[str]) -> None:
+    """Every question once, so the run measures steady state (the model, BM25 and caches are loaded)."""
+    with httpx.Client(base_url=url, timeout=REQUEST_TIMEOUT) as client:
+        for question in texts:
+            client.post("/api/chat", json={"messages": [{"role": "user", "content": question}]}).raise_for_status()
+
+
+def build_store() -> Path:
+    store = Path(tempfile.mkdtemp(prefix="bench-load-store-"))
+    subprocess.run([sys.executable, "-m", "assistant", "--store", str(store), "ingest", str(ROOT / "seeds")], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    return store
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--questions", type=int, default=20, help="questions per client, asked one after another")
+    parser.add_argument("--store", type=Path, help="an ingested store (default: ingest seeds/ into a temporary one)")
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    args = parser.parse_args(argv)
+
+    store = args.store or build_store()
+    texts = question_texts()
+    with serve(store) as server:
+        bound = listening_addresses(server.pid, server.port)
+        warm_up(server.url, texts)
+        result = asyncio.run(run_load(server.url, args.clients, args.questions, texts, pid=server.pid))
+    s = {"machine": machine(), "bound": bound, **result.summary()}
+    table(
+        f"bench.load: {args.clients} clients × {args.questions} questions on {server.url} (bound {', '.join(bound)})",
+        ["requests", "errors", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "RSS before MB", "RSS after MB", "RSS peak MB", "growth kB/req"],
+        [[s["requests"], s["errors"], s["requests_per_s"], s["p50_ms"], s["p95_ms"], s["p99_ms"], s["max_ms"],
+          s["rss_before_mb"], s["rss_after_mb"], s["rss_peak_mb"], s["growth_per_request_kb"]]],
+    )
+    print(f"statuses: {s['statuses']}; p95 JSON {s['json_p95_ms']} ms, SSE {s['sse_p95_ms']} ms")
+    for sample in s["error_samples"]:
+        print(f"error: {sample}")
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(s, indent=2))
+    return 1 if s["errors"] else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
