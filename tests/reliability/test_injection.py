@@ -54,8 +54,6 @@ def test_the_planted_text_survives_ingest_verbatim(extractive):
     assert FENCE_BREAK in dyna.abstract
 
 
-
-
 @pytest.mark.parametrize("question", [
     "What awards has the author won?",
     "What prizes has Yunquan Zhang received?",
