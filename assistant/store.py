@@ -87,14 +87,18 @@ class Store:
         return self.dir / "table.json"
 
     def collection(self):
+        """The passage collection; its calls raise StoreUnavailable (naming the store) when Chroma stops answering."""
         if self._collection is None:
-            from assistant.vendors import ChromaEmbeddingFunction
+            from assistant.vendors import ChromaEmbeddingFunction, GuardedCollection, chroma_errors, chroma_location
 
-            self._collection = self.client.get_or_create_collection(
-                self.collection_name,
-                embedding_function=ChromaEmbeddingFunction(self.embeddings),
-                metadata={"hnsw:space": "cosine"},
-            )
+            where = chroma_location(self.client)
+            with chroma_errors(where):
+                collection = self.client.get_or_create_collection(
+                    self.collection_name,
+                    embedding_function=ChromaEmbeddingFunction(self.embeddings),
+                    metadata={"hnsw:space": "cosine"},
+                )
+            self._collection = GuardedCollection(collection, where)
         return self._collection
 
     def reopen(self) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import threading
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -180,3 +181,60 @@ def chat_model(settings: Settings, http_client: Any = None, http_async_client: A
     if http_async_client is not None:
         kwargs["http_async_client"] = http_async_client
     return ChatOpenAI(**kwargs)
+
+
+def chroma_location(client) -> str:
+    """Where a Chroma client's data lives, for error messages: the server URL or the embedded path."""
+    try:
+        s = client.get_settings()
+    except Exception:  # a fake or foreign client: no settings to read
+        return "the vector store"
+    if s.chroma_server_host:
+        scheme = "https" if s.chroma_server_ssl_enabled else "http"
+        return f"the Chroma server at {scheme}://{s.chroma_server_host}:{s.chroma_server_http_port}"
+    return f"the embedded store at {s.persist_directory}"
+
+
+def _store_failure(exc: BaseException) -> bool:
+    """A lost connection or a failure inside Chroma (5xx), not a mistake in the call."""
+    import httpx
+    from chromadb.errors import ChromaError
+
+    if isinstance(exc, (httpx.TransportError, ConnectionError, TimeoutError)):
+        return True
+    return isinstance(exc, ChromaError) and exc.code() >= 500
+
+
+@contextmanager
+def chroma_errors(where: str):
+    """Run Chroma calls; a server that stopped answering raises StoreUnavailable naming it, not a raw transport error."""
+    try:
+        yield
+    except StoreUnavailable:
+        raise
+    except Exception as exc:
+        if not _store_failure(exc):
+            raise
+        raise StoreUnavailable(
+            f"{where[0].upper()}{where[1:]} stopped answering ({exc.__class__.__name__}: {exc}). "
+            "Check that `chroma run` is still serving there, or unset ASSISTANT_CHROMA_URL to use the embedded store."
+        ) from exc
+
+
+class GuardedCollection:
+    """A Chroma collection whose every call runs under `chroma_errors`, so retrieval and ingest see StoreUnavailable."""
+
+    def __init__(self, collection, where: str):
+        self._collection = collection
+        self.where = where
+
+    def __getattr__(self, name: str):
+        attr = getattr(self._collection, name)
+        if not callable(attr):
+            return attr
+
+        def call(*args, **kwargs):
+            with chroma_errors(self.where):
+                return attr(*args, **kwargs)
+
+        return call

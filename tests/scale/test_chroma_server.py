@@ -1,0 +1,132 @@
+"""Scale out: the passage vectors on a real `chroma run` server, the rest of the store on local disk.
+
+Each test starts the server shipped with chromadb on a free loopback port, ingests the seeds into it,
+and stops it by its PID (SIGTERM). The seeded store's sentence vectors are copied in first, so the
+ingest embeds nothing and the tests spend their time on the server, not the model.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from assistant.core import Assistant
+from assistant.errors import StoreUnavailable
+from assistant.models import Message
+from assistant.settings import Settings
+from tests.conftest import SEEDS
+
+pytestmark = pytest.mark.slow
+
+CHROMA = Path(sys.executable).parent / "chroma"
+START_TIMEOUT = 60.0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ChromaServer:
+    def __init__(self, data: Path, log: Path):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._log = open(log, "wb")
+        env = {**os.environ, "ANONYMIZED_TELEMETRY": "False"}
+        self.proc = subprocess.Popen(
+            [str(CHROMA), "run", "--path", str(data), "--host", "127.0.0.1", "--port", str(self.port)],
+            stdout=self._log, stderr=subprocess.STDOUT, env=env,
+        )
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            assert self.proc.poll() is None, f"chroma run exited with {self.proc.returncode}: {log.read_text(errors='replace')[-2000:]}"
+            try:
+                if httpx.get(f"{self.url}/api/v2/heartbeat", timeout=2).status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise AssertionError(f"chroma run did not answer its heartbeat within {START_TIMEOUT} s")
+
+    def stop(self) -> None:
+        """SIGTERM to the server's own PID, then wait for it to exit."""
+        if self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self._log.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    s = ChromaServer(tmp_path / "chroma-data", tmp_path / "chroma.log")
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def served(server, seeded_store, tmp_path):
+    """An Assistant whose passage vectors live on the server; seeds ingested."""
+    store = tmp_path / "store"
+    store.mkdir()
+    shutil.copytree(seeded_store / "sentences", store / "sentences")
+    settings = Settings(store_dir=store, seeds_dir=SEEDS, chroma_url=server.url)
+    assistant = Assistant.from_settings(settings)
+    result = assistant.ingest([SEEDS])
+    return assistant, settings, result
+
+
+def ask(assistant: Assistant, question: str):
+    return assistant.answer([Message(role="user", content=question)])
+
+
+def test_seeds_ingested_into_a_chroma_server_answer_with_citations(served, server):
+    assistant, settings, result = served
+    assert result.papers > 50 and result.sync.embedded == 0  # the copied sentence vectors were reused
+    # The passage vectors went to the server; the table, BM25 and sentence vectors stayed in store_dir.
+    assert assistant.store.collection().count() == len(assistant.table().passages)
+    assert sorted(p.name for p in settings.store_dir.iterdir()) == ["bm25", "sentences", "table.json"]
+
+    answer = ask(assistant, "What is HONPAS used for?")
+    assert answer.citations
+    assert "HONPAS" in (answer.citations[0].title or "")
+    assert answer.citations[0].quote in assistant.paper(answer.citations[0].paper_id).abstract
+
+    server.stop()
+    assert server.proc.returncode is not None
+    with pytest.raises(StoreUnavailable) as info:
+        Assistant.from_settings(settings)
+    assert server.url in str(info.value)
+
+
+def test_server_lost_after_start_up_reports_store_unavailable(served, server):
+    assistant, settings, _ = served
+    assert ask(assistant, "What has the author done on quantization?").citations  # warm: retriever and answerer loaded
+    assert assistant.status()["store_reachable"] is True
+
+    server.stop()
+    assert assistant.status()["store_reachable"] is False
+    for call in (
+        lambda: ask(assistant, "What has the author done on stencil computations?"),
+        lambda: assistant.retriever().search("stencil computations"),
+        lambda: assistant.ingest([SEEDS]),
+    ):
+        with pytest.raises(StoreUnavailable) as info:
+            call()
+        assert server.url in str(info.value) and "chroma run" in str(info.value)
+    # Questions the table answers alone still work: the paper list needs no vectors.
+    assert ask(assistant, "How many papers has the author published?").answer
