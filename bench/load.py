@@ -73,16 +73,22 @@ class Server:
     port: int
     pid: int
     proc: subprocess.Popen = field(repr=False)
+    log: Path = field(repr=False)  # the server's output
 
 
 @contextmanager
 def serve(store: Path, env: dict | None = None):
-    """`assistant serve` on a free loopback port over `store`, with no chat model configured; stopped with Ctrl-C (SIGINT)."""
+    """`assistant serve` on a free loopback port over `store`, with no chat model configured; stopped with Ctrl-C (SIGINT).
+
+    Its output goes to a file, not a pipe: nobody reads a pipe during the run, and once its 64 KB buffer is full of
+    access-log lines the server blocks on its next log write (3,000 requests stalled it that way).
+    """
     port = free_port()
     clean = {k: v for k, v in os.environ.items() if k not in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "ASSISTANT_API_TOKEN", "ASSISTANT_RATE_LIMIT_PER_MINUTE")}
+    log = tempfile.NamedTemporaryFile(prefix="bench-load-server-", suffix=".log", delete=False)
     proc = subprocess.Popen(
         [sys.executable, "-m", "assistant", "--store", str(store), "serve", "--port", str(port)],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, text=True,
         env={**clean, "PYTHONUNBUFFERED": "1", "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", **(env or {})},
     )
     url = f"http://127.0.0.1:{port}"
@@ -90,7 +96,7 @@ def serve(store: Path, env: dict | None = None):
         deadline = time.monotonic() + START_TIMEOUT
         while True:
             if proc.poll() is not None:
-                raise RuntimeError(f"assistant serve exited with {proc.returncode}:\n{proc.stdout.read()}")
+                raise RuntimeError(f"assistant serve exited with {proc.returncode}:\n{Path(log.name).read_text()[-3000:]}")
             try:
                 if httpx.get(url + "/healthz", timeout=5).status_code == 200:
                     break
@@ -99,15 +105,16 @@ def serve(store: Path, env: dict | None = None):
             if time.monotonic() > deadline:
                 raise RuntimeError(f"assistant serve did not answer /healthz within {START_TIMEOUT:.0f} s")
             time.sleep(0.3)
-        yield Server(url=url, port=port, pid=proc.pid, proc=proc)
+        yield Server(url=url, port=port, pid=proc.pid, proc=proc, log=Path(log.name))
     finally:
         if proc.poll() is None:
             proc.send_signal(signal.SIGINT)
             try:
-                proc.communicate(timeout=30)
+                proc.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 proc.kill()
-                proc.communicate()
+                proc.wait()
+        log.close()
 
 
 def question_texts() -> list[str]:

@@ -194,7 +194,11 @@ class Profile(BaseModel):
 
 
 class Health(BaseModel):
-    status: Literal["ok", "unavailable"] = Field(description="'ok' when the store is reachable and holds papers.")
+    status: Literal["ok", "degraded", "unavailable"] = Field(
+        description="'ok': the store is reachable and holds papers; 'degraded': the paper table is loaded but the vector store "
+        "cannot be reached (questions get a 503, the paper list works); 'unavailable': nothing to answer from."
+    )
+    reason: str | None = Field(None, description="What is wrong and what to do, when the status is not 'ok'.")
     papers: int = Field(description="Papers indexed.")
     author_papers: int = Field(description="Of those, the principal author's.")
     mode: Literal["extractive", "llm"] = Field(description="How answers are composed.")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import FileResponse, JSONResponse
@@ -31,19 +32,36 @@ def docs() -> FileResponse:
     "/healthz",
     response_model=Health,
     tags=["status"],
-    summary="Papers indexed, answer mode, store reachable (503 when the store is empty or down)",
-    responses={503: {"model": Health, "description": "The store is empty or unreachable."}},
+    summary="Papers indexed, answer mode, store reachable (503 when the store is empty, down or degraded)",
+    responses={503: {"model": Health, "description": "The store is empty or unreachable, or its vector store is (status 'degraded')."}},
 )
 def healthz(request: Request, assistant=Depends(get_assistant)) -> JSONResponse:
     status = assistant.status()
-    ok = bool(status.get("store_reachable")) and status.get("papers", 0) > 0
+    settings = request.app.state.settings
+    papers, reachable = status.get("papers", 0), bool(status.get("store_reachable"))
+    if reachable and papers > 0:
+        state, reason = "ok", None
+    elif papers > 0:
+        state, reason = "degraded", f"{_vector_store(settings)} cannot be reached: questions get a 503 until it is back (the paper list still works)."
+    else:
+        server = f" and check that {_vector_store(settings)} is running" if settings.chroma_url else ""
+        state, reason = "unavailable", f"No papers to answer from: run `assistant ingest`{server}."
     health = Health(
-        status="ok" if ok else "unavailable",
-        papers=status.get("papers", 0),
+        status=state,
+        reason=reason,
+        papers=papers,
         author_papers=status.get("author_papers", 0),
         mode=status.get("mode", "extractive"),
         mode_reason=status.get("mode_reason", ""),
-        store_reachable=bool(status.get("store_reachable")),
-        auth_required=bool(request.app.state.settings.api_token),
+        store_reachable=reachable,
+        auth_required=bool(settings.api_token),
     )
-    return JSONResponse(health.model_dump(), status_code=200 if ok else 503)
+    return JSONResponse(health.model_dump(), status_code=200 if state == "ok" else 503)
+
+
+def _vector_store(settings) -> str:
+    if settings.chroma_url:
+        url = urlsplit(settings.chroma_url)
+        shown = url._replace(netloc=url.hostname + (f":{url.port}" if url.port else "")) if url.hostname else url  # no user:password@
+        return f"The Chroma server at {urlunsplit(shown)} (ASSISTANT_CHROMA_URL)"
+    return f"The embedded vector store in {settings.store_dir}"
