@@ -1,7 +1,5 @@
 """`python -m assistant` runs the CLI."""
 
-import sys
+from assistant.cli import run
 
-from assistant.cli import main
-
-sys.exit(main())
+run()

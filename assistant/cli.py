@@ -116,9 +116,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+# One-shot commands that only read the store. Tearing the interpreter down after them (Chroma's and
+# onnxruntime's native shutdown, freeing every module) took 0.5-1.3 s of a cold `assistant ask` of ~3 s
+# (bench/cold_start.py), so `run` ends them with os._exit once their output is flushed.
+FAST_EXIT = {"ask", "papers"}
+
+
+def execute(args) -> int:
     try:
         return args.func(args) or 0
     except AssistantError as exc:
@@ -127,3 +131,22 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+
+
+def main(argv: list[str] | None = None) -> int:
+    return execute(build_parser().parse_args(argv))
+
+
+def run() -> None:
+    """The `assistant` program: `main`, then exit (without interpreter teardown for FAST_EXIT commands)."""
+    args = build_parser().parse_args()
+    code = execute(args)
+    if args.command in FAST_EXIT:
+        import os
+
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        finally:
+            os._exit(code)
+    sys.exit(code)
