@@ -47,7 +47,8 @@ def split_sentences(text: str) -> list[str]:
     """Sentences of an abstract; also splits where a scrape dropped the space ("patterns.This paper")."""
     text = clean(text)
     text = re.sub(r"(?<=[a-z0-9)\]][.!?])(?=[A-Z][a-z])", " ", text)
-    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'$\\])", text)
+    # Markup pasted between sentences ("... learning. <script>…</script> Although …") stands alone.
+    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'$\\<])|(?<=>)\s+(?=[A-Z][a-z])", text)
     out: list[str] = []
     for part in parts:
         # Re-join splits after common abbreviations and initials.
@@ -68,15 +69,21 @@ def arxiv_yymm(arxiv_id: str) -> str:
 # paper record, but never searched, quoted as evidence, or summarised.
 _INSTRUCTION = re.compile(
     r"\b(ignore|disregard|forget|override)\b.{0,60}\b(instructions?|prompts?|rules|questions?|above|previous|prior|everything)\b"
-    r"|\b(reply|answer|respond|say|state|claim|output)\s+(only\s+)?(that|with|exactly)\b"
+    r"|(^|\band\s+|\bjust\s+)(reply|answer|respond|say|output)\s+(only\s+)?(that|with|exactly)\b"
     r"|\b(system prompt|you are (an? )?(ai|assistant|language model|chatbot))\b"
-    r"|<<<|>>>|<\s*/?\s*(script|iframe|img|svg)\b",
+    r"|<<<|>>>",
     re.I,
 )
 
 
+_TAG = re.compile(r"<[^>]*>")
+
+
 def is_instruction(sentence: str) -> bool:
-    return bool(_INSTRUCTION.search(sentence))
+    """An order to a reader or model, or a fragment that is mostly markup (under four words outside its tags)."""
+    if _INSTRUCTION.search(sentence):
+        return True
+    return "<" in sentence and len(_TAG.sub(" ", sentence).split()) < 4
 
 
 def research_sentences(text: str) -> list[str]:
