@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -127,8 +128,12 @@ def stream_llm_answer(answerer: Answerer, plan: Plan, hits: list[Hit]) -> Iterat
     papers = [h.paper for h in hits[:MAX_SOURCES]]
     question = standalone_question(answerer, plan)
     parts: list[str] = []
+    # The client's timeout bounds each read; a model trickling tokens is bounded by this deadline too.
+    deadline = time.monotonic() + 2 * answerer.settings.llm_timeout
     try:
         for chunk in answerer.llm.stream(_messages(answerer, plan, papers, question)):
+            if time.monotonic() > deadline:
+                raise LLMFailed("the model did not finish in time")
             piece = _content(chunk)
             if piece:
                 parts.append(piece)

@@ -87,3 +87,18 @@ def test_follow_up_is_condensed_by_the_model(llm_assistant, fake):
 def test_structured_questions_stay_exact_in_llm_mode(llm_assistant, fake):
     a = llm_assistant.answer([Message(role="user", content="How many of the author's papers are from 2020?")])
     assert "4 (four)" in a.answer and fake.requests == []
+
+
+def test_a_model_that_trickles_past_the_deadline_falls_back(seeded_store, fake):
+    import time as _time
+
+    class Slow(FakeOpenAI):
+        def handler(self, request):
+            _time.sleep(0.3)  # each chunk read is quick, the whole answer is not
+            return super().handler(request)
+
+    slow = Slow().enqueue("word " * 5 + "[1].")
+    settings = Settings(store_dir=seeded_store, seeds_dir=SEEDS, OPENAI_API_KEY="sk-test", OPENAI_BASE_URL="http://fake.local/v1", llm_timeout=0.1)
+    a = Assistant.from_settings(settings, http_client=slow.client())
+    final = list(a.stream(QUESTION))[-1]["answer"]
+    assert final.mode == "extractive" and "in time" in final.notice
