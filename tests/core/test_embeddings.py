@@ -21,3 +21,9 @@ def test_onnx_matches_sentence_transformers_within_1e_5():
     assert fast.shape == reference.shape == (4, 384)
     assert np.abs(fast - reference).max() < 1e-5
     assert np.allclose(np.linalg.norm(fast, axis=1), 1.0, atol=1e-5)
+
+
+def test_it_is_a_langchain_embeddings():
+    from langchain_core.embeddings import Embeddings
+
+    assert isinstance(MiniLMEmbeddings(), Embeddings)
