@@ -53,3 +53,17 @@ def test_names_for_many_papers_take_well_under_a_second_each_thousand():
     assert "s5q" not in names  # paper 6 mentions "S5Qs": the plural counts as a mention
     assert names["s2999q"] == "p002999"  # mentioned by no other paper
     assert "sys7x" not in names  # introduced by two papers
+
+
+def test_find_bounded_is_the_boundary_checked_search():
+    papers = build_corpus([SEEDS], load_manifest(SEEDS)).papers
+    names = conversation.short_names(papers)
+    texts = ["", "a", "what is fp=xint?", "x(moqe)", "moqes", "moqe-2", "moqe_x", "émoqe", "moqe moqe", "the honpas package"]
+    texts += [p.abstract.casefold() for p in papers[:10]]
+    for word in (conversation.NAME_CHAR, re.compile(r"\w")):
+        boundary = word.pattern
+        for name in list(names)[:80] + ["moqe", "a", "honpas"]:
+            pattern = re.compile(rf"(?<!{boundary}){re.escape(name)}(?!{boundary})")
+            for text in texts:
+                m = pattern.search(text)
+                assert conversation.find_bounded(text, name, word) == (m.start() if m else -1), (name, text)
