@@ -11,6 +11,8 @@ import hashlib
 import json
 import os
 import shutil
+import tempfile
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -248,24 +250,41 @@ class Store:
         return self.dir / "bm25" / table.digest
 
     def lexical(self, table: Table):
-        """The BM25 index for this table: loaded from disk, or built and saved."""
+        """The BM25 index for this table: loaded from disk, or built and saved.
+
+        Several readers and writers may meet here (a server thread and an ingest, or two processes): each saves
+        into its own temporary folder and renames it into place; a folder removed under a reader is rebuilt."""
         from assistant.lexical import Lexical
 
         folder = self.bm25_dir(table)
         if (folder / "n_docs.json").exists():
-            return Lexical.load(folder)
+            try:
+                return Lexical.load(folder)
+            except (OSError, ValueError):  # removed or replaced while being read: build it instead
+                pass
         lex = Lexical.build([pa.text for pa in table.passages])
-        tmp = folder.with_name(folder.name + f".tmp{os.getpid()}")
-        tmp.mkdir(parents=True, exist_ok=True)
-        lex.save(tmp)
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=folder.name + ".tmp", dir=folder.parent))
         try:
+            lex.save(tmp)
             os.replace(tmp, folder)
-        except OSError:  # another process saved it first
+        except OSError:  # another writer saved it first, or our folder was swept: the index in memory still serves
             shutil.rmtree(tmp, ignore_errors=True)
-        for other in folder.parent.iterdir():
-            if other.name != folder.name and not other.name.startswith(folder.name):
-                shutil.rmtree(other, ignore_errors=True)
+        self._sweep_bm25(keep=folder.name)
         return lex
+
+    def _sweep_bm25(self, keep: str) -> None:
+        """Remove other tables' BM25 folders, and temporary folders abandoned for over an hour."""
+        for other in (self.dir / "bm25").iterdir():
+            if other.name == keep or other.name.startswith(keep + ".tmp"):
+                continue
+            if ".tmp" in other.name:
+                try:
+                    if time.time() - other.stat().st_mtime < 3600:
+                        continue  # someone may be writing it now
+                except OSError:
+                    continue
+            shutil.rmtree(other, ignore_errors=True)
 
     def is_empty(self) -> bool:
         table = self.load_table()
