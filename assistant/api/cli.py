@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import os
 import socket
 import sys
 from pathlib import Path
@@ -15,6 +16,10 @@ def add_command(sub) -> None:
     p = sub.add_parser("serve", help="run the web chat UI and the HTTP API (default http://127.0.0.1:8000)")
     p.add_argument("--host", help="address to bind (default 127.0.0.1, or ASSISTANT_HOST); 0.0.0.0 exposes it to the network")
     p.add_argument("--port", type=int, help="port to bind (default 8000, or ASSISTANT_PORT)")
+    p.add_argument(
+        "--workers", type=int, default=1,
+        help="worker processes sharing the port (default 1); each loads the model and the store, and answers independently",
+    )
     p.set_defaults(func=cmd_serve)
 
 
@@ -54,8 +59,18 @@ def cmd_serve(args) -> int:
     _check_free(host, port)
     if not _is_loopback(host) and not settings.api_token:
         print(f"warning: serving on {host} without ASSISTANT_API_TOKEN: anyone who can reach this address can use the API.", file=sys.stderr)
-    app = create_app(settings)
+    if not 1 <= args.workers <= 64:
+        raise ConfigError(f"--workers {args.workers} is out of range: pass a number from 1 to 64 (about one per core).")
     shown = f"[{host}]" if ":" in host else host
-    print(f"Paper assistant on http://{shown}:{port}/  (API docs: /docs, health: /healthz). Loading the store and model; Ctrl-C stops.", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="info", proxy_headers=False, server_header=False)
+    workers = f", {args.workers} workers" if args.workers > 1 else ""
+    print(f"Paper assistant on http://{shown}:{port}/{workers}  (API docs: /docs, health: /healthz). Loading the store and model; Ctrl-C stops.", flush=True)
+    options = {"host": host, "port": port, "log_level": "info", "proxy_headers": False, "server_header": False}
+    if args.workers == 1:
+        uvicorn.run(create_app(settings), **options)
+        return 0
+    # Each worker process builds its own app from the environment: the app holds no per-user state, so any
+    # worker can answer any request (a conversation travels whole in each request).
+    if "store_dir" in overrides:
+        os.environ["ASSISTANT_STORE_DIR"] = str(overrides["store_dir"])
+    uvicorn.run("assistant.api.app:create_app", factory=True, workers=args.workers, **options)
     return 0

@@ -37,6 +37,60 @@ def test_taken_port_is_a_clear_error(capsys, seeded_store):
     assert f"127.0.0.1:{port}" in err and "--port" in err
 
 
+def test_workers_out_of_range_is_a_clear_error(capsys, seeded_store):
+    code = main(["--store", str(seeded_store), "serve", "--port", str(free_port()), "--workers", "0"])
+    assert code == 2
+    assert "--workers 0" in capsys.readouterr().err
+
+
+def _children(pid: int) -> set[int]:
+    out = set()
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/children") as f:
+            out |= {int(c) for c in f.read().split()}
+    return out
+
+
+@pytest.mark.slow
+def test_serve_with_two_workers_answers_concurrent_chats(seeded_store):
+    """`serve --workers 2`: two worker processes on one port over one store; concurrent chats all answer, with citations."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "assistant", "--store", str(seeded_store), "serve", "--port", str(port), "--workers", "2"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            assert proc.poll() is None, proc.stdout.read()
+            try:
+                if httpx.get(f"{url}/healthz", timeout=2).status_code == 200 and len(_children(proc.pid)) >= 2:
+                    break
+            except httpx.TransportError:
+                pass
+            assert time.monotonic() < deadline, "the workers did not come up in 120 s"
+            time.sleep(0.3)
+        workers = _children(proc.pid)
+
+        def chat(i):
+            body = {"messages": [{"role": "user", "content": ["What is SparStencil?", "Which papers are about quantization?"][i % 2]}]}
+            return httpx.post(f"{url}/api/chat", json=body, timeout=120)
+
+        with ThreadPoolExecutor(8) as pool:
+            replies = list(pool.map(chat, range(16)))
+        assert [r.status_code for r in replies] == [200] * 16
+        assert all(r.json()["citations"] for r in replies)
+        assert _children(proc.pid) == workers, "no worker died and was replaced while answering"
+        # Each worker loaded its own store and model: both answer /healthz with the whole corpus.
+        assert {httpx.get(f"{url}/healthz", timeout=10).json()["papers"] for _ in range(6)} == {79}
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=60)
+    assert "2 workers" in out
+    assert proc.returncode == 0, out
+
+
 @pytest.mark.slow
 def test_serve_runs_the_app_on_loopback(seeded_store):
     port = free_port()

@@ -3,13 +3,8 @@ server while it is down (the paper list keeps working), and everything answers a
 
 from __future__ import annotations
 
-import os
 import shutil
-import signal
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import httpx
 import pytest
@@ -19,50 +14,16 @@ from assistant.api import create_app
 from assistant.core import Assistant
 from assistant.store import Store
 from tests.api.fixtures import QUESTION, settings_for
-from tests.api.live import LiveServer, free_port
+from tests.api.live import LiveServer
+from tests.chroma_server import ChromaServer
 from tests.conftest import SEEDS
 
 pytestmark = pytest.mark.slow
 
-CHROMA = Path(sys.executable).parent / "chroma"
-
-
-class Chroma:
-    """`chroma run` on a fixed loopback port, so it can be stopped (SIGTERM to its PID) and started again at the same URL."""
-
-    def __init__(self, data: Path, log: Path):
-        self.data, self.log, self.port = data, log, free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.proc: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        with open(self.log, "ab") as out:
-            self.proc = subprocess.Popen([str(CHROMA), "run", "--path", str(self.data), "--host", "127.0.0.1", "--port", str(self.port)],
-                                         stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "ANONYMIZED_TELEMETRY": "False"})
-        deadline = time.monotonic() + 60
-        while True:
-            assert self.proc.poll() is None, self.log.read_text(errors="replace")[-2000:]
-            try:
-                if httpx.get(f"{self.url}/api/v2/heartbeat", timeout=2).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline, "chroma run did not answer its heartbeat within 60 s"
-            time.sleep(0.1)
-
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            os.kill(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-
 
 @pytest.fixture
 def chroma(tmp_path):
-    server = Chroma(tmp_path / "chroma-data", tmp_path / "chroma.log")
+    server = ChromaServer(tmp_path / "chroma-data", tmp_path / "chroma.log")
     server.start()
     yield server
     server.stop()

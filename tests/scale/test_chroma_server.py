@@ -7,73 +7,23 @@ ingest embeds nothing and the tests spend their time on the server, not the mode
 
 from __future__ import annotations
 
-import os
 import shutil
-import signal
-import socket
-import subprocess
-import sys
-import time
-from pathlib import Path
 
-import httpx
 import pytest
 
 from assistant.core import Assistant
 from assistant.errors import StoreUnavailable
 from assistant.models import Message
 from assistant.settings import Settings
+from tests.chroma_server import ChromaServer
 from tests.conftest import SEEDS
 
 pytestmark = pytest.mark.slow
 
-CHROMA = Path(sys.executable).parent / "chroma"
-START_TIMEOUT = 60.0
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class ChromaServer:
-    def __init__(self, data: Path, log: Path):
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self._log = open(log, "wb")
-        env = {**os.environ, "ANONYMIZED_TELEMETRY": "False"}
-        self.proc = subprocess.Popen(
-            [str(CHROMA), "run", "--path", str(data), "--host", "127.0.0.1", "--port", str(self.port)],
-            stdout=self._log, stderr=subprocess.STDOUT, env=env,
-        )
-        deadline = time.monotonic() + START_TIMEOUT
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, f"chroma run exited with {self.proc.returncode}: {log.read_text(errors='replace')[-2000:]}"
-            try:
-                if httpx.get(f"{self.url}/api/v2/heartbeat", timeout=2).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            time.sleep(0.1)
-        self.stop()
-        raise AssertionError(f"chroma run did not answer its heartbeat within {START_TIMEOUT} s")
-
-    def stop(self) -> None:
-        """SIGTERM to the server's own PID, then wait for it to exit."""
-        if self.proc.poll() is None:
-            os.kill(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        self._log.close()
-
 
 @pytest.fixture
 def server(tmp_path):
-    s = ChromaServer(tmp_path / "chroma-data", tmp_path / "chroma.log")
+    s = ChromaServer(tmp_path / "chroma-data", tmp_path / "chroma.log").start()
     yield s
     s.stop()
 
