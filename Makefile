@@ -7,7 +7,7 @@ export TRANSFORMERS_OFFLINE := 1
 export ANONYMIZED_TELEMETRY := False
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: run test setup browser ingest clean-store
+.PHONY: run test setup browser ingest clean-store bench
 
 $(STAMP): requirements.lock pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -33,6 +33,16 @@ run: setup ingest
 
 test: setup browser
 	$(PY) -m pytest -q
+
+# Every benchmark in turn (about 1.5 h on 2 cores; the 10k and 100k stores are built first). Tables on stdout,
+# JSON in bench/results/. One at a time: `$(PY) -m bench.NAME --help`.
+bench: setup
+	$(PY) -m bench.ingest
+	$(PY) -m bench.latency
+	$(PY) -m bench.answers
+	$(PY) -m bench.cold_start
+	$(PY) -m bench.http_load
+	$(PY) -m bench.load
 
 clean-store:
 	find store -mindepth 1 ! -name .gitignore -exec rm -rf {} +
