@@ -34,3 +34,34 @@ def test_reingest_is_idempotent_and_updates_in_place(fresh_store, tmp_path):
     assert len(changed.sync.removed) == 50
     assert a.status()["papers"] == 29
     assert "91% parallel efficiency" in a.paper(changed.sync.updated[0]).abstract
+
+
+def test_adding_ten_papers_embeds_only_their_sentences(fresh_store, tmp_path):
+    """Incremental ingest: the new papers' sentences are the only model work; every old passage stays as it was."""
+    import random
+
+    from assistant.passages import paper_sentences
+
+    seeds = tmp_path / "seeds"
+    shutil.copytree(SEEDS, seeds)
+    rng = random.Random(3)
+    words = (SEEDS / "002_929b6c1ceb6fc1ba.txt").read_text(encoding="utf-8").split()
+    entries = []
+    for i in range(10):
+        sentences = [" ".join(rng.choice(words) for _ in range(rng.randint(10, 20))).capitalize() + "." for _ in range(6)]
+        entries.append(f"{' '.join(sentences)}\n\narXiv:2605.{20000 + i}\nCreated: 2026-05-{1 + i:02d}\n")
+    (seeds / "900_new.txt").write_text("\n".join(entries), encoding="utf-8")
+
+    a = Assistant.from_settings(Settings(store_dir=fresh_store, seeds_dir=seeds))
+    before = a.store.collection().get(include=["embeddings"])
+    old_vectors = dict(zip(before["ids"], before["embeddings"]))
+    old_sentences = {s for p in a.table().papers for s in paper_sentences(p)}
+
+    report = a.ingest([seeds]).sync
+    assert len(report.added) == 10 and not report.updated and not report.removed
+    new_sentences = {s for pid in report.added for s in paper_sentences(a.paper(pid))} - old_sentences
+    assert report.embedded == len(new_sentences) > 0
+    after = a.store.collection().get(ids=list(old_vectors), include=["embeddings"])
+    assert len(after["ids"]) == len(old_vectors)
+    assert all((old_vectors[i] == v).all() for i, v in zip(after["ids"], after["embeddings"]))
+    assert a.ingest([seeds]).sync.embedded == 0
