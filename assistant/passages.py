@@ -20,12 +20,20 @@ from assistant.models import Paper
 MAX_WORDS = 90  # a passage is a few sentences, ~130 word-pieces
 
 
-class Passage(BaseModel):
+class PassageRef(BaseModel):
+    """What the table keeps of a passage: enough to map a search hit to its paper (the text is re-derived)."""
+
     id: str
     paper_id: str
     kind: Literal["passage", "abstract"] = "passage"
+
+
+class Passage(PassageRef):
     text: str  # what BM25 searches and Chroma stores: title prefix + sentences
     sentences: list[str]
+
+    def ref(self) -> PassageRef:
+        return PassageRef(id=self.id, paper_id=self.paper_id, kind=self.kind)
 
 
 def passage_id(paper: Paper, kind: str, text: str) -> str:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from assistant.lexical import Lexical
 from assistant.models import Filters, Paper
-from assistant.passages import Passage
+from assistant.passages import PassageRef
 
 RRF_K = 60
 DENSE_CANDIDATES = 60
@@ -25,13 +25,10 @@ class Hit:
 
 
 class Retriever:
-    def __init__(self, papers: list[Paper], passages: list[Passage], collection, embeddings, lexical: Lexical):
+    def __init__(self, papers: list[Paper], passages: list[PassageRef], collection, embeddings, lexical: Lexical):
         self.papers = {p.id: p for p in papers}
         self.passages = {pa.id: pa for pa in passages}
-        self.passage_list = list(passages)
-        self.by_paper: dict[str, list[Passage]] = {}
-        for pa in passages:
-            self.by_paper.setdefault(pa.paper_id, []).append(pa)
+        self.passage_list = list(passages)  # in BM25's document order
         self.collection = collection
         self.embeddings = embeddings
         self.lexical = lexical

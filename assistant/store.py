@@ -1,4 +1,4 @@
-"""The paper table (a JSON file switched atomically) and the Chroma collection of passage vectors.
+"""The paper table (a JSON-lines file switched atomically) and the Chroma collection of passage vectors.
 
 Ingest adds the new passages to Chroma first, then switches the table, then deletes stale
 passages: a crash at any point leaves the previous table answering, because retrieval only
@@ -15,17 +15,19 @@ import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from datetime import datetime, timezone
 from pathlib import Path
 
 from pydantic import BaseModel, Field
 
 from assistant.models import Paper
-from assistant.passages import Passage, paper_passages, paper_sentences
+from assistant.passages import Passage, PassageRef, paper_passages, paper_sentences
 from assistant.themes import Theme, compute_themes
 from assistant.vectors import SentenceVectors, key
 
-TABLE_VERSION = 1
+TABLE_VERSION = 2  # 2: JSON lines, passages as references (their text is re-derived from the papers)
+TABLE_FILE = "table.jsonl"
 GET_BATCH = 2000
 SEGMENT = 8192  # sentences per stored vector segment
 
@@ -36,12 +38,12 @@ class Table(BaseModel):
     version: int = TABLE_VERSION
     principal_author: str
     papers: list[Paper]
-    passages: list[Passage]
+    passages: list[PassageRef]  # in BM25's document order
     reports: list[dict] = Field(default_factory=list)
     themes: list[Theme] = Field(default_factory=list)  # the principal author's research themes, recomputed each ingest
     built_at: str = ""
 
-    @property
+    @cached_property  # a table is not changed once built; load_table fills it from the file's header
     def digest(self) -> str:
         h = hashlib.sha1()
         for p in self.passages:
@@ -70,7 +72,7 @@ class SyncReport:
 
 
 class Store:
-    """Owns store_dir: `table.json`, the BM25 folder, and (embedded mode) Chroma's files."""
+    """Owns store_dir: `table.jsonl`, the BM25 folder, the sentence vectors, and (embedded mode) Chroma's files."""
 
     def __init__(self, store_dir: Path, client, embeddings, collection: str = "papers", batch_size: int = 32, segment: int = SEGMENT, reopen=None):
         self.dir = Path(store_dir)
@@ -86,7 +88,7 @@ class Store:
 
     @property
     def table_path(self) -> Path:
-        return self.dir / "table.json"
+        return self.dir / TABLE_FILE
 
     def collection(self):
         """The passage collection; its calls raise StoreUnavailable (naming the store) when Chroma stops answering."""
@@ -109,11 +111,29 @@ class Store:
             self.client = self._reopen()
             self._collection = None
 
-    def load_table(self) -> Table | None:
-        if not self.table_path.exists():
+    def _table_header(self) -> dict | None:
+        """The first line of the table file (version, counts), or None when there is no current table."""
+        try:
+            with open(self.table_path, "rb") as fh:
+                header = json.loads(fh.readline())
+        except (FileNotFoundError, ValueError):
             return None
-        # From bytes: a decoded copy of the file (800 MB at 100k papers) is never made.
-        return Table.model_validate_json(self.table_path.read_bytes())
+        return header if header.get("version") == TABLE_VERSION else None
+
+    def load_table(self) -> Table | None:
+        """Read line by line: at 100k papers a whole-file copy (250 MB) beside the records is never made."""
+        if self._table_header() is None:
+            return None
+        with open(self.table_path, "rb") as fh:
+            header = json.loads(fh.readline())
+            papers = [Paper.model_validate_json(fh.readline()) for _ in range(header["papers"])]
+            passages = [PassageRef(id=i, paper_id=papers[p].id, kind=k) for i, p, k in (json.loads(fh.readline()) for _ in range(header["passages"]))]
+        table = Table.model_construct(
+            version=TABLE_VERSION, principal_author=header["principal_author"], papers=papers, passages=passages,
+            reports=header["reports"], themes=[Theme.model_validate(t) for t in header["themes"]], built_at=header["built_at"],
+        )
+        table.__dict__["digest"] = header["digest"]  # the cached_property's slot: 100k paper digests are not recomputed
+        return table
 
     def table_mtime(self) -> float:
         try:
@@ -122,12 +142,25 @@ class Store:
             return 0.0
 
     def _write_table(self, table: Table) -> None:
+        """One line per record, written as it goes (a whole-table JSON string was 3x the file at its peak)."""
         self.dir.mkdir(parents=True, exist_ok=True)
         tmp = self.table_path.with_suffix(f".tmp{os.getpid()}")
-        tmp.write_text(table.model_dump_json(), encoding="utf-8")
-        with open(tmp, "rb") as fh:
+        index = {p.id: i for i, p in enumerate(table.papers)}
+        header = {
+            "version": TABLE_VERSION, "principal_author": table.principal_author, "built_at": table.built_at,
+            "papers": len(table.papers), "passages": len(table.passages), "digest": table.digest,
+            "reports": table.reports, "themes": [t.model_dump(mode="json") for t in table.themes],
+        }
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(json.dumps(header) + "\n")
+            for p in table.papers:
+                fh.write(p.model_dump_json() + "\n")
+            for pa in table.passages:
+                fh.write(json.dumps([pa.id, index[pa.paper_id], pa.kind]) + "\n")
+            fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, self.table_path)
+        (self.dir / "table.json").unlink(missing_ok=True)  # version 1's file
 
     def _existing_ids(self, ids: list[str]) -> set[str]:
         found: set[str] = set()
@@ -163,7 +196,6 @@ class Store:
         old_digest, old_themes = (old.digest, old.themes) if same_papers else (None, None)
         del old
 
-        by_id = {p.id: p for p in papers}
         # 1. Embed the sentences the store does not have yet (the only model work of an ingest).
         sentences = list(dict.fromkeys(s for p in papers for s in paper_sentences(p)))
         # Shortest first: each model batch then holds sentences of about one length, so padding adds
@@ -182,43 +214,57 @@ class Store:
 
             self.sentences.add(segment, np.concatenate(parts))
 
-        # 2. Passage and whole-abstract vectors from their sentences, for the passages Chroma lacks.
-        passages = [pa for p in papers for pa in paper_passages(p)]
-        wanted = {pa.id: pa for pa in passages}
-        present = self._existing_ids(list(wanted))
-        missing = [pid for pid in wanted if pid not in present]
-        col = self.collection()
-        for i in range(0, len(missing), GET_BATCH):
-            batch = [wanted[pid] for pid in missing[i : i + GET_BATCH]]
-            vectors = [self._mean_vector(by_id[pa.paper_id], pa) for pa in batch]
-            col.upsert(
-                ids=[pa.id for pa in batch],
-                embeddings=vectors,
-                documents=[pa.text for pa in batch],
-                metadatas=[
-                    {"paper_id": pa.paper_id, "kind": pa.kind, "is_author_work": by_id[pa.paper_id].is_author_work, "year": by_id[pa.paper_id].year or -1}
-                    for pa in batch
-                ],
-            )
-
+        # 2. The new table: papers, passage references (full passages are re-derived when needed, never all
+        #    held at once: at 100k papers they were 600 MB), themes.
+        refs = [pa.ref() for p in papers for pa in paper_passages(p)]
+        author_papers = [p for p in papers if p.is_author_work]
         table = Table(
             principal_author=principal_author,
             papers=papers,
-            passages=passages,
+            passages=refs,
             reports=reports,
-            themes=compute_themes([p for p in papers if p.is_author_work], self.paper_vectors([p for p in papers if p.is_author_work])),
+            themes=compute_themes(author_papers, self.paper_vectors(author_papers)),
             built_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
         )
+        # 3. BM25 before the Chroma upsert, while Chroma's memory is still small (its words are transient).
+        self.lexical(table, keep_in_memory=False)
+
+        # 4. Passage and whole-abstract vectors from their sentences, for the passages Chroma lacks. Texts stay
+        #    out of Chroma: nothing reads them there (they cost 20% more memory and upsert time).
+        wanted = {r.id for r in refs}
+        present = self._existing_ids([r.id for r in refs])
+        lacking = {r.paper_id for r in refs if r.id not in present}
+        col = self.collection()
+        batch: list[tuple[Paper, Passage]] = []
+
+        def flush() -> None:
+            col.upsert(
+                ids=[pa.id for _, pa in batch],
+                embeddings=[self._mean_vector(paper, pa) for paper, pa in batch],
+                metadatas=[{"paper_id": pa.paper_id, "kind": pa.kind, "is_author_work": paper.is_author_work, "year": paper.year or -1} for paper, pa in batch],
+            )
+            batch.clear()
+
+        for paper in papers:
+            if paper.id in lacking:
+                batch += [(paper, pa) for pa in paper_passages(paper) if pa.id not in present]
+                if len(batch) >= GET_BATCH:
+                    flush()
+        if batch:
+            flush()
+        del present, lacking
+
+        # 5. The switch, then the clean-up: stale passages, vectors of sentences no paper has, other BM25 folders.
         if not same_papers or report.changed or old_digest != table.digest or old_themes != table.themes:
-            self._write_table(table)  # the switch: from here on the new table answers
+            self._write_table(table)  # from here on the new table answers
             self.written_mtime = self.table_mtime()
-        stale = sorted(self._all_ids() - set(wanted))
+        stale = sorted(self._all_ids() - wanted)
         for i in range(0, len(stale), GET_BATCH):
             col.delete(ids=stale[i : i + GET_BATCH])
         report.deleted_passages = len(stale)
         self.sentences.add([], [], keep={key(s) for s in sentences})
         self.sentences.compact()
-        self.lexical(table)  # build and save BM25 now, not on the first question
+        self._sweep_bm25(keep=table.digest)
         return report
 
     def _embed(self, texts: list[str]):
@@ -249,20 +295,27 @@ class Store:
     def bm25_dir(self, table: Table) -> Path:
         return self.dir / "bm25" / table.digest
 
-    def lexical(self, table: Table):
+    def lexical(self, table: Table, keep_in_memory: bool = True):
         """The BM25 index for this table: loaded from disk, or built and saved.
 
         Several readers and writers may meet here (a server thread and an ingest, or two processes): each saves
-        into its own temporary folder and renames it into place; a folder removed under a reader is rebuilt."""
+        into its own temporary folder and renames it into place; a folder removed under a reader is rebuilt.
+        Only an ingest removes other tables' folders, once its table is the current one (`_sweep_bm25`).
+        keep_in_memory=False (ingest): make sure it is on disk, return None, hold nothing."""
         from assistant.lexical import Lexical
 
         folder = self.bm25_dir(table)
         if (folder / "n_docs.json").exists():
+            if not keep_in_memory:
+                return None
             try:
                 return Lexical.load(folder)
             except (OSError, ValueError):  # removed or replaced while being read: build it instead
                 pass
-        lex = Lexical.build([pa.text for pa in table.passages])
+        texts = [pa.text for p in table.papers for pa in paper_passages(p)]  # the table's order
+        assert len(texts) == len(table.passages), "passages re-derived from the papers differ from the table's"
+        lex = Lexical.build(texts)
+        del texts
         folder.parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=folder.name + ".tmp", dir=folder.parent))
         try:
@@ -270,8 +323,7 @@ class Store:
             os.replace(tmp, folder)
         except OSError:  # another writer saved it first, or our folder was swept: the index in memory still serves
             shutil.rmtree(tmp, ignore_errors=True)
-        self._sweep_bm25(keep=folder.name)
-        return lex
+        return lex if keep_in_memory else None
 
     def _sweep_bm25(self, keep: str) -> None:
         """Remove other tables' BM25 folders, and temporary folders abandoned for over an hour."""
@@ -287,5 +339,5 @@ class Store:
             shutil.rmtree(other, ignore_errors=True)
 
     def is_empty(self) -> bool:
-        table = self.load_table()
-        return table is None or not table.papers
+        header = self._table_header()
+        return header is None or not header["papers"]

@@ -33,7 +33,7 @@ SERVE, NAIVE_SERVE = "ours: assistant serve → first /api/chat", "naive: FastAP
 
 def stores() -> tuple[Path, Path]:
     ours, naive = RESULTS / "stores" / "ours-seeds", RESULTS / "stores" / "naive-seeds"
-    if not (ours / "table.json").exists():
+    if not (ours / "table.jsonl").exists():
         run_child(["-m", "bench.ingest", "child", "ours", str(ROOT / "seeds"), str(ours)], 3600)
     if not (naive / "chroma.sqlite3").exists():
         run_child(["-m", "bench.ingest", "child", "naive", str(ROOT / "seeds"), str(naive)], 3600)

@@ -84,11 +84,11 @@ def child_build_naive_from_vectors(ours_store: Path, naive_store: Path) -> dict:
     import numpy as np
 
     from assistant.passages import paper_sentences
-    from assistant.store import Table
+    from assistant.store import Store
     from assistant.vectors import SentenceVectors
     from bench.naive import Naive
 
-    table = Table.model_validate_json((ours_store / "table.json").read_text(encoding="utf-8"))
+    table = Store(ours_store, client=None, embeddings=None).load_table()
     sentences = SentenceVectors(ours_store / "sentences")
     naive = Naive(naive_store)
     batch = 2000
@@ -109,7 +109,7 @@ def ensure_small(size: int, seed: int) -> None:
     """Stores for a small size are cheap to build here; large ones come from bench.ingest."""
     stores = RESULTS / "stores"
     corpus = synthetic_corpus(size, seed)
-    if not (stores / f"ours-{size}" / "table.json").exists():
+    if not (stores / f"ours-{size}" / "table.jsonl").exists():
         run_child(["-m", "bench.ingest", "child", "ours", str(corpus), str(stores / f"ours-{size}")], CHILD_TIMEOUT)
     if not (stores / f"naive-{size}" / "chroma.sqlite3").exists():
         run_child(["-m", "bench.ingest", "child", "naive", str(corpus), str(stores / f"naive-{size}")], CHILD_TIMEOUT)
@@ -137,7 +137,7 @@ def main() -> None:
         if size <= 1000:
             ensure_small(size, args.seed)
         ours_store, naive_store = stores / f"ours-{size}", stores / f"naive-{size}"
-        if not (ours_store / "table.json").exists():
+        if not (ours_store / "table.jsonl").exists():
             print(f"no store for {size} papers: run `python -m bench.ingest` first; skipped", file=sys.stderr)
             continue
         if not (naive_store / "chroma.sqlite3").exists():

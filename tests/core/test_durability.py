@@ -35,7 +35,7 @@ def test_kill_9_mid_ingest_keeps_the_previous_index(fresh_store, tmp_path):
     shutil.copytree(SEEDS, seeds)
     (seeds / "900_extra.txt").write_text(_extra_listing(60), encoding="utf-8")
     (seeds / "corpus.toml").write_text((SEEDS / "corpus.toml").read_text() + '\n[files."900_extra.txt"]\nowner = "Yunquan Zhang"\n')
-    table_before = (fresh_store / "table.json").read_bytes()
+    table_before = (fresh_store / "table.jsonl").read_bytes()
 
     proc = subprocess.Popen(
         [sys.executable, "-m", "assistant", "--store", str(fresh_store), "ingest", str(seeds)],
@@ -51,7 +51,7 @@ def test_kill_9_mid_ingest_keeps_the_previous_index(fresh_store, tmp_path):
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
 
-    assert (fresh_store / "table.json").read_bytes() == table_before
+    assert (fresh_store / "table.jsonl").read_bytes() == table_before
     old = Assistant.from_settings(Settings(store_dir=fresh_store, seeds_dir=seeds))
     assert old.status()["papers"] == 79
     answer = old.answer([Message(role="user", content="What parallel efficiency does cuNNQS-SCI maintain in strong scaling tests?")])

@@ -1,5 +1,5 @@
 """Ingest into the store a live server is answering from: no request fails while it runs, the ingest completes,
-and afterwards the server answers from the new table (the Assistant re-reads table.json when its mtime changes)."""
+and afterwards the server answers from the new table (the Assistant re-reads table.jsonl when its mtime changes)."""
 
 from __future__ import annotations
 
@@ -174,7 +174,9 @@ def test_assistant_ingest_process_while_the_server_answers(fresh_store, changed_
 
 
 def changed_passages(a: Assistant) -> set[str]:
-    return {pa.id for pa in a.table().passages if "9.4x" in pa.text}
+    from assistant.passages import paper_passages
+
+    return {pa.id for p in a.table().papers for pa in paper_passages(p) if "9.4x" in pa.text}
 
 
 DENSE_QUERY = "SparStencil achieves up to 9.4x speedup over state-of-the-art"
