@@ -127,7 +127,7 @@ class Store:
         with open(self.table_path, "rb") as fh:
             header = json.loads(fh.readline())
             papers = [Paper.model_validate_json(fh.readline()) for _ in range(header["papers"])]
-            passages = [PassageRef(id=i, paper_id=papers[p].id, kind=k) for i, p, k in (json.loads(fh.readline()) for _ in range(header["passages"]))]
+            passages = [PassageRef(i, papers[p].id, k) for i, p, k in (json.loads(fh.readline()) for _ in range(header["passages"]))]
         table = Table.model_construct(
             version=TABLE_VERSION, principal_author=header["principal_author"], papers=papers, passages=passages,
             reports=header["reports"], themes=[Theme.model_validate(t) for t in header["themes"]], built_at=header["built_at"],
