@@ -117,11 +117,11 @@ def ensure_small(size: int, seed: int) -> None:
 
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "child":
-        side, store, repeat = sys.argv[2], Path(sys.argv[3]), int(sys.argv[4])
+        side, store = sys.argv[2], Path(sys.argv[3])
         if side == "build-naive":
             out = child_build_naive_from_vectors(store, Path(sys.argv[4]))
         else:
-            out = child_ours(store, repeat) if side == "ours" else child_naive(store, repeat)
+            out = (child_ours if side == "ours" else child_naive)(store, int(sys.argv[4]))
         print(json.dumps(out))
         return
 
