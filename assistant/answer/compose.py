@@ -258,9 +258,11 @@ class Answerer:
             return f"None of {who} are in the corpus."
         papers = sorted(papers, key=structured._date_key, reverse=True)
         lines = [f"{who[0].upper()}{who[1:]} ({plural(len(papers), 'paper')}):"]
-        for p in papers:
+        for p in papers[: structured.LIST_LIMIT]:
             q = quote(p)
             lines.append(f"- {name(p)}{when(p)}{owner_note(p, self.principal)}: {self._clause(q)} {cites.cite(p, q)}")
+        if len(papers) > structured.LIST_LIMIT:
+            lines.append(f"- … and {len(papers) - structured.LIST_LIMIT} more, not listed here (`assistant papers` or `GET /api/papers` lists them all).")
         return "\n".join(lines)
 
     @staticmethod

@@ -41,8 +41,22 @@ def _date_key(p: Paper) -> tuple[int, int, int]:
     return parts[0], parts[1], parts[2]
 
 
+LIST_LIMIT = 100  # papers listed, each cited, in one answer; beyond it the rest are counted and pointed to
+MARKERS_PER_LINE = 10  # citations on one line of a per-year, per-category or per-co-author breakdown
+
+
 def _lines(papers: list[Paper], cites: Citations, quote: Quote, principal: str) -> list[str]:
-    return [f"- {name(p)}{when(p)}{owner_note(p, principal)} {cites.cite(p, quote(p))}" for p in papers]
+    """One cited line per paper, in the given order, up to LIST_LIMIT; then where to find the others."""
+    lines = [f"- {name(p)}{when(p)}{owner_note(p, principal)} {cites.cite(p, quote(p))}" for p in papers[:LIST_LIMIT]]
+    if len(papers) > LIST_LIMIT:
+        lines.append(f"- … and {len(papers) - LIST_LIMIT} more, not listed here (`assistant papers` or `GET /api/papers` lists them all).")
+    return lines
+
+
+def _markers(papers: list[Paper], cites: Citations, quote: Quote) -> str:
+    """The citations of a breakdown line, at most MARKERS_PER_LINE of them, then how many more the count holds."""
+    out = "".join(cites.cite(p, quote(p)) for p in papers[:MARKERS_PER_LINE])
+    return out + (f" (+{len(papers) - MARKERS_PER_LINE} more)" if len(papers) > MARKERS_PER_LINE else "")
 
 
 def count(intent: Intent, papers: list[Paper], cites: Citations, quote: Quote, principal: str, scope: str, topic: str = "") -> str:
@@ -69,9 +83,9 @@ def per_year(papers: list[Paper], cites: Citations, quote: Quote, principal: str
     lines = [f"{who[0].upper()}{who[1:]} per year ({plural(len(papers), 'paper')} in all):"]
     for year in sorted((y for y in by_year if y is not None), reverse=True):
         group = by_year[year]
-        lines.append(f"- {year}: {len(group)} " + "".join(cites.cite(p, quote(p)) for p in group))
+        lines.append(f"- {year}: {len(group)} " + _markers(group, cites, quote))
     if None in by_year:
-        lines.append(f"- undated: {len(by_year[None])} " + "".join(cites.cite(p, quote(p)) for p in by_year[None]))
+        lines.append(f"- undated: {len(by_year[None])} " + _markers(by_year[None], cites, quote))
     return "\n".join(lines)
 
 
@@ -112,8 +126,9 @@ def coauthors(papers: list[Paper], cites: Citations, quote: Quote, principal: st
     lines = [f"{principal}'s most frequent co-authors{about}, counted over the {plural(len(with_lists), 'paper')} whose sources list authors:"]
     for who, n in counts.most_common(top):
         theirs = [p for p in with_lists if who in p.authors]
-        markers = [cites.cite(p, quote(p)) for p in theirs]
-        lines.append(f"- {who}: {plural(n, 'paper')} " + "".join(sorted(markers, key=lambda m: int(m[1:-1]))))
+        markers = [cites.cite(p, quote(p)) for p in theirs[:MARKERS_PER_LINE]]
+        more = f" (+{len(theirs) - MARKERS_PER_LINE} more)" if len(theirs) > MARKERS_PER_LINE else ""
+        lines.append(f"- {who}: {plural(n, 'paper')} " + "".join(sorted(markers, key=lambda m: int(m[1:-1]))) + more)
     notes = []
     if truncated:
         notes.append(f"{truncated} of those author lists are cut short (\"et al.\"), so counts are lower bounds")
@@ -142,7 +157,7 @@ def categories(papers: list[Paper], cites: Citations, quote: Quote, principal: s
     uncategorised = sum(1 for p in papers if not p.categories)
     lines = [f"arXiv categories of {who} (as listed in the sources):"]
     for cat, group in sorted(by_cat.items(), key=lambda kv: -len(kv[1])):
-        lines.append(f"- cs.{cat}: {plural(len(group), 'paper')} " + "".join(cites.cite(p, quote(p)) for p in group))
+        lines.append(f"- cs.{cat}: {plural(len(group), 'paper')} " + _markers(group, cites, quote))
     if uncategorised:
         lines.append(f"{plural(uncategorised, 'paper')} have no category in the sources.")
     return "\n".join(lines)
