@@ -33,18 +33,21 @@ def short_names(papers: list[Paper]) -> dict[str, str]:
             names.setdefault(p.title.casefold(), p.id)
         if p.arxiv_id:
             names.setdefault(p.arxiv_id, p.id)
-    texts = {p.id: " ".join([p.title or "", *p.abstracts]) for p in papers}
+    def text(p: Paper) -> str:  # made per paper when needed: a dict of every text is 150 MB at 100k papers
+        return " ".join([p.title or "", *p.abstracts])
+
     candidates: dict[str, str] = {}
     for p in papers:
-        for m in list(_ABBREVIATION.finditer(texts[p.id])) + list(_INTRODUCED.finditer(texts[p.id])):
+        t = text(p)
+        for m in list(_ABBREVIATION.finditer(t)) + list(_INTRODUCED.finditer(t)):
             candidates.setdefault(m.group(1), p.id)
     # A name that appears in any other paper ("LLM", "SGD", "AI") names a topic, not this paper. "Appears"
     # is a whole run of [\w=+-] characters equal to the name or its plural, so one pass over each text's runs
     # counts every candidate (a regex search per candidate per paper took 1.5 s on the seeds, hours at 10k).
     wanted = {nm for nm in candidates if len(nm) >= 3 and nm.casefold() not in names}
     papers_with: dict[str, int] = dict.fromkeys(wanted, 0)
-    for text in texts.values():
-        runs = set(_RUN.findall(text))
+    for p in papers:
+        runs = set(_RUN.findall(text(p)))
         for nm in {r for r in runs if r in wanted} | {r[:-1] for r in runs if r.endswith("s") and r[:-1] in wanted}:
             papers_with[nm] += 1
     for nm, pid in candidates.items():
