@@ -111,21 +111,25 @@ class Store:
             self.client = self._reopen()
             self._collection = None
 
-    def _table_header(self) -> dict | None:
-        """The first line of the table file (version, counts), or None when there is no current table."""
+    @staticmethod
+    def _header(fh) -> dict | None:
+        """The table file's first line (version, counts, digest), or None when it is not a current table."""
         try:
-            with open(self.table_path, "rb") as fh:
-                header = json.loads(fh.readline())
-        except (FileNotFoundError, ValueError):
+            header = json.loads(fh.readline())
+        except ValueError:
             return None
-        return header if header.get("version") == TABLE_VERSION else None
+        return header if isinstance(header, dict) and header.get("version") == TABLE_VERSION else None
 
     def load_table(self) -> Table | None:
         """Read line by line: at 100k papers a whole-file copy (250 MB) beside the records is never made."""
-        if self._table_header() is None:
+        try:
+            fh = open(self.table_path, "rb")
+        except FileNotFoundError:
             return None
-        with open(self.table_path, "rb") as fh:
-            header = json.loads(fh.readline())
+        with fh:
+            header = self._header(fh)
+            if header is None:
+                return None
             papers = [Paper.model_validate_json(fh.readline()) for _ in range(header["papers"])]
             passages = [PassageRef(i, papers[p].id, k) for i, p, k in (json.loads(fh.readline()) for _ in range(header["passages"]))]
         table = Table.model_construct(
@@ -312,10 +316,10 @@ class Store:
                 return Lexical.load(folder)
             except (OSError, ValueError):  # removed or replaced while being read: build it instead
                 pass
-        texts = [pa.text for p in table.papers for pa in paper_passages(p)]  # the table's order
-        assert len(texts) == len(table.passages), "passages re-derived from the papers differ from the table's"
-        lex = Lexical.build(texts)
-        del texts
+        # Re-derived from the papers in the table's order and fed to the chunked build as they come: at 100k
+        # papers a list of every passage text would be 480 MB.
+        lex = Lexical.build(pa.text for p in table.papers for pa in paper_passages(p))
+        assert lex.n_docs == len(table.passages), "passages re-derived from the papers differ from the table's"
         folder.parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=folder.name + ".tmp", dir=folder.parent))
         try:
@@ -339,5 +343,10 @@ class Store:
             shutil.rmtree(other, ignore_errors=True)
 
     def is_empty(self) -> bool:
-        header = self._table_header()
+        """True without a current table or with one of no papers (reads the header line only)."""
+        try:
+            with open(self.table_path, "rb") as fh:
+                header = self._header(fh)
+        except FileNotFoundError:
+            return True
         return header is None or not header["papers"]
