@@ -261,9 +261,7 @@ class Answerer:
         for p in papers[: structured.LIST_LIMIT]:
             q = quote(p)
             lines.append(f"- {name(p)}{when(p)}{owner_note(p, self.principal)}: {self._clause(q)} {cites.cite(p, q)}")
-        if len(papers) > structured.LIST_LIMIT:
-            lines.append(f"- … and {len(papers) - structured.LIST_LIMIT} more, not listed here (`assistant papers` or `GET /api/papers` lists them all).")
-        return "\n".join(lines)
+        return "\n".join(lines + structured.unlisted(papers))
 
     @staticmethod
     def _clause(sentence: str) -> str:

@@ -45,18 +45,26 @@ LIST_LIMIT = 100  # papers listed, each cited, in one answer; beyond it the rest
 MARKERS_PER_LINE = 10  # citations on one line of a per-year, per-category or per-co-author breakdown
 
 
+def unlisted(papers: list) -> list[str]:
+    """The closing line of a list cut at LIST_LIMIT (none when every paper was listed)."""
+    if len(papers) <= LIST_LIMIT:
+        return []
+    return [f"- … and {len(papers) - LIST_LIMIT} more, not listed here (`assistant papers` or `GET /api/papers` lists them all)."]
+
+
 def _lines(papers: list[Paper], cites: Citations, quote: Quote, principal: str) -> list[str]:
     """One cited line per paper, in the given order, up to LIST_LIMIT; then where to find the others."""
-    lines = [f"- {name(p)}{when(p)}{owner_note(p, principal)} {cites.cite(p, quote(p))}" for p in papers[:LIST_LIMIT]]
-    if len(papers) > LIST_LIMIT:
-        lines.append(f"- … and {len(papers) - LIST_LIMIT} more, not listed here (`assistant papers` or `GET /api/papers` lists them all).")
-    return lines
+    return [f"- {name(p)}{when(p)}{owner_note(p, principal)} {cites.cite(p, quote(p))}" for p in papers[:LIST_LIMIT]] + unlisted(papers)
+
+
+def _more(papers: list) -> str:
+    """What a breakdown line cut at MARKERS_PER_LINE citations leaves out."""
+    return f" (+{len(papers) - MARKERS_PER_LINE} more)" if len(papers) > MARKERS_PER_LINE else ""
 
 
 def _markers(papers: list[Paper], cites: Citations, quote: Quote) -> str:
     """The citations of a breakdown line, at most MARKERS_PER_LINE of them, then how many more the count holds."""
-    out = "".join(cites.cite(p, quote(p)) for p in papers[:MARKERS_PER_LINE])
-    return out + (f" (+{len(papers) - MARKERS_PER_LINE} more)" if len(papers) > MARKERS_PER_LINE else "")
+    return "".join(cites.cite(p, quote(p)) for p in papers[:MARKERS_PER_LINE]) + _more(papers)
 
 
 def count(intent: Intent, papers: list[Paper], cites: Citations, quote: Quote, principal: str, scope: str, topic: str = "") -> str:
@@ -127,8 +135,7 @@ def coauthors(papers: list[Paper], cites: Citations, quote: Quote, principal: st
     for who, n in counts.most_common(top):
         theirs = [p for p in with_lists if who in p.authors]
         markers = [cites.cite(p, quote(p)) for p in theirs[:MARKERS_PER_LINE]]
-        more = f" (+{len(theirs) - MARKERS_PER_LINE} more)" if len(theirs) > MARKERS_PER_LINE else ""
-        lines.append(f"- {who}: {plural(n, 'paper')} " + "".join(sorted(markers, key=lambda m: int(m[1:-1]))) + more)
+        lines.append(f"- {who}: {plural(n, 'paper')} " + "".join(sorted(markers, key=lambda m: int(m[1:-1]))) + _more(theirs))
     notes = []
     if truncated:
         notes.append(f"{truncated} of those author lists are cut short (\"et al.\"), so counts are lower bounds")
