@@ -1,8 +1,13 @@
-"""A real uvicorn server on a free loopback port, run in a thread of the test process (shares the warm Assistant)."""
+"""Real servers on free loopback ports: uvicorn in a thread of the test process (sharing the warm Assistant), or a whole
+`assistant serve` process."""
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 
@@ -38,3 +43,43 @@ class LiveServer:
     def __exit__(self, *exc) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=10)
+
+
+class ServeProcess:
+    """`with ServeProcess(store, extra_args, env) as p:` — a real `python -m assistant serve` on a free loopback port.
+
+    `p.wait_ready(timeout, ready)` polls /healthz until `ready(response)`; on leaving the block the process gets SIGINT
+    and its whole output lands in `p.output`, its exit code in `p.proc.returncode`.
+    """
+
+    def __init__(self, store, args: tuple[str, ...] = (), env: dict | None = None, stop_timeout: float = 30.0):
+        from tests.conftest import ROOT
+
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.output = ""
+        self.stop_timeout = stop_timeout
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "assistant", "--store", str(store), "serve", "--port", str(self.port), *args],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**(env or os.environ), "PYTHONUNBUFFERED": "1"},
+        )
+
+    def wait_ready(self, timeout: float = 120.0, ready=lambda r: r.status_code == 200) -> httpx.Response:
+        deadline = time.monotonic() + timeout
+        while True:
+            assert self.proc.poll() is None, self.proc.stdout.read()
+            try:
+                r = httpx.get(f"{self.url}/healthz", timeout=2)
+                if ready(r):
+                    return r
+            except httpx.TransportError:
+                pass
+            assert time.monotonic() < deadline, f"the server did not come up in {timeout:.0f} s"
+            time.sleep(0.3)
+
+    def __enter__(self) -> "ServeProcess":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.proc.send_signal(signal.SIGINT)
+        self.output, _ = self.proc.communicate(timeout=self.stop_timeout)

@@ -3,18 +3,13 @@
 from __future__ import annotations
 
 import os
-import signal
 import socket
-import subprocess
-import sys
-import time
 
 import httpx
 import pytest
 
 from assistant.cli import build_parser, main
-from tests.api.live import free_port
-from tests.conftest import ROOT
+from tests.api.live import ServeProcess, free_port
 
 
 def test_serve_is_registered_with_loopback_defaults():
@@ -56,60 +51,30 @@ def test_serve_with_two_workers_answers_concurrent_chats(seeded_store):
     """`serve --workers 2`: two worker processes on one port over one store; concurrent chats all answer, with citations."""
     from concurrent.futures import ThreadPoolExecutor
 
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "assistant", "--store", str(seeded_store), "serve", "--port", str(port), "--workers", "2"],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            assert proc.poll() is None, proc.stdout.read()
-            try:
-                if httpx.get(f"{url}/healthz", timeout=2).status_code == 200 and len(_children(proc.pid)) >= 2:
-                    break
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline, "the workers did not come up in 120 s"
-            time.sleep(0.3)
-        workers = _children(proc.pid)
+    with ServeProcess(seeded_store, ("--workers", "2"), stop_timeout=60) as server:
+        server.wait_ready(120, lambda r: r.status_code == 200 and len(_children(server.proc.pid)) >= 2)
+        workers = _children(server.proc.pid)
 
         def chat(i):
             body = {"messages": [{"role": "user", "content": ["What is SparStencil?", "Which papers are about quantization?"][i % 2]}]}
-            return httpx.post(f"{url}/api/chat", json=body, timeout=120)
+            return httpx.post(f"{server.url}/api/chat", json=body, timeout=120)
 
         with ThreadPoolExecutor(8) as pool:
             replies = list(pool.map(chat, range(16)))
         assert [r.status_code for r in replies] == [200] * 16
         assert all(r.json()["citations"] for r in replies)
-        assert _children(proc.pid) == workers, "no worker died and was replaced while answering"
+        assert _children(server.proc.pid) == workers, "no worker died and was replaced while answering"
         # Each worker loaded its own store and model: both answer /healthz with the whole corpus.
-        assert {httpx.get(f"{url}/healthz", timeout=10).json()["papers"] for _ in range(6)} == {79}
-    finally:
-        proc.send_signal(signal.SIGINT)
-        out, _ = proc.communicate(timeout=60)
-    assert "2 workers" in out
-    assert proc.returncode == 0, out
+        assert {httpx.get(f"{server.url}/healthz", timeout=10).json()["papers"] for _ in range(6)} == {79}
+    assert "2 workers" in server.output
+    assert server.proc.returncode == 0, server.output
 
 
 @pytest.mark.slow
 def test_serve_runs_the_app_on_loopback(seeded_store):
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "assistant", "--store", str(seeded_store), "serve", "--port", str(port)],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            assert proc.poll() is None, proc.stdout.read()
-            try:
-                r = httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2)
-                break
-            except httpx.TransportError:
-                assert time.monotonic() < deadline, "the server did not come up in 90 s"
-                time.sleep(0.3)
+    with ServeProcess(seeded_store) as server:
+        r = server.wait_ready(90, lambda r: True)
         assert r.status_code == 200 and r.json()["papers"] == 79
-        assert httpx.get(f"http://127.0.0.1:{port}/").headers["content-type"].startswith("text/html")
-    finally:
-        proc.send_signal(signal.SIGINT)
-        out, _ = proc.communicate(timeout=30)
-    assert f"http://127.0.0.1:{port}/" in out
-    assert proc.returncode == 0, out
+        assert httpx.get(f"{server.url}/").headers["content-type"].startswith("text/html")
+    assert f"{server.url}/" in server.output
+    assert server.proc.returncode == 0, server.output

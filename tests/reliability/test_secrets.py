@@ -5,10 +5,6 @@ from __future__ import annotations
 
 import logging
 import os
-import signal
-import subprocess
-import sys
-import time
 
 import httpx
 import pytest
@@ -18,8 +14,7 @@ from assistant.api import create_app
 from assistant.core import Assistant
 from assistant.settings import Settings
 from tests.api.fixtures import QUESTION, settings_for
-from tests.api.live import LiveServer, free_port
-from tests.conftest import ROOT
+from tests.api.live import LiveServer, ServeProcess
 from tests.reliability.fake_openai import FakeOpenAIServer
 
 KEY = "sk-proj-Zx81qWm3-secret-model-key"
@@ -114,33 +109,20 @@ def test_model_key_never_reaches_notice_or_logs(locked_llm_url, fake, mode, stat
 def test_assistant_serve_output_holds_no_secret(seeded_store, fake):
     """The real `assistant serve` process at its own log level: its whole output, through bad tokens and a failing model."""
     fake.mode, fake.status = "status", 401
-    port = free_port()
-    env = {**os.environ, "PYTHONUNBUFFERED": "1", "OPENAI_API_KEY": KEY, "OPENAI_BASE_URL": fake.base_url,
-           "ASSISTANT_API_TOKEN": TOKEN, "ASSISTANT_LLM_TIMEOUT": "2"}
-    proc = subprocess.Popen([sys.executable, "-m", "assistant", "--store", str(seeded_store), "serve", "--port", str(port)],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
-    url = f"http://127.0.0.1:{port}"
+    env = {**os.environ, "OPENAI_API_KEY": KEY, "OPENAI_BASE_URL": fake.base_url, "ASSISTANT_API_TOKEN": TOKEN, "ASSISTANT_LLM_TIMEOUT": "2"}
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            assert proc.poll() is None, proc.stdout.read()
-            try:
-                if httpx.get(url + "/healthz", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline, "the server did not come up in 120 s"
-            time.sleep(0.3)
-        assert httpx.post(url + "/api/chat", json=CHAT, headers={"Authorization": f"Bearer {TOKEN}x"}, timeout=30).status_code == 401
-        assert httpx.post(url + "/api/chat", json=CHAT, timeout=30).status_code == 401
-        r = httpx.post(url + "/api/chat", json=CHAT, headers=AUTH, timeout=30)
-        assert r.status_code == 200 and "HTTP 401" in r.json()["notice"], r.text
-        assert KEY not in r.text
-        # An unexpected error's traceback goes to the log: make sure none is triggered with the key around either.
-        assert httpx.post(url + "/v1/chat/completions", json={**CHAT, "model": "paper-assistant", "stream": True}, headers=AUTH, timeout=30).status_code == 200
+        with ServeProcess(seeded_store, env=env) as server:
+            url = server.url
+            server.wait_ready(120)
+            assert httpx.post(url + "/api/chat", json=CHAT, headers={"Authorization": f"Bearer {TOKEN}x"}, timeout=30).status_code == 401
+            assert httpx.post(url + "/api/chat", json=CHAT, timeout=30).status_code == 401
+            r = httpx.post(url + "/api/chat", json=CHAT, headers=AUTH, timeout=30)
+            assert r.status_code == 200 and "HTTP 401" in r.json()["notice"], r.text
+            assert KEY not in r.text
+            # An unexpected error's traceback goes to the log: make sure none is triggered with the key around either.
+            assert httpx.post(url + "/v1/chat/completions", json={**CHAT, "model": "paper-assistant", "stream": True}, headers=AUTH, timeout=30).status_code == 200
     finally:
         fake.mode = "answer"
-        proc.send_signal(signal.SIGINT)
-        out, _ = proc.communicate(timeout=30)
+    out = server.output
     assert '"POST /api/chat HTTP/1.1" 401' in out, out  # the access log is on, so this checks real log lines
     assert KEY not in out and TOKEN not in out, out
