@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import signal
 import socket
 import statistics
 import subprocess
@@ -23,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.common import RESULTS, ROOT, env, load, run_child, table
+from bench.common import RESULTS, ROOT, env, load, run_child, stop, table
 
 QUESTION = "What has the author worked on in model compression?"
 SERVER_DEADLINE = 180.0
@@ -78,12 +77,7 @@ def server_first_answer(args: list[str], port: int) -> float:
             time.sleep(0.05)
         raise RuntimeError(f"no answer within {SERVER_DEADLINE} s")
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
 
 
 def import_breakdown(store: Path, top: int = 8) -> list[list]:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 import os
 import platform
+import signal
 import statistics
+import subprocess
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -80,7 +82,6 @@ def env() -> dict:
 
 def run_child(args: list[str], timeout: float) -> dict:
     """Run `python -m bench.<...> child ...` and return the JSON object it prints last."""
-    import subprocess
     import sys
 
     proc = subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=timeout, env=env(), cwd=ROOT)
@@ -104,3 +105,13 @@ def synthetic_corpus(n: int, seed: int = 1) -> Path:
         shutil.rmtree(folder, ignore_errors=True)
         tmp.rename(folder)
     return folder
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """SIGTERM to a server we started, then wait for it (killed after 10 s)."""
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import signal
 import subprocess
 import sys
 import tempfile
@@ -23,7 +22,7 @@ import time
 import httpx
 
 from bench.cold_start import QUESTION, free_port, stores
-from bench.common import RESULTS, ROOT, env, load, pct, questions, table
+from bench.common import RESULTS, ROOT, env, load, pct, questions, stop, table
 
 START_TIMEOUT = 180.0
 REQUEST_TIMEOUT = 120.0
@@ -47,15 +46,6 @@ def start(args: list[str], port: int) -> subprocess.Popen:
         time.sleep(0.1)
     stop(proc)
     raise RuntimeError("server did not answer in time")
-
-
-def stop(proc: subprocess.Popen) -> None:
-    proc.send_signal(signal.SIGTERM)
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
 
 
 async def run_load(port: int, clients: int, total: int) -> dict:
