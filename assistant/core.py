@@ -91,14 +91,9 @@ class Assistant:
             {"file": r.file, "shape": r.shape, "entries": r.entries, "merged": r.merged, "warnings": [str(w) for w in r.warnings]}
             for r in corpus.reports
         ]
-        sync = self.store.sync(corpus.papers, manifest.principal_author, reports, progress=progress)
-        return IngestResult(
-            reports=corpus.reports,
-            sync=sync,
-            papers=len(corpus.papers),
-            author_papers=sum(p.is_author_work for p in corpus.papers),
-            seconds=time.perf_counter() - started,
-        )
+        papers, author_papers = len(corpus.papers), sum(p.is_author_work for p in corpus.papers)
+        sync = self.store.sync(corpus.papers, manifest.principal_author, reports, progress=progress)  # empties the list
+        return IngestResult(reports=corpus.reports, sync=sync, papers=papers, author_papers=author_papers, seconds=time.perf_counter() - started)
 
     # --- papers ----------------------------------------------------------------------------
     def papers(self, filters: Filters | None = None, text: str | None = None) -> list[Paper]:

@@ -24,7 +24,7 @@ from pydantic import BaseModel, Field
 from assistant.models import Paper
 from assistant.passages import Passage, PassageRef, paper_passages, paper_sentences
 from assistant.themes import Theme, compute_themes
-from assistant.vectors import SentenceVectors, key
+from assistant.vectors import SentenceVectors, keys
 
 TABLE_VERSION = 2  # 2: JSON lines, passages as references (their text is re-derived from the papers)
 TABLE_FILE = "table.jsonl"
@@ -51,6 +51,18 @@ class Table(BaseModel):
         for p in self.papers:
             h.update(paper_digest(p).encode())
         return h.hexdigest()[:16]
+
+
+def _release_freed_memory() -> None:
+    """Hand the heap's freed pages back to the system (glibc keeps them otherwise; a no-op elsewhere)."""
+    import ctypes
+    import gc
+
+    gc.collect()
+    try:
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
 
 
 def paper_digest(paper: Paper) -> str:
@@ -139,14 +151,32 @@ class Store:
         table.__dict__["digest"] = header["digest"]  # the cached_property's slot: 100k paper digests are not recomputed
         return table
 
+    def _table_digests(self) -> tuple[dict | None, dict[str, str]]:
+        """The current table's header and each paper's digest, without building the papers (a line is
+        exactly `model_dump_json()`, so its hash is `paper_digest`)."""
+        try:
+            fh = open(self.table_path, "rb")
+        except FileNotFoundError:
+            return None, {}
+        with fh:
+            header = self._header(fh)
+            if header is None:
+                return None, {}
+            digests = {}
+            for _ in range(header["papers"]):
+                line = fh.readline().rstrip(b"\n")
+                digests[json.loads(line)["id"]] = hashlib.sha1(line).hexdigest()
+        return header, digests
+
     def table_mtime(self) -> float:
         try:
             return self.table_path.stat().st_mtime
         except FileNotFoundError:
             return 0.0
 
-    def _write_table(self, table: Table) -> None:
-        """One line per record, written as it goes (a whole-table JSON string was 3x the file at its peak)."""
+    def _write_table(self, table: Table) -> Path:
+        """Write the table beside the current one (`_switch_table` puts it in place), one line per record as it
+        goes: a whole-table JSON string was 3x the file at its peak."""
         self.dir.mkdir(parents=True, exist_ok=True)
         tmp = self.table_path.with_suffix(f".tmp{os.getpid()}")
         index = {p.id: i for i, p in enumerate(table.papers)}
@@ -163,8 +193,12 @@ class Store:
                 fh.write(json.dumps([pa.id, index[pa.paper_id], pa.kind]) + "\n")
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, self.table_path)
+        return tmp
+
+    def _switch_table(self, written: Path) -> None:
+        os.replace(written, self.table_path)
         (self.dir / "table.json").unlink(missing_ok=True)  # version 1's file
+        self.written_mtime = self.table_mtime()
 
     def _existing_ids(self, ids: list[str]) -> set[str]:
         found: set[str] = set()
@@ -185,9 +219,14 @@ class Store:
             offset += len(got)
 
     def sync(self, papers: list[Paper], principal_author: str, reports: list[dict], progress: Callable[[int, int], None] | None = None) -> SyncReport:
-        """Make the store hold exactly these papers, embedding only passages it does not have."""
-        old = self.load_table()
-        old_digests = {p.id: paper_digest(p) for p in old.papers} if old else {}
+        """Make the store hold exactly these papers, embedding only passages it does not have.
+
+        The list is emptied once the new table is written (not yet switched in): Chroma's part re-reads the
+        papers it needs from that file a line at a time, so the parsed records (900 MB at 100k papers) and
+        Chroma's index (1 GB as it grows) are never in memory together."""
+        import numpy as np
+
+        old_header, old_digests = self._table_digests()
         new_digests = {p.id: paper_digest(p) for p in papers}
         report = SyncReport(
             added=sorted(set(new_digests) - set(old_digests)),
@@ -195,16 +234,16 @@ class Store:
             removed=sorted(set(old_digests) - set(new_digests)),
         )
         report.unchanged = len(new_digests) - len(report.added) - len(report.updated)
-        # Keep only what the end of the sync compares, not the old table (a second copy of the corpus in memory).
-        same_papers = old is not None and not (report.added or report.updated or report.removed)
-        old_digest, old_themes = (old.digest, old.themes) if same_papers else (None, None)
-        del old
+        same_papers = old_header is not None and not (report.added or report.updated or report.removed)
+        del old_digests, new_digests
 
         # 1. Embed the sentences the store does not have yet (the only model work of an ingest).
         sentences = list(dict.fromkeys(s for p in papers for s in paper_sentences(p)))
+        live = keys(sentences)  # what the sentence store keeps at the end
         # Shortest first: each model batch then holds sentences of about one length, so padding adds
         # 13% to the real tokens instead of 34% (measured on a synthetic 1k corpus).
         new = sorted(self.sentences.missing(sentences), key=len)
+        del sentences
         # Each segment is written as soon as it is embedded, so an interrupted ingest resumes from there.
         for i in range(0, len(new), self.segment):
             segment = new[i : i + self.segment]
@@ -214,12 +253,11 @@ class Store:
                 report.embedded += len(parts[-1])
                 if progress:
                     progress(report.embedded, len(new))
-            import numpy as np
-
             self.sentences.add(segment, np.concatenate(parts))
+        del new
 
         # 2. The new table: papers, passage references (full passages are re-derived when needed, never all
-        #    held at once: at 100k papers they were 600 MB), themes.
+        #    held at once: at 100k papers they were 600 MB), themes. Written beside the current one.
         refs = [pa.ref() for p in papers for pa in paper_passages(p)]
         author_papers = [p for p in papers if p.is_author_work]
         table = Table(
@@ -230,45 +268,63 @@ class Store:
             themes=compute_themes(author_papers, self.paper_vectors(author_papers)),
             built_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
         )
+        del author_papers
+        switch = not same_papers or report.changed or old_header["digest"] != table.digest or [Theme.model_validate(t) for t in old_header["themes"]] != table.themes
+        written = self._write_table(table)
         # 3. BM25 before the Chroma upsert, while Chroma's memory is still small (its words are transient).
         self.lexical(table, keep_in_memory=False)
+        digest, paper_ids = table.digest, [p.id for p in papers]
+        del table
+        papers.clear()  # the records go; Chroma's part reads what it needs back from `written`
+        _release_freed_memory()
 
-        # 4. Passage and whole-abstract vectors from their sentences, for the passages Chroma lacks. Texts stay
-        #    out of Chroma: nothing reads them there (they cost 20% more memory and upsert time).
-        wanted = {r.id for r in refs}
-        present = self._existing_ids([r.id for r in refs])
-        lacking = {r.paper_id for r in refs if r.id not in present}
-        col = self.collection()
-        batch: list[tuple[Paper, Passage]] = []
+        try:
+            # 4. Passage and whole-abstract vectors from their sentences, for the passages Chroma lacks. Texts stay
+            #    out of Chroma: nothing reads them there (they cost 20% more memory and upsert time).
+            wanted = [r.id for r in refs]
+            present = self._existing_ids(wanted)
+            lacking = {r.paper_id for r in refs if r.id not in present}
+            del refs
+            col = self.collection()
+            batch: list[tuple[Paper, Passage]] = []
 
-        def flush() -> None:
-            col.upsert(
-                ids=[pa.id for _, pa in batch],
-                embeddings=[self._mean_vector(paper, pa) for paper, pa in batch],
-                metadatas=[{"paper_id": pa.paper_id, "kind": pa.kind, "is_author_work": paper.is_author_work, "year": paper.year or -1} for paper, pa in batch],
-            )
-            batch.clear()
+            def flush() -> None:
+                col.upsert(
+                    ids=[pa.id for _, pa in batch],
+                    embeddings=[self._mean_vector(paper, pa) for paper, pa in batch],
+                    metadatas=[{"paper_id": pa.paper_id, "kind": pa.kind, "is_author_work": paper.is_author_work, "year": paper.year or -1} for paper, pa in batch],
+                )
+                batch.clear()
 
-        for paper in papers:
-            if paper.id in lacking:
-                batch += [(paper, pa) for pa in paper_passages(paper) if pa.id not in present]
-                if len(batch) >= GET_BATCH:
-                    flush()
-        if batch:
-            flush()
-        del present, lacking
+            if lacking:
+                with open(written, "rb") as fh:
+                    fh.readline()
+                    for paper_id in paper_ids:
+                        line = fh.readline()
+                        if paper_id not in lacking:
+                            continue
+                        paper = Paper.model_validate_json(line)
+                        batch += [(paper, pa) for pa in paper_passages(paper) if pa.id not in present]
+                        if len(batch) >= GET_BATCH:
+                            flush()
+            if batch:
+                flush()
+            del present, lacking, paper_ids
 
-        # 5. The switch, then the clean-up: stale passages, vectors of sentences no paper has, other BM25 folders.
-        if not same_papers or report.changed or old_digest != table.digest or old_themes != table.themes:
-            self._write_table(table)  # from here on the new table answers
-            self.written_mtime = self.table_mtime()
-        stale = sorted(self._all_ids() - wanted)
+            # 5. The switch, then the clean-up: stale passages, vectors of sentences no paper has, other BM25 folders.
+            if switch:
+                self._switch_table(written)  # from here on the new table answers
+        finally:
+            written.unlink(missing_ok=True)  # not switched in (unchanged, or Chroma failed): the current table stays
+        wanted_set = set(wanted)
+        del wanted
+        stale = sorted(self._all_ids() - wanted_set)
         for i in range(0, len(stale), GET_BATCH):
             col.delete(ids=stale[i : i + GET_BATCH])
         report.deleted_passages = len(stale)
-        self.sentences.add([], [], keep={key(s) for s in sentences})
+        self.sentences.add([], [], keep=live)
         self.sentences.compact()
-        self._sweep_bm25(keep=table.digest)
+        self._sweep_bm25(keep=digest)
         return report
 
     def _embed(self, texts: list[str]):

@@ -21,6 +21,11 @@ def key(text: str) -> bytes:
     return hashlib.sha1(text.encode("utf-8")).hexdigest()[:KEY_BYTES].encode()
 
 
+def keys(texts) -> np.ndarray:
+    """The keys of many texts as one array (a million bytes objects would be 60 MB more)."""
+    return np.fromiter((key(t) for t in texts), dtype=f"S{KEY_BYTES}")
+
+
 class SentenceVectors:
     def __init__(self, folder: Path):
         self.folder = Path(folder)
@@ -54,46 +59,48 @@ class SentenceVectors:
             self._segments[seg] = np.load(self.folder / f"seg-{seg}.npy", mmap_mode="r")
         return self._segments[seg]
 
-    def _find(self, keys: list[bytes]) -> np.ndarray:
+    def _find(self, wanted) -> np.ndarray:
         """Row in the index of each key, or -1."""
-        if not len(self._keys) or not keys:
-            return np.full(len(keys), -1)
-        q = np.asarray(keys, dtype=f"S{KEY_BYTES}")
+        if not len(self._keys) or not len(wanted):
+            return np.full(len(wanted), -1)
+        q = np.asarray(wanted, dtype=f"S{KEY_BYTES}")
         pos = np.searchsorted(self._keys, q)
         pos = np.clip(pos, 0, len(self._keys) - 1)
         return np.where(self._keys[pos] == q, pos, -1)
 
     def missing(self, texts: list[str]) -> list[str]:
-        found = self._find([key(t) for t in texts])
+        found = self._find(keys(texts))
         return [t for t, f in zip(texts, found) if f < 0]
 
     def get(self, texts: list[str]) -> np.ndarray:
         """float32 vectors for the texts (rows of zeros for unknown texts)."""
         out = np.zeros((len(texts), DIM), dtype=np.float32)
-        for i, f in enumerate(self._find([key(t) for t in texts])):
+        for i, f in enumerate(self._find(keys(texts))):
             if f >= 0:
                 seg, row = self._loc[f]
                 out[i] = self._segment(int(seg))[row]
         return out
 
-    def add(self, texts: list[str], vectors: np.ndarray, keep: set[bytes] | None = None) -> None:
-        """Append a segment with new vectors; drop index entries not in `keep` (if given); switch atomically."""
+    def add(self, texts: list[str], vectors: np.ndarray, keep=None) -> None:
+        """Append a segment with new vectors; drop index entries whose key is not in `keep` (if given); switch atomically.
+
+        keep: keys (an array from `keys()`, or any iterable of `key()` values). Array work throughout: at 100k
+        papers the index has a million entries, and lists of them cost 250 MB at the end of an ingest."""
         self.folder.mkdir(parents=True, exist_ok=True)
-        keys = list(self._keys)
-        loc = [tuple(x) for x in self._loc]
+        k_arr, l_arr = self._keys, self._loc
         if len(texts):
-            seg = max((int(s) for s, _ in loc), default=-1) + 1
+            seg = int(l_arr[:, 0].max()) + 1 if len(l_arr) else 0
             tmp = self.folder / f"seg-{seg}.tmp{os.getpid()}.npy"
             np.save(tmp, np.asarray(vectors, dtype=np.float16))
             os.replace(tmp, self.folder / f"seg-{seg}.npy")
-            keys += [key(t) for t in texts]
-            loc += [(seg, i) for i in range(len(texts))]
+            k_arr = np.concatenate([k_arr, keys(texts)])
+            l_arr = np.concatenate([l_arr, np.stack([np.full(len(texts), seg), np.arange(len(texts))], axis=1).astype(np.int32)])
         if keep is not None:
-            kept = [(k, l) for k, l in zip(keys, loc) if k in keep]
-            keys, loc = [k for k, _ in kept], [l for _, l in kept]
-        order = np.argsort(np.asarray(keys, dtype=f"S{KEY_BYTES}"), kind="stable") if keys else np.zeros(0, dtype=int)
-        k_arr = np.asarray(keys, dtype=f"S{KEY_BYTES}")[order] if keys else np.zeros(0, dtype=f"S{KEY_BYTES}")
-        l_arr = np.asarray(loc, dtype=np.int32).reshape(-1, 2)[order]
+            wanted = keep if isinstance(keep, np.ndarray) else np.asarray(list(keep), dtype=f"S{KEY_BYTES}")
+            mask = np.isin(k_arr, wanted)
+            k_arr, l_arr = k_arr[mask], l_arr[mask]
+        order = np.argsort(k_arr, kind="stable")
+        k_arr, l_arr = k_arr[order], l_arr[order].reshape(-1, 2)
         # One key may appear twice if a text was re-added: keep the first.
         if len(k_arr):
             first = np.concatenate([[True], k_arr[1:] != k_arr[:-1]])

@@ -64,3 +64,53 @@ def test_kill_9_mid_ingest_keeps_the_previous_index(fresh_store, tmp_path):
     assert new.status()["papers"] == 139
     again = new.answer([Message(role="user", content="What parallel efficiency does cuNNQS-SCI maintain in strong scaling tests?")])
     assert again.citations[0].title.startswith("cuNNQS-SCI")
+
+
+class _RefusesWrites:
+    """A real Chroma client whose collections stop accepting upserts (a server that dies mid-ingest)."""
+
+    def __init__(self, client):
+        self._client = client
+
+    def __getattr__(self, name):
+        return getattr(self._client, name)
+
+    def get_or_create_collection(self, *args, **kwargs):
+        return _RefusingCollection(self._client.get_or_create_collection(*args, **kwargs))
+
+
+class _RefusingCollection:
+    def __init__(self, collection):
+        self._collection = collection
+
+    def __getattr__(self, name):
+        return getattr(self._collection, name)
+
+    def upsert(self, *args, **kwargs):
+        from chromadb.errors import InternalError
+
+        raise InternalError("disk full")
+
+
+def test_chroma_failing_mid_ingest_leaves_the_current_table_and_no_temporary_one(fresh_store, tmp_path):
+    """The new table is written before Chroma's part (so the papers can leave memory) but switched in only after it."""
+    from assistant import vendors
+    from assistant.errors import StoreUnavailable
+    from assistant.store import Store
+
+    seeds = tmp_path / "seeds"
+    shutil.copytree(SEEDS, seeds)
+    (seeds / "900_extra.txt").write_text(_extra_listing(5), encoding="utf-8")
+    table_before = (fresh_store / "table.jsonl").read_bytes()
+    settings = Settings(store_dir=fresh_store, seeds_dir=seeds)
+    healthy = Assistant.from_settings(settings)
+    failing = Assistant(settings, Store(fresh_store, _RefusesWrites(vendors.chroma_client(settings)), healthy.store.embeddings), None)
+
+    with pytest.raises(StoreUnavailable, match="disk full"):
+        failing.ingest([seeds])
+    assert (fresh_store / "table.jsonl").read_bytes() == table_before
+    assert not list(fresh_store.glob("table.tmp*"))
+    assert healthy.status()["papers"] == 79
+
+    assert healthy.ingest([seeds]).papers == 84
+    assert healthy.status()["papers"] == 84
