@@ -24,7 +24,7 @@ from pydantic import BaseModel, Field
 from assistant.models import Paper
 from assistant.passages import Passage, PassageRef, paper_passages, paper_sentences
 from assistant.themes import Theme, compute_themes
-from assistant.vectors import SentenceVectors, keys
+from assistant.vectors import SentenceVectors, batching_order, keys
 
 TABLE_VERSION = 2  # 2: JSON lines, passages as references (their text is re-derived from the papers)
 TABLE_FILE = "table.jsonl"
@@ -200,23 +200,42 @@ class Store:
         (self.dir / "table.json").unlink(missing_ok=True)  # version 1's file
         self.written_mtime = self.table_mtime()
 
-    def _existing_ids(self, ids: list[str]) -> set[str]:
-        found: set[str] = set()
-        col = self.collection()
-        for i in range(0, len(ids), GET_BATCH):
-            found.update(col.get(ids=ids[i : i + GET_BATCH], include=[])["ids"])
-        return found
+    def _present(self, ids):
+        """Which of these ids Chroma holds, as a boolean array (ids: a numpy array of str)."""
+        import numpy as np
 
-    def _all_ids(self) -> set[str]:
         col = self.collection()
-        ids: set[str] = set()
-        offset = 0
+        mask = np.zeros(len(ids), dtype=bool)
+        for i in range(0, len(ids), GET_BATCH):
+            chunk = ids[i : i + GET_BATCH]
+            found = col.get(ids=chunk.tolist(), include=[])["ids"]
+            mask[i : i + GET_BATCH] = np.isin(chunk, np.asarray(found, dtype=chunk.dtype))
+        return mask
+
+    def _stale_ids(self, wanted) -> list[str]:
+        """Ids Chroma holds that are not in `wanted` (a numpy array of str), read a page at a time."""
+        import numpy as np
+
+        col = self.collection()
+        stale: list[str] = []
+        offset, page = 0, GET_BATCH * 5
         while True:
-            got = col.get(include=[], limit=GET_BATCH * 5, offset=offset)["ids"]
-            ids.update(got)
-            if len(got) < GET_BATCH * 5:
-                return ids
+            got = col.get(include=[], limit=page, offset=offset)["ids"]
+            if got:
+                arr = np.asarray(got)
+                stale += arr[~np.isin(arr, wanted)].tolist()
+            if len(got) < page:
+                return sorted(stale)
             offset += len(got)
+
+    def _papers_in(self, path: Path, wanted: set[int] | None = None):
+        """(position, paper) for the papers of a table file, or only those at the `wanted` positions, a line at a time."""
+        with open(path, "rb") as fh:
+            header = self._header(fh)
+            for i in range(header["papers"] if header else 0):
+                line = fh.readline()
+                if wanted is None or i in wanted:
+                    yield i, Paper.model_validate_json(line)
 
     def sync(self, papers: list[Paper], principal_author: str, reports: list[dict], progress: Callable[[int, int], None] | None = None) -> SyncReport:
         """Make the store hold exactly these papers, embedding only passages it does not have.
@@ -240,9 +259,7 @@ class Store:
         # 1. Embed the sentences the store does not have yet (the only model work of an ingest).
         sentences = list(dict.fromkeys(s for p in papers for s in paper_sentences(p)))
         live = keys(sentences)  # what the sentence store keeps at the end
-        # Shortest first: each model batch then holds sentences of about one length, so padding adds
-        # 13% to the real tokens instead of 34% (measured on a synthetic 1k corpus).
-        new = sorted(self.sentences.missing(sentences), key=len)
+        new = batching_order(self.sentences.missing(sentences), self.embeddings)
         del sentences
         # Each segment is written as soon as it is embedded, so an interrupted ingest resumes from there.
         for i in range(0, len(new), self.segment):
@@ -271,54 +288,52 @@ class Store:
         del author_papers
         switch = not same_papers or report.changed or old_header["digest"] != table.digest or [Theme.model_validate(t) for t in old_header["themes"]] != table.themes
         written = self._write_table(table)
-        # 3. BM25 before the Chroma upsert, while Chroma's memory is still small (its words are transient).
-        self.lexical(table, keep_in_memory=False)
-        digest, paper_ids = table.digest, [p.id for p in papers]
-        del table
-        papers.clear()  # the records go; Chroma's part reads what it needs back from `written`
+        digest, bm25_folder = table.digest, self.bm25_dir(table)
+        # What the rest needs, as arrays: Python objects kept from here would pin the memory the papers were in.
+        position = {p.id: i for i, p in enumerate(papers)}
+        ref_ids = np.asarray([r.id for r in refs], dtype=str)
+        ref_paper = np.asarray([position[r.paper_id] for r in refs], dtype=np.int32)
+        del table, refs, position
+        papers.clear()  # the records go; what follows reads them back from `written`, a line at a time
         _release_freed_memory()
 
         try:
+            # 3. BM25 before the Chroma upsert, while Chroma's memory is still small (its words are transient).
+            if not (bm25_folder / "n_docs.json").exists():
+                self._build_lexical(bm25_folder, (pa.text for _, paper in self._papers_in(written) for pa in paper_passages(paper)), len(ref_ids))
+                _release_freed_memory()
+
             # 4. Passage and whole-abstract vectors from their sentences, for the passages Chroma lacks. Texts stay
             #    out of Chroma: nothing reads them there (they cost 20% more memory and upsert time).
-            wanted = [r.id for r in refs]
-            present = self._existing_ids(wanted)
-            lacking = {r.paper_id for r in refs if r.id not in present}
-            del refs
+            present = self._present(ref_ids)
+            lacking = set(ref_paper[~present].tolist())
+            have = set(ref_ids[present & np.isin(ref_paper, list(lacking))].tolist())  # a lacking paper's passages Chroma has
+            del present
             col = self.collection()
             batch: list[tuple[Paper, Passage]] = []
 
             def flush() -> None:
                 col.upsert(
                     ids=[pa.id for _, pa in batch],
-                    embeddings=[self._mean_vector(paper, pa) for paper, pa in batch],
+                    embeddings=np.stack([self._mean_vector(paper, pa) for paper, pa in batch]),
                     metadatas=[{"paper_id": pa.paper_id, "kind": pa.kind, "is_author_work": paper.is_author_work, "year": paper.year or -1} for paper, pa in batch],
                 )
                 batch.clear()
 
-            if lacking:
-                with open(written, "rb") as fh:
-                    fh.readline()
-                    for paper_id in paper_ids:
-                        line = fh.readline()
-                        if paper_id not in lacking:
-                            continue
-                        paper = Paper.model_validate_json(line)
-                        batch += [(paper, pa) for pa in paper_passages(paper) if pa.id not in present]
-                        if len(batch) >= GET_BATCH:
-                            flush()
+            for _, paper in self._papers_in(written, lacking) if lacking else ():
+                batch += [(paper, pa) for pa in paper_passages(paper) if pa.id not in have]
+                if len(batch) >= GET_BATCH:
+                    flush()
             if batch:
                 flush()
-            del present, lacking, paper_ids
+            del lacking, have
 
             # 5. The switch, then the clean-up: stale passages, vectors of sentences no paper has, other BM25 folders.
             if switch:
                 self._switch_table(written)  # from here on the new table answers
         finally:
             written.unlink(missing_ok=True)  # not switched in (unchanged, or Chroma failed): the current table stays
-        wanted_set = set(wanted)
-        del wanted
-        stale = sorted(self._all_ids() - wanted_set)
+        stale = self._stale_ids(ref_ids)
         for i in range(0, len(stale), GET_BATCH):
             col.delete(ids=stale[i : i + GET_BATCH])
         report.deleted_passages = len(stale)
@@ -344,38 +359,40 @@ class Store:
             out[p.id] = mean / max(float(np.linalg.norm(mean)), 1e-12)
         return out
 
-    def _mean_vector(self, paper: Paper, passage: Passage) -> list[float]:
+    def _mean_vector(self, paper: Paper, passage: Passage):
         import numpy as np
 
         texts = ([paper.title] if paper.title else []) + passage.sentences
         vectors = self.sentences.get(texts)
         mean = vectors.mean(axis=0)
-        return (mean / max(float(np.linalg.norm(mean)), 1e-12)).tolist()
+        return mean / max(float(np.linalg.norm(mean)), 1e-12)
 
     def bm25_dir(self, table: Table) -> Path:
         return self.dir / "bm25" / table.digest
 
-    def lexical(self, table: Table, keep_in_memory: bool = True):
+    def lexical(self, table: Table):
         """The BM25 index for this table: loaded from disk, or built and saved.
 
         Several readers and writers may meet here (a server thread and an ingest, or two processes): each saves
         into its own temporary folder and renames it into place; a folder removed under a reader is rebuilt.
-        Only an ingest removes other tables' folders, once its table is the current one (`_sweep_bm25`).
-        keep_in_memory=False (ingest): make sure it is on disk, return None, hold nothing."""
+        Only an ingest removes other tables' folders, once its table is the current one (`_sweep_bm25`)."""
         from assistant.lexical import Lexical
 
         folder = self.bm25_dir(table)
         if (folder / "n_docs.json").exists():
-            if not keep_in_memory:
-                return None
             try:
                 return Lexical.load(folder)
             except (OSError, ValueError):  # removed or replaced while being read: build it instead
                 pass
         # Re-derived from the papers in the table's order and fed to the chunked build as they come: at 100k
         # papers a list of every passage text would be 480 MB.
-        lex = Lexical.build(pa.text for p in table.papers for pa in paper_passages(p))
-        assert lex.n_docs == len(table.passages), "passages re-derived from the papers differ from the table's"
+        return self._build_lexical(folder, (pa.text for p in table.papers for pa in paper_passages(p)), len(table.passages))
+
+    def _build_lexical(self, folder: Path, texts, n_passages: int):
+        from assistant.lexical import Lexical
+
+        lex = Lexical.build(texts)
+        assert lex.n_docs == n_passages, "passages re-derived from the papers differ from the table's"
         folder.parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=folder.name + ".tmp", dir=folder.parent))
         try:
@@ -383,7 +400,7 @@ class Store:
             os.replace(tmp, folder)
         except OSError:  # another writer saved it first, or our folder was swept: the index in memory still serves
             shutil.rmtree(tmp, ignore_errors=True)
-        return lex if keep_in_memory else None
+        return lex
 
     def _sweep_bm25(self, keep: str) -> None:
         """Remove other tables' BM25 folders, and temporary folders abandoned for over an hour."""

@@ -75,6 +75,13 @@ class MiniLMEmbeddings(Embeddings):
             return model.encode(list(texts), batch_size=self.batch_size)
         return model.encode(list(texts), batch_size=self.batch_size, normalize_embeddings=True, show_progress_bar=False)
 
+    def token_counts(self, texts: list[str]) -> list[int]:
+        """Word-pieces per text as the model reads them (truncated at its limit), for batching texts of one length."""
+        model = self._load()
+        if self.backend == "onnx":
+            return [len(e.ids) for e in model.tokenizer.encode_batch(list(texts))]
+        return [len(ids) for ids in model.tokenizer(list(texts), truncation=True, max_length=model.max_seq_length)["input_ids"]]
+
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
         if not texts:
             return []

@@ -23,3 +23,19 @@ def test_add_get_prune_compact(tmp_path):
     assert len(list((tmp_path / "s").glob("seg-*.npy"))) == 1
     reopened = SentenceVectors(tmp_path / "s")
     assert np.allclose(reopened.get(texts[:100]), vectors[:100], atol=1e-2)
+
+
+class _Counts:
+    """An embedder that says how long each text is to it (here: its number of words)."""
+
+    def token_counts(self, texts):
+        return [len(t.split()) for t in texts]
+
+
+def test_batching_order_is_shortest_first_by_the_models_count_and_stable():
+    from assistant.vectors import batching_order
+
+    texts = ["a b c", "xxxxxxxxxxxxxxxxxxxx", "d e", "f g", "h"]
+    assert batching_order(texts, _Counts()) == ["xxxxxxxxxxxxxxxxxxxx", "h", "d e", "f g", "a b c"]
+    assert batching_order(texts, object()) == ["h", "d e", "f g", "a b c", "xxxxxxxxxxxxxxxxxxxx"]  # by characters
+    assert batching_order([], _Counts()) == []
