@@ -247,14 +247,15 @@ class Store:
 
         old_header, old_digests = self._table_digests()
         new_digests = {p.id: paper_digest(p) for p in papers}
-        report = SyncReport(
-            added=sorted(set(new_digests) - set(old_digests)),
-            updated=sorted(i for i in new_digests if i in old_digests and old_digests[i] != new_digests[i]),
-            removed=sorted(set(old_digests) - set(new_digests)),
-        )
-        report.unchanged = len(new_digests) - len(report.added) - len(report.updated)
-        same_papers = old_header is not None and not (report.added or report.updated or report.removed)
-        del old_digests, new_digests
+        added = sorted(set(new_digests) - set(old_digests))
+        updated = sorted(i for i in new_digests if i in old_digests and old_digests[i] != new_digests[i])
+        removed = sorted(set(old_digests) - set(new_digests))
+        report = SyncReport(unchanged=len(new_digests) - len(added) - len(updated))
+        same_papers = old_header is not None and not (added or updated or removed)
+        # Arrays until the papers are gone: lists of the papers' own id strings would pin the memory they were
+        # parsed into (measured: 700 MB kept after the papers were freed, at 100k papers).
+        changes = [np.asarray(ids, dtype=str) for ids in (added, updated, removed)]
+        del old_digests, new_digests, added, updated, removed
 
         # 1. Embed the sentences the store does not have yet (the only model work of an ingest).
         sentences = list(dict.fromkeys(s for p in papers for s in paper_sentences(p)))
@@ -296,6 +297,7 @@ class Store:
         del table, refs, position
         papers.clear()  # the records go; what follows reads them back from `written`, a line at a time
         _release_freed_memory()
+        report.added, report.updated, report.removed = (ids.tolist() for ids in changes)
 
         try:
             # 3. BM25 before the Chroma upsert, while Chroma's memory is still small (its words are transient).
