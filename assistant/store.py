@@ -253,7 +253,7 @@ class Store:
         report = SyncReport(unchanged=len(new_digests) - len(added) - len(updated))
         same_papers = old_header is not None and not (added or updated or removed)
         # Arrays until the papers are gone: lists of the papers' own id strings would pin the memory they were
-        # parsed into (measured: 700 MB kept after the papers were freed, at 100k papers).
+        # parsed into (measured: a list of the 100k new ids kept 143 MB pinned after the papers were freed).
         changes = [np.asarray(ids, dtype=str) for ids in (added, updated, removed)]
         del old_digests, new_digests, added, updated, removed
 
