@@ -67,24 +67,16 @@ def test_kill_9_mid_ingest_keeps_the_previous_index(fresh_store, tmp_path):
 
 
 class _RefusesWrites:
-    """A real Chroma client whose collections stop accepting upserts (a server that dies mid-ingest)."""
+    """A real Chroma client, or one of its collections, that stops accepting upserts (a server that dies mid-ingest)."""
 
-    def __init__(self, client):
-        self._client = client
+    def __init__(self, target):
+        self._target = target
 
     def __getattr__(self, name):
-        return getattr(self._client, name)
+        return getattr(self._target, name)
 
     def get_or_create_collection(self, *args, **kwargs):
-        return _RefusingCollection(self._client.get_or_create_collection(*args, **kwargs))
-
-
-class _RefusingCollection:
-    def __init__(self, collection):
-        self._collection = collection
-
-    def __getattr__(self, name):
-        return getattr(self._collection, name)
+        return _RefusesWrites(self._target.get_or_create_collection(*args, **kwargs))
 
     def upsert(self, *args, **kwargs):
         from chromadb.errors import InternalError
