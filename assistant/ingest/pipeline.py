@@ -96,7 +96,7 @@ def build_corpus(paths: list[Path], manifest: Manifest) -> Corpus:
         if renamed:
             f["authors"] = [aliases.get(a, a) for a in f["authors"]]
             f["notes"].append("author names normalized: " + ", ".join(f"{a} → {aliases[a]}" for a in renamed))
-        is_author, why = attribute(f["authors"], f["authors_truncated"], f["sources"], manifest)
+        is_author, why = attribute(f["authors"], f["authors_truncated"], f["sources"], manifest, f["orcids"])
         papers.append(Paper(**f, is_author_work=is_author, attribution=why))
 
     by_file = {r.file: r for r in reports}
