@@ -19,6 +19,14 @@ _PRECISION_RANK = {"day": 3, "month": 2, "year": 1, None: 0}
 _CODE_URL = re.compile(r"https?://(?:www\.)?(?:github\.com|gitlab\.com|sites\.google\.com)/\S+", re.I)
 
 
+# What exports call arXiv itself: DBLP's "CoRR", Semantic Scholar's "arXiv.org", OpenAlex's repository name.
+_PREPRINT_VENUES = re.compile(r"^(?:corr|arxiv(?:\.org)?|arxiv \(cornell university\)|arxiv preprint.*)$", re.I)
+
+
+def preprint_venue(venue: str) -> str:
+    return "arXiv" if _PREPRINT_VENUES.match(venue.strip()) else venue
+
+
 def norm_title(title: str) -> str:
     return " ".join(_WORD.findall(title.casefold()))
 
@@ -197,7 +205,7 @@ def build_fields(cluster: Cluster) -> dict:
     dois = sorted(cluster.dois)
     doi = dois[0] if dois else None
     # A named venue beats "arXiv": the published version is where the paper appeared.
-    venues = [e.venue for e in es if e.venue]
+    venues = [preprint_venue(e.venue) for e in es if e.venue]
     venue = next((v for v in venues if v != "arXiv"), venues[0] if venues else None)
     orcids = {name: orcid for e in es for name, orcid in e.orcids.items()}
 

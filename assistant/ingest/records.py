@@ -114,6 +114,14 @@ class LineFinder:
                     return line_at(self.text, at)
         return line_at(self.text, self.pos)
 
+    def find_line(self, pattern: str) -> int:
+        """The next line matching a regular expression (e.g. a bare `null` in a list)."""
+        m = re.compile(pattern, re.M).search(self.text, self.pos)
+        if m is None:
+            return line_at(self.text, self.pos)
+        self.pos = m.end()
+        return line_at(self.text, m.start())
+
 
 def json_document(text: str) -> object | None:
     """The parsed JSON document, or None (the sniffers call this; the parsers report the error)."""

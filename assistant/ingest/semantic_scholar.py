@@ -38,7 +38,7 @@ def parse(text: str, ctx: ParseContext) -> ParseResult:
     lines = LineFinder(text)
     for k, paper in enumerate(papers):
         if not isinstance(paper, dict):  # a batch answers null for ids it does not know
-            result.warn(ctx, lines.find("null"), f"item {k + 1} is not a paper (null: an unknown id in a batch); skipped")
+            result.warn(ctx, lines.find_line(r"^\s*null\s*,?\s*$"), f"item {k + 1} is not a paper (null: an unknown id in a batch); skipped")
             continue
         pid = paper.get("paperId") if isinstance(paper.get("paperId"), str) else ""
         line = lines.find(f'"{pid}"' if pid else "", '"title"')
