@@ -69,7 +69,7 @@ def parse(text: str, ctx: ParseContext) -> ParseResult:
         names = [n for n in names if n.casefold() != "others"]
 
         doi, arxiv_from_doi = doi_and_arxiv(_value(fields, "doi"))
-        venue = _value(fields, "journal", "journaltitle", "booktitle")
+        venue = _value(fields, "journal", "journaltitle", "booktitle", "school", "institution")
         arxiv = arxiv_from_doi
         prefix = (_value(fields, "archiveprefix", "eprinttype") or "").casefold()
         if prefix == "arxiv" or (not prefix and re.fullmatch(r"\d{4}\.\d{4,5}(v\d+)?", _value(fields, "eprint") or "")):

@@ -205,8 +205,9 @@ def build_fields(cluster: Cluster) -> dict:
     dois = sorted(cluster.dois)
     doi = dois[0] if dois else None
     # A named venue beats "arXiv": the published version is where the paper appeared.
-    venues = [preprint_venue(e.venue) for e in es if e.venue]
-    venue = next((v for v in venues if v != "arXiv"), venues[0] if venues else None)
+    # A bibliographic record's venue field beats an arXiv journal_ref (free text with volume and year).
+    named = sorted((e for e in es if e.venue), key=lambda e: (preprint_venue(e.venue) == "arXiv", e.source.shape == "arxiv_atom"))
+    venue = preprint_venue(named[0].venue) if named else None
     orcids = {name: orcid for e in es for name, orcid in e.orcids.items()}
 
     titled = [e for e in es if e.title]
