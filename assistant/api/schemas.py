@@ -47,7 +47,7 @@ class ChatRequest(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
         strict=True,
-        json_schema_extra={"examples": [{"messages": [{"role": "user", "content": "What has Yunquan Zhang worked on in model compression?"}], "stream": False}]},
+        json_schema_extra={"examples": [{"messages": [{"role": "user", "content": "What has the author worked on in model compression?"}], "stream": False}]},
     )
 
     messages: list[ChatMessage] = Field(min_length=1, max_length=MAX_MESSAGES, description=f"At most {MAX_MESSAGES} messages, oldest first.")
@@ -213,6 +213,7 @@ class Health(BaseModel):
     mode_reason: str
     store_reachable: bool
     auth_required: bool = Field(description="Whether /api/* and /v1/* need `Authorization: Bearer …`.")
+    sources_upload: bool = Field(False, description="Whether `POST /api/sources` (adding a file to the corpus) is switched on.")
 
 
 class ErrorBody(BaseModel):

@@ -10,7 +10,7 @@ from assistant.models import Source
 
 
 def name_key(name: str) -> tuple[str, ...]:
-    """A name's words, accent- and case-free, in "given family" order: "Zhang, Yunquan" == "Yunquan Zhang"."""
+    """A name's words, accent- and case-free, in "given family" order: "Tanaka, Keiko" == "Keiko Tanaka"."""
     name = unicodedata.normalize("NFKC", name).strip()
     if name.count(",") == 1:
         family, given = name.split(",")
@@ -22,14 +22,14 @@ def name_key(name: str) -> tuple[str, ...]:
 
 
 def _is_initials_of(key: tuple[str, ...], full: tuple[str, ...]) -> bool:
-    """"Y. Zhang" / "Y Zhang" for "Yunquan Zhang": same family name, given names reduced to their initials."""
+    """"K. Tanaka" / "K Tanaka" for "Keiko Tanaka": same family name, given names reduced to their initials."""
     if len(key) < 2 or len(full) < 2 or key[-1] != full[-1] or key == full:
         return False
     given, full_given = key[:-1], full[:-1]
     if not all(len(w) == 1 for w in given):
         return False
     initials = [w[0] for w in full_given]
-    # "Y. Zhang" and "Y.-Q. Zhang" both abbreviate "Yunquan Zhang" / "Yun-Quan Zhang".
+    # "K. Tanaka" and "K.-I. Tanaka" both abbreviate "Keiko Tanaka" / "Kei-Ichi Tanaka".
     return list(given) == initials or "".join(given) == "".join(initials)[: len(given)]
 
 

@@ -45,7 +45,7 @@ def person(family: str | None, given: str | None) -> str:
 
 
 def display_name(name: str) -> str:
-    """"Zhang, Yunquan" -> "Yunquan Zhang"; a name already in display order is kept."""
+    """"Tanaka, Keiko" -> "Keiko Tanaka"; a name already in display order is kept."""
     name = clean(name)
     if name.count(",") == 1:
         family, given = (p.strip() for p in name.split(","))
