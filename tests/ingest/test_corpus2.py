@@ -62,6 +62,8 @@ def test_attribution_by_orcid_alias_name_and_not_by_initials():
     assert sum(p.is_author_work for p in by_title.values()) == 22
     fpga = by_title["Quantized Convolutional Networks for On-Board Ice Classification on Small Satellites"]
     assert fpga.is_author_work and "'田中 恵子', a listed alias" in fpga.attribution
+    # Written as the manifest names her, so she is not her own co-author; the source spelling is noted.
+    assert fpga.authors == ["Keiko Tanaka", "Mei Lin"] and "author names normalized: 田中 恵子 → Keiko Tanaka" in fpga.notes
     snow = by_title["Snow Depth on Sea Ice from Dual-Frequency Altimetry"]
     assert "ORCID 0000-0002-1825-0097" in snow.attribution
     chem = by_title["Palladium-Catalysed Cross-Coupling of Aryl Chlorides in Water"]
