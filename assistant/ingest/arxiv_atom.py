@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ET
 
 from assistant.ingest.base import ParseContext, ParseResult, source
-from assistant.ingest.records import LineFinder, arxiv_id, arxiv_version, doi_and_arxiv, iso_date
+from assistant.ingest.records import (
+    LineFinder,
+    arxiv_id,
+    arxiv_version,
+    doi_and_arxiv,
+    iso_date,
+)
 from assistant.ingest.text import clean
 from assistant.models import RawEntry
 

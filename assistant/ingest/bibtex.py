@@ -6,13 +6,19 @@ import logging
 import re
 
 from assistant.ingest.base import ParseContext, ParseResult, source
-from assistant.ingest.records import arxiv_id, date_of, display_name, doi_and_arxiv, iso_date
+from assistant.ingest.records import (
+    arxiv_id,
+    date_of,
+    display_name,
+    doi_and_arxiv,
+    iso_date,
+)
 from assistant.ingest.text import clean
 from assistant.models import RawEntry
 
 SHAPE = "bibtex"
-_ENTRY_START = re.compile(r"^\s*@(?!string\b|comment\b|preamble\b)[a-z]+\s*[{(]", re.I)
-_ARXIV_VENUE = re.compile(r"^\s*(?:arxiv\s+preprint|preprint|e-?print)?\s*arxiv[: ]", re.I)
+_ENTRY_START = re.compile(r"^\s*@(?!string\b|comment\b|preamble\b)[a-z]+\s*[{(]", re.IGNORECASE)
+_ARXIV_VENUE = re.compile(r"^\s*(?:arxiv\s+preprint|preprint|e-?print)?\s*arxiv[: ]", re.IGNORECASE)
 
 
 def sniff(lines: list[str]) -> int:
@@ -21,7 +27,11 @@ def sniff(lines: list[str]) -> int:
 
 def _library(text: str):
     import bibtexparser
-    from bibtexparser.middlewares import LatexDecodingMiddleware, MonthIntMiddleware, SeparateCoAuthors
+    from bibtexparser.middlewares import (
+        LatexDecodingMiddleware,
+        MonthIntMiddleware,
+        SeparateCoAuthors,
+    )
 
     # The default stack resolves @string macros and removes enclosing braces; then month macros (mar)
     # become numbers, LaTeX accents ({\"u}) become Unicode, and author fields become lists.

@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 from assistant.ingest.base import ParseContext, ParseResult, source
-from assistant.ingest.records import LineFinder, arxiv_id, date_of, doi_and_arxiv, iso_date, json_or_warn, looks_like_json, person, strip_markup
+from assistant.ingest.records import (
+    LineFinder,
+    arxiv_id,
+    date_of,
+    doi_and_arxiv,
+    iso_date,
+    json_or_warn,
+    looks_like_json,
+    person,
+    strip_markup,
+)
 from assistant.ingest.text import clean
 from assistant.models import RawEntry
 

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from assistant.ingest.base import ParseContext, ParseResult, source
-from assistant.ingest.records import LineFinder, arxiv_id, doi_and_arxiv, iso_date, json_or_warn, looks_like_json, date_of
+from assistant.ingest.records import (
+    LineFinder,
+    arxiv_id,
+    date_of,
+    doi_and_arxiv,
+    iso_date,
+    json_or_warn,
+    looks_like_json,
+)
 from assistant.ingest.text import clean
 from assistant.models import RawEntry
 

@@ -6,11 +6,11 @@ import re
 
 from assistant.ingest.text import clean
 
-_DOI = re.compile(r"10\.\d{4,9}/\S+", re.I)
+_DOI = re.compile(r"10\.\d{4,9}/\S+", re.IGNORECASE)
 # arXiv's own DOIs (DataCite, 10.48550/arXiv.YYMM.NNNNN) name the preprint: they are its arXiv id, not a venue DOI.
-_ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(?P<id>\d{4}\.\d{4,5})(?:v\d+)?$", re.I)
-_ARXIV_ID = re.compile(r"(?:arxiv[:/ ]|abs/|pdf/|^)(?P<id>\d{4}\.\d{4,5})(?:v(?P<v>\d+))?(?:\.pdf)?$", re.I)
-_TAGS = re.compile(r"</?(?:jats:)?[a-z][a-z0-9]*(?:\s[^>]*)?>", re.I)
+_ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(?P<id>\d{4}\.\d{4,5})(?:v\d+)?$", re.IGNORECASE)
+_ARXIV_ID = re.compile(r"(?:arxiv[:/ ]|abs/|pdf/|^)(?P<id>\d{4}\.\d{4,5})(?:v(?P<v>\d+))?(?:\.pdf)?$", re.IGNORECASE)
+_TAGS = re.compile(r"</?(?:jats:)?[a-z][a-z0-9]*(?:\s[^>]*)?>", re.IGNORECASE)
 
 
 def doi_and_arxiv(raw: str | None) -> tuple[str | None, str | None]:
@@ -116,7 +116,7 @@ class LineFinder:
 
     def find_line(self, pattern: str) -> int:
         """The next line matching a regular expression (e.g. a bare `null` in a list)."""
-        m = re.compile(pattern, re.M).search(self.text, self.pos)
+        m = re.compile(pattern, re.MULTILINE).search(self.text, self.pos)
         if m is None:
             return line_at(self.text, self.pos)
         self.pos = m.end()
