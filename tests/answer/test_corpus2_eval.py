@@ -29,6 +29,21 @@ def test_init_ingest_eval_on_the_second_corpus(tmp_path, capsys):
     assert summary["overall"] >= 0.9 and summary["invalid_citations"] == 0, out
     assert set(summary["per_kind"]) == {"fact", "topic", "attribution", "metadata", "out_of_corpus", "follow_up"}
 
+    # A paper no source gives an abstract for: its metadata answers, its content is never quoted or invented.
+    def ask(question):
+        assert main(["--store", str(store), "ask", question, "--json"]) == 0
+        return json.loads(capsys.readouterr().out)
+
+    content = ask("What does Deep Learning for Sea Ice: A Tutorial Review cover?")
+    assert "the sources give no abstract for it" in content["answer"]
+    assert [c["quote"] for c in content["citations"]] == ["the sources give no abstract for it"]
+    listed = ask("Which papers did Keiko Tanaka publish in 2018?")
+    assert "Machine Learning for Operational Sea-Ice Monitoring" in listed["answer"] and "no abstract" in listed["answer"]
+    assert listed["citations"][0]["venue"] == "Hokkaido University"
+    assert main(["--store", str(store), "papers", "--json", "--no-abstract"]) == 0
+    bare = json.loads(capsys.readouterr().out)["papers"]
+    assert len(bare) == 4 and all(p["abstract"] == "" for p in bare)
+
 
 def test_init_refuses_to_overwrite_and_checks_the_orcid(tmp_path, capsys):
     assert main(["init", "Keiko Tanaka", "--dir", str(tmp_path)]) == 0
