@@ -18,11 +18,27 @@ from assistant.models import RawEntry
 
 SHAPE = "bibtex"
 _ENTRY_START = re.compile(r"^\s*@(?!string\b|comment\b|preamble\b)[a-z]+\s*[{(]", re.IGNORECASE)
+_BARE_PERCENT = re.compile(r"(?<!\\)%")
 _ARXIV_VENUE = re.compile(r"^\s*(?:arxiv\s+preprint|preprint|e-?print)?\s*arxiv[: ]", re.IGNORECASE)
 
 
 def sniff(lines: list[str]) -> int:
     return sum(1 for line in lines if _ENTRY_START.match(line))
+
+
+def _percent_middleware():
+    """A bare `%` in a field ("within 5% of") is text to BibTeX but a comment to the LaTeX decoder, which
+    dropped the rest of the abstract after it: escape it first, as reference managers do (`5\\%`)."""
+    from bibtexparser.middlewares.middleware import BlockMiddleware
+
+    class EscapePercent(BlockMiddleware):
+        def transform_entry(self, entry, library):
+            for f in entry.fields:
+                if isinstance(f.value, str) and "%" in f.value:
+                    f.value = _BARE_PERCENT.sub(r"\\%", f.value)
+            return entry
+
+    return EscapePercent(allow_inplace_modification=True)
 
 
 def _library(text: str):
@@ -37,7 +53,13 @@ def _library(text: str):
     # become numbers, LaTeX accents ({\"u}) become Unicode, and author fields become lists.
     logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)  # its errors become our warnings, with lines
     return bibtexparser.parse_string(
-        text, append_middleware=[MonthIntMiddleware(allow_inplace_modification=True), LatexDecodingMiddleware(), SeparateCoAuthors()]
+        text,
+        append_middleware=[
+            MonthIntMiddleware(allow_inplace_modification=True),
+            _percent_middleware(),
+            LatexDecodingMiddleware(),
+            SeparateCoAuthors(),
+        ],
     )
 
 

@@ -185,3 +185,11 @@ def test_attribution_says_which_signal_decided():
         assert not p.is_author_work and "initials 'K. Tanaka'" in p.attribution and "too ambiguous" in p.attribution
     iceberg = by_title["iceberg detection with few labels"]
     assert not iceberg.is_author_work and "not among its authors" in iceberg.attribution
+
+
+def test_a_bare_percent_in_a_bibtex_field_keeps_the_text_after_it(tmp_path):
+    # To BibTeX "5%" is text; the LaTeX decoder read it as a comment and dropped the rest of the abstract.
+    path = tmp_path / "hand.bib"
+    path.write_text("@article{a,\n  title = {T},\n  abstract = {Within 5% of the budget and 91.3\\% accurate; more text.}\n}\n", encoding="utf-8")
+    (entry,), _ = parse_file(path, MANIFEST)
+    assert entry.abstract == "Within 5% of the budget and 91.3% accurate; more text."
