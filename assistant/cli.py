@@ -56,9 +56,11 @@ def cmd_ingest(args) -> int:
 def cmd_papers(args) -> int:
     assistant = _assistant(args)
     papers = assistant.papers(_filters(args), text=args.text)
+    if args.abstract is not None:
+        papers = [p for p in papers if p.has_abstract == args.abstract]
     if args.json:
         fields = ["id", "title", "display_title", "authors", "authors_truncated", "date", "date_precision", "year", "arxiv_id",
-                  "categories", "has_code", "is_author_work", "attribution", "sources", "abstract"]
+                  "doi", "venue", "categories", "has_code", "is_author_work", "attribution", "sources", "abstract"]
         out = [p.model_dump(include=set(fields) | {"other_abstracts", "conflicts", "notes", "comments"}) for p in papers]
         print(json.dumps({"papers": out}, ensure_ascii=False, indent=1))
         return 0
@@ -66,13 +68,28 @@ def cmd_papers(args) -> int:
     from rich.table import Table as RichTable
 
     table = RichTable(show_lines=False)
-    for col in ("id", "year", "title", "authors", "arXiv", "author's"):
+    for col in ("id", "year", "title", "authors", "venue", "arXiv", "author's"):
         table.add_column(col)
     for p in papers:
         authors = ", ".join(p.authors[:3]) + (" et al." if p.authors_truncated or len(p.authors) > 3 else "")
-        table.add_row(p.id[:28], str(p.year or ""), p.title or f"[italic]{p.display_title} (derived)[/italic]", authors, p.arxiv_id or "", "yes" if p.is_author_work else "no")
+        title = p.title or f"[italic]{p.display_title} (derived)[/italic]"
+        if not p.has_abstract:
+            title += " [dim](no abstract)[/dim]"
+        table.add_row(p.id[:28], str(p.year or ""), title, authors, p.venue or "", p.arxiv_id or "", "yes" if p.is_author_work else "no")
     Console().print(table)
-    print(f"{len(papers)} papers")
+    bare = sum(not p.has_abstract for p in papers)
+    print(f"{len(papers)} papers" + (f" ({bare} without an abstract: metadata only)" if bare else ""))
+    return 0
+
+
+def cmd_init(args) -> int:
+    from assistant.ingest.manifest import write_manifest
+
+    folder = Path(args.dir)
+    path = write_manifest(folder, args.name, aliases=args.alias, orcid=args.orcid, force=args.force)
+    print(f"Wrote {path} for {args.name.strip()}.")
+    print(f"Next: put exported files (BibTeX, RIS, CSL-JSON, arXiv Atom, OpenAlex or Semantic Scholar JSON) in {folder},")
+    print(f"then run `assistant --store STORE_DIR ingest {folder}`.")
     return 0
 
 
@@ -96,6 +113,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--if-empty", action="store_true", help="only ingest when the store is empty")
     p.set_defaults(func=cmd_ingest)
 
+    p = sub.add_parser("init", help="write the manifest (corpus.toml) for a new researcher's corpus folder")
+    p.add_argument("name", help='the principal author, e.g. "Keiko Tanaka"')
+    p.add_argument("--dir", default=".", help="the corpus folder (created if missing; default: the current folder)")
+    p.add_argument("--orcid", help="the author's ORCID iD; records carrying it are attributed to them")
+    p.add_argument("--alias", action="append", default=[], help='another spelling of the name (repeatable), e.g. "Tanaka, K." or "田中 恵子"')
+    p.add_argument("--force", action="store_true", help="replace an existing corpus.toml")
+    p.set_defaults(func=cmd_init)
+
     p = sub.add_parser("prepare", help="export the embedding model for the fast ONNX path (done by `make`)")
     p.set_defaults(func=cmd_prepare)
 
@@ -105,6 +130,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--year-from", type=int)
     p.add_argument("--year-to", type=int)
     p.add_argument("--text", help="only papers whose title, abstract or authors contain this")
+    p.add_argument("--no-abstract", dest="abstract", action="store_false", default=None, help="only metadata-only papers (no source gives an abstract)")
+    p.add_argument("--with-abstract", dest="abstract", action="store_true", help="only papers with an abstract")
     p.set_defaults(func=cmd_papers)
 
     from assistant import cli_answer, repl

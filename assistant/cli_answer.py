@@ -16,7 +16,8 @@ def references(answer: Answer) -> list[str]:
     for c in answer.citations:
         label = c.title or f"{c.display_title} (derived title)"
         authors = ", ".join(c.authors[:3]) + (" et al." if len(c.authors) > 3 else "") if c.authors else "authors not listed"
-        bits = [authors, str(c.year) if c.year else "", f"arXiv:{c.arxiv_id}" if c.arxiv_id else ""]
+        venue = c.venue if c.venue and c.venue != "arXiv" else ""
+        bits = [authors, venue, str(c.year) if c.year else "", f"arXiv:{c.arxiv_id}" if c.arxiv_id else "", f"doi:{c.doi}" if c.doi else ""]
         owner = "" if c.is_author_work else " [not the author's]"
         lines.append(f"[{c.n}] {label}. " + ", ".join(b for b in bits if b) + owner)
     return lines

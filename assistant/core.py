@@ -82,7 +82,12 @@ class Assistant:
         started = time.perf_counter()
         paths = paths or [self.settings.seeds_dir]
         folder = paths[0] if paths[0].is_dir() else paths[0].parent
-        manifest = load_manifest(folder if (folder / "corpus.toml").exists() else self.settings.seeds_dir)
+        # A corpus folder carries its own manifest (`assistant init`); a folder without one is refused
+        # rather than read as the default corpus's author. Loose files fall back to the default manifest.
+        if (folder / "corpus.toml").exists() or paths[0].is_dir():
+            manifest = load_manifest(folder)
+        else:
+            manifest = load_manifest(self.settings.seeds_dir)
         corpus = build_corpus(paths, manifest)
         if not corpus.papers:
             details = "; ".join(str(w) for w in corpus.warnings) or "no files found"

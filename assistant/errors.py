@@ -48,3 +48,17 @@ class LLMUnavailable(AssistantError):
 
     exit_code = 5
     http_status = 502
+
+
+class SourceRejected(AssistantError):
+    """An uploaded source file cannot be read (or is not allowed); nothing was stored."""
+
+    exit_code = 3
+    http_status = 422
+
+
+class Forbidden(AssistantError):
+    """The action is switched off on this server."""
+
+    exit_code = 2
+    http_status = 403

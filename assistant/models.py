@@ -29,6 +29,9 @@ class RawEntry(BaseModel):
     date_precision: DatePrecision | None = None
     date_note: str | None = None  # e.g. "year taken from the page's capture year"
     arxiv_id: str | None = None
+    doi: str | None = None  # lower-cased, without the https://doi.org/ prefix
+    venue: str | None = None  # journal, proceedings or repository as the source names it
+    orcids: dict[str, str] = Field(default_factory=dict)  # author name -> ORCID iD, when the source gives them
     categories: list[str] = Field(default_factory=list)
     has_code: bool = False
     comments: list[str] = Field(default_factory=list)
@@ -70,11 +73,19 @@ class Paper(BaseModel):
     is_author_work: bool
     attribution: str
     sources: list[Source]
-    abstract: str
+    abstract: str  # "" when no source gives one (DBLP and Google Scholar exports often do not)
     other_abstracts: list[str] = Field(default_factory=list)
     comments: list[str] = Field(default_factory=list)
     conflicts: list[Conflict] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
+    doi: str | None = None
+    venue: str | None = None
+    orcids: dict[str, str] = Field(default_factory=dict)  # author name -> ORCID iD
+
+    @property
+    def has_abstract(self) -> bool:
+        """False for a metadata-only record: listed and counted, never quoted as evidence."""
+        return bool(self.abstract.strip())
 
     @property
     def label(self) -> str:
@@ -127,6 +138,8 @@ class Citation(BaseModel):
     authors_truncated: bool = False
     is_author_work: bool
     quote: str
+    doi: str | None = None
+    venue: str | None = None
 
 
 class Answer(BaseModel):

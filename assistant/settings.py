@@ -15,7 +15,7 @@ class Settings(BaseSettings):
 
     model_config = SettingsConfigDict(env_prefix="ASSISTANT_", env_file=".env", extra="ignore", populate_by_name=True)
 
-    seeds_dir: Path = Field(ROOT / "seeds", description="Folder of source pages; `corpus.toml` in it is the manifest.")
+    seeds_dir: Path = Field(ROOT / "seeds", description="The corpus folder: source files and `corpus.toml`, the manifest; uploads are added here.")
     store_dir: Path = Field(ROOT / "store", description="Chroma's data directory (embedded mode).")
     prompts_dir: Path = Field(ROOT / "prompts", description="Folder of prompt files, checked at start-up.")
     collection: str = Field("papers", description="Base name of the Chroma collection.")
@@ -40,6 +40,8 @@ class Settings(BaseSettings):
     api_token: str | None = Field(None, repr=False, description="When set, /api/* and /v1/* require `Authorization: Bearer <token>`.")
     rate_limit_per_minute: int | None = Field(None, ge=1, description="Requests to /api/* and /v1/* allowed per client address per minute (429 beyond); unset = no limit.")
     cors_origins: list[str] = Field(default_factory=list, description="Origins allowed by CORS; empty = closed.")
+    sources_upload: bool = Field(False, description="Allow `POST /api/sources` (and the UI's \"Add papers\" drop zone) to add a file to seeds_dir and re-ingest it; off by default.")
+    sources_max_bytes: int = Field(2_000_000, ge=1, description="Largest file `POST /api/sources` accepts, in bytes.")
     history_file: Path = Field(Path.home() / ".assistant_history", description="REPL input history.")
 
     @property

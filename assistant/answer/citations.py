@@ -29,6 +29,8 @@ class Citations:
                 authors_truncated=paper.authors_truncated,
                 is_author_work=paper.is_author_work,
                 quote=quote,
+                doi=paper.doi,
+                venue=paper.venue,
             )
             self._by_paper[paper.id] = c
         return f"[{c.n}]"

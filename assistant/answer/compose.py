@@ -304,7 +304,7 @@ class Answerer:
             who = structured.scope_phrase(plan.intent, self.principal, plan.scope, plan.filters.coauthor)
             lines = [f"{who[0].upper()}{who[1:]} on {plan.intent.subject} ({plural(len(shown), 'paper')}):"]
             for h in shown:
-                s = ranked[h.paper.id][0][0] if ranked[h.paper.id] else h.paper.abstract[:200]
+                s = ranked[h.paper.id][0][0] if ranked[h.paper.id] else summary_sentence(h.paper)
                 lines.append(f"- {name(h.paper)}{when(h.paper)}{owner_note(h.paper, self.principal)}: {self._clause(s)} {cites.cite(h.paper, s)}")
             return self.finish("\n".join(lines), cites, route="list")
 
@@ -328,5 +328,10 @@ class Answerer:
                 s = sentences[0][0]
                 parts.append(f"Also relevant: {name(h.paper)}{when(h.paper)}{owner_note(h.paper, self.principal)}: {self._clause(s)} {cites.cite(h.paper, s)}.")
         if not parts:
+            bare = next((h.paper for h in top if not h.paper.has_abstract), None)
+            if bare is not None:  # a metadata-only record matched: say what is missing, not "not covered"
+                marker = cites.cite(bare, summary_sentence(bare))
+                text = f"{name(bare)}{when(bare)}{owner_note(bare, self.principal)} matches, but {summary_sentence(bare)} {marker}, so I cannot say more than its metadata."
+                return self.finish(text, cites, route="no_abstract")
             return self.cannot_answer(plan)
         return self.finish("\n\n".join(parts), cites, route="fact")

@@ -80,8 +80,14 @@ def relevant(hits: list[Hit], qterms: QueryTerms, floor: float) -> list[tuple[Hi
 _PROPOSAL = re.compile(r"\b(we|this (paper|work|study)|here we)\b[^.]{0,40}\b(propose|present|introduce|develop|design|provide|build|study|investigate|show)s?\b", re.I)
 
 
+# What a citation of a metadata-only record (no source gives an abstract) says instead of a quote.
+NO_ABSTRACT = "the sources give no abstract for it"
+
+
 def summary_sentence(paper: Paper) -> str:
     """The sentence that says what the paper does: its proposal, else its first sentence."""
+    if not paper.has_abstract:
+        return NO_ABSTRACT
     sentences = research_sentences(paper.abstract)
     for s in sentences:
         if _PROPOSAL.search(s):

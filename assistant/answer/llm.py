@@ -28,7 +28,10 @@ def _source_block(n: int, paper: Paper, principal: str) -> str:
     authors = ", ".join(paper.authors) + (" et al." if paper.authors_truncated else "") if paper.authors else "authors not listed"
     title = paper.title or f"{paper.display_title} [untitled in the sources; derived name]"
     owner = f"{principal}'s paper" if paper.is_author_work else f"not {principal}'s paper"
-    return _defang(f"[{n}] {title}{when(paper)} — {authors} — {owner}\n{paper.abstract}")
+    venue = f" — {paper.venue}" if paper.venue else ""
+    # A metadata-only record is shown as such, so the model does not invent its content.
+    body = paper.abstract if paper.has_abstract else "(No abstract: the sources give only this metadata. Do not describe its content.)"
+    return _defang(f"[{n}] {title}{when(paper)} — {authors}{venue} — {owner}\n{body}")
 
 
 def _defang(text: str) -> str:

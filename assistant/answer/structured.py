@@ -15,7 +15,7 @@ Quote = Callable[[Paper], str]  # the sentence of a paper's abstract that suppor
 
 
 def scope_phrase(intent: Intent, principal: str, scope: str, coauthor: str | None = None) -> str:
-    """ "Yunquan Zhang's papers with Daning Cheng from 2020": what a structured answer is about."""
+    """ "The author's papers with a co-author from 2020": what a structured answer is about."""
     who = {"author": f"{principal}'s papers", "all": "the papers in the corpus", "others": f"the papers in the corpus not by {principal}"}[scope]
     if coauthor:
         who += f" with {coauthor}"

@@ -47,7 +47,7 @@ class ChatRequest(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
         strict=True,
-        json_schema_extra={"examples": [{"messages": [{"role": "user", "content": "What has Yunquan Zhang worked on in model compression?"}], "stream": False}]},
+        json_schema_extra={"examples": [{"messages": [{"role": "user", "content": "What has the author worked on in model compression?"}], "stream": False}]},
     )
 
     messages: list[ChatMessage] = Field(min_length=1, max_length=MAX_MESSAGES, description=f"At most {MAX_MESSAGES} messages, oldest first.")
@@ -87,6 +87,10 @@ class PaperSummary(BaseModel):
     year: int | None
     arxiv_id: str | None
     arxiv_url: str | None
+    doi: str | None = Field(None, description="The DOI, when a source gives one (arXiv's own DOIs are its arXiv id).")
+    doi_url: str | None = None
+    venue: str | None = Field(None, description="Journal, proceedings or \"arXiv\", as the sources name it.")
+    has_abstract: bool = Field(True, description="False for a metadata-only record: listed and counted, never quoted as evidence.")
     categories: list[str]
     has_code: bool
     is_author_work: bool
@@ -135,6 +139,10 @@ def _summary_fields(paper: Paper) -> dict:
         "year": paper.year,
         "arxiv_id": paper.arxiv_id,
         "arxiv_url": f"https://arxiv.org/abs/{paper.arxiv_id}" if paper.arxiv_id else None,
+        "doi": paper.doi,
+        "doi_url": f"https://doi.org/{paper.doi}" if paper.doi else None,
+        "venue": paper.venue,
+        "has_abstract": paper.has_abstract,
         "categories": paper.categories,
         "has_code": paper.has_code,
         "is_author_work": paper.is_author_work,
@@ -205,6 +213,7 @@ class Health(BaseModel):
     mode_reason: str
     store_reachable: bool
     auth_required: bool = Field(description="Whether /api/* and /v1/* need `Authorization: Bearer …`.")
+    sources_upload: bool = Field(False, description="Whether `POST /api/sources` (adding a file to the corpus) is switched on.")
 
 
 class ErrorBody(BaseModel):
@@ -218,3 +227,25 @@ class ErrorResponse(BaseModel):
     """Every 4xx/5xx answer (the shape OpenAI clients read too)."""
 
     error: ErrorBody
+
+
+class SourceFileReport(BaseModel):
+    """What ingest read from one file (the same summary `assistant ingest` prints)."""
+
+    file: str = Field(description="The name the file was stored under in the corpus folder.")
+    shape: str | None = Field(description="The format or page shape detected from the content.")
+    entries: int = Field(description="Entries read from the file.")
+    merged: int = Field(description="Of those, entries that joined a paper another file also has.")
+    warnings: list[str] = Field(description="Problems, each as `file:line: message`; ingest went on.")
+
+
+class SourceAdded(BaseModel):
+    """The result of adding one file: its report and the corpus after the re-ingest."""
+
+    report: SourceFileReport
+    papers: int = Field(description="Papers in the corpus now.")
+    author_papers: int
+    added: list[str] = Field(description="Ids of papers new to the store.")
+    updated: list[str] = Field(description="Ids of papers the file changed (e.g. an abstract it brought).")
+    unchanged: int
+    seconds: float

@@ -68,18 +68,20 @@ class SecurityHeaders:
 class BodyLimit:
     """Refuses request bodies over `max_bytes` with a JSON 413 (Starlette's own limiter answers in plain text)."""
 
-    def __init__(self, app, max_bytes: int):
+    def __init__(self, app, max_bytes: int, paths: dict[str, int] | None = None):
         self.app = app
         self.max_bytes = max_bytes
+        self.paths = paths or {}  # path -> its own limit (an upload route takes files bigger than a chat body)
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
+        max_bytes = self.paths.get(scope["path"], self.max_bytes)
         length = dict(scope.get("headers") or []).get(b"content-length")
-        if length is not None and length.isdigit() and int(length) > self.max_bytes:
+        if length is not None and length.isdigit() and int(length) > max_bytes:
             from assistant.api.errors import too_large
 
-            return await too_large(self.max_bytes)(scope, receive, send)
+            return await too_large(max_bytes)(scope, receive, send)
         received = 0
 
         async def counting_receive():
@@ -87,7 +89,7 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
-                if received > self.max_bytes:  # a chunked body without Content-Length
+                if received > max_bytes:  # a chunked body without Content-Length
                     raise HTTPException(status_code=413)
             return message
 

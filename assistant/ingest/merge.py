@@ -19,6 +19,14 @@ _PRECISION_RANK = {"day": 3, "month": 2, "year": 1, None: 0}
 _CODE_URL = re.compile(r"https?://(?:www\.)?(?:github\.com|gitlab\.com|sites\.google\.com)/\S+", re.I)
 
 
+# What exports call arXiv itself: DBLP's "CoRR", Semantic Scholar's "arXiv.org", OpenAlex's repository name.
+_PREPRINT_VENUES = re.compile(r"^(?:corr|arxiv(?:\.org)?|arxiv \(cornell university\)|arxiv preprint.*)$", re.I)
+
+
+def preprint_venue(venue: str) -> str:
+    return "arXiv" if _PREPRINT_VENUES.match(venue.strip()) else venue
+
+
 def norm_title(title: str) -> str:
     return " ".join(_WORD.findall(title.casefold()))
 
@@ -62,13 +70,19 @@ class Cluster:
     def titles(self) -> set[str]:
         return {norm_title(e.title) for e in self.entries if e.title}
 
+    @property
+    def dois(self) -> set[str]:
+        return {e.doi for e in self.entries if e.doi}
+
     def matches(self, entry: RawEntry, shingles: Shingles) -> bool:
-        if entry.arxiv_id and self.arxiv_ids and entry.arxiv_id not in self.arxiv_ids:
-            return False
+        # An identifier both sides carry decides: one DOI or one arXiv id is one paper even when a
+        # preprint and its published version are titled differently; two different ones never merge.
+        if entry.doi and self.dois:
+            return entry.doi in self.dois and not (entry.arxiv_id and self.arxiv_ids and entry.arxiv_id not in self.arxiv_ids)
+        if entry.arxiv_id and self.arxiv_ids:
+            return entry.arxiv_id in self.arxiv_ids
         if entry.title and self.titles and norm_title(entry.title) not in self.titles:
             return False
-        if entry.arxiv_id and entry.arxiv_id in self.arxiv_ids:
-            return True
         if entry.title and norm_title(entry.title) in self.titles:
             return True
         mine = shingles.get()
@@ -80,40 +94,51 @@ class Cluster:
 
 
 class _Candidates:
-    """Which clusters could match an entry: `Cluster.matches` refuses a different arXiv id or title.
+    """Which clusters could match an entry: `Cluster.matches` refuses a different DOI, arXiv id or title.
 
     Scanning every cluster made merging quadratic (10k papers: minutes; 100k: hours). Only clusters
-    with the entry's id or no id, and with its title or no title, can match; they are tried in
-    creation order, so the first match is the same cluster the full scan found.
+    sharing the entry's DOI or arXiv id, or with its title and no id of the kind it carries, or with
+    no identifying field at all, can match; they are tried in creation order, so the first match is
+    the same cluster the full scan found.
     """
 
     def __init__(self) -> None:
+        self.by_doi: dict[str, set[int]] = {}
         self.by_id: dict[str, set[int]] = {}
         self.by_title: dict[str, set[int]] = {}
+        self.no_doi: set[int] = set()
         self.no_id: set[int] = set()
         self.no_title: set[int] = set()
-        self.bare: set[int] = set()  # neither id nor title
 
     def index(self, i: int, cluster: Cluster) -> None:
-        ids, titles = cluster.arxiv_ids, cluster.titles
+        dois, ids, titles = cluster.dois, cluster.arxiv_ids, cluster.titles
+        for d in dois:
+            self.by_doi.setdefault(d, set()).add(i)
         for a in ids:
             self.by_id.setdefault(a, set()).add(i)
         for t in titles:
             self.by_title.setdefault(t, set()).add(i)
-        for flag, group in ((not ids, self.no_id), (not titles, self.no_title), (not ids and not titles, self.bare)):
+        for flag, group in ((not dois, self.no_doi), (not ids, self.no_id), (not titles, self.no_title)):
             (group.add if flag else group.discard)(i)
 
     def of(self, entry: RawEntry, n: int) -> list[int] | range:
         title = norm_title(entry.title) if entry.title else None
-        if entry.arxiv_id and title is not None:
-            same_id, same_title = self.by_id.get(entry.arxiv_id, set()), self.by_title.get(title, set())
-            found = (same_id & same_title) | (same_id & self.no_title) | (same_title & self.no_id) | self.bare
-        elif entry.arxiv_id:
-            found = self.by_id.get(entry.arxiv_id, set()) | self.no_id
-        elif title is not None:
-            found = self.by_title.get(title, set()) | self.no_title
-        else:
+        if not entry.doi and not entry.arxiv_id and title is None:
             return range(n)
+        found = self.by_doi.get(entry.doi, set()) | self.by_id.get(entry.arxiv_id, set())
+
+        def free(group: set[int]) -> set[int]:
+            """Clusters of `group` carrying no DOI or arXiv id that contradicts the entry's."""
+            if entry.doi:
+                group = group & self.no_doi
+            if entry.arxiv_id:
+                group = group & self.no_id
+            return group
+
+        if title is not None:
+            found |= free(self.by_title.get(title, set())) | free(self.no_title)
+        else:  # an id but no title: any cluster without a contradicting id (matched by abstract)
+            found |= (self.no_doi & self.no_id) if entry.doi and entry.arxiv_id else (self.no_doi if entry.doi else self.no_id)
         return sorted(found)
 
 
@@ -177,6 +202,13 @@ def build_fields(cluster: Cluster) -> dict:
 
     ids = sorted(cluster.arxiv_ids)
     arxiv_id = ids[0] if ids else None
+    dois = sorted(cluster.dois)
+    doi = dois[0] if dois else None
+    # A named venue beats "arXiv": the published version is where the paper appeared.
+    # A bibliographic record's venue field beats an arXiv journal_ref (free text with volume and year).
+    named = sorted((e for e in es if e.venue), key=lambda e: (preprint_venue(e.venue) == "arXiv", e.source.shape == "arxiv_atom"))
+    venue = preprint_venue(named[0].venue) if named else None
+    orcids = {name: orcid for e in es for name, orcid in e.orcids.items()}
 
     titled = [e for e in es if e.title]
     title = Counter(e.title for e in titled).most_common(1)[0][0] if titled else None
@@ -228,6 +260,9 @@ def build_fields(cluster: Cluster) -> dict:
         comments=comments,
         conflicts=conflicts,
         notes=notes,
+        doi=doi,
+        venue=venue,
+        orcids=orcids,
     )
 
 

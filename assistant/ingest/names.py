@@ -21,7 +21,7 @@ def spelling_variants(author_lists: list[list[str]]) -> dict[str, str]:
 
     A variant is merged only when it has the same given name, a family name of at least
     MIN_FAMILY letters one edit away, appears once, and the other form appears at least twice and
-    shares a co-author with it ("Daning Chen" on one paper with Yunquan Zhang, "Daning Cheng" on
+    shares a co-author with it ("Daning Chen" on one paper with the principal author, "Daning Cheng" on
     six). Short family names are left alone: "Xiang Li" and "Xiang Liu" are different people who
     share co-authors in the seeds.
     """

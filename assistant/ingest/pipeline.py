@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from assistant.ingest import shapes
-from assistant.ingest.attribution import attribute
+from assistant.ingest.attribution import attribute, name_key
 from assistant.ingest.base import ParseContext
 from assistant.ingest.manifest import MANIFEST_NAME, Manifest
 from assistant.ingest.merge import build_fields, cluster_entries
@@ -96,7 +96,8 @@ def build_corpus(paths: list[Path], manifest: Manifest) -> Corpus:
         if renamed:
             f["authors"] = [aliases.get(a, a) for a in f["authors"]]
             f["notes"].append("author names normalized: " + ", ".join(f"{a} → {aliases[a]}" for a in renamed))
-        is_author, why = attribute(f["authors"], f["authors_truncated"], f["sources"], manifest)
+        is_author, why = attribute(f["authors"], f["authors_truncated"], f["sources"], manifest, f["orcids"])
+        _principal_spelling(f, manifest)
         papers.append(Paper(**f, is_author_work=is_author, attribution=why))
 
     by_file = {r.file: r for r in reports}
@@ -106,6 +107,18 @@ def build_corpus(paths: list[Path], manifest: Manifest) -> Corpus:
                 by_file[e.source.file].merged += 1
     _dedupe_ids(papers)
     return Corpus(papers=sorted(papers, key=lambda p: (not p.is_author_work, -(p.year or 0), p.id)), reports=reports)
+
+
+def _principal_spelling(fields: dict, manifest: Manifest) -> None:
+    """Write the principal author as the manifest names them ("Tanaka, K" stays; "田中 恵子" or "TANAKA Keiko" becomes
+    "Keiko Tanaka"), so co-author lists and counts do not take one person for two. The source spelling is noted."""
+    keys = {name_key(n) for n in manifest.names}
+    who = manifest.principal_author
+    renamed = [a for a in fields["authors"] if a != who and name_key(a) in keys]
+    if renamed:
+        fields["authors"] = [who if a in renamed else a for a in fields["authors"]]
+        fields["orcids"] = {(who if n in renamed else n): o for n, o in fields["orcids"].items()}
+        fields["notes"].append("author names normalized: " + ", ".join(f"{a} → {who}" for a in renamed))
 
 
 def _dedupe_ids(papers: list[Paper]) -> None:

@@ -1,12 +1,28 @@
-"""Which parser reads a page: every known shape sniffs the text and the strongest signal wins."""
+"""Which parser reads a file: every known shape or format sniffs the text and the strongest signal wins."""
 
 from __future__ import annotations
 
 from types import ModuleType
 
-from assistant.ingest import arxiv_listing, glued_listing, profile_cards, profile_items
+from assistant.ingest import (
+    arxiv_atom,
+    arxiv_listing,
+    bibtex,
+    csl_json,
+    glued_listing,
+    openalex,
+    profile_cards,
+    profile_items,
+    ris,
+    semantic_scholar,
+)
 
-PARSERS: dict[str, ModuleType] = {m.SHAPE: m for m in (profile_cards, profile_items, arxiv_listing, glued_listing)}
+# Scraped page shapes first, then the bibliographic formats labs export; a format that recognises its own
+# document (a JSON marker, an Atom namespace) scores far above any line count, so it wins outright.
+PARSERS: dict[str, ModuleType] = {
+    m.SHAPE: m
+    for m in (profile_cards, profile_items, arxiv_listing, glued_listing, bibtex, ris, csl_json, arxiv_atom, openalex, semantic_scholar)
+}
 # A shape needs at least this many signature lines to be believed.
 MIN_SIGNALS = 1
 

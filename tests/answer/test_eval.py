@@ -26,7 +26,7 @@ def test_ask_json_prints_the_contract(seeded_store, capsys):
     assert code == 0
     assert set(data) == {"answer", "citations", "mode", "notice"}
     assert data["mode"] == "extractive" and data["citations"][0]["title"].startswith("MoQE")
-    assert set(data["citations"][0]) == {"n", "paper_id", "title", "display_title", "arxiv_id", "year", "authors", "authors_truncated", "is_author_work", "quote"}
+    assert set(data["citations"][0]) == {"n", "paper_id", "title", "display_title", "arxiv_id", "year", "authors", "authors_truncated", "is_author_work", "quote", "doi", "venue"}
 
 
 def test_ask_text_prints_references(seeded_store, capsys):

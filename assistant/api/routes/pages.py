@@ -55,6 +55,7 @@ def healthz(request: Request, assistant=Depends(get_assistant)) -> JSONResponse:
         mode_reason=status.get("mode_reason", ""),
         store_reachable=reachable,
         auth_required=bool(settings.api_token),
+        sources_upload=settings.sources_upload,
     )
     return JSONResponse(health.model_dump(), status_code=200 if state == "ok" else 503)
 

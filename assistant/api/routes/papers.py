@@ -23,12 +23,15 @@ def list_papers(
     year_from: int | None = Query(None, ge=1900, le=2100, description="Earliest year (inclusive)."),
     year_to: int | None = Query(None, ge=1900, le=2100, description="Latest year (inclusive)."),
     text: str | None = Query(None, max_length=200, description="Only papers whose title, abstract or authors contain this."),
+    has_abstract: bool | None = Query(None, description="true: only papers with an abstract; false: only metadata-only records."),
     assistant=Depends(get_assistant),
 ) -> PaperList:
     if year_from is not None and year_to is not None and year_from > year_to:
         raise BadRequest(f"year_from ({year_from}) is after year_to ({year_to}): swap them.")
     filters = Filters(author_only=author_only or None, year_from=year_from, year_to=year_to)
     papers = assistant.papers(filters, text=(text or "").strip() or None)
+    if has_abstract is not None:
+        papers = [p for p in papers if p.has_abstract == has_abstract]
     return PaperList(count=len(papers), papers=[PaperSummary.of(p) for p in papers])
 
 

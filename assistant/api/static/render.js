@@ -188,6 +188,8 @@ export function paperCard(paper, { quote, author, onClose }) {
   if (paper.arxiv_id) {
     meta.push(el("a", { href: paper.arxiv_url || `https://arxiv.org/abs/${encodeURIComponent(paper.arxiv_id)}`, target: "_blank", rel: "noopener noreferrer" }, `arXiv:${paper.arxiv_id}`));
   }
+  if (paper.venue && paper.venue !== "arXiv") meta.push(el("span", { class: "venue" }, paper.venue));
+  if (paper.doi) meta.push(el("a", { href: paper.doi_url || `https://doi.org/${encodeURIComponent(paper.doi)}`, target: "_blank", rel: "noopener noreferrer" }, `doi:${paper.doi}`));
   if (paper.categories && paper.categories.length) meta.push(el("span", {}, paper.categories.join(" · ")));
   if (paper.has_code) meta.push(el("span", {}, "code available"));
 

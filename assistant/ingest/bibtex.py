@@ -1,0 +1,135 @@
+"""BibTeX / BibLaTeX exports (Google Scholar, DBLP, Zotero): one entry per `@type{key, …}` block, via bibtexparser v2."""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from assistant.ingest.base import ParseContext, ParseResult, source
+from assistant.ingest.records import (
+    arxiv_id,
+    date_of,
+    display_name,
+    doi_and_arxiv,
+    iso_date,
+)
+from assistant.ingest.text import clean
+from assistant.models import RawEntry
+
+SHAPE = "bibtex"
+_ENTRY_START = re.compile(r"^\s*@(?!string\b|comment\b|preamble\b)[a-z]+\s*[{(]", re.IGNORECASE)
+_BARE_PERCENT = re.compile(r"(?<!\\)%")
+_ARXIV_VENUE = re.compile(r"^\s*(?:arxiv\s+preprint|preprint|e-?print)?\s*arxiv[: ]", re.IGNORECASE)
+
+
+def sniff(lines: list[str]) -> int:
+    return sum(1 for line in lines if _ENTRY_START.match(line))
+
+
+def _percent_middleware():
+    """A bare `%` in a field ("within 5% of") is text to BibTeX but a comment to the LaTeX decoder, which
+    dropped the rest of the abstract after it: escape it first, as reference managers do (`5\\%`)."""
+    from bibtexparser.middlewares.middleware import BlockMiddleware
+
+    class EscapePercent(BlockMiddleware):
+        def transform_entry(self, entry, library):
+            for f in entry.fields:
+                if isinstance(f.value, str) and "%" in f.value:
+                    f.value = _BARE_PERCENT.sub(r"\\%", f.value)
+            return entry
+
+    return EscapePercent(allow_inplace_modification=True)
+
+
+def _library(text: str):
+    import bibtexparser
+    from bibtexparser.middlewares import (
+        LatexDecodingMiddleware,
+        MonthIntMiddleware,
+        SeparateCoAuthors,
+    )
+
+    # The default stack resolves @string macros and removes enclosing braces; then month macros (mar)
+    # become numbers, LaTeX accents ({\"u}) become Unicode, and author fields become lists.
+    logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)  # its errors become our warnings, with lines
+    return bibtexparser.parse_string(
+        text,
+        append_middleware=[
+            MonthIntMiddleware(allow_inplace_modification=True),
+            _percent_middleware(),
+            LatexDecodingMiddleware(),
+            SeparateCoAuthors(),
+        ],
+    )
+
+
+def _value(fields: dict, *keys: str) -> str | None:
+    for k in keys:
+        v = fields.get(k)
+        if isinstance(v, str) and clean(v):
+            return clean(v)
+    return None
+
+
+def _first_line(exc: Exception) -> str:
+    text = getattr(exc, "abort_reason", None) or getattr(exc, "message", None) or str(exc)
+    return (str(text).strip().splitlines() or [type(exc).__name__])[0][:200]
+
+
+def parse(text: str, ctx: ParseContext) -> ParseResult:
+    result = ParseResult()
+    library = _library(text)
+    for block in library.failed_blocks:
+        line = (block.start_line or 0) + 1
+        if type(block).__name__ == "DuplicateBlockKeyBlock":
+            result.warn(ctx, line, f"entry key {getattr(block, 'key', '?')!r} appears twice; the second entry is skipped")
+        else:
+            result.warn(ctx, line, f"unreadable BibTeX entry, skipped: {_first_line(block.error)}")
+    for entry in library.entries:
+        line = (entry.start_line or 0) + 1
+        fields = {f.key.lower(): f.value for f in entry.fields}
+        title = _value(fields, "title")
+        abstract = _value(fields, "abstract") or ""
+        if not title and not abstract:
+            result.warn(ctx, line, f"entry {entry.key!r} has neither a title nor an abstract; skipped")
+            continue
+        authors_raw = fields.get("author") or []
+        if isinstance(authors_raw, str):
+            authors_raw = [authors_raw]
+        names = [display_name(a) for a in authors_raw if clean(a)]
+        truncated = any(n.casefold() == "others" for n in names)
+        names = [n for n in names if n.casefold() != "others"]
+
+        doi, arxiv_from_doi = doi_and_arxiv(_value(fields, "doi"))
+        venue = _value(fields, "journal", "journaltitle", "booktitle", "school", "institution")
+        arxiv = arxiv_from_doi
+        prefix = (_value(fields, "archiveprefix", "eprinttype") or "").casefold()
+        if prefix == "arxiv" or (not prefix and re.fullmatch(r"\d{4}\.\d{4,5}(v\d+)?", _value(fields, "eprint") or "")):
+            arxiv = arxiv or arxiv_id(_value(fields, "eprint"))
+        if venue and _ARXIV_VENUE.match(venue):
+            arxiv = arxiv or arxiv_id(venue.split()[-1])
+            venue = "arXiv"
+        arxiv = arxiv or arxiv_id(_value(fields, "url"))
+
+        if raw_date := _value(fields, "date"):  # BibLaTeX
+            date, precision = iso_date(raw_date)
+        else:
+            month = fields.get("month")
+            date, precision = date_of(_value(fields, "year"), month if isinstance(month, int) else None)
+        if _value(fields, "year", "date") and date is None:
+            result.warn(ctx, line, f"entry {entry.key!r}: unreadable year {_value(fields, 'year', 'date')!r}; left undated")
+        result.entries.append(
+            RawEntry(
+                source=source(ctx, line),
+                title=title,
+                authors=names,
+                authors_truncated=truncated,
+                abstract=abstract,
+                date=date,
+                date_precision=precision,
+                arxiv_id=arxiv,
+                doi=doi,
+                venue=venue,
+            )
+        )
+    return result

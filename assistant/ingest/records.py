@@ -1,0 +1,150 @@
+"""Field helpers shared by the bibliographic-format parsers: names, DOIs, arXiv ids, dates, line numbers."""
+
+from __future__ import annotations
+
+import re
+
+from assistant.ingest.text import clean
+
+_DOI = re.compile(r"10\.\d{4,9}/\S+", re.IGNORECASE)
+# arXiv's own DOIs (DataCite, 10.48550/arXiv.YYMM.NNNNN) name the preprint: they are its arXiv id, not a venue DOI.
+_ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(?P<id>\d{4}\.\d{4,5})(?:v\d+)?$", re.IGNORECASE)
+_ARXIV_ID = re.compile(r"(?:arxiv[:/ ]|abs/|pdf/|^)(?P<id>\d{4}\.\d{4,5})(?:v(?P<v>\d+))?(?:\.pdf)?$", re.IGNORECASE)
+_TAGS = re.compile(r"</?(?:jats:)?[a-z][a-z0-9]*(?:\s[^>]*)?>", re.IGNORECASE)
+
+
+def doi_and_arxiv(raw: str | None) -> tuple[str | None, str | None]:
+    """(DOI, arXiv id) from a DOI field or URL: arXiv's DataCite DOIs become the arXiv id."""
+    if not raw:
+        return None, None
+    m = _DOI.search(raw.strip())
+    if not m:
+        return None, None
+    doi = m.group(0).rstrip(".,;").lower()
+    if a := _ARXIV_DOI.match(doi):
+        return None, a["id"]
+    return doi, None
+
+
+def arxiv_id(raw: str | None) -> str | None:
+    """The new-style arXiv id (no version) in an id, `arXiv:` reference or abs/pdf URL."""
+    if not raw:
+        return None
+    m = _ARXIV_ID.search(raw.strip())
+    return m["id"] if m else None
+
+
+def arxiv_version(raw: str) -> int:
+    m = _ARXIV_ID.search(raw.strip())
+    return int(m["v"]) if m and m["v"] else 0
+
+
+def person(family: str | None, given: str | None) -> str:
+    """"Given Family" from parts, as the page shapes write names."""
+    return clean(" ".join(p for p in (given, family) if p and p.strip()))
+
+
+def display_name(name: str) -> str:
+    """"Tanaka, Keiko" -> "Keiko Tanaka"; a name already in display order is kept."""
+    name = clean(name)
+    if name.count(",") == 1:
+        family, given = (p.strip() for p in name.split(","))
+        return person(family, given)
+    return name
+
+
+def strip_markup(text: str | None) -> str:
+    """Abstract text without JATS/HTML tags (Crossref-fed CSL-JSON has `<jats:p>`)."""
+    return clean(_TAGS.sub(" ", text or ""))
+
+
+def date_of(year, month=None, day=None) -> tuple[str | None, str | None]:
+    """ISO date and precision from parts (any of which may be missing or junk)."""
+    try:
+        y = int(str(year).strip()[:4])
+    except (TypeError, ValueError):
+        return None, None
+    if not 1000 <= y <= 2999:
+        return None, None
+    try:
+        m = int(month) if month not in (None, "") else None
+    except (TypeError, ValueError):
+        m = None
+    if m is None or not 1 <= m <= 12:
+        return f"{y:04d}", "year"
+    try:
+        d = int(day) if day not in (None, "") else None
+    except (TypeError, ValueError):
+        d = None
+    if d is None or not 1 <= d <= 31:
+        return f"{y:04d}-{m:02d}", "month"
+    return f"{y:04d}-{m:02d}-{d:02d}", "day"
+
+
+def iso_date(raw: str | None) -> tuple[str | None, str | None]:
+    """"2021-03-04", "2021-03", "2021/3", "2021" (and a trailing time) -> ISO date and precision."""
+    if not raw:
+        return None, None
+    m = re.match(r"^\s*(\d{4})(?:[-/](\d{1,2})(?:[-/](\d{1,2}))?)?", str(raw))
+    return date_of(m[1], m[2], m[3]) if m else (None, None)
+
+
+def line_at(text: str, offset: int) -> int:
+    """1-based line number of a character offset."""
+    return text.count("\n", 0, max(offset, 0)) + 1
+
+
+class LineFinder:
+    """Line numbers of successive records in a JSON or XML file, found by a string each record contains.
+
+    The JSON and XML readers give no positions; searching forward from the previous record keeps
+    repeated values (two records with one title) on their own lines.
+    """
+
+    def __init__(self, text: str):
+        self.text = text
+        self.pos = 0
+
+    def find(self, *needles: str) -> int:
+        for needle in needles:
+            if needle:
+                at = self.text.find(needle, self.pos)
+                if at >= 0:
+                    self.pos = at + 1
+                    return line_at(self.text, at)
+        return line_at(self.text, self.pos)
+
+    def find_line(self, pattern: str) -> int:
+        """The next line matching a regular expression (e.g. a bare `null` in a list)."""
+        m = re.compile(pattern, re.MULTILINE).search(self.text, self.pos)
+        if m is None:
+            return line_at(self.text, self.pos)
+        self.pos = m.end()
+        return line_at(self.text, m.start())
+
+
+def json_document(text: str) -> object | None:
+    """The parsed JSON document, or None (the sniffers call this; the parsers report the error)."""
+    import json
+
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
+def json_or_warn(text: str, ctx, result) -> object | None:
+    """The parsed JSON document, or None after a warning naming the line and column of the syntax error."""
+    import json
+
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        result.warn(ctx, exc.lineno, f"not valid JSON (column {exc.colno}: {exc.msg}); nothing read from this file")
+        return None
+
+
+def looks_like_json(lines: list[str]) -> str | None:
+    """The text when it starts like a JSON document (and so may be one of the JSON formats), else None."""
+    text = "\n".join(lines)
+    return text if text.lstrip("\ufeff \t\r\n")[:1] in ("{", "[") else None
