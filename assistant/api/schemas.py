@@ -150,8 +150,8 @@ class Theme(BaseModel):
     """One research theme of the principal author, computed from the corpus at ingest."""
 
     id: int = Field(description="Stable within one ingest; the key of `by_theme` and `themes` maps.")
-    label: str = Field(description="A short label made of the theme's most distinctive terms.")
-    terms: list[str]
+    label: str = Field(description="A short phrase (one to four words) taken verbatim from the theme's own titles and abstracts.")
+    terms: list[str] = Field(description="The theme's most distinctive words and word pairs (class-based TF-IDF).")
     paper_ids: list[str] = Field(description="The theme's papers (each author paper is in exactly one theme).")
     representative: list[str] = Field(description="Up to three papers closest to the theme's centre.")
     year_from: int | None
