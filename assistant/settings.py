@@ -40,6 +40,7 @@ class Settings(BaseSettings):
     api_token: str | None = Field(None, repr=False, description="When set, /api/* and /v1/* require `Authorization: Bearer <token>`.")
     rate_limit_per_minute: int | None = Field(None, ge=1, description="Requests to /api/* and /v1/* allowed per client address per minute (429 beyond); unset = no limit.")
     cors_origins: list[str] = Field(default_factory=list, description="Origins allowed by CORS; empty = closed.")
+    feedback_file: Path | None = Field(None, description="Where ratings of answers are appended (JSON lines); unset = feedback.jsonl in store_dir.")
     history_file: Path = Field(Path.home() / ".assistant_history", description="REPL input history.")
 
     @property
