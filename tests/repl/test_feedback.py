@@ -36,4 +36,4 @@ def test_good_and_bad_rate_the_last_answer(tmp_path):
 
 def test_help_lists_the_rating_commands():
     lines = "\n".join(help_lines())
-    assert "/good [comment]" in lines and "/bad [comment]" in lines
+    assert "/good [note]" in lines and "/bad [note]" in lines
