@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator
 
 from assistant import tokens
 from assistant.answer.citations import renumber
+from assistant.api.schemas import Usage
 from assistant.models import Answer
 
 # A sentence ends at . ! or ? (with any closing quote or bracket) before a space, or at a line break;
@@ -21,7 +22,7 @@ def prompt_tokens(texts: list[str]) -> int:
 
 def usage(prompt: int, content: str) -> dict:
     completion = tokens.count(content)
-    return {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion}
+    return Usage(prompt_tokens=prompt, completion_tokens=completion, total_tokens=prompt + completion).model_dump()
 
 
 def sentence_ends(text: str) -> list[int]:
