@@ -31,7 +31,10 @@ def sentence_ends(text: str) -> list[int]:
     for m in _END.finditer(text):
         if m.group() != "\n" and _ABBREVIATION.search(text[: m.end()]):
             continue
-        ends.append(m.end())
+        if ends and not text[ends[-1] : m.end()].strip():
+            ends[-1] = m.end()  # "!" then a line break: one boundary
+        else:
+            ends.append(m.end())
     if not ends or ends[-1] < len(text.rstrip()):
         ends.append(len(text))
     return ends

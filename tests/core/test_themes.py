@@ -69,3 +69,16 @@ def test_timeline_and_year_limited_overview(assistant):
     assert "over time" in a.answer and "Earlier papers" in a.answer
     b = assistant.answer([Message(role="user", content="What did they work on before 2021?")])
     assert "research theme" in b.answer and all(c.year <= 2020 for c in b.citations)
+
+
+def test_each_label_means_its_own_theme_more_than_any_other(assistant):
+    import numpy as np
+
+    table = assistant.table()
+    themes = table.themes
+    vectors = assistant.store.paper_vectors([assistant.paper(pid) for t in themes for pid in t.paper_ids])
+    centres = np.stack([np.mean([vectors[pid] for pid in t.paper_ids], axis=0) for t in themes])
+    centres /= np.linalg.norm(centres, axis=1, keepdims=True)
+    labels = np.asarray(assistant.store.embeddings.embed_documents([t.label for t in themes]))
+    closeness = labels @ centres.T
+    assert [int(i) for i in closeness.argmax(axis=1)] == list(range(len(themes)))
