@@ -59,7 +59,8 @@ class FeedbackLog:
         record = FeedbackRecord(
             **feedback.model_dump(), id=uuid.uuid4().hex, created=datetime.now(timezone.utc).isoformat(timespec="seconds")
         )
-        line = (json.dumps(record.model_dump(mode="json"), ensure_ascii=False) + "\n").encode("utf-8")
+        # errors="replace": a lone surrogate (valid in a JSON string, not in UTF-8) must not lose the rating
+        line = (json.dumps(record.model_dump(mode="json"), ensure_ascii=False) + "\n").encode("utf-8", errors="replace")
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # O_APPEND alone keeps one write() whole on a local disk, but not on every filesystem (NFS) nor past a
         # short write: the lock makes the line whole everywhere the lock file is shared.

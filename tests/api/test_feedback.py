@@ -146,3 +146,16 @@ def test_an_unreadable_line_is_skipped_and_counted(tmp_path):
         f.write('{"rating": "up", "question": "torn\n')
     log.add(Feedback(rating="down", question="two", answer="b", mode="llm"))
     assert [r.question for r in log.read()] == ["one", "two"] and log.skipped == 1
+
+
+def test_text_that_is_not_utf8_is_refused_over_http_and_replaced_from_a_terminal(rated, tmp_path):
+    client, path = rated
+    body = '{"rating": "down", "question": "bad \\ud800 surrogate", "answer": "x", "mode": "extractive"}'
+    r = client.post("/api/feedback", content=body.encode(), headers={"content-type": "application/json"})
+    assert r.status_code == 422 and r.json()["error"]["param"] == "question"
+    assert not path.exists()
+    # A terminal's undecodable bytes arrive as lone surrogates (surrogateescape): the rating is kept, the bytes replaced.
+    log = FeedbackLog(tmp_path / "repl.jsonl")
+    log.add(Feedback(rating="down", question="bad \udcff byte", answer="x", mode="extractive", comment="\ud800"))
+    (record,) = log.read()
+    assert record.question == "bad ? byte" and record.comment == "?"
