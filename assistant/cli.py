@@ -1,4 +1,4 @@
-"""Command line: `assistant ingest | papers | ask | eval | serve | chat`; translates arguments and output only."""
+"""Command line: `assistant ingest | papers | ask | eval | feedback | serve | chat`; translates arguments and output only."""
 
 from __future__ import annotations
 
@@ -134,10 +134,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--with-abstract", dest="abstract", action="store_true", help="only papers with an abstract")
     p.set_defaults(func=cmd_papers)
 
-    from assistant import cli_answer, repl
+    from assistant import cli_answer, cli_feedback, repl
     from assistant.api import cli as api_cli
 
     cli_answer.add_commands(sub)
+    cli_feedback.add_command(sub)
     api_cli.add_command(sub)
     repl.add_command(sub)
     return parser

@@ -27,6 +27,8 @@ class Result:
 
 def _cites(answer: Answer, expected: dict) -> bool:
     for c in answer.citations:
+        if expected.get("paper_id") and c.paper_id == expected["paper_id"]:
+            return True
         if expected.get("arxiv_id") and c.arxiv_id == expected["arxiv_id"]:
             return True
         if expected.get("title") and c.title and c.title.casefold() == expected["title"].casefold():
@@ -62,6 +64,12 @@ def score_question(q: dict, answer: Answer, corpus_ids: set[str]) -> tuple[float
         checks.append(float(ok))
         if not ok:
             failures.append(f"none of the facts {facts} in the answer")
+    rejected = q.get("rejected_answers") or []
+    if rejected:  # a user rated this answer down (assistant feedback --questions): it must not come back unchanged
+        ok = " ".join(answer.answer.split()) not in {" ".join(r.split()) for r in rejected}
+        checks.append(float(ok))
+        if not ok:
+            failures.append("gives the answer a user rated down")
     if invalid:
         failures.append(f"{invalid} invalid citations")
     score = (sum(checks) / len(checks) if checks else 1.0) * (0.0 if invalid else 1.0)

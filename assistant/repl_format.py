@@ -19,6 +19,8 @@ COMMANDS: dict[str, str] = {
     "/profile": "the author's research themes and papers per year",
     "/new": "start a fresh conversation",
     "/mode": "which answer mode is active, and why",
+    "/good [note]": "rate the last answer good (saved for `assistant feedback`)",
+    "/bad [note]": "rate the last answer bad; say in the note what was wrong",
     "/quit": "leave (Ctrl-D works too)",
 }
 KEYS = "Ctrl-C cancels an answer in progress; Ctrl-D quits. Paste several lines at once, or press Esc then Enter for a new line."

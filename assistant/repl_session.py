@@ -40,8 +40,9 @@ class Quit(Exception):
 class ChatSession:
     """One conversation; `interactive` sessions survive Ctrl-C during an answer, scripted ones stop."""
 
-    def __init__(self, assistant, reader: Reader, view: View, filters: Filters | None = None, interactive: bool = True):
+    def __init__(self, assistant, reader: Reader, view: View, filters: Filters | None = None, interactive: bool = True, feedback=None):
         self.assistant = assistant
+        self.feedback = feedback  # a FeedbackLog; by default the one the assistant's settings name, opened on first use
         self.reader = reader
         self.view = view
         self.filters = filters or Filters()
@@ -122,7 +123,7 @@ class ChatSession:
         if name in ("/quit", "/exit", "/q"):
             raise Quit
         handlers = {"/help": self.cmd_help, "/papers": self.cmd_papers, "/paper": self.cmd_paper, "/profile": self.cmd_profile,
-                    "/new": self.cmd_new, "/mode": self.cmd_mode}
+                    "/new": self.cmd_new, "/mode": self.cmd_mode, "/good": self.cmd_good, "/bad": self.cmd_bad}
         handler = handlers.get(name)
         if handler is None:
             close = difflib.get_close_matches(name, NAMES, n=1, cutoff=0.6)
@@ -172,3 +173,24 @@ class ChatSession:
 
     def cmd_mode(self, arg: str) -> None:
         self.view.info(mode_text(self.assistant.status()))
+
+    def cmd_good(self, arg: str) -> None:
+        self._rate("up", arg)
+
+    def cmd_bad(self, arg: str) -> None:
+        self._rate("down", arg)
+
+    def _rate(self, rating: str, comment: str) -> None:
+        from assistant.feedback import Feedback, FeedbackLog, path_for
+
+        if self.last is None:
+            self.view.error(f"No answer to rate yet: ask a question, then /{'good' if rating == 'up' else 'bad'} rates its answer.")
+            return
+        if self.feedback is None:
+            self.feedback = FeedbackLog(path_for(self.assistant.settings))
+        # self.messages ends with the last question and its answer
+        question, history = self.messages[-2].content, self.messages[:-2]
+        self.feedback.add(Feedback(rating=rating, comment=comment or None, question=question, history=history, answer=self.last.answer,
+                                   citations=self.last.citations, mode=self.last.mode, source="repl"))
+        said = "good" if rating == "up" else "bad"
+        self.view.info(f"Rated the last answer {said}{' with your comment' if comment else ''}; `assistant feedback` lists the ratings.")

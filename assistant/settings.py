@@ -42,6 +42,7 @@ class Settings(BaseSettings):
     cors_origins: list[str] = Field(default_factory=list, description="Origins allowed by CORS; empty = closed.")
     sources_upload: bool = Field(False, description="Allow `POST /api/sources` (and the UI's \"Add papers\" drop zone) to add a file to seeds_dir and re-ingest it; off by default.")
     sources_max_bytes: int = Field(2_000_000, ge=1, description="Largest file `POST /api/sources` accepts, in bytes.")
+    feedback_file: Path | None = Field(None, description="Where ratings of answers are appended (JSON lines); unset = feedback.jsonl in store_dir.")
     history_file: Path = Field(Path.home() / ".assistant_history", description="REPL input history.")
 
     @property

@@ -283,7 +283,7 @@ class Store:
             papers=papers,
             passages=refs,
             reports=reports,
-            themes=compute_themes(author_papers, self.paper_vectors(author_papers)),
+            themes=compute_themes(author_papers, self.paper_vectors(author_papers), embed=self._embed),
             built_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
         )
         del author_papers

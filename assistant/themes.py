@@ -1,4 +1,4 @@
-"""Research themes computed from the corpus: cluster the author's papers by meaning, label clusters by distinctive terms.
+"""Research themes computed from the corpus: cluster the author's papers by meaning, label each with a phrase of its papers.
 
 No hand-written theme list: another author's corpus gets its own themes. Deterministic (average-linkage
 clustering, no random initialisation), so two ingests of one corpus give the same themes.
@@ -9,12 +9,14 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Callable
 
 import numpy as np
 from pydantic import BaseModel
 
 from assistant.answer.intents import STOP
 from assistant.models import Paper
+from assistant.theme_labels import label_themes
 
 MIN_THEMES, MAX_THEMES = 3, 6
 MAX_CLUSTERED = 1000  # papers clustered exactly (~1.5 s); a larger author's papers are clustered by sample
@@ -141,8 +143,12 @@ def _label(members: list[Paper], everyone: list[Paper]) -> list[str]:
     return chosen
 
 
-def compute_themes(papers: list[Paper], vectors: dict[str, np.ndarray]) -> list[Theme]:
-    """Themes over the given (principal author's) papers, each paper in exactly one theme."""
+def compute_themes(papers: list[Paper], vectors: dict[str, np.ndarray], embed: Callable[[list[str]], np.ndarray] | None = None) -> list[Theme]:
+    """Themes over the given (principal author's) papers, each paper in exactly one theme.
+
+    `embed` (texts → vectors, the model the paper vectors came from) lets the labels be chosen by meaning;
+    without it they are chosen by the lexical score alone.
+    """
     papers = sorted((p for p in papers if p.id in vectors), key=lambda p: p.id)
     if not papers:
         return []
@@ -162,10 +168,13 @@ def compute_themes(papers: list[Paper], vectors: dict[str, np.ndarray]) -> list[
         if len(sample) < len(papers):
             centres = np.stack([sub[labels == label].mean(axis=0) for label in range(labels.max() + 1)])
             labels = np.argmax(matrix @ centres.T, axis=1)
-    themes = []
+    groups = []
     for label in sorted(set(labels)):
         idx = [i for i in range(len(papers)) if labels[i] == label]
-        members = [papers[i] for i in idx]
+        groups.append((int(label), idx, [papers[i] for i in idx]))
+    names = label_themes([members for _, _, members in groups], vectors, embed)
+    themes = []
+    for (label, idx, members), name in zip(groups, names):
         centre = matrix[idx].mean(axis=0)
         closeness = matrix[idx] @ centre
         representative = [members[i].id for i in np.argsort(-closeness, kind="stable")[:3]]
@@ -173,8 +182,8 @@ def compute_themes(papers: list[Paper], vectors: dict[str, np.ndarray]) -> list[
         years = [p.year for p in members if p.year]
         themes.append(
             Theme(
-                id=int(label),
-                label=", ".join(terms) if terms else (members[0].title or members[0].display_title),
+                id=label,
+                label=name or (members[0].title or members[0].display_title),
                 terms=terms,
                 paper_ids=[p.id for p in sorted(members, key=lambda p: (-(p.year or 0), p.id))],
                 representative=representative,

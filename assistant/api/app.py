@@ -11,10 +11,11 @@ from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 
 from assistant.api import errors
-from assistant.api.routes import chat, openai_compat, pages, papers, sources
+from assistant.api.routes import chat, feedback, openai_compat, pages, papers, sources
 from assistant.api.routes.pages import STATIC
 from assistant.api.security import BodyLimit, RateLimit, SecurityHeaders, require_token
 from assistant.errors import StoreUnavailable
+from assistant.feedback import FeedbackLog, path_for
 from assistant.settings import Settings
 
 log = logging.getLogger("assistant.api")
@@ -26,6 +27,7 @@ DESCRIPTION = """Ask about a researcher's papers; every answer cites the papers 
 - `POST /api/chat` — the chat endpoint (JSON or Server-Sent Events); `POST /v1/chat/completions` — the same as an OpenAI-compatible model.
 - `GET /api/papers`, `GET /api/papers/{id}`, `GET /api/profile` — browse the corpus.
 - `POST /api/sources` — add one exported file (multipart field `file`) and re-ingest; off unless the server sets `ASSISTANT_SOURCES_UPLOAD=true`.
+- `POST /api/feedback` — rate an answer (thumbs up or down, optional comment).
 - When the server sets `ASSISTANT_API_TOKEN`, `/api/*` and `/v1/*` need `Authorization: Bearer <token>` (use **Authorize**).
 - Errors are JSON: `{"error": {"type", "message", "param"}}`; malformed JSON is a 400, an invalid request a 422.
 - When the server sets `ASSISTANT_RATE_LIMIT_PER_MINUTE`, more requests than that per minute from one address get a 429 with `Retry-After`.
@@ -63,12 +65,14 @@ def create_app(settings: Settings | None = None, assistant=None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.assistant = assistant
+    app.state.feedback = FeedbackLog(path_for(settings))
 
     errors.install(app)
     auth = [Depends(require_token)]
     app.include_router(chat.router, prefix="/api", dependencies=auth)
     app.include_router(papers.router, prefix="/api", dependencies=auth)
     app.include_router(sources.router, prefix="/api", dependencies=auth)
+    app.include_router(feedback.router, prefix="/api", dependencies=auth)
     app.include_router(openai_compat.router, prefix="/v1", dependencies=auth)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

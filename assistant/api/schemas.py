@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator, model_validator
 
 from assistant.models import Citation, Filters, Paper
 
 MAX_MESSAGE_CHARS = 4000
 MAX_MESSAGES = 50
+MODEL_ID = "paper-assistant"  # the one model /v1 offers
 
 
 class FiltersIn(BaseModel):
@@ -63,6 +64,103 @@ class ChatRequest(BaseModel):
         if messages[-1].role != "user":
             raise ValueError("the last message must be the user's question (role 'user')")
         return messages
+
+
+# --- /v1: OpenAI's chat-completions shapes ---------------------------------------------------------
+class ContentPart(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    type: str
+    text: str | None = None
+
+
+class ChatCompletionMessage(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    role: Literal["system", "developer", "user", "assistant"]
+    content: str | list[ContentPart] | None = Field(None, description="Text, or a list of text parts.")
+
+    def text(self) -> str:
+        if self.content is None:
+            return ""
+        if isinstance(self.content, str):
+            return self.content
+        return "".join(p.text or "" for p in self.content)
+
+
+class StreamOptions(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    include_usage: StrictBool | None = Field(None, description="Send one more chunk before `[DONE]`: no choices, the whole answer's `usage`.")
+
+
+class ChatCompletionRequest(BaseModel):
+    """OpenAI's request shape. `max_tokens`/`max_completion_tokens` and `stream_options.include_usage` are honoured;
+    `n` > 1, `tools`/`tool_choice`/`functions` and a structured `response_format` are refused with a 400 naming the
+    parameter; sampling options (temperature, top_p, seed, …) are accepted and have no effect on an extractive answer."""
+
+    model_config = ConfigDict(
+        extra="allow",
+        json_schema_extra={"examples": [{"model": MODEL_ID, "messages": [{"role": "user", "content": "Which papers are about stencil computation?"}]}]},
+    )
+
+    model: str = Field(description=f"`{MODEL_ID}` (see GET /v1/models).")
+    messages: list[ChatCompletionMessage] = Field(min_length=1, max_length=MAX_MESSAGES)
+    stream: StrictBool = False
+    filters: FiltersIn | None = Field(None, description="Extension: restrict the papers the answer may cite.")
+    stream_options: StreamOptions | None = None
+    max_tokens: int | None = Field(None, ge=1, description="Most tokens in the reply (content with its references), counted as `usage` counts them; the answer ends at the last sentence that fits, citing only what it kept.")
+    max_completion_tokens: int | None = Field(None, ge=1, description="The same as `max_tokens` (the smaller of the two applies).")
+    n: int | None = Field(None, ge=1, description="Only 1: there is one answer to a question.")
+    tools: list[dict] | None = Field(None, description="Not supported: a non-empty list is a 400.")
+    tool_choice: str | dict | None = Field(None, description="Only `none` (or absent).")
+    functions: list[dict] | None = Field(None, description="Not supported (the older form of `tools`): a non-empty list is a 400.")
+    response_format: dict | None = Field(None, description="Only `{\"type\": \"text\"}`: answers are prose with citations, not JSON.")
+
+    @field_validator("messages")
+    @classmethod
+    def _conversation_shape(cls, messages: list[ChatCompletionMessage]) -> list[ChatCompletionMessage]:
+        for i, m in enumerate(messages):
+            if isinstance(m.content, list) and any(p.type != "text" for p in m.content):
+                raise ValueError(f"message {i} has a non-text part: this model reads text only")
+            text = m.text()
+            if len(text) > MAX_MESSAGE_CHARS:
+                raise ValueError(f"message {i} is {len(text):,} characters; the limit is {MAX_MESSAGE_CHARS:,}: shorten it")
+            if m.role in ("user", "assistant") and not text.strip():
+                raise ValueError(f"message {i} is empty: every message needs some text")
+        if messages[-1].role != "user":
+            raise ValueError("the last message must be the user's question (role 'user')")
+        return messages
+
+
+
+    @property
+    def budget(self) -> int | None:
+        """The reply's token limit, if the client set one."""
+        limits = [v for v in (self.max_tokens, self.max_completion_tokens) if v is not None]
+        return min(limits) if limits else None
+
+    def unsupported(self) -> tuple[str, str] | None:
+        """(parameter, reason) for the first option this model cannot honour, else None."""
+        if self.n is not None and self.n > 1:
+            return "n", f"n={self.n} asks for {self.n} answers; this model gives one answer per question: leave n out or send n=1."
+        if self.tools:
+            return "tools", "This model cannot call tools (it answers from the paper corpus only): send the request without `tools`."
+        if self.functions:
+            return "functions", "This model cannot call functions (it answers from the paper corpus only): send the request without `functions`."
+        if self.tool_choice not in (None, "none"):
+            return "tool_choice", "This model cannot call tools: leave `tool_choice` out or set it to \"none\"."
+        kind = (self.response_format or {}).get("type", "text")
+        if kind != "text":
+            return "response_format", f"response_format type {kind!r} is not supported: answers are prose with [n] citations; leave `response_format` out or use {{\"type\": \"text\"}}."
+        return None
+
+
+class Usage(BaseModel):
+    """Token counts of one completion, by the MiniLM WordPiece tokenizer (not the chat model's)."""
+
+    prompt_tokens: int = Field(description="Word-pieces of every message's text, as sent.")
+    completion_tokens: int = Field(description="Word-pieces of the reply's content (answer, references and notice).")
+    total_tokens: int
 
 
 class AnswerOut(BaseModel):
@@ -158,8 +256,8 @@ class Theme(BaseModel):
     """One research theme of the principal author, computed from the corpus at ingest."""
 
     id: int = Field(description="Stable within one ingest; the key of `by_theme` and `themes` maps.")
-    label: str = Field(description="A short label made of the theme's most distinctive terms.")
-    terms: list[str]
+    label: str = Field(description="A short phrase (one to four words) taken verbatim from the theme's own titles and abstracts.")
+    terms: list[str] = Field(description="The theme's most distinctive words and word pairs (class-based TF-IDF).")
     paper_ids: list[str] = Field(description="The theme's papers (each author paper is in exactly one theme).")
     representative: list[str] = Field(description="Up to three papers closest to the theme's centre.")
     year_from: int | None
@@ -249,3 +347,40 @@ class SourceAdded(BaseModel):
     updated: list[str] = Field(description="Ids of papers the file changed (e.g. an abstract it brought).")
     unchanged: int
     seconds: float
+# --- feedback on answers ------------------------------------------------------------------------------
+MAX_ANSWER_CHARS = 20_000  # a long structured answer (every paper of a theme) stays well under this
+MAX_COMMENT_CHARS = 2_000
+MAX_CITATIONS = 50
+
+
+class FeedbackIn(BaseModel):
+    """A thumbs up or down on one answer, with the answer as it was shown."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"examples": [{"rating": "down", "comment": "It missed the 2023 paper.", "question": "Which papers are about stencil computation?",
+                                         "answer": "Two papers are about stencil computation [1] [2].", "citations": [], "mode": "extractive"}]},
+    )
+
+    rating: Literal["up", "down"] = Field(description="`up`: a good answer; `down`: a bad one.")
+    comment: str | None = Field(None, max_length=MAX_COMMENT_CHARS, description=f"What was good or wrong, at most {MAX_COMMENT_CHARS:,} characters.")
+    question: str = Field(min_length=1, max_length=MAX_MESSAGE_CHARS, description="The question the answer answered.")
+    history: list[ChatMessage] = Field(default_factory=list, max_length=MAX_MESSAGES, description="Earlier turns of the conversation, oldest first (for follow-ups).")
+    answer: str = Field(max_length=MAX_ANSWER_CHARS, description=f"The answer text as shown, at most {MAX_ANSWER_CHARS:,} characters.")
+    citations: list[Citation] = Field(default_factory=list, max_length=MAX_CITATIONS, description="The answer's `citations`, as the chat endpoint returned them.")
+    mode: Literal["extractive", "llm"] = Field(description="The answer's `mode`.")
+    source: Literal["web", "api"] = Field("api", description="Which interface the rating came from.")
+
+    @field_validator("question")
+    @classmethod
+    def _not_blank(cls, question: str) -> str:
+        if not question.strip():
+            raise ValueError("the question is empty: send the question the answer was for")
+        return question
+
+
+class FeedbackSaved(BaseModel):
+    """The stored rating's id and time (UTC)."""
+
+    id: str
+    created: str

@@ -26,8 +26,9 @@ def make_app(seeded_store, assistant, **overrides):
 
 
 @pytest.fixture(scope="session")
-def app(seeded_store, assistant):
-    return make_app(seeded_store, assistant)
+def app(seeded_store, assistant, tmp_path_factory):
+    # ratings sent by the shared app's tests go to a file of their own, not into the shared store
+    return make_app(seeded_store, assistant, feedback_file=tmp_path_factory.mktemp("feedback") / "feedback.jsonl")
 
 
 @pytest.fixture(scope="session")

@@ -28,13 +28,13 @@ def operations(app):
 
 def test_every_operation_is_fuzzed(app):
     labels = {op.label for op in operations(app)}
-    assert {"POST /api/chat", "GET /api/papers", "POST /v1/chat/completions", "GET /healthz"} <= labels
+    assert {"POST /api/chat", "GET /api/papers", "POST /v1/chat/completions", "GET /healthz", "POST /api/feedback"} <= labels
 
 
 # schemathesis' own pytest plugin (`from_fixture` + `parametrize`) does not run under pytest 9 yet, so each
 # operation gets a plain hypothesis test over `as_strategy()`.
 @pytest.mark.parametrize("label", ["POST /api/chat", "POST /v1/chat/completions", "GET /api/papers", "GET /api/papers/{paper_id}",
-                                   "GET /api/profile", "GET /v1/models", "GET /v1/models/{model}", "GET /healthz"])
+                                   "GET /api/profile", "GET /v1/models", "GET /v1/models/{model}", "GET /healthz", "POST /api/feedback"])
 def test_no_server_errors(app, label):
     operation = next(op for op in operations(app) if op.label == label)
 

@@ -6,7 +6,9 @@ import re
 
 from assistant.core import Assistant
 from assistant.models import Message
+from assistant.answer.intents import STOP
 from assistant.settings import Settings
+from assistant.theme_labels import GENERIC, phrases
 from tests.conftest import SEEDS
 
 
@@ -17,8 +19,29 @@ def test_every_author_paper_is_in_exactly_one_theme(assistant):
     assert sorted(placed) == sorted(mine)
     assert 3 <= len(themes) <= 6
     assert all(t.label and set(t.representative) <= set(t.paper_ids) for t in themes)
-    labels = " ".join(t.label for t in themes)
-    assert "quantization" in labels and "honpas" in labels.casefold()
+
+
+def _folded(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+def test_every_label_is_a_short_phrase_of_its_own_papers(assistant):
+    themes = assistant.table().themes
+    labels = [t.label for t in themes]
+    assert len(set(map(str.casefold, labels))) == len(labels)  # no two themes share a name
+    for t in themes:
+        assert 1 <= len(t.label.split()) <= 4, t.label
+        texts = [_folded(f"{p.title or ''} {p.abstract}") for p in map(assistant.paper, t.paper_ids)]
+        assert any(_folded(t.label) in text for text in texts), f"{t.label!r} is in none of its papers"
+        assert _folded(t.label) not in GENERIC and _folded(t.label) not in STOP
+
+
+def test_candidate_phrases_stop_at_stopwords_punctuation_and_verbs():
+    found = phrases("We propose MoQE, a mixture of quantization experts; it improves post-training quantization accuracy.")
+    assert "moqe" in found and found["post-training quantization"] == "post-training quantization"
+    assert "quantization experts" in found
+    assert not any(k.startswith("propose") or "," in k or " of " in f" {k} " for k in found)
+    assert "improves post-training quantization" not in found  # a label never opens on a verb
 
 
 def test_themes_are_stable_across_two_ingests(seeded_store, fresh_store):
@@ -46,3 +69,16 @@ def test_timeline_and_year_limited_overview(assistant):
     assert "over time" in a.answer and "Earlier papers" in a.answer
     b = assistant.answer([Message(role="user", content="What did they work on before 2021?")])
     assert "research theme" in b.answer and all(c.year <= 2020 for c in b.citations)
+
+
+def test_each_label_means_its_own_theme_more_than_any_other(assistant):
+    import numpy as np
+
+    table = assistant.table()
+    themes = table.themes
+    vectors = assistant.store.paper_vectors([assistant.paper(pid) for t in themes for pid in t.paper_ids])
+    centres = np.stack([np.mean([vectors[pid] for pid in t.paper_ids], axis=0) for t in themes])
+    centres /= np.linalg.norm(centres, axis=1, keepdims=True)
+    labels = np.asarray(assistant.store.embeddings.embed_documents([t.label for t in themes]))
+    closeness = labels @ centres.T
+    assert [int(i) for i in closeness.argmax(axis=1)] == list(range(len(themes)))

@@ -148,6 +148,8 @@ year ┃ title                                        ┃ authors               
 /profile        the author's research themes and papers per year
 /new            start a fresh conversation
 /mode           which answer mode is active, and why
+/good [note]    rate the last answer good (saved for `assistant feedback`)
+/bad [note]     rate the last answer bad; say in the note what was wrong
 /quit           leave (Ctrl-D works too)
 
 Anything else is a question; follow-ups keep the conversation.

@@ -5,72 +5,22 @@ from __future__ import annotations
 import time
 import uuid
 from collections.abc import Iterator
-from typing import Literal
 
 from fastapi import APIRouter, Depends
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
 from starlette.concurrency import run_in_threadpool
 
+from assistant.api import openai_extras as extras
 from assistant.api.deps import get_assistant
-from assistant.api.schemas import MAX_MESSAGE_CHARS, MAX_MESSAGES, ErrorResponse, FiltersIn
+from assistant.api.errors import error_json
+from assistant.api.schemas import MODEL_ID, ChatCompletionRequest, ErrorResponse
 from assistant.api.sse import frame, stream_events
 from assistant.errors import NotFound
 from assistant.models import Answer, Citation, Message
 
 router = APIRouter(tags=["openai-compatible"])
 
-MODEL_ID = "paper-assistant"
 _CREATED = 1767225600  # 2026-01-01: a fixed "created" for the one model
 REFERENCES_HEADING = "References:"
-
-
-class ContentPart(BaseModel):
-    model_config = ConfigDict(extra="allow")
-    type: str
-    text: str | None = None
-
-
-class ChatCompletionMessage(BaseModel):
-    model_config = ConfigDict(extra="allow")
-
-    role: Literal["system", "developer", "user", "assistant"]
-    content: str | list[ContentPart] | None = Field(None, description="Text, or a list of text parts.")
-
-    def text(self) -> str:
-        if self.content is None:
-            return ""
-        if isinstance(self.content, str):
-            return self.content
-        return "".join(p.text or "" for p in self.content)
-
-
-class ChatCompletionRequest(BaseModel):
-    """OpenAI's request shape; sampling options (temperature, max_tokens, …) are accepted and ignored."""
-
-    model_config = ConfigDict(
-        extra="allow",
-        json_schema_extra={"examples": [{"model": MODEL_ID, "messages": [{"role": "user", "content": "Which papers are about stencil computation?"}]}]},
-    )
-
-    model: str = Field(description=f"`{MODEL_ID}` (see GET /v1/models).")
-    messages: list[ChatCompletionMessage] = Field(min_length=1, max_length=MAX_MESSAGES)
-    stream: StrictBool = False
-    filters: FiltersIn | None = Field(None, description="Extension: restrict the papers the answer may cite.")
-
-    @field_validator("messages")
-    @classmethod
-    def _conversation_shape(cls, messages: list[ChatCompletionMessage]) -> list[ChatCompletionMessage]:
-        for i, m in enumerate(messages):
-            if isinstance(m.content, list) and any(p.type != "text" for p in m.content):
-                raise ValueError(f"message {i} has a non-text part: this model reads text only")
-            text = m.text()
-            if len(text) > MAX_MESSAGE_CHARS:
-                raise ValueError(f"message {i} is {len(text):,} characters; the limit is {MAX_MESSAGE_CHARS:,}: shorten it")
-            if m.role in ("user", "assistant") and not text.strip():
-                raise ValueError(f"message {i} is empty: every message needs some text")
-        if messages[-1].role != "user":
-            raise ValueError("the last message must be the user's question (role 'user')")
-        return messages
 
 
 def _conversation(request: ChatCompletionRequest) -> list[Message]:
@@ -140,27 +90,63 @@ def _model_card() -> dict:
 )
 async def chat_completions(request: ChatCompletionRequest, assistant=Depends(get_assistant)):
     _check_model(request.model)
+    if refused := request.unsupported():
+        param, reason = refused
+        return error_json(400, "invalid_request_error", reason, param)
     messages = _conversation(request)
     filters = request.filters.to_core() if request.filters else None
     completion_id = f"chatcmpl-{uuid.uuid4().hex[:24]}"
     created = int(time.time())
+    prompt = extras.prompt_tokens([m.text() for m in request.messages])
+    budget = request.budget
     if request.stream:
-        return await stream_events(assistant.stream(messages, filters), lambda events: _chunks(events, completion_id, created), error_event=None)
+        include_usage = bool(request.stream_options and request.stream_options.include_usage)
+        events = assistant.stream(messages, filters)
+        if budget is not None:
+            events = _within_budget(events, budget)
+        return await stream_events(events, lambda events: _chunks(events, completion_id, created, prompt, include_usage), error_event=None)
     answer = await run_in_threadpool(assistant.answer, messages, filters)
+    finish = "stop"
+    if budget is not None:
+        answer, cut = extras.within(answer, budget, reply)
+        finish = "length" if cut else "stop"
+    content = reply(answer)
+    message = {"role": "assistant", "content": content, "refusal": None, "annotations": extras.annotations(content, answer)}
     return {
         "id": completion_id,
         "object": "chat.completion",
         "created": created,
         "model": MODEL_ID,
-        "choices": [{"index": 0, "message": {"role": "assistant", "content": answer.answer + appendix(answer), "refusal": None}, "finish_reason": "stop", "logprobs": None}],
+        "choices": [{"index": 0, "message": message, "finish_reason": finish, "logprobs": None}],
+        "usage": extras.usage(prompt, content),
         **_extras(answer),
     }
 
 
-def _chunks(events: Iterator[dict], completion_id: str, created: int) -> Iterator[str]:
+def reply(answer: Answer) -> str:
+    """The message content: the answer, its references, its notice."""
+    return answer.answer + appendix(answer)
+
+
+def _within_budget(events: Iterator[dict], budget: int) -> Iterator[dict]:
+    """The core's events with the answer cut to `budget` tokens; it is streamed a sentence at a time once whole,
+    since which sentences fit is known only then."""
+    for event in events:
+        if event.get("type") == "answer":
+            answer, cut = extras.within(event["answer"], budget, reply)
+            for piece in extras.sentences(answer.answer):
+                yield {"type": "token", "text": piece}
+            yield {**event, "answer": answer, "finish_reason": "length" if cut else "stop"}
+        elif event.get("type") != "token":
+            yield event
+
+
+def _chunks(events: Iterator[dict], completion_id: str, created: int, prompt: int = 0, include_usage: bool = False) -> Iterator[str]:
+    usage_field = {"usage": None} if include_usage else {}  # as OpenAI: null on every chunk but the last
+
     def chunk(delta: dict, finish: str | None = None, **extra) -> str:
         body = {"id": completion_id, "object": "chat.completion.chunk", "created": created, "model": MODEL_ID,
-                "choices": [{"index": 0, "delta": delta, "finish_reason": finish, "logprobs": None}], **extra}
+                "choices": [{"index": 0, "delta": delta, "finish_reason": finish, "logprobs": None}], **usage_field, **extra}
         return frame(body)
 
     yield chunk({"role": "assistant", "content": ""})
@@ -171,8 +157,13 @@ def _chunks(events: Iterator[dict], completion_id: str, created: int) -> Iterato
             yield chunk({"content": event["text"]})
         elif event.get("type") == "answer":
             answer: Answer = event["answer"]
-            yield chunk({"content": _correction(streamed, answer.answer) + appendix(answer)})
-            yield chunk({}, "stop", **_extras(answer))
+            rest = _correction(streamed, answer.answer) + appendix(answer)
+            content = streamed + rest
+            yield chunk({"content": rest, "annotations": extras.annotations(content, answer)})
+            yield chunk({}, event.get("finish_reason", "stop"), **_extras(answer))
+            if include_usage:
+                yield frame({"id": completion_id, "object": "chat.completion.chunk", "created": created, "model": MODEL_ID,
+                             "choices": [], "usage": extras.usage(prompt, content)})
             yield frame("[DONE]")
             return
     raise RuntimeError("the answer stream ended without its final answer event")

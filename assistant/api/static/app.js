@@ -201,6 +201,8 @@ async function ask(question) {
   try {
     const answer = await authed(() => streamChat(messages, chatFilters(), { onToken: bubble.token, signal: controller.signal }));
     bubble.finish(answer);
+    // Extension point: modules such as feedback.js add their controls to a finished answer.
+    bubble.node.dispatchEvent(new CustomEvent("assistant:answer", { bubbles: true, detail: { question: text, history: messages.slice(0, -1), answer } }));
     // The server takes at most MAX_CHARS per message: a very long answer goes back shortened.
     const content = answer.answer.length > MAX_CHARS ? `${answer.answer.slice(0, MAX_CHARS - 1)}…` : answer.answer;
     state.history = [...messages, { role: "assistant", content }];

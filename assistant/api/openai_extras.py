@@ -1,0 +1,82 @@
+"""What /v1 adds for OpenAI clients: token `usage`, a `max_tokens` cut at a sentence boundary, `url_citation` annotations."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+from assistant import tokens
+from assistant.answer.citations import renumber
+from assistant.api.schemas import Usage
+from assistant.models import Answer
+
+# A sentence ends at . ! or ? (with any closing quote or bracket) before a space, or at a line break;
+# not after an abbreviation that ends mid-sentence ("et al.", "e.g.", "Fig.").
+_END = re.compile(r"[.!?][\"')\]]*(?=\s|$)|\n")
+_ABBREVIATION = re.compile(r"(?:\bet al|\be\.g|\bi\.e|\betc|\bvs|\bFig|\bEq|\bNo|\bcf)\.$", re.IGNORECASE)
+
+
+def prompt_tokens(texts: list[str]) -> int:
+    return sum(tokens.count(t) for t in texts)
+
+
+def usage(prompt: int, content: str) -> dict:
+    completion = tokens.count(content)
+    return Usage(prompt_tokens=prompt, completion_tokens=completion, total_tokens=prompt + completion).model_dump()
+
+
+def sentence_ends(text: str) -> list[int]:
+    """Offsets just after each sentence of `text` (the last one is len(text))."""
+    ends = []
+    for m in _END.finditer(text):
+        if m.group() != "\n" and _ABBREVIATION.search(text[: m.end()]):
+            continue
+        if ends and not text[ends[-1] : m.end()].strip():
+            ends[-1] = m.end()  # "!" then a line break: one boundary
+        else:
+            ends.append(m.end())
+    if not ends or ends[-1] < len(text.rstrip()):
+        ends.append(len(text))
+    return ends
+
+
+def within(answer: Answer, budget: int, render: Callable[[Answer], str]) -> tuple[Answer, bool]:
+    """The longest whole-sentence prefix of `answer` whose rendered reply has at most `budget` tokens.
+
+    The prefix keeps only the citations its own markers use, renumbered from [1]; (answer, False) when all of
+    it fits. When not even the first sentence fits, the reply is empty (OpenAI's `finish_reason: "length"`).
+    """
+    if tokens.count(render(answer)) <= budget:
+        return answer, False
+    for end in reversed(sentence_ends(answer.answer)):
+        text, kept, _ = renumber(answer.answer[:end].rstrip(), answer.citations)
+        cut = answer.model_copy(update={"answer": text, "citations": kept})
+        if text and tokens.count(render(cut)) <= budget:
+            return cut, True
+    return answer.model_copy(update={"answer": "", "citations": [], "notice": None}), True
+
+
+def sentences(text: str) -> Iterator[str]:
+    """`text` in pieces that end at sentence boundaries (for streaming an answer that is already whole)."""
+    start = 0
+    for end in sentence_ends(text):
+        if end > start:
+            yield text[start:end]
+            start = end
+
+
+def annotations(content: str, answer: Answer) -> list[dict]:
+    """One `url_citation` per cited paper with an arXiv id, spanning its line of the references block in `content`."""
+    out = []
+    for c in answer.citations:
+        if not c.arxiv_id:
+            continue
+        url = f"https://arxiv.org/abs/{c.arxiv_id}"
+        start = content.rfind(f"\n[{c.n}] ")
+        if start < 0:
+            continue
+        start += 1
+        end = content.find("\n", start)
+        end = len(content) if end < 0 else end
+        out.append({"type": "url_citation", "url_citation": {"url": url, "title": c.title or c.display_title, "start_index": start, "end_index": end}})
+    return out

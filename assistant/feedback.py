@@ -1,0 +1,123 @@
+"""Ratings of answers (thumbs up or down, an optional comment), appended to a JSON-lines file, and turned into eval questions.
+
+Append-only: each rating is one line written whole under a file lock, so concurrent writers (threads of one server,
+several `--workers` processes, a REPL) never interleave; nothing is ever rewritten. A line that cannot be read (a
+disk filled mid-write, a hand edit) is skipped and counted, never fatal.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import uuid
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Literal
+
+from filelock import FileLock
+from pydantic import BaseModel, Field, ValidationError
+
+from assistant.models import Citation, Message
+
+FILE = "feedback.jsonl"
+Rating = Literal["up", "down"]
+
+
+class Feedback(BaseModel):
+    """What a user said about one answer, with the answer as they saw it."""
+
+    rating: Rating
+    comment: str | None = None
+    question: str
+    history: list[Message] = Field(default_factory=list, description="Earlier turns of the conversation, oldest first.")
+    answer: str
+    citations: list[Citation] = Field(default_factory=list)
+    mode: Literal["extractive", "llm"]
+    source: Literal["web", "api", "repl"] = "api"
+
+
+class FeedbackRecord(Feedback):
+    """A stored rating: the feedback plus its id and when it was given (UTC)."""
+
+    id: str
+    created: str
+
+
+def path_for(settings) -> Path:
+    """Where the settings keep ratings: `feedback_file`, else feedback.jsonl in the store directory."""
+    return Path(settings.feedback_file or Path(settings.store_dir) / FILE)
+
+
+class FeedbackLog:
+    """The append-only file of ratings."""
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        self.skipped = 0  # unreadable lines met by the last `read`
+
+    def add(self, feedback: Feedback) -> FeedbackRecord:
+        record = FeedbackRecord(
+            **feedback.model_dump(), id=uuid.uuid4().hex, created=datetime.now(timezone.utc).isoformat(timespec="seconds")
+        )
+        # errors="replace": a lone surrogate (valid in a JSON string, not in UTF-8) must not lose the rating
+        line = (json.dumps(record.model_dump(mode="json"), ensure_ascii=False) + "\n").encode("utf-8", errors="replace")
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        # O_APPEND alone keeps one write() whole on a local disk, but not on every filesystem (NFS) nor past a
+        # short write: the lock makes the line whole everywhere the lock file is shared.
+        with FileLock(str(self.path) + ".lock", timeout=10):
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            try:
+                view = memoryview(line)
+                while view:
+                    view = view[os.write(fd, view) :]
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        return record
+
+    def read(self) -> list[FeedbackRecord]:
+        """Every readable rating, oldest first."""
+        self.skipped = 0
+        if not self.path.exists():
+            return []
+        out = []
+        with open(self.path, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                if not line.strip():
+                    continue
+                try:
+                    out.append(FeedbackRecord.model_validate_json(line))
+                except ValidationError:
+                    self.skipped += 1
+        return out
+
+
+def as_questions(records: list[FeedbackRecord]) -> dict:
+    """A question file `assistant eval` reads: each rated answer becomes a regression question.
+
+    A thumbs-up keeps the papers it cited as `expected_papers` (a later answer must still cite them); a thumbs-down
+    keeps the answer it gave as `rejected_answers` (the question fails while the answer is the same) and the user's
+    comment, for a person to add the expected papers or facts.
+    """
+    questions = []
+    for r in records:
+        q: dict = {"id": f"fb-{r.id[:8]}", "kind": f"rated_{'good' if r.rating == 'up' else 'bad'}"}
+        turns = [m.content for m in r.history if m.role == "user"] + [r.question]
+        if len(turns) > 1:
+            q["turns"] = turns
+        q["question"] = r.question
+        if r.rating == "up":
+            q["expected_papers"] = [
+                {"paper_id": c.paper_id, **({"arxiv_id": c.arxiv_id} if c.arxiv_id else {}), **({"title": c.title} if c.title else {})} for c in r.citations
+            ]
+        else:
+            q["rejected_answers"] = [r.answer]
+        if r.comment:
+            q["comment"] = r.comment
+        q["rated"] = {"created": r.created, "mode": r.mode, "source": r.source}
+        questions.append(q)
+    return {
+        "about": "Questions users rated (assistant feedback --questions). rated_good: the answer must still cite the papers it cited. "
+        "rated_bad: the answer must differ from the rejected one; add expected_papers or expected_facts from the comment.",
+        "questions": questions,
+    }

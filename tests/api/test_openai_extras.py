@@ -1,0 +1,38 @@
+"""The /v1 reply limits on their own: sentence boundaries, the cut that keeps only the kept sentences' references."""
+
+from __future__ import annotations
+
+from assistant.api import openai_extras as extras
+from assistant.api.routes.openai_compat import reply
+from assistant.models import Answer, Citation
+
+
+def cite(n: int, pid: str, arxiv: str | None = None) -> Citation:
+    return Citation(n=n, paper_id=pid, title=f"Paper {pid}", display_title=f"Paper {pid}", arxiv_id=arxiv, year=2024, authors=["A. Author"],
+                    is_author_work=True, quote="q")
+
+
+def test_sentence_ends_skip_abbreviations_and_decimals():
+    text = "Zhang et al. report 1.5x speed-ups [1]. It scales, e.g. to 90% efficiency [2]!\n- a list item [3]"
+    ends = extras.sentence_ends(text)
+    assert [text[:e].rstrip()[-6:] for e in ends] == ["s [1].", "y [2]!", "em [3]"]
+
+
+def test_a_cut_keeps_whole_sentences_and_renumbers_their_references():
+    answer = Answer(answer="First claim [2]. Second claim [1] [2]. Third claim [3].", citations=[cite(1, "a", "2401.00001"), cite(2, "b"), cite(3, "c")])
+    whole = extras.tokens.count(reply(answer))
+    same, cut = extras.within(answer, whole, reply)
+    assert (same, cut) == (answer, False)
+    first_only = Answer(answer="First claim [1].", citations=[cite(1, "b")])
+    shorter, cut = extras.within(answer, extras.tokens.count(reply(first_only)), reply)
+    assert cut and shorter.answer == "First claim [1]." and [(c.n, c.paper_id) for c in shorter.citations] == [(1, "b")]
+    nothing, cut = extras.within(answer, 3, reply)
+    assert cut and (nothing.answer, nothing.citations) == ("", [])
+
+
+def test_annotations_span_the_reference_lines_of_arxiv_papers():
+    answer = Answer(answer="A [1] and B [2].", citations=[cite(1, "a", "2401.00001"), cite(2, "b")])
+    content = reply(answer)
+    (note,) = extras.annotations(content, answer)
+    span = content[note["url_citation"]["start_index"] : note["url_citation"]["end_index"]]
+    assert span.startswith("[1] Paper a") and span.endswith("https://arxiv.org/abs/2401.00001")
