@@ -17,7 +17,13 @@ export async function openPaper(paperId, quote) {
     body.replaceChildren(...paperCard(paper, { quote, author: author(), onClose: () => dialog.close() }).filter(Boolean));
     dialog.scrollTop = 0;
     const mark = body.querySelector("mark");
-    if (mark) showQuote(dialog, mark, body.querySelector("#card-title"), body.querySelector(".card-head"));
+    if (mark && mark.getBoundingClientRect().bottom > dialog.getBoundingClientRect().bottom) {
+      // Below the fold (a phone, a long abstract): one tap takes the reader to the sentence that was cited.
+      const jump = el("button", { type: "button", class: "ghost small jump", onclick: () => mark.scrollIntoView({ block: "center", behavior: "smooth" }) },
+        "Go to the cited passage ↓");
+      mark.closest(".abstract").before(jump);
+      showQuote(dialog, mark, body.querySelector("#card-title"), body.querySelector(".card-head"));
+    }
     announce(EVENTS.paperCard, { node: body, actions: body.querySelector(".card-actions"), paper, quote });
   } catch (err) {
     body.replaceChildren(el("p", { class: "error-text" }, err.message),
@@ -31,7 +37,7 @@ function showQuote(dialog, mark, title, head) {
   const view = dialog.getBoundingClientRect();
   const box = mark.getBoundingClientRect();
   const below = box.bottom + 16 - view.bottom;
-  if (below <= 0 || !title) return;
+  if (!title) return;
   const top = head ? head.getBoundingClientRect().bottom : view.top;
   const room = title.getBoundingClientRect().top - top - 4;
   const delta = Math.min(below, room);
