@@ -232,3 +232,32 @@ def test_bad_stored_data_is_skipped_and_a_failed_answer_is_kept(page_and_problem
     assert sent[-1]["messages"] == [{"role": "user", "content": QUESTION}]
     assert page.evaluate("() => window.__x") is None
     assert problems.items == []
+
+
+# Fills localStorage with old conversations until the browser refuses more, to the last kilobyte.
+FILL = """() => {
+    let i = 0;
+    for (const size of [1_000_000, 100_000, 10_000, 1_000]) {
+        for (;;) {
+            const c = {v: 1, id: 'old' + i, title: 'Old ' + i, created: i + 1, updated: i + 1, messages: [{role: 'user', content: 'x'.repeat(size)}]};
+            try { localStorage.setItem('paper-assistant.chat.old' + i, JSON.stringify(c)); i++; } catch (e) { break; }
+        }
+    }
+    return i;
+}"""
+
+
+def test_a_full_storage_makes_room_from_the_oldest_chats_and_says_so(page_and_problems, live_url):
+    page, problems = page_and_problems
+    load(page, live_url)
+    filled = page.evaluate(FILL)
+    assert filled > 3
+    ask(page, QUESTION)
+    expect(page.locator("#banner")).to_contain_text("removed to make room")
+    expect(page.locator("#banner")).to_contain_text("Old ")
+    kept = {c["title"] for c in stored(page)}
+    assert QUESTION in kept and "Old 0" not in kept and f"Old {filled - 1}" in kept
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    expect(page.locator(".msg.assistant .answer a.cite").first).to_be_visible()  # the new chat was kept whole
+    assert problems.items == []

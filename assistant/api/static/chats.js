@@ -6,6 +6,14 @@ const $ = (id) => document.getElementById(id);
 const OPEN_KEY = "paper-assistant.chats-open"; // the user's last choice; wide screens start with the panel open
 const phone = () => window.matchMedia("(max-width: 760px)").matches;
 
+function remember(open) {
+  try {
+    localStorage.setItem(OPEN_KEY, open ? "1" : "0");
+  } catch (_) {
+    // storage full: the choice is not kept, nothing else is lost
+  }
+}
+
 let hooks = { current: () => null, open: () => {}, deleted: () => {} };
 let editing = null; // the id of the row being renamed or confirmed for deletion
 
@@ -122,14 +130,15 @@ export const chatsOpen = () => !$("chats-panel").hidden;
 // `current()` → the id shown; `open(id)` shows a stored conversation; `deleted(id)` after one was deleted here.
 export function wireChats({ current, open, deleted }) {
   hooks = { current, open, deleted };
+  $("chats-button").prepend(icon("chats"));
   $("chats-button").addEventListener("click", () => {
     toggleChats();
-    localStorage.setItem(OPEN_KEY, chatsOpen() ? "1" : "0");
+    remember(chatsOpen());
     if (chatsOpen()) ($("chats-list").querySelector(".chat-open") || $("chats-close")).focus();
   });
   $("chats-close").addEventListener("click", () => {
     toggleChats(false);
-    localStorage.setItem(OPEN_KEY, "0");
+    remember(false);
     $("chats-button").focus();
   });
   document.addEventListener("panel:open", (e) => {

@@ -72,6 +72,7 @@ function write(c) {
       localStorage.setItem(PREFIX + c.id, raw);
       return removed;
     } catch (err) {
+      if (err.name !== "QuotaExceededError") throw new Error(`This browser did not let the page keep the conversation (${err.message}).`);
       const oldest = list().filter((o) => o.id !== c.id).pop();
       if (!oldest) throw new Error("This browser's storage is full: the conversation could not be saved.");
       localStorage.removeItem(PREFIX + oldest.id);
