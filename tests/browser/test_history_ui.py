@@ -5,7 +5,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from assistant.api import create_app
+from tests.api.fake_llm import FakeChatServer, llm_assistant
 from tests.api.fixtures import QUESTION
+from tests.api.live import LiveServer
 from tests.browser.test_chat_ui import ask, chat_requests
 
 pytestmark = pytest.mark.browser
@@ -226,7 +229,7 @@ def test_bad_stored_data_is_skipped_and_a_failed_answer_is_kept(page_and_problem
     page.locator("#chats-list .chat-open").click()
     # a question whose answer never arrived (the tab was closed mid-answer) says so, and is not sent again as context
     expect(page.locator(".msg.user")).to_have_text(["<b>hi</b>"])
-    expect(page.locator(".msg.assistant .error-text")).to_contain_text("No answer arrived")
+    expect(page.locator(".msg.assistant .error-text")).to_contain_text("No answer was kept for this question")
     sent = chat_requests(page)
     ask(page, QUESTION)
     assert sent[-1]["messages"] == [{"role": "user", "content": QUESTION}]
@@ -261,3 +264,31 @@ def test_a_full_storage_makes_room_from_the_oldest_chats_and_says_so(page_and_pr
     page.wait_for_selector("body[data-ready=true]")
     expect(page.locator(".msg.assistant .answer a.cite").first).to_be_visible()  # the new chat was kept whole
     assert problems.items == []
+
+
+def test_one_chat_asked_in_two_tabs_at_once_keeps_each_answer_under_its_question(browser, seeded_store, assistant):
+    slow = "cuNNQS-SCI keeps over 90% parallel efficiency [1] " + "and keeps going " * 12
+    fake = FakeChatServer(delay=0.1).enqueue(slow, "Stencil work is covered [1].")
+    llm = llm_assistant(seeded_store, assistant, fake)
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    a, b = context.new_page(), context.new_page()
+    with LiveServer(create_app(llm.settings, assistant=llm)) as url:
+        for page in (a, b):
+            page.set_default_timeout(20_000)
+            load(page, url)
+        a.fill("#question", QUESTION)
+        a.keyboard.press("Enter")
+        expect(a.locator(".answer.streaming")).to_contain_text("cuNNQS-SCI keeps")
+        b.locator("#chats-list .chat-open", has_text=QUESTION).click()
+        expect(b.locator(".msg.user")).to_have_text([QUESTION])
+        second = ask(b, FOLLOW_UP)  # answered while tab a's answer is still coming
+        expect(second.locator(".answer")).to_contain_text("Stencil work is covered")
+        assert a.locator(".answer.streaming").count() == 1, "tab a should still be streaming"
+        a.locator(".msg.assistant .msg-actions").first.wait_for()
+        for page in (a, b):
+            expect(page.locator(".msg.user")).to_have_text([QUESTION, FOLLOW_UP])
+            expect(page.locator(".msg.assistant").first.locator(".answer")).to_contain_text("and keeps going")
+            expect(page.locator(".msg.assistant").nth(1).locator(".answer")).to_contain_text("Stencil work is covered")
+        roles = [m["role"] for m in stored(a)[0]["messages"]]
+        assert roles == ["user", "assistant", "user", "assistant"]
+    context.close()

@@ -17,6 +17,7 @@ const state = {
   author: "",
   busy: false,
   controller: null,
+  stale: false, // another tab changed the shown conversation while this tab's answer was coming
 };
 
 // --- status and profile -------------------------------------------------------------------------------
@@ -109,7 +110,7 @@ function showConversation(c) {
       if (m.role === "user") {
         userBubble(log, m.content);
         if (i === c.messages.length - 1 || c.messages[i + 1].role !== "assistant") {
-          restoredAnswer(log, { error: "No answer arrived: the page was closed or reloaded while it was being written. Ask again." }, {});
+          restoredAnswer(log, { error: "No answer was kept for this question: the page was closed before it arrived (or another tab is still writing it)." }, {});
         }
         return;
       }
@@ -167,30 +168,41 @@ async function ask(question) {
   const id = state.conversation ? state.conversation.id : history.newId();
   const stored = history.load(id);
   const messages = history.serverMessages(stored ? stored.messages : [], text);
-  const saved = store(() => history.append(id, { role: "user", content: text }, text));
+  const key = history.newId();
+  const saved = store(() => history.ask(id, { role: "user", content: text, key }));
   if (saved) {
     state.conversation = saved;
     history.current.set(id);
     showTitle();
     renderChats();
   }
+  // Stores the outcome; true when the conversation was redrawn from storage (another tab asked here meanwhile:
+  // each answer is then drawn under its own question), so the bubble is no longer the one to fill.
   const keep = (message) => {
-    const c = store(() => history.append(id, message));
-    if (c && state.conversation && state.conversation.id === id) state.conversation = c;
+    const c = store(() => history.reply(id, key, message));
+    let redrawn = false;
+    if (c && state.conversation && state.conversation.id === id) {
+      state.conversation = c;
+      redrawn = state.stale;
+      if (redrawn) showConversation(c);
+    }
+    state.stale = false;
     renderChats();
+    return redrawn;
   };
   const bubble = answerBubble(log);
+  state.stale = false;
   setBusy(true);
   const controller = new AbortController();
   state.controller = controller;
   try {
     const answer = await authed(() => streamChat(messages, chatFilters(), { onToken: bubble.token, signal: controller.signal }));
-    keep({ role: "assistant", answer });
-    bubble.finish(answer, { author: state.author, question: text, messages, conversationId: id, restored: false });
+    if (!keep({ role: "assistant", answer }) && bubble.node.isConnected) {
+      bubble.finish(answer, { author: state.author, question: text, messages, conversationId: id, restored: false });
+    }
   } catch (err) {
     const message = err.name === "AbortError" ? "Stopped before the answer was complete." : err.message || String(err);
-    keep({ role: "assistant", error: message, partial: bubble.raw });
-    if (bubble.node.isConnected) bubble.fail(message);
+    if (!keep({ role: "assistant", error: message, partial: bubble.raw }) && bubble.node.isConnected) bubble.fail(message);
   } finally {
     if (state.controller === controller) {
       state.controller = null;
@@ -219,7 +231,8 @@ function otherTabChanged(id) {
     newChat();
     banner("The chat you had open was deleted in another tab.");
   } else if (state.busy) {
-    state.conversation = c; // this tab's answer is still coming: it is appended to what is stored once it is complete
+    state.conversation = c; // this tab's answer is still coming: the page is redrawn once it is stored
+    state.stale = true;
   } else {
     const grew = c.messages.length !== shown.messages.length;
     state.conversation = c;

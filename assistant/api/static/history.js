@@ -6,7 +6,7 @@
 // The server stays stateless: the conversation goes back to it whole with every question, as before.
 //
 // A conversation: {v: 1, id, title, created, updated, messages}, times in ms since the epoch. A message is
-//   {role: "user", content}
+//   {role: "user", content, key}                                     key: ties the answer to its question
 //   {role: "assistant", answer: {answer, citations, mode, notice}}   an answer, its citations kept for the [n] cards
 //   {role: "assistant", error, partial}                               failed or stopped (partial: the text that came)
 
@@ -81,15 +81,23 @@ function write(c) {
   }
 }
 
-// Appends `message` to conversation `id` as stored now (another tab may have added to it). A conversation that is
-// not stored is created only when `title` is given (its first question); otherwise null: it was deleted meanwhile.
-export function append(id, message, title) {
-  let c = load(id);
-  if (!c) {
-    if (!title) return { conversation: null, removed: [] };
-    c = { v: 1, id, title: titleOf(title), created: now(), updated: now(), messages: [] };
-  }
+// Appends the question `message` to conversation `id` as stored now (another tab may have added to it); a
+// conversation not stored yet is created, titled by it. `message.key` ties the answer to it (see reply()).
+export function ask(id, message) {
+  const c = load(id) || { v: 1, id, title: titleOf(message.content), created: now(), updated: now(), messages: [] };
   c.messages.push(message);
+  c.updated = now();
+  return { conversation: c, removed: write(c) };
+}
+
+// Puts the answer right after its question, found by its key, even when another tab asked in the same conversation
+// meanwhile. null when the conversation was deleted in the meantime (it is not brought back).
+export function reply(id, key, message) {
+  const c = load(id);
+  if (!c) return { conversation: null, removed: [] };
+  const at = c.messages.findIndex((m) => m.role === "user" && m.key === key);
+  if (at < 0) c.messages.push(message);
+  else c.messages.splice(at + 1, 0, message);
   c.updated = now();
   return { conversation: c, removed: write(c) };
 }
