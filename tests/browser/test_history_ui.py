@@ -292,3 +292,16 @@ def test_one_chat_asked_in_two_tabs_at_once_keeps_each_answer_under_its_question
         roles = [m["role"] for m in stored(a)[0]["messages"]]
         assert roles == ["user", "assistant", "user", "assistant"]
     context.close()
+
+
+def test_a_browser_that_keeps_nothing_still_has_follow_ups(page_and_problems, live_url):
+    page, problems = page_and_problems
+    page.add_init_script("Storage.prototype.setItem = function () { throw new DOMException('storage is disabled', 'SecurityError'); };")
+    sent = chat_requests(page)
+    load(page, live_url)
+    ask(page, QUESTION)
+    expect(page.locator("#banner")).to_contain_text("did not let the page keep the conversation")
+    ask(page, FOLLOW_UP)
+    assert [m["role"] for m in sent[-1]["messages"]] == ["user", "assistant", "user"]
+    expect(page.locator(".msg.assistant .answer a.cite").first).to_be_visible()
+    assert problems.items == []

@@ -166,25 +166,29 @@ async function ask(question) {
   autosize();
   // The conversation as stored now (another tab may have added to it), so a follow-up after a reload has its context.
   const id = state.conversation ? state.conversation.id : history.newId();
-  const stored = history.load(id);
-  const messages = history.serverMessages(stored ? stored.messages : [], text);
+  const known = history.load(id) || state.conversation;
+  const messages = history.serverMessages(known ? known.messages : [], text);
   const key = history.newId();
-  const saved = store(() => history.ask(id, { role: "user", content: text, key }));
-  if (saved) {
-    state.conversation = saved;
-    history.current.set(id);
-    showTitle();
-    renderChats();
-  }
+  const asked = { role: "user", content: text, key };
+  // When the browser keeps nothing (storage refused), the conversation lives on in the page, as it did before storage.
+  state.conversation = store(() => history.ask(id, asked))
+    || { v: 1, id, title: known ? known.title : history.titleOf(text), created: Date.now(), updated: Date.now(), messages: [...(known ? known.messages : []), asked] };
+  history.current.set(id);
+  showTitle();
+  renderChats();
   // Stores the outcome; true when the conversation was redrawn from storage (another tab asked here meanwhile:
   // each answer is then drawn under its own question), so the bubble is no longer the one to fill.
   const keep = (message) => {
     const c = store(() => history.reply(id, key, message));
     let redrawn = false;
-    if (c && state.conversation && state.conversation.id === id) {
-      state.conversation = c;
-      redrawn = state.stale;
-      if (redrawn) showConversation(c);
+    if (state.conversation && state.conversation.id === id) {
+      if (c) {
+        redrawn = state.stale;
+        state.conversation = c;
+        if (redrawn) showConversation(c);
+      } else if (!history.load(id)) {
+        state.conversation.messages.push(message); // not stored: kept in the page
+      }
     }
     state.stale = false;
     renderChats();

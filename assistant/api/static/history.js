@@ -116,9 +116,23 @@ export function remove(id) {
   localStorage.removeItem(PREFIX + id);
 }
 
+// Storage the browser refuses (disabled, or full) costs the tab's reload memory, never the page.
 export const current = {
-  get: () => sessionStorage.getItem(CURRENT),
-  set: (id) => (id ? sessionStorage.setItem(CURRENT, id) : sessionStorage.removeItem(CURRENT)),
+  get() {
+    try {
+      return sessionStorage.getItem(CURRENT);
+    } catch (_) {
+      return null;
+    }
+  },
+  set(id) {
+    try {
+      if (id) sessionStorage.setItem(CURRENT, id);
+      else sessionStorage.removeItem(CURRENT);
+    } catch (_) {
+      // not kept: a reload opens a new chat
+    }
+  },
 };
 
 // What the server is sent: the answered exchanges (a failed one is left out, as if not asked), newest kept.
