@@ -82,6 +82,7 @@ def test_partial_markdown_is_shown_as_it_will_end_up(page_and_problems, live_url
         "Papers:\n- first [1]\n- sec": "Papers:\nfirst [1]\nsec",
         "a 1.4\\tim": "a 1.4",  # a LaTeX command still arriving
         "a 1.4$\\times$ speedup": "a 1.4× speedup",
+        "<img src=x onerror=window.__p=1> **<b>bo": "<img src=x onerror=window.__p=1> <b>bo",  # markup stays text
     }
     got = page.evaluate("""async (cases) => {
         const m = await import('/static/render.js');
@@ -94,6 +95,7 @@ def test_partial_markdown_is_shown_as_it_will_end_up(page_and_problems, live_url
         const d = document.createElement('div'); d.append(m.richText('The **cuNN', m.pendingCite, {partial: true}));
         return [d.querySelector('strong')?.textContent, !!d.querySelector('.caret')]; }""")
     assert bold == ["cuNN", True]
+    assert page.evaluate("() => window.__p") is None
 
 
 def test_focus_escape_and_the_copy_button(page_and_problems, live_url):
