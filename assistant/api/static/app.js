@@ -1,19 +1,23 @@
-// The chat page: conversation kept in the page, streamed answers, copy with references; wires the other modules.
+// The chat page: the conversation (kept in this browser, see history.js), streamed answers; wires the other modules.
 import { getJSON, streamChat, token } from "./api.js";
 import { askToken, authed, wireToken } from "./auth.js";
-import { openPaper, wirePapers } from "./papers.js";
-import { wireProfile } from "./profile.js";
-import { authorLine, el, ownerLabel, readable, richText } from "./render.js";
+import { chatsOpen, render as renderChats, toggleChats, wireChats } from "./chats.js";
+import * as history from "./history.js";
+import { answerBubble, restoredAnswer, scrollDown, userBubble } from "./messages.js";
+import { closePapers, wirePapers } from "./papers.js";
+import { closeProfile, wireProfile } from "./profile.js";
+import { el } from "./render.js";
 
-const MAX_CHARS = 4000;
-const MAX_MESSAGES = 50;
+const { MAX_CHARS } = history;
 const $ = (id) => document.getElementById(id);
+const PAGE_TITLE = document.title;
 
 const state = {
-  history: [], // [{role, content}] sent whole with every question, so follow-ups have their context
+  conversation: null, // the stored conversation shown (history.js), null for a new chat not asked yet
   author: "",
   busy: false,
   controller: null,
+  stale: false, // another tab changed the shown conversation while this tab's answer was coming
 };
 
 // --- status and profile -------------------------------------------------------------------------------
@@ -58,7 +62,11 @@ async function loadProfile() {
     "Which papers are about model compression?",
     "Which papers are about stencil computation?",
   ];
-  $("examples").replaceChildren(...examples.map((q) => el("button", { type: "button", class: "chip", onclick: () => ask(q) }, q)));
+  // The chip disappears with the welcome: the focus goes to the input, not to the page body.
+  $("examples").replaceChildren(...examples.map((q) => el("button", { type: "button", class: "chip", onclick: () => {
+    ask(q);
+    $("question").focus();
+  } }, q)));
 }
 
 // --- the conversation ---------------------------------------------------------------------------------
@@ -76,97 +84,63 @@ function chatFilters() {
   return Object.keys(filters).length ? filters : undefined;
 }
 
-function scrollDown(force) {
-  const log = $("log");
-  if (force || log.scrollHeight - log.scrollTop - log.clientHeight < 160) log.scrollTop = log.scrollHeight;
-}
-
-function userBubble(text) {
-  $("welcome").hidden = true;
-  const node = el("article", { class: "msg user" }, el("p", {}, text));
-  $("log").append(node);
-  scrollDown(true);
-}
-
-function referencesText(answer) {
-  const lines = answer.citations.map((c) => {
-    const title = readable(c.title || `${c.display_title} (derived title)`);
-    let line = `[${c.n}] ${title}${c.year ? ` (${c.year})` : ""}.`;
-    if (c.authors && c.authors.length) line += ` ${authorLine(c.authors.slice(0, 3), c.authors_truncated || c.authors.length > 3)}.`;
-    if (c.arxiv_id) line += ` arXiv:${c.arxiv_id} https://arxiv.org/abs/${c.arxiv_id}`;
-    return line;
-  });
-  return readable(answer.answer).replace(/\*\*?([^*\n]+)\*\*?/g, "$1") + (lines.length ? `\n\nReferences:\n${lines.join("\n")}` : "");
-}
-
-async function copy(text, button) {
+// Writes to the browser's storage; says so when older chats had to make room, or when nothing could be kept.
+function store(write) {
   try {
-    await navigator.clipboard.writeText(text);
-  } catch (_) {
-    const area = el("textarea", { class: "visually-hidden" });
-    area.value = text;
-    document.body.append(area);
-    area.select();
-    document.execCommand("copy");
-    area.remove();
+    const { conversation, removed } = write();
+    if (removed.length) banner(`This browser's storage was full: ${removed.length === 1 ? `the oldest chat, “${removed[0]}”, was` : `the ${removed.length} oldest chats were`} removed to make room.`);
+    return conversation;
+  } catch (err) {
+    banner(err.message);
+    return null;
   }
-  button.textContent = "Copied ✓";
-  setTimeout(() => (button.textContent = "Copy answer with references"), 1600);
 }
 
-function assistantBubble() {
-  const text = el("div", { class: "answer streaming" });
-  const status = el("p", { class: "status" }, el("span", { class: "dots", "aria-hidden": "true" }), "Searching the papers…");
-  const node = el("article", { class: "msg assistant", "aria-busy": "true" }, status, text);
-  $("log").append(node);
-  scrollDown(true);
-  let raw = "";
-  return {
-    node,
-    token(piece) {
-      if (status.isConnected) status.remove();
-      raw += piece;
-      text.textContent = readable(raw);
-      scrollDown(false);
-    },
-    finish(answer) {
-      status.remove();
-      node.removeAttribute("aria-busy");
-      const byN = new Map(answer.citations.map((c) => [c.n, c]));
-      const cite = (n) => {
-        const c = byN.get(n);
-        if (!c) return null;
-        return el("a", { href: `#ref-${n}`, class: "cite", dataset: { n: String(n) }, title: readable(c.title || c.display_title),
-          onclick: (e) => { e.preventDefault(); openPaper(c.paper_id, c.quote); } }, `[${n}]`);
-      };
-      text.classList.remove("streaming");
-      text.replaceChildren(richText(answer.answer, cite));
-      const parts = [];
-      if (answer.notice) parts.push(el("p", { class: "notice", role: "note" }, answer.notice));
-      parts.push(text);
-      if (answer.citations.length) {
-        parts.push(el("ol", { class: "refs", "aria-label": "References" }, answer.citations.map((c) =>
-          el("li", { id: `ref-${c.n}` },
-            el("button", { type: "button", class: "ref", onclick: () => openPaper(c.paper_id, c.quote) },
-              el("span", { class: "ref-n" }, `[${c.n}]`), " ",
-              el("span", { class: "ref-title" }, readable(c.title || c.display_title)),
-              c.title ? null : el("span", { class: "tag derived-tag" }, "derived title"),
-              c.year ? el("span", { class: "ref-year" }, ` ${c.year}`) : null),
-            ownerLabel(c.is_author_work, state.author)))));
+function showTitle() {
+  document.title = state.conversation ? `${state.conversation.title} · ${PAGE_TITLE}` : PAGE_TITLE;
+}
+
+// Draws a stored conversation: each answer with its references and working [n] cards, as when it was given.
+function showConversation(c) {
+  const log = $("log");
+  log.replaceChildren($("welcome"));
+  $("welcome").hidden = Boolean(c && c.messages.length);
+  if (c) {
+    c.messages.forEach((m, i) => {
+      if (m.role === "user") {
+        userBubble(log, m.content);
+        if (i === c.messages.length - 1 || c.messages[i + 1].role !== "assistant") {
+          restoredAnswer(log, { error: "No answer was kept for this question: the page was closed before it arrived (or another tab is still writing it)." }, {});
+        }
+        return;
       }
-      const copyButton = el("button", { type: "button", class: "ghost small copy" }, "Copy answer with references");
-      copyButton.addEventListener("click", () => copy(referencesText(answer), copyButton));
-      parts.push(el("div", { class: "msg-actions" }, copyButton, el("span", { class: "mode" }, answer.mode === "llm" ? "LLM answer" : "extractive answer")));
-      node.replaceChildren(...parts);
-      scrollDown(false);
-    },
-    fail(message) {
-      status.remove();
-      node.removeAttribute("aria-busy");
-      node.classList.add("failed");
-      node.replaceChildren(...(raw ? [el("div", { class: "answer" }, readable(raw))] : []), el("p", { class: "error-text" }, message));
-    },
-  };
+      const question = c.messages[i - 1] && c.messages[i - 1].role === "user" ? c.messages[i - 1].content : "";
+      restoredAnswer(log, m, { author: state.author, question, messages: history.serverMessages(c.messages.slice(0, i - 1), question), conversationId: c.id });
+    });
+  }
+  showTitle();
+  scrollDown(log, true);
+}
+
+function stopAnswer() {
+  if (state.controller) state.controller.abort();
+  state.controller = null;
+  setBusy(false);
+}
+
+function openConversation(id) {
+  const c = history.load(id);
+  if (!c) {
+    renderChats();
+    return;
+  }
+  stopAnswer();
+  banner("");
+  state.conversation = c;
+  history.current.set(c.id);
+  showConversation(c);
+  renderChats();
+  $("question").focus();
 }
 
 function setBusy(busy) {
@@ -177,10 +151,6 @@ function setBusy(busy) {
   send.setAttribute("aria-label", busy ? "Stop the answer" : "Send the question");
 }
 
-function stop() {
-  if (state.controller) state.controller.abort();
-}
-
 async function ask(question) {
   const text = question.trim();
   if (!text || state.busy) return;
@@ -189,29 +159,54 @@ async function ask(question) {
     return;
   }
   banner("");
-  userBubble(text);
+  const log = $("log");
+  $("welcome").hidden = true;
+  userBubble(log, text);
   $("question").value = "";
   autosize();
-  const messages = [...state.history, { role: "user", content: text }];
-  while (messages.length > MAX_MESSAGES) messages.splice(0, 2); // the oldest exchange goes first
-  const bubble = assistantBubble();
+  // The conversation as stored now (another tab may have added to it), so a follow-up after a reload has its context.
+  const id = state.conversation ? state.conversation.id : history.newId();
+  const known = history.load(id) || state.conversation;
+  const messages = history.serverMessages(known ? known.messages : [], text);
+  const key = history.newId();
+  const asked = { role: "user", content: text, key };
+  // When the browser keeps nothing (storage refused), the conversation lives on in the page, as it did before storage.
+  state.conversation = store(() => history.ask(id, asked))
+    || { v: 1, id, title: known ? known.title : history.titleOf(text), created: Date.now(), updated: Date.now(), messages: [...(known ? known.messages : []), asked] };
+  history.current.set(id);
+  showTitle();
+  renderChats();
+  // Stores the outcome; true when the conversation was redrawn from storage (another tab asked here meanwhile:
+  // each answer is then drawn under its own question), so the bubble is no longer the one to fill.
+  const keep = (message) => {
+    const c = store(() => history.reply(id, key, message));
+    let redrawn = false;
+    if (state.conversation && state.conversation.id === id) {
+      if (c) {
+        redrawn = state.stale;
+        state.conversation = c;
+        if (redrawn) showConversation(c);
+      } else if (!history.load(id)) {
+        state.conversation.messages.push(message); // not stored: kept in the page
+      }
+    }
+    state.stale = false;
+    renderChats();
+    return redrawn;
+  };
+  const bubble = answerBubble(log);
+  state.stale = false;
   setBusy(true);
   const controller = new AbortController();
   state.controller = controller;
   try {
     const answer = await authed(() => streamChat(messages, chatFilters(), { onToken: bubble.token, signal: controller.signal }));
-    bubble.finish(answer);
-    // Extension point: modules such as feedback.js add their controls to a finished answer.
-    bubble.node.dispatchEvent(new CustomEvent("assistant:answer", { bubbles: true, detail: { question: text, history: messages.slice(0, -1), answer } }));
-    // The server takes at most MAX_CHARS per message: a very long answer goes back shortened.
-    const content = answer.answer.length > MAX_CHARS ? `${answer.answer.slice(0, MAX_CHARS - 1)}…` : answer.answer;
-    state.history = [...messages, { role: "assistant", content }];
-  } catch (err) {
-    if (err.name === "AbortError") {
-      if (bubble.node.isConnected) bubble.fail("Stopped before the answer was complete.");
-      return;
+    if (!keep({ role: "assistant", answer }) && bubble.node.isConnected) {
+      bubble.finish(answer, { author: state.author, question: text, messages, conversationId: id, restored: false });
     }
-    bubble.fail(err.message || String(err));
+  } catch (err) {
+    const message = err.name === "AbortError" ? "Stopped before the answer was complete." : err.message || String(err);
+    if (!keep({ role: "assistant", error: message, partial: bubble.raw }) && bubble.node.isConnected) bubble.fail(message);
   } finally {
     if (state.controller === controller) {
       state.controller = null;
@@ -221,14 +216,55 @@ async function ask(question) {
 }
 
 function newChat() {
-  if (state.controller) state.controller.abort();
-  state.controller = null;
-  setBusy(false);
-  state.history = [];
-  $("log").replaceChildren($("welcome"));
-  $("welcome").hidden = false;
+  stopAnswer();
+  state.conversation = null;
+  history.current.set(null);
+  showConversation(null);
   banner("");
+  renderChats();
   $("question").focus();
+}
+
+// Another tab changed conversation `id` (null: all of them): redraw the list, and the conversation shown if it was that one.
+function otherTabChanged(id) {
+  renderChats();
+  const shown = state.conversation;
+  if (!shown || (id !== null && id !== shown.id)) return;
+  const c = history.load(shown.id);
+  if (!c) {
+    newChat();
+    banner("The chat you had open was deleted in another tab.");
+  } else if (state.busy) {
+    state.conversation = c; // this tab's answer is still coming: the page is redrawn once it is stored
+    state.stale = true;
+  } else {
+    const grew = c.messages.length !== shown.messages.length;
+    state.conversation = c;
+    if (grew) showConversation(c);
+    else showTitle();
+  }
+}
+
+// Esc closes what is on top: a dialog closes itself; then a side panel, and the focus returns to its button.
+function onEscape(e) {
+  if (e.key !== "Escape" || e.defaultPrevented || e.isComposing || document.querySelector("dialog[open]")) return;
+  if (e.target.matches && e.target.matches("input[type=search]") && e.target.value) return; // Esc first clears the search
+  const inChats = $("chats-panel").contains(document.activeElement);
+  const phone = window.matchMedia("(max-width: 760px)").matches;
+  const panels = [
+    ["profile-panel", "profile-button", closeProfile],
+    ["papers-panel", "papers-button", closePapers],
+    // On a wide screen the chats list is a sidebar beside the chat: Esc closes it only from inside it.
+    ["chats-panel", "chats-button", () => toggleChats(false), phone || inChats],
+  ];
+  if (inChats) panels.unshift(panels.pop());
+  for (const [panel, button, close, allowed = true] of panels) {
+    if ($(panel).hidden || !allowed) continue;
+    e.preventDefault();
+    close();
+    $(button).focus();
+    return;
+  }
 }
 
 function autosize() {
@@ -244,7 +280,7 @@ function wireComposer() {
   const q = $("question");
   $("composer").addEventListener("submit", (e) => {
     e.preventDefault();
-    if (state.busy) stop();
+    if (state.busy) state.controller?.abort();
     else ask(q.value);
   });
   q.addEventListener("keydown", (e) => {
@@ -255,7 +291,11 @@ function wireComposer() {
   });
   q.addEventListener("input", autosize);
   $("chat-filters").addEventListener("input", chatFilters);
-  $("new-chat").addEventListener("click", newChat);
+  $("new-chat").addEventListener("click", () => {
+    newChat();
+    if (window.matchMedia("(max-width: 760px)").matches && chatsOpen()) toggleChats(false);
+  });
+  document.addEventListener("keydown", onEscape);
 }
 
 async function start() {
@@ -263,11 +303,22 @@ async function start() {
   wireComposer();
   wirePapers(() => state.author);
   wireProfile();
+  wireChats({ current: () => (state.conversation ? state.conversation.id : null), open: openConversation, deleted: (id) => {
+    if (state.conversation && state.conversation.id === id) newChat();
+  } });
+  history.watch(otherTabChanged);
   await loadStatus();
   try {
     await loadProfile();
   } catch (err) {
     banner(err.message);
+  }
+  // After the profile, so the restored references know whose papers are the author's.
+  const restored = history.current.get() && history.load(history.current.get());
+  if (restored) {
+    state.conversation = restored;
+    showConversation(restored);
+    renderChats();
   }
   document.body.dataset.ready = "true";
   $("question").focus();

@@ -1,6 +1,6 @@
 // Thumbs up/down and an optional comment under each answer, sent to POST /api/feedback.
-// Loaded on its own; it hears of each rendered answer through the "assistant:answer" event app.js dispatches
-// on the answer's node (detail: {question, history, answer}), so it needs nothing else from app.js.
+// Loaded on its own; it hears of each rendered answer through render.js's "paper-assistant:answer" event,
+// so it needs nothing else from app.js.
 import { ApiError, token } from "./api.js";
 import { authed } from "./auth.js";
 import { el } from "./render.js";
@@ -103,11 +103,14 @@ function controls({ question, history, answer }) {
   return box;
 }
 
-document.addEventListener("assistant:answer", (e) => {
-  const node = e.target;
+// "paper-assistant:answer" is render.js's extension event (see the top of render.js): detail.node is the answer's
+// bubble, detail.messages the messages sent for it (the question last); restored answers get controls too.
+document.addEventListener("paper-assistant:answer", (e) => {
   const detail = e.detail || {};
+  const node = detail.node;
   if (!(node instanceof Element) || !detail.answer || node.querySelector(".feedback")) return;
-  const box = controls(detail);
+  const history = Array.isArray(detail.messages) ? detail.messages.slice(0, -1) : [];
+  const box = controls({ question: detail.question, history, answer: detail.answer });
   const actions = node.querySelector(".msg-actions");
   if (actions) actions.after(box);
   else node.append(box);

@@ -3,7 +3,7 @@ import { getJSON } from "./api.js";
 import { authed } from "./auth.js";
 import { coauthorBars, legend, themeClass, yearChart } from "./charts.js";
 import { paperRow } from "./papers.js";
-import { el } from "./render.js";
+import { EVENTS, el } from "./render.js";
 
 const $ = (id) => document.getElementById(id);
 const plural = (n, noun) => `${n} ${noun}${n === 1 ? "" : "s"}`;
@@ -205,7 +205,15 @@ function toggleProfile(show) {
   }
 }
 
+export const closeProfile = () => toggleProfile(false);
+
 export function wireProfile() {
+  // The corpus changed (papers added): the next opening fetches the profile again, and an open panel redraws now.
+  document.addEventListener(EVENTS.papersChanged, () => {
+    state.data = null;
+    clearSelection();
+    if (!$("profile-panel").hidden) open();
+  });
   $("profile-button").addEventListener("click", () => toggleProfile());
   $("profile-close").addEventListener("click", () => toggleProfile(false));
   // One side panel at a time: the papers panel announces itself the same way.

@@ -1,4 +1,32 @@
-// Turns corpus and model text into DOM nodes: LaTeX made readable, [n] markers as links. Never innerHTML.
+// Turns corpus and model text into DOM nodes: LaTeX made readable, markdown (also while it streams), [n] markers as links.
+// Never innerHTML: every string from the corpus, the model or the user becomes a text node.
+//
+// Extension points, for small modules added beside these (export, feedback, adding papers). Each is a CustomEvent on
+// `document`, dispatched once its node is in the page, so a listener can append to `detail.actions`:
+//   "paper-assistant:answer"       an answer was shown (streamed in, or restored from the browser's storage).
+//       detail = {node, actions, answer, question, messages, conversationId, restored}
+//       node: the <article class="msg assistant">; actions: the <div class="msg-buttons"> beside "Copy answer…", where
+//       buttons go; answer: {answer, citations: [Citation], mode, notice} as /api/chat sent it; question: the user's
+//       question; messages: the conversation sent with it ([{role, content}], the question last); restored: boolean.
+//   "paper-assistant:paper-card"   a paper card was filled.  detail = {node, actions, paper, quote}
+//       node: #card-body; actions: its <div class="card-actions"> under the title; paper: the PaperDetail of /api/papers/{id}.
+//   "paper-assistant:papers-list"  the papers panel's list was (re)loaded.  detail = {node, actions, query, count, papers}
+//       actions: #papers-actions in the panel's head (it stays: add your button once); query: the /api/papers
+//       parameters of the list shown ({author_only, year_from, year_to, text}, empty ones left out); papers: PaperSummary[].
+// And one the page listens for: dispatch "paper-assistant:papers-changed" on `document` after the corpus changed, and
+// the papers panel reloads and the profile is fetched again when next opened.
+// A new module is added with <script type="module" src="/static/NAME.js"> in index.html, before app.js, so it listens
+// before a restored conversation is shown. A listener that throws is reported in the console and stops nothing else.
+export const EVENTS = {
+  answer: "paper-assistant:answer",
+  paperCard: "paper-assistant:paper-card",
+  papersList: "paper-assistant:papers-list",
+  papersChanged: "paper-assistant:papers-changed",
+};
+
+export function announce(name, detail) {
+  document.dispatchEvent(new CustomEvent(name, { detail }));
+}
 
 // el("p", {class: "x"}, "text", child) — every string becomes a text node.
 export function el(tag, attrs = {}, ...children) {
@@ -98,10 +126,29 @@ function markers(token, cite) {
   return links.some((l) => !l) ? [token] : links;
 }
 
-// The answer as paragraphs and lists; `cite(n)` returns the link node for marker n (or null: left as text).
-export function richText(text, cite) {
+// What of a half-arrived answer can be shown as it will end up: a marker still arriving at the very end ("[1", "- ",
+// "\\tim", a lone "*") is held back, and emphasis opened on the last line is closed for now, so no raw `**` flashes.
+export function settled(text) {
+  let s = text.replace(/\[[\d,\s]*$/, "").replace(/\\[A-Za-z]*$/, "").replace(/(^|\n)[ \t]*(?:[-*•]|\d+[.)]?)[ \t]*$/, "$1");
+  s = s.replace(/\*+$/, "");
+  const line = s.slice(s.lastIndexOf("\n") + 1);
+  const body = line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, (m) => " ".repeat(m.length)); // a list bullet is no emphasis
+  const bolds = [...body.matchAll(/\*\*/g)].map((m) => m.index);
+  // A single * touching a word opens or closes emphasis; one between spaces ("2 * 3") does neither.
+  const singles = [...body.replace(/\*\*/g, "  ").matchAll(/(?<=\S)\*|\*(?=\S)/g)].map((m) => m.index);
+  const closers = [];
+  if (bolds.length % 2) closers.push([bolds[bolds.length - 1], "**"]);
+  if (singles.length % 2) closers.push([singles[singles.length - 1], "*"]);
+  closers.sort((a, b) => b[0] - a[0]); // the last opened closes first
+  return s.replace(/\s+$/, "") + closers.map((c) => c[1]).join("");
+}
+
+// The answer as paragraphs and lists; `cite(n)` returns the node for marker n (or null: left as text).
+// With `partial`, the text is an answer still streaming: see settled(); a caret marks where it grows.
+export function richText(text, cite, { partial = false } = {}) {
   const frag = document.createDocumentFragment();
-  const blocks = readable(text).split(/\n{2,}/);
+  const blocks = readable(partial ? settled(text) : text).split(/\n{2,}/);
+  let lastBlock = null;
   for (const block of blocks) {
     const lines = block.split("\n").filter((l) => l.trim());
     let list = null;
@@ -113,7 +160,8 @@ export function richText(text, cite) {
           list = el(/^\s*\d/.test(line) ? "ol" : "ul");
           frag.append(list);
         }
-        list.append(el("li", {}, inline(item[1], cite)));
+        lastBlock = el("li", {}, inline(item[1], cite));
+        list.append(lastBlock);
         para = null;
       } else {
         list = null;
@@ -123,10 +171,39 @@ export function richText(text, cite) {
           frag.append(para);
         }
         append(para, inline(line, cite));
+        lastBlock = para;
       }
     }
   }
+  if (partial) {
+    // Zero width, so the caret never wraps a line that the finished answer would not wrap.
+    const caret = el("span", { class: "caret", "aria-hidden": "true" });
+    if (lastBlock) lastBlock.append(caret);
+    else frag.append(el("p", {}, caret));
+  }
   return frag;
+}
+
+// A [n] marker while the answer streams: looks like the link it becomes once the citations arrive.
+export const pendingCite = (n) => el("span", { class: "cite pending" }, `[${n}]`);
+
+// Small line icons (24-unit viewBox paths), drawn in the text colour.
+const ICONS = {
+  pencil: "M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4",
+  trash: "M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3",
+  chats: "M4 5h16v11H9l-5 4z",
+};
+
+export function icon(name) {
+  const NS = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("class", "icon-svg");
+  svg.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS(NS, "path");
+  path.setAttribute("d", ICONS[name]);
+  svg.append(path);
+  return svg;
 }
 
 // --- papers ------------------------------------------------------------------------------------------
@@ -210,6 +287,7 @@ export function paperCard(paper, { quote, author, onClose }) {
     titleNodes(paper.title, paper.display_title, "h2", "card-title"),
     el("p", { class: "authors" }, authorLine(paper.authors, paper.authors_truncated)),
     meta.length ? el("p", { class: "meta" }, meta.flatMap((m, i) => (i ? [el("span", { class: "dot", "aria-hidden": "true" }, "·"), m] : [m]))) : null,
+    el("div", { class: "card-actions" }), // empty unless an extension adds to it (see EVENTS.paperCard)
   ];
   if (quote && !found) body.push(el("blockquote", { class: "quote" }, el("span", { class: "quote-label" }, "Cited passage: "), readable(quote)));
   body.push(el("h3", {}, "Abstract"), shown || el("p", { class: "abstract muted" }, "No abstract in the sources."));
