@@ -128,11 +128,11 @@ class Assistant:
         return self._answerer
 
     def answer(self, messages: list[Message], filters: Filters | None = None) -> Answer:
-        return self.answerer().answer(messages, filters or Filters())
+        return self.answerer().answer(_inert(messages), filters or Filters())
 
     def stream(self, messages: list[Message], filters: Filters | None = None) -> Iterator[dict]:
         """Events: {"type": "token", "text"}, then {"type": "answer", "answer": Answer}."""
-        yield from self.answerer().stream(messages, filters or Filters())
+        yield from self.answerer().stream(_inert(messages), filters or Filters())
 
     def warm(self) -> None:
         """Load the table, BM25, Chroma, the embedding model and the answerer now, not on the first question."""
@@ -196,3 +196,10 @@ class Assistant:
             ),
             "store_reachable": reachable,
         }
+
+
+def _inert(messages: list[Message]) -> list[Message]:
+    """The user's words as an answer may echo them: a "[7]" is not our citation marker, a link is not live."""
+    from assistant.ingest.text import neutralise
+
+    return [m.model_copy(update={"content": neutralise(m.content)}) if m.role == "user" else m for m in messages]
