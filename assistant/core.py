@@ -76,10 +76,15 @@ class Assistant:
     def ingest(self, paths: list[Path] | None = None, progress: Callable[[int, int], None] | None = None) -> IngestResult:
         import time
 
+        with self.store.writing():  # one writer per store, from the start: a second ingest is told at once
+            return self._ingest(paths, progress, time.perf_counter())
+
+    def _ingest(self, paths, progress, started: float) -> IngestResult:
+        import time
+
         from assistant.ingest.manifest import load_manifest
         from assistant.ingest.pipeline import build_corpus
 
-        started = time.perf_counter()
         paths = paths or [self.settings.seeds_dir]
         folder = paths[0] if paths[0].is_dir() else paths[0].parent
         manifest = load_manifest(folder if (folder / "corpus.toml").exists() else self.settings.seeds_dir)
@@ -175,6 +180,7 @@ class Assistant:
         )
 
     def status(self) -> dict:
+        problem = None
         try:
             table = self.table()
             papers, author_papers = len(table.papers), sum(p.is_author_work for p in table.papers)
@@ -183,9 +189,17 @@ class Assistant:
                 self.store.collection().count()
             except Exception:  # any transport error means the store is down
                 reachable = False
+            self.store.sentences.reload()
+            if missing := self.store.sentences.unreadable():
+                reachable = False
+                problem = f"the store at {self.settings.store_dir} cannot be read ({', '.join(missing[:3])} missing): run `assistant ingest` to repair it"
         except StoreUnavailable:
             papers, author_papers, reachable = 0, 0, False
+        except (OSError, ValueError, KeyError) as exc:  # a table file that cannot be read is reported, not a 500
+            papers, author_papers, reachable = 0, 0, False
+            problem = f"the store at {self.settings.store_dir} cannot be read ({type(exc).__name__}): run `assistant ingest` to rebuild it"
         return {
+            "problem": problem,
             "papers": papers,
             "author_papers": author_papers,
             "mode": "llm" if self.chat_model is not None else "extractive",

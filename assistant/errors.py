@@ -48,3 +48,10 @@ class LLMUnavailable(AssistantError):
 
     exit_code = 5
     http_status = 502
+
+
+class StoreBusy(AssistantError):
+    """Another process is writing to the store (an ingest holds its lock)."""
+
+    exit_code = 6
+    http_status = 409

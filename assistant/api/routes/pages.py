@@ -39,7 +39,9 @@ def healthz(request: Request, assistant=Depends(get_assistant)) -> JSONResponse:
     status = assistant.status()
     settings = request.app.state.settings
     papers, reachable = status.get("papers", 0), bool(status.get("store_reachable"))
-    if reachable and papers > 0:
+    if status.get("problem"):
+        state, reason = ("degraded" if papers > 0 else "unavailable"), f"{status['problem'][0].upper()}{status['problem'][1:]}."
+    elif reachable and papers > 0:
         state, reason = "ok", None
     elif papers > 0:
         state, reason = "degraded", f"{_vector_store(settings)} cannot be reached: questions get a 503 until it is back (the paper list still works)."
