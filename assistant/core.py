@@ -9,7 +9,7 @@ from pathlib import Path
 
 from assistant.errors import IngestError, NotFound, StoreUnavailable
 from assistant.models import Answer, CoauthorCount, Filters, Message, Paper, Profile, ThemeSummary, YearCount
-from assistant.settings import Settings
+from assistant.settings import Settings, redact_url
 from assistant.store import Store, SyncReport, Table
 
 
@@ -204,7 +204,7 @@ class Assistant:
             "author_papers": author_papers,
             "mode": "llm" if self.chat_model is not None else "extractive",
             "mode_reason": (
-                f"chat model {self.settings.openai_model} at {self.settings.openai_base_url or 'api.openai.com'}"
+                f"chat model {self.settings.openai_model} at {redact_url(self.settings.openai_base_url) or 'api.openai.com'}"
                 if self.chat_model is not None
                 else "no OPENAI_API_KEY set: answers are composed from the abstracts' own sentences"
             ),

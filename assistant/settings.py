@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -45,3 +47,29 @@ class Settings(BaseSettings):
     @property
     def llm_configured(self) -> bool:
         return bool(self.openai_api_key)
+
+
+_SECRET_PARAM = re.compile(r"(?i)((?:^|&)[^=&]*(?:key|token|secret|password|passwd|pwd|auth|signature|sig)[^=&]*=)[^&]*")
+
+
+def redact_url(url: str | None) -> str | None:
+    """A URL as it may be shown or logged: without its `user:password@`, secret-looking query values as `***`."""
+    if not url:
+        return url
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return "(a URL that cannot be parsed)"
+    netloc = parts.netloc
+    if "@" in netloc:
+        netloc = netloc.rsplit("@", 1)[1]
+    query = _SECRET_PARAM.sub(r"\1***", parts.query)
+    return urlunsplit(parts._replace(netloc=netloc, query=query))
+
+
+_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/\s@]+@")
+
+
+def redact_text(text: str) -> str:
+    """Free text (a log line, an error) with the `user:password@` of every URL in it removed."""
+    return _USERINFO.sub(r"\1", text) if "@" in text else text

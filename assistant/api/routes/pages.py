@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import FileResponse, JSONResponse
 
 from assistant.api.deps import get_assistant
 from assistant.api.schemas import Health
+from assistant.settings import redact_url
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 _NO_CACHE = {"Cache-Control": "no-cache"}
@@ -63,7 +63,5 @@ def healthz(request: Request, assistant=Depends(get_assistant)) -> JSONResponse:
 
 def _vector_store(settings) -> str:
     if settings.chroma_url:
-        url = urlsplit(settings.chroma_url)
-        shown = url._replace(netloc=url.hostname + (f":{url.port}" if url.port else "")) if url.hostname else url  # no user:password@
-        return f"The Chroma server at {urlunsplit(shown)} (ASSISTANT_CHROMA_URL)"
+        return f"The Chroma server at {redact_url(settings.chroma_url)} (ASSISTANT_CHROMA_URL)"
     return f"The embedded vector store in {settings.store_dir}"
