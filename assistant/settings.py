@@ -42,6 +42,12 @@ class Settings(BaseSettings):
     api_token: str | None = Field(None, repr=False, description="When set, /api/* and /v1/* require `Authorization: Bearer <token>`.")
     rate_limit_per_minute: int | None = Field(None, ge=1, description="Requests to /api/* and /v1/* allowed per client address per minute (429 beyond); unset = no limit.")
     cors_origins: list[str] = Field(default_factory=list, description="Origins allowed by CORS; empty = closed.")
+    allowed_hosts: list[str] = Field(
+        default_factory=list,
+        description="Extra names (JSON list) the server answers in the Host header, e.g. a DNS name or a proxy's; `assistant serve` "
+        "always allows the address it binds and localhost, 127.0.0.1, [::1] (and this machine's names on 0.0.0.0); `*` = any host. "
+        "Other hosts get a 400 (a DNS-rebinding page cannot reach a loopback server).",
+    )
     history_file: Path = Field(Path.home() / ".assistant_history", description="REPL input history.")
 
     @property

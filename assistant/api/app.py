@@ -13,7 +13,7 @@ from starlette.concurrency import run_in_threadpool
 from assistant.api import errors
 from assistant.api.routes import chat, openai_compat, pages, papers
 from assistant.api.routes.pages import STATIC
-from assistant.api.security import BodyLimit, RateLimit, SecurityHeaders, require_token
+from assistant.api.security import BodyLimit, HostCheck, RateLimit, SecurityHeaders, require_token
 from assistant.errors import StoreUnavailable
 from assistant.settings import Settings
 
@@ -56,6 +56,7 @@ def create_app(settings: Settings | None = None, assistant=None) -> FastAPI:
         title="Paper assistant",
         version="0.1.0",
         description=DESCRIPTION,
+        redirect_slashes=False,  # "/api/papers/%2F" is a 404, not a redirect (which echoed the request's Host)
         docs_url=None,  # served by pages.docs from local files
         redoc_url=None,  # ReDoc has no vendored copy: /docs is the one API page
         lifespan=lifespan,
@@ -82,5 +83,7 @@ def create_app(settings: Settings | None = None, assistant=None) -> FastAPI:
             allow_headers=["Authorization", "Content-Type"],
         )
     app.add_middleware(BodyLimit, max_bytes=MAX_BODY_BYTES)
+    if settings.allowed_hosts:  # `assistant serve` always sets it (bound address + loopback names + configured ones)
+        app.add_middleware(HostCheck, allowed=settings.allowed_hosts)
     app.add_middleware(SecurityHeaders)
     return app

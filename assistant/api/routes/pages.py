@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 
 from assistant.api.deps import get_assistant
 from assistant.api.schemas import Health
@@ -17,12 +17,13 @@ _NO_CACHE = {"Cache-Control": "no-cache"}
 router = APIRouter()
 
 
-@router.get("/", include_in_schema=False)
+# HEAD as well as GET on the pages (link checkers and monitors send HEAD; a 405 there reads as "page missing").
+@router.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
 def index() -> FileResponse:
     return FileResponse(STATIC / "index.html", headers=_NO_CACHE)
 
 
-@router.get("/docs", include_in_schema=False)
+@router.api_route("/docs", methods=["GET", "HEAD"], include_in_schema=False)
 def docs() -> FileResponse:
     # FastAPI's default page loads Swagger UI from a CDN; this one uses the vendored copy under static/vendor.
     return FileResponse(STATIC / "docs.html", headers=_NO_CACHE)
@@ -36,6 +37,16 @@ def docs() -> FileResponse:
     responses={503: {"model": Health, "description": "The store is empty or unreachable, or its vector store is (status 'degraded')."}},
 )
 def healthz(request: Request, assistant=Depends(get_assistant)) -> JSONResponse:
+    return _health(request, assistant)
+
+
+@router.head("/healthz", include_in_schema=False)
+def healthz_head(request: Request, assistant=Depends(get_assistant)) -> Response:
+    """The status code alone (200 ok, 503 otherwise), for monitors that send HEAD."""
+    return Response(status_code=_health(request, assistant).status_code)
+
+
+def _health(request: Request, assistant) -> JSONResponse:
     status = assistant.status()
     settings = request.app.state.settings
     papers, reachable = status.get("papers", 0), bool(status.get("store_reachable"))
