@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
 from starlette.concurrency import run_in_threadpool
 
 from assistant.api.deps import get_assistant
-from assistant.api.schemas import MAX_MESSAGE_CHARS, MAX_MESSAGES, ErrorResponse, FiltersIn
+from assistant.api.schemas import MAX_MESSAGE_CHARS, MAX_MESSAGES, NOT_BLANK, USER_MESSAGE, V1_RESPONSES, ErrorResponse, FiltersIn, blank
 from assistant.api.sse import frame, stream_events
 from assistant.errors import NotFound
 from assistant.models import Answer, Citation, Message
@@ -26,12 +26,25 @@ REFERENCES_HEADING = "References:"
 
 class ContentPart(BaseModel):
     model_config = ConfigDict(extra="allow")
-    type: str
+    type: str = Field(json_schema_extra={"enum": ["text"]})
     text: str | None = None
 
 
+# A user message must carry some text (a non-blank string, or a text part that is not blank): said in the schema too.
+_USER_HAS_TEXT = {
+    "if": {"properties": {"role": {"const": "user"}}, "required": ["role"]},
+    "then": {
+        "required": ["content"],
+        "properties": {"content": {"anyOf": [
+            {"type": "string", "pattern": NOT_BLANK},
+            {"type": "array", "contains": {"type": "object", "properties": {"text": {"type": "string", "pattern": NOT_BLANK}}, "required": ["text"]}},
+        ]}},
+    },
+}
+
+
 class ChatCompletionMessage(BaseModel):
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="allow", json_schema_extra=_USER_HAS_TEXT)
 
     role: Literal["system", "developer", "user", "assistant"]
     content: str | list[ContentPart] | None = Field(None, description="Text, or a list of text parts.")
@@ -53,7 +66,7 @@ class ChatCompletionRequest(BaseModel):
     )
 
     model: str = Field(description=f"`{MODEL_ID}` (see GET /v1/models).")
-    messages: list[ChatCompletionMessage] = Field(min_length=1, max_length=MAX_MESSAGES)
+    messages: list[ChatCompletionMessage] = Field(min_length=1, max_length=MAX_MESSAGES, json_schema_extra={"contains": USER_MESSAGE})
     stream: StrictBool = False
     filters: FiltersIn | None = Field(None, description="Extension: restrict the papers the answer may cite.")
 
@@ -66,10 +79,10 @@ class ChatCompletionRequest(BaseModel):
             text = m.text()
             if len(text) > MAX_MESSAGE_CHARS:
                 raise ValueError(f"message {i} is {len(text):,} characters; the limit is {MAX_MESSAGE_CHARS:,}: shorten it")
-            if m.role in ("user", "assistant") and not text.strip():
-                raise ValueError(f"message {i} is empty: every message needs some text")
-        if messages[-1].role != "user":
-            raise ValueError("the last message must be the user's question (role 'user')")
+            if m.role == "user" and blank(text):
+                raise ValueError(f"message {i} is empty: every user message needs some text")
+        if not any(m.role == "user" for m in messages):
+            raise ValueError("the conversation has no question: at least one message must come from the user (role 'user')")
         return messages
 
 
@@ -136,7 +149,7 @@ def _model_card() -> dict:
 @router.post(
     "/chat/completions",
     summary="OpenAI-compatible chat (streaming and not); citations in the content and in `citations`",
-    responses={400: {"model": ErrorResponse}, 401: {"model": ErrorResponse}, 404: {"model": ErrorResponse}, 422: {"model": ErrorResponse}, 503: {"model": ErrorResponse}},
+    responses={**V1_RESPONSES, 400: {"model": ErrorResponse}, 401: {"model": ErrorResponse}, 404: {"model": ErrorResponse}, 422: {"model": ErrorResponse}, 503: {"model": ErrorResponse}},
 )
 async def chat_completions(request: ChatCompletionRequest, assistant=Depends(get_assistant)):
     _check_model(request.model)
