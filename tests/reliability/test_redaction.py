@@ -10,7 +10,6 @@ from assistant import vendors
 from assistant.api import create_app
 from assistant.core import Assistant
 from assistant.repl_format import mode_text
-from assistant.settings import redact_url
 from tests.api.fixtures import QUESTION, settings_for
 from tests.reliability.fake_openai import FakeOpenAIServer
 from tests.reliability.test_secrets import Capture
@@ -25,6 +24,8 @@ USER, PASSWORD = "alice", "pw-7f3c-secret"
     ("http://127.0.0.1:11434/v1", "http://127.0.0.1:11434/v1"),
 ])
 def test_redact_url(url, shown):
+    from assistant.settings import redact_url
+
     assert redact_url(url) == shown
 
 
