@@ -9,7 +9,7 @@ from pathlib import Path
 
 from assistant.errors import IngestError, NotFound, StoreUnavailable
 from assistant.models import Answer, CoauthorCount, Filters, Message, Paper, Profile, ThemeSummary, YearCount
-from assistant.settings import Settings
+from assistant.settings import Settings, redact_url
 from assistant.store import Store, SyncReport, Table
 
 
@@ -76,10 +76,15 @@ class Assistant:
     def ingest(self, paths: list[Path] | None = None, progress: Callable[[int, int], None] | None = None) -> IngestResult:
         import time
 
+        with self.store.writing():  # one writer per store, from the start: a second ingest is told at once
+            return self._ingest(paths, progress, time.perf_counter())
+
+    def _ingest(self, paths, progress, started: float) -> IngestResult:
+        import time
+
         from assistant.ingest.manifest import load_manifest
         from assistant.ingest.pipeline import build_corpus
 
-        started = time.perf_counter()
         paths = paths or [self.settings.seeds_dir]
         folder = paths[0] if paths[0].is_dir() else paths[0].parent
         # A corpus folder carries its own manifest (`assistant init`); a folder without one is refused
@@ -133,11 +138,11 @@ class Assistant:
         return self._answerer
 
     def answer(self, messages: list[Message], filters: Filters | None = None) -> Answer:
-        return self.answerer().answer(messages, filters or Filters())
+        return self.answerer().answer(_inert(messages), filters or Filters())
 
     def stream(self, messages: list[Message], filters: Filters | None = None) -> Iterator[dict]:
         """Events: {"type": "token", "text"}, then {"type": "answer", "answer": Answer}."""
-        yield from self.answerer().stream(messages, filters or Filters())
+        yield from self.answerer().stream(_inert(messages), filters or Filters())
 
     def warm(self) -> None:
         """Load the table, BM25, Chroma, the embedding model and the answerer now, not on the first question."""
@@ -180,6 +185,7 @@ class Assistant:
         )
 
     def status(self) -> dict:
+        problem = None
         try:
             table = self.table()
             papers, author_papers = len(table.papers), sum(p.is_author_work for p in table.papers)
@@ -188,16 +194,31 @@ class Assistant:
                 self.store.collection().count()
             except Exception:  # any transport error means the store is down
                 reachable = False
+            self.store.sentences.reload()
+            if missing := self.store.sentences.unreadable():
+                reachable = False
+                problem = f"the store at {self.settings.store_dir} cannot be read ({', '.join(missing[:3])} missing): run `assistant ingest` to repair it"
         except StoreUnavailable:
             papers, author_papers, reachable = 0, 0, False
+        except (OSError, ValueError, KeyError) as exc:  # a table file that cannot be read is reported, not a 500
+            papers, author_papers, reachable = 0, 0, False
+            problem = f"the store at {self.settings.store_dir} cannot be read ({type(exc).__name__}): run `assistant ingest` to rebuild it"
         return {
+            "problem": problem,
             "papers": papers,
             "author_papers": author_papers,
             "mode": "llm" if self.chat_model is not None else "extractive",
             "mode_reason": (
-                f"chat model {self.settings.openai_model} at {self.settings.openai_base_url or 'api.openai.com'}"
+                f"chat model {self.settings.openai_model} at {redact_url(self.settings.openai_base_url) or 'api.openai.com'}"
                 if self.chat_model is not None
                 else "no OPENAI_API_KEY set: answers are composed from the abstracts' own sentences"
             ),
             "store_reachable": reachable,
         }
+
+
+def _inert(messages: list[Message]) -> list[Message]:
+    """The user's words as an answer may echo them: a "[7]" is not our citation marker, a link is not live."""
+    from assistant.ingest.text import neutralise
+
+    return [m.model_copy(update={"content": neutralise(m.content)}) if m.role == "user" else m for m in messages]

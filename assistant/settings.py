@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -43,8 +45,40 @@ class Settings(BaseSettings):
     sources_upload: bool = Field(False, description="Allow `POST /api/sources` (and the UI's \"Add papers\" drop zone) to add a file to seeds_dir and re-ingest it; off by default.")
     sources_max_bytes: int = Field(2_000_000, ge=1, description="Largest file `POST /api/sources` accepts, in bytes.")
     feedback_file: Path | None = Field(None, description="Where ratings of answers are appended (JSON lines); unset = feedback.jsonl in store_dir.")
+    allowed_hosts: list[str] = Field(
+        default_factory=list,
+        description="Extra names (JSON list) the server answers in the Host header, e.g. a DNS name or a proxy's; `assistant serve` "
+        "always allows the address it binds and localhost, 127.0.0.1, [::1] (and this machine's names on 0.0.0.0); `*` = any host. "
+        "Other hosts get a 400 (a DNS-rebinding page cannot reach a loopback server).",
+    )
     history_file: Path = Field(Path.home() / ".assistant_history", description="REPL input history.")
 
     @property
     def llm_configured(self) -> bool:
         return bool(self.openai_api_key)
+
+
+_SECRET_PARAM = re.compile(r"(?i)((?:^|&)[^=&]*(?:key|token|secret|password|passwd|pwd|auth|signature|sig)[^=&]*=)[^&]*")
+
+
+def redact_url(url: str | None) -> str | None:
+    """A URL as it may be shown or logged: without its `user:password@`, secret-looking query values as `***`."""
+    if not url:
+        return url
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return "(a URL that cannot be parsed)"
+    netloc = parts.netloc
+    if "@" in netloc:
+        netloc = netloc.rsplit("@", 1)[1]
+    query = _SECRET_PARAM.sub(r"\1***", parts.query)
+    return urlunsplit(parts._replace(netloc=netloc, query=query))
+
+
+_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/\s@]+@")
+
+
+def redact_text(text: str) -> str:
+    """Free text (a log line, an error) with the `user:password@` of every URL in it removed."""
+    return _USERINFO.sub(r"\1", text) if "@" in text else text

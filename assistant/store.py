@@ -7,13 +7,16 @@ trusts passages the current table names.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
+import re
 import shutil
 import tempfile
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from datetime import datetime, timezone
@@ -21,6 +24,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from assistant.errors import StoreBusy
 from assistant.models import Paper
 from assistant.passages import Passage, PassageRef, paper_passages, paper_sentences
 from assistant.themes import Theme, compute_themes
@@ -28,6 +32,7 @@ from assistant.vectors import SentenceVectors, batching_order, keys
 
 TABLE_VERSION = 2  # 2: JSON lines, passages as references (their text is re-derived from the papers)
 TABLE_FILE = "table.jsonl"
+LOCK_FILE = "ingest.lock"
 GET_BATCH = 2000
 SEGMENT = 8192  # sentences per stored vector segment
 
@@ -97,6 +102,62 @@ class Store:
         self.written_mtime = -1.0  # mtime of the last table this process wrote
         self._collection = None
         self.sentences = SentenceVectors(self.dir / "sentences")
+        self._writing = 0  # depth of `writing()` in this object (an ingest calls sync inside it)
+        self._writing_guard = threading.Lock()
+
+    @contextlib.contextmanager
+    def writing(self) -> Iterator[None]:
+        """One writer at a time per store, across processes and threads: an exclusive lock on `ingest.lock`, held
+        for the whole ingest. A second writer is refused at once, with the holder's pid (it does not wait: an ingest
+        can take minutes, and a second one started by mistake should say so rather than hang)."""
+        with self._writing_guard:
+            if self._writing:
+                self._writing += 1
+                fh = None
+            else:
+                fh = self._lock()
+                self._writing = 1
+        try:
+            yield
+        finally:
+            with self._writing_guard:
+                self._writing -= 1
+                if fh is not None:
+                    fh.close()  # closing the descriptor releases the lock, also if the process dies
+
+    def _lock(self):
+        try:
+            import fcntl
+        except ImportError:  # not POSIX: no cross-process lock (documented in the README)
+            return None
+        self.dir.mkdir(parents=True, exist_ok=True)
+        fh = open(self.dir / LOCK_FILE, "a+")
+        try:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            fh.seek(0)
+            holder = fh.read().strip() or "unknown"
+            fh.close()
+            raise StoreBusy(
+                f"Another ingest (process {holder}) is writing to the store at {self.dir}: wait for it to finish, then run "
+                "`assistant ingest` again (two writers at once would lose each other's vectors)."
+            ) from None
+        fh.seek(0)
+        fh.truncate()
+        fh.write(str(os.getpid()))
+        fh.flush()
+        return fh
+
+    def sweep_stale_files(self) -> list[Path]:
+        """Remove temporary files (`table.tmp<pid>`, `sentences/*.tmp<pid>*`) left by writers that died; call it
+        holding the writer lock. A file whose process is still alive is left alone."""
+        removed = []
+        for path in [*self.dir.glob("table.tmp*"), *(self.dir / "sentences").glob("*.tmp*")]:
+            m = re.search(r"\.tmp(\d+)", path.name)
+            if m and int(m.group(1)) != os.getpid() and not _alive(int(m.group(1))):
+                path.unlink(missing_ok=True)
+                removed.append(path)
+        return removed
 
     @property
     def table_path(self) -> Path:
@@ -243,8 +304,15 @@ class Store:
         The list is emptied once the new table is written (not yet switched in): Chroma's part re-reads the
         papers it needs from that file a line at a time, so the parsed records (900 MB at 100k papers) and
         Chroma's index (1 GB as it grows) are never in memory together."""
+        with self.writing():
+            return self._sync(papers, principal_author, reports, progress)
+
+    def _sync(self, papers: list[Paper], principal_author: str, reports: list[dict], progress=None) -> SyncReport:
         import numpy as np
 
+        self.sweep_stale_files()
+        self.sentences.reload()  # another process may have written since this object read the index
+        self.sentences.forget_missing()  # vectors whose segment file is gone are embedded again, not trusted
         old_header, old_digests = self._table_digests()
         new_digests = {p.id: paper_digest(p) for p in papers}
         added = sorted(set(new_digests) - set(old_digests))
@@ -425,3 +493,13 @@ class Store:
         except FileNotFoundError:
             return True
         return header is None or not header["papers"]
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process: alive
+        return True
+    return True

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from pathlib import Path
 
 import numpy as np
@@ -41,7 +42,7 @@ class SentenceVectors:
         self._keys = np.zeros(0, dtype=f"S{KEY_BYTES}")
         self._loc = np.zeros((0, 2), dtype=np.int32)
         self._segments: dict[int, np.ndarray] = {}
-        self._loaded_mtime = -1.0
+        self._loaded: tuple | None = None  # (mtime_ns, inode) of the index file read last
         self.reload()
 
     @property
@@ -49,23 +50,49 @@ class SentenceVectors:
         return self.folder / "index.npz"
 
     def reload(self) -> None:
+        """Re-read the index if another writer replaced it (a new file: a new inode, whatever its mtime)."""
         try:
-            mtime = self.index_path.stat().st_mtime
+            st = self.index_path.stat()
         except FileNotFoundError:
             return
-        if mtime == self._loaded_mtime:
+        stamp = (st.st_mtime_ns, st.st_ino)
+        if stamp == self._loaded:
             return
-        with np.load(self.index_path) as data:
-            self._keys, self._loc = data["keys"], data["loc"]
+        try:
+            with np.load(self.index_path) as data:
+                self._keys, self._loc = data["keys"], data["loc"]
+        except FileNotFoundError:  # replaced between stat and open: the next call reads the new one
+            return
         self._segments = {}
-        self._loaded_mtime = mtime
+        self._loaded = stamp
+
+    def _segment_path(self, seg: int) -> Path:
+        return self.folder / f"seg-{seg}.npy"
+
+    def segments_on_disk(self) -> list[int]:
+        return sorted(int(m.group(1)) for p in self.folder.glob("seg-*.npy") if (m := re.fullmatch(r"seg-(\d+)\.npy", p.name)))
+
+    def unreadable(self) -> list[str]:
+        """Segment files the index names that are missing (empty when every stored vector can be read)."""
+        named = set(np.unique(self._loc[:, 0]).tolist()) if len(self._loc) else set()
+        return [self._segment_path(s).name for s in sorted(named) if s not in self._segments and not self._segment_path(s).exists()]
+
+    def forget_missing(self) -> int:
+        """Drop index entries whose segment file is gone, so an ingest embeds those sentences again (a writer's job)."""
+        lost = {int(n.split("-")[1].split(".")[0]) for n in self.unreadable()}
+        if not lost:
+            return 0
+        keep = ~np.isin(self._loc[:, 0], list(lost))
+        dropped = int((~keep).sum())
+        self._write_index(self._keys[keep], self._loc[keep])
+        return dropped
 
     def __len__(self) -> int:
         return len(self._keys)
 
     def _segment(self, seg: int) -> np.ndarray:
         if seg not in self._segments:
-            self._segments[seg] = np.load(self.folder / f"seg-{seg}.npy", mmap_mode="r")
+            self._segments[seg] = np.load(self._segment_path(seg), mmap_mode="r")
         return self._segments[seg]
 
     def _find(self, wanted) -> np.ndarray:
@@ -82,12 +109,30 @@ class SentenceVectors:
         return [t for t, f in zip(texts, found) if f < 0]
 
     def get(self, texts: list[str]) -> np.ndarray:
-        """float32 vectors for the texts (rows of zeros for unknown texts)."""
+        """float32 vectors for the texts (rows of zeros for unknown texts).
+
+        A segment named by the index this reader holds may have been compacted away by a writer since: the writer
+        replaced the index before deleting it, so re-reading the index finds every vector in its new place."""
+        for _ in range(2):
+            try:
+                return self._get(texts)
+            except FileNotFoundError:
+                self._loaded = None
+                self.reload()
+        # Still missing: the store was damaged outside any ingest. Rows of zeros read as "unknown" (answers embed
+        # those sentences themselves, /healthz names the missing file, the next ingest embeds them again).
+        return self._get(texts, skip_missing=True)
+
+    def _get(self, texts: list[str], skip_missing: bool = False) -> np.ndarray:
         out = np.zeros((len(texts), DIM), dtype=np.float32)
         for i, f in enumerate(self._find(keys(texts))):
             if f >= 0:
                 seg, row = self._loc[f]
-                out[i] = self._segment(int(seg))[row]
+                try:
+                    out[i] = self._segment(int(seg))[row]
+                except FileNotFoundError:
+                    if not skip_missing:
+                        raise
         return out
 
     def add(self, texts: list[str], vectors: np.ndarray, keep=None) -> None:
@@ -98,10 +143,10 @@ class SentenceVectors:
         self.folder.mkdir(parents=True, exist_ok=True)
         k_arr, l_arr = self._keys, self._loc
         if len(texts):
-            seg = int(l_arr[:, 0].max()) + 1 if len(l_arr) else 0
+            seg = self._next_segment()
             tmp = self.folder / f"seg-{seg}.tmp{os.getpid()}.npy"
             np.save(tmp, np.asarray(vectors, dtype=np.float16))
-            os.replace(tmp, self.folder / f"seg-{seg}.npy")
+            os.replace(tmp, self._segment_path(seg))
             k_arr = np.concatenate([k_arr, keys(texts)])
             l_arr = np.concatenate([l_arr, np.stack([np.full(len(texts), seg), np.arange(len(texts))], axis=1).astype(np.int32)])
         if keep is not None:
@@ -114,26 +159,34 @@ class SentenceVectors:
         if len(k_arr):
             first = np.concatenate([[True], k_arr[1:] != k_arr[:-1]])
             k_arr, l_arr = k_arr[first], l_arr[first]
+        self._write_index(k_arr, l_arr)
+
+    def _next_segment(self) -> int:
+        """A number no segment ever had: a reader holding an old index must never open a different file by a reused name."""
+        used = self.segments_on_disk() + ([int(self._loc[:, 0].max())] if len(self._loc) else [])
+        return max(used, default=-1) + 1
+
+    def _write_index(self, k_arr: np.ndarray, l_arr: np.ndarray) -> None:
         tmp = self.folder / f"index.tmp{os.getpid()}.npz"
         np.savez(tmp, keys=k_arr, loc=l_arr)
         os.replace(tmp, self.index_path)
-        self._loaded_mtime = -1.0
+        self._loaded = None
         self.reload()
 
     def compact(self) -> None:
         """Rewrite live rows into one segment when most stored rows are dead."""
         live = len(self._keys)
-        stored = sum(np.load(p, mmap_mode="r").shape[0] for p in self.folder.glob("seg-*.npy"))
+        segs = self.segments_on_disk()
+        stored = sum(np.load(self._segment_path(s), mmap_mode="r").shape[0] for s in segs)
         if stored <= 2 * max(live, 1) or live == 0:
             return
-        segs = sorted(int(p.stem.split("-")[1]) for p in self.folder.glob("seg-*.npy"))
-        new_seg = segs[-1] + 1
+        new_seg = self._next_segment()
         vectors = np.stack([self._segment(int(s))[r] for s, r in self._loc]).astype(np.float16)
-        np.save(self.folder / f"seg-{new_seg}.npy", vectors)
-        tmp = self.folder / f"index.tmp{os.getpid()}.npz"
-        np.savez(tmp, keys=self._keys, loc=np.stack([np.full(live, new_seg), np.arange(live)], axis=1).astype(np.int32))
-        os.replace(tmp, self.index_path)
-        for s in segs:  # readers holding a memory map of an old segment keep reading it after unlink
-            (self.folder / f"seg-{s}.npy").unlink(missing_ok=True)
-        self._loaded_mtime = -1.0
-        self.reload()
+        tmp = self.folder / f"seg-{new_seg}.tmp{os.getpid()}.npy"
+        np.save(tmp, vectors)
+        os.replace(tmp, self._segment_path(new_seg))
+        # The new index goes in before any old segment goes: a reader that finds a segment missing re-reads the
+        # index (`get`), and one holding a memory map of an old segment keeps reading it after the unlink.
+        self._write_index(self._keys, np.stack([np.full(live, new_seg), np.arange(live)], axis=1).astype(np.int32))
+        for s in segs:
+            self._segment_path(s).unlink(missing_ok=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 from contextlib import contextmanager
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from langchain_core.embeddings import Embeddings
 
 from assistant.errors import ConfigError, StoreUnavailable
+from assistant.settings import redact_text, redact_url
 
 if TYPE_CHECKING:
     from assistant.settings import Settings
@@ -99,6 +101,7 @@ def chroma_client(settings: Settings):
 
     chroma_settings = ChromaSettings(anonymized_telemetry=False)
     if settings.chroma_url:
+        redact_vendor_logs()
         from urllib.parse import urlparse
 
         url = urlparse(settings.chroma_url)
@@ -106,7 +109,7 @@ def chroma_client(settings: Settings):
             client = chromadb.HttpClient(host=url.hostname or "127.0.0.1", port=url.port or 8000, ssl=url.scheme == "https", settings=chroma_settings)
             client.heartbeat()
         except Exception as exc:  # the SDK raises several transport errors; all mean "not reachable"
-            raise StoreUnavailable(f"The Chroma server at {settings.chroma_url} is not reachable ({exc.__class__.__name__}). Start it with `chroma run --path DIR --port PORT` or unset ASSISTANT_CHROMA_URL.") from exc
+            raise StoreUnavailable(f"The Chroma server at {redact_url(settings.chroma_url)} is not reachable ({exc.__class__.__name__}). Start it with `chroma run --path DIR --port PORT` or unset ASSISTANT_CHROMA_URL.") from exc
         return client
     settings.store_dir.mkdir(parents=True, exist_ok=True)
     return chromadb.PersistentClient(path=str(settings.store_dir / "chroma"), settings=chroma_settings)
@@ -171,10 +174,33 @@ class ChromaEmbeddingFunction:
         return None
 
 
+class _RedactURLs(logging.Filter):
+    """Removes `user:password@` from URLs in a record: the HTTP clients log every request's full URL at INFO."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if "@" in message:
+            record.msg, record.args = redact_text(message), ()
+        return True
+
+
+# Filters act on the logger a record is made in, not its parents: every logger that writes a request URL is named.
+_URL_LOGGERS = ("httpx", "httpx2", "httpcore", "httpcore2", "openai", "openai._base_client", "langchain_openai", "chromadb", "urllib3.connectionpool")
+
+
+def redact_vendor_logs() -> None:
+    """Once per process: the vendor loggers that print request URLs print them without credentials."""
+    for name in _URL_LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, _RedactURLs) for f in logger.filters):
+            logger.addFilter(_RedactURLs())
+
+
 def chat_model(settings: Settings, http_client: Any = None, http_async_client: Any = None):
     """The configured OpenAI-compatible chat model (OpenAI, Ollama, vLLM, llama.cpp)."""
     if not settings.openai_api_key:
         raise ConfigError("No chat model configured: set OPENAI_API_KEY (and OPENAI_BASE_URL for a local server), or use the extractive mode.")
+    redact_vendor_logs()
     from langchain_openai import ChatOpenAI
 
     kwargs: dict[str, Any] = dict(

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import logging
 import re
 
+from assistant.ingest.text import neutralise
 from assistant.models import Citation, Paper
+
+log = logging.getLogger("assistant.answer")
 
 MARKER = re.compile(r"\[(\d{1,3})\]")
 
@@ -21,14 +25,14 @@ class Citations:
             c = Citation(
                 n=len(self._by_paper) + 1,
                 paper_id=paper.id,
-                title=paper.title,
-                display_title=paper.display_title,
+                title=neutralise(paper.title) if paper.title else None,
+                display_title=neutralise(paper.display_title),
                 arxiv_id=paper.arxiv_id,
                 year=paper.year,
                 authors=paper.authors,
                 authors_truncated=paper.authors_truncated,
                 is_author_work=paper.is_author_work,
-                quote=quote,
+                quote=neutralise(quote),  # a "[7]" or a link in the sentence is the source's, not ours
                 doi=paper.doi,
                 venue=paper.venue,
             )
@@ -70,3 +74,32 @@ def check(text: str, citations: list[Citation]) -> list[str]:
     problems += [f"citation {c.n} is never used" for c in citations if c.n not in used]
     problems += [f"citation {i} is numbered {c.n}" for i, c in enumerate(citations, 1) if c.n != i]
     return problems
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
+
+
+def enforce(text: str, citations: list[Citation]) -> tuple[str, list[Citation], list[str]]:
+    """The answer under the contract, whatever text got into it: a sentence with a marker that resolves to no
+    citation is dropped (logged, never raised); citations are then renumbered by first use and unused ones dropped.
+
+    Returns the text, its citations and the problems found (empty when the contract held as composed)."""
+    problems = check(text, citations)
+    if not problems:
+        return text, citations, []
+    log.warning("citation contract broken, offending sentences dropped: %s", problems)
+    valid = {c.n for c in citations}
+
+    def keeps(piece: str) -> bool:
+        return all(1 <= int(n) <= len(citations) and int(n) in valid for n in MARKER.findall(piece))
+
+    lines = []
+    for line in text.split("\n"):
+        kept = [s for s in _SENTENCE_END.split(line) if keeps(s)]
+        if kept or not line.strip():
+            lines.append(" ".join(kept))
+    fixed, kept_citations, _ = renumber("\n".join(lines), citations)
+    fixed = re.sub(r"\n{3,}", "\n\n", fixed).strip()
+    if not fixed:  # nothing survived: the words without any marker, uncited, rather than nothing
+        fixed, kept_citations = re.sub(r"[ \t]{2,}", " ", neutralise(MARKER.sub("", text))).strip(), []
+    return fixed, kept_citations, problems

@@ -7,13 +7,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from assistant.answer import structured
-from assistant.answer.citations import Citations, check
+from assistant.answer.citations import Citations, enforce
 from assistant.answer.conversation import find_bounded, follow_up, mentioned, short_names, split_turns
 from assistant.answer.evidence import QueryTerms, SentencePicker, relevant, summary_sentence
 from assistant.answer.format import name, owner_note, plural, when
 from assistant.answer.intents import Intent, classify, topic_words
 from assistant.answer.prompts import Prompts
-from assistant.ingest.text import split_sentences
+from assistant.ingest.text import neutralise, split_sentences
 from assistant.errors import BadRequest
 from assistant.models import Answer, Filters, Message, Paper
 from assistant.retrieval import Hit
@@ -188,11 +188,8 @@ class Answerer:
         yield {"type": "answer", "answer": final}
 
     def finish(self, text: str, cites: Citations, mode: str = "extractive", **meta) -> Answer:
-        citations = cites.list()
-        problems = check(text, citations)
-        if problems:  # an internal error, never the user's: fail loudly in tests
-            raise AssertionError(f"citation contract broken: {problems}")
-        return Answer(answer=text, citations=citations, mode=mode, meta=meta)
+        text, citations, problems = enforce(text, cites.list())  # degrades (drops what breaks it), never raises
+        return Answer(answer=text, citations=citations, mode=mode, meta={**meta, **({"contract_problems": problems} if problems else {})})
 
     def structured(self, plan: Plan) -> Answer:
         intent = plan.intent
@@ -265,7 +262,7 @@ class Answerer:
 
     @staticmethod
     def _clause(sentence: str) -> str:
-        return sentence.rstrip(" .")
+        return neutralise(sentence).rstrip(" .")
 
     def summarize(self, plan: Plan, paper: Paper, qterms: QueryTerms, cites: Citations) -> Answer:
         """What the paper does, what the question asks of it, and its headline result, in the abstract's words."""

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
+from assistant.ingest.text import neutralise
 from assistant.models import Paper
 
 
 def name(paper: Paper) -> str:
-    if paper.title:
-        return f"*{paper.title}*"
-    return f"*{paper.display_title}*"
+    return f"*{neutralise(paper.title or paper.display_title)}*"
 
 
 def when(paper: Paper) -> str:

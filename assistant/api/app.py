@@ -13,7 +13,7 @@ from starlette.concurrency import run_in_threadpool
 from assistant.api import errors
 from assistant.api.routes import chat, feedback, openai_compat, pages, papers, sources
 from assistant.api.routes.pages import STATIC
-from assistant.api.security import BodyLimit, RateLimit, SecurityHeaders, require_token
+from assistant.api.security import BodyLimit, HostCheck, RateLimit, SecurityHeaders, require_token
 from assistant.errors import StoreUnavailable
 from assistant.feedback import FeedbackLog, path_for
 from assistant.settings import Settings
@@ -59,6 +59,7 @@ def create_app(settings: Settings | None = None, assistant=None) -> FastAPI:
         title="Paper assistant",
         version="0.1.0",
         description=DESCRIPTION,
+        redirect_slashes=False,  # "/api/papers/%2F" is a 404, not a redirect (which echoed the request's Host)
         docs_url=None,  # served by pages.docs from local files
         redoc_url=None,  # ReDoc has no vendored copy: /docs is the one API page
         lifespan=lifespan,
@@ -68,6 +69,8 @@ def create_app(settings: Settings | None = None, assistant=None) -> FastAPI:
     app.state.feedback = FeedbackLog(path_for(settings))
 
     errors.install(app)
+    if not settings.api_token:
+        _without_auth(app)  # no token: the API has no auth, and its schema must not claim one
     auth = [Depends(require_token)]
     app.include_router(chat.router, prefix="/api", dependencies=auth)
     app.include_router(papers.router, prefix="/api", dependencies=auth)
@@ -89,5 +92,24 @@ def create_app(settings: Settings | None = None, assistant=None) -> FastAPI:
         )
     # An upload may be bigger than a chat body: its own limit plus room for the multipart framing.
     app.add_middleware(BodyLimit, max_bytes=MAX_BODY_BYTES, paths={"/api/sources": settings.sources_max_bytes + 64_000})
+    if settings.allowed_hosts:  # `assistant serve` always sets it (bound address + loopback names + configured ones)
+        app.add_middleware(HostCheck, allowed=settings.allowed_hosts)
     app.add_middleware(SecurityHeaders)
     return app
+
+
+def _without_auth(app: FastAPI) -> None:
+    """The OpenAPI schema without the bearer scheme: a schema that declares auth the server does not check misleads
+    clients (and schemathesis' ignored_auth check rightly flags it)."""
+    build = app.openapi
+
+    def openapi() -> dict:
+        schema = build()
+        for operations in schema.get("paths", {}).values():
+            for operation in operations.values():
+                if isinstance(operation, dict):
+                    operation.pop("security", None)
+        schema.get("components", {}).pop("securitySchemes", None)
+        return schema
+
+    app.openapi = openapi

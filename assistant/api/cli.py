@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import json
 import os
 import socket
 import sys
@@ -46,6 +47,7 @@ def cmd_serve(args) -> int:
     import uvicorn
 
     from assistant.api.app import create_app
+    from assistant.api.security import default_allowed_hosts
     from assistant.settings import Settings
 
     overrides = {}
@@ -54,6 +56,7 @@ def cmd_serve(args) -> int:
     settings = Settings(**overrides)
     host = args.host or settings.host
     port = args.port if args.port is not None else settings.port
+    settings.allowed_hosts = [*default_allowed_hosts(host), *settings.allowed_hosts]
     if not 0 < port < 65536:
         raise ConfigError(f"Port {port} is out of range: pass --port between 1 and 65535.")
     _check_free(host, port)
@@ -72,5 +75,6 @@ def cmd_serve(args) -> int:
     # worker can answer any request (a conversation travels whole in each request).
     if "store_dir" in overrides:
         os.environ["ASSISTANT_STORE_DIR"] = str(overrides["store_dir"])
+    os.environ["ASSISTANT_ALLOWED_HOSTS"] = json.dumps(settings.allowed_hosts)
     uvicorn.run("assistant.api.app:create_app", factory=True, workers=args.workers, **options)
     return 0

@@ -2,15 +2,41 @@
 
 from __future__ import annotations
 
-from typing import Literal
+import re
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, WithJsonSchema, field_validator, model_validator
 
 from assistant.models import Citation, Filters, Paper
 
 MAX_MESSAGE_CHARS = 4000
 MAX_MESSAGES = 50
 MODEL_ID = "paper-assistant"  # the one model /v1 offers
+# "Has some text": a character outside JSON Schema's (ECMA-262's) whitespace, written out so that the schema's pattern
+# and the server's check (`blank`) agree on every character, whichever regex engine reads the pattern.
+_WHITESPACE = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+NOT_BLANK = f"[^{_WHITESPACE}]"
+_NOT_BLANK_RE = re.compile(NOT_BLANK)
+
+
+# The schema's way of saying "at least one message is the user's" (what the validators check).
+USER_MESSAGE = {"type": "object", "properties": {"role": {"const": "user"}}, "required": ["role"]}
+
+
+def blank(text: str) -> bool:
+    """True for text with nothing but whitespace (as the schema's `pattern` reads it)."""
+    return not _NOT_BLANK_RE.search(text)
+
+
+def _json_integer(value):
+    """JSON Schema's integer: 2020.0 is one (strict pydantic refused it), true and "2020" are not."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+# The JSON schema is given: with a BeforeValidator pydantic writes the bounds as `ge`/`le`, which no schema reader knows.
+Year = Annotated[int, BeforeValidator(_json_integer), Field(ge=1900, le=2100), WithJsonSchema({"type": "integer", "minimum": 1900, "maximum": 2100})]
 
 
 class FiltersIn(BaseModel):
@@ -19,14 +45,15 @@ class FiltersIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     author_only: bool | None = Field(None, description="Only the principal author's own papers.")
-    year_from: int | None = Field(None, ge=1900, le=2100, description="Earliest publication year (inclusive).")
-    year_to: int | None = Field(None, ge=1900, le=2100, description="Latest publication year (inclusive).")
+    year_from: Year | None = Field(None, description="Earliest publication year (inclusive).")
+    year_to: Year | None = Field(None, description="Latest publication year (inclusive; a year_to before year_from is read as the range between them).")
     coauthor: str | None = Field(None, max_length=200, description="Only papers with an author whose name contains this.")
 
     @model_validator(mode="after")
     def _years_in_order(self) -> "FiltersIn":
+        # A schema cannot say "year_from <= year_to", so a reversed pair is read as the range it spans, not refused.
         if self.year_from is not None and self.year_to is not None and self.year_from > self.year_to:
-            raise ValueError(f"year_from ({self.year_from}) is after year_to ({self.year_to}): swap them")
+            self.year_from, self.year_to = self.year_to, self.year_from
         return self
 
     def to_core(self) -> Filters:
@@ -39,7 +66,10 @@ class ChatMessage(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     role: Literal["user", "assistant"] = Field(description="Who said it.")
-    content: str = Field(max_length=MAX_MESSAGE_CHARS, description=f"The text, at most {MAX_MESSAGE_CHARS} characters.")
+    content: str = Field(
+        max_length=MAX_MESSAGE_CHARS, description=f"The text, at most {MAX_MESSAGE_CHARS} characters, not only whitespace.",
+        json_schema_extra={"pattern": NOT_BLANK},
+    )
 
 
 class ChatRequest(BaseModel):
@@ -51,7 +81,11 @@ class ChatRequest(BaseModel):
         json_schema_extra={"examples": [{"messages": [{"role": "user", "content": "What has the author worked on in model compression?"}], "stream": False}]},
     )
 
-    messages: list[ChatMessage] = Field(min_length=1, max_length=MAX_MESSAGES, description=f"At most {MAX_MESSAGES} messages, oldest first.")
+    messages: list[ChatMessage] = Field(
+        min_length=1, max_length=MAX_MESSAGES,
+        description=f"At most {MAX_MESSAGES} messages, oldest first; the last user message is the question (later ones are ignored).",
+        json_schema_extra={"contains": USER_MESSAGE},
+    )
     filters: FiltersIn | None = Field(None, description="Restrict the papers the answer may cite.")
     stream: bool = Field(False, description="Answer as Server-Sent Events: `token`…, one `citations`, then `done`.")
 
@@ -59,22 +93,35 @@ class ChatRequest(BaseModel):
     @classmethod
     def _conversation_shape(cls, messages: list[ChatMessage]) -> list[ChatMessage]:
         for i, m in enumerate(messages):
-            if not m.content.strip():
+            if blank(m.content):
                 raise ValueError(f"message {i} is empty: every message needs some text")
-        if messages[-1].role != "user":
-            raise ValueError("the last message must be the user's question (role 'user')")
+        if not any(m.role == "user" for m in messages):
+            raise ValueError("the conversation has no question: at least one message must come from the user (role 'user')")
         return messages
 
 
 # --- /v1: OpenAI's chat-completions shapes ---------------------------------------------------------
 class ContentPart(BaseModel):
     model_config = ConfigDict(extra="allow")
-    type: str
+    type: str = Field(json_schema_extra={"enum": ["text"]})
     text: str | None = None
 
 
+# A user message must carry some text (a non-blank string, or a text part that is not blank): said in the schema too.
+_USER_HAS_TEXT = {
+    "if": {"properties": {"role": {"const": "user"}}, "required": ["role"]},
+    "then": {
+        "required": ["content"],
+        "properties": {"content": {"anyOf": [
+            {"type": "string", "pattern": NOT_BLANK},
+            {"type": "array", "contains": {"type": "object", "properties": {"text": {"type": "string", "pattern": NOT_BLANK}}, "required": ["text"]}},
+        ]}},
+    },
+}
+
+
 class ChatCompletionMessage(BaseModel):
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="allow", json_schema_extra=_USER_HAS_TEXT)
 
     role: Literal["system", "developer", "user", "assistant"]
     content: str | list[ContentPart] | None = Field(None, description="Text, or a list of text parts.")
@@ -104,7 +151,7 @@ class ChatCompletionRequest(BaseModel):
     )
 
     model: str = Field(description=f"`{MODEL_ID}` (see GET /v1/models).")
-    messages: list[ChatCompletionMessage] = Field(min_length=1, max_length=MAX_MESSAGES)
+    messages: list[ChatCompletionMessage] = Field(min_length=1, max_length=MAX_MESSAGES, json_schema_extra={"contains": USER_MESSAGE})
     stream: StrictBool = False
     filters: FiltersIn | None = Field(None, description="Extension: restrict the papers the answer may cite.")
     stream_options: StreamOptions | None = None
@@ -125,13 +172,11 @@ class ChatCompletionRequest(BaseModel):
             text = m.text()
             if len(text) > MAX_MESSAGE_CHARS:
                 raise ValueError(f"message {i} is {len(text):,} characters; the limit is {MAX_MESSAGE_CHARS:,}: shorten it")
-            if m.role in ("user", "assistant") and not text.strip():
-                raise ValueError(f"message {i} is empty: every message needs some text")
-        if messages[-1].role != "user":
-            raise ValueError("the last message must be the user's question (role 'user')")
+            if m.role == "user" and blank(text):
+                raise ValueError(f"message {i} is empty: every user message needs some text")
+        if not any(m.role == "user" for m in messages):
+            raise ValueError("the conversation has no question: at least one message must come from the user (role 'user')")
         return messages
-
-
 
     @property
     def budget(self) -> int | None:
@@ -384,3 +429,36 @@ class FeedbackSaved(BaseModel):
 
     id: str
     created: str
+
+
+# /v1/chat/completions answers JSON, or with `stream: true` Server-Sent Events in OpenAI's shape: `data: <chunk>` lines
+# (no `event:` field) ending with `data: [DONE]`. Before OpenAPI 3.2's itemSchema, a text/event-stream `schema`
+# describes one event (schemathesis checks each event against it).
+V1_STREAM_EVENT = {
+    "type": "object",
+    "required": ["data"],
+    "properties": {
+        "event": {"type": "string"},
+        "data": {"type": "string", "description": "A `chat.completion.chunk` object as JSON, or `[DONE]` at the end."},
+    },
+}
+V1_COMPLETION = {
+    "type": "object",
+    "required": ["id", "object", "created", "model", "choices"],
+    "properties": {
+        "id": {"type": "string"},
+        "object": {"type": "string", "enum": ["chat.completion"]},
+        "created": {"type": "integer"},
+        "model": {"type": "string"},
+        "choices": {"type": "array", "items": {"type": "object", "required": ["index", "message", "finish_reason"]}},
+        "citations": {"type": "array", "items": {"type": "object"}, "description": "Extension: the cited papers, `[n]` is `citations[n-1]`."},
+        "mode": {"type": "string", "enum": ["extractive", "llm"]},
+        "notice": {"type": ["string", "null"]},
+    },
+}
+V1_RESPONSES = {
+    200: {
+        "description": "The completion (JSON), or with `stream: true` Server-Sent Events of `chat.completion.chunk` objects, then `[DONE]`.",
+        "content": {"application/json": {"schema": V1_COMPLETION}, "text/event-stream": {"schema": V1_STREAM_EVENT}},
+    },
+}

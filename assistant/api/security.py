@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hmac
 import math
+import re
 import time
 
 from fastapi import Depends, HTTPException, Request
@@ -66,22 +67,36 @@ class SecurityHeaders:
 
 
 class BodyLimit:
-    """Refuses request bodies over `max_bytes` with a JSON 413 (Starlette's own limiter answers in plain text)."""
+    """Refuses request bodies over `max_bytes` with a JSON 413 (Starlette's own limiter answers in plain text), and
+    JSON bodies with an object of more than `max_fields` fields (or `max_total` in all) with a 422, found by a scan
+    in a worker thread before anything parses them.
 
-    def __init__(self, app, max_bytes: int, paths: dict[str, int] | None = None):
+    Why the second: FastAPI parses and validates a body on the event loop, and pydantic builds one error per unknown
+    key: a 1 MB body of 95k unknown keys held the loop 0.85 s, so 20 of them stalled every request for seconds. No
+    request of ours has an object with more than a few dozen fields (an OpenAI request has about 30)."""
+
+    MAX_FIELDS = 64  # in one object
+    MAX_TOTAL = 5000  # in the whole body: 50 messages of a few fields and text parts each are far below it
+
+    def __init__(self, app, max_bytes: int, paths: dict[str, int] | None = None, max_fields: int = MAX_FIELDS, max_total: int = MAX_TOTAL):
         self.app = app
         self.max_bytes = max_bytes
         self.paths = paths or {}  # path -> its own limit (an upload route takes files bigger than a chat body)
+        self.max_fields = max_fields
+        self.max_total = max_total
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
+        headers = dict(scope.get("headers") or [])
         max_bytes = self.paths.get(scope["path"], self.max_bytes)
-        length = dict(scope.get("headers") or []).get(b"content-length")
+        length = headers.get(b"content-length")
         if length is not None and length.isdigit() and int(length) > max_bytes:
             from assistant.api.errors import too_large
 
             return await too_large(max_bytes)(scope, receive, send)
+        if scope["method"] in ("POST", "PUT", "PATCH") and _json_content(headers.get(b"content-type")):
+            return await self._json(scope, receive, send)
         received = 0
 
         async def counting_receive():
@@ -94,6 +109,82 @@ class BodyLimit:
             return message
 
         await self.app(scope, counting_receive, send)
+
+    async def _json(self, scope, receive, send):
+        """Read the whole (bounded) body, look at its shape off the event loop, then hand the same bytes on."""
+        import anyio
+
+        from assistant.api.errors import error_json, too_large
+
+        chunks, size = [], 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # the client left before sending it all
+                return
+            chunks.append(message.get("body", b""))
+            size += len(chunks[-1])
+            if size > self.max_bytes:  # a chunked body without Content-Length
+                return await too_large(self.max_bytes)(scope, receive, send)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        # A body of a few KB cannot cost much on the loop: only bigger ones are worth the thread hop.
+        crowded = await anyio.to_thread.run_sync(_crowded_object, body, self.max_fields, self.max_total) if size > 64 * self.max_fields else None
+        if crowded:
+            where, count = crowded
+            return await error_json(
+                422, "invalid_request_error",
+                f"Invalid request: {where} has more than {count - 1:,} fields: remove the fields this API does not know.",
+            )(scope, receive, send)
+        replayed = False
+
+        async def replay():
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()  # after the body: the disconnect a streaming answer watches for
+
+        await self.app(scope, replay, send)
+
+
+def _json_content(content_type: bytes | None) -> bool:
+    """What FastAPI parses as JSON: no Content-Type, application/json, or an application/*+json type."""
+    if not content_type:
+        return True
+    kind = content_type.split(b";")[0].strip().lower()
+    return kind == b"application/json" or (kind.startswith(b"application/") and kind.endswith(b"+json"))
+
+
+# A JSON string (with an optional following colon: then it is a key), or a bracket. Strings are matched whole in C.
+_JSON_TOKEN = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"(\s*:)?|[{}\[\]]')
+
+
+def _crowded_object(body: bytes, max_fields: int, max_total: int) -> tuple[str, int] | None:
+    """(what, how many) when the body has an object of more than `max_fields` fields or more than `max_total` fields
+    in all; None otherwise (also for text that is not JSON: FastAPI answers that with its own 400).
+
+    Why not json.loads: it holds the GIL for the whole parse (0.26 s for 95k keys), in a thread or not. Tokens are
+    read instead, and the scan stops at the first object over the limit."""
+    objects: list[int] = []  # field counts of the open objects; -1 marks an open array
+    total = 0
+    for m in _JSON_TOKEN.finditer(body):
+        token = m.group(0)
+        if m.group(1) is not None:  # a key
+            total += 1
+            if objects and objects[-1] >= 0:
+                objects[-1] += 1
+                if objects[-1] > max_fields:
+                    return "an object in the request body", objects[-1]
+            if total > max_total:
+                return "the request body", total
+        elif token == b"{":
+            objects.append(0)
+        elif token == b"[":
+            objects.append(-1)
+        elif token in (b"}", b"]") and objects:
+            objects.pop()
+    return None
 
 
 class RateLimit:
@@ -144,3 +235,54 @@ class RateLimit:
         from assistant.api.errors import rate_limited
 
         return await rate_limited(int(self.capacity), math.ceil(wait))(scope, receive, send)
+
+
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
+WILDCARD_BINDS = ("", "0.0.0.0", "::")
+
+
+def default_allowed_hosts(bound: str) -> list[str]:
+    """The Host names a server bound to `bound` answers: that address and the loopback names; on a wildcard address,
+    also this machine's name and addresses (anything else goes in ASSISTANT_ALLOWED_HOSTS)."""
+    import socket
+
+    hosts = [bound.strip("[]"), *LOOPBACK_NAMES]
+    if bound.strip("[]") in WILDCARD_BINDS:
+        try:
+            names = {socket.gethostname(), socket.getfqdn()}
+            hosts += [*names, *{info[4][0] for name in names for info in socket.getaddrinfo(name, None)}]
+        except OSError:  # no resolvable name: the loopback names and the configured ones still work
+            pass
+    return list(dict.fromkeys(h.lower() for h in hosts if h and h not in WILDCARD_BINDS))
+
+
+def host_name(value: bytes) -> str:
+    """The host of a Host header, without its port: `[::1]:8000` → `::1`, `Example.org:80` → `example.org`."""
+    text = value.decode("latin-1").strip().lower()
+    if text.startswith("["):
+        return text[1 : text.find("]")] if "]" in text else text
+    return text.rsplit(":", 1)[0] if text.count(":") == 1 else text
+
+
+class HostCheck:
+    """Answers only requests whose Host is one of `allowed` (`*` = any) with anything but a 400: a DNS-rebinding page
+    (its own name resolving to 127.0.0.1) reaches a loopback server, but with its own name in the Host header."""
+
+    def __init__(self, app, allowed: list[str]):
+        self.app = app
+        self.any = "*" in allowed
+        self.allowed = {h.strip().strip("[]").lower() for h in allowed}
+
+    async def __call__(self, scope, receive, send):
+        if self.any or scope["type"] not in ("http", "websocket"):
+            return await self.app(scope, receive, send)
+        host = dict(scope.get("headers") or []).get(b"host")
+        if host is None or host_name(host) in self.allowed:  # no Host (HTTP/1.0): not a browser, nothing to rebind
+            return await self.app(scope, receive, send)
+        from assistant.api.errors import error_json
+
+        shown = host.decode("latin-1")[:100]
+        return await error_json(
+            400, "bad_host",
+            f"This server does not answer for the host {shown!r}: use one it is bound to or add the name to ASSISTANT_ALLOWED_HOSTS.",
+        )(scope, receive, send)

@@ -6,7 +6,7 @@ import hashlib
 import re
 from collections import Counter
 
-from assistant.ingest.text import arxiv_yymm, clean, split_sentences
+from assistant.ingest.text import arxiv_yymm, clean, is_order, split_sentences
 from assistant.ingest.titles import derive_display_title
 from assistant.models import Conflict, RawEntry
 
@@ -210,7 +210,9 @@ def build_fields(cluster: Cluster) -> dict:
     venue = preprint_venue(named[0].venue) if named else None
     orcids = {name: orcid for e in es for name, orcid in e.orcids.items()}
 
-    titled = [e for e in es if e.title]
+    # A title line that reads as an order ("Ignore previous instructions and …") is not the paper's name.
+    notes += [f"a title line reads as an instruction, not a title: {e.title!r} ({_where(e)})" for e in es if e.title and is_order(e.title)]
+    titled = [e for e in es if e.title and not is_order(e.title)]
     title = Counter(e.title for e in titled).most_common(1)[0][0] if titled else None
     if len({e.title for e in titled}) > 1:
         conflicts.append(Conflict(field="title", values=[{"value": e.title, "source": _where(e)} for e in titled]))

@@ -83,3 +83,9 @@ def test_page_has_no_inline_script_or_style(client):
     assert "<script>" not in html and "<style" not in html and "style=" not in html
     assert not re.search(r"\son[a-z]+\s*=", html), "inline event handlers need 'unsafe-inline'"
     assert '<script type="module" src="/static/app.js"></script>' in html
+
+
+def test_the_schema_declares_the_bearer_scheme_when_a_token_is_set(locked):
+    schema = locked.get("/openapi.json").json()
+    assert "HTTPBearer" in schema["components"]["securitySchemes"]
+    assert schema["paths"]["/api/chat"]["post"]["security"] == [{"HTTPBearer": []}]

@@ -12,7 +12,7 @@ from starlette.concurrency import run_in_threadpool
 from assistant.api import openai_extras as extras
 from assistant.api.deps import get_assistant
 from assistant.api.errors import error_json
-from assistant.api.schemas import MODEL_ID, ChatCompletionRequest, ErrorResponse
+from assistant.api.schemas import MODEL_ID, V1_RESPONSES, ChatCompletionRequest, ErrorResponse
 from assistant.api.sse import frame, stream_events
 from assistant.errors import NotFound
 from assistant.models import Answer, Citation, Message
@@ -86,7 +86,7 @@ def _model_card() -> dict:
 @router.post(
     "/chat/completions",
     summary="OpenAI-compatible chat (streaming and not); citations in the content and in `citations`",
-    responses={400: {"model": ErrorResponse}, 401: {"model": ErrorResponse}, 404: {"model": ErrorResponse}, 422: {"model": ErrorResponse}, 503: {"model": ErrorResponse}},
+    responses={**V1_RESPONSES, 400: {"model": ErrorResponse}, 401: {"model": ErrorResponse}, 404: {"model": ErrorResponse}, 422: {"model": ErrorResponse}, 503: {"model": ErrorResponse}},
 )
 async def chat_completions(request: ChatCompletionRequest, assistant=Depends(get_assistant)):
     _check_model(request.model)

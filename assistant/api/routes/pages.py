@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 
 from assistant.api.deps import get_assistant
 from assistant.api.schemas import Health
+from assistant.settings import redact_url
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 _NO_CACHE = {"Cache-Control": "no-cache"}
@@ -17,12 +17,13 @@ _NO_CACHE = {"Cache-Control": "no-cache"}
 router = APIRouter()
 
 
-@router.get("/", include_in_schema=False)
+# HEAD as well as GET on the pages (link checkers and monitors send HEAD; a 405 there reads as "page missing").
+@router.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
 def index() -> FileResponse:
     return FileResponse(STATIC / "index.html", headers=_NO_CACHE)
 
 
-@router.get("/docs", include_in_schema=False)
+@router.api_route("/docs", methods=["GET", "HEAD"], include_in_schema=False)
 def docs() -> FileResponse:
     # FastAPI's default page loads Swagger UI from a CDN; this one uses the vendored copy under static/vendor.
     return FileResponse(STATIC / "docs.html", headers=_NO_CACHE)
@@ -36,10 +37,22 @@ def docs() -> FileResponse:
     responses={503: {"model": Health, "description": "The store is empty or unreachable, or its vector store is (status 'degraded')."}},
 )
 def healthz(request: Request, assistant=Depends(get_assistant)) -> JSONResponse:
+    return _health(request, assistant)
+
+
+@router.head("/healthz", include_in_schema=False)
+def healthz_head(request: Request, assistant=Depends(get_assistant)) -> Response:
+    """The status code alone (200 ok, 503 otherwise), for monitors that send HEAD."""
+    return Response(status_code=_health(request, assistant).status_code)
+
+
+def _health(request: Request, assistant) -> JSONResponse:
     status = assistant.status()
     settings = request.app.state.settings
     papers, reachable = status.get("papers", 0), bool(status.get("store_reachable"))
-    if reachable and papers > 0:
+    if status.get("problem"):
+        state, reason = ("degraded" if papers > 0 else "unavailable"), f"{status['problem'][0].upper()}{status['problem'][1:]}."
+    elif reachable and papers > 0:
         state, reason = "ok", None
     elif papers > 0:
         state, reason = "degraded", f"{_vector_store(settings)} cannot be reached: questions get a 503 until it is back (the paper list still works)."
@@ -62,7 +75,5 @@ def healthz(request: Request, assistant=Depends(get_assistant)) -> JSONResponse:
 
 def _vector_store(settings) -> str:
     if settings.chroma_url:
-        url = urlsplit(settings.chroma_url)
-        shown = url._replace(netloc=url.hostname + (f":{url.port}" if url.port else "")) if url.hostname else url  # no user:password@
-        return f"The Chroma server at {urlunsplit(shown)} (ASSISTANT_CHROMA_URL)"
+        return f"The Chroma server at {redact_url(settings.chroma_url)} (ASSISTANT_CHROMA_URL)"
     return f"The embedded vector store in {settings.store_dir}"

@@ -6,7 +6,6 @@ from fastapi import APIRouter, Depends, Query
 
 from assistant.api.deps import get_assistant
 from assistant.api.schemas import ErrorResponse, PaperDetail, PaperList, PaperSummary, Profile
-from assistant.errors import BadRequest
 from assistant.models import Filters
 
 router = APIRouter(tags=["papers"])
@@ -26,8 +25,8 @@ def list_papers(
     has_abstract: bool | None = Query(None, description="true: only papers with an abstract; false: only metadata-only records."),
     assistant=Depends(get_assistant),
 ) -> PaperList:
-    if year_from is not None and year_to is not None and year_from > year_to:
-        raise BadRequest(f"year_from ({year_from}) is after year_to ({year_to}): swap them.")
+    if year_from is not None and year_to is not None and year_from > year_to:  # the range they span (as FiltersIn reads it)
+        year_from, year_to = year_to, year_from
     filters = Filters(author_only=author_only or None, year_from=year_from, year_to=year_to)
     papers = assistant.papers(filters, text=(text or "").strip() or None)
     if has_abstract is not None:
