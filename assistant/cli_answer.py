@@ -6,20 +6,26 @@ import json
 import sys
 from pathlib import Path
 
+from assistant.errors import BadRequest
 from assistant.models import Answer, Message
+from assistant.presenter import present_answer, reference_line
 
 DEFAULT_EVAL = Path(__file__).resolve().parent.parent / "tests" / "data" / "dev_questions.json"
+MAX_QUESTION_CHARS = 4000  # as the HTTP API (api/schemas.py MAX_MESSAGE_CHARS)
 
 
 def references(answer: Answer) -> list[str]:
-    lines = []
-    for c in answer.citations:
-        label = c.title or f"{c.display_title} (derived title)"
-        authors = ", ".join(c.authors[:3]) + (" et al." if len(c.authors) > 3 else "") if c.authors else "authors not listed"
-        bits = [authors, str(c.year) if c.year else "", f"arXiv:{c.arxiv_id}" if c.arxiv_id else ""]
-        owner = "" if c.is_author_work else " [not the author's]"
-        lines.append(f"[{c.n}] {label}. " + ", ".join(b for b in bits if b) + owner)
-    return lines
+    return [reference_line(c, c.n) for c in answer.citations]
+
+
+def check_question(question: str) -> str:
+    """The question, stripped; a BadRequest when it is empty or longer than the API accepts."""
+    question = question.strip()
+    if not question:
+        raise BadRequest('The question is empty: ask something, e.g. assistant ask "What has the author worked on?"')
+    if len(question) > MAX_QUESTION_CHARS:
+        raise BadRequest(f"The question is {len(question):,} characters long; at most {MAX_QUESTION_CHARS:,}: shorten it.")
+    return question
 
 
 def answer_json(answer: Answer) -> dict:
@@ -29,8 +35,9 @@ def answer_json(answer: Answer) -> dict:
 def cmd_ask(args) -> int:
     from assistant.cli import _assistant, _filters
 
+    question, filters = check_question(args.question), _filters(args)
     assistant = _assistant(args)
-    answer = assistant.answer([Message(role="user", content=args.question)], _filters(args))
+    answer = present_answer(assistant.answer([Message(role="user", content=question)], filters))
     if args.json:
         print(json.dumps(answer_json(answer), ensure_ascii=False, indent=1))
         return 0
@@ -38,15 +45,16 @@ def cmd_ask(args) -> int:
         print(f"Note: {answer.notice}", file=sys.stderr)
     print(answer.answer)
     if answer.citations:
-        print("\nReferences")
+        print("\nReferences:")
         print("\n".join(references(answer)))
     return 0
 
 
 def cmd_eval(args) -> int:
     from assistant.cli import _assistant
-    from assistant.evaluation import run
+    from assistant.evaluation import load_questions, run
 
+    load_questions(Path(args.file))  # a missing or malformed file is refused before the model loads
     assistant = _assistant(args)
     results, summary = run(assistant, Path(args.file))
     for r in results:

@@ -11,7 +11,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 
 from assistant.api import errors
-from assistant.api.routes import chat, openai_compat, pages, papers
+from assistant.api.routes import chat, export, openai_compat, pages, papers
 from assistant.api.routes.pages import STATIC
 from assistant.api.security import BodyLimit, RateLimit, SecurityHeaders, require_token
 from assistant.errors import StoreUnavailable
@@ -25,6 +25,7 @@ DESCRIPTION = """Ask about a researcher's papers; every answer cites the papers 
 
 - `POST /api/chat` — the chat endpoint (JSON or Server-Sent Events); `POST /v1/chat/completions` — the same as an OpenAI-compatible model.
 - `GET /api/papers`, `GET /api/papers/{id}`, `GET /api/profile` — browse the corpus.
+- `GET /api/papers/{id}/export`, `POST /api/export`, `GET /api/papers?format=…` — references as BibTeX, RIS or CSL-JSON.
 - When the server sets `ASSISTANT_API_TOKEN`, `/api/*` and `/v1/*` need `Authorization: Bearer <token>` (use **Authorize**).
 - Errors are JSON: `{"error": {"type", "message", "param"}}`; malformed JSON is a 400, an invalid request a 422.
 - When the server sets `ASSISTANT_RATE_LIMIT_PER_MINUTE`, more requests than that per minute from one address get a 429 with `Retry-After`.
@@ -67,6 +68,7 @@ def create_app(settings: Settings | None = None, assistant=None) -> FastAPI:
     auth = [Depends(require_token)]
     app.include_router(chat.router, prefix="/api", dependencies=auth)
     app.include_router(papers.router, prefix="/api", dependencies=auth)
+    app.include_router(export.router, prefix="/api", dependencies=auth)
     app.include_router(openai_compat.router, prefix="/v1", dependencies=auth)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -32,4 +32,4 @@ def test_ask_json_prints_the_contract(seeded_store, capsys):
 def test_ask_text_prints_references(seeded_store, capsys):
     main(["--store", str(seeded_store), "ask", "Is FedML Parrot one of Yunquan Zhang's papers?"])
     out = capsys.readouterr().out
-    assert out.startswith("No.") and "References" in out and "[not the author's]" in out
+    assert out.startswith("No.") and "\nReferences:\n[1] " in out and out.rstrip().endswith("· not the author's")

@@ -16,6 +16,8 @@ from assistant.api.schemas import MAX_MESSAGE_CHARS, MAX_MESSAGES, ErrorResponse
 from assistant.api.sse import frame, stream_events
 from assistant.errors import NotFound
 from assistant.models import Answer, Citation, Message
+from assistant.presenter import present_answer, present_events
+from assistant.presenter import reference_line as present_reference
 
 router = APIRouter(tags=["openai-compatible"])
 
@@ -86,17 +88,7 @@ def _conversation(request: ChatCompletionRequest) -> list[Message]:
 
 
 def reference_line(c: Citation) -> str:
-    title = c.title or f"{c.display_title} (derived title)"
-    authors = ", ".join(c.authors[:3]) + (" et al." if c.authors_truncated or len(c.authors) > 3 else "")
-    parts = [f"[{c.n}] {title}"]
-    if c.year:
-        parts.append(f"({c.year})")
-    line = " ".join(parts) + "."
-    if authors:
-        line += f" {authors}."
-    if c.arxiv_id:
-        line += f" arXiv:{c.arxiv_id} https://arxiv.org/abs/{c.arxiv_id}"
-    return line
+    return present_reference(c, c.n, links=True)
 
 
 def appendix(answer: Answer) -> str:
@@ -145,8 +137,8 @@ async def chat_completions(request: ChatCompletionRequest, assistant=Depends(get
     completion_id = f"chatcmpl-{uuid.uuid4().hex[:24]}"
     created = int(time.time())
     if request.stream:
-        return await stream_events(assistant.stream(messages, filters), lambda events: _chunks(events, completion_id, created), error_event=None)
-    answer = await run_in_threadpool(assistant.answer, messages, filters)
+        return await stream_events(present_events(assistant.stream(messages, filters)), lambda events: _chunks(events, completion_id, created), error_event=None)
+    answer = present_answer(await run_in_threadpool(assistant.answer, messages, filters))
     return {
         "id": completion_id,
         "object": "chat.completion",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from fastapi import APIRouter, Depends, Query
 
 from assistant.api.deps import get_assistant
@@ -15,7 +17,7 @@ router = APIRouter(tags=["papers"])
 @router.get(
     "/papers",
     response_model=PaperList,
-    summary="List papers, newest first as stored",
+    summary="List papers, newest first as stored (or download them as references with `format`)",
     responses={401: {"model": ErrorResponse}, 422: {"model": ErrorResponse}, 503: {"model": ErrorResponse}},
 )
 def list_papers(
@@ -23,12 +25,17 @@ def list_papers(
     year_from: int | None = Query(None, ge=1900, le=2100, description="Earliest year (inclusive)."),
     year_to: int | None = Query(None, ge=1900, le=2100, description="Latest year (inclusive)."),
     text: str | None = Query(None, max_length=200, description="Only papers whose title, abstract or authors contain this."),
+    format: Literal["json", "bibtex", "ris", "csl-json"] = Query("json", description="json (this list), or the same papers as a bibtex, ris or csl-json download."),
     assistant=Depends(get_assistant),
-) -> PaperList:
+):
     if year_from is not None and year_to is not None and year_from > year_to:
         raise BadRequest(f"year_from ({year_from}) is after year_to ({year_to}): swap them.")
     filters = Filters(author_only=author_only or None, year_from=year_from, year_to=year_to)
     papers = assistant.papers(filters, text=(text or "").strip() or None)
+    if format != "json":
+        from assistant.api.routes.export import download
+
+        return download(papers, format, "papers")
     return PaperList(count=len(papers), papers=[PaperSummary.of(p) for p in papers])
 
 
