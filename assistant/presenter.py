@@ -174,7 +174,9 @@ def present_text(text: str, quotes: list[str]) -> str:
 
     (Rendering the whole text at once could pair a stray `$` inside a quote with one outside it.)
     """
-    spans = sorted({m.span() for q in quotes if q for m in re.finditer(re.escape(q), text)})
+    # an answer puts its [n] before the quoted sentence's full stop: look for the sentence without it
+    needles = {q.strip().rstrip(".") for q in quotes} - {""}
+    spans = sorted({m.span() for q in needles for m in re.finditer(re.escape(q), text)})
     out, at = [], 0
     for a, b in spans:
         if a < at:  # overlapping quotes: the earlier one wins
