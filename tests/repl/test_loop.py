@@ -300,3 +300,26 @@ def test_the_final_answer_replaces_the_streamed_preview():
 def test_papers_keeps_the_session_restrictions():
     rc, out, err = plain(FakeAssistant(), "/papers\n", filters=Filters(year_from=2025))
     assert out == "2025 · SwarmThinkers (derived title) · arXiv:2505.20094\n1 paper by Yunquan Zhang. /paper <arXiv id or id> shows one.\n\n"
+
+
+def test_bib_prints_the_bibtex_of_a_citation_or_of_the_whole_answer():
+    import bibtexparser
+
+    def bib(command: str) -> tuple[list, str]:
+        rc, out, err = plain(FakeAssistant().enqueue(FIRST), f"q\n{command}\n")
+        library = bibtexparser.parse_string(out.split("\n\n", 2)[2])  # after the answer and its references
+        assert not library.failed_blocks
+        return library.entries, err
+
+    one, _ = bib("/bib 2")
+    assert [e.key for e in one] == ["anon2025swarmthinkers"] and one[0]["eprint"] == "2505.20094"
+    assert "derived" in one[0]["note"]
+    everything, _ = bib("/bib")
+    assert [e.key for e in everything] == ["zhang2024fpxint", "anon2025swarmthinkers"]  # in citation order
+    assert everything[0]["author"] == "Boyang Zhang and Daning Cheng and Yunquan Zhang and Fangmin Liu"
+    by_id, _ = bib("/bib 2412.06865")
+    assert [e.key for e in by_id] == ["zhang2024fpxint"]
+    _, err = bib("/bib 3")
+    assert "error: The last answer cites [1] to [2]: try /bib 1, or /bib for all of them." in err
+    rc, out, err = plain(FakeAssistant(), "/bib\n")
+    assert not out and "error: No answer yet: /bib N gives the BibTeX" in err
