@@ -29,7 +29,8 @@ def check_question(question: str) -> str:
 
 
 def answer_json(answer: Answer) -> dict:
-    return {"answer": answer.answer, "citations": [c.model_dump() for c in answer.citations], "mode": answer.mode, "notice": answer.notice}
+    return {"answer": answer.answer, "citations": [c.model_dump() for c in answer.citations], "mode": answer.mode, "notice": answer.notice,
+            "references": references(answer)}
 
 
 def cmd_ask(args) -> int:
@@ -74,7 +75,7 @@ def cmd_eval(args) -> int:
 def add_commands(sub) -> None:
     p = sub.add_parser("ask", help="answer one question, with citations")
     p.add_argument("question")
-    p.add_argument("--json", action="store_true", help='print {"answer", "citations", "mode", "notice"}')
+    p.add_argument("--json", action="store_true", help='print {"answer", "citations", "mode", "notice", "references"}')
     p.add_argument("--author-only", action="store_true")
     p.add_argument("--year-from", type=int)
     p.add_argument("--year-to", type=int)

@@ -11,7 +11,7 @@ from assistant.api.deps import get_assistant
 from assistant.api.schemas import AnswerOut, ChatRequest, ErrorResponse
 from assistant.api.sse import frame, stream_events
 from assistant.models import Answer, Message
-from assistant.presenter import present_answer, present_events
+from assistant.presenter import present_answer, present_events, reference_line
 
 router = APIRouter(tags=["chat"])
 
@@ -46,7 +46,8 @@ _SSE_EVENT = {
 def answer_out(answer: Answer) -> AnswerOut:
     """The answer as people are shown it (LaTeX rendered, as the web page does): see assistant/presenter.py."""
     answer = present_answer(answer)
-    return AnswerOut(answer=answer.answer, citations=answer.citations, mode=answer.mode, notice=answer.notice)
+    references = [reference_line(c, c.n) for c in answer.citations]
+    return AnswerOut(answer=answer.answer, citations=answer.citations, mode=answer.mode, notice=answer.notice, references=references)
 
 
 def conversation(request: ChatRequest) -> list[Message]:

@@ -89,7 +89,8 @@ function userBubble(text) {
 }
 
 function referencesText(answer) {
-  const lines = answer.citations.map((c) => {
+  // The server's presenter writes the reference lines (assistant/presenter.py), as the CLI and the REPL show them.
+  const lines = answer.references || answer.citations.map((c) => {
     const title = readable(c.title || `${c.display_title} (derived title)`);
     let line = `[${c.n}] ${title}${c.year ? ` (${c.year})` : ""}.`;
     if (c.authors && c.authors.length) line += ` ${authorLine(c.authors.slice(0, 3), c.authors_truncated || c.authors.length > 3)}.`;
@@ -158,6 +159,7 @@ function assistantBubble() {
       copyButton.addEventListener("click", () => copy(referencesText(answer), copyButton));
       parts.push(el("div", { class: "msg-actions" }, copyButton, el("span", { class: "mode" }, answer.mode === "llm" ? "LLM answer" : "extractive answer")));
       node.replaceChildren(...parts);
+      node.dispatchEvent(new CustomEvent("answer:shown", { bubbles: true, detail: { answer } })); // export.js adds "Export references"
       scrollDown(false);
     },
     fail(message) {

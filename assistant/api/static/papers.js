@@ -14,6 +14,7 @@ export async function openPaper(paperId, quote) {
   try {
     const paper = await authed(() => getJSON(`/api/papers/${encodeURIComponent(paperId)}`));
     body.replaceChildren(...paperCard(paper, { quote, author: author(), onClose: () => dialog.close() }).filter(Boolean));
+    body.dispatchEvent(new CustomEvent("paper:card", { bubbles: true, detail: { paper } })); // export.js adds "Copy BibTeX"
     const mark = body.querySelector("mark");
     // On a phone the quoted sentence is often below the fold: bring it to the middle.
     if (mark && mark.getBoundingClientRect().bottom > dialog.getBoundingClientRect().bottom) mark.scrollIntoView({ block: "center" });
