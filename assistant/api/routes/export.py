@@ -18,13 +18,13 @@ router = APIRouter(tags=["export"])
 ExportName = Literal["bibtex", "ris", "csl-json"]
 MAX_IDS = 1000  # more than any filtered list of a researcher's papers; keeps one request's work bounded
 
-_CONTENT = {
+REFERENCE_CONTENT = {
     "application/x-bibtex": {"schema": {"type": "string"}},
     "application/x-research-info-systems": {"schema": {"type": "string"}},
     "application/vnd.citationstyles.csl+json": {"schema": {"type": "array", "items": {"type": "object"}}},
 }
 _RESPONSES = {
-    200: {"content": _CONTENT, "description": "The references, as an attachment (`Content-Disposition`)."},
+    200: {"content": REFERENCE_CONTENT, "description": "The references, as an attachment (`Content-Disposition`)."},
     401: {"model": ErrorResponse},
     404: {"model": ErrorResponse, "description": "A paper id is not in the corpus."},
     422: {"model": ErrorResponse, "description": "Unknown format, or no ids."},

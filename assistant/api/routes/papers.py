@@ -7,6 +7,7 @@ from typing import Literal
 from fastapi import APIRouter, Depends, Query
 
 from assistant.api.deps import get_assistant
+from assistant.api.routes.export import REFERENCE_CONTENT
 from assistant.api.schemas import ErrorResponse, PaperDetail, PaperList, PaperSummary, Profile
 from assistant.errors import BadRequest
 from assistant.models import Filters
@@ -18,7 +19,10 @@ router = APIRouter(tags=["papers"])
     "/papers",
     response_model=PaperList,
     summary="List papers, newest first as stored (or download them as references with `format`)",
-    responses={401: {"model": ErrorResponse}, 422: {"model": ErrorResponse}, 503: {"model": ErrorResponse}},
+    responses={
+        200: {"content": REFERENCE_CONTENT, "description": "The list as JSON, or (with `format`) the same papers as a references file."},
+        401: {"model": ErrorResponse}, 422: {"model": ErrorResponse}, 503: {"model": ErrorResponse},
+    },
 )
 def list_papers(
     author_only: bool | None = Query(None, description="Only the principal author's own papers."),
