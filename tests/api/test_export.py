@@ -77,3 +77,11 @@ def test_chat_answers_render_latex_as_the_page_does(client):
     assert "11×" in answer["answer"] and "$\\times$" not in answer["answer"]
     # the quote is the sentence the answer shows (which puts its marker before the full stop)
     assert any("11×" in c["quote"] and c["quote"].rstrip(".") in answer["answer"] for c in answer["citations"])
+
+
+def test_v1_references_are_the_presenters_lines(client):
+    r = client.post("/v1/chat/completions", json={"model": "paper-assistant", "messages": [{"role": "user", "content": QUESTION}]})
+    content = r.json()["choices"][0]["message"]["content"]
+    refs = content.split("\n\nReferences:\n", 1)[1]
+    assert refs.startswith("[1] cuNNQS-SCI") and "Daran Sun, Bowen Kan, Haoquan Long et al. · 2026" in refs
+    assert "et al.." not in content

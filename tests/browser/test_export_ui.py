@@ -43,6 +43,12 @@ def test_copy_bibtex_on_a_paper_card(page_and_problems, live_url, artifacts):
     copied = page.evaluate("() => navigator.clipboard.readText()")
     entry = bibtexparser.parse_string(copied).entries[0]
     assert entry.key == "sun2026cunnqs" and entry["author"].endswith(" and others")
+    page.keyboard.press("Escape")
+    # the copied answer's references are the presenter's lines: a cut author list ends "et al.", never "et al.."
+    answer.locator("button.copy").click()
+    copied = page.evaluate("() => navigator.clipboard.readText()")
+    assert "\n\nReferences:\n[1] cuNNQS-SCI" in copied and "Daran Sun, Bowen Kan, Haoquan Long et al. · 2026" in copied
+    assert "et al.." not in copied
     assert problems.items == []
 
 
@@ -59,10 +65,6 @@ def test_export_references_of_an_answer(page_and_problems, live_url, artifacts):
     assert download.suggested_filename == "references.bib"
     entries = bibtexparser.parse_string(open(download.path(), encoding="utf-8").read()).entries
     assert len(entries) == cited and {"2506.22969", "2310.16298"} <= {e.get("eprint").value for e in entries if e.get("eprint")}
-    # the copied answer's references are the presenter's lines: "et al." never followed by another full stop
-    answer.locator("button.copy").click()
-    copied = page.evaluate("() => navigator.clipboard.readText()")
-    assert "\n\nReferences:\n[1] " in copied and "et al.." not in copied
     assert problems.items == []
 
 

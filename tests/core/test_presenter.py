@@ -98,3 +98,16 @@ def test_present_events_renders_tokens_and_final_answer_alike():
     shown = out[-1]["answer"]
     assert streamed == shown.answer == "It is 11× smaller [1]."
     assert shown.citations[0].quote == "It is 11× smaller"
+
+
+def test_no_answer_or_reference_writes_et_al_twice_dotted(assistant):
+    files = ["dev_questions.json", "extra_questions.json"]
+    questions = [q for f in files for q in json.loads((DATA / f).read_text())["questions"]]
+    for q in questions:
+        messages = []
+        for turn in q.get("turns") or [q["question"]]:
+            messages.append(Message(role="user", content=turn))
+            shown = presenter.present_answer(assistant.answer(messages))
+            messages.append(Message(role="assistant", content=shown.answer))
+            text = shown.answer + "\n" + "\n".join(presenter.reference_line(c, c.n) for c in shown.citations)
+            assert "et al.." not in text and "et al. ." not in text, text
