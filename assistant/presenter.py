@@ -220,9 +220,11 @@ def _safe_cut(text: str) -> int:
             depth += 1
         elif c == "}":
             depth = max(0, depth - 1)
-        elif c.isspace() and i + 1 < len(text) and not text[i + 1].isspace() and text[i + 1] != "\\":
-            if dollars % 2 == 0 and depth == 0 and not _COMMAND_BEFORE_SPACE.search(text[max(0, i - 40) : i + 1]):
-                cut = i + 1
+        elif (
+            c.isspace() and i + 1 < len(text) and not text[i + 1].isspace() and text[i + 1] != "\\"
+            and dollars % 2 == 0 and depth == 0 and not _COMMAND_BEFORE_SPACE.search(text[max(0, i - 40) : i + 1])
+        ):
+            cut = i + 1
         i += 1
     return cut
 

@@ -4,6 +4,7 @@ on the papers panel; and the page's LaTeX rendering agrees with the text the API
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import bibtexparser
 import pytest
@@ -63,7 +64,7 @@ def test_export_references_of_an_answer(page_and_problems, live_url, artifacts):
         answer.locator("button.export-refs").click()
     download = info.value
     assert download.suggested_filename == "references.bib"
-    entries = bibtexparser.parse_string(open(download.path(), encoding="utf-8").read()).entries
+    entries = bibtexparser.parse_string(Path(download.path()).read_text(encoding="utf-8")).entries
     assert len(entries) == cited and {"2506.22969", "2310.16298"} <= {e.get("eprint").value for e in entries if e.get("eprint")}
     assert problems.items == []
 
@@ -81,7 +82,7 @@ def test_export_the_papers_panel_list_as_ris(page_and_problems, live_url, artifa
         panel.locator("button.export-refs").click()
     download = info.value
     assert download.suggested_filename == "papers.ris"
-    records = rispy.loads(open(download.path(), encoding="utf-8").read())
+    records = rispy.loads(Path(download.path()).read_text(encoding="utf-8"))
     assert sorted(r["accession_number"] for r in records) == ["arXiv:2310.16298", "arXiv:2506.22969"]
     assert problems.items == []
 
