@@ -85,3 +85,14 @@ def test_v1_references_are_the_presenters_lines(client):
     refs = content.split("\n\nReferences:\n", 1)[1]
     assert refs.startswith("[1] cuNNQS-SCI") and "Daran Sun, Bowen Kan, Haoquan Long et al. · 2026" in refs
     assert "et al.." not in content
+
+
+def test_streamed_tokens_are_rendered_like_the_final_answer(client):
+    from tests.api.fixtures import parse_sse
+
+    q = "What compression does CET achieve on ResNet-34?"
+    r = client.post("/api/chat", json={"messages": [{"role": "user", "content": q}], "stream": True})
+    events = parse_sse(r.text)
+    streamed = "".join(data["text"] for event, data in events if event == "token")
+    final = next(data for event, data in events if event == "citations")
+    assert streamed == final["answer"] and "11×" in streamed and "\\times" not in streamed

@@ -115,3 +115,10 @@ def test_a_terminal_gets_a_table_only_when_wide_enough(seeded_store, assistant, 
     assert ("┃" in out) == table
     if not table:
         assert out.replace("\r\n", "\n").count("\n") == len(ids) + 1  # a header, then one line per paper
+
+
+def test_ask_shows_latex_as_text_and_references_from_the_presenter(seeded_store, capsys):
+    code, out, _ = run(seeded_store, capsys, "ask", "What compression does CET achieve on ResNet-34?")
+    assert code == 0 and "nearly 11× parameter compression" in out and "$\\times$" not in out
+    assert "\nReferences:\n[1] A General Error-Theoretical Analysis Framework for Constructing Compression Strategies · " \
+           "Boyang Zhang, Daning Cheng, Yunquan Zhang et al. · 2025 · arXiv:2502.15802\n" in out

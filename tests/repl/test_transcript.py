@@ -106,3 +106,10 @@ def test_profile_over_the_seed_corpus(assistant):
     assert sum(len(t.paper_ids) for t in profile.themes) == 29 and not profile.undated
     assert re.search(r"^2020 █{4} +4  #", out, re.M)
     assert re.search(r"^2016 +0$", out, re.M)  # gap years are drawn, empty
+
+
+def test_latex_is_shown_as_text_and_the_card_marks_the_shown_quote(assistant):
+    rc, out, err = run_plain(assistant, "What compression does CET achieve on ResNet-34?\n/paper 1\n")
+    assert rc == 0 and "nearly 11× parameter compression" in out and "$\\times$" not in out
+    # the card's abstract is shown the same way, with the quote marked inside it
+    assert "«Specifically, on the ResNet-34 model, CET achieves nearly 11× parameter compression" in out
