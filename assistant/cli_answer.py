@@ -6,32 +6,39 @@ import json
 import sys
 from pathlib import Path
 
+from assistant.errors import BadRequest
 from assistant.models import Answer, Message
+from assistant.presenter import present_answer, reference_line
 
 DEFAULT_EVAL = Path(__file__).resolve().parent.parent / "tests" / "data" / "dev_questions.json"
+MAX_QUESTION_CHARS = 4000  # as the HTTP API (api/schemas.py MAX_MESSAGE_CHARS)
 
 
 def references(answer: Answer) -> list[str]:
-    lines = []
-    for c in answer.citations:
-        label = c.title or f"{c.display_title} (derived title)"
-        authors = ", ".join(c.authors[:3]) + (" et al." if len(c.authors) > 3 else "") if c.authors else "authors not listed"
-        venue = c.venue if c.venue and c.venue != "arXiv" else ""
-        bits = [authors, venue, str(c.year) if c.year else "", f"arXiv:{c.arxiv_id}" if c.arxiv_id else "", f"doi:{c.doi}" if c.doi else ""]
-        owner = "" if c.is_author_work else " [not the author's]"
-        lines.append(f"[{c.n}] {label}. " + ", ".join(b for b in bits if b) + owner)
-    return lines
+    return [reference_line(c, c.n) for c in answer.citations]
+
+
+def check_question(question: str) -> str:
+    """The question, stripped; a BadRequest when it is empty or longer than the API accepts."""
+    question = question.strip()
+    if not question:
+        raise BadRequest('The question is empty: ask something, e.g. assistant ask "What has the author worked on?"')
+    if len(question) > MAX_QUESTION_CHARS:
+        raise BadRequest(f"The question is {len(question):,} characters long; at most {MAX_QUESTION_CHARS:,}: shorten it.")
+    return question
 
 
 def answer_json(answer: Answer) -> dict:
-    return {"answer": answer.answer, "citations": [c.model_dump() for c in answer.citations], "mode": answer.mode, "notice": answer.notice}
+    return {"answer": answer.answer, "citations": [c.model_dump() for c in answer.citations], "mode": answer.mode, "notice": answer.notice,
+            "references": references(answer)}
 
 
 def cmd_ask(args) -> int:
     from assistant.cli import _assistant, _filters
 
+    question, filters = check_question(args.question), _filters(args)
     assistant = _assistant(args)
-    answer = assistant.answer([Message(role="user", content=args.question)], _filters(args))
+    answer = present_answer(assistant.answer([Message(role="user", content=question)], filters))
     if args.json:
         print(json.dumps(answer_json(answer), ensure_ascii=False, indent=1))
         return 0
@@ -39,15 +46,16 @@ def cmd_ask(args) -> int:
         print(f"Note: {answer.notice}", file=sys.stderr)
     print(answer.answer)
     if answer.citations:
-        print("\nReferences")
+        print("\nReferences:")
         print("\n".join(references(answer)))
     return 0
 
 
 def cmd_eval(args) -> int:
     from assistant.cli import _assistant
-    from assistant.evaluation import run
+    from assistant.evaluation import load_questions, run
 
+    load_questions(Path(args.file))  # a missing or malformed file is refused before the model loads
     assistant = _assistant(args)
     results, summary = run(assistant, Path(args.file))
     for r in results:
@@ -67,7 +75,7 @@ def cmd_eval(args) -> int:
 def add_commands(sub) -> None:
     p = sub.add_parser("ask", help="answer one question, with citations")
     p.add_argument("question")
-    p.add_argument("--json", action="store_true", help='print {"answer", "citations", "mode", "notice"}')
+    p.add_argument("--json", action="store_true", help='print {"answer", "citations", "mode", "notice", "references"}')
     p.add_argument("--author-only", action="store_true")
     p.add_argument("--year-from", type=int)
     p.add_argument("--year-to", type=int)

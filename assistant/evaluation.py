@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from assistant.answer.citations import check
+from assistant.errors import BadRequest
 from assistant.models import Answer, Message
 
 NEGATIVE_PHRASES = ("does not cover", "not cover", "nothing in the corpus", "no paper", "none of")
@@ -76,11 +77,41 @@ def score_question(q: dict, answer: Answer, corpus_ids: set[str]) -> tuple[float
     return score, failures, invalid
 
 
+SHAPE = 'a question file is {"questions": [{"id", "kind", "question" or "turns", …}, …]} (see tests/data/dev_questions.json)'
+
+
+def load_questions(path: Path) -> list[dict]:
+    """The questions of a question file; a BadRequest saying what is wrong with it otherwise."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BadRequest(f"No question file at {path}: give the path of a JSON question file.") from None
+    except (IsADirectoryError, PermissionError, UnicodeDecodeError) as exc:
+        raise BadRequest(f"Cannot read the question file {path} ({type(exc).__name__}): give a UTF-8 JSON file.") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadRequest(f"{path} is not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}): {SHAPE}.") from None
+    questions = data.get("questions") if isinstance(data, dict) else None
+    if not isinstance(questions, list):
+        raise BadRequest(f"{path} has no list of questions: {SHAPE}.")
+    for i, q in enumerate(questions):
+        turns = q.get("turns") if isinstance(q, dict) else None
+        ok = (
+            isinstance(q, dict) and isinstance(q.get("id"), str) and isinstance(q.get("kind"), str)
+            and (isinstance(q.get("question"), str) and q["question"].strip()
+                 or isinstance(turns, list) and turns and all(isinstance(t, str) and t.strip() for t in turns))
+        )
+        if not ok:
+            raise BadRequest(f"{path}: question {i} needs a string id and kind and a non-empty question (or turns): {SHAPE}.")
+    return questions
+
+
 def run(assistant, path: Path) -> tuple[list[Result], dict]:
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    questions = load_questions(path)
     corpus_ids = {p.id for p in assistant.papers()}
     results: list[Result] = []
-    for q in data["questions"]:
+    for q in questions:
         turns = q.get("turns") or [q["question"]]
         messages: list[Message] = []
         started = time.perf_counter()

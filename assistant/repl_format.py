@@ -1,21 +1,21 @@
-"""Plain-text pieces the chat views share: reference lines, author lists, the quote inside an abstract, help."""
+"""Plain-text pieces the chat views share (reference lines and author lists come from assistant/presenter.py), help."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
+from assistant import presenter
 from assistant.models import Citation, Paper
+from assistant.presenter import DERIVED, NOT_AUTHORS, SHOWN_AUTHORS
 
-SHOWN_AUTHORS = 3
-DERIVED = "(derived title)"
-NOT_AUTHORS = "not the author's"
 ELLIPSIS_ENDS = re.compile(r"^\s*(…|\.\.\.)|(…|\.\.\.)\s*$")
 
 COMMANDS: dict[str, str] = {
     "/help": "this list",
     "/papers [text]": "the author's papers, only those mentioning text if given",
     "/paper N": "the full card of citation N of the last answer (or /paper <arXiv id>)",
+    "/bib [N]": "BibTeX of citation N, or of every paper the last answer cites (or /bib <arXiv id>)",
     "/profile": "the author's research themes and papers per year",
     "/new": "start a fresh conversation",
     "/mode": "which answer mode is active, and why",
@@ -28,7 +28,7 @@ KEYS = "Ctrl-C cancels an answer in progress; Ctrl-D quits. Paste several lines 
 
 @dataclass(frozen=True)
 class Reference:
-    """One numbered entry under an answer, ready to print."""
+    """One numbered entry under an answer, ready to print (written by assistant/presenter.py)."""
 
     n: int
     label: str
@@ -37,41 +37,34 @@ class Reference:
     year: int | None
     arxiv_id: str | None
     is_author_work: bool
+    parts: tuple[str, ...] = ()
 
     @classmethod
-    def of(cls, citation: Citation, authors_truncated: bool = False) -> "Reference":
+    def of(cls, citation: Citation, authors_truncated: bool = False) -> Reference:
+        cited = citation.model_copy(update={"authors_truncated": citation.authors_truncated or authors_truncated})
         return cls(
             n=citation.n,
-            label=citation.title or citation.display_title,
-            derived=citation.title is None,
-            authors=author_list(citation.authors, authors_truncated),
-            year=citation.year,
-            arxiv_id=citation.arxiv_id,
-            is_author_work=citation.is_author_work,
+            label=presenter.title(cited),
+            derived=presenter.is_derived(cited),
+            authors=presenter.authors(cited.authors, cited.authors_truncated),
+            year=cited.year,
+            arxiv_id=cited.arxiv_id,
+            is_author_work=cited.is_author_work,
+            parts=tuple(presenter.details(cited)),
         )
 
     def details(self) -> list[str]:
         """Everything after the title, in print order."""
-        out = [self.authors] if self.authors else []
-        if self.year:
-            out.append(str(self.year))
-        if self.arxiv_id and self.arxiv_id not in self.label:  # derived titles often end "(arXiv:ID)" already
-            out.append(f"arXiv:{self.arxiv_id}")
-        if not self.is_author_work:
-            out.append(NOT_AUTHORS)
-        return out
+        return list(self.parts)
 
     def plain(self) -> str:
         title = f"{self.label} {DERIVED}" if self.derived else self.label
-        return " · ".join([f"[{self.n}] {title}", *self.details()])
+        return f"[{self.n}] " + presenter.SEPARATOR.join([title, *self.parts])
 
 
 def author_list(authors: list[str], truncated: bool = False, shown: int = SHOWN_AUTHORS) -> str:
     """The first few authors, then "et al." when there are more (or the source cut the list)."""
-    if not authors:
-        return ""
-    more = truncated or len(authors) > shown
-    return ", ".join(authors[:shown]) + (" et al." if more else "")
+    return presenter.authors(authors, truncated, shown)
 
 
 def count(items: list, noun: str) -> str:
@@ -79,7 +72,7 @@ def count(items: list, noun: str) -> str:
 
 
 def paper_label(paper: Paper) -> str:
-    return paper.title or f"{paper.display_title} {DERIVED}"
+    return presenter.title_label(paper)
 
 
 def find_quote(text: str, quote: str) -> tuple[int, int] | None:
@@ -93,18 +86,23 @@ def find_quote(text: str, quote: str) -> tuple[int, int] | None:
 
 
 def quoted_abstract(paper: Paper, quote: str | None) -> tuple[str, tuple[int, int] | None]:
-    """The abstract that holds the quote (the main one if none does) and the quote's span in it."""
+    """The abstract that holds the quote (the main one if none does), as plain text, and the quote's span in it.
+
+    Both are rendered by the presenter (LaTeX → Unicode), so the span is of the text the user is shown.
+    """
     if quote:
+        shown_quote = presenter.plain_text(quote)
         for abstract in paper.abstracts:
-            span = find_quote(abstract, quote)
+            shown = presenter.plain_text(abstract)
+            span = find_quote(shown, shown_quote)
             if span:
-                return abstract, span
-    return paper.abstract, None
+                return shown, span
+    return presenter.plain_text(paper.abstract), None
 
 
 def card_fields(paper: Paper) -> list[tuple[str, str]]:
     """The labelled lines of a paper card, before the abstract."""
-    rows = [("Title", paper_label(paper)), ("Authors", ", ".join(paper.authors) + (" et al." if paper.authors_truncated else "") or "not listed")]
+    rows = [("Title", paper_label(paper)), ("Authors", presenter.authors(paper.authors, paper.authors_truncated, shown=None) or "not listed")]
     if paper.date:
         rows.append(("Date", paper.date))
     if paper.arxiv_id:

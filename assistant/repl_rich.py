@@ -13,6 +13,7 @@ from rich.spinner import Spinner
 from rich.table import Table
 from rich.text import Text
 
+from assistant import presenter
 from assistant.models import Answer, Paper, Profile
 from assistant.repl_format import DERIVED, NOT_AUTHORS, Reference, author_list, card_fields, count, quoted_abstract
 from assistant.repl_profile import BLOCK, coauthor_line, colour, headline, scale_note, theme_rows, undated_line, year_rows
@@ -91,7 +92,7 @@ class RichView:
         if quote and not span:
             parts += [Text(""), Text.assemble(("Quoted: ", "bold"), (quote, QUOTE_STYLE))]
         title = Text(f"[{n}] " if n else "", style="bold cyan")
-        title.append(paper.title or paper.display_title, style="bold")
+        title.append(presenter.title(paper), style="bold")
         self.console.print(Panel(Group(*parts), title=title, title_align="left", subtitle=paper.id, subtitle_align="right"))
         self.console.print()
 
@@ -103,7 +104,7 @@ class RichView:
         table.add_column("authors", ratio=3, overflow="fold")
         table.add_column("arXiv / id", ratio=2, overflow="fold")
         for p in papers:
-            title = Text(p.title) if p.title else Text.assemble((p.display_title, "italic"), (f" {DERIVED}", "dim italic"))
+            title = Text(presenter.title(p)) if p.title else Text.assemble((presenter.title(p), "italic"), (f" {DERIVED}", "dim italic"))
             table.add_row(str(p.year or ""), title, author_list(p.authors, p.authors_truncated), p.arxiv_id or Text(p.id, style="dim"))
         if papers:
             self.console.print(table)

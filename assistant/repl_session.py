@@ -8,6 +8,7 @@ from typing import Protocol
 
 from assistant.errors import AssistantError, NotFound, StoreUnavailable
 from assistant.models import Answer, Filters, Message, Paper, Profile
+from assistant.presenter import present_events
 from assistant.repl_format import COMMANDS, Reference, help_lines, mode_text, startup_line
 from assistant.repl_worker import background_events
 
@@ -96,7 +97,8 @@ class ChatSession:
     # --- questions -------------------------------------------------------------------------
     def ask(self, question: str) -> None:
         messages = [*self.messages, Message(role="user", content=question)]
-        events = background_events(lambda: self.assistant.stream(messages, self.filters))
+        # what the user is shown, LaTeX rendered, is also what the conversation remembers
+        events = present_events(background_events(lambda: self.assistant.stream(messages, self.filters)))
         try:
             answer = self.view.answer(events)
         except AssistantError as exc:
@@ -122,8 +124,8 @@ class ChatSession:
         name, arg = name.lower(), arg.strip()
         if name in ("/quit", "/exit", "/q"):
             raise Quit
-        handlers = {"/help": self.cmd_help, "/papers": self.cmd_papers, "/paper": self.cmd_paper, "/profile": self.cmd_profile,
-                    "/new": self.cmd_new, "/mode": self.cmd_mode, "/good": self.cmd_good, "/bad": self.cmd_bad}
+        handlers = {"/help": self.cmd_help, "/papers": self.cmd_papers, "/paper": self.cmd_paper, "/bib": self.cmd_bib,
+                    "/profile": self.cmd_profile, "/new": self.cmd_new, "/mode": self.cmd_mode, "/good": self.cmd_good, "/bad": self.cmd_bad}
         handler = handlers.get(name)
         if handler is None:
             close = difflib.get_close_matches(name, NAMES, n=1, cutoff=0.6)
@@ -162,6 +164,27 @@ class ChatSession:
         else:
             citation = self.last.citations[n - 1]
             self.view.card(self.assistant.paper(citation.paper_id), citation.quote, n)
+
+    def cmd_bib(self, arg: str) -> None:
+        """BibTeX of citation N of the last answer, of all its cited papers (no argument), or of a paper by id."""
+        from assistant.export import to_bibtex
+
+        if arg and not arg.isdigit():
+            papers = [self.assistant.paper(arg)]
+        elif self.last is None or not self.last.citations:
+            what = "No answer yet" if self.last is None else "The last answer cites no papers"
+            self.view.error(f"{what}: /bib N gives the BibTeX of citation [N] of an answer, /bib <arXiv id or id> of any paper.")
+            return
+        elif arg:
+            n, count = int(arg), len(self.last.citations)
+            if not 1 <= n <= count:
+                cites = "only [1]" if count == 1 else f"[1] to [{count}]"
+                self.view.error(f"The last answer cites {cites}: try /bib 1, or /bib for all of them.")
+                return
+            papers = [self.assistant.paper(self.last.citations[n - 1].paper_id)]
+        else:
+            papers = [self.assistant.paper(c.paper_id) for c in self.last.citations]
+        self.view.lines(to_bibtex(papers).rstrip("\n").split("\n"))
 
     def cmd_profile(self, arg: str) -> None:
         # the whole body of work: the session's restrictions narrow answers, not the overview

@@ -11,7 +11,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 
 from assistant.api import errors
-from assistant.api.routes import chat, feedback, openai_compat, pages, papers, sources
+from assistant.api.routes import chat, export, feedback, openai_compat, pages, papers, sources
 from assistant.api.routes.pages import STATIC
 from assistant.api.security import BodyLimit, HostCheck, RateLimit, SecurityHeaders, require_token
 from assistant.errors import StoreUnavailable
@@ -28,6 +28,7 @@ DESCRIPTION = """Ask about a researcher's papers; every answer cites the papers 
 - `GET /api/papers`, `GET /api/papers/{id}`, `GET /api/profile` — browse the corpus.
 - `POST /api/sources` — add one exported file (multipart field `file`) and re-ingest; off unless the server sets `ASSISTANT_SOURCES_UPLOAD=true`.
 - `POST /api/feedback` — rate an answer (thumbs up or down, optional comment).
+- `GET /api/papers/{id}/export`, `POST /api/export`, `GET /api/papers?format=…` — references as BibTeX, RIS or CSL-JSON.
 - When the server sets `ASSISTANT_API_TOKEN`, `/api/*` and `/v1/*` need `Authorization: Bearer <token>` (use **Authorize**).
 - Errors are JSON: `{"error": {"type", "message", "param"}}`; malformed JSON is a 400, an invalid request a 422.
 - When the server sets `ASSISTANT_RATE_LIMIT_PER_MINUTE`, more requests than that per minute from one address get a 429 with `Retry-After`.
@@ -76,6 +77,7 @@ def create_app(settings: Settings | None = None, assistant=None) -> FastAPI:
     app.include_router(papers.router, prefix="/api", dependencies=auth)
     app.include_router(sources.router, prefix="/api", dependencies=auth)
     app.include_router(feedback.router, prefix="/api", dependencies=auth)
+    app.include_router(export.router, prefix="/api", dependencies=auth)
     app.include_router(openai_compat.router, prefix="/v1", dependencies=auth)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -215,6 +215,7 @@ class AnswerOut(BaseModel):
     citations: list[Citation]
     mode: Literal["extractive", "llm"]
     notice: str | None = Field(None, description="Shown to the user, e.g. why the answer is extractive.")
+    references: list[str] = Field(default_factory=list, description="One line per citation, `[n] Title · authors · year · arXiv:id`, as the CLI and the chat print them.")
 
 
 class PaperSummary(BaseModel):

@@ -52,10 +52,10 @@ Zhang expands weights in low-bit series [1] and simulates atoms [2].
 
 References:
 [1] FP=xINT: Low-Bit Series Expansion · Boyang Zhang, Daning Cheng, Yunquan Zhang et al. · 2024 · arXiv:2412.06865
-[2] SwarmThinkers (arXiv:2505.20094) (derived title) · 2025
+[2] SwarmThinkers (derived title) · 2025 · arXiv:2505.20094
 
 Citation [2]: swarm
-Title:       SwarmThinkers (arXiv:2505.20094) (derived title)
+Title:       SwarmThinkers (derived title)
 Authors:     not listed
 Date:        2025
 arXiv:       2505.20094  https://arxiv.org/abs/2505.20094
@@ -119,7 +119,7 @@ Zhang expands weights in low-bit series [1] and simulates atoms [2].
 
 [1] FP=xINT: Low-Bit Series Expansion · Boyang Zhang, Daning Cheng, Yunquan Zhang et al. · 2024 ·
     arXiv:2412.06865
-[2] SwarmThinkers (arXiv:2505.20094) (derived title) · 2025
+[2] SwarmThinkers (derived title) · 2025 · arXiv:2505.20094
 
 ╭─ [1] FP=xINT: Low-Bit Series Expansion ──────────────────────────────────────────────────────────╮
 │ Title        FP=xINT: Low-Bit Series Expansion                                                   │
@@ -138,13 +138,13 @@ year ┃ title                                        ┃ authors               
 2024 │ FP=xINT: Low-Bit Series Expansion            │ Boyang Zhang, Daning       │ 2412.06865
      │                                              │ Cheng, Yunquan Zhang et    │
      │                                              │ al.                        │
-2025 │ SwarmThinkers (arXiv:2505.20094) (derived    │                            │ 2505.20094
-     │ title)                                       │                            │
+2025 │ SwarmThinkers (derived title)                │                            │ 2505.20094
 2 papers by Yunquan Zhang. /paper <arXiv id or id> shows one.
 
 /help           this list
 /papers [text]  the author's papers, only those mentioning text if given
 /paper N        the full card of citation N of the last answer (or /paper <arXiv id>)
+/bib [N]        BibTeX of citation N, or of every paper the last answer cites (or /bib <arXiv id>)
 /profile        the author's research themes and papers per year
 /new            start a fresh conversation
 /mode           which answer mode is active, and why
@@ -171,7 +171,7 @@ def test_rich_card_highlights_the_quote():
 
 def test_paper_by_id_and_unknown_id():
     rc, out, err = plain(FakeAssistant(), "/paper 2505.20094\n/paper nope\n/paper\n")
-    assert out.startswith("Paper: swarm\nTitle:       SwarmThinkers (arXiv:2505.20094) (derived title)\n")
+    assert out.startswith("Paper: swarm\nTitle:       SwarmThinkers (derived title)\n")
     assert "«" not in out
     assert err.splitlines()[1:] == [
         "error: No paper with id 'nope': list ids with `assistant papers` or GET /api/papers.",
@@ -301,4 +301,27 @@ def test_the_final_answer_replaces_the_streamed_preview():
 
 def test_papers_keeps_the_session_restrictions():
     rc, out, err = plain(FakeAssistant(), "/papers\n", filters=Filters(year_from=2025))
-    assert out == "2025 · SwarmThinkers (arXiv:2505.20094) (derived title) · arXiv:2505.20094\n1 paper by Yunquan Zhang. /paper <arXiv id or id> shows one.\n\n"
+    assert out == "2025 · SwarmThinkers (derived title) · arXiv:2505.20094\n1 paper by Yunquan Zhang. /paper <arXiv id or id> shows one.\n\n"
+
+
+def test_bib_prints_the_bibtex_of_a_citation_or_of_the_whole_answer():
+    import bibtexparser
+
+    def bib(command: str) -> tuple[list, str]:
+        rc, out, err = plain(FakeAssistant().enqueue(FIRST), f"q\n{command}\n")
+        library = bibtexparser.parse_string(out.split("\n\n", 2)[2])  # after the answer and its references
+        assert not library.failed_blocks
+        return library.entries, err
+
+    one, _ = bib("/bib 2")
+    assert [e.key for e in one] == ["anon2025swarmthinkers"] and one[0]["eprint"] == "2505.20094"
+    assert "derived" in one[0]["note"]
+    everything, _ = bib("/bib")
+    assert [e.key for e in everything] == ["zhang2024fpxint", "anon2025swarmthinkers"]  # in citation order
+    assert everything[0]["author"] == "Boyang Zhang and Daning Cheng and Yunquan Zhang and Fangmin Liu"
+    by_id, _ = bib("/bib 2412.06865")
+    assert [e.key for e in by_id] == ["zhang2024fpxint"]
+    _, err = bib("/bib 3")
+    assert "error: The last answer cites [1] to [2]: try /bib 1, or /bib for all of them." in err
+    rc, out, err = plain(FakeAssistant(), "/bib\n")
+    assert not out and "error: No answer yet: /bib N gives the BibTeX" in err

@@ -61,7 +61,7 @@ def test_chat_in_a_real_terminal(fresh_store, tmp_path, assistant):
     screen.prompt()
 
     screen.child.send("What is SwarmThinkers?\r")
-    screen.wait_for(r"\[1\] SwarmThinkers \(arXiv:2505\.20094\) \(derived title\) · 2025", timeout=90)
+    screen.wait_for(r"\[1\] SwarmThinkers \(derived title\) · 2025 · arXiv:2505\.20094", timeout=90)
     answer = assistant.answer([Message(role="user", content="What is SwarmThinkers?")])
     quoted = " ".join(answer.citations[0].quote.split()[:8])  # extractive answers quote their abstracts
     assert quoted in answer.answer and quoted in " ".join(screen.text.split())

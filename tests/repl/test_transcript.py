@@ -58,8 +58,8 @@ def test_conversation_with_follow_up_card_papers_mode_and_new(assistant):
         answer_block(a1, assistant)
         + answer_block(a2, assistant)
         + card_block(assistant.paper(c.paper_id), 1, c.quote)
-        + "2025 · SparStencil (arXiv:2506.22969) (derived title) · arXiv:2506.22969\n"
-        "2023 · Novel stencil algorithm using vector outer products (arXiv:2310.16298) (derived title) · arXiv:2310.16298\n"
+        + "2025 · SparStencil (derived title) · arXiv:2506.22969\n"
+        "2023 · Novel stencil algorithm using vector outer products (derived title) · arXiv:2310.16298\n"
         "2 papers by Yunquan Zhang mentioning 'stencil'. /paper <arXiv id or id> shows one.\n\n"
         "Answer mode: extractive (no OPENAI_API_KEY set: answers are composed from the abstracts' own sentences).\n\n"
         "New conversation: earlier questions are forgotten.\n\n"
@@ -68,7 +68,7 @@ def test_conversation_with_follow_up_card_papers_mode_and_new(assistant):
     assert err == STARTUP
     assert rc == 0
     # SwarmThinkers has no title in any source: its reference says the title is derived
-    assert "[1] SwarmThinkers (arXiv:2505.20094) (derived title) · 2025\n" in answer_block(a3, assistant)
+    assert "[1] SwarmThinkers (derived title) · 2025 · arXiv:2505.20094\n" in answer_block(a3, assistant)
 
 
 def test_other_groups_papers_are_marked(assistant):
@@ -88,8 +88,8 @@ def test_rich_view_renders_the_final_answer_and_references(assistant):
     answer = assistant.answer([Message(role="user", content=q)])
     text = "\n".join(line.rstrip() for line in buf.getvalue().splitlines())
     assert text.startswith(STARTUP)
-    assert "\n[1] SwarmThinkers (arXiv:2505.20094) (derived title) · 2025\n" in text
-    assert "╭─ [1] SwarmThinkers (arXiv:2505.20094) " in text
+    assert "\n[1] SwarmThinkers (derived title) · 2025 · arXiv:2505.20094\n" in text
+    assert "╭─ [1] SwarmThinkers " in text
     assert "Attribution  Listed on Yunquan Zhang's own pages" in text
     # the card's abstract holds the quote the answer cites
     first_words = " ".join(answer.citations[0].quote.split()[:6])
@@ -106,3 +106,10 @@ def test_profile_over_the_seed_corpus(assistant):
     assert sum(len(t.paper_ids) for t in profile.themes) == 29 and not profile.undated
     assert re.search(r"^2020 █{4} +4  #", out, re.M)
     assert re.search(r"^2016 +0$", out, re.M)  # gap years are drawn, empty
+
+
+def test_latex_is_shown_as_text_and_the_card_marks_the_shown_quote(assistant):
+    rc, out, err = run_plain(assistant, "What compression does CET achieve on ResNet-34?\n/paper 1\n")
+    assert rc == 0 and "nearly 11× parameter compression" in out and "$\\times$" not in out
+    # the card's abstract is shown the same way, with the quote marked inside it
+    assert "«Specifically, on the ResNet-34 model, CET achieves nearly 11× parameter compression" in out

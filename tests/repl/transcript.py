@@ -5,14 +5,18 @@ from __future__ import annotations
 from assistant.models import Answer, Paper
 
 
+def derived(c) -> str:
+    """A derived title as shown: marked once, without the "(arXiv:ID)" it carries in the record (the id follows the year)."""
+    return c.display_title.removesuffix(f" (arXiv:{c.arxiv_id})") + " (derived title)"
+
+
 def reference(c, truncated: bool) -> str:
-    label = c.title or c.display_title
-    parts = [f"[{c.n}] {label}" + ("" if c.title else " (derived title)")]
+    parts = [f"[{c.n}] " + (c.title or derived(c))]
     if c.authors:
         parts.append(", ".join(c.authors[:3]) + (" et al." if truncated or len(c.authors) > 3 else ""))
     if c.year:
         parts.append(str(c.year))
-    if c.arxiv_id and c.arxiv_id not in label:
+    if c.arxiv_id:
         parts.append(f"arXiv:{c.arxiv_id}")
     if not c.is_author_work:
         parts.append("not the author's")
@@ -31,7 +35,7 @@ def answer_block(answer: Answer, assistant) -> str:
 
 def card_block(paper: Paper, n: int, quote: str) -> str:
     """The /paper N card with the quote marked «like this» in the abstract."""
-    rows = [("Title", paper.title or f"{paper.display_title} (derived title)"),
+    rows = [("Title", paper.title or derived(paper)),
             ("Authors", ", ".join(paper.authors) + (" et al." if paper.authors_truncated else "") or "not listed")]
     if paper.date:
         rows.append(("Date", paper.date))

@@ -11,6 +11,7 @@ from assistant.api.deps import get_assistant
 from assistant.api.schemas import AnswerOut, ChatRequest, ErrorResponse
 from assistant.api.sse import frame, stream_events
 from assistant.models import Answer, Message
+from assistant.presenter import present_answer, present_events, reference_line
 
 router = APIRouter(tags=["chat"])
 
@@ -43,7 +44,10 @@ _SSE_EVENT = {
 
 
 def answer_out(answer: Answer) -> AnswerOut:
-    return AnswerOut(answer=answer.answer, citations=answer.citations, mode=answer.mode, notice=answer.notice)
+    """The answer as people are shown it (LaTeX rendered, as the web page does): see assistant/presenter.py."""
+    answer = present_answer(answer)
+    references = [reference_line(c, c.n) for c in answer.citations]
+    return AnswerOut(answer=answer.answer, citations=answer.citations, mode=answer.mode, notice=answer.notice, references=references)
 
 
 def conversation(request: ChatRequest) -> list[Message]:
@@ -74,6 +78,6 @@ async def chat(request: ChatRequest, assistant=Depends(get_assistant)):
     messages = conversation(request)
     filters = request.filters.to_core() if request.filters else None
     if request.stream:
-        return await stream_events(assistant.stream(messages, filters), _render)
+        return await stream_events(present_events(assistant.stream(messages, filters)), _render)
     answer = await run_in_threadpool(assistant.answer, messages, filters)
     return answer_out(answer)

@@ -16,6 +16,8 @@ from assistant.api.schemas import MODEL_ID, V1_RESPONSES, ChatCompletionRequest,
 from assistant.api.sse import frame, stream_events
 from assistant.errors import NotFound
 from assistant.models import Answer, Citation, Message
+from assistant.presenter import present_answer, present_events
+from assistant.presenter import reference_line as present_reference
 
 router = APIRouter(tags=["openai-compatible"])
 
@@ -36,17 +38,7 @@ def _conversation(request: ChatCompletionRequest) -> list[Message]:
 
 
 def reference_line(c: Citation) -> str:
-    title = c.title or f"{c.display_title} (derived title)"
-    authors = ", ".join(c.authors[:3]) + (" et al." if c.authors_truncated or len(c.authors) > 3 else "")
-    parts = [f"[{c.n}] {title}"]
-    if c.year:
-        parts.append(f"({c.year})")
-    line = " ".join(parts) + "."
-    if authors:
-        line += f" {authors}."
-    if c.arxiv_id:
-        line += f" arXiv:{c.arxiv_id} https://arxiv.org/abs/{c.arxiv_id}"
-    return line
+    return present_reference(c, c.n, links=True)
 
 
 def appendix(answer: Answer) -> str:
@@ -101,11 +93,11 @@ async def chat_completions(request: ChatCompletionRequest, assistant=Depends(get
     budget = request.budget
     if request.stream:
         include_usage = bool(request.stream_options and request.stream_options.include_usage)
-        events = assistant.stream(messages, filters)
+        events = present_events(assistant.stream(messages, filters))
         if budget is not None:
             events = _within_budget(events, budget)
         return await stream_events(events, lambda events: _chunks(events, completion_id, created, prompt, include_usage), error_event=None)
-    answer = await run_in_threadpool(assistant.answer, messages, filters)
+    answer = present_answer(await run_in_threadpool(assistant.answer, messages, filters))
     finish = "stop"
     if budget is not None:
         answer, cut = extras.within(answer, budget, reply)

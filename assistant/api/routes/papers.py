@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from fastapi import APIRouter, Depends, Query
 
 from assistant.api.deps import get_assistant
+from assistant.api.routes.export import REFERENCE_CONTENT
 from assistant.api.schemas import ErrorResponse, PaperDetail, PaperList, PaperSummary, Profile
 from assistant.models import Filters
 
@@ -14,8 +17,11 @@ router = APIRouter(tags=["papers"])
 @router.get(
     "/papers",
     response_model=PaperList,
-    summary="List papers, newest first as stored",
-    responses={401: {"model": ErrorResponse}, 422: {"model": ErrorResponse}, 503: {"model": ErrorResponse}},
+    summary="List papers, newest first as stored (or download them as references with `format`)",
+    responses={
+        200: {"content": REFERENCE_CONTENT, "description": "The list as JSON, or (with `format`) the same papers as a references file."},
+        401: {"model": ErrorResponse}, 422: {"model": ErrorResponse}, 503: {"model": ErrorResponse},
+    },
 )
 def list_papers(
     author_only: bool | None = Query(None, description="Only the principal author's own papers."),
@@ -23,14 +29,19 @@ def list_papers(
     year_to: int | None = Query(None, ge=1900, le=2100, description="Latest year (inclusive)."),
     text: str | None = Query(None, max_length=200, description="Only papers whose title, abstract or authors contain this."),
     has_abstract: bool | None = Query(None, description="true: only papers with an abstract; false: only metadata-only records."),
+    format: Literal["json", "bibtex", "ris", "csl-json"] = Query("json", description="json (this list), or the same papers as a bibtex, ris or csl-json download."),
     assistant=Depends(get_assistant),
-) -> PaperList:
+):
     if year_from is not None and year_to is not None and year_from > year_to:  # the range they span (as FiltersIn reads it)
         year_from, year_to = year_to, year_from
     filters = Filters(author_only=author_only or None, year_from=year_from, year_to=year_to)
     papers = assistant.papers(filters, text=(text or "").strip() or None)
     if has_abstract is not None:
         papers = [p for p in papers if p.has_abstract == has_abstract]
+    if format != "json":
+        from assistant.api.routes.export import download
+
+        return download(papers, format, "papers")
     return PaperList(count=len(papers), papers=[PaperSummary.of(p) for p in papers])
 
 

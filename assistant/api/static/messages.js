@@ -15,10 +15,11 @@ export function userBubble(log, text) {
 }
 
 function referencesText(answer) {
-  const lines = answer.citations.map((c) => {
+  // The server's presenter writes the reference lines (assistant/presenter.py), as the CLI and the REPL show them.
+  const lines = answer.references || answer.citations.map((c) => {
     const title = readable(c.title || `${c.display_title} (derived title)`);
     let line = `[${c.n}] ${title}${c.year ? ` (${c.year})` : ""}.`;
-    if (c.authors && c.authors.length) line += ` ${authorLine(c.authors.slice(0, 3), c.authors_truncated || c.authors.length > 3)}.`;
+    if (c.authors && c.authors.length) line += ` ${authorLine(c.authors.slice(0, 3), c.authors_truncated || c.authors.length > 3).replace(/\.?$/, ".")}`;
     if (c.arxiv_id) line += ` arXiv:${c.arxiv_id} https://arxiv.org/abs/${c.arxiv_id}`;
     return line;
   });
