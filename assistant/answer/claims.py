@@ -24,6 +24,9 @@ from assistant.models import Paper
 SUPPORT = 0.5
 # An uncited sentence is attributed only when a source supports it clearly (a higher bar than for a cited one).
 ATTRIBUTE = 0.55
+# Weight of shared words against cosine when choosing the quote.
+QUOTE_WORDS = 0.5
+QUOTE_NUMBERS = 0.3
 # A claim this much closer to a source it does not cite than to the one it cites has its citation swapped.
 SWAP_MARGIN = 0.2
 # How far below the bar a claim may score when (nearly) all its words occur in the paper.
@@ -135,6 +138,12 @@ def numbers(text: str) -> list[tuple[str, str | None]]:
             continue  # "3D", "2nd": a word, not a quantity
         out.append((m.group(1).replace(",", ""), unit))
     return out
+
+
+def _share(claim_terms: list[str], vocabulary: set[str]) -> float:
+    if not claim_terms:
+        return 0.0
+    return sum(bool(variants(t) & vocabulary) for t in claim_terms) / len(claim_terms)
 
 
 def _acronym_in(acronym: str, words: list[str]) -> bool:
@@ -277,16 +286,24 @@ class ClaimChecker:
         return result
 
     def _similarities(self, claims: list[str], units: dict[int, list[str]]) -> list[dict[int, tuple[str, float]]]:
-        """For each claim and source: the source's closest sentence and its cosine."""
+        """For each claim and source: the sentence that best supports it (the quote) and the closest cosine."""
         claim_vecs = np.asarray(self.embeddings.embed_documents(claims), dtype=np.float32)
+        claim_terms = [terms(c) for c in claims]
+        claim_numbers = [{v for v, _ in numbers(c)} for c in claims]
         out: list[dict[int, tuple[str, float]]] = [{} for _ in claims]
         for n, sentences in units.items():
             if not sentences:
                 continue
             scores = claim_vecs @ self._vectors(sentences).T
+            vocabularies = [set(terms(s)) for s in sentences]
+            values = [{v for v, _ in numbers(s)} for s in sentences]
             for ci in range(len(claims)):
-                j = int(np.argmax(scores[ci]))
-                out[ci][n] = (sentences[j], float(scores[ci, j]))
+                # The quote: meaning plus shared words and numbers. MiniLM alone put "cuNNQS-SCI achieves 2.32X …"
+                # (0.74) above the sentence holding the claim's "over 90% parallel efficiency" (0.59).
+                shared = np.array([_share(claim_terms[ci], v) for v in vocabularies])
+                same_numbers = np.array([bool(claim_numbers[ci]) and claim_numbers[ci] <= v for v in values], dtype=np.float32)
+                j = int(np.argmax(scores[ci] + QUOTE_WORDS * shared + QUOTE_NUMBERS * same_numbers))
+                out[ci][n] = (sentences[j], float(scores[ci].max()))
         return out
 
     @staticmethod

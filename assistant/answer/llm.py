@@ -112,7 +112,7 @@ def model_pieces(llm, messages, deadline: float) -> Iterator[str]:
             try:
                 item = pieces.get(timeout=max(0.0, deadline - time.monotonic()))
             except queue.Empty:
-                raise LLMFailed("the model did not finish in time") from None
+                raise LLMFailed("the model did not answer in time") from None
             if item is _END:
                 return
             if isinstance(item, BaseException):

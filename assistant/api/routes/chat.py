@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from fastapi import APIRouter, Depends
-from starlette.concurrency import run_in_threadpool
 
 from assistant.api.deps import get_assistant
 from assistant.api.schemas import AnswerOut, ChatRequest, ErrorResponse
-from assistant.api.sse import frame, stream_events
+from assistant.api.sse import frame, run_chat, stream_events
 from assistant.models import Answer, Message
 
 router = APIRouter(tags=["chat"])
@@ -43,7 +42,12 @@ _SSE_EVENT = {
 
 
 def answer_out(answer: Answer) -> AnswerOut:
-    return AnswerOut(answer=answer.answer, citations=answer.citations, mode=answer.mode, notice=answer.notice)
+    return AnswerOut(answer=answer.answer, citations=answer.citations, mode=answer.mode, notice=answer.notice, meta=public_meta(answer))
+
+
+def public_meta(answer: Answer) -> dict:
+    """The answer's meta with the counts every response carries (0 where nothing was checked or removed)."""
+    return {"invalid_citations_removed": 0, **answer.meta}
 
 
 def conversation(request: ChatRequest) -> list[Message]:
@@ -74,6 +78,6 @@ async def chat(request: ChatRequest, assistant=Depends(get_assistant)):
     messages = conversation(request)
     filters = request.filters.to_core() if request.filters else None
     if request.stream:
-        return await stream_events(assistant.stream(messages, filters), _render)
-    answer = await run_in_threadpool(assistant.answer, messages, filters)
+        return await stream_events(assistant.stream(messages, filters), _render, workers=assistant.settings.chat_workers)
+    answer = await run_chat(assistant.answer, messages, filters, workers=assistant.settings.chat_workers)
     return answer_out(answer)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 import uuid
 from collections.abc import Iterator
@@ -9,11 +10,11 @@ from typing import Literal
 
 from fastapi import APIRouter, Depends
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
-from starlette.concurrency import run_in_threadpool
 
 from assistant.api.deps import get_assistant
 from assistant.api.schemas import MAX_MESSAGE_CHARS, MAX_MESSAGES, ErrorResponse, FiltersIn
-from assistant.api.sse import frame, stream_events
+from assistant.api.routes.chat import public_meta
+from assistant.api.sse import frame, run_chat, stream_events
 from assistant.errors import NotFound
 from assistant.models import Answer, Citation, Message
 
@@ -110,7 +111,7 @@ def appendix(answer: Answer) -> str:
 
 
 def _extras(answer: Answer) -> dict:
-    return {"citations": [c.model_dump(mode="json") for c in answer.citations], "mode": answer.mode, "notice": answer.notice}
+    return {"citations": [c.model_dump(mode="json") for c in answer.citations], "mode": answer.mode, "notice": answer.notice, "meta": public_meta(answer)}
 
 
 def _check_model(name: str) -> None:
@@ -145,8 +146,8 @@ async def chat_completions(request: ChatCompletionRequest, assistant=Depends(get
     completion_id = f"chatcmpl-{uuid.uuid4().hex[:24]}"
     created = int(time.time())
     if request.stream:
-        return await stream_events(assistant.stream(messages, filters), lambda events: _chunks(events, completion_id, created), error_event=None)
-    answer = await run_in_threadpool(assistant.answer, messages, filters)
+        return await stream_events(assistant.stream(messages, filters), lambda events: _chunks(events, completion_id, created), error_event=None, workers=assistant.settings.chat_workers)
+    answer = await run_chat(assistant.answer, messages, filters, workers=assistant.settings.chat_workers)
     return {
         "id": completion_id,
         "object": "chat.completion",
@@ -158,31 +159,25 @@ async def chat_completions(request: ChatCompletionRequest, assistant=Depends(get
 
 
 def _chunks(events: Iterator[dict], completion_id: str, created: int) -> Iterator[str]:
+    """The stream's content is exactly the non-streaming content: the checked answer, its references, the notice.
+
+    The rule for /v1: a delta cannot be taken back in this protocol, and clients that only read the stream keep
+    every delta, so the model's preview tokens are not sent; the checked text is, in pieces, once the check is done
+    (the role chunk goes first, so the client sees the answer has started). /api/chat streams the previews.
+    """
+
     def chunk(delta: dict, finish: str | None = None, **extra) -> str:
         body = {"id": completion_id, "object": "chat.completion.chunk", "created": created, "model": MODEL_ID,
                 "choices": [{"index": 0, "delta": delta, "finish_reason": finish, "logprobs": None}], **extra}
         return frame(body)
 
     yield chunk({"role": "assistant", "content": ""})
-    streamed = ""
     for event in events:
-        if event.get("type") == "token":
-            streamed += event["text"]
-            yield chunk({"content": event["text"]})
-        elif event.get("type") == "answer":
+        if event.get("type") == "answer":
             answer: Answer = event["answer"]
-            yield chunk({"content": _correction(streamed, answer.answer) + appendix(answer)})
+            for piece in re.findall(r"\s*\S+|\s+\Z", answer.answer + appendix(answer)):
+                yield chunk({"content": piece})
             yield chunk({}, "stop", **_extras(answer))
             yield frame("[DONE]")
             return
     raise RuntimeError("the answer stream ended without its final answer event")
-
-
-def _correction(streamed: str, final: str) -> str:
-    """What to send after the streamed tokens so the client ends with the final (citation-checked) text."""
-    if final == streamed:
-        return ""
-    if final.startswith(streamed):
-        return final[len(streamed):]
-    # Tokens cannot be taken back in this protocol: restate the answer as checked.
-    return f"\n\n---\nAnswer with checked citations:\n{final}"
