@@ -35,10 +35,10 @@ LEXICAL_COVERAGE = 0.8
 # A second marker on a supported sentence stays when its paper is at least this close (a comparison of two papers).
 SECOND_SOURCE = 0.4
 
-_CHATTER = [re.compile(line.strip(), re.I) for line in (Path(__file__).with_name("chatter.txt")).read_text(encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")]
+_CHATTER = [re.compile(line.strip(), re.IGNORECASE) for line in (Path(__file__).with_name("chatter.txt")).read_text(encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")]
 MARKER = re.compile(r"\s*\[(\d{1,3})\]")
 _LIST_PREFIX = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
-_ABBREVIATIONS = {"al", "e.g", "i.e", "fig", "eq", "vs", "etc", "approx", "cf", "no", "resp", "ref", "abbr", "approx", "ca"}
+_ABBREVIATIONS = {"al", "e.g", "i.e", "fig", "eq", "vs", "etc", "approx", "cf", "no", "resp", "ref", "abbr", "ca"}
 _UNITS = {
     "%": "%", "percent": "%", "pct": "%",
     "x": "x", "×": "x", "times": "x", "fold": "x",

@@ -14,30 +14,30 @@ from dataclasses import dataclass
 _NUM_LIST = r"\d{1,3}(?:\s*(?:[,;]|and|&|[-–—])\s*(?:(?:sources?|refs?\.?|references?|docs?|documents?|papers?)\s*[:#]?\s*)?\d{1,3})*"
 _LABEL = r"(?:sources?|refs?\.?|references?|docs?|documents?|papers?|citations?)\s*[:#]?\s*"
 # Square (ASCII, fullwidth) and lenticular brackets; the label is optional in brackets.
-_BRACKETED = re.compile(rf"(?:\[|［|【|〔)\s*(?:\^|{_LABEL})?({_NUM_LIST})\s*(?:\]|］|】|〕)", re.I)
+_BRACKETED = re.compile(rf"(?:\[|［|【|〔)\s*(?:\^|{_LABEL})?({_NUM_LIST})\s*(?:\]|］|】|〕)", re.IGNORECASE)
 # In parentheses only with a label: "(Source 1)", "(source: 1, 2)".
-_LABELLED_PAREN = re.compile(rf"[(（]\s*{_LABEL}({_NUM_LIST})\s*[)）]", re.I)
+_LABELLED_PAREN = re.compile(rf"[(（]\s*{_LABEL}({_NUM_LIST})\s*[)）]", re.IGNORECASE)
 # A bare "(1)" / "(1, 2)" directly after a word and before punctuation or the end of a line: a citation, unless
 # the text uses "(n)" as enumeration labels or it follows a word that names an equation, step or figure.
-_BARE_PAREN = re.compile(r"(?<=[\w%)\]])(\s*)\((\d{1,2}(?:\s*,\s*\d{1,2})*)\)(?=\s*(?:[.;,!?:]|$))", re.M)
-_ENUM_LABEL = re.compile(r"(?:^|[:;,]\s*|\s(?:and|or)\s+)\(\d{1,2}\)\s+[A-Za-z]", re.M)
-_NOT_CITATION_BEFORE = re.compile(r"(?:\b(?:eq|eqs|equation|equations|step|steps|stage|fig|figure|table|item|case|line|formula|condition|phase|part|section|lemma|theorem)\.?\s*|[=+\-*/^<>]\s*)$", re.I)
+_BARE_PAREN = re.compile(r"(?<=[\w%)\]])(\s*)\((\d{1,2}(?:\s*,\s*\d{1,2})*)\)(?=\s*(?:[.;,!?:]|$))", re.MULTILINE)
+_ENUM_LABEL = re.compile(r"(?:^|[:;,]\s*|\s(?:and|or)\s+)\(\d{1,2}\)\s+[A-Za-z]", re.MULTILINE)
+_NOT_CITATION_BEFORE = re.compile(r"(?:\b(?:eq|eqs|equation|equations|step|steps|stage|fig|figure|table|item|case|line|formula|condition|phase|part|section|lemma|theorem)\.?\s*|[=+\-*/^<>]\s*)$", re.IGNORECASE)
 _RANGE_LIMIT = 12  # "[1-40]" is not a citation of forty sources
 
 # A heading that opens the model's own bibliography.
 _REF_HEADING = re.compile(
     r"^\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*(?:references?|sources?(?: used| cited)?|bibliography|works cited|citations?|cited (?:works|papers|sources))\s*(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*$",
-    re.I,
+    re.IGNORECASE,
 )
 _CANONICAL = re.compile(r"\[(\d{1,3})\]")
 _ENTRY_START = re.compile(r"^\s*(?:[-*•]\s*)?(?:\[\^?\d{1,3}\]:?|\d{1,3}[.)]|\(\d{1,3}\))\s+")
 _BIB_SIGNAL = re.compile(
     r"\bet al\b|\b(?:19|20)\d{2}\b|arxiv|doi[:.]|https?://|\b(?:proc(?:eedings)?|conference|journal|transactions|vol\.|pp\.|in:)\b"
     r"|\b(?:NeurIPS|NIPS|ICML|ICLR|CVPR|ICCV|ECCV|ACL|EMNLP|NAACL|AAAI|IJCAI|KDD|SIGMOD|VLDB|PPoPP|HPDC|ICS|IPDPS)\b",
-    re.I,
+    re.IGNORECASE,
 )
 _APA_LINE = re.compile(r"^\s*(?:[-*•]\s*)?[A-Z][\w'’-]+,\s+(?:[A-Z]\.\s*)+.*\((?:19|20)\d{2}\)")
-_MARKUP = re.compile(r"<(script|style|iframe|object)\b[^>]*>.*?</\1\s*>|</?[a-zA-Z][\w-]*(?:\s[^<>]*)?/?>", re.I | re.S)
+_MARKUP = re.compile(r"<(script|style|iframe|object)\b[^>]*>.*?</\1\s*>|</?[a-zA-Z][\w-]*(?:\s[^<>]*)?/?>", re.IGNORECASE | re.DOTALL)
 
 
 @dataclass
@@ -51,8 +51,8 @@ class Cleaned:
 
 def _numbers(listing: str, n_sources: int) -> list[int]:
     out: list[int] = []
-    for part in re.split(r"\s*(?:[,;]|\band\b|&)\s*", listing, flags=re.I):
-        part = re.sub(_LABEL, "", part.strip(), flags=re.I).strip()
+    for part in re.split(r"\s*(?:[,;]|\band\b|&)\s*", listing, flags=re.IGNORECASE):
+        part = re.sub(_LABEL, "", part.strip(), flags=re.IGNORECASE).strip()
         if not part:
             continue
         m = re.fullmatch(r"(\d{1,3})\s*[-–—]\s*(\d{1,3})", part)

@@ -18,7 +18,7 @@ from assistant.models import Answer
 
 FOLDER = Path(__file__).resolve().parent.parent / "data" / "llm_replies"
 # Anything that is a citation but not one of our canonical markers.
-FOREIGN_MARKER = re.compile(r"【|】|\[\^|\[\s*(?:sources?|docs?|refs?)\b|\(\s*sources?\b|\[\d+\s*[,;–-]\s*\d+\]", re.I)
+FOREIGN_MARKER = re.compile(r"【|】|\[\^|\[\s*(?:sources?|docs?|refs?)\b|\(\s*sources?\b|\[\d+\s*[,;–-]\s*\d+\]", re.IGNORECASE)
 
 
 def cases() -> list[dict]:
@@ -39,7 +39,7 @@ class Score:
     caught: int = 0  # ... removed, or (swapped) moved to the right paper
     problems: list[str] = field(default_factory=list)
 
-    def add(self, other: "Score") -> None:
+    def add(self, other: Score) -> None:
         for name in ("supported", "kept", "false_removals", "fabricated", "caught"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.problems += other.problems

@@ -115,7 +115,7 @@ def test_correct_replies_pass_untouched(played):
 def test_the_stream_previews_no_marker_and_ends_with_the_same_checked_answer(played):
     for case, _, answer, events in played:
         tokens = "".join(e["text"] for e in events if e["type"] == "token")
-        assert not re.search(r"\[\s*\^?\d|【|\(\s*source", tokens, re.I), (case["id"], tokens)
+        assert not re.search(r"\[\s*\^?\d|【|\(\s*source", tokens, re.IGNORECASE), (case["id"], tokens)
         assert "References:" not in tokens and "Bibliography" not in tokens
         final = events[-1]["answer"]
         assert events[-1]["type"] == "answer"
