@@ -23,7 +23,8 @@ def references(answer: Answer) -> list[str]:
 
 
 def answer_json(answer: Answer) -> dict:
-    return {"answer": answer.answer, "citations": [c.model_dump() for c in answer.citations], "mode": answer.mode, "notice": answer.notice}
+    return {"answer": answer.answer, "citations": [c.model_dump() for c in answer.citations], "mode": answer.mode, "notice": answer.notice,
+            "meta": {"invalid_citations_removed": 0, **answer.meta}}
 
 
 def cmd_ask(args) -> int:

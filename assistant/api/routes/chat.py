@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from fastapi import APIRouter, Depends
 
 from assistant.api.deps import get_assistant
+from assistant.cli_answer import answer_json
 from assistant.api.schemas import AnswerOut, ChatRequest, ErrorResponse
 from assistant.api.sse import frame, run_chat, stream_events
 from assistant.models import Answer, Message
@@ -23,9 +24,10 @@ _ERRORS = {
 
 _SSE_DOC = (
     "With `stream: true` the answer arrives as `text/event-stream`:\n\n"
-    "- `event: token` `data: {\"text\": \"…\"}` — pieces of the answer as they are written;\n"
-    "- `event: citations` `data: {answer, citations, mode, notice}` — the final, citation-checked answer "
-    "(its text may differ from the tokens: show this one);\n"
+    "- `event: token` `data: {\"text\": \"…\"}` — a preview of the answer as it is written, without citation markers "
+    "(none is checked yet) and without a model's own reference list;\n"
+    "- `event: citations` `data: {answer, citations, mode, notice, meta}` — the final, checked answer: markers validated, "
+    "unsupported claims removed (the notice says how many and why). Its text may differ from the tokens: show this one;\n"
     "- `event: done` `data: {}`;\n"
     "- or `event: error` `data: {\"error\": {type, message}}` if the answer fails half-way."
 )
@@ -46,8 +48,8 @@ def answer_out(answer: Answer) -> AnswerOut:
 
 
 def public_meta(answer: Answer) -> dict:
-    """The answer's meta with the counts every response carries (0 where nothing was checked or removed)."""
-    return {"invalid_citations_removed": 0, **answer.meta}
+    """The answer's meta with the counts every response carries (0 where nothing was checked or removed), as `ask --json`."""
+    return answer_json(answer)["meta"]
 
 
 def conversation(request: ChatRequest) -> list[Message]:
