@@ -62,8 +62,37 @@ def main() -> None:
             ["stream token filter", len(filter_ms), sum(filter_ms) / len(filter_ms), pct(filter_ms, 0.5), pct(filter_ms, 0.95)]]
     table("Warm LLM-mode check overhead per answer, model excluded (ms)", ["step", "runs", "mean", "p50", "p95"], rows)
     print(f"\nReply suite ({len(played)} replies): {total.line()}")
+    calibration(answerer, played)
     if total.problems:
         print("\n".join(total.problems))
+
+
+def calibration(answerer, played) -> None:
+    """The cosine of each labelled claim to the closest sentence of the paper it cites, by label: where SUPPORT sits."""
+    from assistant.answer.claims import SUPPORT, ClaimChecker, split, unsupported_detail, Pool, paper_texts
+    from assistant.answer.markers import clean
+    from assistant.ingest.text import research_sentences
+
+    checker = ClaimChecker(answerer.retriever.embeddings, answerer.picker.stored)
+    rows: dict[str, list[float]] = {"supported": [], "fabricated, caught by numbers or names": [], "fabricated, meaning only": []}
+    for case, numbered in played:
+        sentences = split(clean(case["reply"], len(numbered)).text)
+        for claim in case["claims"]:
+            s = next((x for x in sentences if claim["key"].casefold() in x.text.casefold()), None)
+            cited = [n for n in (s.cites if s else []) if 1 <= n <= len(numbered)] or ([claim["source"]] if "source" in claim else [])
+            if s is None or not cited or claim["label"] == "swapped":
+                continue  # in the model's reference list (removed before any check), or a swap (judged against two papers)
+            paper = numbered[cited[0] - 1]
+            units = [x for a in paper.abstracts for x in research_sentences(a)]
+            sim = checker._similarities([s.text], {1: units})[0][1][1]
+            if claim["label"] == "supported":
+                rows["supported"].append(sim)
+            elif unsupported_detail(s.text, Pool(paper_texts(paper), case["question"])):
+                rows["fabricated, caught by numbers or names"].append(sim)
+            else:
+                rows["fabricated, meaning only"].append(sim)
+    table(f"Cosine of labelled claims to their cited paper (SUPPORT = {SUPPORT})", ["claims", "n", "min", "p10", "p50", "max"],
+          [[k, len(v), min(v), pct(v, 0.1), pct(v, 0.5), max(v)] for k, v in rows.items() if v])
 
 
 if __name__ == "__main__":

@@ -29,7 +29,6 @@ _REF_HEADING = re.compile(
     r"^\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*(?:references?|sources?(?: used| cited)?|bibliography|works cited|citations?|cited (?:works|papers|sources))\s*(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*$",
     re.IGNORECASE,
 )
-_CANONICAL = re.compile(r"\[(\d{1,3})\]")
 _ENTRY_START = re.compile(r"^\s*(?:[-*•]\s*)?(?:\[\^?\d{1,3}\]:?|\d{1,3}[.)]|\(\d{1,3}\))\s+")
 _BIB_SIGNAL = re.compile(
     r"\bet al\b|\b(?:19|20)\d{2}\b|arxiv|doi[:.]|https?://|\b(?:proc(?:eedings)?|conference|journal|transactions|vol\.|pp\.|in:)\b"
@@ -49,7 +48,7 @@ class Cleaned:
     markup_removed: int = 0
 
 
-def _numbers(listing: str, n_sources: int) -> list[int]:
+def _numbers(listing: str) -> list[int]:
     out: list[int] = []
     for part in re.split(r"\s*(?:[,;]|\band\b|&)\s*", listing, flags=re.IGNORECASE):
         part = re.sub(_LABEL, "", part.strip(), flags=re.IGNORECASE).strip()
@@ -71,13 +70,13 @@ def _canonical(numbers: list[int]) -> str:
 
 def normalize(text: str, n_sources: int) -> str:
     """Rewrite every citation dialect to `[n]` markers (invalid numbers stay, to be dropped and counted later)."""
-    text = _BRACKETED.sub(lambda m: _canonical(_numbers(m.group(1), n_sources)), text)
-    text = _LABELLED_PAREN.sub(lambda m: " " + _canonical(_numbers(m.group(1), n_sources)), text)
+    text = _BRACKETED.sub(lambda m: _canonical(_numbers(m.group(1))), text)
+    text = _LABELLED_PAREN.sub(lambda m: " " + _canonical(_numbers(m.group(1))), text)
     if not _ENUM_LABEL.search(text):
 
         def bare(m: re.Match) -> str:
             before = text[max(0, m.start() - 24) : m.start()]
-            numbers = _numbers(m.group(2), n_sources)
+            numbers = _numbers(m.group(2))
             if _NOT_CITATION_BEFORE.search(before) or not all(1 <= n <= n_sources for n in numbers):
                 return m.group(0)  # an equation number, a step, or a number that is no source: not ours to read
             return m.group(1) + _canonical(numbers)
