@@ -1,4 +1,4 @@
-"""43 replies written the way real models write them, for 6 questions, played through a fake endpoint at the HTTP
+"""46 replies written the way real models write them, for 6 questions, played through a fake endpoint at the HTTP
 layer (the real openai SDK and LangChain run), on every path: the answer, the SSE stream, the /v1 stream.
 
 The suite's three figures are held here: every supported claim kept and cited to its paper, every fabricated or
@@ -31,7 +31,7 @@ def test_the_suite_is_what_the_issue_asks_for():
     kinds = {k for c in CASES for k in c["kinds"]}
     for needed in ("dialect:[1, 2]", "dialect:[1,2]", "dialect:[1-3]", "dialect:[1][2]", "dialect:【1】", "dialect:[Source 1]",
                    "dialect:[source: 1]", "dialect:[^1]", "dialect:(Source 1)", "dialect:(1)", "enumeration", "fabricated:number",
-                   "fabricated:venue", "fabricated:award", "swapped", "reference-list", "no-markers", "mixed", "correct"):
+                   "fabricated:venue", "fabricated:award", "fabricated:meaning", "swapped", "reference-list", "no-markers", "mixed", "correct"):
         assert needed in kinds, needed
 
 
