@@ -30,7 +30,7 @@ def check_question(question: str) -> str:
 
 def answer_json(answer: Answer) -> dict:
     return {"answer": answer.answer, "citations": [c.model_dump() for c in answer.citations], "mode": answer.mode, "notice": answer.notice,
-            "references": references(answer)}
+            "references": references(answer), "meta": {"invalid_citations_removed": 0, **answer.meta}}
 
 
 def cmd_ask(args) -> int:

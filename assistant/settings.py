@@ -31,7 +31,8 @@ class Settings(BaseSettings):
     openai_api_key: str | None = Field(None, validation_alias="OPENAI_API_KEY", repr=False, description="Key for an OpenAI-compatible chat model; unset = extractive mode.")
     openai_base_url: str | None = Field(None, validation_alias="OPENAI_BASE_URL", description="Base URL of an OpenAI-compatible server (Ollama, vLLM, llama.cpp).")
     openai_model: str = Field("gpt-4o-mini", validation_alias="OPENAI_MODEL", description="Chat model name.")
-    llm_timeout: float = Field(30.0, description="Seconds before a chat-model call is abandoned for the extractive answer.")
+    llm_timeout: float = Field(30.0, description="Deadline in seconds for the whole LLM answer (condensing a follow-up and writing the answer); past it the extractive answer is given, with a notice.")
+    chat_workers: int = Field(32, ge=1, description="Chats answered at once by the HTTP server (more wait their turn); other routes have their own threads, so a hanging model cannot starve them.")
     llm_temperature: float = Field(0.0, description="Sampling temperature of the chat model.")
 
     max_citations: int = Field(6, description="Most papers cited in one free-text answer.")

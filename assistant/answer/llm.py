@@ -1,13 +1,17 @@
-"""LLM mode: numbered sources in, validated [n] markers out; any failure raises LLMFailed for the extractive fallback."""
+"""LLM mode: numbered sources in, checked claims with validated [n] markers out; any failure gives the extractive answer."""
 
 from __future__ import annotations
 
+import queue
 import re
+import threading
 import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from assistant.answer.citations import MARKER, Citations, renumber
+from assistant.answer.claims import ClaimChecker
+from assistant.answer.markers import TokenFilter, clean
 from assistant.answer.evidence import QueryTerms, vocabulary
 from assistant.answer.format import when
 from assistant.ingest.text import research_sentences
@@ -53,14 +57,15 @@ def _messages(answerer: Answerer, plan: Plan, papers: list[Paper], question: str
     return [SystemMessage(system), *history, HumanMessage(user)]
 
 
-def standalone_question(answerer: Answerer, plan: Plan) -> str:
-    """Condense a follow-up with the model; the extractive carry-over query when that fails."""
+def standalone_question(answerer: Answerer, plan: Plan, deadline: float | None = None) -> str:
+    """Condense a follow-up with the model; the extractive carry-over query when that fails or time runs short."""
     if not plan.history or plan.query == plan.question:
         return plan.question
     history = "\n".join(f"{m.role}: {m.content[:800]}" for m in plan.history[-6:])
     prompt = answerer.prompts.render("condense", principal=answerer.principal, history=history, question=plan.question)
+    deadline = deadline or time.monotonic() + answerer.settings.llm_timeout
     try:
-        text = _content(answerer.llm.invoke(prompt)).strip()
+        text = "".join(model_pieces(answerer.llm, prompt, deadline)).strip()
     except Exception:  # the answer call will report the failure; keep the carried query here
         return plan.query
     return text.splitlines()[0][:500] if text else plan.query
@@ -75,77 +80,163 @@ def _content(message) -> str:
     return content
 
 
-def _quote(claim: str, paper: Paper, answerer: Answerer) -> str:
-    """The sentence of the paper's abstracts sharing most (IDF-weighted) terms with the claim."""
-    qterms = QueryTerms.of(claim, answerer.retriever.lexical)
-    best, best_score = paper.abstract[:300], -1.0
-    for abstract in paper.abstracts:
-        for s in research_sentences(abstract):
-            score = qterms.coverage(vocabulary(s))
-            if score > best_score:
-                best, best_score = s, score
-    return best
+_END = object()
 
 
-def validate(text: str, papers: list[Paper], answerer: Answerer) -> Answer:
-    """Map the model's markers to papers; drop unknown ones and count them."""
+def model_pieces(llm, messages, deadline: float) -> Iterator[str]:
+    """The model's reply, piece by piece, ending by `deadline` however the model behaves.
+
+    The HTTP client's timeout bounds each read, not an answer: a model trickling tokens kept a 3 s timeout busy
+    for 30 s. The call runs on its own thread and we wait for it only until the deadline; when we stop waiting
+    (deadline, or our client left) the thread stops at the model's next chunk or its next read timeout, and the
+    HTTP response is closed there.
+    """
+    pieces: queue.Queue = queue.Queue()
+    stop = threading.Event()
+
+    def call() -> None:
+        try:
+            remaining = max(0.05, deadline - time.monotonic())
+            stream = llm.stream(messages, timeout=remaining)
+            try:
+                for chunk in stream:
+                    if stop.is_set():
+                        break
+                    pieces.put(_content(chunk))
+            finally:
+                stream.close()
+            pieces.put(_END)
+        except BaseException as exc:  # handed to the caller's thread, which decides
+            pieces.put(exc)
+
+    threading.Thread(target=call, name="llm-call", daemon=True).start()
+    try:
+        while True:
+            try:
+                item = pieces.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise LLMFailed("the model did not answer in time") from None
+            if item is _END:
+                return
+            if isinstance(item, BaseException):
+                raise item
+            if item:
+                yield item
+    finally:
+        stop.set()
+
+
+def claim_checker(answerer: Answerer) -> ClaimChecker:
+    checker = getattr(answerer, "claim_checker", None)
+    if checker is None:  # built once per Answerer, on the store's sentence vectors
+        checker = answerer.claim_checker = ClaimChecker(answerer.retriever.embeddings, answerer.picker.stored)
+    return checker
+
+
+class NothingSupported(LLMFailed):
+    """Every claim of the model's answer was removed by the check."""
+
+
+def validate(text: str, papers: list[Paper], answerer: Answerer, question: str = "") -> Answer:
+    """The model's reply made ours: dialects normalised, its reference list and invalid markers removed, each claim
+    checked against the source it cites; only validated markers remain. Raises NothingSupported when no claim is left."""
     if not text.strip():
         raise LLMFailed("the model returned an empty answer")
-    cites = Citations()
-    numbered = {i: p for i, p in enumerate(papers, 1)}
+    cleaned = clean(text, len(papers))
     invalid = 0
 
-    def claim_of(pos: int) -> str:
-        start = max(text.rfind(".", 0, pos), text.rfind("\n", 0, pos)) + 1
-        return text[start:pos]
+    def resolvable(m: re.Match) -> str:
+        nonlocal invalid
+        if 1 <= int(m.group(1)) <= len(papers):
+            return m.group(0)
+        invalid += 1
+        return ""
 
-    # First pass: give every valid source a provisional number equal to its source number.
-    out = []
-    last = 0
-    for m in MARKER.finditer(text):
+    body = MARKER.sub(resolvable, cleaned.text)
+    checked = claim_checker(answerer).check(body, papers, question)
+    meta = {
+        "route": "llm",
+        "invalid_citations_removed": invalid,
+        "reference_lines_removed": cleaned.reference_lines_removed,
+        "claims_supported": checked.supported,
+        "claims_removed": checked.removed_total,
+        "claims_removed_by_reason": dict(checked.removed),
+        "claims_recited": checked.reattributed,
+        "claims_attributed": checked.attributed,
+    }
+    notice = removal_notice(meta)
+    if not checked.text:
+        raise NothingSupported(notice or "the model's answer stated nothing its sources support", meta)
+    cites = Citations()
+
+    def cite(m: re.Match) -> str:
         n = int(m.group(1))
-        out.append(text[last : m.start()])
-        if n in numbered:
-            marker = cites.cite(numbered[n], _quote(claim_of(m.start()), numbered[n], answerer))
-            out.append(marker)
-        else:
-            invalid += 1
-        last = m.end()
-    out.append(text[last:])
-    new_text, citations, _ = renumber("".join(out), cites.list())
+        return cites.cite(papers[n - 1], checked.quotes.get(n) or _quote("", papers[n - 1], answerer))
+
+    new_text, citations, _ = renumber(MARKER.sub(cite, checked.text), cites.list())
     new_text = re.sub(r"\[\s*\]", "", new_text)
-    return Answer(answer=new_text, citations=citations, mode="llm", meta={"invalid_citations_removed": invalid, "route": "llm"})
+    return Answer(answer=new_text, citations=citations, mode="llm", notice=notice, meta=meta)
+
+
+_REASONS = {"number": "a number not in the cited paper", "name": "a name the cited paper does not mention",
+            "meaning": "not what the cited paper says", "uncited": "no source supports it"}
+
+
+def removal_notice(meta: dict) -> str | None:
+    """What the check took out of the model's answer, in words (None when nothing)."""
+    parts = []
+    if meta["claims_removed"]:
+        why = ", ".join(f"{n} {_REASONS.get(r, r)}" for r, n in sorted(meta["claims_removed_by_reason"].items()))
+        parts.append(f"{meta['claims_removed']} unsupported claim{'s' if meta['claims_removed'] != 1 else ''} ({why})")
+    if meta["invalid_citations_removed"]:
+        n = meta["invalid_citations_removed"]
+        parts.append(f"{n} citation marker{'s' if n != 1 else ''} naming no source")
+    if meta["reference_lines_removed"]:
+        parts.append("the model's own reference list (ours is below)")
+    if not parts:
+        return None
+    return "Removed from the model's answer: " + "; ".join(parts) + "."
+
+
+def _fallback(answerer: Answerer, plan: Plan, hits: list[Hit], exc: Exception) -> Answer:
+    extractive = answerer.extractive(plan, hits)
+    if isinstance(exc, NothingSupported):
+        meta = {**extractive.meta, **exc.args[1]} if len(exc.args) > 1 else extractive.meta
+        note = f"No claim of the model's answer was supported by its sources ({exc.args[0]}); this is the extractive answer."
+        return extractive.model_copy(update={"notice": note, "meta": meta})
+    reason = str(exc) if isinstance(exc, LLMFailed) else _reason(exc)
+    return extractive.model_copy(update={"notice": f"LLM unavailable ({reason}); this is the extractive answer."})
 
 
 def llm_answer(answerer: Answerer, plan: Plan, hits: list[Hit]) -> Answer:
+    """The checked LLM answer, or the extractive one with a notice; condense and answer share one deadline."""
+    deadline = time.monotonic() + answerer.settings.llm_timeout
     papers = [h.paper for h in hits[:MAX_SOURCES]]
-    question = standalone_question(answerer, plan)
+    question = standalone_question(answerer, plan, deadline)
     try:
-        reply = answerer.llm.invoke(_messages(answerer, plan, papers, question))
-    except Exception as exc:  # transport, HTTP status, timeout: all mean "use the extractive answer"
-        raise LLMFailed(_reason(exc)) from exc
-    return validate(_content(reply), papers, answerer)
+        reply = "".join(model_pieces(answerer.llm, _messages(answerer, plan, papers, question), deadline))
+        return validate(reply, papers, answerer, f"{plan.question}\n{question}")
+    except Exception as exc:  # transport, HTTP status, deadline, nothing supported: the extractive answer
+        return _fallback(answerer, plan, hits, exc)
 
 
 def stream_llm_answer(answerer: Answerer, plan: Plan, hits: list[Hit]) -> Iterator[dict]:
+    """Marker-free preview tokens as the model writes, then the checked answer (the only text that counts)."""
+    deadline = time.monotonic() + answerer.settings.llm_timeout
     papers = [h.paper for h in hits[:MAX_SOURCES]]
-    question = standalone_question(answerer, plan)
+    question = standalone_question(answerer, plan, deadline)
     parts: list[str] = []
-    # The client's timeout bounds each read; a model trickling tokens is bounded by this deadline too.
-    deadline = time.monotonic() + 2 * answerer.settings.llm_timeout
+    preview = TokenFilter()
     try:
-        for chunk in answerer.llm.stream(_messages(answerer, plan, papers, question)):
-            if time.monotonic() > deadline:
-                raise LLMFailed("the model did not finish in time")
-            piece = _content(chunk)
-            if piece:
-                parts.append(piece)
-                yield {"type": "token", "text": piece}
-        final = validate("".join(parts), papers, answerer)
+        for piece in model_pieces(answerer.llm, _messages(answerer, plan, papers, question), deadline):
+            parts.append(piece)
+            if safe := preview.feed(piece):
+                yield {"type": "token", "text": safe}
+        if rest := preview.finish():
+            yield {"type": "token", "text": rest}
+        final = validate("".join(parts), papers, answerer, f"{plan.question}\n{question}")
     except Exception as exc:  # mid-stream failure: replace what was streamed with the extractive answer
-        fallback = answerer.extractive(plan, hits)
-        reason = _reason(exc) if not isinstance(exc, LLMFailed) else str(exc)
-        final = fallback.model_copy(update={"notice": f"LLM unavailable ({reason}); this is the extractive answer."})
+        final = _fallback(answerer, plan, hits, exc)
     yield {"type": "answer", "answer": final}
 
 

@@ -216,6 +216,11 @@ class AnswerOut(BaseModel):
     mode: Literal["extractive", "llm"]
     notice: str | None = Field(None, description="Shown to the user, e.g. why the answer is extractive.")
     references: list[str] = Field(default_factory=list, description="One line per citation, `[n] Title · authors · year · arXiv:id`, as the CLI and the chat print them.")
+    meta: dict = Field(
+        default_factory=dict,
+        description="How the answer was made: `route`; `invalid_citations_removed` (markers naming no source); in LLM mode also "
+        "`claims_supported`, `claims_removed` (with `claims_removed_by_reason`), `claims_recited`, `claims_attributed`, `reference_lines_removed`.",
+    )
 
 
 class PaperSummary(BaseModel):

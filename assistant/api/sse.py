@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import threading
+import weakref
 from collections.abc import AsyncIterator, Callable, Iterator
 
-from starlette.concurrency import run_in_threadpool
+import anyio.to_thread
+from anyio import CapacityLimiter
 from starlette.responses import StreamingResponse
 
 from assistant.errors import AssistantError
@@ -32,14 +35,37 @@ def error_payload(exc: Exception) -> dict:
     return {"error": {"type": "internal_error", "message": f"Internal error ({type(exc).__name__}): the server log has the details.", "param": None, "code": None}}
 
 
-async def stream_events(events: Iterator[dict], render: Callable[[Iterator[dict]], Iterator[str]], error_event: str | None = "error") -> StreamingResponse:
+_LIMITERS: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, CapacityLimiter]" = weakref.WeakKeyDictionary()
+CHAT_WORKERS = 32
+
+
+def chat_limiter(workers: int = CHAT_WORKERS) -> CapacityLimiter:
+    """The threads chats may hold at once, apart from the shared pool the other routes use.
+
+    A chat's thread can wait on a model for the whole LLM deadline; with chats in the shared pool, 45 of them
+    waiting on a hanging model made /healthz and /api/papers wait 9.6 s. Chats beyond this limit queue
+    without a thread. One limiter per event loop (a limiter belongs to the loop it was made on).
+    """
+    loop = asyncio.get_running_loop()
+    limiter = _LIMITERS.get(loop)
+    if limiter is None:
+        limiter = _LIMITERS[loop] = CapacityLimiter(workers)
+    return limiter
+
+
+async def run_chat(fn: Callable, *args, workers: int = CHAT_WORKERS):
+    """Run a blocking chat call on a chat thread (see chat_limiter)."""
+    return await anyio.to_thread.run_sync(functools.partial(fn, *args), limiter=chat_limiter(workers))
+
+
+async def stream_events(events: Iterator[dict], render: Callable[[Iterator[dict]], Iterator[str]], error_event: str | None = "error", workers: int = CHAT_WORKERS) -> StreamingResponse:
     """Pull the first event before answering, so a bad request or a missing store is a 4xx/5xx JSON, not a broken stream.
 
     `render` turns the core's events (first one included) into SSE text; it runs in a worker thread.
     A later failure becomes an `error_event` message whose data is `{"error": {...}}` (OpenAI clients raise on it).
     """
     iterator = iter(events)
-    first = await run_in_threadpool(next, iterator, None)
+    first = await run_chat(next, iterator, None, workers=workers)
 
     def replay() -> Iterator[dict]:
         if first is not None:
@@ -56,13 +82,13 @@ async def stream_events(events: Iterator[dict], render: Callable[[Iterator[dict]
                 log.exception("stream failed")
             yield frame(error_payload(exc), event=error_event)
 
-    return StreamingResponse(pump(guarded()), media_type="text/event-stream", headers=SSE_HEADERS)
+    return StreamingResponse(pump(guarded(), workers), media_type="text/event-stream", headers=SSE_HEADERS)
 
 
 _END = object()
 
 
-async def pump(frames: Iterator[str]) -> AsyncIterator[str]:
+async def pump(frames: Iterator[str], workers: int = CHAT_WORKERS) -> AsyncIterator[str]:
     """Run `frames` on one worker thread and hand each frame over as soon as it exists.
 
     Starlette would otherwise fetch every frame with its own trip through the thread pool; under load each trip
@@ -90,7 +116,7 @@ async def pump(frames: Iterator[str]) -> AsyncIterator[str]:
             frames.close()  # on this thread, where the generator runs
             deliver(_END)
 
-    worker = asyncio.ensure_future(run_in_threadpool(produce))
+    worker = asyncio.ensure_future(run_chat(produce, workers=workers))
     try:
         while (item := await queue.get()) is not _END:
             yield item

@@ -28,9 +28,11 @@ def llm_assistant(seeded_store, fake):
 def test_llm_answer_keeps_valid_markers_and_drops_invented_ones(llm_assistant, fake):
     fake.enqueue("cuNNQS-SCI keeps over 90% parallel efficiency in strong scaling [1]. It also won a prize [9].")
     a = llm_assistant.answer(QUESTION)
-    assert a.mode == "llm" and a.notice is None
-    assert "[9]" not in a.answer and "90%" in a.answer
-    assert a.meta["invalid_citations_removed"] == 1
+    assert a.mode == "llm"
+    assert "[9]" not in a.answer and "90%" in a.answer and "prize" not in a.answer
+    assert a.meta["invalid_citations_removed"] == 1 and a.meta["claims_removed"] == 1
+    # The notice says what was removed, how many, and why.
+    assert "1 unsupported claim (1 no source supports it)" in a.notice and "1 citation marker naming no source" in a.notice
     assert check(a.answer, a.citations) == []
     assert a.citations[0].title.startswith("cuNNQS-SCI")
     assert "90% parallel efficiency" in a.citations[0].quote
@@ -40,10 +42,10 @@ def test_llm_answer_keeps_valid_markers_and_drops_invented_ones(llm_assistant, f
 
 
 def test_markers_are_renumbered_in_order_of_use(llm_assistant, fake):
-    fake.enqueue("First claim [3]. Second claim [1].")
+    fake.enqueue("Low-rank factorization is a popular model compression technique [3]. LLC achieves lossless model compression [1].")
     a = llm_assistant.answer([Message(role="user", content="What has the author done on model compression?")])
     assert "[3] " in fake.requests[0]["messages"][-1]["content"], "the question should retrieve at least three sources"
-    assert a.answer.startswith("First claim [1]. Second claim [2].")
+    assert a.answer.startswith("Low-rank factorization is a popular model compression technique [1]. LLC achieves lossless model compression [2].")
     assert [c.n for c in a.citations] == [1, 2] and a.citations[0].paper_id != a.citations[1].paper_id
 
 
@@ -57,11 +59,13 @@ def test_endpoint_failure_falls_back_to_extractive_with_notice(llm_assistant, fa
 
 
 def test_stream_yields_tokens_then_validated_answer(llm_assistant, fake):
-    fake.enqueue("Over 90% parallel efficiency [1].")
+    fake.enqueue("Over 90% parallel efficiency in strong scaling [1].")
     events = list(llm_assistant.stream(QUESTION))
     assert [e["type"] for e in events[:-1]] == ["token"] * (len(events) - 1)
     final = events[-1]["answer"]
-    assert final.mode == "llm" and "".join(e["text"] for e in events[:-1]) == "Over 90% parallel efficiency [1]."
+    # Tokens are a preview without markers (none is validated yet); the final event has the checked text.
+    assert final.mode == "llm" and "".join(e["text"] for e in events[:-1]) == "Over 90% parallel efficiency in strong scaling ."
+    assert final.answer == "Over 90% parallel efficiency in strong scaling [1]."
 
 
 def test_stream_garbage_mid_answer_falls_back(llm_assistant, fake):
@@ -72,7 +76,7 @@ def test_stream_garbage_mid_answer_falls_back(llm_assistant, fake):
 
 
 def test_follow_up_is_condensed_by_the_model(llm_assistant, fake):
-    fake.enqueue("What accuracy did FP=xINT reach on ResNet-50?", "It reached 77.03% [1].")
+    fake.enqueue("What accuracy did FP=xINT reach on ResNet-50?", "With 4-bit quantization, ResNet-50 reaches 77.03% accuracy, surpassing the original [1].")
     messages = [
         Message(role="user", content="Tell me about FP=xINT."),
         Message(role="assistant", content="FP=xINT is a post-training quantization method [1]."),

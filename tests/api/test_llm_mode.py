@@ -49,24 +49,33 @@ def test_model_down_gives_the_extractive_answer_with_a_notice(llm_client, fake):
     assert body["citations"][0]["paper_id"] == CUNNQS
 
 
-def test_stream_final_answer_replaces_unchecked_tokens(llm_client, fake):
+def test_stream_tokens_carry_no_unchecked_marker_and_the_final_event_is_checked(llm_client, fake):
     fake.enqueue(REPLY)
     events = parse_sse(ask(llm_client, stream=True).text)
     tokens = "".join(d["text"] for e, d in events if e == "token")
-    assert "[9]" in tokens
+    assert "90% parallel efficiency" in tokens and "[" not in tokens  # a preview: no marker is validated yet
     final = next(d for e, d in events if e == "citations")
     assert final["mode"] == "llm"
     assert "[9]" not in final["answer"] and "[1]" in final["answer"]
     assert [c["n"] for c in final["citations"]] == [1]
+    assert final["meta"]["invalid_citations_removed"] == 1 and "1 citation marker naming no source" in final["notice"]
     assert [e for e, _ in events][-1] == "done"
 
 
-def test_openai_stream_ends_with_the_checked_answer(llm_app, fake):
+def test_json_answers_expose_the_removal_counts(llm_client, fake):
     fake.enqueue(REPLY)
+    body = ask(llm_client).json()
+    assert body["meta"]["invalid_citations_removed"] == 1 and body["meta"]["claims_supported"] == 1
+    assert body["meta"]["route"] == "llm"
+
+
+def test_openai_stream_content_is_exactly_the_checked_answer(llm_app, fake):
+    """The /v1 rule: a streaming client that only reads the deltas gets the same content as a non-streaming one."""
+    fake.enqueue(REPLY, REPLY)
     with LiveServer(llm_app) as url, openai.OpenAI(base_url=url + "/v1", api_key="x", max_retries=0) as oai:
         chunks = list(oai.chat.completions.create(model="paper-assistant", messages=[{"role": "user", "content": QUESTION}], stream=True))
+        whole = oai.chat.completions.create(model="paper-assistant", messages=[{"role": "user", "content": QUESTION}])
     text = "".join(c.choices[0].delta.content or "" for c in chunks)
-    assert "Answer with checked citations:" in text
-    checked = text.split("Answer with checked citations:\n", 1)[1]
-    assert "[9]" not in checked and "References:\n[1]" in checked
-    assert chunks[-1].model_extra["mode"] == "llm"
+    assert text == whole.choices[0].message.content
+    assert "[9]" not in text and "References:\n[1]" in text and "naming no source" in text
+    assert chunks[-1].model_extra["mode"] == "llm" and chunks[-1].model_extra["meta"]["invalid_citations_removed"] == 1

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from fastapi import APIRouter, Depends
-from starlette.concurrency import run_in_threadpool
 
 from assistant.api.deps import get_assistant
+from assistant.cli_answer import answer_json
 from assistant.api.schemas import AnswerOut, ChatRequest, ErrorResponse
-from assistant.api.sse import frame, stream_events
+from assistant.api.sse import frame, run_chat, stream_events
 from assistant.models import Answer, Message
 from assistant.presenter import present_answer, present_events, reference_line
 
@@ -25,9 +25,10 @@ _ERRORS = {
 
 _SSE_DOC = (
     "With `stream: true` the answer arrives as `text/event-stream`:\n\n"
-    "- `event: token` `data: {\"text\": \"…\"}` — pieces of the answer as they are written;\n"
-    "- `event: citations` `data: {answer, citations, mode, notice}` — the final, citation-checked answer "
-    "(its text may differ from the tokens: show this one);\n"
+    "- `event: token` `data: {\"text\": \"…\"}` — a preview of the answer as it is written, without citation markers "
+    "(none is checked yet) and without a model's own reference list;\n"
+    "- `event: citations` `data: {answer, citations, mode, notice, meta}` — the final, checked answer: markers validated, "
+    "unsupported claims removed (the notice says how many and why). Its text may differ from the tokens: show this one;\n"
     "- `event: done` `data: {}`;\n"
     "- or `event: error` `data: {\"error\": {type, message}}` if the answer fails half-way."
 )
@@ -47,7 +48,13 @@ def answer_out(answer: Answer) -> AnswerOut:
     """The answer as people are shown it (LaTeX rendered, as the web page does): see assistant/presenter.py."""
     answer = present_answer(answer)
     references = [reference_line(c, c.n) for c in answer.citations]
-    return AnswerOut(answer=answer.answer, citations=answer.citations, mode=answer.mode, notice=answer.notice, references=references)
+    return AnswerOut(answer=answer.answer, citations=answer.citations, mode=answer.mode, notice=answer.notice, references=references,
+                     meta=public_meta(answer))
+
+
+def public_meta(answer: Answer) -> dict:
+    """The answer's meta with the counts every response carries (0 where nothing was checked or removed), as `ask --json`."""
+    return answer_json(answer)["meta"]
 
 
 def conversation(request: ChatRequest) -> list[Message]:
@@ -78,6 +85,6 @@ async def chat(request: ChatRequest, assistant=Depends(get_assistant)):
     messages = conversation(request)
     filters = request.filters.to_core() if request.filters else None
     if request.stream:
-        return await stream_events(present_events(assistant.stream(messages, filters)), _render)
-    answer = await run_in_threadpool(assistant.answer, messages, filters)
+        return await stream_events(present_events(assistant.stream(messages, filters)), _render, workers=assistant.settings.chat_workers)
+    answer = await run_chat(assistant.answer, messages, filters, workers=assistant.settings.chat_workers)
     return answer_out(answer)

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+import re
 import time
 import uuid
 from collections.abc import Iterator
 
 from fastapi import APIRouter, Depends
-from starlette.concurrency import run_in_threadpool
 
 from assistant.api import openai_extras as extras
 from assistant.api.deps import get_assistant
 from assistant.api.errors import error_json
+from assistant.api.routes.chat import public_meta
 from assistant.api.schemas import MODEL_ID, V1_RESPONSES, ChatCompletionRequest, ErrorResponse
-from assistant.api.sse import frame, stream_events
+from assistant.api.sse import frame, run_chat, stream_events
 from assistant.errors import NotFound
 from assistant.models import Answer, Citation, Message
 from assistant.presenter import present_answer, present_events
@@ -52,7 +53,7 @@ def appendix(answer: Answer) -> str:
 
 
 def _extras(answer: Answer) -> dict:
-    return {"citations": [c.model_dump(mode="json") for c in answer.citations], "mode": answer.mode, "notice": answer.notice}
+    return {"citations": [c.model_dump(mode="json") for c in answer.citations], "mode": answer.mode, "notice": answer.notice, "meta": public_meta(answer)}
 
 
 def _check_model(name: str) -> None:
@@ -96,8 +97,9 @@ async def chat_completions(request: ChatCompletionRequest, assistant=Depends(get
         events = present_events(assistant.stream(messages, filters))
         if budget is not None:
             events = _within_budget(events, budget)
-        return await stream_events(events, lambda events: _chunks(events, completion_id, created, prompt, include_usage), error_event=None)
-    answer = present_answer(await run_in_threadpool(assistant.answer, messages, filters))
+        return await stream_events(events, lambda events: _chunks(events, completion_id, created, prompt, include_usage), error_event=None,
+                                   workers=assistant.settings.chat_workers)
+    answer = present_answer(await run_chat(assistant.answer, messages, filters, workers=assistant.settings.chat_workers))
     finish = "stop"
     if budget is not None:
         answer, cut = extras.within(answer, budget, reply)
@@ -121,19 +123,22 @@ def reply(answer: Answer) -> str:
 
 
 def _within_budget(events: Iterator[dict], budget: int) -> Iterator[dict]:
-    """The core's events with the answer cut to `budget` tokens; it is streamed a sentence at a time once whole,
-    since which sentences fit is known only then."""
+    """The core's events with the answer cut to `budget` tokens (which sentences fit is known only once it is whole)."""
     for event in events:
         if event.get("type") == "answer":
             answer, cut = extras.within(event["answer"], budget, reply)
-            for piece in extras.sentences(answer.answer):
-                yield {"type": "token", "text": piece}
             yield {**event, "answer": answer, "finish_reason": "length" if cut else "stop"}
         elif event.get("type") != "token":
             yield event
 
 
 def _chunks(events: Iterator[dict], completion_id: str, created: int, prompt: int = 0, include_usage: bool = False) -> Iterator[str]:
+    """The stream's content is exactly the non-streaming content: the checked answer, its references, the notice.
+
+    The rule for /v1: a delta cannot be taken back in this protocol, and clients that only read the stream keep
+    every delta, so the model's preview tokens are not sent; the checked text is, in pieces, once the check is done
+    (the role chunk goes first, so the client sees the answer has started). /api/chat streams the previews.
+    """
     usage_field = {"usage": None} if include_usage else {}  # as OpenAI: null on every chunk but the last
 
     def chunk(delta: dict, finish: str | None = None, **extra) -> str:
@@ -142,16 +147,15 @@ def _chunks(events: Iterator[dict], completion_id: str, created: int, prompt: in
         return frame(body)
 
     yield chunk({"role": "assistant", "content": ""})
-    streamed = ""
     for event in events:
-        if event.get("type") == "token":
-            streamed += event["text"]
-            yield chunk({"content": event["text"]})
-        elif event.get("type") == "answer":
+        if event.get("type") == "answer":
             answer: Answer = event["answer"]
-            rest = _correction(streamed, answer.answer) + appendix(answer)
-            content = streamed + rest
-            yield chunk({"content": rest, "annotations": extras.annotations(content, answer)})
+            content = reply(answer)
+            for piece in re.findall(r"\s*\S+|\s+\Z", answer.answer):
+                yield chunk({"content": piece})
+            rest = appendix(answer)  # the references (and notice) in one delta, with their url_citation annotations
+            if rest:
+                yield chunk({"content": rest, "annotations": extras.annotations(content, answer)})
             yield chunk({}, event.get("finish_reason", "stop"), **_extras(answer))
             if include_usage:
                 yield frame({"id": completion_id, "object": "chat.completion.chunk", "created": created, "model": MODEL_ID,
@@ -159,13 +163,3 @@ def _chunks(events: Iterator[dict], completion_id: str, created: int, prompt: in
             yield frame("[DONE]")
             return
     raise RuntimeError("the answer stream ended without its final answer event")
-
-
-def _correction(streamed: str, final: str) -> str:
-    """What to send after the streamed tokens so the client ends with the final (citation-checked) text."""
-    if final == streamed:
-        return ""
-    if final.startswith(streamed):
-        return final[len(streamed):]
-    # Tokens cannot be taken back in this protocol: restate the answer as checked.
-    return f"\n\n---\nAnswer with checked citations:\n{final}"
