@@ -3,6 +3,8 @@ the papers count after a bad year range; and the extension events other modules 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -33,7 +35,7 @@ WATCH_STREAM = """() => {
 
 def test_markdown_renders_while_the_answer_streams_and_nothing_moves_at_the_end(page_and_problems, seeded_store, assistant, artifacts):
     reply = ("**cuNNQS-SCI** keeps *over 90%* parallel efficiency in strong scaling [1].\n\n"
-             "- it runs **fully on GPUs** [1]\n- it scales to *many* nodes [1]")
+             "- it is a **fully GPU-accelerated** SCI framework [1]\n- it runs on an NVIDIA A100 cluster with *64 GPUs* [1]")
     fake = FakeChatServer(delay=0.08).enqueue(reply)
     llm = llm_assistant(seeded_store, assistant, fake)
     page, problems = page_and_problems
@@ -55,12 +57,17 @@ def test_markdown_renders_while_the_answer_streams_and_nothing_moves_at_the_end(
     for f in drawn:
         assert "*" not in f["text"], f  # no raw ** or * emphasis markers, ever
         assert not any(line.lstrip().startswith("- ") for line in f["text"].splitlines()), f  # list items, not "- "
-    assert any(f["strong"] for f in drawn) and max(f["li"] for f in drawn) == 2 and max(f["cites"] for f in drawn) == 3
-    # The last streamed state is the finished answer, line for line: only the [n] became links.
-    assert drawn[-1]["text"].strip() == final_text.strip()
+    # An LLM's streamed tokens are a preview without citation markers (no marker reaches the page before the check
+    # has validated it, issue 12); the checked answer brings them.
+    assert any(f["strong"] for f in drawn) and max(f["li"] for f in drawn) == 2 and max(f["cites"] for f in drawn) == 0
+    # The last streamed state is the finished answer, line for line: only the checked [n] links were added.
+    def unmarked(text: str) -> str:  # the text without markers (a preview keeps the space before a marker it dropped)
+        return re.sub(r"\s+([.,;:])", r"\1", re.sub(r" ?\[\d+\]", "", text)).strip()
+
+    assert unmarked(drawn[-1]["text"]) == unmarked(final_text)
     assert drawn[-1]["height"] == final_height
-    expect(final.locator("strong")).to_have_text(["cuNNQS-SCI", "fully on GPUs"])
-    expect(final.locator("em")).to_have_text(["over 90%", "many"])
+    expect(final.locator("strong")).to_have_text(["cuNNQS-SCI", "fully GPU-accelerated"])
+    expect(final.locator("em")).to_have_text(["over 90%", "64 GPUs"])
     expect(final.locator("a.cite")).to_have_count(3)
     assert problems.items == []
 

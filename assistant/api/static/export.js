@@ -3,7 +3,7 @@
 // `actions` each one carries, so the page's modules need no other change.
 import { ApiError, token } from "./api.js";
 import { authed } from "./auth.js";
-import { EVENTS, el } from "./render.js";
+import { EVENTS, copyText, el } from "./render.js";
 
 const FORMATS = [
   ["bibtex", "BibTeX"],
@@ -68,19 +68,6 @@ function flash(button, text, label, title) {
     button.textContent = label;
     button.removeAttribute("title");
   }, 2000);
-}
-
-async function copyText(text) {
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch (_) {
-    const area = el("textarea", { class: "visually-hidden" });
-    area.value = text;
-    document.body.append(area);
-    area.select();
-    document.execCommand("copy");
-    area.remove();
-  }
 }
 
 function formatPicker(label) {

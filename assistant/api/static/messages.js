@@ -1,6 +1,6 @@
 // The conversation's bubbles: the user's question, and an answer as it streams in, once finished, failed, or restored.
 import { openPaper } from "./papers.js";
-import { EVENTS, announce, authorLine, el, ownerLabel, pendingCite, readable, richText } from "./render.js";
+import { EVENTS, announce, authorLine, copyText, el, ownerLabel, pendingCite, readable, richText } from "./render.js";
 
 const COPY_LABEL = "Copy answer with references";
 
@@ -27,16 +27,7 @@ function referencesText(answer) {
 }
 
 async function copy(text, button) {
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch (_) {
-    const area = el("textarea", { class: "visually-hidden" });
-    area.value = text;
-    document.body.append(area);
-    area.select();
-    document.execCommand("copy");
-    area.remove();
-  }
+  await copyText(text);
   button.textContent = "Copied ✓";
   setTimeout(() => (button.textContent = COPY_LABEL), 1600);
 }

@@ -29,6 +29,20 @@ export function announce(name, detail) {
 }
 
 // el("p", {class: "x"}, "text", child) — every string becomes a text node.
+// Puts text on the clipboard; where the Clipboard API is refused (plain http on another host), a hidden textarea does it.
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch (_) {
+    const area = el("textarea", { class: "visually-hidden" });
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    document.execCommand("copy");
+    area.remove();
+  }
+}
+
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
