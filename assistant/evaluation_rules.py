@@ -206,9 +206,9 @@ def answerable(q: dict) -> bool | None:
     """True when the corpus answers it with citations, False when it must not be answered, None for counts."""
     if q["kind"] in ("out_of_corpus", "near_negative"):
         return False
-    if q["kind"] == "count":
+    if q["kind"] == "count" or not q.get("expected_papers"):
         return None
-    return bool(q.get("expected_papers"))
+    return True
 
 
 def refused(q: dict, answer: Answer) -> bool:

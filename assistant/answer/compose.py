@@ -8,40 +8,27 @@ from dataclasses import dataclass, field
 
 from assistant.answer import structured
 from assistant.answer.citations import Citations, check
-from assistant.answer.conversation import find_bounded, follow_up, mentioned, short_names, split_turns
+from assistant.answer.conversation import cited_papers, find_bounded, follow_up, fuzzy_names, mentioned, short_names, split_turns, squashed_names
 from assistant.answer.evidence import QueryTerms, SentencePicker, relevant, summary_sentence
 from assistant.answer.format import name, owner_note, plural, when
-from assistant.answer.intents import Intent, classify, topic_words
+from assistant.answer import plan as planning
+from assistant.answer.intents import Intent, classify, mentions_author, topic_words
+from assistant.answer.plan import QueryPlan, Router
+from assistant.answer.topics import TopicMatcher, quoted
 from assistant.answer.prompts import Prompts
 from assistant.ingest.text import split_sentences
 from assistant.errors import BadRequest
 from assistant.models import Answer, Filters, Message, Paper
 from assistant.retrieval import Hit
 
-STRUCTURED = {"count", "per_year", "earliest", "latest", "coauthors", "code", "categories", "attribution", "overview"}
+STRUCTURED = {"compare", "which_of", "count", "per_year", "earliest", "latest", "coauthors", "code", "categories", "attribution", "overview"}
 PAPER_FACTS = {"authors", "when", "arxiv"}  # metadata of one named paper, from the table
 CANNOT_ANSWER = "The corpus does not cover this"
 MAX_LIST = 12
 _WORD = re.compile(r"\w")
 
 
-@dataclass
-class Plan:
-    """What a conversation asks, resolved against the corpus."""
-
-    question: str
-    history: list[Message]
-    query: str
-    focus: list[str]
-    intent: Intent
-    filters: Filters
-    scope: str  # "author" | "all" | "others"
-    named: list[str] = field(default_factory=list)  # ids of papers the question itself names
-    notes: list[str] = field(default_factory=list)
-
-    @property
-    def author_scope(self) -> bool:
-        return self.scope == "author"
+Plan = QueryPlan  # the name llm.py imports
 
 
 class Answerer:
@@ -52,19 +39,33 @@ class Answerer:
         self.themes = table.themes
         self.by_id = {p.id: p for p in table.papers}
         self.names = short_names(table.papers)
+        self.squashed = squashed_names(self.names)
+        self.by_title = {p.label.casefold(): p.id for p in table.papers}
         self.people = sorted({a for p in table.papers for a in p.authors if a.casefold() != self.principal.casefold()}, key=len, reverse=True)
         self.retriever = retriever
         self.picker = SentencePicker(retriever.embeddings, sentence_vectors)
         self.prompts = prompts or Prompts.load(settings.prompts_dir)
         self.llm = chat_model
+        self.router = Router(retriever.embeddings)
+        self.topics = TopicMatcher(retriever.embeddings, self.picker, retriever.lexical)
 
     # --- planning -----------------------------------------------------------------------------
-    def plan(self, messages: list[Message], filters: Filters) -> Plan:
+    def plan(self, messages: list[Message], filters: Filters) -> QueryPlan:
         question, history = split_turns(messages)
         if not question:
             raise BadRequest("The conversation has no user question: the last message must come from the user.")
-        intent = classify(question, self.principal)
-        query, focus = follow_up(question, history, self.names)
+        position, surname = planning.position(question), planning.surname(question)
+        literal = quoted(question)
+        stripped = self._strip_slots(question)
+        intent = classify(stripped, self.principal)
+        intent.year_from, intent.year_to = planning.years(question)
+        named = self.named_in(question)
+        query, focus = follow_up(question, history, self.names) if not named else (question, named)
+        person = self._coauthor_in(question) or self._person_pointed_to(question, history)
+        if person is None and position and not surname and not planning.excludes_author(question) and mentions_author(question, self.principal):
+            person = self.principal
+        vote = self.router.route(self._mask(question))
+        excludes = planning.excludes_author(question)
         f = filters.model_copy()
         if f.year_from is None and intent.year_from is not None:
             f.year_from = intent.year_from
@@ -72,19 +73,145 @@ class Answerer:
             f.year_to = intent.year_to
         if f.author_only is not None:
             scope = "author" if f.author_only else "all"
+        elif excludes:
+            scope = "others"
+        elif (person and person != self.principal and (position or surname)) or (surname and not person):
+            scope = "all" if not re.search(r"\b(his|her|their|the author['’]s)\b", question, re.I) else "author"
+        elif planning.whole_corpus(question) and not re.search(rf"\b(his|her|the author['’]s|{re.escape(self.principal)}['’]s)\b", question, re.I):
+            scope = "all"
         else:
             scope = "others" if intent.others_only else "all" if intent.others_asked else "author"
-        named = mentioned(question, self.names)
-        person = self._coauthor_in(question)
-        if person and f.coauthor is None and intent.route in ("list", "fact", "count"):
+        topic = ""
+        singular_back = bool(focus) and not named and bool(re.search(r"\b(it|its|this (paper|work|method|system))\b", question, re.I))
+        if singular_back and intent.route in ("code", "categories", "overview", "per_year", "list", "count") and not position:
+            intent.route = "fact"  # "Which open-source project is it part of?": about the paper pointed to
+        if (named or focus) and re.match(r"(?i)\s*(then\s+|and\s+)?who\b", question) and position:
+            intent.route, intent.subject, position = "authors", "", None  # "who is listed first among its authors?"
+        back = self._pointed_back(question, history)
+        if position or surname or (literal and intent.route in ("fact", "list", "count")):
+            intent.route = "count" if intent.route == "count" or vote.label == "count" else "list"
+            topic = intent.subject = self._topic(self._without_people(stripped)) if not literal else literal
+        elif person and person != self.principal and f.coauthor is None and intent.route in ("list", "fact", "count") and not named:
             f.coauthor = person  # "papers with Daning Cheng": enumerate (or count) their joint papers
             intent.route = "count" if intent.route == "count" else "list"
-            intent.subject = ""
+            intent.subject = " ".join(topic_words(self._without_people(stripped), self.principal))
+        elif self._is_compare(question, vote, named):
+            intent.route = "compare"
+        elif back and intent.route in ("fact", "list", "earliest", "latest", "summary") and back[1]:
+            focus = back[1]
+            if back[0] in ("earliest", "latest"):
+                intent.route = back[0]
+            elif back[0] == "which":
+                intent.route = "which_of"
         elif intent.route in ("fact", "list") and self._is_summary(question, intent, named):
             intent.route = "summary"
         elif intent.route == "list" and not intent.subject and scope == "author" and re.search(r"\bwork(s|ed|ing)? on\b|\bresearch(ed)?\b|\bfocus(ed)? on\b", question, re.I):
             intent.route = "overview"  # "What did they work on before 2021?": the themes of those years
-        return Plan(question=question, history=history, query=query, focus=focus, intent=intent, filters=f, scope=scope, named=named)
+        elif intent.route == "fact" and not named and not focus and vote.label == "list" and vote.confidence >= 0.6:
+            intent.route = "list"  # "Has he built any benchmark suites?": the papers on a topic
+            intent.subject = " ".join(topic_words(stripped, self.principal))
+        if intent.route in ("list", "count", "coauthors") and not topic and intent.subject:
+            topic = self._topic(self._without_people(stripped)) if " or " in stripped else intent.subject
+        if focus and intent.route == "authors" and not named:
+            intent.subject = ""
+        return QueryPlan(
+            question=question, history=history, answer_type=vote.label, route=intent.route, filters=f, scope=scope, query=query,
+            topic=topic, named=named, focus=focus, person=person, position=position, surname=surname, excludes_author=excludes,
+            vote=vote, intent=intent, literal=literal,
+        )
+
+    # --- slots -------------------------------------------------------------------------------
+    def named_in(self, question: str) -> list[str]:
+        """Papers the question names: exactly, or written without spaces/hyphens or with one typo ("dyna train")."""
+        found = mentioned(question, self.names)
+        if found:
+            return found
+        return fuzzy_names(question, self.squashed, self.retriever.lexical)
+
+    def _strip_slots(self, question: str) -> str:
+        """The question without the phrases slots read (author position, surname, exclusions), for the classifier."""
+        q = planning._POSITION.sub(" ", question)
+        q = planning._SURNAME.sub(" ", q)
+        return planning._EXCLUDES_AUTHOR.sub(" ", q)
+
+    def _topic(self, text: str) -> str:
+        """The topic words of a question, alternatives kept apart ("stereo matching or multi-view stereo")."""
+        text = re.sub(r"(?i)\b(how many|number of|count|list|name|enumerate|show)\b", " ", text)
+        parts = [" ".join(topic_words(part, self.principal)) for part in re.split(r"(?i)\bor\b", text)]
+        return " or ".join(p for p in parts if p)
+
+    def _without_people(self, text: str) -> str:
+        lowered = text
+        for person in [*self.people, self.principal]:
+            i = find_bounded(lowered.casefold(), person.casefold(), _WORD)
+            if i >= 0:
+                lowered = lowered[:i] + " " + lowered[i + len(person) :]
+        return lowered
+
+    def _mask(self, question: str) -> str:
+        """Names of papers and people and years replaced by placeholders: the router reads the form."""
+        out = question
+        low = out.casefold()
+        for nm in sorted((n for n in self.names if len(n) >= 3 and n in low), key=len, reverse=True):
+            i = find_bounded(out.casefold(), nm)
+            if i >= 0:
+                out = out[:i] + "X" + out[i + len(nm) :]
+        for person in self.people:
+            if person.casefold() in out.casefold():
+                i = find_bounded(out.casefold(), person.casefold(), _WORD)
+                if i >= 0:
+                    out = out[:i] + "Jane Doe" + out[i + len(person) :]
+        out = re.sub(re.escape(self.principal), "the author", out, flags=re.I)
+        return re.sub(r"\b(?:19|20)\d{2}\b", "2019", out)
+
+    def _person_pointed_to(self, question: str, history: list[Message]) -> str | None:
+        """ "that person", "the same author": the first person the previous answer named."""
+        if not re.search(r"\b(that|this|the same) (person|author|researcher|co-?author|scientist)\b", question, re.I):
+            return None
+        last = next((m.content for m in reversed(history) if m.role == "assistant"), "")
+        found = [(find_bounded(last.casefold(), p.casefold(), _WORD), p) for p in [*self.people, self.principal] if p.casefold() in last.casefold()]
+        found = [(i, p) for i, p in found if i >= 0]
+        return min(found)[1] if found else None
+
+    def _pointed_back(self, question: str, history: list[Message]) -> tuple[str, list[str]] | None:
+        """("which" | "earliest" | "latest" | "nth", papers) when the question picks among the previous answer's papers."""
+        if not history:
+            return None
+        previous = cited_papers(next((m.content for m in reversed(history) if m.role == "assistant"), ""), self.by_title)
+        if not previous:
+            return None
+        ql = question.casefold()
+        if m := re.search(r"\bthe (first|second|third|fourth|fifth|last) (one|paper|of (?:them|those))\b", ql):
+            n = planning.ORDINALS[m.group(1)]
+            picked = previous[n - 1 : n] if n > 0 else previous[-1:]
+            return ("nth", picked) if picked else None
+        if not re.search(r"\b(of (those|them|these)|which one|the (older|newer|earlier|later|oldest|newest|earliest|latest) one)\b", ql):
+            return None
+        if re.search(r"\b(older|oldest|earlier|earliest)\b", ql):
+            return "earliest", previous
+        if re.search(r"\b(newer|newest|later|latest|more recent|most recent)\b", ql):
+            return "latest", previous
+        return "which", previous
+
+    def _is_compare(self, question: str, vote, named: list[str]) -> bool:
+        cue = re.search(r"\b(differ|difference|compare|compared|comparison|versus|vs\.?|each (of the two|of them|one|benchmark|paper)|both|the two)\b", question, re.I)
+        return bool(cue) and (vote.label == "compare" or len(named) >= 2) and len(self.compared(question, named)) >= 2
+
+    def compared(self, question: str, named: list[str]) -> list[str]:
+        """The papers a comparison is about: named ones, plus one found for each described side ("the X paper and the Y paper")."""
+        ids = list(named)
+        if len(ids) >= 2:
+            return ids[:4]
+        sides = re.split(r"\band\b|\bvs\.?\b|\bversus\b|\bwith\b|:", re.split(r"[?.]\s", question)[0])
+        for side in sides:
+            words = topic_words(side, self.principal)
+            if len(words) < 2 or mentioned(side, self.names):
+                continue
+            hits = self.retriever.search(" ".join(words), Filters(), k=3)
+            good = relevant(hits, self.qterms(" ".join(words)), self.settings.relevance_threshold)
+            if good and good[0][0].paper.id not in ids and good[0][0].dense >= 0.5:
+                ids.append(good[0][0].paper.id)
+        return ids[:4]
 
     def _coauthor_in(self, question: str) -> str | None:
         lowered = question.casefold()
@@ -104,9 +231,39 @@ class Answerer:
         return bool(re.search(r"\b(the|this|that) (paper|article|preprint|study) (on|about|that|which|introducing|proposing)\b", question, re.I))
 
     def scoped(self, plan: Plan) -> list[Paper]:
+        """The papers a structured answer counts: scope, years, co-author, author position, surname, papers pointed back to."""
         f = plan.filters.model_copy(update={"author_only": True if plan.scope == "author" else None})
-        papers = [p for p in self.papers if f.admits(p)]
-        return [p for p in papers if not p.is_author_work] if plan.scope == "others" else papers
+        pool = [self.by_id[i] for i in plan.focus if i in self.by_id] if plan.intent.route in ("earliest", "latest") and plan.focus and not plan.named else self.papers
+        papers = [p for p in pool if f.admits(p)]
+        if plan.scope == "others":
+            papers = [p for p in papers if not p.is_author_work]
+        if plan.position or plan.surname:
+            papers = [p for p in papers if self._in_position(p, plan)]
+        if plan.person and plan.person != self.principal and not plan.position and re.search(r"\belse\b", plan.question, re.I):
+            papers = [p for p in papers if plan.person in p.authors]
+        if re.search(r"\b(else|other than (it|that|this))\b", plan.question, re.I) and plan.history:
+            shown = set(cited_papers(next((m.content for m in reversed(plan.history) if m.role == "assistant"), ""), self.by_title))
+            papers = [p for p in papers if p.id not in shown] or papers
+        return papers
+
+    def _in_position(self, p: Paper, plan: Plan) -> bool:
+        """The paper's author at the asked position is the asked person (or has the asked surname)."""
+        pos = plan.position or 1
+        if not p.authors:
+            return False
+        if pos == -1:
+            if p.authors_truncated:
+                return False
+            who = p.authors[-1]
+        elif len(p.authors) >= pos:
+            who = p.authors[pos - 1]
+        else:
+            return False
+        if plan.surname and who.split()[-1].casefold() != plan.surname.casefold():
+            return False
+        if plan.person and who.casefold() != plan.person.casefold():
+            return False
+        return True
 
     # --- evidence -----------------------------------------------------------------------------
     def qterms(self, text: str) -> QueryTerms:
@@ -127,8 +284,13 @@ class Answerer:
             return good
         mine = [h for h in good if h.paper.is_author_work]
         others = [h for h in good if not h.paper.is_author_work]
-        if plan.intent.about_author or plan.filters.author_only:
+        if plan.filters.author_only:
             return mine
+        if plan.intent.about_author:
+            # A question that presumes the author wrote another group's paper is answered from that paper,
+            # marked as not his, when it is clearly the better match.
+            best_mine = mine[0].dense if mine else 0.0
+            return [h for h in others if h.dense > best_mine + 0.08][:1] + mine
         best_mine = mine[0].dense if mine else 0.0
         return mine + [h for h in others if h.dense > best_mine + 0.05]
 
@@ -150,7 +312,7 @@ class Answerer:
     # --- answers ------------------------------------------------------------------------------
     def _table_route(self, plan: Plan) -> bool:
         route = plan.intent.route
-        return route in STRUCTURED or route in PAPER_FACTS or (route == "list" and not plan.intent.subject)
+        return route in STRUCTURED or route in PAPER_FACTS or route == "list"
 
     def _hits(self, plan: Plan) -> list[Hit]:
         if plan.intent.route == "summary":
@@ -201,9 +363,19 @@ class Answerer:
         papers = self.scoped(plan)
         who = structured.scope_phrase(intent, self.principal, plan.scope, plan.filters.coauthor)
         route = intent.route
-        topic = intent.subject if route in ("count", "coauthors") else ""
-        if topic:
-            papers = self.topic_papers(plan, topic, papers)
+        topic = plan.topic if route in ("count", "coauthors", "list") else ""
+        support: dict[str, str] = {}
+        if route == "compare":
+            return self.compare(plan)
+        if route == "which_of":
+            return self.which_of(plan)
+        if topic or (plan.literal and route in ("count", "list")):
+            found = self.topics.papers_on(topic, papers, literal=plan.literal)
+            support = {sp.paper.id: sp.sentence for sp in found}
+            papers = [sp.paper for sp in found]
+            if route == "list":
+                return self.topic_list(plan, topic or plan.literal, papers, support, cites)
+            quote = lambda p: support.get(p.id) or summary_sentence(p)  # noqa: E731 - the sentence that put it in the set
         if route == "count" and re.search(r"\b(code|github|open[- ]source)\b", plan.question, re.I):
             route = "code"  # "how many of his papers have code": the code route counts them
         if route in PAPER_FACTS:
@@ -252,6 +424,78 @@ class Answerer:
         hits = self.retriever.search(topic, plan.filters.model_copy(update={"author_only": plan.author_scope or None}), k=30)
         close = [h.paper for h in hits if h.paper.id in allowed and h.dense >= 0.55]
         return list({p.id: p for p in exact + close}.values())
+
+    def topic_list(self, plan: Plan, topic: str, papers: list[Paper], support: dict[str, str], cites: Citations) -> Answer:
+        """The papers whose own text supports the topic; an empty set said plainly, other groups' papers marked."""
+        who = structured.scope_phrase(plan.intent, self.principal, plan.scope, plan.filters.coauthor)
+        lines = []
+        if papers:
+            lines.append(f"{who[0].upper()}{who[1:]} on “{topic}” ({plural(len(papers), 'paper')}):")
+            for p in papers[: structured.LIST_LIMIT]:
+                s = support.get(p.id) or summary_sentence(p)
+                lines.append(f"- {name(p)}{when(p)}{owner_note(p, self.principal)}: {self._clause(s)} {cites.cite(p, s)}")
+            lines += structured.unlisted(papers)
+            return self.finish("\n".join(lines), cites, route="list", plan=self.explain(plan))
+        text = f"None of {who} in the corpus is about “{topic}”: no paper's own text supports it, so I list none."
+        if plan.scope == "author":
+            pool = [p for p in self.papers if not p.is_author_work and plan.filters.model_copy(update={"author_only": None}).admits(p)]
+            others = [sp for sp in self.topics.papers_on(topic, pool, literal=plan.literal) if sp.score >= 1.45 or 0.7 <= sp.score < 1.0][:3]
+            if others:
+                text += f" Other papers in the corpus on it, not by {self.principal}:"
+                for sp in others:
+                    text += f"\n- {name(sp.paper)}{when(sp.paper)} — not {self.principal}'s paper: {self._clause(sp.sentence)} {cites.cite(sp.paper, sp.sentence)}"
+        return self.finish(text, cites, route="list", plan=self.explain(plan))
+
+    def compare(self, plan: Plan) -> Answer:
+        """Each paper's approach and the sentences answering the question, all cited, then one line on what differs."""
+        papers = [self.by_id[i] for i in self.compared(plan.question, plan.named)]
+        cites = Citations()
+        qterms = self.qterms(plan.question)
+        ranked = self.picker.rank(plan.question, qterms, papers)
+        parts, gist = [], []
+        for p in papers:
+            approach = summary_sentence(p)
+            best = [s for s, _ in ranked[p.id][:2] if s != approach]
+            chosen = self._in_abstract_order(p, [approach, *best])
+            marker = cites.cite(p, chosen[0])
+            parts.append(f"{name(p)}{when(p)}{owner_note(p, self.principal)}: " + " ".join(f"{self._clause(s)} {marker}." for s in chosen))
+            gist.append((p, (best or [approach])[0]))
+        if len(gist) >= 2:
+            short = [f"{name(p)} {self._brief(s)}" for p, s in gist]
+            parts.append("What differs: " + "; whereas ".join(short) + ".")
+        return self.finish("\n\n".join(parts), cites, route="compare", plan=self.explain(plan))
+
+    def which_of(self, plan: Plan) -> Answer:
+        """ "Which of those …": among the previous answer's papers, the ones whose text supports the rest of the question."""
+        papers = [self.by_id[i] for i in plan.focus if i in self.by_id]
+        rest = re.sub(r"(?i)\b(which|what)\s+(one\s+)?of\s+(those|them|these)\b|\bwhich one\b", " ", plan.question)
+        topic = " ".join(topic_words(rest, self.principal))
+        found = self.topics.papers_on(topic, papers) if topic else []
+        if not found:
+            ranked = self.picker.rank(rest, self.qterms(rest), papers)
+            scored = sorted(((ranked[p.id][0][1], p, ranked[p.id][0][0]) for p in papers if ranked[p.id]), key=lambda r: -r[0])
+            found_pairs = [(p, s) for _, p, s in scored[:1]]
+        else:
+            found_pairs = [(sp.paper, sp.sentence) for sp in found]
+        cites = Citations()
+        if not found_pairs:
+            return self.cannot_answer(plan)
+        lines = [f"{name(p)}{when(p)}{owner_note(p, self.principal)}: {self._clause(s)} {cites.cite(p, s)}." for p, s in found_pairs]
+        return self.finish("\n".join(lines), cites, route="which_of", plan=self.explain(plan))
+
+    @staticmethod
+    def _brief(sentence: str, words: int = 22) -> str:
+        parts = sentence.rstrip(" .").split()
+        text = " ".join(parts[:words]) + ("…" if len(parts) > words else "")
+        return f"— “{text}”"
+
+    @staticmethod
+    def _in_abstract_order(paper: Paper, chosen: list[str]) -> list[str]:
+        order = {s: i for i, s in enumerate(s for a in paper.abstracts for s in split_sentences(a))}
+        return sorted(dict.fromkeys(chosen), key=lambda s: order.get(s, 0))
+
+    def explain(self, plan: Plan) -> dict:
+        return plan.explain({p.id: p.label for p in self.papers if p.id in set(plan.named) | set(plan.focus)})
 
     def enumerate(self, who: str, papers: list[Paper], cites: Citations, quote) -> str:
         if not papers:
