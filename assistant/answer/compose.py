@@ -310,6 +310,14 @@ class Answerer:
         return None
 
     # --- answers ------------------------------------------------------------------------------
+    @staticmethod
+    def _descriptive(plan: Plan) -> bool:
+        """A "topic" that is really a description of one paper ("the theory work on when slotting an extra layer …")."""
+        singular = re.search(r"\b(the|this|that|his|her|their|author['’]s|[A-Z]\w+['’]s) (\w+[- ])?(paper|work|study|method|system|framework|library|algorithm)\b(?! on\b)", plan.question)
+        # "Point me to …", "Did he ever use …", "Which X has he developed?" ask whether papers exist: an empty set is the answer.
+        asks_existence = re.match(r"(?i)\s*(point me|show|list|give me|find|summari[sz]e|did|has|have|does|do|is there|are there|what (has|have)|which [\w-]+(?: [\w-]+)? (has|have|did))\b", plan.question)
+        return (len(plan.topic.split()) >= 7 or bool(singular)) and not asks_existence
+
     def _table_route(self, plan: Plan) -> bool:
         route = plan.intent.route
         return route in STRUCTURED or route in PAPER_FACTS or route == "list"
@@ -323,7 +331,11 @@ class Answerer:
     def answer(self, messages: list[Message], filters: Filters) -> Answer:
         plan = self.plan(messages, filters)
         if self._table_route(plan):
-            return self.structured(plan)
+            answer = self.structured(plan)
+            if not (plan.intent.route == "list" and not answer.citations and self._descriptive(plan)):
+                return answer
+            # Nothing is "on" a long description: it describes one paper and asks something of it.
+            plan.intent.route, plan.intent.subject = "fact", ""
         hits = self._hits(plan)
         extractive = self.extractive(plan, hits)
         if self.llm is None or not hits:
@@ -431,9 +443,14 @@ class Answerer:
         lines = []
         if papers:
             lines.append(f"{who[0].upper()}{who[1:]} on “{topic}” ({plural(len(papers), 'paper')}):")
+            # A few papers: also the sentence answering the question itself ("which SGD algorithms …").
+            ranked = self.picker.rank(plan.question, self.qterms(plan.question), papers[:6]) if len(papers) <= 6 else {}
             for p in papers[: structured.LIST_LIMIT]:
                 s = support.get(p.id) or summary_sentence(p)
-                lines.append(f"- {name(p)}{when(p)}{owner_note(p, self.principal)}: {self._clause(s)} {cites.cite(p, s)}")
+                extra = ranked.get(p.id, [])
+                more = f" {self._clause(extra[0][0])}." if extra and extra[0][0] != s else ""
+                marker = cites.cite(p, s)
+                lines.append(f"- {name(p)}{when(p)}{owner_note(p, self.principal)}: {self._clause(s)} {marker}.{more and more[:-1] + ' ' + marker + '.'}")
             lines += structured.unlisted(papers)
             return self.finish("\n".join(lines), cites, route="list", plan=self.explain(plan))
         text = f"None of {who} in the corpus is about “{topic}”: no paper's own text supports it, so I list none."

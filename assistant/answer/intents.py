@@ -22,7 +22,7 @@ STOP = set(
     done did do does contributed contribution contributions research researched studied study not total altogether overall
     hold holds out put puts listed list lists first second third last lead senior surnamed surname deal deals dealing mention
     mentions mentioning carry carries carrying note notes abstract abstracts preprint preprints among leaving own across whole
-    else anything something count earlier later older newer prior""".split()
+    else anything something count earlier later older newer prior person people someone""".split()
 )
 
 

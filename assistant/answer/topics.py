@@ -108,11 +108,14 @@ class TopicMatcher:
             whole = {p.id: vocabulary(" ".join(texts_of(p))) for p in papers}
             for p in papers:
                 top = per_paper.get(p.id, (-1.0, ""))[0]
+                if top >= PARTIAL_DENSE and qterms.coverage(whole[p.id]) >= PARTIAL_COVERAGE:  # most of the terms in its text, close meaning
+                    best.setdefault(p.id, Support(p, per_paper[p.id][1], 1.0 + top))
                 for s in texts_of(p):
-                    if (_has_all(words, vocabulary(s)) and top >= CO_OCCUR_DENSE) or (top >= PARTIAL_DENSE and qterms.coverage(vocabulary(s)) >= PARTIAL_COVERAGE):
+                    in_title = s == p.title and _has_all(words, vocabulary(s))  # the title says it: no meaning bar
+                    if in_title or (_has_all(words, vocabulary(s)) and top >= CO_OCCUR_DENSE) or (top >= PARTIAL_DENSE and qterms.coverage(vocabulary(s)) >= PARTIAL_COVERAGE):
                         score = 1.0 + top
                         if p.id not in best or best[p.id].score < score:
-                            best[p.id] = Support(p, s if s != p.title else per_paper[p.id][1], score)
+                            best[p.id] = Support(p, s if s != p.title else (per_paper.get(p.id) or (0, s))[1] or s, score)
                         break
             for p in papers:
                 sim, s = per_paper.get(p.id, (-1.0, ""))
