@@ -310,6 +310,18 @@ class Answerer:
         return None
 
     # --- answers ------------------------------------------------------------------------------
+    def _second_clause(self, plan: Plan, paper: Paper, cites: Citations) -> str:
+        """ "Who wrote DeAR, and what speedup does it report?": the second question answered from the same paper."""
+        m = re.search(r"(?i),?\s+and\s+((?:what|which|how|who|when|where|why)\b.*)$", plan.question)
+        if not m:
+            return ""
+        ranked = self.picker.rank(m.group(1), self.qterms(m.group(1)), [paper])[paper.id]
+        if not ranked:
+            return ""
+        s = ranked[0][0]
+        note = "" if paper.is_author_work else f" (the paper is not by {self.principal})"
+        return f"\n\nOn the second part of the question{note}: {self._clause(s)} {cites.cite(paper, s)}."
+
     @staticmethod
     def _descriptive(plan: Plan) -> bool:
         """A "topic" that is really a description of one paper ("the theory work on when slotting an extra layer …")."""
@@ -400,7 +412,8 @@ class Answerer:
                 text = structured.date_of(paper, cites, quote)
             else:
                 text = structured.arxiv_of(paper, cites, quote)
-            return self.finish(text, cites, route=route)
+            text += self._second_clause(plan, paper, cites)
+            return self.finish(text, cites, route=route, plan=self.explain(plan))
         if route == "attribution":
             target = structured.title_match(intent.subject, self.papers)
             if target is None:
@@ -408,6 +421,8 @@ class Answerer:
                 good = relevant(hits, self.qterms(intent.subject), self.settings.relevance_threshold)
                 target = good[0][0].paper if good and good[0][1] >= 0.99 else None
             text = structured.attribution(intent.subject, target, cites, quote, self.principal)
+            if target is not None:
+                text += self._second_clause(plan, target, cites)
         elif route == "count":
             text = structured.count(intent, papers, cites, quote, self.principal, who, topic)
         elif route == "per_year":
