@@ -23,7 +23,7 @@ def references(answer: Answer) -> list[str]:
 
 
 def answer_json(answer: Answer) -> dict:
-    return {"answer": answer.answer, "citations": [c.model_dump() for c in answer.citations], "mode": answer.mode, "notice": answer.notice}
+    return {"answer": answer.answer, "citations": [c.model_dump() for c in answer.citations], "mode": answer.mode, "notice": answer.notice, "plan": answer.meta.get("plan")}
 
 
 def cmd_ask(args) -> int:
@@ -34,6 +34,8 @@ def cmd_ask(args) -> int:
     if args.json:
         print(json.dumps(answer_json(answer), ensure_ascii=False, indent=1))
         return 0
+    if args.explain:
+        print("Plan: " + json.dumps(answer.meta.get("plan"), ensure_ascii=False, indent=1))
     if answer.notice:
         print(f"Note: {answer.notice}", file=sys.stderr)
     print(answer.answer)
@@ -67,7 +69,8 @@ def cmd_eval(args) -> int:
 def add_commands(sub) -> None:
     p = sub.add_parser("ask", help="answer one question, with citations")
     p.add_argument("question")
-    p.add_argument("--json", action="store_true", help='print {"answer", "citations", "mode", "notice"}')
+    p.add_argument("--json", action="store_true", help='print {"answer", "citations", "mode", "notice", "plan"}')
+    p.add_argument("--explain", action="store_true", help="also print how the question was read (answer type, route, scope, slots, nearest examples)")
     p.add_argument("--author-only", action="store_true")
     p.add_argument("--year-from", type=int)
     p.add_argument("--year-to", type=int)

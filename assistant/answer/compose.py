@@ -114,7 +114,9 @@ class Answerer:
             topic = self._topic(self._without_people(stripped)) if " or " in stripped else intent.subject
         if focus and intent.route == "authors" and not named:
             intent.subject = ""
+        excluded = [pid for pid in named if not filters.admits(self.by_id[pid])]
         return QueryPlan(
+            excluded=excluded,
             question=question, history=history, answer_type=vote.label, route=intent.route, filters=f, scope=scope, query=query,
             topic=topic, named=named, focus=focus, person=person, position=position, surname=surname, excludes_author=excludes,
             vote=vote, intent=intent, literal=literal,
@@ -310,6 +312,21 @@ class Answerer:
         return None
 
     # --- answers ------------------------------------------------------------------------------
+    def filtered_out(self, plan: Plan) -> Answer:
+        """The question names papers the active filters exclude: say so instead of answering from other papers."""
+        f = plan.filters
+        why = []
+        if f.author_only:
+            why.append(f"only {self.principal}'s papers")
+        if f.year_from is not None or f.year_to is not None:
+            why.append(f"years {f.year_from or '…'}–{f.year_to or '…'}")
+        if f.coauthor:
+            why.append(f"co-author {f.coauthor}")
+        names = "; ".join(f"{name(self.by_id[i])}{when(self.by_id[i])}{owner_note(self.by_id[i], self.principal)}" for i in plan.excluded)
+        text = (f"The active filters ({', '.join(why) or 'as set'}) exclude {names}, the paper this question names, "
+                "so I have not answered from it. Clear or widen the filters to ask about it.")
+        return Answer(answer=text, citations=[], meta={"route": "filtered_out", "excluded": plan.excluded})
+
     def _second_clause(self, plan: Plan, paper: Paper, cites: Citations) -> str:
         """ "Who wrote DeAR, and what speedup does it report?": the second question answered from the same paper."""
         m = re.search(r"(?i),?\s+and\s+((?:what|which|how|who|when|where|why)\b.*)$", plan.question)
@@ -342,6 +359,13 @@ class Answerer:
 
     def answer(self, messages: list[Message], filters: Filters) -> Answer:
         plan = self.plan(messages, filters)
+        answer = self._answer(plan)
+        answer.meta.setdefault("plan", self.explain(plan))
+        return answer
+
+    def _answer(self, plan: Plan) -> Answer:
+        if plan.excluded and len(plan.excluded) == len(plan.named):
+            return self.filtered_out(plan)
         if self._table_route(plan):
             answer = self.structured(plan)
             if not (plan.intent.route == "list" and not answer.citations and self._descriptive(plan)):
@@ -527,7 +551,7 @@ class Answerer:
         return sorted(dict.fromkeys(chosen), key=lambda s: order.get(s, 0))
 
     def explain(self, plan: Plan) -> dict:
-        return plan.explain({p.id: p.label for p in self.papers if p.id in set(plan.named) | set(plan.focus)})
+        return plan.explain({p.id: p.label for p in self.papers if p.id in set(plan.named) | set(plan.focus) | set(plan.excluded)})
 
     def enumerate(self, who: str, papers: list[Paper], cites: Citations, quote) -> str:
         if not papers:

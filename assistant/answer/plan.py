@@ -26,7 +26,7 @@ _SURNAME = re.compile(r"\b(?:surnamed|surname(?: is)?|last name(?: is)?|family n
 # Scope words that exclude the author: "not by him", "leaving out his own work", "he did not write".
 _EXCLUDES_AUTHOR = re.compile(
     r"\b(leaving out|excluding|except(?: for)?|apart from|other than|not counting|besides|without)\b[^.?]{0,40}\b(own|his|her|their|author)\b"
-    r"|\b(he|she|they|the author|\w+ \w+) (?:did|does|has|have) not (?:write|written|author|authored)\b"
+    r"|\b(he|she|they|the author|(?-i:[A-Z]\w+ [A-Z]\w+)) (?:did|does|has|have) not (?:write|written|author|authored)\b"
     r"|\b(he|she|they|the author) didn'?t (?:write|author)\b"
     r"|\bnot (?:by|from|written by|authored by) (?:the author|him|her|them)\b|\bnot (?:the author['’]s|his|hers|theirs)\b"
     r"|\bother (?:groups?|researchers?|authors?|people|teams?|labs?)\b",
@@ -136,6 +136,7 @@ class QueryPlan:
     position: int | None = None  # author position asked for (1 first, 2 second, -1 last)
     surname: str | None = None
     excludes_author: bool = False
+    excluded: list[str] = field(default_factory=list)  # named papers the user's filters exclude
     literal: str | None = None  # a quoted phrase asked for literally ("an 'under review' note")
     vote: RouteVote | None = None
     intent: object = None  # the legacy Intent, for handlers that still read it
@@ -164,5 +165,6 @@ class QueryPlan:
             "query": self.query,
             "route_confidence": round(self.vote.confidence, 3) if self.vote else None,
             "nearest_examples": [{"label": lbl, "example": ex, "cosine": c} for lbl, ex, c in (self.vote.neighbours[:3] if self.vote else [])],
+            "excluded_by_filters": [titles.get(i, i) for i in self.excluded],
             "notes": self.notes,
         }

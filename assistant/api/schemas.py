@@ -72,6 +72,7 @@ class AnswerOut(BaseModel):
     citations: list[Citation]
     mode: Literal["extractive", "llm"]
     notice: str | None = Field(None, description="Shown to the user, e.g. why the answer is extractive.")
+    plan: dict | None = Field(None, description="How the question was read: answer type, route, scope, years, people, papers named or pointed back to, topic.")
 
 
 class PaperSummary(BaseModel):

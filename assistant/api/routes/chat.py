@@ -43,7 +43,7 @@ _SSE_EVENT = {
 
 
 def answer_out(answer: Answer) -> AnswerOut:
-    return AnswerOut(answer=answer.answer, citations=answer.citations, mode=answer.mode, notice=answer.notice)
+    return AnswerOut(answer=answer.answer, citations=answer.citations, mode=answer.mode, notice=answer.notice, plan=answer.meta.get("plan"))
 
 
 def conversation(request: ChatRequest) -> list[Message]:
