@@ -54,13 +54,16 @@ class Answerer:
         question, history = split_turns(messages)
         if not question:
             raise BadRequest("The conversation has no user question: the last message must come from the user.")
+        # Spelling is corrected for finding papers only; slots and routes read the words as written
+        # ("leaving out" must not become "leading out").
+        corrected, spelling = planning.correct_spelling(question, self.retriever.lexical.knows)
         position, surname = planning.position(question), planning.surname(question)
         literal = quoted(question)
         stripped = self._strip_slots(question)
         intent = classify(stripped, self.principal)
         intent.year_from, intent.year_to = planning.years(question)
-        named = self.named_in(question)
-        query, focus = follow_up(question, history, self.names) if not named else (question, named)
+        named = self.named_in(corrected)
+        query, focus = follow_up(corrected, history, self.names) if not named else (corrected, named)
         person = self._coauthor_in(question) or self._person_pointed_to(question, history)
         if person is None and position and not surname and not planning.excludes_author(question) and mentions_author(question, self.principal):
             person = self.principal
@@ -88,15 +91,15 @@ class Answerer:
         if (named or focus) and re.match(r"(?i)\s*(then\s+|and\s+)?who\b", question) and position:
             intent.route, intent.subject, position = "authors", "", None  # "who is listed first among its authors?"
         back = self._pointed_back(question, history)
-        if position or surname or (literal and intent.route in ("fact", "list", "count")):
+        if self._is_compare(question, vote, named):
+            intent.route = "compare"
+        elif position or surname or (literal and intent.route in ("fact", "list", "count")):
             intent.route = "count" if intent.route == "count" or vote.label == "count" else "list"
             topic = intent.subject = self._topic(self._without_people(stripped)) if not literal else literal
         elif person and person != self.principal and f.coauthor is None and intent.route in ("list", "fact", "count") and not named:
             f.coauthor = person  # "papers with Daning Cheng": enumerate (or count) their joint papers
             intent.route = "count" if intent.route == "count" else "list"
             intent.subject = " ".join(topic_words(self._without_people(stripped), self.principal))
-        elif self._is_compare(question, vote, named):
-            intent.route = "compare"
         elif back and intent.route in ("fact", "list", "earliest", "latest", "summary") and back[1]:
             focus = back[1]
             if back[0] in ("earliest", "latest"):
@@ -119,7 +122,7 @@ class Answerer:
             excluded=excluded,
             question=question, history=history, answer_type=vote.label, route=intent.route, filters=f, scope=scope, query=query,
             topic=topic, named=named, focus=focus, person=person, position=position, surname=surname, excludes_author=excludes,
-            vote=vote, intent=intent, literal=literal,
+            vote=vote, intent=intent, literal=literal, notes=[f"spelling: {', '.join(spelling)}"] if spelling else [],
         )
 
     # --- slots -------------------------------------------------------------------------------
@@ -197,7 +200,7 @@ class Answerer:
 
     def _is_compare(self, question: str, vote, named: list[str]) -> bool:
         cue = re.search(r"\b(differ|difference|compare|compared|comparison|versus|vs\.?|each (of the two|of them|one|benchmark|paper)|both|the two)\b", question, re.I)
-        return bool(cue) and (vote.label == "compare" or len(named) >= 2) and len(self.compared(question, named)) >= 2
+        return bool(cue) and (vote.label == "compare" or len(named) >= 1) and len(self.compared(question, named)) >= 2
 
     def compared(self, question: str, named: list[str]) -> list[str]:
         """The papers a comparison is about: named ones, plus one found for each described side ("the X paper and the Y paper")."""
