@@ -31,6 +31,8 @@ CO_OCCUR_DENSE = 0.25
 # quantum chemistry": 0.48); the near-negatives miss their rarest term ("binarized", "LU") and stay below 0.75.
 PARTIAL_COVERAGE = 0.75
 PARTIAL_DENSE = 0.45
+NEAR_DENSE = 0.47
+NEAR_COVERAGE = 0.4
 # Meaning alone: positives on the seeds' topic questions reach 0.61-0.86; the closest near-negatives 0.58-0.60.
 MEANING_DENSE = 0.62
 MEANING_COVERAGE = 0.5
@@ -121,4 +123,12 @@ class TopicMatcher:
                 sim, s = per_paper.get(p.id, (-1.0, ""))
                 if sim >= MEANING_DENSE and qterms.coverage(whole[p.id]) >= MEANING_COVERAGE and (p.id not in best or best[p.id].score < sim):
                     best[p.id] = Support(p, s, sim)
+            if best:
+                # The topic is real here: papers close in meaning that share a good part of its words join it
+                # ("atomic-scale simulation" for "atomistic simulation", 0.50 / 0.41). With no grounded paper this
+                # never applies, so a near topic alone (binarized networks: 0.58 / 0.47) lists nothing.
+                for p in papers:
+                    sim, s = per_paper.get(p.id, (-1.0, ""))
+                    if p.id not in best and sim >= NEAR_DENSE and qterms.coverage(whole[p.id]) >= NEAR_COVERAGE:
+                        best[p.id] = Support(p, s, sim)
         return sorted(best.values(), key=lambda sp: -sp.score)
