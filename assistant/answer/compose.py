@@ -371,6 +371,10 @@ class Answerer:
             return self.filtered_out(plan)
         if self._table_route(plan):
             answer = self.structured(plan)
+            if self.llm is not None and answer.meta.get("papers"):
+                # A topic list: the set comes from the table (grounded); the model writes about those papers.
+                hits = [Hit(paper=self.by_id[i], dense=1.0) for i in answer.meta["papers"]]
+                return self._with_llm(plan, hits, answer)
             if not (plan.intent.route == "list" and not answer.citations and self._descriptive(plan)):
                 return answer
             # Nothing is "on" a long description: it describes one paper and asks something of it.
@@ -379,6 +383,9 @@ class Answerer:
         extractive = self.extractive(plan, hits)
         if self.llm is None or not hits:
             return extractive
+        return self._with_llm(plan, hits, extractive)
+
+    def _with_llm(self, plan: Plan, hits: list[Hit], extractive: Answer) -> Answer:
         from assistant.answer.llm import LLMFailed, llm_answer
 
         try:
@@ -494,15 +501,17 @@ class Answerer:
                 marker = cites.cite(p, s)
                 lines.append(f"- {name(p)}{when(p)}{owner_note(p, self.principal)}: {self._clause(s)} {marker}.{more and more[:-1] + ' ' + marker + '.'}")
             lines += structured.unlisted(papers)
-            return self.finish("\n".join(lines), cites, route="list", plan=self.explain(plan))
-        text = f"None of {who} in the corpus is about “{topic}”: no paper's own text supports it, so I list none."
+            return self.finish("\n".join(lines), cites, route="list", plan=self.explain(plan), papers=[p.id for p in papers])
+        none = f"none of {who} in the corpus is about “{topic}” (no paper's own text supports it), so I list none."
+        others = []
         if plan.scope == "author":
             pool = [p for p in self.papers if not p.is_author_work and plan.filters.model_copy(update={"author_only": None}).admits(p)]
             others = [sp for sp in self.topics.papers_on(topic, pool, literal=plan.literal) if sp.score >= 1.45 or 0.7 <= sp.score < 1.0][:3]
-            if others:
-                text += f" Other papers in the corpus on it, not by {self.principal}:"
-                for sp in others:
-                    text += f"\n- {name(sp.paper)}{when(sp.paper)} — not {self.principal}'s paper: {self._clause(sp.sentence)} {cites.cite(sp.paper, sp.sentence)}"
+        if not others:  # nothing in the whole corpus: the refusal every interface recognises
+            return self.finish(f"{CANNOT_ANSWER}: {none}", cites, route="list", plan=self.explain(plan))
+        text = f"{none[0].upper()}{none[1:]} Other papers in the corpus on it, not by {self.principal}:"
+        for sp in others:
+            text += f"\n- {name(sp.paper)}{when(sp.paper)} — not {self.principal}'s paper: {self._clause(sp.sentence)} {cites.cite(sp.paper, sp.sentence)}"
         return self.finish(text, cites, route="list", plan=self.explain(plan))
 
     def compare(self, plan: Plan) -> Answer:

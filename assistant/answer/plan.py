@@ -49,7 +49,7 @@ def years(q: str) -> tuple[int | None, int | None]:
         return None, int(m.group(1)) - (0 if inclusive else 1)
     if m := re.search(rf"\b(?:after|later than)\s+({YEAR})\b", q):
         return int(m.group(1)) + 1, None
-    if m := re.search(rf"\b(?:since|from|starting)\s+({YEAR})\b", q):
+    if m := re.search(rf"\b(?:since|starting(?: from| in)?)\s+({YEAR})\b", q):  # "from 2025" alone is that year
         return int(m.group(1)), None
     found = re.findall(rf"\b({YEAR})\b", q)
     if len(found) == 1:
