@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 
 from assistant.answer import structured
 from assistant.answer.citations import Citations, check
-from assistant.answer.conversation import cited_papers, find_bounded, follow_up, fuzzy_names, mentioned, short_names, split_turns, squashed_names
-from assistant.answer.evidence import QueryTerms, SentencePicker, relevant, summary_sentence
+from assistant.answer.conversation import ANAPHORA, cited_papers, find_bounded, follow_up, fuzzy_names, mentioned, short_names, split_turns, squashed_names
+from assistant.answer.evidence import QueryTerms, SentencePicker, relevant, summary_sentence, vocabulary
+from assistant.lexical import variants
 from assistant.answer.format import name, owner_note, plural, when
 from assistant.answer import plan as planning
 from assistant.answer.intents import Intent, classify, mentions_author, topic_words
@@ -24,6 +25,8 @@ from assistant.retrieval import Hit
 STRUCTURED = {"compare", "which_of", "count", "per_year", "earliest", "latest", "coauthors", "code", "categories", "attribution", "overview"}
 PAPER_FACTS = {"authors", "when", "arxiv"}  # metadata of one named paper, from the table
 CANNOT_ANSWER = "The corpus does not cover this"
+# IDF of a term in at most ~3% of passages (log(1 + n/(df+0.5)) >= 3.5): a name-like word, not a common one.
+RARE_IDF = 3.5
 MAX_LIST = 12
 _WORD = re.compile(r"\w")
 
@@ -64,6 +67,8 @@ class Answerer:
         intent.year_from, intent.year_to = planning.years(question)
         named = self.named_in(corrected)
         query, focus = follow_up(corrected, history, self.names) if not named else (corrected, named)
+        if focus and not named and self._names_own_subject(corrected, focus):
+            query, focus = corrected, []  # "What is the Virtual Parameter Space?" after "What is MoQE?"
         person = self._coauthor_in(question) or self._person_pointed_to(question, history)
         if person is None and position and not surname and not planning.excludes_author(question) and mentions_author(question, self.principal):
             person = self.principal
@@ -169,6 +174,17 @@ class Answerer:
         out = re.sub(re.escape(self.principal), "the author", out, flags=re.I)
         return re.sub(r"\b(?:19|20)\d{2}\b", "2019", out)
 
+    def _names_own_subject(self, question: str, focus: list[str]) -> bool:
+        """A question with no word pointing back ("it", "those") that uses a rare corpus term the papers in focus
+        never use names a new subject: it is not a follow-up."""
+        if ANAPHORA.search(question):
+            return False
+        from assistant.answer.topics import texts_of
+
+        focus_vocab = set().union(*(vocabulary(" ".join(texts_of(self.by_id[i]))) for i in focus if i in self.by_id))
+        rare = [t for t, w in self.qterms(question).weights.items() if w >= RARE_IDF and self.retriever.lexical.knows(t)]
+        return any(not (variants(t) & focus_vocab) for t in rare)
+
     def _person_pointed_to(self, question: str, history: list[Message]) -> str | None:
         """ "that person", "the same author": the first person the previous answer named."""
         if not re.search(r"\b(that|this|the same) (person|author|researcher|co-?author|scientist)\b", question, re.I):
@@ -250,6 +266,16 @@ class Answerer:
             shown = set(cited_papers(next((m.content for m in reversed(plan.history) if m.role == "assistant"), ""), self.by_title))
             papers = [p for p in papers if p.id not in shown] or papers
         return papers
+
+    @staticmethod
+    def _position_phrase(plan: Plan) -> str:
+        """ " listing Boyang Zhang as first author", " whose first author is surnamed Zhang": the position slot, said."""
+        if not (plan.position or plan.surname):
+            return ""
+        nth = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", -1: "last"}.get(plan.position or 1, "first")
+        if plan.person:
+            return f" listing {plan.person} as {nth} author"
+        return f" whose {nth} author is surnamed {plan.surname}" if plan.surname else ""
 
     def _in_position(self, p: Paper, plan: Plan) -> bool:
         """The paper's author at the asked position is the asked person (or has the asked surname)."""
@@ -419,7 +445,7 @@ class Answerer:
         quote = summary_sentence
         cites = Citations()
         papers = self.scoped(plan)
-        who = structured.scope_phrase(intent, self.principal, plan.scope, plan.filters.coauthor)
+        who = structured.scope_phrase(intent, self.principal, plan.scope, plan.filters.coauthor) + self._position_phrase(plan)
         route = intent.route
         topic = plan.topic if route in ("count", "coauthors", "list") else ""
         support: dict[str, str] = {}

@@ -122,8 +122,6 @@ class TopicMatcher:
             whole = {p.id: _whole_vocabulary(p) for p in papers}
             for p in papers:
                 top = per_paper.get(p.id, (-1.0, ""))[0]
-                if top >= PARTIAL_DENSE and qterms.coverage(whole[p.id]) >= PARTIAL_COVERAGE:  # most of the terms in its text, close meaning
-                    best.setdefault(p.id, Support(p, per_paper[p.id][1], 1.0 + top))
                 for s in texts_of(p):
                     in_title = s == p.title and _has_all(words, vocabulary(s))  # the title says it: no meaning bar
                     if in_title or (_has_all(words, vocabulary(s)) and top >= CO_OCCUR_DENSE) or (top >= PARTIAL_DENSE and qterms.coverage(vocabulary(s)) >= PARTIAL_COVERAGE):
