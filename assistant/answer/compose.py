@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from assistant.answer import structured
 from assistant.answer.citations import Citations, check
-from assistant.answer.conversation import ANAPHORA, cited_papers, find_bounded, follow_up, fuzzy_names, mentioned, short_names, split_turns, squashed_names
+from assistant.answer.conversation import ANAPHORA, cited_papers, deletion_index, find_bounded, follow_up, fuzzy_names, mentioned, short_names, split_turns, squashed_names
 from assistant.answer.evidence import QueryTerms, SentencePicker, relevant, summary_sentence, vocabulary
 from assistant.lexical import variants
 from assistant.answer.format import name, owner_note, plural, when
@@ -43,14 +43,15 @@ class Answerer:
         self.by_id = {p.id: p for p in table.papers}
         self.names = short_names(table.papers)
         self.squashed = squashed_names(self.names)
+        self.deletions = deletion_index(self.squashed)
         self.by_title = {p.label.casefold(): p.id for p in table.papers}
         self.people = sorted({a for p in table.papers for a in p.authors if a.casefold() != self.principal.casefold()}, key=len, reverse=True)
         self.retriever = retriever
         self.picker = SentencePicker(retriever.embeddings, sentence_vectors)
         self.prompts = prompts or Prompts.load(settings.prompts_dir)
         self.llm = chat_model
-        self.router = Router(retriever.embeddings)
-        self.topics = TopicMatcher(retriever.embeddings, self.picker, retriever.lexical)
+        self.router = Router(retriever.embeddings, vectors=retriever.vectors)
+        self.topics = TopicMatcher(retriever.embeddings, self.picker, retriever.lexical, vectors=retriever.vectors)
 
     # --- planning -----------------------------------------------------------------------------
     def plan(self, messages: list[Message], filters: Filters) -> QueryPlan:
@@ -72,7 +73,9 @@ class Answerer:
         person = self._coauthor_in(question) or self._person_pointed_to(question, history)
         if person is None and position and not surname and not planning.excludes_author(question) and mentions_author(question, self.principal):
             person = self.principal
-        vote = self.router.route(self._mask(question))
+        masked = self._mask(question)
+        self.retriever.vectors.prime([masked, query])  # one model call for the routing text and the search query
+        vote = self.router.route(masked)
         excludes = planning.excludes_author(question)
         f = filters.model_copy()
         if f.year_from is None and intent.year_from is not None:
@@ -136,7 +139,7 @@ class Answerer:
         found = mentioned(question, self.names)
         if found:
             return found
-        return fuzzy_names(question, self.squashed, self.retriever.lexical)
+        return fuzzy_names(question, self.squashed, self.retriever.lexical, self.deletions)
 
     def _strip_slots(self, question: str) -> str:
         """The question without the phrases slots read (author position, surname, exclusions), for the classifier."""

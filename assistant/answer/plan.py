@@ -89,8 +89,9 @@ class RouteVote:
 class Router:
     """Nearest labelled examples decide the answer type (fact, how, summary, compare, list, count, ...)."""
 
-    def __init__(self, embeddings, path: Path = EXAMPLES):
+    def __init__(self, embeddings, path: Path = EXAMPLES, vectors=None):
         self.embeddings = embeddings
+        self.query_vectors = vectors  # a retrieval.QueryVectors, shared so a turn's texts are embedded in one batch
         rows = []
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip() and not line.startswith("#"):
@@ -107,7 +108,7 @@ class Router:
         return self._vectors
 
     def route(self, masked: str) -> RouteVote:
-        q = np.asarray(self.embeddings.embed_query(masked), dtype=np.float32)
+        q = self.query_vectors.get(masked) if self.query_vectors is not None else np.asarray(self.embeddings.embed_query(masked), dtype=np.float32)
         sims = self.vectors @ q
         top = np.argsort(-sims)[:NEIGHBOURS]
         votes: dict[str, float] = {}

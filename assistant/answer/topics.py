@@ -86,8 +86,9 @@ def _has_all(words: list[str], vocab: frozenset[str]) -> bool:
 
 
 class TopicMatcher:
-    def __init__(self, embeddings, picker, lexical):
+    def __init__(self, embeddings, picker, lexical, vectors=None):
         self.embeddings = embeddings
+        self.vectors = vectors
         self.picker = picker
         self.lexical = lexical
 
@@ -105,6 +106,8 @@ class TopicMatcher:
         alts = alternatives(topic)
         if not alts or not papers:
             return []
+        if self.vectors is not None:
+            self.vectors.prime(alts)
         # Only abstract sentences have stored vectors; titles and comments count for their words (embedding
         # them per question cost ~300 ms on the seeds), with the paper's best sentence standing for their meaning.
         sentences = [(p, s) for p in papers for a in p.abstracts for s in sentences_of(a)]
@@ -113,7 +116,7 @@ class TopicMatcher:
         for alt in alts:
             words = content_terms(alt)
             qterms = QueryTerms({t: w for t, w in QueryTerms.of(" ".join(words), self.lexical).weights.items()})
-            q = np.asarray(self.embeddings.embed_query(alt), dtype=np.float32)
+            q = self.vectors.get(alt) if self.vectors is not None else np.asarray(self.embeddings.embed_query(alt), dtype=np.float32)
             sims = vectors @ q
             per_paper: dict[str, tuple[float, str]] = {}
             for (p, s), sim in zip(sentences, sims):
