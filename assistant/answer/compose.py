@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from assistant.answer import structured
 from assistant.answer.citations import Citations, check
 from assistant.answer.conversation import ANAPHORA, cited_papers, deletion_index, find_bounded, follow_up, fuzzy_names, mentioned, short_names, split_turns, squashed_names
-from assistant.answer.evidence import QueryTerms, SentencePicker, relevant, summary_sentence, vocabulary
+from assistant.answer.evidence import QUANTITY, QueryTerms, SentencePicker, relevant, summary_sentence, vocabulary
 from assistant.lexical import variants
 from assistant.answer.format import name, owner_note, plural, when
 from assistant.answer import plan as planning
@@ -50,7 +50,8 @@ class Answerer:
         self.picker = SentencePicker(retriever.embeddings, sentence_vectors)
         self.prompts = prompts or Prompts.load(settings.prompts_dir)
         self.llm = chat_model
-        self.router = Router(retriever.embeddings, vectors=retriever.vectors)
+        self.router = Router(retriever.embeddings, vectors=retriever.vectors, cache_dir=settings.store_dir)
+        self.router.vectors  # noqa: B018 - loaded with the answerer (at warm-up), not on the first question
         self.topics = TopicMatcher(retriever.embeddings, self.picker, retriever.lexical, vectors=retriever.vectors)
 
     # --- planning -----------------------------------------------------------------------------
@@ -118,6 +119,10 @@ class Answerer:
             intent.route = "summary"
         elif intent.route == "list" and not intent.subject and scope == "author" and re.search(r"\bwork(s|ed|ing)? on\b|\bresearch(ed)?\b|\bfocus(ed)? on\b", question, re.I):
             intent.route = "overview"  # "What did they work on before 2021?": the themes of those years
+        elif intent.route == "list" and not literal and (QUANTITY.search(question) or (vote.label in ("fact", "how") and vote.confidence >= 0.5)):
+            # "What speedup does the stencil work on sparse tensor cores achieve?": a route word ("work on")
+            # inside the description, while the question asks a fact of one paper.
+            intent.route, intent.subject = "fact", ""
         elif intent.route == "fact" and not named and not focus and vote.label == "list" and vote.confidence >= 0.6:
             intent.route = "list"  # "Has he built any benchmark suites?": the papers on a topic
             intent.subject = " ".join(topic_words(stripped, self.principal))

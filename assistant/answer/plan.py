@@ -89,8 +89,9 @@ class RouteVote:
 class Router:
     """Nearest labelled examples decide the answer type (fact, how, summary, compare, list, count, ...)."""
 
-    def __init__(self, embeddings, path: Path = EXAMPLES, vectors=None):
+    def __init__(self, embeddings, path: Path = EXAMPLES, vectors=None, cache_dir: Path | None = None):
         self.embeddings = embeddings
+        self.cache_dir = cache_dir
         self.query_vectors = vectors  # a retrieval.QueryVectors, shared so a turn's texts are embedded in one batch
         rows = []
         for line in path.read_text(encoding="utf-8").splitlines():
@@ -103,9 +104,33 @@ class Router:
 
     @property
     def vectors(self) -> np.ndarray:
-        if self._vectors is None:  # embedded on first use: ~130 short texts, ~0.2 s with the ONNX model
-            self._vectors = np.asarray(self.embeddings.embed_documents(self.examples), dtype=np.float32)
+        if self._vectors is None:
+            self._vectors = self._load_or_embed()
         return self._vectors
+
+    def _load_or_embed(self) -> np.ndarray:
+        """The examples' vectors, kept in the store beside the table (keyed by the examples' text): embedding
+        ~130 texts takes ~0.3 s and, done on a serving process's first question, grew its RSS by the model's
+        batch buffers after start-up."""
+        import hashlib
+        import os
+
+        digest = hashlib.sha256("\n".join(f"{lbl}|{ex}" for lbl, ex in zip(self.labels, self.examples)).encode()).hexdigest()[:16]
+        path = self.cache_dir / f"route_examples-{digest}.npy" if self.cache_dir else None
+        if path is not None and path.exists():
+            try:
+                return np.load(path)
+            except (OSError, ValueError):  # a torn or foreign file: embed again
+                pass
+        vectors = np.asarray(self.embeddings.embed_documents(self.examples), dtype=np.float32)
+        if path is not None and path.parent.is_dir():
+            tmp = path.with_suffix(f".tmp{os.getpid()}.npy")
+            try:
+                np.save(tmp, vectors)
+                os.replace(tmp, path)
+            except OSError:  # a read-only store still answers
+                tmp.unlink(missing_ok=True)
+        return vectors
 
     def route(self, masked: str) -> RouteVote:
         q = self.query_vectors.get(masked) if self.query_vectors is not None else np.asarray(self.embeddings.embed_query(masked), dtype=np.float32)

@@ -119,3 +119,15 @@ def test_ask_explain_and_json_show_the_plan(seeded_store, capsys):
     main(["--store", str(seeded_store), "ask", "Who wrote DeAR?", "--explain"])
     out = capsys.readouterr().out
     assert out.startswith("Plan: {") and '"route": "authors"' in out
+
+
+def test_a_route_word_inside_a_description_does_not_pick_the_route(assistant):
+    a = ask(assistant, "What speedup does the stencil work on sparse tensor cores achieve?")  # "work on" is not a topic list
+    assert a.meta["plan"]["route"] == "fact" and "7.1x" in a.answer
+    assert a.citations[0].display_title.startswith("SparStencil")
+
+
+def test_a_misspelt_word_is_corrected_from_the_corpus_vocabulary_for_search_only(assistant):
+    a = ask(assistant, "does moe disco need any comunication between the cheap devices while the experts train in paralel?")
+    assert a.citations[0].title.startswith("MoE-DisCo") and "inter-device communication" in a.answer
+    assert any("comunication→communication" in n for n in a.meta["plan"]["notes"])
