@@ -148,7 +148,7 @@ class SentencePicker:
             if wants_number and HAS_QUANTITY.search(s):
                 score += 0.15
             if wants_names and NAME_LIST.search(s):
-                score += 0.1
+                score += 0.2
             if wants_method and METHOD.search(s):
                 score += 0.05
             out[pid].append((s, score))
