@@ -29,8 +29,9 @@ def check_question(question: str) -> str:
 
 
 def answer_json(answer: Answer) -> dict:
+    meta = {k: v for k, v in answer.meta.items() if k != "plan"}  # the plan has its own key
     return {"answer": answer.answer, "citations": [c.model_dump() for c in answer.citations], "mode": answer.mode, "notice": answer.notice,
-            "references": references(answer), "meta": {"invalid_citations_removed": 0, **answer.meta}}
+            "references": references(answer), "meta": {"invalid_citations_removed": 0, **meta}, "plan": answer.meta.get("plan")}
 
 
 def cmd_ask(args) -> int:
@@ -42,6 +43,8 @@ def cmd_ask(args) -> int:
     if args.json:
         print(json.dumps(answer_json(answer), ensure_ascii=False, indent=1))
         return 0
+    if args.explain:
+        print("Plan: " + json.dumps(answer.meta.get("plan"), ensure_ascii=False, indent=1))
     if answer.notice:
         print(f"Note: {answer.notice}", file=sys.stderr)
     print(answer.answer)
@@ -66,6 +69,7 @@ def cmd_eval(args) -> int:
         print(f"{kind:14} {score:.3f}")
     print(f"overall        {summary['overall']:.3f}   ({summary['questions']} questions, mode {assistant.status()['mode']})")
     print(f"invalid citations {summary['invalid_citations']}")
+    print(f"answerable refused {summary['answerable_refused'][0]}/{summary['answerable_refused'][1]}, unanswerable answered {summary['unanswerable_answered'][0]}/{summary['unanswerable_answered'][1]}")
     print(f"latency p50 {summary['p50_ms']:.1f} ms, p95 {summary['p95_ms']:.1f} ms")
     if args.json:
         Path(args.json).write_text(json.dumps(summary, indent=1))
@@ -75,7 +79,8 @@ def cmd_eval(args) -> int:
 def add_commands(sub) -> None:
     p = sub.add_parser("ask", help="answer one question, with citations")
     p.add_argument("question")
-    p.add_argument("--json", action="store_true", help='print {"answer", "citations", "mode", "notice", "references"}')
+    p.add_argument("--json", action="store_true", help='print {"answer", "citations", "mode", "notice", "references", "meta", "plan"}')
+    p.add_argument("--explain", action="store_true", help="also print how the question was read (answer type, route, scope, slots, nearest examples)")
     p.add_argument("--author-only", action="store_true")
     p.add_argument("--year-from", type=int)
     p.add_argument("--year-to", type=int)

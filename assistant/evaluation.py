@@ -8,11 +8,10 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from assistant import evaluation_rules as rules
 from assistant.answer.citations import check
 from assistant.errors import BadRequest
 from assistant.models import Answer, Message
-
-NEGATIVE_PHRASES = ("does not cover", "not cover", "nothing in the corpus", "no paper", "none of")
 
 
 @dataclass
@@ -24,57 +23,16 @@ class Result:
     invalid_citations: int
     answer: Answer
     failures: list[str] = field(default_factory=list)
+    refused: bool = False  # answerable, yet nothing cited
+    wrongly_answered: bool = False  # not answerable from the corpus (or not his), yet cited
 
 
-def _cites(answer: Answer, expected: dict) -> bool:
-    for c in answer.citations:
-        if expected.get("paper_id") and c.paper_id == expected["paper_id"]:
-            return True
-        if expected.get("arxiv_id") and c.arxiv_id == expected["arxiv_id"]:
-            return True
-        if expected.get("title") and c.title and c.title.casefold() == expected["title"].casefold():
-            return True
-    return False
-
-
-def score_question(q: dict, answer: Answer, corpus_ids: set[str]) -> tuple[float, list[str], int]:
-    checks: list[float] = []
-    failures: list[str] = []
+def score_question(q: dict, answer: Answer, corpus_ids: set[str], hard: bool = False, principal: str = "") -> tuple[float, list[str], int]:
     invalid = len(check(answer.answer, answer.citations)) + sum(c.paper_id not in corpus_ids for c in answer.citations)
-    kind = q["kind"]
-    expected = q.get("expected_papers") or []
-    if kind == "out_of_corpus":
-        ok = not answer.citations and any(p in answer.answer.casefold() for p in NEGATIVE_PHRASES)
-        checks.append(float(ok))
-        if not ok:
-            failures.append("should say the corpus does not cover it, with no citations")
-    elif expected:
-        if kind == "topic":
-            found = sum(_cites(answer, e) for e in expected)
-            checks.append(found / len(expected))
-            if found < len(expected):
-                failures.append(f"cited {found}/{len(expected)} expected papers")
-        else:
-            ok = any(_cites(answer, e) for e in expected)
-            checks.append(float(ok))
-            if not ok:
-                failures.append("cites none of the expected papers")
-    facts = q.get("expected_facts") or []
-    if facts:
-        ok = any(f.casefold() in answer.answer.casefold() for f in facts)
-        checks.append(float(ok))
-        if not ok:
-            failures.append(f"none of the facts {facts} in the answer")
-    rejected = q.get("rejected_answers") or []
-    if rejected:  # a user rated this answer down (assistant feedback --questions): it must not come back unchanged
-        ok = " ".join(answer.answer.split()) not in {" ".join(r.split()) for r in rejected}
-        checks.append(float(ok))
-        if not ok:
-            failures.append("gives the answer a user rated down")
+    score, failures = rules.score_hard(q, answer, principal) if hard else rules.score_legacy(q, answer)
     if invalid:
         failures.append(f"{invalid} invalid citations")
-    score = (sum(checks) / len(checks) if checks else 1.0) * (0.0 if invalid else 1.0)
-    return score, failures, invalid
+    return score * (0.0 if invalid else 1.0), failures, invalid
 
 
 SHAPE = 'a question file is {"questions": [{"id", "kind", "question" or "turns", …}, …]} (see tests/data/dev_questions.json)'
@@ -82,6 +40,11 @@ SHAPE = 'a question file is {"questions": [{"id", "kind", "question" or "turns",
 
 def load_questions(path: Path) -> list[dict]:
     """The questions of a question file; a BadRequest saying what is wrong with it otherwise."""
+    return load_question_file(path)["questions"]
+
+
+def load_question_file(path: Path) -> dict:
+    """A question file (its `questions`, and `principal_author` when it names one), checked; a BadRequest otherwise."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -104,12 +67,15 @@ def load_questions(path: Path) -> list[dict]:
         )
         if not ok:
             raise BadRequest(f"{path}: question {i} needs a string id and kind and a non-empty question (or turns): {SHAPE}.")
-    return questions
+    return data
 
 
 def run(assistant, path: Path) -> tuple[list[Result], dict]:
-    questions = load_questions(path)
+    data = load_question_file(path)
+    questions = data["questions"]
     corpus_ids = {p.id for p in assistant.papers()}
+    hard = rules.is_hard(questions)
+    principal = data.get("principal_author") or assistant.principal_author
     results: list[Result] = []
     for q in questions:
         turns = q.get("turns") or [q["question"]]
@@ -121,8 +87,13 @@ def run(assistant, path: Path) -> tuple[list[Result], dict]:
             answer = assistant.answer(messages)
             messages.append(Message(role="assistant", content=answer.answer))
         seconds = (time.perf_counter() - started) / len(turns)
-        score, failures, invalid = score_question(q, answer, corpus_ids)
-        results.append(Result(q["id"], q["kind"], score, seconds, invalid, answer, failures))
+        score, failures, invalid = score_question(q, answer, corpus_ids, hard, principal)
+        answerable = rules.answerable(q)
+        results.append(Result(
+            q["id"], q["kind"], score, seconds, invalid, answer, failures,
+            refused=answerable is True and rules.refused(q, answer),
+            wrongly_answered=answerable is False and rules.wrongly_answered(q, answer),
+        ))
     latencies = sorted(r.seconds for r in results)
     kinds: dict[str, list[float]] = {}
     for r in results:
@@ -134,5 +105,8 @@ def run(assistant, path: Path) -> tuple[list[Result], dict]:
         "p50_ms": 1000 * statistics.median(latencies) if latencies else 0.0,
         "p95_ms": 1000 * latencies[min(len(latencies) - 1, int(round(0.95 * (len(latencies) - 1))))] if latencies else 0.0,
         "questions": len(results),
+        "rules": "hard" if hard else "dev",
+        "answerable_refused": [sum(r.refused for r in results), sum(rules.answerable(q) is True for q in questions)],
+        "unanswerable_answered": [sum(r.wrongly_answered for r in results), sum(rules.answerable(q) is False for q in questions)],
     }
     return results, summary

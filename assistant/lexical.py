@@ -126,6 +126,10 @@ class Lexical:
             return np.zeros(self.n_docs)
         return self._bm25.get_scores(known)
 
+    def knows(self, term: str) -> bool:
+        """The (already tokenised) term occurs in some passage: a word of the corpus's own vocabulary."""
+        return term in self._bm25.vocab_dict
+
     def doc_freq(self, term: str) -> int:
         """Number of passages containing the (already tokenised) term; 0 when unknown."""
         if term not in self._bm25.vocab_dict:

@@ -24,6 +24,14 @@ QUANTITY = re.compile(r"\b(how (much|many|fast|long|large|big)|what (speed[- ]?u
 HAS_QUANTITY = re.compile(r"(?<![A-Za-z])\d+(?:\.\d+)?\s*(?:x|×|%|\\%|times|fold|ms|seconds|minutes|hours|days|years|GB|TB|MB|[KMB]\b)|\b\d+\.\d+\b", re.I)
 
 
+# Answer-type cues: "which tools/what datasets" want a sentence naming several things ("Caffe, CNTK, MXNet,
+# TensorFlow, and Torch"); "how does X …" wants the method sentence ("we propose … by/via …").
+WANTS_NAMES = re.compile(r"^\W*(?:\w+\W+){0,3}?(which|what)\b(?!\s+(is|are|was|were)\b)", re.I)
+NAME_LIST = re.compile(r"(?:\b[A-Z][\w.+-]*(?:\s[A-Z0-9][\w.+-]*)?,\s*){2,}(?:and\s+)?[A-Z]")
+WANTS_METHOD = re.compile(r"^\W*(?:\w+\W+){0,3}?how\b(?!\s+(much|many|fast|long|large|big|well)\b)", re.I)
+METHOD = re.compile(r"\b(we (propose|design|introduce|present|develop|formulate)|by|via|through|using)\b", re.I)
+
+
 @dataclass
 class QueryTerms:
     """Content terms of a question with their IDF over the passages."""
@@ -138,11 +146,17 @@ class SentencePicker:
         qvec = {text: np.asarray(v, dtype=np.float32) for text, v in zip(set(residual.values()), self.embeddings.embed_documents(list(set(residual.values()))))}
         svecs = self._vectors([s for _, s in sentences])
         wants_number = bool(QUANTITY.search(question))
+        wants_names = not wants_number and bool(WANTS_NAMES.search(question))
+        wants_method = not wants_number and bool(WANTS_METHOD.search(question))
         out: dict[str, list[tuple[str, float]]] = {p.id: [] for p in papers}
         for (pid, s), v in zip(sentences, svecs):
             score = float(v @ qvec[residual[pid]]) + 0.35 * own[pid].coverage(vocabulary(s))
             if wants_number and HAS_QUANTITY.search(s):
                 score += 0.15
+            if wants_names and NAME_LIST.search(s):
+                score += 0.2
+            if wants_method and METHOD.search(s):
+                score += 0.05
             out[pid].append((s, score))
         for pid in out:
             out[pid].sort(key=lambda x: -x[1])

@@ -20,7 +20,9 @@ STOP = set(
     area areas field fields one ones most more than between since before after during until year years corpus come comes
     came include includes included contain contains containing available released release appear appears appeared there
     done did do does contributed contribution contributions research researched studied study not total altogether overall
-    hold holds""".split()
+    hold holds out put puts listed list lists first second third last lead senior surnamed surname deal deals dealing mention
+    mentions mentioning carry carries carrying note notes abstract abstracts preprint preprints among leaving own across whole
+    else anything something count earlier later older newer prior person people someone""".split()
 )
 
 
@@ -135,7 +137,7 @@ def classify(question: str, principal: str) -> Intent:
         intent.route = "categories"
     elif re.search(rf"\b(?:how many|number of|count)\b(?:\s+of)?(?:\s+(?:the|his|their|its|{PAPER_OWNER}))*(?:\s+\S+){{0,2}}?\s+{PAPER_NOUN}", ql):
         intent.route = "count"
-    elif re.search(r"\b(earliest|oldest|first)\b", ql) and re.search(r"\b(paper|work|publication|publish)", ql):
+    elif re.search(r"\b(earliest|oldest|first)\b(?![- ](?:author|named))", ql) and re.search(r"\b(paper|work|publication|publish)", ql):
         intent.route = "earliest"
     elif re.search(r"\b(latest|newest|most recent|last)\b", ql) and re.search(r"\b(paper|work|publication|publish)", ql):
         intent.route = "latest"

@@ -216,6 +216,8 @@ def authors_of(paper: Paper, cites: Citations, quote: Quote, principal: str) -> 
         return (f"The sources list no authors for {name(paper)}{when(paper)} {marker}. "
                 f"It is counted as {'' if paper.is_author_work else 'not '}{principal}'s paper: {paper.attribution}.")
     listed = ", ".join(paper.authors)
+    if not paper.is_author_work:
+        marker += f"; it is not {principal}'s paper"
     if paper.authors_truncated:
         return f"{name(paper)}{when(paper)} is by {listed} et al. {marker}; the sources give only these first {plural(len(paper.authors), 'author')}."
     return f"{name(paper)}{when(paper)} is by {listed} {marker}."

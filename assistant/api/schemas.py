@@ -221,6 +221,7 @@ class AnswerOut(BaseModel):
         description="How the answer was made: `route`; `invalid_citations_removed` (markers naming no source); in LLM mode also "
         "`claims_supported`, `claims_removed` (with `claims_removed_by_reason`), `claims_recited`, `claims_attributed`, `reference_lines_removed`.",
     )
+    plan: dict | None = Field(None, description="How the question was read: answer type, route, scope, years, people, papers named or pointed back to, topic.")
 
 
 class PaperSummary(BaseModel):

@@ -24,7 +24,8 @@ def test_ask_json_prints_the_contract(seeded_store, capsys):
     code = main(["--store", str(seeded_store), "ask", "What is MoQE?", "--json"])
     data = json.loads(capsys.readouterr().out)
     assert code == 0
-    assert set(data) == {"answer", "citations", "mode", "notice", "references", "meta"}
+    assert set(data) == {"answer", "citations", "mode", "notice", "references", "meta", "plan"}
+    assert data["plan"]["answer_type"] == "summary" and data["plan"]["named"][0].startswith("MoQE")
     assert data["mode"] == "extractive" and data["citations"][0]["title"].startswith("MoQE")
     assert set(data["citations"][0]) == {"n", "paper_id", "title", "display_title", "arxiv_id", "year", "authors", "authors_truncated", "is_author_work", "quote", "doi", "venue"}
 

@@ -26,7 +26,8 @@ def test_answer_is_the_ask_json_shape_and_cites_the_paper(client):
     r = ask(client, QUESTION)
     assert r.status_code == 200
     body = r.json()
-    assert set(body) == {"answer", "citations", "mode", "notice", "references", "meta"}
+    assert set(body) == {"answer", "citations", "mode", "notice", "references", "meta", "plan"}
+    assert body["plan"]["route"] and "named" in body["plan"]  # how the question was read, in the answer's metadata
     assert body["mode"] == "extractive"
     assert "90%" in body["answer"] and "[1]" in body["answer"]
     first = body["citations"][0]

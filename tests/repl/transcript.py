@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from assistant.models import Answer, Paper
+from assistant.presenter import plain_text
 
 
 def derived(c) -> str:
@@ -47,6 +48,8 @@ def card_block(paper: Paper, n: int, quote: str) -> str:
         rows.append(("Code", "available"))
     rows.append(("Attribution", paper.attribution + ("" if paper.is_author_work else " (not the author's)")))
     abstract = next(a for a in paper.abstracts if quote in a)
+    # Shown as people read it: LaTeX rendered to text, the quote marked in the shown abstract (issue 14's presenter).
+    abstract, quote = plain_text(abstract), plain_text(quote)
     marked = abstract.replace(quote, f"«{quote}»", 1)
     return (f"Citation [{n}]: {paper.id}\n" + "".join(f"{k + ':':<12} {v}\n" for k, v in rows)
             + f"\nAbstract:\n{marked}\n\n")

@@ -49,7 +49,7 @@ def answer_out(answer: Answer) -> AnswerOut:
     answer = present_answer(answer)
     references = [reference_line(c, c.n) for c in answer.citations]
     return AnswerOut(answer=answer.answer, citations=answer.citations, mode=answer.mode, notice=answer.notice, references=references,
-                     meta=public_meta(answer))
+                     meta=public_meta(answer), plan=answer.meta.get("plan"))
 
 
 def public_meta(answer: Answer) -> dict:

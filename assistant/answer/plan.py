@@ -1,0 +1,228 @@
+"""The typed query plan: what one turn asks (answer type, scope, years, people, papers named, topic), made once.
+
+The answer type comes from the nearest labelled example questions (data/route_examples.txt), embedded with
+the MiniLM the retriever already loads; names, people and years are masked first so the form of the
+question decides, not its topic. Slots (years, author position, people, papers, scope) are read against
+the paper table. `explain()` is what `assistant ask --explain` and the answer's `meta.plan` show.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from assistant.models import Filters, Message
+
+EXAMPLES = Path(__file__).parent / "data" / "route_examples.txt"
+NEIGHBOURS = 5
+YEAR = r"(?:19|20)\d{2}"
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1}
+# Author position: "as first author", "the second author", "listed first among its authors", "led by".
+_POSITION = re.compile(r"\b(first|second|third|fourth|fifth|last|lead|leading|senior)[- ]authors?\b|\blisted (first|second|third|last)\b|\b(first|second|third|last)(?:-| )named author\b", re.I)
+_SURNAME = re.compile(r"\b(?:surnamed|surname(?: is)?|last name(?: is)?|family name(?: is)?)\s+([A-Z][a-z]+)\b")
+# Scope words that exclude the author: "not by him", "leaving out his own work", "he did not write".
+_EXCLUDES_AUTHOR = re.compile(
+    r"\b(leaving out|excluding|except(?: for)?|apart from|other than|not counting|besides|without)\b[^.?]{0,40}\b(own|his|her|their|author)\b"
+    r"|\b(he|she|they|the author|(?-i:[A-Z]\w+ [A-Z]\w+)) (?:did|does|has|have) not (?:write|written|author|authored)\b"
+    r"|\b(he|she|they|the author) didn'?t (?:write|author)\b"
+    r"|\bnot (?:by|from|written by|authored by) (?:the author|him|her|them)\b|\bnot (?:the author['’]s|his|hers|theirs)\b"
+    r"|\bother (?:groups?|researchers?|authors?|people|teams?|labs?)\b",
+    re.I,
+)
+_WHOLE_CORPUS = re.compile(r"\b(whole|entire|across the) corpus\b|\b(corpus|all) papers\b|\bin the corpus\b|\bany paper\b|\bcorpus list\b", re.I)
+
+
+def years(q: str) -> tuple[int | None, int | None]:
+    """The year range a question asks about ("2021 or earlier", "after 2024", "between 2019 and 2021")."""
+    if m := re.search(rf"\b(?:between|from)\s+({YEAR})\s+(?:and|to|-|–)\s+({YEAR})\b", q) or re.search(rf"\b({YEAR})\s*(?:-|–|to)\s*({YEAR})\b", q):
+        a, b = sorted((int(m.group(1)), int(m.group(2))))
+        return a, b
+    if m := re.search(rf"\b({YEAR})\s+(?:or|and)\s+(?:earlier|before|prior)\b", q):
+        return None, int(m.group(1))
+    if m := re.search(rf"\b({YEAR})\s+(?:or|and)\s+(?:later|after|since)\b|\b({YEAR})\s+(?:on(?:wards?)?)\b", q):
+        return int(m.group(1) or m.group(2)), None
+    if m := re.search(rf"\b(?:before|prior to|earlier than|until|up to|through|by)\s+({YEAR})\b", q):
+        inclusive = q[m.start() : m.end()].startswith(("until", "up to", "through", "by"))
+        return None, int(m.group(1)) - (0 if inclusive else 1)
+    if m := re.search(rf"\b(?:after|later than)\s+({YEAR})\b", q):
+        return int(m.group(1)) + 1, None
+    if m := re.search(rf"\b(?:since|starting(?: from| in)?)\s+({YEAR})\b", q):  # "from 2025" alone is that year
+        return int(m.group(1)), None
+    found = re.findall(rf"\b({YEAR})\b", q)
+    if len(found) == 1:
+        return int(found[0]), int(found[0])
+    return None, None
+
+
+def position(q: str) -> int | None:
+    """1 for "first author", 2 for "second author", -1 for "last/senior author"; None when not asked."""
+    m = _POSITION.search(q)
+    if not m:
+        return None
+    word = next(g for g in m.groups() if g).casefold()
+    return {"lead": 1, "leading": 1, "senior": -1}.get(word, ORDINALS.get(word))
+
+
+def surname(q: str) -> str | None:
+    m = _SURNAME.search(q)
+    return m.group(1) if m else None
+
+
+def excludes_author(q: str) -> bool:
+    return bool(_EXCLUDES_AUTHOR.search(q))
+
+
+def whole_corpus(q: str) -> bool:
+    return bool(_WHOLE_CORPUS.search(q))
+
+
+@dataclass
+class RouteVote:
+    label: str
+    confidence: float  # share of the neighbours' similarity that voted for the label
+    neighbours: list[tuple[str, str, float]]  # (label, example, cosine)
+
+
+class Router:
+    """Nearest labelled examples decide the answer type (fact, how, summary, compare, list, count, ...)."""
+
+    def __init__(self, embeddings, path: Path = EXAMPLES, vectors=None, cache_dir: Path | None = None):
+        self.embeddings = embeddings
+        self.cache_dir = cache_dir
+        self.query_vectors = vectors  # a retrieval.QueryVectors, shared so a turn's texts are embedded in one batch
+        rows = []
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#"):
+                label, _, text = line.partition("|")
+                rows.append((label.strip(), text.strip()))
+        self.labels = [r[0] for r in rows]
+        self.examples = [r[1] for r in rows]
+        self._vectors: np.ndarray | None = None
+
+    @property
+    def vectors(self) -> np.ndarray:
+        if self._vectors is None:
+            self._vectors = self._load_or_embed()
+        return self._vectors
+
+    def _load_or_embed(self) -> np.ndarray:
+        """The examples' vectors, kept in the store beside the table (keyed by the examples' text): embedding
+        ~130 texts takes ~0.3 s and, done on a serving process's first question, grew its RSS by the model's
+        batch buffers after start-up."""
+        import hashlib
+        import os
+
+        digest = hashlib.sha256("\n".join(f"{lbl}|{ex}" for lbl, ex in zip(self.labels, self.examples)).encode()).hexdigest()[:16]
+        path = self.cache_dir / f"route_examples-{digest}.npy" if self.cache_dir else None
+        if path is not None and path.exists():
+            try:
+                return np.load(path)
+            except (OSError, ValueError):  # a torn or foreign file: embed again
+                pass
+        vectors = np.asarray(self.embeddings.embed_documents(self.examples), dtype=np.float32)
+        if path is not None and path.parent.is_dir():
+            tmp = path.with_suffix(f".tmp{os.getpid()}.npy")
+            try:
+                np.save(tmp, vectors)
+                os.replace(tmp, path)
+            except OSError:  # a read-only store still answers
+                tmp.unlink(missing_ok=True)
+        return vectors
+
+    def route(self, masked: str) -> RouteVote:
+        q = self.query_vectors.get(masked) if self.query_vectors is not None else np.asarray(self.embeddings.embed_query(masked), dtype=np.float32)
+        sims = self.vectors @ q
+        top = np.argsort(-sims)[:NEIGHBOURS]
+        votes: dict[str, float] = {}
+        for i in top:
+            votes[self.labels[i]] = votes.get(self.labels[i], 0.0) + float(sims[i])
+        label = max(votes, key=votes.get)
+        total = sum(votes.values()) or 1.0
+        return RouteVote(label, votes[label] / total, [(self.labels[i], self.examples[i], round(float(sims[i]), 3)) for i in top])
+
+
+@dataclass
+class QueryPlan:
+    """One turn, understood: what to answer, about which papers, under which constraints."""
+
+    question: str
+    history: list[Message]
+    answer_type: str  # fact | how | summary | compare | list | count | per_year | earliest | latest | coauthors | authors | when | arxiv | attribution | overview | code | categories | greeting
+    route: str  # the handler that writes the answer
+    filters: Filters
+    scope: str  # author | others | all
+    query: str  # the retrieval query (carries the previous question for a follow-up)
+    topic: str = ""
+    named: list[str] = field(default_factory=list)  # ids of papers the question itself names
+    focus: list[str] = field(default_factory=list)  # ids of papers the conversation points back to
+    person: str | None = None  # a person the question names (co-author, or the one whose position is asked)
+    position: int | None = None  # author position asked for (1 first, 2 second, -1 last)
+    surname: str | None = None
+    excludes_author: bool = False
+    excluded: list[str] = field(default_factory=list)  # named papers the user's filters exclude
+    literal: str | None = None  # a quoted phrase asked for literally ("an 'under review' note")
+    vote: RouteVote | None = None
+    intent: object = None  # the legacy Intent, for handlers that still read it
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def author_scope(self) -> bool:
+        return self.scope == "author"
+
+    def explain(self, titles: dict[str, str] | None = None) -> dict:
+        titles = titles or {}
+        f = self.filters
+        return {
+            "answer_type": self.answer_type,
+            "route": getattr(self.intent, "route", self.route),
+            "scope": self.scope,
+            "years": [f.year_from, f.year_to],
+            "coauthor": f.coauthor,
+            "person": self.person,
+            "author_position": self.position,
+            "surname": self.surname,
+            "topic": self.topic,
+            "literal": self.literal,
+            "named": [titles.get(i, i) for i in self.named],
+            "points_back_to": [titles.get(i, i) for i in self.focus],
+            "query": self.query,
+            "route_confidence": round(self.vote.confidence, 3) if self.vote else None,
+            "nearest_examples": [{"label": lbl, "example": ex, "cosine": c} for lbl, ex, c in (self.vote.neighbours[:3] if self.vote else [])],
+            "excluded_by_filters": [titles.get(i, i) for i in self.excluded],
+            "notes": self.notes,
+        }
+
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def _edits1(word: str) -> set[str]:
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    deletes = {a + b[1:] for a, b in splits if b}
+    swaps = {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+    replaces = {a + c + b[1:] for a, b in splits if b for c in _LETTERS}
+    inserts = {a + c + b for a, b in splits for c in _LETTERS}
+    return deletes | swaps | replaces | inserts
+
+
+def correct_spelling(question: str, knows) -> tuple[str, list[str]]:
+    """Words the corpus never uses, one edit away from exactly one word it does ("paralel" -> "parallel",
+    "comunication" -> "communication"), replaced; returns the text and the corrections made. Candidates are
+    generated from the word (~500), so the cost does not grow with the vocabulary."""
+    fixes: list[str] = []
+
+    def fix(m: re.Match) -> str:
+        word = m.group(0)
+        low = word.casefold()
+        if len(low) < 5 or knows(low) or not low.isalpha():
+            return word
+        found = sorted(c for c in _edits1(low) if knows(c))
+        if len(found) != 1:
+            return word
+        fixes.append(f"{word}→{found[0]}")
+        return found[0].capitalize() if word[0].isupper() else found[0]
+
+    return re.sub(r"\b[A-Za-z]+\b", fix, question), fixes

@@ -1,0 +1,177 @@
+"""Grounded topic sets: a paper is "on X" only when its own text supports X, not when it is merely near X.
+
+A paper supports a topic phrase when one of its sentences (title, abstract sentences, listing comments)
+holds every content term of the phrase, or when a sentence means the phrase very closely (MiniLM cosine)
+and the paper shares most of its terms. Calibrated on the seeds (see the comments below): neighbouring
+topics ("binarized networks" for a mixed-precision quantization paper, 0.58; "sparse LU factorization" for
+a low-rank factorization paper, 0.60) fall below the meaning bar and miss a term, so they are not listed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from assistant.answer.evidence import QueryTerms, vocabulary
+from assistant.ingest.text import research_sentences
+from assistant.lexical import terms, variants
+from assistant.models import Paper
+
+# Words that say what kind of thing, not which topic ("LLM training systems or methods").
+GENERIC = set(
+    """system systems method methods approach approaches technique techniques tool tools work works research paper papers
+    study studies model-based based using use used problem problems area areas field fields thing things kind kinds way ways
+    such like e.g including various new novel""".split()
+)
+# Every term in one sentence is strong evidence even when MiniLM does not know the words ("HONPAS package" 0.30).
+CO_OCCUR_DENSE = 0.25
+# Most of the phrase's weight in one sentence, and a close meaning ("quantum chemistry" for "computational
+# quantum chemistry": 0.48); the near-negatives miss their rarest term ("binarized", "LU") and stay below 0.75.
+PARTIAL_COVERAGE = 0.75
+PARTIAL_DENSE = 0.45
+NEAR_DENSE = 0.47
+NEAR_COVERAGE = 0.4
+# Meaning alone: positives on the seeds' topic questions reach 0.61-0.86; the closest near-negatives 0.58-0.60.
+MEANING_DENSE = 0.62
+# Every term somewhere in the paper's own text, and a meaning a little short of a partial sentence match: corpus 2's
+# "snow depth … from dual-frequency altimetry … CryoSat-2" paper for "CryoSat-2 altimetry" (0.41).
+WHOLE_DENSE = 0.38
+MEANING_COVERAGE = 0.5
+# Opening quote after a space (so "author's" is not a quote), closing quote before a space or punctuation.
+_QUOTED = re.compile(r"(?:^|\s)[\"“‘']([^\"”’']{3,60})[\"”’'](?=[\s.,;:?!]|$)")
+
+
+def quoted(question: str) -> str | None:
+    """A phrase the question puts in quotes ("an 'under review' note"): asked for literally."""
+    m = _QUOTED.search(question)
+    return m.group(1).strip() if m else None
+
+
+def alternatives(topic: str) -> list[str]:
+    """"stereo matching or multi-view stereo" -> both; an alternative of only generic words is dropped."""
+    parts = [p.strip() for p in re.split(r"\s*(?:\bor\b|/|,)\s*", topic) if p.strip()]
+    kept = [p for p in parts if content_terms(p)]
+    return kept or ([topic] if content_terms(topic) else [])
+
+
+def content_terms(text: str) -> list[str]:
+    return [t for t in terms(text) if t not in GENERIC and len(t) > 1]
+
+
+@lru_cache(maxsize=20_000)
+def sentences_of(abstract: str) -> tuple[str, ...]:
+    """An abstract's research sentences, split once: splitting and the instruction filter cost ~1 ms per
+    abstract, 80 ms per topic question on the seeds before this cache."""
+    return tuple(dict.fromkeys(research_sentences(abstract)))
+
+
+def texts_of(paper: Paper) -> list[str]:
+    out = [paper.title or ""] + [s for a in paper.abstracts for s in sentences_of(a)] + list(paper.comments)
+    return [t for t in dict.fromkeys(out) if t]
+
+
+@dataclass
+class Support:
+    paper: Paper
+    sentence: str  # the sentence of its own text that supports the topic
+    score: float
+
+
+def _known_terms(qterms: QueryTerms, lexical) -> QueryTerms | None:
+    """The phrase's terms without the few no text in the corpus uses ("optical" in "Sentinel-2 optical imagery"),
+    or None when those are not a minority of the phrase."""
+    known = {t: w for t, w in qterms.weights.items() if any(lexical.doc_freq(v) for v in variants(t))}
+    return QueryTerms(known) if known and len(known) * 2 > len(qterms.weights) else None
+
+
+def _title_names(known: QueryTerms | None, paper: Paper, whole: frozenset[str]) -> bool:
+    """The paper's title holds the phrase's most specific known term and its text most of the known terms
+    ("… from Sentinel-2 Imagery" for "Sentinel-2 optical imagery", where no paper says "optical"). A phrase whose
+    only rare word no paper uses ("protein structure prediction") is left to the other rules, which it fails."""
+    if known is None or not paper.title:
+        return False
+    rarest = max(known.weights, key=known.weights.get)
+    return bool(variants(rarest) & vocabulary(paper.title)) and known.coverage(whole) >= 0.6
+
+
+def _whole_vocabulary(paper: Paper) -> frozenset[str]:
+    return vocabulary(" ".join(texts_of(paper)))
+
+
+def _has_all(words: list[str], vocab: frozenset[str]) -> bool:
+    return all(variants(w) & vocab for w in words)
+
+
+class TopicMatcher:
+    def __init__(self, embeddings, picker, lexical, vectors=None):
+        self.embeddings = embeddings
+        self.vectors = vectors
+        self.picker = picker
+        self.lexical = lexical
+
+    def papers_on(self, topic: str, papers: list[Paper], literal: str | None = None) -> list[Support]:
+        """The papers among `papers` whose own text supports the topic, best supported first."""
+        if literal:
+            needle = re.sub(r"\s+", " ", literal.casefold())
+            out = []
+            for p in papers:
+                for t in texts_of(p):
+                    if needle in re.sub(r"\s+", " ", t.casefold()):
+                        out.append(Support(p, t, 1.0))
+                        break
+            return out
+        alts = alternatives(topic)
+        if not alts or not papers:
+            return []
+        if self.vectors is not None:
+            self.vectors.prime(alts)
+        # Only abstract sentences have stored vectors; titles and comments count for their words (embedding
+        # them per question cost ~300 ms on the seeds), with the paper's best sentence standing for their meaning.
+        sentences = [(p, s) for p in papers for a in p.abstracts for s in sentences_of(a)]
+        vectors = self.picker._vectors([s for _, s in sentences])
+        best: dict[str, Support] = {}
+        for alt in alts:
+            words = content_terms(alt)
+            qterms = QueryTerms({t: w for t, w in QueryTerms.of(" ".join(words), self.lexical).weights.items()})
+            known = _known_terms(qterms, self.lexical)
+            q = self.vectors.get(alt) if self.vectors is not None else np.asarray(self.embeddings.embed_query(alt), dtype=np.float32)
+            sims = vectors @ q
+            per_paper: dict[str, tuple[float, str]] = {}
+            for (p, s), sim in zip(sentences, sims):
+                if float(sim) > per_paper.get(p.id, (-1.0, ""))[0]:
+                    per_paper[p.id] = (float(sim), s)
+            whole = {p.id: _whole_vocabulary(p) for p in papers}
+            for p in papers:
+                top = per_paper.get(p.id, (-1.0, ""))[0]
+                for s in texts_of(p):
+                    in_title = s == p.title and _has_all(words, vocabulary(s))  # the title says it: no meaning bar
+                    if in_title or (_has_all(words, vocabulary(s)) and top >= CO_OCCUR_DENSE) or (top >= PARTIAL_DENSE and qterms.coverage(vocabulary(s)) >= PARTIAL_COVERAGE):
+                        score = 1.0 + top
+                        if p.id not in best or best[p.id].score < score:
+                            best[p.id] = Support(p, s if s != p.title else (per_paper.get(p.id) or (0, s))[1] or s, score)
+                        break
+            for p in papers:
+                # The terms spread over the paper's sentences rather than one ("CryoSat-2 … freeboards" after
+                # "… thickness retrievals from altimetry"): most of the phrase's weight in its whole text, and the
+                # meaning bar of a partial sentence match. A neighbouring topic still misses its rarest term.
+                sim, s = per_paper.get(p.id, (-1.0, ""))
+                cover = qterms.coverage(whole[p.id])
+                if p.id not in best and (sim >= PARTIAL_DENSE and cover >= PARTIAL_COVERAGE or sim >= WHOLE_DENSE and cover >= 0.99
+                                         or sim >= PARTIAL_DENSE and _title_names(known, p, whole[p.id])):
+                    best[p.id] = Support(p, s, 1.0 + sim)
+            for p in papers:
+                sim, s = per_paper.get(p.id, (-1.0, ""))
+                if sim >= MEANING_DENSE and qterms.coverage(whole[p.id]) >= MEANING_COVERAGE and (p.id not in best or best[p.id].score < sim):
+                    best[p.id] = Support(p, s, sim)
+            if best:
+                # The topic is real here: papers close in meaning that share a good part of its words join it
+                # ("atomic-scale simulation" for "atomistic simulation", 0.50 / 0.41). With no grounded paper this
+                # never applies, so a near topic alone (binarized networks: 0.58 / 0.47) lists nothing.
+                for p in papers:
+                    sim, s = per_paper.get(p.id, (-1.0, ""))
+                    if p.id not in best and sim >= NEAR_DENSE and qterms.coverage(whole[p.id]) >= NEAR_COVERAGE:
+                        best[p.id] = Support(p, s, sim)
+        return sorted(best.values(), key=lambda sp: -sp.score)
