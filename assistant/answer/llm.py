@@ -9,7 +9,7 @@ import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from assistant.answer.citations import MARKER, Citations, renumber
+from assistant.answer.citations import MARKER, Citations, enforce, renumber
 from assistant.answer.claims import ClaimChecker
 from assistant.answer.markers import TokenFilter, clean
 from assistant.answer.evidence import QueryTerms, vocabulary
@@ -175,6 +175,10 @@ def validate(text: str, papers: list[Paper], answerer: Answerer, question: str =
 
     new_text, citations, _ = renumber(MARKER.sub(cite, checked.text), cites.list())
     new_text = re.sub(r"\[\s*\]", "", new_text)
+    # The same contract gate every extractive answer passes (Answerer.finish): degrade, never raise.
+    new_text, citations, problems = enforce(new_text, citations)
+    if problems:
+        meta["contract_problems"] = problems
     return Answer(answer=new_text, citations=citations, mode="llm", notice=notice, meta=meta)
 
 
