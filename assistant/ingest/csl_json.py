@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from assistant.ingest.base import ParseContext, ParseResult, source
 from assistant.ingest.records import (
-    LineFinder,
     arxiv_id,
     date_of,
     doi_and_arxiv,
     iso_date,
-    json_or_warn,
+    json_records,
     looks_like_json,
     person,
     strip_markup,
@@ -64,14 +63,9 @@ def _name(a) -> tuple[str, str | None]:
 
 def parse(text: str, ctx: ParseContext) -> ParseResult:
     result = ParseResult()
-    data = json_or_warn(text, ctx, result)
-    if data is None:
-        return result
-    items = _items(data)
+    items, lines = json_records(text, ctx, result, _items, "CSL-JSON should be a list of items")
     if items is None:
-        result.warn(ctx, 1, "CSL-JSON should be a list of items; nothing read")
         return result
-    lines = LineFinder(text)
     for k, item in enumerate(items):
         if not isinstance(item, dict):
             result.warn(ctx, lines.find("{"), f"item {k + 1} is not an object; skipped")

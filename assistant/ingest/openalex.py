@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from assistant.ingest.base import ParseContext, ParseResult, source
 from assistant.ingest.records import (
-    LineFinder,
     arxiv_id,
     date_of,
     doi_and_arxiv,
     iso_date,
-    json_or_warn,
+    json_records,
     looks_like_json,
 )
 from assistant.ingest.text import clean
@@ -60,14 +59,9 @@ def _venue(work: dict) -> tuple[str | None, bool]:
 
 def parse(text: str, ctx: ParseContext) -> ParseResult:
     result = ParseResult()
-    data = json_or_warn(text, ctx, result)
-    if data is None:
-        return result
-    works = _works(data)
+    works, lines = json_records(text, ctx, result, _works, "an OpenAlex file should be a work or a page with `results`")
     if works is None:
-        result.warn(ctx, 1, "an OpenAlex file should be a work or a page with `results`; nothing read")
         return result
-    lines = LineFinder(text)
     for k, work in enumerate(works):
         if not isinstance(work, dict):
             result.warn(ctx, lines.find("{"), f"result {k + 1} is not an object; skipped")

@@ -144,6 +144,19 @@ def json_or_warn(text: str, ctx, result) -> object | None:
         return None
 
 
+def json_records(text: str, ctx, result, records_of, expected: str) -> tuple[list | None, LineFinder | None]:
+    """The records of a JSON export (`records_of` finds them in the document) and a LineFinder over the text, or
+    (None, None) after a warning: the syntax error's line, or what the file should have been."""
+    data = json_or_warn(text, ctx, result)
+    if data is None:
+        return None, None
+    records = records_of(data)
+    if records is None:
+        result.warn(ctx, 1, f"{expected}; nothing read")
+        return None, None
+    return records, LineFinder(text)
+
+
 def looks_like_json(lines: list[str]) -> str | None:
     """The text when it starts like a JSON document (and so may be one of the JSON formats), else None."""
     text = "\n".join(lines)

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from assistant.ingest.base import ParseContext, ParseResult, source
 from assistant.ingest.records import (
-    LineFinder,
     date_of,
     doi_and_arxiv,
     iso_date,
-    json_or_warn,
+    json_records,
     looks_like_json,
 )
 from assistant.ingest.text import clean
@@ -35,14 +34,9 @@ def _papers(data) -> list | None:
 
 def parse(text: str, ctx: ParseContext) -> ParseResult:
     result = ParseResult()
-    data = json_or_warn(text, ctx, result)
-    if data is None:
-        return result
-    papers = _papers(data)
+    papers, lines = json_records(text, ctx, result, _papers, "a Semantic Scholar file should be a paper, a list of papers or a `data` page")
     if papers is None:
-        result.warn(ctx, 1, "a Semantic Scholar file should be a paper, a list of papers or a `data` page; nothing read")
         return result
-    lines = LineFinder(text)
     for k, paper in enumerate(papers):
         if not isinstance(paper, dict):  # a batch answers null for ids it does not know
             result.warn(ctx, lines.find_line(r"^\s*null\s*,?\s*$"), f"item {k + 1} is not a paper (null: an unknown id in a batch); skipped")
