@@ -97,20 +97,31 @@ def _title_names(known: QueryTerms | None, paper: Paper, whole: frozenset[str]) 
     return bool(variants(rarest) & vocabulary(paper.title)) and known.coverage(whole) >= 0.6
 
 
-def _whole_vocabulary(paper: Paper) -> frozenset[str]:
-    return vocabulary(" ".join(texts_of(paper)))
-
-
 def _has_all(words: list[str], vocab: frozenset[str]) -> bool:
     return all(variants(w) & vocab for w in words)
 
 
 class TopicMatcher:
     def __init__(self, embeddings, picker, lexical, vectors=None):
+        # Each paper's texts with their vocabularies, and its whole vocabulary, made once per table (an Answerer,
+        # and so this matcher, is built anew when the table changes): a topic no paper supports scans every paper,
+        # and at 10k synthetic papers (699 the author's) re-deriving them took 7-14 s per question.
+        self._texts: dict[str, list[tuple[str, frozenset[str]]]] = {}
+        self._whole: dict[str, frozenset[str]] = {}
         self.embeddings = embeddings
         self.vectors = vectors
         self.picker = picker
         self.lexical = lexical
+
+    def _texts_of(self, paper: Paper) -> list[tuple[str, frozenset[str]]]:
+        if paper.id not in self._texts:
+            self._texts[paper.id] = [(t, vocabulary(t)) for t in texts_of(paper)]
+        return self._texts[paper.id]
+
+    def _whole_of(self, paper: Paper) -> frozenset[str]:
+        if paper.id not in self._whole:
+            self._whole[paper.id] = frozenset().union(*(v for _, v in self._texts_of(paper)))
+        return self._whole[paper.id]
 
     def papers_on(self, topic: str, papers: list[Paper], literal: str | None = None) -> list[Support]:
         """The papers among `papers` whose own text supports the topic, best supported first."""
@@ -143,12 +154,15 @@ class TopicMatcher:
             for (p, s), sim in zip(sentences, sims):
                 if float(sim) > per_paper.get(p.id, (-1.0, ""))[0]:
                     per_paper[p.id] = (float(sim), s)
-            whole = {p.id: _whole_vocabulary(p) for p in papers}
+            whole = {p.id: self._whole_of(p) for p in papers}
             for p in papers:
                 top = per_paper.get(p.id, (-1.0, ""))[0]
-                for s in texts_of(p):
-                    in_title = s == p.title and _has_all(words, vocabulary(s))  # the title says it: no meaning bar
-                    if in_title or (_has_all(words, vocabulary(s)) and top >= CO_OCCUR_DENSE) or (top >= PARTIAL_DENSE and qterms.coverage(vocabulary(s)) >= PARTIAL_COVERAGE):
+                if qterms.coverage(whole[p.id]) < PARTIAL_COVERAGE and not _has_all(words, whole[p.id]):
+                    continue  # no sentence can hold what the whole text lacks
+                for s, vocab in self._texts_of(p):
+                    has_all = _has_all(words, vocab)
+                    in_title = s == p.title and has_all  # the title says it: no meaning bar
+                    if in_title or (has_all and top >= CO_OCCUR_DENSE) or (top >= PARTIAL_DENSE and qterms.coverage(vocab) >= PARTIAL_COVERAGE):
                         score = 1.0 + top
                         if p.id not in best or best[p.id].score < score:
                             best[p.id] = Support(p, s if s != p.title else (per_paper.get(p.id) or (0, s))[1] or s, score)
