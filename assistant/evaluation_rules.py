@@ -10,7 +10,6 @@ before facts are matched, partial credit per kind.
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from assistant.models import Answer, Citation
 

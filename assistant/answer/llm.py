@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING
 from assistant.answer.citations import MARKER, Citations, enforce, renumber
 from assistant.answer.claims import ClaimChecker
 from assistant.answer.markers import TokenFilter, clean
-from assistant.answer.evidence import QueryTerms, vocabulary
+from assistant.answer.evidence import summary_sentence
 from assistant.answer.format import when
-from assistant.ingest.text import research_sentences
 from assistant.models import Answer, Paper
 from assistant.retrieval import Hit
 
@@ -171,7 +170,7 @@ def validate(text: str, papers: list[Paper], answerer: Answerer, question: str =
 
     def cite(m: re.Match) -> str:
         n = int(m.group(1))
-        return cites.cite(papers[n - 1], checked.quotes.get(n) or _quote("", papers[n - 1], answerer))
+        return cites.cite(papers[n - 1], checked.quotes.get(n) or summary_sentence(papers[n - 1]))
 
     new_text, citations, _ = renumber(MARKER.sub(cite, checked.text), cites.list())
     new_text = re.sub(r"\[\s*\]", "", new_text)
