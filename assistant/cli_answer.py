@@ -29,9 +29,14 @@ def check_question(question: str) -> str:
 
 
 def answer_json(answer: Answer) -> dict:
-    meta = {k: v for k, v in answer.meta.items() if k != "plan"}  # the plan has its own key
     return {"answer": answer.answer, "citations": [c.model_dump() for c in answer.citations], "mode": answer.mode, "notice": answer.notice,
-            "references": references(answer), "meta": {"invalid_citations_removed": 0, **meta}, "plan": answer.meta.get("plan")}
+            "references": references(answer), "meta": public_meta(answer), "plan": answer.meta.get("plan")}
+
+
+def public_meta(answer: Answer) -> dict:
+    """The answer's meta with the counts every response carries (0 where nothing was checked or removed); the plan
+    has its own key."""
+    return {"invalid_citations_removed": 0, **{k: v for k, v in answer.meta.items() if k != "plan"}}
 
 
 def cmd_ask(args) -> int:

@@ -7,11 +7,11 @@ from collections.abc import Iterator
 from fastapi import APIRouter, Depends
 
 from assistant.api.deps import get_assistant
-from assistant.cli_answer import answer_json
 from assistant.api.schemas import AnswerOut, ChatRequest, ErrorResponse
 from assistant.api.sse import frame, run_chat, stream_events
+from assistant.cli_answer import public_meta, references
 from assistant.models import Answer, Message
-from assistant.presenter import present_answer, present_events, reference_line
+from assistant.presenter import present_answer, present_events
 
 router = APIRouter(tags=["chat"])
 
@@ -47,14 +47,8 @@ _SSE_EVENT = {
 def answer_out(answer: Answer) -> AnswerOut:
     """The answer as people are shown it (LaTeX rendered, as the web page does): see assistant/presenter.py."""
     answer = present_answer(answer)
-    references = [reference_line(c, c.n) for c in answer.citations]
-    return AnswerOut(answer=answer.answer, citations=answer.citations, mode=answer.mode, notice=answer.notice, references=references,
+    return AnswerOut(answer=answer.answer, citations=answer.citations, mode=answer.mode, notice=answer.notice, references=references(answer),
                      meta=public_meta(answer), plan=answer.meta.get("plan"))
-
-
-def public_meta(answer: Answer) -> dict:
-    """The answer's meta with the counts every response carries (0 where nothing was checked or removed), as `ask --json`."""
-    return answer_json(answer)["meta"]
 
 
 def conversation(request: ChatRequest) -> list[Message]:

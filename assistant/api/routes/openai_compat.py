@@ -12,9 +12,9 @@ from fastapi import APIRouter, Depends
 from assistant.api import openai_extras as extras
 from assistant.api.deps import get_assistant
 from assistant.api.errors import error_json
-from assistant.api.routes.chat import public_meta
 from assistant.api.schemas import MODEL_ID, V1_RESPONSES, ChatCompletionRequest, ErrorResponse
 from assistant.api.sse import frame, run_chat, stream_events
+from assistant.cli_answer import public_meta
 from assistant.errors import NotFound
 from assistant.models import Answer, Citation, Message
 from assistant.presenter import present_answer, present_events
