@@ -23,7 +23,10 @@ def _filters(args) -> Filters:
             raise BadRequest(f"{name} ({year}) must be between {YEARS[0]} and {YEARS[1]}.")
     if year_from is not None and year_to is not None and year_from > year_to:
         # As the API reads it (FiltersIn): the range the two years span, said so rather than refused.
-        print(f"note: --year-from {year_from} is after --year-to {year_to}: reading the years {year_to}-{year_from}.", file=sys.stderr)
+        print(
+            f"note: --year-from {year_from} is after --year-to {year_to}: reading the years {year_to}-{year_from}.",
+            file=sys.stderr,
+        )
         year_from, year_to = year_to, year_from
     return Filters(
         author_only=True if getattr(args, "author_only", False) else None,
@@ -48,13 +51,17 @@ def cmd_ingest(args) -> int:
 
     assistant = _assistant(args)
     if args.if_empty and not assistant.store.is_empty():
-        print(f"Store already holds {assistant.status()['papers']} papers; not ingesting (drop --if-empty to re-ingest).")
+        print(
+            f"Store already holds {assistant.status()['papers']} papers; not ingesting (drop --if-empty to re-ingest)."
+        )
         return 0
     paths = [Path(p) for p in args.paths] or None
     with ProgressBar("embedding passages") as bar:
         result = assistant.ingest(paths, progress=bar.update)
     for r in result.reports:
-        print(f"{r.file}: shape {r.shape or 'unknown'}, {r.entries} entries read, {r.merged} merged with other files, {len(r.warnings)} warnings")
+        print(
+            f"{r.file}: shape {r.shape or 'unknown'}, {r.entries} entries read, {r.merged} merged with other files, {len(r.warnings)} warnings"
+        )
         for w in r.warnings:
             print(f"  warning: {w}", file=sys.stderr)
     s = result.sync
@@ -75,9 +82,28 @@ def cmd_papers(args) -> int:
         papers = [p for p in papers if p.has_abstract == args.abstract]
     if fmt == "json":
         # the stored record, raw abstract (LaTeX as the source wrote it) included
-        fields = ["id", "title", "display_title", "authors", "authors_truncated", "date", "date_precision", "year", "arxiv_id",
-                  "doi", "venue", "categories", "has_code", "is_author_work", "attribution", "sources", "abstract"]
-        out = [p.model_dump(include=set(fields) | {"other_abstracts", "conflicts", "notes", "comments"}) for p in papers]
+        fields = [
+            "id",
+            "title",
+            "display_title",
+            "authors",
+            "authors_truncated",
+            "date",
+            "date_precision",
+            "year",
+            "arxiv_id",
+            "doi",
+            "venue",
+            "categories",
+            "has_code",
+            "is_author_work",
+            "attribution",
+            "sources",
+            "abstract",
+        ]
+        out = [
+            p.model_dump(include=set(fields) | {"other_abstracts", "conflicts", "notes", "comments"}) for p in papers
+        ]
         print(json.dumps({"papers": out}, ensure_ascii=False, indent=1))
         return 0
     if fmt in ("bibtex", "ris", "csl-json"):
@@ -107,7 +133,14 @@ def _print_tsv(papers) -> None:
 
     print("id\tyear\ttitle\tauthors\tarxiv_id\tauthors_paper")
     for p in papers:
-        row = [p.id, str(p.year or ""), presenter.title_label(p), presenter.authors(p.authors, p.authors_truncated), p.arxiv_id or "", "yes" if p.is_author_work else "no"]
+        row = [
+            p.id,
+            str(p.year or ""),
+            presenter.title_label(p),
+            presenter.authors(p.authors, p.authors_truncated),
+            p.arxiv_id or "",
+            "yes" if p.is_author_work else "no",
+        ]
         print("\t".join(cell(c) for c in row))
 
 
@@ -130,7 +163,15 @@ def _print_table(papers) -> None:
         title = Text(presenter.title(p)) if p.title else Text(presenter.title_label(p), style="italic")
         if not p.has_abstract:
             title.append(" (no abstract)", style="dim")
-        table.add_row(p.id, str(p.year or ""), title, presenter.authors(p.authors, p.authors_truncated), p.venue or "", p.arxiv_id or "", "yes" if p.is_author_work else "no")
+        table.add_row(
+            p.id,
+            str(p.year or ""),
+            title,
+            presenter.authors(p.authors, p.authors_truncated),
+            p.venue or "",
+            p.arxiv_id or "",
+            "yes" if p.is_author_work else "no",
+        )
     Console().print(table)
     bare = sum(not p.has_abstract for p in papers)
     print(f"{len(papers)} papers" + (f" ({bare} without an abstract: metadata only)" if bare else ""))
@@ -142,7 +183,9 @@ def cmd_init(args) -> int:
     folder = Path(args.dir)
     path = write_manifest(folder, args.name, aliases=args.alias, orcid=args.orcid, force=args.force)
     print(f"Wrote {path} for {args.name.strip()}.")
-    print(f"Next: put exported files (BibTeX, RIS, CSL-JSON, arXiv Atom, OpenAlex or Semantic Scholar JSON) in {folder},")
+    print(
+        f"Next: put exported files (BibTeX, RIS, CSL-JSON, arXiv Atom, OpenAlex or Semantic Scholar JSON) in {folder},"
+    )
     print(f"then run `assistant --store STORE_DIR ingest {folder}`.")
     return 0
 
@@ -158,7 +201,9 @@ def cmd_prepare(args) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="assistant", description="Chat with a researcher's paper corpus; every answer cites its papers.")
+    parser = argparse.ArgumentParser(
+        prog="assistant", description="Chat with a researcher's paper corpus; every answer cites its papers."
+    )
     parser.add_argument("--store", help="store directory (default: ./store or ASSISTANT_STORE_DIR)")
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -171,7 +216,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("name", help='the principal author, e.g. "Keiko Tanaka"')
     p.add_argument("--dir", default=".", help="the corpus folder (created if missing; default: the current folder)")
     p.add_argument("--orcid", help="the author's ORCID iD; records carrying it are attributed to them")
-    p.add_argument("--alias", action="append", default=[], help='another spelling of the name (repeatable), e.g. "Tanaka, K." or "田中 恵子"')
+    p.add_argument(
+        "--alias",
+        action="append",
+        default=[],
+        help='another spelling of the name (repeatable), e.g. "Tanaka, K." or "田中 恵子"',
+    )
     p.add_argument("--force", action="store_true", help="replace an existing corpus.toml")
     p.set_defaults(func=cmd_init)
 
@@ -179,15 +229,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_prepare)
 
     p = sub.add_parser("papers", help="list the papers in the store (or export them as references)")
-    p.add_argument("--format", choices=PAPER_FORMATS, default="table",
-                   help="table (a wide terminal; otherwise tsv), tsv (one line per paper, full ids), json (the stored records), "
-                        "or references: bibtex, ris, csl-json")
+    p.add_argument(
+        "--format",
+        choices=PAPER_FORMATS,
+        default="table",
+        help="table (a wide terminal; otherwise tsv), tsv (one line per paper, full ids), json (the stored records), "
+        "or references: bibtex, ris, csl-json",
+    )
     p.add_argument("--json", action="store_true", help="the same as --format json")
     p.add_argument("--author-only", action="store_true", help="only the principal author's papers")
     p.add_argument("--year-from", type=int)
     p.add_argument("--year-to", type=int)
     p.add_argument("--text", help="only papers whose title, abstract or authors contain this")
-    p.add_argument("--no-abstract", dest="abstract", action="store_false", default=None, help="only metadata-only papers (no source gives an abstract)")
+    p.add_argument(
+        "--no-abstract",
+        dest="abstract",
+        action="store_false",
+        default=None,
+        help="only metadata-only papers (no source gives an abstract)",
+    )
     p.add_argument("--with-abstract", dest="abstract", action="store_true", help="only papers with an abstract")
     p.set_defaults(func=cmd_papers)
 

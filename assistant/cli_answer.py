@@ -24,13 +24,22 @@ def check_question(question: str) -> str:
     if not question:
         raise BadRequest('The question is empty: ask something, e.g. assistant ask "What has the author worked on?"')
     if len(question) > MAX_QUESTION_CHARS:
-        raise BadRequest(f"The question is {len(question):,} characters long; at most {MAX_QUESTION_CHARS:,}: shorten it.")
+        raise BadRequest(
+            f"The question is {len(question):,} characters long; at most {MAX_QUESTION_CHARS:,}: shorten it."
+        )
     return question
 
 
 def answer_json(answer: Answer) -> dict:
-    return {"answer": answer.answer, "citations": [c.model_dump() for c in answer.citations], "mode": answer.mode, "notice": answer.notice,
-            "references": references(answer), "meta": public_meta(answer), "plan": answer.meta.get("plan")}
+    return {
+        "answer": answer.answer,
+        "citations": [c.model_dump() for c in answer.citations],
+        "mode": answer.mode,
+        "notice": answer.notice,
+        "references": references(answer),
+        "meta": public_meta(answer),
+        "plan": answer.meta.get("plan"),
+    }
 
 
 def public_meta(answer: Answer) -> dict:
@@ -72,9 +81,13 @@ def cmd_eval(args) -> int:
     print()
     for kind, score in summary["per_kind"].items():
         print(f"{kind:14} {score:.3f}")
-    print(f"overall        {summary['overall']:.3f}   ({summary['questions']} questions, mode {assistant.status()['mode']})")
+    print(
+        f"overall        {summary['overall']:.3f}   ({summary['questions']} questions, mode {assistant.status()['mode']})"
+    )
     print(f"invalid citations {summary['invalid_citations']}")
-    print(f"answerable refused {summary['answerable_refused'][0]}/{summary['answerable_refused'][1]}, unanswerable answered {summary['unanswerable_answered'][0]}/{summary['unanswerable_answered'][1]}")
+    print(
+        f"answerable refused {summary['answerable_refused'][0]}/{summary['answerable_refused'][1]}, unanswerable answered {summary['unanswerable_answered'][0]}/{summary['unanswerable_answered'][1]}"
+    )
     print(f"latency p50 {summary['p50_ms']:.1f} ms, p95 {summary['p95_ms']:.1f} ms")
     if args.json:
         Path(args.json).write_text(json.dumps(summary, indent=1))
@@ -84,8 +97,16 @@ def cmd_eval(args) -> int:
 def add_commands(sub) -> None:
     p = sub.add_parser("ask", help="answer one question, with citations")
     p.add_argument("question")
-    p.add_argument("--json", action="store_true", help='print {"answer", "citations", "mode", "notice", "references", "meta", "plan"}')
-    p.add_argument("--explain", action="store_true", help="also print how the question was read (answer type, route, scope, slots, nearest examples)")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help='print {"answer", "citations", "mode", "notice", "references", "meta", "plan"}',
+    )
+    p.add_argument(
+        "--explain",
+        action="store_true",
+        help="also print how the question was read (answer type, route, scope, slots, nearest examples)",
+    )
     p.add_argument("--author-only", action="store_true")
     p.add_argument("--year-from", type=int)
     p.add_argument("--year-to", type=int)

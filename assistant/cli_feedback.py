@@ -11,10 +11,16 @@ from assistant.errors import ConfigError
 
 def add_command(sub) -> None:
     """Registers the `feedback` subcommand."""
-    p = sub.add_parser("feedback", help="list the ratings given to answers (web UI, /good and /bad, POST /api/feedback)")
+    p = sub.add_parser(
+        "feedback", help="list the ratings given to answers (web UI, /good and /bad, POST /api/feedback)"
+    )
     p.add_argument("--json", action="store_true", help='print {"feedback": [...], "skipped": N}')
     p.add_argument("--rating", choices=["up", "down"], help="only this rating")
-    p.add_argument("--questions", metavar="OUT.json", help="write the rated questions as a question file for `assistant eval OUT.json`")
+    p.add_argument(
+        "--questions",
+        metavar="OUT.json",
+        help="write the rated questions as a question file for `assistant eval OUT.json`",
+    )
     p.set_defaults(func=cmd_feedback)
 
 
@@ -36,18 +42,28 @@ def cmd_feedback(args) -> int:
         print(f"Wrote {len(records)} rated questions to {out}: score them with `assistant eval {out}`.")
         return 0
     if args.json:
-        print(json.dumps({"feedback": [r.model_dump(mode="json") for r in records], "skipped": log.skipped}, ensure_ascii=False, indent=1))
+        print(
+            json.dumps(
+                {"feedback": [r.model_dump(mode="json") for r in records], "skipped": log.skipped},
+                ensure_ascii=False,
+                indent=1,
+            )
+        )
         return 0
     if not records:
         where = "" if log.path.exists() else f" ({log.path} does not exist yet)"
-        print(f"No ratings yet{where}: rate answers with the thumbs in the web UI, /good or /bad in `assistant chat`, or POST /api/feedback.")
+        print(
+            f"No ratings yet{where}: rate answers with the thumbs in the web UI, /good or /bad in `assistant chat`, or POST /api/feedback."
+        )
         return 0
     for r in records:
         comment = f"  — {r.comment}" if r.comment else ""
         cites = f"{len(r.citations)} citation{'s' if len(r.citations) != 1 else ''}"
         print(f"{r.created}  {r.rating:<4}  {r.source:<4}  {_one_line(r.question)}  ({r.mode}, {cites}){comment}")
     up = sum(r.rating == "up" for r in records)
-    print(f"{len(records)} ratings: {up} up, {len(records) - up} down. `assistant feedback --questions OUT.json` turns them into eval questions.")
+    print(
+        f"{len(records)} ratings: {up} up, {len(records) - up} down. `assistant feedback --questions OUT.json` turns them into eval questions."
+    )
     return 0
 
 

@@ -36,16 +36,27 @@ class Assistant:
         self._answerer = None
 
     @classmethod
-    def from_settings(cls, settings: Settings | None = None, chat_model=None, http_client=None, http_async_client=None) -> "Assistant":
+    def from_settings(
+        cls, settings: Settings | None = None, chat_model=None, http_client=None, http_async_client=None
+    ) -> "Assistant":
         from assistant import vendors
 
         settings = settings or Settings()
         vendors.offline_environment()
-        embeddings = vendors.MiniLMEmbeddings(batch_size=settings.embedding_batch_size, backend=settings.embedding_backend, cache_dir=settings.model_cache_dir)
+        embeddings = vendors.MiniLMEmbeddings(
+            batch_size=settings.embedding_batch_size,
+            backend=settings.embedding_backend,
+            cache_dir=settings.model_cache_dir,
+        )
         client = vendors.chroma_client(settings)
         store = Store(
-            settings.store_dir, client, embeddings, collection=settings.collection, batch_size=settings.embedding_batch_size,
-            segment=settings.vector_segment, reopen=lambda: vendors.reopen_chroma(settings),
+            settings.store_dir,
+            client,
+            embeddings,
+            collection=settings.collection,
+            batch_size=settings.embedding_batch_size,
+            segment=settings.vector_segment,
+            reopen=lambda: vendors.reopen_chroma(settings),
         )
         if chat_model is None and settings.llm_configured:
             chat_model = vendors.chat_model(settings, http_client=http_client, http_async_client=http_async_client)
@@ -59,7 +70,9 @@ class Assistant:
             with self._lock:
                 table = self.store.load_table()
                 if table is None:
-                    raise StoreUnavailable(f"The store at {self.settings.store_dir} is empty: run `assistant ingest` first.")
+                    raise StoreUnavailable(
+                        f"The store at {self.settings.store_dir} is empty: run `assistant ingest` first."
+                    )
                 if self._table is not None and mtime != self.store.written_mtime:
                     self.store.reopen()  # another process switched the table: re-read its vectors too
                 self._table, self._table_mtime = table, mtime
@@ -73,7 +86,9 @@ class Assistant:
         return self.table().principal_author
 
     # --- ingest ----------------------------------------------------------------------------
-    def ingest(self, paths: list[Path] | None = None, progress: Callable[[int, int], None] | None = None) -> IngestResult:
+    def ingest(
+        self, paths: list[Path] | None = None, progress: Callable[[int, int], None] | None = None
+    ) -> IngestResult:
         import time
 
         with self.store.writing():  # one writer per store, from the start: a second ingest is told at once
@@ -98,12 +113,24 @@ class Assistant:
             details = "; ".join(str(w) for w in corpus.warnings) or "no files found"
             raise IngestError(f"Nothing could be read from {', '.join(map(str, paths))}: {details}")
         reports = [
-            {"file": r.file, "shape": r.shape, "entries": r.entries, "merged": r.merged, "warnings": [str(w) for w in r.warnings]}
+            {
+                "file": r.file,
+                "shape": r.shape,
+                "entries": r.entries,
+                "merged": r.merged,
+                "warnings": [str(w) for w in r.warnings],
+            }
             for r in corpus.reports
         ]
         papers, author_papers = len(corpus.papers), sum(p.is_author_work for p in corpus.papers)
         sync = self.store.sync(corpus.papers, manifest.principal_author, reports, progress=progress)  # empties the list
-        return IngestResult(reports=corpus.reports, sync=sync, papers=papers, author_papers=author_papers, seconds=time.perf_counter() - started)
+        return IngestResult(
+            reports=corpus.reports,
+            sync=sync,
+            papers=papers,
+            author_papers=author_papers,
+            seconds=time.perf_counter() - started,
+        )
 
     # --- papers ----------------------------------------------------------------------------
     def papers(self, filters: Filters | None = None, text: str | None = None) -> list[Paper]:
@@ -111,7 +138,14 @@ class Assistant:
         out = [p for p in self.table().papers if filters.admits(p)]
         if text:
             needle = text.casefold()
-            out = [p for p in out if needle in p.label.casefold() or needle in p.abstract.casefold() or needle in " ".join(p.authors).casefold() or needle == (p.arxiv_id or "")]
+            out = [
+                p
+                for p in out
+                if needle in p.label.casefold()
+                or needle in p.abstract.casefold()
+                or needle in " ".join(p.authors).casefold()
+                or needle == (p.arxiv_id or "")
+            ]
         return out
 
     def paper(self, paper_id: str) -> Paper:
@@ -126,7 +160,9 @@ class Assistant:
         if self._retriever is None:
             from assistant.retrieval import Retriever
 
-            self._retriever = Retriever(table.papers, table.passages, self.store.collection(), self.store.embeddings, self.store.lexical(table))
+            self._retriever = Retriever(
+                table.papers, table.passages, self.store.collection(), self.store.embeddings, self.store.lexical(table)
+            )
         return self._retriever
 
     def answerer(self):
@@ -134,7 +170,9 @@ class Assistant:
         if self._answerer is None:
             from assistant.answer.compose import Answerer
 
-            self._answerer = Answerer(self.settings, self.table(), self.retriever(), self.chat_model, sentence_vectors=self.store.sentences)
+            self._answerer = Answerer(
+                self.settings, self.table(), self.retriever(), self.chat_model, sentence_vectors=self.store.sentences
+            )
         return self._answerer
 
     def answer(self, messages: list[Message], filters: Filters | None = None) -> Answer:
@@ -161,7 +199,12 @@ class Assistant:
             if p.year:
                 years[p.year].append(p)
         per_year = [
-            YearCount(year=y, total=len(ps), by_theme=dict(Counter(theme_of[p.id] for p in ps if p.id in theme_of)), paper_ids=[p.id for p in ps])
+            YearCount(
+                year=y,
+                total=len(ps),
+                by_theme=dict(Counter(theme_of[p.id] for p in ps if p.id in theme_of)),
+                paper_ids=[p.id for p in ps],
+            )
             for y, ps in sorted(years.items())
         ]
         joint: dict[str, list[Paper]] = defaultdict(list)
@@ -170,7 +213,12 @@ class Assistant:
                 if name.casefold() != table.principal_author.casefold():
                     joint[name].append(p)
         coauthors = [
-            CoauthorCount(name=n, papers=len(ps), paper_ids=[p.id for p in ps], themes=dict(Counter(theme_of[p.id] for p in ps if p.id in theme_of)))
+            CoauthorCount(
+                name=n,
+                papers=len(ps),
+                paper_ids=[p.id for p in ps],
+                themes=dict(Counter(theme_of[p.id] for p in ps if p.id in theme_of)),
+            )
             for n, ps in sorted(joint.items(), key=lambda kv: (-len(kv[1]), kv[0]))
         ]
         return Profile(

@@ -62,6 +62,8 @@ class Forbidden(AssistantError):
 
     exit_code = 2
     http_status = 403
+
+
 class StoreBusy(AssistantError):
     """Another process is writing to the store (an ingest holds its lock)."""
 

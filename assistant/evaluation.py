@@ -27,7 +27,9 @@ class Result:
     wrongly_answered: bool = False  # not answerable from the corpus (or not his), yet cited
 
 
-def score_question(q: dict, answer: Answer, corpus_ids: set[str], hard: bool = False, principal: str = "") -> tuple[float, list[str], int]:
+def score_question(
+    q: dict, answer: Answer, corpus_ids: set[str], hard: bool = False, principal: str = ""
+) -> tuple[float, list[str], int]:
     invalid = len(check(answer.answer, answer.citations)) + sum(c.paper_id not in corpus_ids for c in answer.citations)
     score, failures = rules.score_hard(q, answer, principal) if hard else rules.score_legacy(q, answer)
     if invalid:
@@ -50,7 +52,9 @@ def load_question_file(path: Path) -> dict:
     except FileNotFoundError:
         raise BadRequest(f"No question file at {path}: give the path of a JSON question file.") from None
     except (IsADirectoryError, PermissionError, UnicodeDecodeError) as exc:
-        raise BadRequest(f"Cannot read the question file {path} ({type(exc).__name__}): give a UTF-8 JSON file.") from None
+        raise BadRequest(
+            f"Cannot read the question file {path} ({type(exc).__name__}): give a UTF-8 JSON file."
+        ) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -61,12 +65,21 @@ def load_question_file(path: Path) -> dict:
     for i, q in enumerate(questions):
         turns = q.get("turns") if isinstance(q, dict) else None
         ok = (
-            isinstance(q, dict) and isinstance(q.get("id"), str) and isinstance(q.get("kind"), str)
-            and (isinstance(q.get("question"), str) and q["question"].strip()
-                 or isinstance(turns, list) and turns and all(isinstance(t, str) and t.strip() for t in turns))
+            isinstance(q, dict)
+            and isinstance(q.get("id"), str)
+            and isinstance(q.get("kind"), str)
+            and (
+                isinstance(q.get("question"), str)
+                and q["question"].strip()
+                or isinstance(turns, list)
+                and turns
+                and all(isinstance(t, str) and t.strip() for t in turns)
+            )
         )
         if not ok:
-            raise BadRequest(f"{path}: question {i} needs a string id and kind and a non-empty question (or turns): {SHAPE}.")
+            raise BadRequest(
+                f"{path}: question {i} needs a string id and kind and a non-empty question (or turns): {SHAPE}."
+            )
     return data
 
 
@@ -89,11 +102,19 @@ def run(assistant, path: Path) -> tuple[list[Result], dict]:
         seconds = (time.perf_counter() - started) / len(turns)
         score, failures, invalid = score_question(q, answer, corpus_ids, hard, principal)
         answerable = rules.answerable(q)
-        results.append(Result(
-            q["id"], q["kind"], score, seconds, invalid, answer, failures,
-            refused=answerable is True and rules.refused(q, answer),
-            wrongly_answered=answerable is False and rules.wrongly_answered(q, answer),
-        ))
+        results.append(
+            Result(
+                q["id"],
+                q["kind"],
+                score,
+                seconds,
+                invalid,
+                answer,
+                failures,
+                refused=answerable is True and rules.refused(q, answer),
+                wrongly_answered=answerable is False and rules.wrongly_answered(q, answer),
+            )
+        )
     latencies = sorted(r.seconds for r in results)
     kinds: dict[str, list[float]] = {}
     for r in results:
@@ -103,10 +124,15 @@ def run(assistant, path: Path) -> tuple[list[Result], dict]:
         "per_kind": {k: statistics.fmean(v) for k, v in sorted(kinds.items())},
         "invalid_citations": sum(r.invalid_citations for r in results),
         "p50_ms": 1000 * statistics.median(latencies) if latencies else 0.0,
-        "p95_ms": 1000 * latencies[min(len(latencies) - 1, int(round(0.95 * (len(latencies) - 1))))] if latencies else 0.0,
+        "p95_ms": 1000 * latencies[min(len(latencies) - 1, int(round(0.95 * (len(latencies) - 1))))]
+        if latencies
+        else 0.0,
         "questions": len(results),
         "rules": "hard" if hard else "dev",
         "answerable_refused": [sum(r.refused for r in results), sum(rules.answerable(q) is True for q in questions)],
-        "unanswerable_answered": [sum(r.wrongly_answered for r in results), sum(rules.answerable(q) is False for q in questions)],
+        "unanswerable_answered": [
+            sum(r.wrongly_answered for r in results),
+            sum(rules.answerable(q) is False for q in questions),
+        ],
     }
     return results, summary

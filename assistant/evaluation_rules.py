@@ -18,7 +18,9 @@ TITLE_DELETED = {"paraphrase", "typo", "how", "compare", "other_group", "follow_
 LEGACY_NEGATIVE = ("does not cover", "not cover", "nothing in the corpus", "no paper", "none of")
 ABSENCE = re.compile(r"\b(no|not|none|nothing|never|cannot|doesn't|does not|did not|didn't|hasn't|has not)\b")
 _NEGATION = re.compile(r"\b(not|no|never|none of|isn't|wasn't|doesn't|didn't)\b")
-_NOT_BY = re.compile(r"\bnot (by|written by|authored by)\b|\b(another|other|different|separate) (group|team|lab|authors|researchers)\b")
+_NOT_BY = re.compile(
+    r"\bnot (by|written by|authored by)\b|\b(another|other|different|separate) (group|team|lab|authors|researchers)\b"
+)
 _MARKER = re.compile(r"\[\d{1,3}\]")
 
 
@@ -102,7 +104,13 @@ def says_not_his(text: str, principal: str) -> bool:
 
 def opens_as_his(text: str, principal: str) -> bool:
     low = text.strip().casefold()
-    return low.startswith("yes") or re.match(rf"{re.escape(principal.casefold())} (wrote|authored|introduced|proposed|designed|developed)\b", low) is not None
+    return (
+        low.startswith("yes")
+        or re.match(
+            rf"{re.escape(principal.casefold())} (wrote|authored|introduced|proposed|designed|developed)\b", low
+        )
+        is not None
+    )
 
 
 # --- scoring -------------------------------------------------------------------------------------
@@ -150,7 +158,11 @@ def score_hard(q: dict, answer: Answer, principal: str) -> tuple[float, list[str
     kind = q["kind"]
     expected = q.get("expected_papers") or []
     failures: list[str] = []
-    text = without_titles(answer.answer, answer.citations) if kind in TITLE_DELETED and not q.get("name_fact") else norm_text(answer.answer)
+    text = (
+        without_titles(answer.answer, answer.citations)
+        if kind in TITLE_DELETED and not q.get("name_fact")
+        else norm_text(answer.answer)
+    )
     facts = q.get("expected_facts") or []
     has_fact = any(fact_found(f, text) for f in facts)
     any_cited = any(cited(answer, e) for e in expected)

@@ -31,7 +31,27 @@ NOTE_DERIVED = "No source gives this paper a title: the bracketed title is deriv
 NOTE_TRUNCATED = "The sources list only the first authors (et al.)."
 NOTE_NO_AUTHORS = "The sources list no authors."
 # Words a citation key skips when it takes the title's first word ("zhang2024cunnqs", not "zhang2024a").
-_KEY_SKIP = {"a", "an", "the", "on", "of", "for", "in", "to", "towards", "toward", "with", "and", "via", "using", "from", "by", "at", "is", "are"}
+_KEY_SKIP = {
+    "a",
+    "an",
+    "the",
+    "on",
+    "of",
+    "for",
+    "in",
+    "to",
+    "towards",
+    "toward",
+    "with",
+    "and",
+    "via",
+    "using",
+    "from",
+    "by",
+    "at",
+    "is",
+    "are",
+}
 # arXiv's subject classes with two-letter codes. Profile pages write only the code ("LG"); a code names a class
 # (cs.LG) for `primaryClass` only when exactly one archive has it ("CV" is cs.CV and math.CV: left out).
 _ARXIV_CLASSES = {
@@ -49,7 +69,26 @@ for _archive, _codes in _ARXIV_CLASSES.items():
         _OWNERS.setdefault(_code, []).append(_archive)
 _FULL_CLASS = re.compile(r"^[a-z-]+(?:\.[A-Za-z-]+)?$")
 # Name particles that belong to the family name ("Ludwig van Beethoven" → family "van Beethoven").
-_PARTICLES = {"van", "von", "der", "den", "de", "del", "della", "di", "da", "du", "la", "le", "dos", "das", "ter", "ten", "bin", "al"}
+_PARTICLES = {
+    "van",
+    "von",
+    "der",
+    "den",
+    "de",
+    "del",
+    "della",
+    "di",
+    "da",
+    "du",
+    "la",
+    "le",
+    "dos",
+    "das",
+    "ter",
+    "ten",
+    "bin",
+    "al",
+}
 
 
 def get_format(name: str | None) -> ExportFormat:
@@ -121,7 +160,10 @@ def arxiv_class(category: str) -> str | None:
 def base_key(paper: Paper) -> str:
     """first author's family name + year + first significant title word, ASCII: `zhang2024cunnqs`."""
     author = _ascii_word(split_name(paper.authors[0])[1]) if paper.authors else ""
-    words = [_ascii_word(w) for w in re.split(r"[\s\-–—:/]+", presenter.plain_text(paper.title or presenter.derived_title(paper)))]
+    words = [
+        _ascii_word(w)
+        for w in re.split(r"[\s\-–—:/]+", presenter.plain_text(paper.title or presenter.derived_title(paper)))
+    ]
     word = next((w for w in words if w and w not in _KEY_SKIP), "")
     return f"{author or 'anon'}{paper.year or 'nd'}{word}"
 
@@ -192,7 +234,18 @@ def references(papers: list[Paper]) -> list[Reference]:
 
 
 # --- BibTeX -------------------------------------------------------------------------------------------
-_PLAIN_SPECIALS = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
+_PLAIN_SPECIALS = {
+    "\\": r"\textbackslash{}",
+    "{": r"\{",
+    "}": r"\}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+}
 
 
 def _balanced(text: str) -> bool:
@@ -226,7 +279,9 @@ def _protect_case(title: str) -> str:
     """Braces around words with capitals after their first letter (`{cuNNQS-SCI}`), which BibTeX styles would lowercase."""
     if "\\" in title or "$" in title:
         return title
-    return " ".join(f"{{{w}}}" if re.search(r"[A-Z]", w.lstrip("[(\"'")[1:]) and "{" not in w else w for w in title.split(" "))
+    return " ".join(
+        f"{{{w}}}" if re.search(r"[A-Z]", w.lstrip("[(\"'")[1:]) and "{" not in w else w for w in title.split(" ")
+    )
 
 
 def bibtex_entry(ref: Reference):
@@ -280,7 +335,9 @@ def ris_record(ref: Reference) -> dict:
         record["authors"] = [", ".join(x for x in reversed(split_name(a)) if x) for a in ref.authors]
     if ref.year:
         record["year"] = str(ref.year)
-        record["date"] = "/".join([str(ref.year), f"{ref.month:02d}" if ref.month else "", f"{ref.day:02d}" if ref.day else "", ""])
+        record["date"] = "/".join(
+            [str(ref.year), f"{ref.month:02d}" if ref.month else "", f"{ref.day:02d}" if ref.day else "", ""]
+        )
     if ref.venue:
         record["secondary_title"] = ref.venue
     if ref.doi:
@@ -307,7 +364,11 @@ def to_ris(papers: list[Paper]) -> str:
 
 # --- CSL-JSON -----------------------------------------------------------------------------------------
 def csl_item(ref: Reference) -> dict:
-    item: dict = {"id": ref.key, "type": "article" if ref.arxiv_id and not ref.venue else "document", "title": presenter.plain_text(ref.shown_title)}
+    item: dict = {
+        "id": ref.key,
+        "type": "article" if ref.arxiv_id and not ref.venue else "document",
+        "title": presenter.plain_text(ref.shown_title),
+    }
     if ref.authors:
         item["author"] = [{"given": g, "family": f} if g else {"literal": f} for g, f in map(split_name, ref.authors)]
     if ref.year:

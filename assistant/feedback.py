@@ -57,7 +57,9 @@ class FeedbackLog:
 
     def add(self, feedback: Feedback) -> FeedbackRecord:
         record = FeedbackRecord(
-            **feedback.model_dump(), id=uuid.uuid4().hex, created=datetime.now(timezone.utc).isoformat(timespec="seconds")
+            **feedback.model_dump(),
+            id=uuid.uuid4().hex,
+            created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
         )
         # errors="replace": a lone surrogate (valid in a JSON string, not in UTF-8) must not lose the rating
         line = (json.dumps(record.model_dump(mode="json"), ensure_ascii=False) + "\n").encode("utf-8", errors="replace")
@@ -108,7 +110,12 @@ def as_questions(records: list[FeedbackRecord]) -> dict:
         q["question"] = r.question
         if r.rating == "up":
             q["expected_papers"] = [
-                {"paper_id": c.paper_id, **({"arxiv_id": c.arxiv_id} if c.arxiv_id else {}), **({"title": c.title} if c.title else {})} for c in r.citations
+                {
+                    "paper_id": c.paper_id,
+                    **({"arxiv_id": c.arxiv_id} if c.arxiv_id else {}),
+                    **({"title": c.title} if c.title else {}),
+                }
+                for c in r.citations
             ]
         else:
             q["rejected_answers"] = [r.answer]

@@ -22,7 +22,13 @@ def expand(text: str) -> str:
 def tokenize(texts: list[str], return_ids: bool = True):
     import bm25s
 
-    return bm25s.tokenize([expand(t) for t in texts], token_pattern=TOKEN_PATTERN, stopwords="en", show_progress=False, return_ids=return_ids)
+    return bm25s.tokenize(
+        [expand(t) for t in texts],
+        token_pattern=TOKEN_PATTERN,
+        stopwords="en",
+        show_progress=False,
+        return_ids=return_ids,
+    )
 
 
 class Lexical:

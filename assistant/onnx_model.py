@@ -35,6 +35,7 @@ def export(target: Path) -> Path:
     from transformers import AutoModel
 
     target.parent.mkdir(parents=True, exist_ok=True)
+
     class Encoder(torch.nn.Module):
         # transformers' BertModel.forward takes more positional arguments than ONNX inputs; name them.
         def __init__(self, bert):
@@ -42,7 +43,9 @@ def export(target: Path) -> Path:
             self.bert = bert
 
         def forward(self, input_ids, attention_mask, token_type_ids):
-            return self.bert(input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids).last_hidden_state
+            return self.bert(
+                input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids
+            ).last_hidden_state
 
     model = Encoder(AutoModel.from_pretrained(str(model_dir())))
     model.eval()
@@ -58,7 +61,10 @@ def export(target: Path) -> Path:
             str(tmp),
             input_names=["input_ids", "attention_mask", "token_type_ids"],
             output_names=["last_hidden_state"],
-            dynamic_axes={name: {0: "batch", 1: "sequence"} for name in ("input_ids", "attention_mask", "token_type_ids", "last_hidden_state")},
+            dynamic_axes={
+                name: {0: "batch", 1: "sequence"}
+                for name in ("input_ids", "attention_mask", "token_type_ids", "last_hidden_state")
+            },
             opset_version=17,
             dynamo=False,
         )
@@ -101,7 +107,9 @@ class OnnxMiniLM:
                 n = len(encodings[i].ids)
                 ids[row, :n] = encodings[i].ids
                 mask[row, :n] = 1
-            hidden = self.session.run(None, {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)})[0]
+            hidden = self.session.run(
+                None, {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
+            )[0]
             weights = mask[..., None].astype(np.float32)
             pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
             out[idx] = pooled / np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)

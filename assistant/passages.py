@@ -60,7 +60,10 @@ def paper_passages(paper: Paper) -> list[Passage]:
 
     def add(kind: str, sentences: list[str]) -> None:
         text = prefix + " ".join(sentences)
-        out.setdefault((kind, text), Passage(id=passage_id(paper, kind, text), paper_id=paper.id, kind=kind, text=text, sentences=sentences))
+        out.setdefault(
+            (kind, text),
+            Passage(id=passage_id(paper, kind, text), paper_id=paper.id, kind=kind, text=text, sentences=sentences),
+        )
 
     for abstract in paper.abstracts:
         sentences = research_sentences(abstract)

@@ -33,7 +33,7 @@ class Presentable(Protocol):
 
 # --- authors, titles, references ---------------------------------------------------------------------
 def authors(names: list[str], truncated: bool = False, shown: int | None = SHOWN_AUTHORS) -> str:
-    """"A, B, C et al." when there are more than `shown` names or the source cut the list; "" when none are listed.
+    """ "A, B, C et al." when there are more than `shown` names or the source cut the list; "" when none are listed.
 
     `shown=None` lists every name (a card), still ending in "et al." when the source list was cut.
     """
@@ -196,7 +196,13 @@ def present_answer(answer: Answer) -> Answer:
     """The answer as people are shown it: LaTeX rendered in its text, its quotes and its titles."""
     quotes = [c.quote for c in answer.citations]
     citations = [
-        c.model_copy(update={"quote": plain_text(c.quote), "title": plain_text(c.title) if c.title else None, "display_title": plain_text(c.display_title)})
+        c.model_copy(
+            update={
+                "quote": plain_text(c.quote),
+                "title": plain_text(c.title) if c.title else None,
+                "display_title": plain_text(c.display_title),
+            }
+        )
         for c in answer.citations
     ]
     return answer.model_copy(update={"answer": present_text(answer.answer, quotes), "citations": citations})
@@ -226,8 +232,13 @@ def _safe_cut(text: str) -> int:
         elif c == "}":
             depth = max(0, depth - 1)
         elif (
-            c.isspace() and i + 1 < len(text) and not text[i + 1].isspace() and text[i + 1] != "\\"
-            and dollars % 2 == 0 and depth == 0 and not _COMMAND_BEFORE_SPACE.search(text[max(0, i - 40) : i + 1])
+            c.isspace()
+            and i + 1 < len(text)
+            and not text[i + 1].isspace()
+            and text[i + 1] != "\\"
+            and dollars % 2 == 0
+            and depth == 0
+            and not _COMMAND_BEFORE_SPACE.search(text[max(0, i - 40) : i + 1])
         ):
             cut = i + 1
         i += 1

@@ -102,7 +102,10 @@ def quoted_abstract(paper: Paper, quote: str | None) -> tuple[str, tuple[int, in
 
 def card_fields(paper: Paper) -> list[tuple[str, str]]:
     """The labelled lines of a paper card, before the abstract."""
-    rows = [("Title", paper_label(paper)), ("Authors", presenter.authors(paper.authors, paper.authors_truncated, shown=None) or "not listed")]
+    rows = [
+        ("Title", paper_label(paper)),
+        ("Authors", presenter.authors(paper.authors, paper.authors_truncated, shown=None) or "not listed"),
+    ]
     if paper.date:
         rows.append(("Date", paper.date))
     if paper.arxiv_id:
@@ -128,4 +131,8 @@ def mode_text(status: dict) -> str:
 
 def help_lines() -> list[str]:
     width = max(map(len, COMMANDS))
-    return [f"{cmd.ljust(width)}  {what}" for cmd, what in COMMANDS.items()] + ["", "Anything else is a question; follow-ups keep the conversation.", KEYS]
+    return [f"{cmd.ljust(width)}  {what}" for cmd, what in COMMANDS.items()] + [
+        "",
+        "Anything else is a question; follow-ups keep the conversation.",
+        KEYS,
+    ]

@@ -76,7 +76,13 @@ class PlainView:
     def papers(self, papers: list[Paper], author: str, text: str | None) -> None:
         for p in papers:
             ref = f"arXiv:{p.arxiv_id}" if p.arxiv_id else p.id
-            self._print(" · ".join(x for x in (str(p.year or "----"), paper_label(p), author_list(p.authors, p.authors_truncated), ref) if x))
+            self._print(
+                " · ".join(
+                    x
+                    for x in (str(p.year or "----"), paper_label(p), author_list(p.authors, p.authors_truncated), ref)
+                    if x
+                )
+            )
         about = f" mentioning {text!r}" if text else ""
         self._print(f"{count(papers, 'paper')} by {author}{about}. /paper <arXiv id or id> shows one.", "")
 
@@ -94,7 +100,9 @@ class PlainView:
         bw = max(y.blocks for y in years)
         nw = len(str(max(y.total for y in years)))
         lines += ["", "Papers per year (#: theme):"]
-        lines += [f"{y.year} {BLOCK * y.blocks:<{bw}} {y.total:>{nw}}" + (f"  {y.themes}" if y.themes else "") for y in years]
+        lines += [
+            f"{y.year} {BLOCK * y.blocks:<{bw}} {y.total:>{nw}}" + (f"  {y.themes}" if y.themes else "") for y in years
+        ]
         notes = [n for n in (scale_note(profile), undated_line(profile), coauthor_line(profile)) if n]
         self._print(*lines, *([""] + notes if notes else []), "")
 

@@ -62,7 +62,10 @@ def headline(profile: Profile) -> str:
 
 
 def theme_rows(profile: Profile) -> list[ThemeRow]:
-    return [ThemeRow(i, colour(i), t.label, years_text(t.year_from, t.year_to), len(t.paper_ids)) for i, t in enumerate(profile.themes, 1)]
+    return [
+        ThemeRow(i, colour(i), t.label, years_text(t.year_from, t.year_to), len(t.paper_ids))
+        for i, t in enumerate(profile.themes, 1)
+    ]
 
 
 def scale(profile: Profile) -> int:
@@ -84,7 +87,14 @@ def year_rows(profile: Profile) -> list[YearRow]:
             rows.append(YearRow(year, 0, [], ""))
             continue
         parts = sorted(((number[t], n) for t, n in y.by_theme.items() if t in number), key=lambda p: p[0])
-        rows.append(YearRow(year, y.total, _stack(parts, per, y.total), ", ".join(f"#{k}" + (f" ×{n}" if n > 1 else "") for k, n in parts)))
+        rows.append(
+            YearRow(
+                year,
+                y.total,
+                _stack(parts, per, y.total),
+                ", ".join(f"#{k}" + (f" ×{n}" if n > 1 else "") for k, n in parts),
+            )
+        )
     return rows
 
 

@@ -23,7 +23,10 @@ def history(path: Path) -> tuple[History, str | None]:
         with path.open("a", encoding="utf-8"):
             pass
     except OSError as exc:
-        return InMemoryHistory(), f"History is not saved: cannot write {path} ({exc.strerror}); set ASSISTANT_HISTORY_FILE to a writable path."
+        return (
+            InMemoryHistory(),
+            f"History is not saved: cannot write {path} ({exc.strerror}); set ASSISTANT_HISTORY_FILE to a writable path.",
+        )
     return FileHistory(str(path)), None
 
 

@@ -16,7 +16,16 @@ from rich.text import Text
 from assistant import presenter
 from assistant.models import Answer, Paper, Profile
 from assistant.repl_format import DERIVED, NOT_AUTHORS, Reference, author_list, card_fields, count, quoted_abstract
-from assistant.repl_profile import BLOCK, coauthor_line, colour, headline, scale_note, theme_rows, undated_line, year_rows
+from assistant.repl_profile import (
+    BLOCK,
+    coauthor_line,
+    colour,
+    headline,
+    scale_note,
+    theme_rows,
+    undated_line,
+    year_rows,
+)
 
 REPARSE_SECONDS = 0.08  # re-render the streamed markdown at most this often; parsing on every token is quadratic
 QUOTE_STYLE = "bold black on yellow"
@@ -38,7 +47,9 @@ class RichView:
         text, shown, final = "", 0.0, None
         # transient: the live preview is wiped and the final text printed in its place, since the
         # final answer may differ from the streamed tokens (markers renumbered, fallback answer)
-        live = Live(Spinner("dots", Text(waiting, style="dim")), console=self.console, transient=True, refresh_per_second=12)
+        live = Live(
+            Spinner("dots", Text(waiting, style="dim")), console=self.console, transient=True, refresh_per_second=12
+        )
         # not `with Live(...)`: a Ctrl-C inside Live.start() (it waits for its refresh thread to run,
         # which can take seconds while torch loads) would skip __exit__ and leave the spinner running
         try:
@@ -93,7 +104,9 @@ class RichView:
             parts += [Text(""), Text.assemble(("Quoted: ", "bold"), (quote, QUOTE_STYLE))]
         title = Text(f"[{n}] " if n else "", style="bold cyan")
         title.append(presenter.title(paper), style="bold")
-        self.console.print(Panel(Group(*parts), title=title, title_align="left", subtitle=paper.id, subtitle_align="right"))
+        self.console.print(
+            Panel(Group(*parts), title=title, title_align="left", subtitle=paper.id, subtitle_align="right")
+        )
         self.console.print()
 
     def papers(self, papers: list[Paper], author: str, text: str | None) -> None:
@@ -104,12 +117,23 @@ class RichView:
         table.add_column("authors", ratio=3, overflow="fold")
         table.add_column("arXiv / id", ratio=2, overflow="fold")
         for p in papers:
-            title = Text(presenter.title(p)) if p.title else Text.assemble((presenter.title(p), "italic"), (f" {DERIVED}", "dim italic"))
-            table.add_row(str(p.year or ""), title, author_list(p.authors, p.authors_truncated), p.arxiv_id or Text(p.id, style="dim"))
+            title = (
+                Text(presenter.title(p))
+                if p.title
+                else Text.assemble((presenter.title(p), "italic"), (f" {DERIVED}", "dim italic"))
+            )
+            table.add_row(
+                str(p.year or ""),
+                title,
+                author_list(p.authors, p.authors_truncated),
+                p.arxiv_id or Text(p.id, style="dim"),
+            )
         if papers:
             self.console.print(table)
         about = f" mentioning {text!r}" if text else ""
-        self.console.print(Text(f"{count(papers, 'paper')} by {author}{about}. /paper <arXiv id or id> shows one.", style="dim"))
+        self.console.print(
+            Text(f"{count(papers, 'paper')} by {author}{about}. /paper <arXiv id or id> shows one.", style="dim")
+        )
         self.console.print()
 
     def profile(self, profile: Profile) -> None:

@@ -24,6 +24,7 @@ class View(Protocol):
     def startup(self, line: str) -> None: ...
     def answer(self, events: Iterator[dict]) -> Answer:
         """Shows the answer as it streams; returns the final Answer (its text replaces the streamed one)."""
+
     def references(self, refs: list[Reference], notice: str | None) -> None: ...
     def card(self, paper: Paper, quote: str | None, n: int | None) -> None: ...
     def papers(self, papers: list[Paper], author: str, text: str | None) -> None: ...
@@ -41,7 +42,15 @@ class Quit(Exception):
 class ChatSession:
     """One conversation; `interactive` sessions survive Ctrl-C during an answer, scripted ones stop."""
 
-    def __init__(self, assistant, reader: Reader, view: View, filters: Filters | None = None, interactive: bool = True, feedback=None):
+    def __init__(
+        self,
+        assistant,
+        reader: Reader,
+        view: View,
+        filters: Filters | None = None,
+        interactive: bool = True,
+        feedback=None,
+    ):
         self.assistant = assistant
         self.feedback = feedback  # a FeedbackLog; by default the one the assistant's settings name, opened on first use
         self.reader = reader
@@ -85,7 +94,9 @@ class ChatSession:
         """Prints the one start-up line; refuses an empty store with what to do about it."""
         status = self.assistant.status()
         if not status["papers"]:
-            raise StoreUnavailable(f"The store at {self.assistant.settings.store_dir} has no papers: run `assistant ingest` first.")
+            raise StoreUnavailable(
+                f"The store at {self.assistant.settings.store_dir} has no papers: run `assistant ingest` first."
+            )
         self.view.startup(startup_line(status, self.assistant.principal_author))
 
     def handle(self, line: str) -> None:
@@ -124,8 +135,17 @@ class ChatSession:
         name, arg = name.lower(), arg.strip()
         if name in ("/quit", "/exit", "/q"):
             raise Quit
-        handlers = {"/help": self.cmd_help, "/papers": self.cmd_papers, "/paper": self.cmd_paper, "/bib": self.cmd_bib,
-                    "/profile": self.cmd_profile, "/new": self.cmd_new, "/mode": self.cmd_mode, "/good": self.cmd_good, "/bad": self.cmd_bad}
+        handlers = {
+            "/help": self.cmd_help,
+            "/papers": self.cmd_papers,
+            "/paper": self.cmd_paper,
+            "/bib": self.cmd_bib,
+            "/profile": self.cmd_profile,
+            "/new": self.cmd_new,
+            "/mode": self.cmd_mode,
+            "/good": self.cmd_good,
+            "/bad": self.cmd_bad,
+        }
         handler = handlers.get(name)
         if handler is None:
             close = difflib.get_close_matches(name, NAMES, n=1, cutoff=0.6)
@@ -173,7 +193,9 @@ class ChatSession:
             papers = [self.assistant.paper(arg)]
         elif self.last is None or not self.last.citations:
             what = "No answer yet" if self.last is None else "The last answer cites no papers"
-            self.view.error(f"{what}: /bib N gives the BibTeX of citation [N] of an answer, /bib <arXiv id or id> of any paper.")
+            self.view.error(
+                f"{what}: /bib N gives the BibTeX of citation [N] of an answer, /bib <arXiv id or id> of any paper."
+            )
             return
         elif arg:
             n, count = int(arg), len(self.last.citations)
@@ -207,13 +229,27 @@ class ChatSession:
         from assistant.feedback import Feedback, FeedbackLog, path_for
 
         if self.last is None:
-            self.view.error(f"No answer to rate yet: ask a question, then /{'good' if rating == 'up' else 'bad'} rates its answer.")
+            self.view.error(
+                f"No answer to rate yet: ask a question, then /{'good' if rating == 'up' else 'bad'} rates its answer."
+            )
             return
         if self.feedback is None:
             self.feedback = FeedbackLog(path_for(self.assistant.settings))
         # self.messages ends with the last question and its answer
         question, history = self.messages[-2].content, self.messages[:-2]
-        self.feedback.add(Feedback(rating=rating, comment=comment or None, question=question, history=history, answer=self.last.answer,
-                                   citations=self.last.citations, mode=self.last.mode, source="repl"))
+        self.feedback.add(
+            Feedback(
+                rating=rating,
+                comment=comment or None,
+                question=question,
+                history=history,
+                answer=self.last.answer,
+                citations=self.last.citations,
+                mode=self.last.mode,
+                source="repl",
+            )
+        )
         said = "good" if rating == "up" else "bad"
-        self.view.info(f"Rated the last answer {said}{' with your comment' if comment else ''}; `assistant feedback` lists the ratings.")
+        self.view.info(
+            f"Rated the last answer {said}{' with your comment' if comment else ''}; `assistant feedback` lists the ratings."
+        )

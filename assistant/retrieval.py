@@ -90,7 +90,9 @@ class Retriever:
         if n == 0:
             return {}
         vector = self.vectors.get(query).tolist()
-        res = self.collection.query(query_embeddings=[vector], n_results=min(k, n), where=self._where(filters), include=["distances"])
+        res = self.collection.query(
+            query_embeddings=[vector], n_results=min(k, n), where=self._where(filters), include=["distances"]
+        )
         # Chroma may hold passages of an ingest still in progress or not yet cleaned: trust only the table's.
         return {pid: 1.0 - dist for pid, dist in zip(res["ids"][0], res["distances"][0]) if pid in self.passages}
 

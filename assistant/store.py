@@ -91,7 +91,16 @@ class SyncReport:
 class Store:
     """Owns store_dir: `table.jsonl`, the BM25 folder, the sentence vectors, and (embedded mode) Chroma's files."""
 
-    def __init__(self, store_dir: Path, client, embeddings, collection: str = "papers", batch_size: int = 32, segment: int = SEGMENT, reopen=None):
+    def __init__(
+        self,
+        store_dir: Path,
+        client,
+        embeddings,
+        collection: str = "papers",
+        batch_size: int = 32,
+        segment: int = SEGMENT,
+        reopen=None,
+    ):
         self.dir = Path(store_dir)
         self.client = client
         self.embeddings = embeddings
@@ -204,10 +213,18 @@ class Store:
             if header is None:
                 return None
             papers = [Paper.model_validate_json(fh.readline()) for _ in range(header["papers"])]
-            passages = [PassageRef(i, papers[p].id, k) for i, p, k in (json.loads(fh.readline()) for _ in range(header["passages"]))]
+            passages = [
+                PassageRef(i, papers[p].id, k)
+                for i, p, k in (json.loads(fh.readline()) for _ in range(header["passages"]))
+            ]
         table = Table.model_construct(
-            version=TABLE_VERSION, principal_author=header["principal_author"], papers=papers, passages=passages,
-            reports=header["reports"], themes=[Theme.model_validate(t) for t in header["themes"]], built_at=header["built_at"],
+            version=TABLE_VERSION,
+            principal_author=header["principal_author"],
+            papers=papers,
+            passages=passages,
+            reports=header["reports"],
+            themes=[Theme.model_validate(t) for t in header["themes"]],
+            built_at=header["built_at"],
         )
         table.__dict__["digest"] = header["digest"]  # the cached_property's slot: 100k paper digests are not recomputed
         return table
@@ -242,9 +259,14 @@ class Store:
         tmp = self.table_path.with_suffix(f".tmp{os.getpid()}")
         index = {p.id: i for i, p in enumerate(table.papers)}
         header = {
-            "version": TABLE_VERSION, "principal_author": table.principal_author, "built_at": table.built_at,
-            "papers": len(table.papers), "passages": len(table.passages), "digest": table.digest,
-            "reports": table.reports, "themes": [t.model_dump(mode="json") for t in table.themes],
+            "version": TABLE_VERSION,
+            "principal_author": table.principal_author,
+            "built_at": table.built_at,
+            "papers": len(table.papers),
+            "passages": len(table.passages),
+            "digest": table.digest,
+            "reports": table.reports,
+            "themes": [t.model_dump(mode="json") for t in table.themes],
         }
         with open(tmp, "w", encoding="utf-8") as fh:
             fh.write(json.dumps(header) + "\n")
@@ -298,7 +320,13 @@ class Store:
                 if wanted is None or i in wanted:
                     yield i, Paper.model_validate_json(line)
 
-    def sync(self, papers: list[Paper], principal_author: str, reports: list[dict], progress: Callable[[int, int], None] | None = None) -> SyncReport:
+    def sync(
+        self,
+        papers: list[Paper],
+        principal_author: str,
+        reports: list[dict],
+        progress: Callable[[int, int], None] | None = None,
+    ) -> SyncReport:
         """Make the store hold exactly these papers, embedding only passages it does not have.
 
         The list is emptied once the new table is written (not yet switched in): Chroma's part re-reads the
@@ -355,7 +383,12 @@ class Store:
             built_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
         )
         del author_papers
-        switch = not same_papers or report.changed or old_header["digest"] != table.digest or [Theme.model_validate(t) for t in old_header["themes"]] != table.themes
+        switch = (
+            not same_papers
+            or report.changed
+            or old_header["digest"] != table.digest
+            or [Theme.model_validate(t) for t in old_header["themes"]] != table.themes
+        )
         written = self._write_table(table)
         digest, bm25_folder = table.digest, self.bm25_dir(table)
         # What the rest needs, as arrays: Python objects kept from here would pin the memory the papers were in.
@@ -370,14 +403,20 @@ class Store:
         try:
             # 3. BM25 before the Chroma upsert, while Chroma's memory is still small (its words are transient).
             if not (bm25_folder / "n_docs.json").exists():
-                self._build_lexical(bm25_folder, (pa.text for _, paper in self._papers_in(written) for pa in paper_passages(paper)), len(ref_ids))
+                self._build_lexical(
+                    bm25_folder,
+                    (pa.text for _, paper in self._papers_in(written) for pa in paper_passages(paper)),
+                    len(ref_ids),
+                )
                 _release_freed_memory()
 
             # 4. Passage and whole-abstract vectors from their sentences, for the passages Chroma lacks. Texts stay
             #    out of Chroma: nothing reads them there (they cost 20% more memory and upsert time).
             present = self._present(ref_ids)
             lacking = set(ref_paper[~present].tolist())
-            have = set(ref_ids[present & np.isin(ref_paper, list(lacking))].tolist())  # a lacking paper's passages Chroma has
+            have = set(
+                ref_ids[present & np.isin(ref_paper, list(lacking))].tolist()
+            )  # a lacking paper's passages Chroma has
             del present
             col = self.collection()
             batch: list[tuple[Paper, Passage]] = []
@@ -386,7 +425,15 @@ class Store:
                 col.upsert(
                     ids=[pa.id for _, pa in batch],
                     embeddings=np.stack([self._mean_vector(paper, pa) for paper, pa in batch]),
-                    metadatas=[{"paper_id": pa.paper_id, "kind": pa.kind, "is_author_work": paper.is_author_work, "year": paper.year or -1} for paper, pa in batch],
+                    metadatas=[
+                        {
+                            "paper_id": pa.paper_id,
+                            "kind": pa.kind,
+                            "is_author_work": paper.is_author_work,
+                            "year": paper.year or -1,
+                        }
+                        for paper, pa in batch
+                    ],
                 )
                 batch.clear()
 
@@ -456,7 +503,9 @@ class Store:
                 pass
         # Re-derived from the papers in the table's order and fed to the chunked build as they come: at 100k
         # papers a list of every passage text would be 480 MB.
-        return self._build_lexical(folder, (pa.text for p in table.papers for pa in paper_passages(p)), len(table.passages))
+        return self._build_lexical(
+            folder, (pa.text for p in table.papers for pa in paper_passages(p)), len(table.passages)
+        )
 
     def _build_lexical(self, folder: Path, texts, n_passages: int):
         from assistant.lexical import Lexical

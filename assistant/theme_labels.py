@@ -119,7 +119,12 @@ def candidates(papers: list[Paper]) -> dict[str, Candidate]:
 def _lexical(c: Candidate, members: int, outside: int, everyone: int) -> float:
     words = c.key.count(" ") + 1
     coverage = len(c.papers) / members
-    return coverage * math.log(1 + everyone / max(outside, 1)) * (1.0 + 0.3 * min(words, 3) - 0.1 * max(words - 3, 0)) * (1.2 if c.in_title else 1.0)
+    return (
+        coverage
+        * math.log(1 + everyone / max(outside, 1))
+        * (1.0 + 0.3 * min(words, 3) - 0.1 * max(words - 3, 0))
+        * (1.2 if c.in_title else 1.0)
+    )
 
 
 def label_themes(
@@ -132,7 +137,11 @@ def label_themes(
     shortlists = []
     for members, cs in zip(groups, per_group):
         need = min(2, len(members))  # a label should speak for more than one paper when the theme has several
-        scored = [(_lexical(c, len(members), total[k] - len(c.papers), len(everyone)), k) for k, c in cs.items() if len(c.papers) >= need]
+        scored = [
+            (_lexical(c, len(members), total[k] - len(c.papers), len(everyone)), k)
+            for k, c in cs.items()
+            if len(c.papers) >= need
+        ]
         if not scored:
             scored = [(_lexical(c, len(members), total[k] - len(c.papers), len(everyone)), k) for k, c in cs.items()]
         shortlists.append([k for _, k in sorted(scored, key=lambda x: (-x[0], x[1]))[:SHORTLIST]])
@@ -146,7 +155,9 @@ def label_themes(
         matrix = np.asarray(embed(texts), dtype=np.float64)
         matrix /= np.clip(np.linalg.norm(matrix, axis=1, keepdims=True), 1e-12, None)
         row = {t: i for i, t in enumerate(texts)}
-        sims = matrix @ np.stack(centres).T if len(centres[0]) == matrix.shape[1] else np.zeros((len(texts), len(groups)))
+        sims = (
+            matrix @ np.stack(centres).T if len(centres[0]) == matrix.shape[1] else np.zeros((len(texts), len(groups)))
+        )
         for g, shortlist in enumerate(shortlists):
             others = [j for j in range(len(groups)) if j != g]
             for k in shortlist:
@@ -154,7 +165,9 @@ def label_themes(
                 other = max((s[j] for j in others), default=0.0)
                 coverage = len(per_group[g][k].papers) / len(groups[g])
                 words = min(k.count(" ") + 1, 3)
-                scores[g][k] = float(s[g] - OTHER_WEIGHT * other + COVERAGE_WEIGHT * coverage + WORD_BONUS * (words - 1))
+                scores[g][k] = float(
+                    s[g] - OTHER_WEIGHT * other + COVERAGE_WEIGHT * coverage + WORD_BONUS * (words - 1)
+                )
     labels: list[str | None] = []
     used: set[str] = set()
     for g in range(len(groups)):

@@ -51,7 +51,11 @@ def _terms(text: str) -> set[str]:
     words = re.findall(r"[a-z][a-z0-9-]+", re.sub(r"\\[a-z]+\{|[{}$]", " ", text.casefold()))
     out = {w for w in words if _content(w)}
     # A bigram may hold one generic word ("machine learning") but no stopword.
-    out |= {f"{a} {b}" for a, b in zip(words, words[1:]) if (_content(a) or _content(b)) and a not in STOP and b not in STOP and len(a) > 2 and len(b) > 2}
+    out |= {
+        f"{a} {b}"
+        for a, b in zip(words, words[1:])
+        if (_content(a) or _content(b)) and a not in STOP and b not in STOP and len(a) > 2 and len(b) > 2
+    }
     return out
 
 
@@ -114,6 +118,7 @@ def _silhouette(vectors: np.ndarray, labels: np.ndarray) -> float:
 
 def _label(members: list[Paper], everyone: list[Paper]) -> list[str]:
     """Terms frequent in the cluster and rare outside it (class-based TF-IDF), bigrams first when as strong."""
+
     def weight(p: Paper) -> Counter:
         # A term in the title says more about the paper than one in its abstract.
         return Counter({t: 1.0 for t in _terms(p.abstract)}) | Counter({t: 2.0 for t in _terms(p.title or "")})
@@ -143,7 +148,9 @@ def _label(members: list[Paper], everyone: list[Paper]) -> list[str]:
     return chosen
 
 
-def compute_themes(papers: list[Paper], vectors: dict[str, np.ndarray], embed: Callable[[list[str]], np.ndarray] | None = None) -> list[Theme]:
+def compute_themes(
+    papers: list[Paper], vectors: dict[str, np.ndarray], embed: Callable[[list[str]], np.ndarray] | None = None
+) -> list[Theme]:
     """Themes over the given (principal author's) papers, each paper in exactly one theme.
 
     `embed` (texts → vectors, the model the paper vectors came from) lets the labels be chosen by meaning;
@@ -164,7 +171,10 @@ def compute_themes(papers: list[Paper], vectors: dict[str, np.ndarray], embed: C
         sample = np.linspace(0, len(papers) - 1, min(len(papers), MAX_CLUSTERED)).round().astype(int)
         sub = matrix[sample]
         merges = _merges(sub)
-        labels = max((_cluster(sub, k, merges) for k in options), key=lambda lab: _silhouette(sub, lab) - 0.03 * sum(np.bincount(lab) == 1))
+        labels = max(
+            (_cluster(sub, k, merges) for k in options),
+            key=lambda lab: _silhouette(sub, lab) - 0.03 * sum(np.bincount(lab) == 1),
+        )
         if len(sample) < len(papers):
             centres = np.stack([sub[labels == label].mean(axis=0) for label in range(labels.max() + 1)])
             labels = np.argmax(matrix @ centres.T, axis=1)

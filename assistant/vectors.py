@@ -70,12 +70,18 @@ class SentenceVectors:
         return self.folder / f"seg-{seg}.npy"
 
     def segments_on_disk(self) -> list[int]:
-        return sorted(int(m.group(1)) for p in self.folder.glob("seg-*.npy") if (m := re.fullmatch(r"seg-(\d+)\.npy", p.name)))
+        return sorted(
+            int(m.group(1)) for p in self.folder.glob("seg-*.npy") if (m := re.fullmatch(r"seg-(\d+)\.npy", p.name))
+        )
 
     def unreadable(self) -> list[str]:
         """Segment files the index names that are missing (empty when every stored vector can be read)."""
         named = set(np.unique(self._loc[:, 0]).tolist()) if len(self._loc) else set()
-        return [self._segment_path(s).name for s in sorted(named) if s not in self._segments and not self._segment_path(s).exists()]
+        return [
+            self._segment_path(s).name
+            for s in sorted(named)
+            if s not in self._segments and not self._segment_path(s).exists()
+        ]
 
     def forget_missing(self) -> int:
         """Drop index entries whose segment file is gone, so an ingest embeds those sentences again (a writer's job)."""
@@ -148,7 +154,9 @@ class SentenceVectors:
             np.save(tmp, np.asarray(vectors, dtype=np.float16))
             os.replace(tmp, self._segment_path(seg))
             k_arr = np.concatenate([k_arr, keys(texts)])
-            l_arr = np.concatenate([l_arr, np.stack([np.full(len(texts), seg), np.arange(len(texts))], axis=1).astype(np.int32)])
+            l_arr = np.concatenate(
+                [l_arr, np.stack([np.full(len(texts), seg), np.arange(len(texts))], axis=1).astype(np.int32)]
+            )
         if keep is not None:
             wanted = keep if isinstance(keep, np.ndarray) else np.asarray(list(keep), dtype=f"S{KEY_BYTES}")
             mask = np.isin(k_arr, wanted)

@@ -82,7 +82,10 @@ class MiniLMEmbeddings(Embeddings):
         model = self._load()
         if self.backend == "onnx":
             return [len(e.ids) for e in model.tokenizer.encode_batch(list(texts))]
-        return [len(ids) for ids in model.tokenizer(list(texts), truncation=True, max_length=model.max_seq_length)["input_ids"]]
+        return [
+            len(ids)
+            for ids in model.tokenizer(list(texts), truncation=True, max_length=model.max_seq_length)["input_ids"]
+        ]
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
         if not texts:
@@ -106,10 +109,17 @@ def chroma_client(settings: Settings):
 
         url = urlparse(settings.chroma_url)
         try:
-            client = chromadb.HttpClient(host=url.hostname or "127.0.0.1", port=url.port or 8000, ssl=url.scheme == "https", settings=chroma_settings)
+            client = chromadb.HttpClient(
+                host=url.hostname or "127.0.0.1",
+                port=url.port or 8000,
+                ssl=url.scheme == "https",
+                settings=chroma_settings,
+            )
             client.heartbeat()
         except Exception as exc:  # the SDK raises several transport errors; all mean "not reachable"
-            raise StoreUnavailable(f"The Chroma server at {redact_url(settings.chroma_url)} is not reachable ({exc.__class__.__name__}). Start it with `chroma run --path DIR --port PORT` or unset ASSISTANT_CHROMA_URL.") from exc
+            raise StoreUnavailable(
+                f"The Chroma server at {redact_url(settings.chroma_url)} is not reachable ({exc.__class__.__name__}). Start it with `chroma run --path DIR --port PORT` or unset ASSISTANT_CHROMA_URL."
+            ) from exc
         return client
     settings.store_dir.mkdir(parents=True, exist_ok=True)
     return chromadb.PersistentClient(path=str(settings.store_dir / "chroma"), settings=chroma_settings)
@@ -185,7 +195,17 @@ class _RedactURLs(logging.Filter):
 
 
 # Filters act on the logger a record is made in, not its parents: every logger that writes a request URL is named.
-_URL_LOGGERS = ("httpx", "httpx2", "httpcore", "httpcore2", "openai", "openai._base_client", "langchain_openai", "chromadb", "urllib3.connectionpool")
+_URL_LOGGERS = (
+    "httpx",
+    "httpx2",
+    "httpcore",
+    "httpcore2",
+    "openai",
+    "openai._base_client",
+    "langchain_openai",
+    "chromadb",
+    "urllib3.connectionpool",
+)
 
 
 def redact_vendor_logs() -> None:
@@ -199,7 +219,9 @@ def redact_vendor_logs() -> None:
 def chat_model(settings: Settings, http_client: Any = None, http_async_client: Any = None):
     """The configured OpenAI-compatible chat model (OpenAI, Ollama, vLLM, llama.cpp)."""
     if not settings.openai_api_key:
-        raise ConfigError("No chat model configured: set OPENAI_API_KEY (and OPENAI_BASE_URL for a local server), or use the extractive mode.")
+        raise ConfigError(
+            "No chat model configured: set OPENAI_API_KEY (and OPENAI_BASE_URL for a local server), or use the extractive mode."
+        )
     redact_vendor_logs()
     from langchain_openai import ChatOpenAI
 

@@ -62,7 +62,11 @@ def main() -> None:
 
     client = chroma_client(Settings(store_dir=Path(tempfile.mkdtemp(prefix="bench-baseline-"))))
     baseline = Chroma(client=client, collection_name="naive", embedding_function=assistant.store.embeddings)
-    baseline.add_texts([f"{p.title or ''}. {p.abstract}" for p in papers], metadatas=[{"paper_id": p.id} for p in papers], ids=[p.id for p in papers])
+    baseline.add_texts(
+        [f"{p.title or ''}. {p.abstract}" for p in papers],
+        metadatas=[{"paper_id": p.id} for p in papers],
+        ids=[p.id for p in papers],
+    )
     by_id = {p.id: p for p in papers}
     ours_hits = base_hits = total = 0
     for q in qs:
@@ -82,12 +86,19 @@ def main() -> None:
     table(
         f"Warm in-process answers on the seed corpus ({len(papers)} papers, {len(ms)} answers, extractive mode)",
         ["measure", "p50 ms", "p95 ms"],
-        [["full extractive answer", pct(ms, 0.5), pct(ms, 0.95)], ["hybrid retrieval only", pct(rs, 0.5), pct(rs, 0.95)]],
+        [
+            ["full extractive answer", pct(ms, 0.5), pct(ms, 0.95)],
+            ["hybrid retrieval only", pct(rs, 0.5), pct(rs, 0.95)],
+        ],
     )
     table(
         f"Retrieval recall@5 on {total} expected papers (dev + team questions)",
         ["retriever", "recall@5"],
-        [["ours: hybrid dense+BM25, passages, RRF", ours_hits / total], ["naive: LangChain+Chroma, dense only, whole abstracts", base_hits / total], ["ours / naive", (ours_hits / total) / (base_hits / total)]],
+        [
+            ["ours: hybrid dense+BM25, passages, RRF", ours_hits / total],
+            ["naive: LangChain+Chroma, dense only, whole abstracts", base_hits / total],
+            ["ours / naive", (ours_hits / total) / (base_hits / total)],
+        ],
     )
 
 

@@ -81,8 +81,14 @@ def server_first_answer(args: list[str], port: int) -> float:
 
 
 def import_breakdown(store: Path, top: int = 8) -> list[list]:
-    proc = subprocess.run([sys.executable, "-X", "importtime", "-m", "assistant", "--store", str(store), "ask", QUESTION],
-                          capture_output=True, text=True, env=env(), cwd=ROOT, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "assistant", "--store", str(store), "ask", QUESTION],
+        capture_output=True,
+        text=True,
+        env=env(),
+        cwd=ROOT,
+        timeout=300,
+    )
     rows = []
     for line in proc.stderr.splitlines():
         if not line.startswith("import time:") or "cumulative" in line:
@@ -119,7 +125,12 @@ def main() -> None:
         return server_first_answer(["-m", "bench.naive_app", str(naive), str(port)], port)
 
     servers = min(3, args.repeat)
-    runs = [(ASK, ours_ask, args.repeat), (NAIVE_ASK, naive_ask, args.repeat), (SERVE, ours_serve, servers), (NAIVE_SERVE, naive_serve, servers)]
+    runs = [
+        (ASK, ours_ask, args.repeat),
+        (NAIVE_ASK, naive_ask, args.repeat),
+        (SERVE, ours_serve, servers),
+        (NAIVE_SERVE, naive_serve, servers),
+    ]
     results: dict[str, list[float]] = {}
     loads: dict[str, list[str]] = {}
     for i in range(args.repeat):  # interleaved, so a burst of load on the machine hits both sides
@@ -131,11 +142,23 @@ def main() -> None:
             print(f"  {name}: {results[name][-1]:.2f} s (load {loads[name][-1]})", file=sys.stderr, flush=True)
 
     rows = [[name, len(v), *summary(v), "/".join(loads[name])] for name, v in results.items()]
-    table("Cold start to first answer on the seed corpus (seconds)", ["what", "runs", "min", "median", "max", "1-min load at each run"], rows)
+    table(
+        "Cold start to first answer on the seed corpus (seconds)",
+        ["what", "runs", "min", "median", "max", "1-min load at each run"],
+        rows,
+    )
     ask_ratio = statistics.median(results[ASK]) / statistics.median(results[NAIVE_ASK])
     serve_ratio = statistics.median(results[SERVE]) / statistics.median(results[NAIVE_SERVE])
-    table("Ours / naive, medians (lower is better)", ["what", "ratio"], [["ask", f"{ask_ratio:.2f}"], ["server start → first answer", f"{serve_ratio:.2f}"]])
-    table("Top-level imports of a cold `assistant ask` (python -X importtime, cumulative)", ["module", "ms"], import_breakdown(ours))
+    table(
+        "Ours / naive, medians (lower is better)",
+        ["what", "ratio"],
+        [["ask", f"{ask_ratio:.2f}"], ["server start → first answer", f"{serve_ratio:.2f}"]],
+    )
+    table(
+        "Top-level imports of a cold `assistant ask` (python -X importtime, cumulative)",
+        ["module", "ms"],
+        import_breakdown(ours),
+    )
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "cold_start.json").write_text(json.dumps({"results": results, "loads": loads}))
 

@@ -73,7 +73,14 @@ def peak_rss_mib() -> float:
 def env() -> dict:
     """Environment for child processes: offline, no telemetry, this checkout importable."""
     out = dict(os.environ)
-    out.update({"HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "ANONYMIZED_TELEMETRY": "False", "TOKENIZERS_PARALLELISM": "false"})
+    out.update(
+        {
+            "HF_HUB_OFFLINE": "1",
+            "TRANSFORMERS_OFFLINE": "1",
+            "ANONYMIZED_TELEMETRY": "False",
+            "TOKENIZERS_PARALLELISM": "false",
+        }
+    )
     out["PYTHONPATH"] = str(ROOT) + (os.pathsep + out["PYTHONPATH"] if out.get("PYTHONPATH") else "")
     for var in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "ASSISTANT_API_TOKEN", "ASSISTANT_CHROMA_URL"):
         out.pop(var, None)

@@ -38,7 +38,11 @@ def start(args: list[str], port: int) -> subprocess.Popen:
             log.seek(0)
             raise RuntimeError(f"server exited ({proc.returncode}): {log.read()[-2000:].decode(errors='replace')}")
         try:
-            r = httpx.post(f"http://127.0.0.1:{port}/api/chat", json={"messages": [{"role": "user", "content": QUESTION}]}, timeout=60)
+            r = httpx.post(
+                f"http://127.0.0.1:{port}/api/chat",
+                json={"messages": [{"role": "user", "content": QUESTION}]},
+                timeout=60,
+            )
             if r.status_code == 200:
                 return proc
         except httpx.TransportError:
@@ -95,7 +99,18 @@ def main() -> None:
             stop(proc)
         ms = [1000 * x for x in r["latencies"]]
         out[name] = r
-        rows.append([name, args.clients, r["requests"], f"{r['rps']:.1f}", f"{pct(ms, 0.5):.0f}", f"{pct(ms, 0.95):.0f}", len(r["errors"]), before])
+        rows.append(
+            [
+                name,
+                args.clients,
+                r["requests"],
+                f"{r['rps']:.1f}",
+                f"{pct(ms, 0.5):.0f}",
+                f"{pct(ms, 0.95):.0f}",
+                len(r["errors"]),
+                before,
+            ]
+        )
         print(f"  {rows[-1]}", file=sys.stderr, flush=True)
         for e in r["errors"][:3]:
             print(f"    error: {e}", file=sys.stderr)
@@ -106,11 +121,15 @@ def main() -> None:
         rows,
     )
     o, n = out["ours: assistant serve"], out["naive: FastAPI + LangChain + Chroma + ST"]
-    table("Ours / naive", ["measure", "ratio"], [
-        ["requests/s (higher is better)", f"{o['rps'] / n['rps']:.2f}"],
-        ["p50 latency (lower is better)", f"{pct(o['latencies'], 0.5) / pct(n['latencies'], 0.5):.2f}"],
-        ["p95 latency (lower is better)", f"{pct(o['latencies'], 0.95) / pct(n['latencies'], 0.95):.2f}"],
-    ])
+    table(
+        "Ours / naive",
+        ["measure", "ratio"],
+        [
+            ["requests/s (higher is better)", f"{o['rps'] / n['rps']:.2f}"],
+            ["p50 latency (lower is better)", f"{pct(o['latencies'], 0.5) / pct(n['latencies'], 0.5):.2f}"],
+            ["p95 latency (lower is better)", f"{pct(o['latencies'], 0.95) / pct(n['latencies'], 0.95):.2f}"],
+        ],
+    )
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "http_load.json").write_text(json.dumps({k: {**v, "errors": v["errors"][:20]} for k, v in out.items()}))
 

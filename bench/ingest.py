@@ -46,11 +46,21 @@ def child_ours(corpus: Path, store: Path) -> dict:
     t0 = time.perf_counter()
     assistant = Assistant.from_settings(Settings(store_dir=store, seeds_dir=corpus))
     result = assistant.ingest([corpus])
-    seconds, rss = time.perf_counter() - t0, peak_rss_mib()  # the ingest's own peak, before the checks below load the table
+    seconds, rss = (
+        time.perf_counter() - t0,
+        peak_rss_mib(),
+    )  # the ingest's own peak, before the checks below load the table
     added = set(result.sync.added)
     old_sentences = {s for p in assistant.table().papers if p.id not in added for s in paper_sentences(p)}
     new_sentences = {s for p in assistant.table().papers if p.id in added for s in paper_sentences(p)} - old_sentences
-    return {"papers": result.papers, "seconds": seconds, "embedded": result.sync.embedded, "added": len(added), "new_sentences": len(new_sentences), "rss_mib": rss}
+    return {
+        "papers": result.papers,
+        "seconds": seconds,
+        "embedded": result.sync.embedded,
+        "added": len(added),
+        "new_sentences": len(new_sentences),
+        "rss_mib": rss,
+    }
 
 
 def child_model(corpus: Path, store: Path) -> dict:
@@ -65,7 +75,9 @@ def child_model(corpus: Path, store: Path) -> dict:
     papers = build_corpus([corpus], load_manifest(corpus)).papers[:300]
     settings = Settings(store_dir=store)
     model = MiniLMEmbeddings(backend=settings.embedding_backend, cache_dir=settings.model_cache_dir)
-    sentences = batching_order(list(dict.fromkeys(s for p in papers for s in paper_sentences(p))), model)  # as an ingest orders them
+    sentences = batching_order(
+        list(dict.fromkeys(s for p in papers for s in paper_sentences(p))), model
+    )  # as an ingest orders them
     model.embed_array(sentences[:64])  # load the session before the clock starts
     t0 = time.perf_counter()
     for i in range(0, len(sentences), 512):
@@ -75,7 +87,13 @@ def child_model(corpus: Path, store: Path) -> dict:
     t0 = time.perf_counter()
     model.embed_array([f"{p.title or ''}\n{p.abstract}" for p in papers])
     truncated = time.perf_counter() - t0
-    return {"papers": len(papers), "seconds": seconds, "embedded": len(sentences), "truncated_seconds": truncated, "rss_mib": peak_rss_mib()}
+    return {
+        "papers": len(papers),
+        "seconds": seconds,
+        "embedded": len(sentences),
+        "truncated_seconds": truncated,
+        "rss_mib": peak_rss_mib(),
+    }
 
 
 def child_naive(corpus: Path, store: Path) -> dict:
@@ -110,7 +128,14 @@ def pool_corpus(n: int, source: Path, seed: int, extra: int = 0) -> Path:
     folder = RESULTS / "corpora" / f"pool-{n}+{extra}-s{seed}"
     if (folder / "corpus.toml").exists():
         return folder
-    pool = sorted({s for p in build_corpus([source], load_manifest(source)).papers for s in split_sentences(p.abstract) if len(s.split()) >= 4})
+    pool = sorted(
+        {
+            s
+            for p in build_corpus([source], load_manifest(source)).papers
+            for s in split_sentences(p.abstract)
+            if len(s.split()) >= 4
+        }
+    )
     gen = Generator(seed + 1000)
     papers = [gen.pool_paper(pool) for _ in range(n)] + [gen.paper() for _ in range(extra)]
     tmp = folder.with_name(folder.name + ".tmp")
@@ -144,7 +169,9 @@ def main() -> None:
     parser.add_argument("--no-naive", action="store_true", help="skip the naive pipeline")
     parser.add_argument("--no-pool", action="store_true", help="skip the 100k pool-route store")
     parser.add_argument("--pool-size", type=int, default=100_000)
-    parser.add_argument("--pool-only", action="store_true", help="only the pool route, from the largest size's existing store")
+    parser.add_argument(
+        "--pool-only", action="store_true", help="only the pool route, from the largest size's existing store"
+    )
     args = parser.parse_args()
 
     stores = RESULTS / "stores"
@@ -156,8 +183,23 @@ def main() -> None:
         r.update(size=size, pipeline=pipeline, step=step, load=load())
         results["runs"].append(r)
         rate = r["papers"] / r["seconds"] if step == "ingest" or pipeline.startswith("model") else None
-        rows.append([f"{size:,}", pipeline, step, f"{r['seconds']:.1f}", f"{rate:.1f}" if rate else "", f"{r['embedded']:,}", f"{r['rss_mib']:.0f}", r["load"]])
-        print(f"  {size} {pipeline} {step}: {r['seconds']:.1f} s, embedded {r['embedded']}, {r['rss_mib']:.0f} MiB, load {r['load']}", file=sys.stderr, flush=True)
+        rows.append(
+            [
+                f"{size:,}",
+                pipeline,
+                step,
+                f"{r['seconds']:.1f}",
+                f"{rate:.1f}" if rate else "",
+                f"{r['embedded']:,}",
+                f"{r['rss_mib']:.0f}",
+                r["load"],
+            ]
+        )
+        print(
+            f"  {size} {pipeline} {step}: {r['seconds']:.1f} s, embedded {r['embedded']}, {r['rss_mib']:.0f} MiB, load {r['load']}",
+            file=sys.stderr,
+            flush=True,
+        )
         return rate
 
     for size in [] if args.pool_only else args.sizes:
@@ -165,7 +207,18 @@ def main() -> None:
         if size == min(args.sizes):
             r = child("model", corpus, fresh(stores / "model-only"))
             record(size, "model alone (ceiling)", "embed 300 papers' sentences", r)
-            rows.append([f"{size:,}", "model alone", "300 whole abstracts, truncated at 256 tokens", f"{r['truncated_seconds']:.1f}", f"{r['papers'] / r['truncated_seconds']:.1f}", "", "", ""])
+            rows.append(
+                [
+                    f"{size:,}",
+                    "model alone",
+                    "300 whole abstracts, truncated at 256 tokens",
+                    f"{r['truncated_seconds']:.1f}",
+                    f"{r['papers'] / r['truncated_seconds']:.1f}",
+                    "",
+                    "",
+                    "",
+                ]
+            )
         ours_store = fresh(stores / f"ours-{size}")
         r = child("ours", corpus, ours_store)
         rates[f"ours-{size}"] = record(size, "ours", "ingest", r)
@@ -188,7 +241,13 @@ def main() -> None:
             record(size, "naive", "re-ingest unchanged", r)
             r = child("naive", plus_ten(size, args.seed), naive_store)
             record(size, "naive", "+10 papers (re-run)", r)
-        ratio_rows.append([f"{size:,}", f"{rates[f'ours-{size}'] / rates[f'naive-{size}']:.2f}", f"{ours['rss_mib'] / theirs['rss_mib']:.2f}"])
+        ratio_rows.append(
+            [
+                f"{size:,}",
+                f"{rates[f'ours-{size}'] / rates[f'naive-{size}']:.2f}",
+                f"{ours['rss_mib'] / theirs['rss_mib']:.2f}",
+            ]
+        )
 
     if not args.no_pool and stores.joinpath(f"ours-{largest}", "sentences").exists():
         n = args.pool_size
@@ -206,7 +265,18 @@ def main() -> None:
         for side in ("ours", "naive"):
             if f"{side}-{largest}" in rates:
                 rate = rates[f"{side}-{largest}"]
-                rows.append([f"{n:,}", side, f"ingest, EXTRAPOLATED from the {largest:,} rate", f"{n / rate:.0f}", f"{rate:.1f}", "", "", ""])
+                rows.append(
+                    [
+                        f"{n:,}",
+                        side,
+                        f"ingest, EXTRAPOLATED from the {largest:,} rate",
+                        f"{n / rate:.0f}",
+                        f"{rate:.1f}",
+                        "",
+                        "",
+                        "",
+                    ]
+                )
 
     table(
         f"Ingest of synthetic corpora (profile-card pages; load average shown per run)",
@@ -215,7 +285,11 @@ def main() -> None:
     )
     print("* texts embedded: sentences and titles for ours, whole title + abstract documents for naive.")
     if ratio_rows:
-        table("Ours / naive (throughput: higher is better; memory: lower is better)", ["papers", "abstracts/s ours/naive", "peak RSS ours/naive"], ratio_rows)
+        table(
+            "Ours / naive (throughput: higher is better; memory: lower is better)",
+            ["papers", "abstracts/s ours/naive", "peak RSS ours/naive"],
+            ratio_rows,
+        )
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "ingest.json").write_text(json.dumps(results, indent=1))
 

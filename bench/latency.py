@@ -57,7 +57,14 @@ def child_ours(store: Path, repeat: int) -> dict:
         t = time.perf_counter()
         assistant.retriever().search(q, Filters(author_only=True), k=5)
         filtered.append(time.perf_counter() - t)
-    return {"papers": len(assistant.table().papers), "ready_s": ready, "retrieval": retrieval, "answer": answers, "filtered": filtered, "rss_mib": peak_rss_mib()}
+    return {
+        "papers": len(assistant.table().papers),
+        "ready_s": ready,
+        "retrieval": retrieval,
+        "answer": answers,
+        "filtered": filtered,
+        "rss_mib": peak_rss_mib(),
+    }
 
 
 def child_naive(store: Path, repeat: int) -> dict:
@@ -76,7 +83,13 @@ def child_naive(store: Path, repeat: int) -> dict:
             t = time.perf_counter()
             naive.answer(q)
             answers.append(time.perf_counter() - t)
-    return {"papers": naive.db._collection.count(), "ready_s": ready, "retrieval": retrieval, "answer": answers, "rss_mib": peak_rss_mib()}
+    return {
+        "papers": naive.db._collection.count(),
+        "ready_s": ready,
+        "retrieval": retrieval,
+        "answer": answers,
+        "rss_mib": peak_rss_mib(),
+    }
 
 
 def child_build_naive_from_vectors(ours_store: Path, naive_store: Path) -> dict:
@@ -99,7 +112,9 @@ def child_build_naive_from_vectors(ours_store: Path, naive_store: Path) -> dict:
             mean = sentences.get(paper_sentences(p)).mean(axis=0)
             vectors.append((mean / max(float(np.linalg.norm(mean)), 1e-12)).tolist())
         naive.add_vectors(
-            [p.id for p in papers], vectors, [Naive.document(p) for p in papers],
+            [p.id for p in papers],
+            vectors,
+            [Naive.document(p) for p in papers],
             [{"paper_id": p.id, "title": p.title or p.display_title, "year": p.year or -1} for p in papers],
         )
     return {"papers": len(table.papers)}
@@ -142,7 +157,9 @@ def main() -> None:
             continue
         if not (naive_store / "chroma.sqlite3").exists():
             run_child(["-m", "bench.latency", "child", "build-naive", str(ours_store), str(naive_store)], CHILD_TIMEOUT)
-            (naive_store / "PRECOMPUTED").write_text("document vectors are means of our sentence vectors; see bench/latency.py\n")
+            (naive_store / "PRECOMPUTED").write_text(
+                "document vectors are means of our sentence vectors; see bench/latency.py\n"
+            )
         out = {}
         for side, store in (("ours", ours_store), ("naive", naive_store)):
             r = run_child(["-m", "bench.latency", "child", side, str(store), str(args.repeat)], CHILD_TIMEOUT)
@@ -151,27 +168,61 @@ def main() -> None:
             out[side] = r
             ms_r = [1000 * x for x in r["retrieval"]]
             ms_a = [1000 * x for x in r["answer"]]
-            label = "naive (vectors precomputed)" if side == "naive" and (naive_store / "PRECOMPUTED").exists() else side
-            rows.append([f"{r['papers']:,}", label, f"{r['ready_s']:.1f}", f"{pct(ms_r, 0.5):.1f}", f"{pct(ms_r, 0.95):.1f}", f"{pct(ms_a, 0.5):.1f}", f"{pct(ms_a, 0.95):.1f}", f"{r['rss_mib']:.0f}", r["load"]])
+            label = (
+                "naive (vectors precomputed)" if side == "naive" and (naive_store / "PRECOMPUTED").exists() else side
+            )
+            rows.append(
+                [
+                    f"{r['papers']:,}",
+                    label,
+                    f"{r['ready_s']:.1f}",
+                    f"{pct(ms_r, 0.5):.1f}",
+                    f"{pct(ms_r, 0.95):.1f}",
+                    f"{pct(ms_a, 0.5):.1f}",
+                    f"{pct(ms_a, 0.95):.1f}",
+                    f"{r['rss_mib']:.0f}",
+                    r["load"],
+                ]
+            )
             print(f"  {size} {side}: {rows[-1]}", file=sys.stderr, flush=True)
         o, n = out["ours"], out["naive"]
-        ratios.append([
-            f"{size:,}",
-            f"{pct(o['retrieval'], 0.5) / pct(n['retrieval'], 0.5):.2f}",
-            f"{pct(o['answer'], 0.5) / pct(n['answer'], 0.5):.2f}",
-            f"{o['rss_mib'] / n['rss_mib']:.2f}",
-        ])
+        ratios.append(
+            [
+                f"{size:,}",
+                f"{pct(o['retrieval'], 0.5) / pct(n['retrieval'], 0.5):.2f}",
+                f"{pct(o['answer'], 0.5) / pct(n['answer'], 0.5):.2f}",
+                f"{o['rss_mib'] / n['rss_mib']:.2f}",
+            ]
+        )
     n_q = len(question_texts()) * args.repeat
     table(
         f"Warm latency, {n_q} questions per side (dev + team questions), extractive mode",
-        ["papers", "pipeline", "start→ready s", "retrieval p50 ms", "p95 ms", "answer p50 ms", "p95 ms", "peak RSS MiB", "load 1/5/15"],
+        [
+            "papers",
+            "pipeline",
+            "start→ready s",
+            "retrieval p50 ms",
+            "p95 ms",
+            "answer p50 ms",
+            "p95 ms",
+            "peak RSS MiB",
+            "load 1/5/15",
+        ],
         rows,
     )
     table("Ours / naive (lower is better)", ["papers", "retrieval p50", "answer p50", "peak RSS"], ratios)
     table(
         "Ours, retrieval restricted to the author's papers (Filters(author_only=True): a Chroma `where` pre-filter), 20 questions",
         ["papers", "p50 ms", "p95 ms"],
-        [[f"{r['papers']:,}", f"{pct([1000 * x for x in r['filtered']], 0.5):.1f}", f"{pct([1000 * x for x in r['filtered']], 0.95):.1f}"] for r in results if r["side"] == "ours"],
+        [
+            [
+                f"{r['papers']:,}",
+                f"{pct([1000 * x for x in r['filtered']], 0.5):.1f}",
+                f"{pct([1000 * x for x in r['filtered']], 0.95):.1f}",
+            ]
+            for r in results
+            if r["side"] == "ours"
+        ],
     )
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "latency.json").write_text(json.dumps(results))

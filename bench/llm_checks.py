@@ -31,7 +31,9 @@ def main() -> None:
     from tests.fakes import FakeOpenAI
 
     fake = FakeOpenAI()
-    assistant = Assistant.from_settings(Settings(OPENAI_API_KEY="sk-bench", OPENAI_BASE_URL="http://fake.local/v1"), http_client=fake.client())
+    assistant = Assistant.from_settings(
+        Settings(OPENAI_API_KEY="sk-bench", OPENAI_BASE_URL="http://fake.local/v1"), http_client=fake.client()
+    )
     answerer = assistant.answerer()
     papers = {p.id: p for p in assistant.table().papers}
     played, total = [], Score()
@@ -58,8 +60,22 @@ def main() -> None:
             f.finish()
             filter_ms.append((time.perf_counter() - started) * 1000)
 
-    rows = [["claim check (validate)", len(check_ms), sum(check_ms) / len(check_ms), pct(check_ms, 0.5), pct(check_ms, 0.95)],
-            ["stream token filter", len(filter_ms), sum(filter_ms) / len(filter_ms), pct(filter_ms, 0.5), pct(filter_ms, 0.95)]]
+    rows = [
+        [
+            "claim check (validate)",
+            len(check_ms),
+            sum(check_ms) / len(check_ms),
+            pct(check_ms, 0.5),
+            pct(check_ms, 0.95),
+        ],
+        [
+            "stream token filter",
+            len(filter_ms),
+            sum(filter_ms) / len(filter_ms),
+            pct(filter_ms, 0.5),
+            pct(filter_ms, 0.95),
+        ],
+    ]
     table("Warm LLM-mode check overhead per answer, model excluded (ms)", ["step", "runs", "mean", "p50", "p95"], rows)
     print(f"\nReply suite ({len(played)} replies): {total.line()}")
     calibration(answerer, played)
@@ -74,12 +90,18 @@ def calibration(answerer, played) -> None:
     from assistant.ingest.text import research_sentences
 
     checker = ClaimChecker(answerer.retriever.embeddings, answerer.picker.stored)
-    rows: dict[str, list[float]] = {"supported": [], "fabricated, caught by numbers or names": [], "fabricated, meaning only": []}
+    rows: dict[str, list[float]] = {
+        "supported": [],
+        "fabricated, caught by numbers or names": [],
+        "fabricated, meaning only": [],
+    }
     for case, numbered in played:
         sentences = split(clean(case["reply"], len(numbered)).text)
         for claim in case["claims"]:
             s = next((x for x in sentences if claim["key"].casefold() in x.text.casefold()), None)
-            cited = [n for n in (s.cites if s else []) if 1 <= n <= len(numbered)] or ([claim["source"]] if "source" in claim else [])
+            cited = [n for n in (s.cites if s else []) if 1 <= n <= len(numbered)] or (
+                [claim["source"]] if "source" in claim else []
+            )
             if s is None or not cited or claim["label"] == "swapped":
                 continue  # in the model's reference list (removed before any check), or a swap (judged against two papers)
             paper = numbered[cited[0] - 1]
@@ -91,8 +113,11 @@ def calibration(answerer, played) -> None:
                 rows["fabricated, caught by numbers or names"].append(sim)
             else:
                 rows["fabricated, meaning only"].append(sim)
-    table(f"Cosine of labelled claims to their cited paper (SUPPORT = {SUPPORT})", ["claims", "n", "min", "p10", "p50", "max"],
-          [[k, len(v), min(v), pct(v, 0.1), pct(v, 0.5), max(v)] for k, v in rows.items() if v])
+    table(
+        f"Cosine of labelled claims to their cited paper (SUPPORT = {SUPPORT})",
+        ["claims", "n", "min", "p10", "p50", "max"],
+        [[k, len(v), min(v), pct(v, 0.1), pct(v, 0.5), max(v)] for k, v in rows.items() if v],
+    )
 
 
 if __name__ == "__main__":

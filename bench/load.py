@@ -84,11 +84,18 @@ def serve(store: Path, env: dict | None = None):
     access-log lines the server blocks on its next log write (3,000 requests stalled it that way).
     """
     port = free_port()
-    clean = {k: v for k, v in os.environ.items() if k not in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "ASSISTANT_API_TOKEN", "ASSISTANT_RATE_LIMIT_PER_MINUTE")}
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "ASSISTANT_API_TOKEN", "ASSISTANT_RATE_LIMIT_PER_MINUTE")
+    }
     log = tempfile.NamedTemporaryFile(prefix="bench-load-server-", suffix=".log", delete=False)
     proc = subprocess.Popen(
         [sys.executable, "-m", "assistant", "--store", str(store), "serve", "--port", str(port)],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, text=True,
+        cwd=ROOT,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        text=True,
         env={**clean, "PYTHONUNBUFFERED": "1", "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", **(env or {})},
     )
     url = f"http://127.0.0.1:{port}"
@@ -96,7 +103,9 @@ def serve(store: Path, env: dict | None = None):
         deadline = time.monotonic() + START_TIMEOUT
         while True:
             if proc.poll() is not None:
-                raise RuntimeError(f"assistant serve exited with {proc.returncode}:\n{Path(log.name).read_text()[-3000:]}")
+                raise RuntimeError(
+                    f"assistant serve exited with {proc.returncode}:\n{Path(log.name).read_text()[-3000:]}"
+                )
             try:
                 if httpx.get(url + "/healthz", timeout=5).status_code == 200:
                     break
@@ -154,13 +163,21 @@ class LoadResult:
         lat = sorted(self.latencies)
         growth = self.growth_per_request_kb()
         return {
-            "clients": self.clients, "questions_per_client": self.per_client, "requests": self.requests, "errors": self.errors,
-            "statuses": self.statuses, "seconds": round(self.seconds, 2), "requests_per_s": round(self.rps, 2),
-            "p50_ms": round(pct(lat, 0.50) * 1000, 1), "p95_ms": round(pct(lat, 0.95) * 1000, 1),
-            "p99_ms": round(pct(lat, 0.99) * 1000, 1), "max_ms": round(max(lat, default=0) * 1000, 1),
+            "clients": self.clients,
+            "questions_per_client": self.per_client,
+            "requests": self.requests,
+            "errors": self.errors,
+            "statuses": self.statuses,
+            "seconds": round(self.seconds, 2),
+            "requests_per_s": round(self.rps, 2),
+            "p50_ms": round(pct(lat, 0.50) * 1000, 1),
+            "p95_ms": round(pct(lat, 0.95) * 1000, 1),
+            "p99_ms": round(pct(lat, 0.99) * 1000, 1),
+            "max_ms": round(max(lat, default=0) * 1000, 1),
             "json_p95_ms": round(pct(sorted(set(self.latencies) - set(self.sse_latencies)), 0.95) * 1000, 1),
             "sse_p95_ms": round(pct(self.sse_latencies, 0.95) * 1000, 1),
-            "rss_before_mb": _mb(self.rss_before_kb), "rss_after_mb": _mb(self.rss_after_kb),
+            "rss_before_mb": _mb(self.rss_before_kb),
+            "rss_after_mb": _mb(self.rss_after_kb),
             "rss_peak_mb": _mb(max((r for _, r in self.rss_samples), default=None)),
             "growth_per_request_kb": None if growth is None else round(growth, 2),
             "error_samples": self.error_samples[:5],
@@ -172,7 +189,7 @@ def _mb(kb: int | None) -> float | None:
 
 
 async def _ask(client: httpx.AsyncClient, question: str, stream: bool) -> str:
-    """"" when the answer is good, else what was wrong."""
+    """ "" when the answer is good, else what was wrong."""
     r = await client.post("/api/chat", json={"messages": [{"role": "user", "content": question}], "stream": stream})
     if r.status_code != 200:
         return f"HTTP {r.status_code}: {r.text[:200]}"
@@ -192,8 +209,11 @@ async def run_load(url: str, clients: int, per_client: int, texts: list[str], pi
     async def one_client(c: int) -> None:
         stream = c % 4 == 3
         # Each client its own connection, like a browser tab: a shared pool would hand a connection the server is
-        # just closing for idleness (uvicorn's 5 s keep-alive) to another client, a client-side race, not a server error.
-        async with httpx.AsyncClient(base_url=url, timeout=REQUEST_TIMEOUT, limits=httpx.Limits(max_connections=1)) as client:
+        # just closing for idleness (uvicorn's 5 s keep-alive) to another client, a client-side race, not a server
+        # error.
+        async with httpx.AsyncClient(
+            base_url=url, timeout=REQUEST_TIMEOUT, limits=httpx.Limits(max_connections=1)
+        ) as client:
             for k in range(per_client):
                 question = texts[(c * 7 + k) % len(texts)]
                 t0 = time.perf_counter()
@@ -232,7 +252,12 @@ def warm_up(url: str, texts: list[str]) -> None:
 
 def build_store() -> Path:
     store = Path(tempfile.mkdtemp(prefix="bench-load-store-"))
-    subprocess.run([sys.executable, "-m", "assistant", "--store", str(store), "ingest", str(ROOT / "seeds")], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [sys.executable, "-m", "assistant", "--store", str(store), "ingest", str(ROOT / "seeds")],
+        cwd=ROOT,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     return store
 
 
@@ -253,9 +278,34 @@ def main(argv: list[str] | None = None) -> int:
     s = {"machine": machine(), "bound": bound, **result.summary()}
     table(
         f"bench.load: {args.clients} clients × {args.questions} questions on {server.url} (bound {', '.join(bound)})",
-        ["requests", "errors", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "RSS before MB", "RSS after MB", "RSS peak MB", "growth kB/req"],
-        [[s["requests"], s["errors"], s["requests_per_s"], s["p50_ms"], s["p95_ms"], s["p99_ms"], s["max_ms"],
-          s["rss_before_mb"], s["rss_after_mb"], s["rss_peak_mb"], s["growth_per_request_kb"]]],
+        [
+            "requests",
+            "errors",
+            "req/s",
+            "p50 ms",
+            "p95 ms",
+            "p99 ms",
+            "max ms",
+            "RSS before MB",
+            "RSS after MB",
+            "RSS peak MB",
+            "growth kB/req",
+        ],
+        [
+            [
+                s["requests"],
+                s["errors"],
+                s["requests_per_s"],
+                s["p50_ms"],
+                s["p95_ms"],
+                s["p99_ms"],
+                s["max_ms"],
+                s["rss_before_mb"],
+                s["rss_after_mb"],
+                s["rss_peak_mb"],
+                s["growth_per_request_kb"],
+            ]
+        ],
     )
     print(f"statuses: {s['statuses']}; p95 JSON {s['json_p95_ms']} ms, SSE {s['sse_p95_ms']} ms")
     for sample in s["error_samples"]:

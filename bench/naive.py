@@ -30,7 +30,9 @@ class STEmbeddings(Embeddings):
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
         self.embedded += len(texts)
-        return self.model.encode(list(texts), batch_size=self.batch_size, normalize_embeddings=True, show_progress_bar=False).tolist()
+        return self.model.encode(
+            list(texts), batch_size=self.batch_size, normalize_embeddings=True, show_progress_bar=False
+        ).tolist()
 
     def embed_query(self, text: str) -> list[float]:
         return self.embed_documents([text])[0]
@@ -51,7 +53,12 @@ class Naive:
         else:
             self.client = chromadb.PersistentClient(path=str(path), settings=settings)
         self.embeddings = STEmbeddings()
-        self.db = Chroma(client=self.client, collection_name=collection, embedding_function=self.embeddings, collection_metadata={"hnsw:space": "cosine"})
+        self.db = Chroma(
+            client=self.client,
+            collection_name=collection,
+            embedding_function=self.embeddings,
+            collection_metadata={"hnsw:space": "cosine"},
+        )
 
     @staticmethod
     def document(paper) -> str:
@@ -64,16 +71,25 @@ class Naive:
             chunk = papers[i : i + batch]
             self.db.add_texts(
                 [self.document(p) for p in chunk],
-                metadatas=[{"paper_id": p.id, "title": p.title or p.display_title, "year": p.year or -1} for p in chunk],
+                metadatas=[
+                    {"paper_id": p.id, "title": p.title or p.display_title, "year": p.year or -1} for p in chunk
+                ],
                 ids=[p.id for p in chunk],
             )
         return self.embeddings.embedded - before
 
-    def add_vectors(self, ids: list[str], vectors, documents: list[str], metadatas: list[dict], batch: int = 2000) -> None:
+    def add_vectors(
+        self, ids: list[str], vectors, documents: list[str], metadatas: list[dict], batch: int = 2000
+    ) -> None:
         """Load precomputed vectors (the cheap route for a 100k retrieval corpus; no model work)."""
         col = self.db._collection
         for i in range(0, len(ids), batch):
-            col.upsert(ids=ids[i : i + batch], embeddings=vectors[i : i + batch], documents=documents[i : i + batch], metadatas=metadatas[i : i + batch])
+            col.upsert(
+                ids=ids[i : i + batch],
+                embeddings=vectors[i : i + batch],
+                documents=documents[i : i + batch],
+                metadatas=metadatas[i : i + batch],
+            )
 
     def search(self, question: str, k: int = 5):
         return self.db.similarity_search(question, k=k)
@@ -93,6 +109,13 @@ class Naive:
                 best[n] = (float(score), s)
         lines, citations = [], []
         for n, (_, s) in sorted(best.items(), key=lambda x: -x[1][0])[:3]:
-            citations.append({"n": len(citations) + 1, "paper_id": docs[n].metadata.get("paper_id"), "title": docs[n].metadata.get("title"), "quote": s})
+            citations.append(
+                {
+                    "n": len(citations) + 1,
+                    "paper_id": docs[n].metadata.get("paper_id"),
+                    "title": docs[n].metadata.get("title"),
+                    "quote": s,
+                }
+            )
             lines.append(f"{docs[n].metadata.get('title')}: {s} [{len(citations)}]")
         return {"answer": "\n".join(lines), "citations": citations}

@@ -1,6 +1,6 @@
 """The naive stack's `ask`: import LangChain + Chroma + sentence-transformers, open a store, answer one question.
 
-    python -m bench.naive_ask STORE_DIR "question"      (the store is built by bench.cold_start)
+python -m bench.naive_ask STORE_DIR "question"      (the store is built by bench.cold_start)
 """
 
 from __future__ import annotations

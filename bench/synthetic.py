@@ -88,7 +88,9 @@ class Generator:
         corpus, self.principal = _seed_corpus()
         papers = corpus.papers
         self.rng = random.Random(seed)
-        self.shapes = [[s.split()[:2] for s in split_sentences(p.abstract) if len(s.split()) >= 4] for p in papers if p.abstract]
+        self.shapes = [
+            [s.split()[:2] for s in split_sentences(p.abstract) if len(s.split()) >= 4] for p in papers if p.abstract
+        ]
         self.shapes = [s for s in self.shapes if s]
         sentences = [s for p in papers for a in p.abstracts for s in split_sentences(a) if len(s.split()) >= 4]
         self.seed_sentences = set(sentences)
@@ -100,7 +102,9 @@ class Generator:
         given = sorted({n.split()[0] for n in names if len(n.split()) == 2 and NAME.match(n.split()[0])})
         family = sorted({n.split()[1] for n in names if len(n.split()) == 2 and NAME.match(n.split()[1])})
         # A pool of people, not every given x family pair: real corpora repeat co-authors.
-        self.people = sorted({f"{self.rng.choice(given)} {self.rng.choice(family)}" for _ in range(3000)} - {self.principal})
+        self.people = sorted(
+            {f"{self.rng.choice(given)} {self.rng.choice(family)}" for _ in range(3000)} - {self.principal}
+        )
         self.categories = sorted({c for p in papers for c in p.categories if re.fullmatch(r"[A-Z]{2}", c)}) or ["LG"]
         self._seen: set[str] = set()
         self._titles: set[str] = set()
@@ -156,7 +160,6 @@ class Generator:
             abstract=abstract,
         )
 
-
     def pool_paper(self, pool: list[str]) -> SynthPaper:
         """A paper whose abstract is 6-10 sentences drawn from `pool` (already embedded elsewhere); new title."""
         return self.paper(abstract=" ".join(self.rng.sample(pool, self.rng.randint(6, 10))))
@@ -188,7 +191,12 @@ def write_cards(folder: Path, papers: list[SynthPaper], principal: str, per_file
         # The first page is the principal's own profile; the rest are other groups' listings, where the
         # principal's papers are those naming them (one in fifty), as with the seeds' 004 listing.
         owner = principal if i == 0 else "another research group"
-        lines += [f'[files."{name}"]', f'description = "Synthetic profile page {i // per_file}"', f'owner = "{owner}"', ""]
+        lines += [
+            f'[files."{name}"]',
+            f'description = "Synthetic profile page {i // per_file}"',
+            f'owner = "{owner}"',
+            "",
+        ]
     (folder / "corpus.toml").write_text("\n".join(lines), encoding="utf-8")
     return files
 
@@ -210,7 +218,9 @@ def main() -> None:
     papers = [gen.paper() for _ in range(args.papers)]
     files = write_cards(args.out, papers, gen.principal)
     n_sent = len(gen._seen)
-    print(f"{len(papers)} papers, {n_sent} distinct new sentences, {len(files)} files in {args.out} (digest {corpus_digest(papers)})")
+    print(
+        f"{len(papers)} papers, {n_sent} distinct new sentences, {len(files)} files in {args.out} (digest {corpus_digest(papers)})"
+    )
 
 
 if __name__ == "__main__":

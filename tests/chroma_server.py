@@ -27,11 +27,15 @@ class ChromaServer:
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(
                 [str(CHROMA), "run", "--path", str(self.data), "--host", "127.0.0.1", "--port", str(self.port)],
-                stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "ANONYMIZED_TELEMETRY": "False"},
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env={**os.environ, "ANONYMIZED_TELEMETRY": "False"},
             )
         deadline = time.monotonic() + START_TIMEOUT
         while True:
-            assert self.proc.poll() is None, f"chroma run exited with {self.proc.returncode}: {self.log.read_text(errors='replace')[-2000:]}"
+            assert self.proc.poll() is None, (
+                f"chroma run exited with {self.proc.returncode}: {self.log.read_text(errors='replace')[-2000:]}"
+            )
             try:
                 if httpx.get(f"{self.url}/api/v2/heartbeat", timeout=2).status_code == 200:
                     return self

@@ -33,16 +33,25 @@ class FakeOpenAI:
             if kind == "timeout":
                 raise httpx2.ReadTimeout("timed out", request=request)
             if kind == "garbage":
-                return httpx2.Response(200, content=b"<html>not json</html>", headers={"content-type": "application/json"})
+                return httpx2.Response(
+                    200, content=b"<html>not json</html>", headers={"content-type": "application/json"}
+                )
             if kind == "stream_garbage":
                 chunks = self._sse_chunks(reply[1]) + "data: {not json\n\n"
                 return httpx2.Response(200, content=chunks.encode(), headers={"content-type": "text/event-stream"})
         if body.get("stream"):
-            return httpx2.Response(200, content=(self._sse_chunks(reply) + "data: [DONE]\n\n").encode(), headers={"content-type": "text/event-stream"})
+            return httpx2.Response(
+                200,
+                content=(self._sse_chunks(reply) + "data: [DONE]\n\n").encode(),
+                headers={"content-type": "text/event-stream"},
+            )
         return httpx2.Response(
             200,
             json={
-                "id": "fake-1", "object": "chat.completion", "created": 0, "model": body.get("model", "fake"),
+                "id": "fake-1",
+                "object": "chat.completion",
+                "created": 0,
+                "model": body.get("model", "fake"),
                 "choices": [{"index": 0, "message": {"role": "assistant", "content": reply}, "finish_reason": "stop"}],
                 "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
             },
@@ -53,8 +62,13 @@ class FakeOpenAI:
         out = []
         for i, word in enumerate(text.split(" ")):
             piece = word if i == 0 else " " + word
-            chunk = {"id": "fake-1", "object": "chat.completion.chunk", "created": 0, "model": "fake",
-                     "choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": None}]}
+            chunk = {
+                "id": "fake-1",
+                "object": "chat.completion.chunk",
+                "created": 0,
+                "model": "fake",
+                "choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": None}],
+            }
             out.append(f"data: {json.dumps(chunk)}\n\n")
         return "".join(out)
 

@@ -39,20 +39,66 @@ MIN_WORDS_WITH_NUMBERS = 0.35
 # A second marker on a supported sentence stays when its paper is at least this close (a comparison of two papers).
 SECOND_SOURCE = 0.4
 
-_CHATTER = [re.compile(line.strip(), re.IGNORECASE) for line in (Path(__file__).with_name("chatter.txt")).read_text(encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")]
+_CHATTER = [
+    re.compile(line.strip(), re.IGNORECASE)
+    for line in (Path(__file__).with_name("chatter.txt")).read_text(encoding="utf-8").splitlines()
+    if line.strip() and not line.startswith("#")
+]
 MARKER = re.compile(r"\s*\[(\d{1,3})\]")
 _LIST_PREFIX = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
 _ABBREVIATIONS = {"al", "e.g", "i.e", "fig", "eq", "vs", "etc", "approx", "cf", "no", "resp", "ref", "abbr", "ca"}
 _UNITS = {
-    "%": "%", "percent": "%", "pct": "%",
-    "x": "x", "×": "x", "times": "x", "fold": "x",
-    "s": "s", "sec": "s", "second": "s", "seconds": "s", "ms": "ms", "millisecond": "ms", "milliseconds": "ms",
-    "min": "min", "minute": "min", "minutes": "min", "h": "h", "hour": "h", "hours": "h", "day": "day", "days": "day",
-    "year": "year", "years": "year", "gb": "gb", "mb": "mb", "tb": "tb", "kb": "kb", "gib": "gb", "mib": "mb",
-    "bit": "bit", "bits": "bit", "core": "core", "cores": "core", "node": "node", "nodes": "node",
-    "gpu": "gpu", "gpus": "gpu", "b": "b", "billion": "b", "m": "m", "million": "m", "k": "k", "thousand": "k",
+    "%": "%",
+    "percent": "%",
+    "pct": "%",
+    "x": "x",
+    "×": "x",
+    "times": "x",
+    "fold": "x",
+    "s": "s",
+    "sec": "s",
+    "second": "s",
+    "seconds": "s",
+    "ms": "ms",
+    "millisecond": "ms",
+    "milliseconds": "ms",
+    "min": "min",
+    "minute": "min",
+    "minutes": "min",
+    "h": "h",
+    "hour": "h",
+    "hours": "h",
+    "day": "day",
+    "days": "day",
+    "year": "year",
+    "years": "year",
+    "gb": "gb",
+    "mb": "mb",
+    "tb": "tb",
+    "kb": "kb",
+    "gib": "gb",
+    "mib": "mb",
+    "bit": "bit",
+    "bits": "bit",
+    "core": "core",
+    "cores": "core",
+    "node": "node",
+    "nodes": "node",
+    "gpu": "gpu",
+    "gpus": "gpu",
+    "b": "b",
+    "billion": "b",
+    "m": "m",
+    "million": "m",
+    "k": "k",
+    "thousand": "k",
 }
-_WORD_NUMBERS = {w: str(i) for i, w in enumerate(["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"])}
+_WORD_NUMBERS = {
+    w: str(i)
+    for i, w in enumerate(
+        ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+    )
+}
 _NUMBER = re.compile(r"(?<![\w.])(\d+(?:,\d{3})*(?:\.\d+)?)(?:[ \t]*|-)(%|×|[A-Za-z]+\b)?")
 _ENUM_LABEL = re.compile(r"\(\d{1,2}\)")
 _NAME = re.compile(r"\b[A-Za-z][\w-]*[A-Z][\w-]*\b|\b[A-Z][a-z][\w-]*\b")
@@ -78,7 +124,9 @@ class Checked:
     removed: dict[str, int] = field(default_factory=dict)  # reason -> sentences removed
     reattributed: int = 0
     attributed: int = 0
-    verdicts: list[tuple[str, str]] = field(default_factory=list)  # (sentence, "kept" | "moved" | "attributed" | reason)
+    verdicts: list[tuple[str, str]] = field(
+        default_factory=list
+    )  # (sentence, "kept" | "moved" | "attributed" | reason)
 
     @property
     def removed_total(self) -> int:
@@ -97,7 +145,14 @@ def split(text: str) -> list[Sentence]:
             plain = MARKER.sub("", piece).strip()
             plain = re.sub(r"\s+([.,;:!?])", r"\1", plain)
             if plain or cites:
-                out.append(Sentence(line=i, text=plain, cites=list(dict.fromkeys(cites)), prefix=prefix if not any(s.line == i for s in out) else ""))
+                out.append(
+                    Sentence(
+                        line=i,
+                        text=plain,
+                        cites=list(dict.fromkeys(cites)),
+                        prefix=prefix if not any(s.line == i for s in out) else "",
+                    )
+                )
     return out
 
 
@@ -119,7 +174,13 @@ def _sentences(body: str) -> list[str]:
 def needs_citation(sentence: str) -> bool:
     """Whether a sentence states something a source must support (not a greeting, a lead-in or a heading)."""
     s = sentence.strip().strip("*_#").strip()
-    if not s or s.endswith(":") or re.fullmatch(r"[#*_\s\w-]{0,40}", s) and not re.search(r"\d", s) and len(s.split()) <= 4:
+    if (
+        not s
+        or s.endswith(":")
+        or re.fullmatch(r"[#*_\s\w-]{0,40}", s)
+        and not re.search(r"\d", s)
+        and len(s.split()) <= 4
+    ):
         return False
     return not any(p.search(s) for p in _CHATTER)
 
@@ -168,7 +229,9 @@ class Pool:
         # Numbers may come from the question ("in 2020?"); names may not: a name the user asked about is not
         # something the cited paper says.
         self.numbers = numbers(joined + "\n" + question)
-        self.values = {v for v, _ in self.numbers} | {_WORD_NUMBERS[w] for w in (self.words + _norm(question).split()) if w in _WORD_NUMBERS}
+        self.values = {v for v, _ in self.numbers} | {
+            _WORD_NUMBERS[w] for w in (self.words + _norm(question).split()) if w in _WORD_NUMBERS
+        }
 
     def has_number(self, value: str, unit: str | None) -> bool:
         if value not in self.values:
@@ -223,7 +286,12 @@ def unsupported_detail(sentence: str, pool: Pool) -> str | None:
 
 def paper_texts(paper: Paper) -> list[str]:
     """What a source says about itself: title, year, authors, identifiers, abstracts."""
-    meta = [paper.title or paper.display_title, str(paper.year or ""), ", ".join(paper.authors), f"arXiv:{paper.arxiv_id}" if paper.arxiv_id else ""]
+    meta = [
+        paper.title or paper.display_title,
+        str(paper.year or ""),
+        ", ".join(paper.authors),
+        f"arXiv:{paper.arxiv_id}" if paper.arxiv_id else "",
+    ]
     return [m for m in meta if m] + list(paper.abstracts)
 
 
@@ -305,7 +373,9 @@ class ClaimChecker:
                 # The quote: meaning plus shared words and numbers. MiniLM alone put "cuNNQS-SCI achieves 2.32X …"
                 # (0.74) above the sentence holding the claim's "over 90% parallel efficiency" (0.59).
                 shared = np.array([_share(claim_terms[ci], v) for v in vocabularies])
-                same_numbers = np.array([bool(claim_numbers[ci]) and claim_numbers[ci] <= v for v in values], dtype=np.float32)
+                same_numbers = np.array(
+                    [bool(claim_numbers[ci]) and claim_numbers[ci] <= v for v in values], dtype=np.float32
+                )
                 j = int(np.argmax(scores[ci] + QUOTE_WORDS * shared + QUOTE_NUMBERS * same_numbers))
                 out[ci][n] = (sentences[j], float(scores[ci].max()))
         return out
@@ -346,7 +416,9 @@ class ClaimChecker:
             detail = unsupported_detail(claim.text, union)
             best = max(cited, key=sim)
             # A claim far closer to a source it does not cite is a swapped citation: move it there.
-            swapped = [n for n in pools if n not in cited and sim(n) >= sim(best) + SWAP_MARGIN and supports(n, SUPPORT)]
+            swapped = [
+                n for n in pools if n not in cited and sim(n) >= sim(best) + SWAP_MARGIN and supports(n, SUPPORT)
+            ]
             if swapped:
                 return "moved", [max(swapped, key=sim)]
             if detail is None and close(best, SUPPORT):
@@ -368,7 +440,7 @@ def _join(sentences: list[Sentence], cited: set[int]) -> str:
         if id(s) in cited and s.cites:
             marks = "".join(f"[{n}]" for n in s.cites)
             m = re.search(r"[.!?:;]?[\"'”)]*$", text)
-            text = f"{text[: m.start()]} {marks}{text[m.start():]}" if m else f"{text} {marks}"
+            text = f"{text[: m.start()]} {marks}{text[m.start() :]}" if m else f"{text} {marks}"
         lines.setdefault(s.line, []).append((s.prefix if not lines.get(s.line) else "") + text)
     out, last = [], None
     for line_no in sorted(lines):

@@ -19,7 +19,19 @@ from assistant.answer.topics import TopicMatcher
 from assistant.models import Answer, Filters, Message, Paper
 from assistant.retrieval import Hit
 
-STRUCTURED = {"compare", "which_of", "count", "per_year", "earliest", "latest", "coauthors", "code", "categories", "attribution", "overview"}
+STRUCTURED = {
+    "compare",
+    "which_of",
+    "count",
+    "per_year",
+    "earliest",
+    "latest",
+    "coauthors",
+    "code",
+    "categories",
+    "attribution",
+    "overview",
+}
 
 
 Plan = QueryPlan  # the name llm.py imports
@@ -28,7 +40,9 @@ Plan = QueryPlan  # the name llm.py imports
 class Answerer(Planner, TableRoutes, Extractive):
     """Plan a turn, find its evidence, write the answer (table, extractive or LLM), check the citation contract."""
 
-    def __init__(self, settings, table, retriever, chat_model=None, prompts: Prompts | None = None, sentence_vectors=None):
+    def __init__(
+        self, settings, table, retriever, chat_model=None, prompts: Prompts | None = None, sentence_vectors=None
+    ):
         self.settings = settings
         self.principal = table.principal_author
         self.papers = table.papers
@@ -38,7 +52,11 @@ class Answerer(Planner, TableRoutes, Extractive):
         self.squashed = squashed_names(self.names)
         self.deletions = deletion_index(self.squashed)
         self.by_title = {p.label.casefold(): p.id for p in table.papers}
-        self.people = sorted({a for p in table.papers for a in p.authors if a.casefold() != self.principal.casefold()}, key=len, reverse=True)
+        self.people = sorted(
+            {a for p in table.papers for a in p.authors if a.casefold() != self.principal.casefold()},
+            key=len,
+            reverse=True,
+        )
         self.retriever = retriever
         self.picker = SentencePicker(retriever.embeddings, sentence_vectors)
         self.prompts = prompts or Prompts.load(settings.prompts_dir)
@@ -94,9 +112,16 @@ class Answerer(Planner, TableRoutes, Extractive):
     @staticmethod
     def _descriptive(plan: Plan) -> bool:
         """A "topic" that is really a description of one paper ("the theory work on when slotting an extra layer …")."""
-        singular = re.search(r"\b(the|this|that|his|her|their|author['’]s|[A-Z]\w+['’]s) (\w+[- ])?(paper|work|study|method|system|framework|library|algorithm)\b(?! on\b)", plan.question)
-        # "Point me to …", "Did he ever use …", "Which X has he developed?" ask whether papers exist: an empty set is the answer.
-        asks_existence = re.match(r"(?i)\s*(point me|show|list|give me|find|summari[sz]e|did|has|have|does|do|is there|are there|what (has|have)|which [\w-]+(?: [\w-]+)? (has|have|did))\b", plan.question)
+        singular = re.search(
+            r"\b(the|this|that|his|her|their|author['’]s|[A-Z]\w+['’]s) (\w+[- ])?(paper|work|study|method|system|framework|library|algorithm)\b(?! on\b)",
+            plan.question,
+        )
+        # "Point me to …", "Did he ever use …", "Which X has he developed?" ask whether papers exist: an empty set is
+        # the answer.
+        asks_existence = re.match(
+            r"(?i)\s*(point me|show|list|give me|find|summari[sz]e|did|has|have|does|do|is there|are there|what (has|have)|which [\w-]+(?: [\w-]+)? (has|have|did))\b",
+            plan.question,
+        )
         return (len(plan.topic.split()) >= 7 or bool(singular)) and not asks_existence
 
     def _table_route(self, plan: Plan) -> bool:
@@ -158,7 +183,14 @@ class Answerer(Planner, TableRoutes, Extractive):
 
     def finish(self, text: str, cites: Citations, mode: str = "extractive", **meta) -> Answer:
         text, citations, problems = enforce(text, cites.list())  # degrades (drops what breaks it), never raises
-        return Answer(answer=text, citations=citations, mode=mode, meta={**meta, **({"contract_problems": problems} if problems else {})})
+        return Answer(
+            answer=text,
+            citations=citations,
+            mode=mode,
+            meta={**meta, **({"contract_problems": problems} if problems else {})},
+        )
 
     def explain(self, plan: Plan) -> dict:
-        return plan.explain({p.id: p.label for p in self.papers if p.id in set(plan.named) | set(plan.focus) | set(plan.excluded)})
+        return plan.explain(
+            {p.id: p.label for p in self.papers if p.id in set(plan.named) | set(plan.focus) | set(plan.excluded)}
+        )

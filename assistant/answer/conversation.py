@@ -6,14 +6,19 @@ import re
 
 from assistant.models import Message, Paper
 
-ANAPHORA = re.compile(r"\b(it|its|this|that|these|those|they|them|their|the (paper|method|approach|framework|system|work|model|algorithm|technique|study))\b", re.I)
+ANAPHORA = re.compile(
+    r"\b(it|its|this|that|these|those|they|them|their|the (paper|method|approach|framework|system|work|model|algorithm|technique|study))\b",
+    re.I,
+)
 
 
 # "block coordinate descent (BCD)", "Compression Error Theory (CET)": an abbreviation the abstract defines.
 _ABBREVIATION = re.compile(r"\(\s*(?:abbr\.\s*)?([A-Z][A-Za-z0-9=+-]{1,14})\s*\)")
 _RUN = re.compile(r"[\w=+-]+")  # a run of the characters a name's boundaries treat as part of a word
 # "We present AtomWorld", "This paper proposes RACE": the system a paper introduces.
-_INTRODUCED = re.compile(r"\b(?:present|presents|propose|proposes|introduce|introduces|called|named)\s+(?:the\s+)?([A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9=+-]*|[A-Z][a-z]+[A-Z][A-Za-z0-9-]*)")
+_INTRODUCED = re.compile(
+    r"\b(?:present|presents|propose|proposes|introduce|introduces|called|named)\s+(?:the\s+)?([A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9=+-]*|[A-Z][a-z]+[A-Z][A-Za-z0-9-]*)"
+)
 
 
 def short_names(papers: list[Paper]) -> dict[str, str]:
@@ -33,6 +38,7 @@ def short_names(papers: list[Paper]) -> dict[str, str]:
             names.setdefault(p.title.casefold(), p.id)
         if p.arxiv_id:
             names.setdefault(p.arxiv_id, p.id)
+
     def text(p: Paper) -> str:  # made per paper when needed: a dict of every text is 150 MB at 100k papers
         return " ".join([p.title or "", *p.abstracts])
 
@@ -128,7 +134,9 @@ def _one_edit(a: str, b: str) -> bool:
         return False
     if len(a) == len(b):
         diff = [i for i in range(len(a)) if a[i] != b[i]]
-        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+        return len(diff) == 1 or (
+            len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+        )
     short, long = sorted((a, b), key=len)
     return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
@@ -144,7 +152,9 @@ def deletion_index(squashed: dict[str, str]) -> dict[str, set[str]]:
     return index
 
 
-def fuzzy_names(question: str, squashed: dict[str, str], lexical, deletions: dict[str, set[str]] | None = None) -> list[str]:
+def fuzzy_names(
+    question: str, squashed: dict[str, str], lexical, deletions: dict[str, set[str]] | None = None
+) -> list[str]:
     """Papers named loosely: words run together ("dyna train"), case and symbols dropped ("fpxint"), or one typo
     in a long name ("DynaTrian"). A run of ordinary corpus words never matches by typo, so "paralel" cannot
     become a paper and "atom world" only matches the name it spells."""
@@ -162,7 +172,9 @@ def fuzzy_names(question: str, squashed: dict[str, str], lexical, deletions: dic
                 continue
             if deletions is None:
                 deletions = deletion_index(squashed)
-            near = set().union(*(deletions.get(v, set()) for v in {key} | {key[:j] + key[j + 1 :] for j in range(len(key))}))
+            near = set().union(
+                *(deletions.get(v, set()) for v in {key} | {key[:j] + key[j + 1 :] for j in range(len(key))})
+            )
             hits = {squashed[name] for name in near if _one_edit(key, name)}
             if len(hits) == 1:
                 found.extend(hits)

@@ -19,9 +19,15 @@ from assistant.retrieval import Hit
 # near 0.26 with half their terms missing. Settings.relevance_threshold is the floor.
 STRONG_DENSE = 0.45
 MIN_COVERAGE = 0.6
-QUANTITY = re.compile(r"\b(how (much|many|fast|long|large|big)|what (speed[- ]?up|accuracy|efficiency|time|cost|memory|percentage|ratio|performance)|by how|to what)\b", re.I)
+QUANTITY = re.compile(
+    r"\b(how (much|many|fast|long|large|big)|what (speed[- ]?up|accuracy|efficiency|time|cost|memory|percentage|ratio|performance)|by how|to what)\b",
+    re.I,
+)
 # A measured quantity ("485x", "90%", "1.71 days", "2.32X"), not a name with digits ("A100", "Fe-Cu").
-HAS_QUANTITY = re.compile(r"(?<![A-Za-z])\d+(?:\.\d+)?\s*(?:x|×|%|\\%|times|fold|ms|seconds|minutes|hours|days|years|GB|TB|MB|[KMB]\b)|\b\d+\.\d+\b", re.I)
+HAS_QUANTITY = re.compile(
+    r"(?<![A-Za-z])\d+(?:\.\d+)?\s*(?:x|×|%|\\%|times|fold|ms|seconds|minutes|hours|days|years|GB|TB|MB|[KMB]\b)|\b\d+\.\d+\b",
+    re.I,
+)
 
 
 # Answer-type cues: "which tools/what datasets" want a sentence naming several things ("Caffe, CNTK, MXNet,
@@ -79,13 +85,20 @@ def relevant(hits: list[Hit], qterms: QueryTerms, floor: float) -> list[tuple[Hi
     for h in hits:
         cov = qterms.coverage(vocabulary(paper_text(h.paper)))
         # Every term present (a rare name like "HONPAS" that MiniLM does not know) lowers the dense bar.
-        if h.dense >= STRONG_DENSE or (h.dense >= floor and cov >= MIN_COVERAGE) or (cov >= 0.99 and h.lexical > 0 and h.dense >= floor - 0.14):
+        if (
+            h.dense >= STRONG_DENSE
+            or (h.dense >= floor and cov >= MIN_COVERAGE)
+            or (cov >= 0.99 and h.lexical > 0 and h.dense >= floor - 0.14)
+        ):
             out.append((h, cov))
     out.sort(key=lambda hc: -(hc[0].dense + 0.3 * hc[1]))
     return out
 
 
-_PROPOSAL = re.compile(r"\b(we|this (paper|work|study)|here we)\b[^.]{0,40}\b(propose|present|introduce|develop|design|provide|build|study|investigate|show)s?\b", re.I)
+_PROPOSAL = re.compile(
+    r"\b(we|this (paper|work|study)|here we)\b[^.]{0,40}\b(propose|present|introduce|develop|design|provide|build|study|investigate|show)s?\b",
+    re.I,
+)
 
 
 # What a citation of a metadata-only record (no source gives an abstract) says instead of a quote.
@@ -124,7 +137,9 @@ class SentencePicker:
         else:
             vectors, unknown = np.zeros((len(texts), 384), dtype=np.float32), list(range(len(texts)))
         if unknown:  # only for a store built before sentence vectors existed
-            vectors[unknown] = np.asarray(self.embeddings.embed_documents([texts[i] for i in unknown]), dtype=np.float32)
+            vectors[unknown] = np.asarray(
+                self.embeddings.embed_documents([texts[i] for i in unknown]), dtype=np.float32
+            )
         return vectors
 
     def rank(self, question: str, qterms: QueryTerms, papers: list[Paper]) -> dict[str, list[tuple[str, float]]]:
@@ -143,7 +158,10 @@ class SentencePicker:
         # sentences are scored against the rest of the question.
         own = {p.id: qterms.without(vocabulary(p.title or p.display_title)) for p in papers}
         residual = {p.id: _residual(question, p) for p in papers}
-        qvec = {text: np.asarray(v, dtype=np.float32) for text, v in zip(set(residual.values()), self.embeddings.embed_documents(list(set(residual.values()))))}
+        qvec = {
+            text: np.asarray(v, dtype=np.float32)
+            for text, v in zip(set(residual.values()), self.embeddings.embed_documents(list(set(residual.values()))))
+        }
         svecs = self._vectors([s for _, s in sentences])
         wants_number = bool(QUANTITY.search(question))
         wants_names = not wants_number and bool(WANTS_NAMES.search(question))

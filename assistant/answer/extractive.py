@@ -33,7 +33,9 @@ class Extractive:
         chosen.sort(key=lambda s: order.get(s, 0))
         marker = cites.cite(paper, chosen[0])
         body = " ".join(f"{self._clause(s)} {marker}." for s in chosen)
-        return self.finish(f"{name(paper)}{when(paper)}{owner_note(paper, self.principal)}: {body}", cites, route="summary")
+        return self.finish(
+            f"{name(paper)}{when(paper)}{owner_note(paper, self.principal)}: {body}", cites, route="summary"
+        )
 
     def cannot_answer(self, plan: Plan) -> Answer:
         topic = " ".join(topic_words(plan.question, self.principal)) or plan.question
@@ -42,7 +44,11 @@ class Extractive:
         extra = ""
         if plan.filters.year_from or plan.filters.year_to:
             extra = " in the years asked about"
-        return Answer(answer=f"{CANNOT_ANSWER}: none of {scope} in it{extra} is about “{topic}”, so I have nothing to cite.", citations=[], meta={"route": "none"})
+        return Answer(
+            answer=f"{CANNOT_ANSWER}: none of {scope} in it{extra} is about “{topic}”, so I have nothing to cite.",
+            citations=[],
+            meta={"route": "none"},
+        )
 
     def extractive(self, plan: Plan, hits: list[Hit]) -> Answer:
         if not hits:
@@ -56,7 +62,9 @@ class Extractive:
             lines = [f"{who[0].upper()}{who[1:]} on {plan.intent.subject} ({plural(len(shown), 'paper')}):"]
             for h in shown:
                 s = ranked[h.paper.id][0][0] if ranked[h.paper.id] else summary_sentence(h.paper)
-                lines.append(f"- {name(h.paper)}{when(h.paper)}{owner_note(h.paper, self.principal)}: {self._clause(s)} {cites.cite(h.paper, s)}")
+                lines.append(
+                    f"- {name(h.paper)}{when(h.paper)}{owner_note(h.paper, self.principal)}: {self._clause(s)} {cites.cite(h.paper, s)}"
+                )
             return self.finish("\n".join(lines), cites, route="list")
 
         if plan.intent.route == "summary":
@@ -77,7 +85,9 @@ class Extractive:
             sentences = ranked[h.paper.id]
             if sentences:
                 s = sentences[0][0]
-                parts.append(f"Also relevant: {name(h.paper)}{when(h.paper)}{owner_note(h.paper, self.principal)}: {self._clause(s)} {cites.cite(h.paper, s)}.")
+                parts.append(
+                    f"Also relevant: {name(h.paper)}{when(h.paper)}{owner_note(h.paper, self.principal)}: {self._clause(s)} {cites.cite(h.paper, s)}."
+                )
         if not parts:
             bare = next((h.paper for h in top if not h.paper.has_abstract), None)
             if bare is not None:  # a metadata-only record matched: say what is missing, not "not covered"

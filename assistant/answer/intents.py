@@ -7,9 +7,27 @@ from dataclasses import dataclass
 
 YEAR = r"(?:19|20)\d{2}"
 NUMBER_WORDS = {
-    0: "zero", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-    9: "nine", 10: "ten", 11: "eleven", 12: "twelve", 13: "thirteen", 14: "fourteen", 15: "fifteen",
-    16: "sixteen", 17: "seventeen", 18: "eighteen", 19: "nineteen", 20: "twenty",
+    0: "zero",
+    1: "one",
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+    11: "eleven",
+    12: "twelve",
+    13: "thirteen",
+    14: "fourteen",
+    15: "fifteen",
+    16: "sixteen",
+    17: "seventeen",
+    18: "eighteen",
+    19: "nineteen",
+    20: "twenty",
 }
 STOP = set(
     """a an the of in on for to and or with by from about at as is are was were be been being do does did has have had
@@ -40,7 +58,9 @@ class Intent:
 
 
 def year_range(q: str) -> tuple[int | None, int | None]:
-    if m := re.search(rf"\b(?:between|from)\s+({YEAR})\s+(?:and|to|-|–)\s+({YEAR})\b", q) or re.search(rf"\b({YEAR})\s*(?:-|–|to)\s*({YEAR})\b", q):
+    if m := re.search(rf"\b(?:between|from)\s+({YEAR})\s+(?:and|to|-|–)\s+({YEAR})\b", q) or re.search(
+        rf"\b({YEAR})\s*(?:-|–|to)\s*({YEAR})\b", q
+    ):
         a, b = sorted((int(m.group(1)), int(m.group(2))))
         return a, b
     if m := re.search(rf"\b(?:before|prior to|earlier than|until|up to)\s+({YEAR})\b", q):
@@ -48,7 +68,9 @@ def year_range(q: str) -> tuple[int | None, int | None]:
         return None, int(m.group(1)) - (0 if inclusive else 1)
     if m := re.search(rf"\b(?:after|later than)\s+({YEAR})\b", q):
         return int(m.group(1)) + 1, None
-    if m := re.search(rf"\b(?:since|from|starting)\s+({YEAR})\s+(?:on|onwards|onward)\b", q) or re.search(rf"\bsince\s+({YEAR})\b", q):
+    if m := re.search(rf"\b(?:since|from|starting)\s+({YEAR})\s+(?:on|onwards|onward)\b", q) or re.search(
+        rf"\bsince\s+({YEAR})\b", q
+    ):
         return int(m.group(1)), None
     years = re.findall(rf"\b({YEAR})\b", q)
     if len(years) == 1:
@@ -61,7 +83,12 @@ def mentions_author(q: str, principal: str) -> bool:
     parts = [p.casefold() for p in principal.split()]
     if principal.casefold() in ql or any(re.search(rf"\b{re.escape(p)}\b", ql) for p in parts[:1]):
         return True
-    return bool(re.search(r"\b(the author|this author|the researcher|this researcher|principal author|his|he|him|they|them|their)\b", ql))
+    return bool(
+        re.search(
+            r"\b(the author|this author|the researcher|this researcher|principal author|his|he|him|they|them|their)\b",
+            ql,
+        )
+    )
 
 
 def topic_words(text: str, principal: str = "") -> list[str]:
@@ -80,9 +107,17 @@ PAPER_NOUN = r"(?:papers?|publications?|works?|articles?|preprints?)\b"
 PAPER_OWNER = r"(?:author['’]s|researcher['’]s|[a-z]+['’]s)"
 
 _ATTRIBUTION = [
-    re.compile(r"^(?:is|was)\s+(?P<subject>.+?)\s+(?:one of|among|part of|in)\s+(?P<who>.+?)(?:'s|’s)?\s+(?:own\s+)?(?:papers|works|publications|work)\b", re.I),
-    re.compile(r"^(?:is|was)\s+(?P<subject>.+?)\s+(?:(?:a|an)\s+)?(?P<who>.+?)(?:'s|’s)\s+(?:own\s+)?(?:paper|work|publication)\b", re.I),
-    re.compile(r"^(?:is|was)\s+(?P<subject>.+?)\s+(?:written|authored|co-?authored|published)\s+by\s+(?P<who>.+?)\s*\??$", re.I),
+    re.compile(
+        r"^(?:is|was)\s+(?P<subject>.+?)\s+(?:one of|among|part of|in)\s+(?P<who>.+?)(?:'s|’s)?\s+(?:own\s+)?(?:papers|works|publications|work)\b",
+        re.I,
+    ),
+    re.compile(
+        r"^(?:is|was)\s+(?P<subject>.+?)\s+(?:(?:a|an)\s+)?(?P<who>.+?)(?:'s|’s)\s+(?:own\s+)?(?:paper|work|publication)\b",
+        re.I,
+    ),
+    re.compile(
+        r"^(?:is|was)\s+(?P<subject>.+?)\s+(?:written|authored|co-?authored|published)\s+by\s+(?P<who>.+?)\s*\??$", re.I
+    ),
     re.compile(r"^(?:is|was)\s+(?P<subject>.+?)\s+by\s+(?P<who>.+?)\s*\??$", re.I),
     re.compile(r"^did\s+(?P<who>.+?)\s+(?:write|author|co-?author|publish)\s+(?P<subject>.+?)\s*\??$", re.I),
     re.compile(r"^(?:does|do)\s+(?P<subject>.+?)\s+belong\s+to\s+(?P<who>.+?)\s*\??$", re.I),
@@ -94,27 +129,49 @@ def classify(question: str, principal: str) -> Intent:
     ql = q.casefold()
     yf, yt = year_range(q)
     intent = Intent(route="fact", year_from=yf, year_to=yt, about_author=mentions_author(q, principal))
-    intent.others_asked = bool(re.search(r"\b(other (groups?|researchers?|authors?|people)|not (the author|his|by)|whole corpus|entire corpus)\b", ql)) or (
-        not intent.about_author and bool(re.search(r"\b(the corpus|all papers|every paper|any paper|all the papers)\b", ql))
+    intent.others_asked = bool(
+        re.search(
+            r"\b(other (groups?|researchers?|authors?|people)|not (the author|his|by)|whole corpus|entire corpus)\b", ql
+        )
+    ) or (
+        not intent.about_author
+        and bool(re.search(r"\b(the corpus|all papers|every paper|any paper|all the papers)\b", ql))
     )
 
-    intent.others_only = bool(re.search(r"\b(not (by|from|written by) (the author|him|them)|not (the author|his)['’]?s?|other (groups?|researchers?|authors?|people)['’]?s?)\b", ql))
+    intent.others_only = bool(
+        re.search(
+            r"\b(not (by|from|written by) (the author|him|them)|not (the author|his)['’]?s?|other (groups?|researchers?|authors?|people)['’]?s?)\b",
+            ql,
+        )
+    )
     if intent.others_only:
         intent.others_asked = True
 
-    if re.search(r"\bwho (wrote|authored|are the (co-?)?authors of|is the author of|were the authors of)\b|\b(authors?|author list) of\b|\bwho (worked|collaborated) on\b", ql):
+    if re.search(
+        r"\bwho (wrote|authored|are the (co-?)?authors of|is the author of|were the authors of)\b|\b(authors?|author list) of\b|\bwho (worked|collaborated) on\b",
+        ql,
+    ):
         intent.route = "authors"
-        intent.subject = re.sub(r"(?i)^.*?\b(wrote|authored|authors? of|author list of|author of|worked on|collaborated on)\s+", "", q).strip(" \"'“”?")
+        intent.subject = re.sub(
+            r"(?i)^.*?\b(wrote|authored|authors? of|author list of|author of|worked on|collaborated on)\s+", "", q
+        ).strip(" \"'“”?")
         return intent
     if re.search(r"^(when|in what year|which year|what year)\b|\b(publication date|date of|year of publication)\b", ql):
         intent.route = "when"
-        intent.subject = re.sub(r"(?i)^(when|in what year|which year|what year)\s+(was|were|is|did|does)\s+|\s+(published|released|written|posted|appear(ed)?|come out|came out)\b.*$", "", q).strip(" \"'“”?")
+        intent.subject = re.sub(
+            r"(?i)^(when|in what year|which year|what year)\s+(was|were|is|did|does)\s+|\s+(published|released|written|posted|appear(ed)?|come out|came out)\b.*$",
+            "",
+            q,
+        ).strip(" \"'“”?")
         return intent
     if re.search(r"\barxiv (id|number|identifier|link)\b|\bidentifier of\b", ql):
         intent.route = "arxiv"
         intent.subject = re.sub(r"(?i)^.*?\b(of|for)\s+", "", q).strip(" \"'“”?")
         return intent
-    if re.search(r"^(summari[sz]e|describe|explain|tell me (more )?about|give (me )?(an? )?(overview|summary|description) of|what is|what's|what are|what does|how does)\b|^which (paper|work|article|study|preprint) (introduces|proposes|presents|describes|is about|develops)\b", ql):
+    if re.search(
+        r"^(summari[sz]e|describe|explain|tell me (more )?about|give (me )?(an? )?(overview|summary|description) of|what is|what's|what are|what does|how does)\b|^which (paper|work|article|study|preprint) (introduces|proposes|presents|describes|is about|develops)\b",
+        ql,
+    ):
         intent.summary_like = True
 
     for pattern in _ATTRIBUTION:
@@ -123,28 +180,60 @@ def classify(question: str, principal: str) -> Intent:
             if mentions_author(who, principal) or "author" in who:
                 intent.route, intent.subject = "attribution", m.group("subject").strip(" \"'“”?")
                 return intent
-    if re.search(r"\b(research (areas?|themes?|topics?|interests?|directions?|agenda)|main (areas?|themes?|topics?)|(work|research|focus)(ed)? (changed|evolved|shifted|developed)|over (time|the years)|trajectory|timeline|overview of (his|their|the author['’]s) (work|research))\b|^what (does|did|do) (the author|he|they|\w+ \w+) (mainly |mostly |usually )?(work|research|focus)(ed)? on\??$", ql) and not re.search(r"\b(co-?authors?|collaborat\w*)\b", ql):
+    if re.search(
+        r"\b(research (areas?|themes?|topics?|interests?|directions?|agenda)|main (areas?|themes?|topics?)|(work|research|focus)(ed)? (changed|evolved|shifted|developed)|over (time|the years)|trajectory|timeline|overview of (his|their|the author['’]s) (work|research))\b|^what (does|did|do) (the author|he|they|\w+ \w+) (mainly |mostly |usually )?(work|research|focus)(ed)? on\??$",
+        ql,
+    ) and not re.search(r"\b(co-?authors?|collaborat\w*)\b", ql):
         intent.route = "overview"
-        intent.timeline = bool(re.search(r"\b(changed|evolved|shifted|developed|over time|over the years|trajectory|timeline)\b", ql))
+        intent.timeline = bool(
+            re.search(r"\b(changed|evolved|shifted|developed|over time|over the years|trajectory|timeline)\b", ql)
+        )
         return intent
-    if re.search(r"\b(co-?authors?|collaborat\w*)\b", ql) and re.search(r"\b(who|most|frequent|often|top|main|list|which)\b", ql):
+    if re.search(r"\b(co-?authors?|collaborat\w*)\b", ql) and re.search(
+        r"\b(who|most|frequent|often|top|main|list|which)\b", ql
+    ):
         intent.route = "coauthors"
-        intent.subject = " ".join(topic_words(re.sub(r"(?i)\b(co-?authors?|collaborat\w*|frequent(ly)?|often|top|main|most)\b", " ", q), principal))
+        intent.subject = " ".join(
+            topic_words(
+                re.sub(r"(?i)\b(co-?authors?|collaborat\w*|frequent(ly)?|often|top|main|most)\b", " ", q), principal
+            )
+        )
         return intent
     if re.search(r"\b(per|each|every|by)\s+year\b|\byear by year\b|\bbreakdown by year\b", ql):
         intent.route = "per_year"
     elif re.search(r"\b(categor(y|ies)|arxiv (areas?|subjects?|classes))\b", ql):
         intent.route = "categories"
-    elif re.search(rf"\b(?:how many|number of|count)\b(?:\s+of)?(?:\s+(?:the|his|their|its|{PAPER_OWNER}))*(?:\s+\S+){{0,2}}?\s+{PAPER_NOUN}", ql):
+    elif re.search(
+        rf"\b(?:how many|number of|count)\b(?:\s+of)?(?:\s+(?:the|his|their|its|{PAPER_OWNER}))*(?:\s+\S+){{0,2}}?\s+{PAPER_NOUN}",
+        ql,
+    ):
         intent.route = "count"
-    elif re.search(r"\b(earliest|oldest|first)\b(?![- ](?:author|named))", ql) and re.search(r"\b(paper|work|publication|publish)", ql):
+    elif re.search(r"\b(earliest|oldest|first)\b(?![- ](?:author|named))", ql) and re.search(
+        r"\b(paper|work|publication|publish)", ql
+    ):
         intent.route = "earliest"
-    elif re.search(r"\b(latest|newest|most recent|last)\b", ql) and re.search(r"\b(paper|work|publication|publish)", ql):
+    elif re.search(r"\b(latest|newest|most recent|last)\b", ql) and re.search(
+        r"\b(paper|work|publication|publish)", ql
+    ):
         intent.route = "latest"
-    elif re.search(r"\b(code|source code|open[- ]source|github|implementation available)\b", ql) and re.search(r"\b(which|what|list|papers?|any|how)\b", ql):
+    elif re.search(r"\b(code|source code|open[- ]source|github|implementation available)\b", ql) and re.search(
+        r"\b(which|what|list|papers?|any|how)\b", ql
+    ):
         intent.route = "code"
-    elif re.search(r"^(list|name|enumerate|show)\b|\b(which|what)\s+(?:of\s+(?:\w+\s+)?\w+(?:['’]s)?\s+)?(papers|works|publications)\b|\b(published|written|wrote)\s+(?:on|about|in)\b|\bworked on\b|\bwork(?:s|ed)? (?:on|in)\b|\bpapers? (?:on|about|concerning|regarding|that)\b|\bresearch (?:on|in)\b|\bwhat (?:work |research )?(?:has|have|did|does|do)\b.{0,40}?\b(?:done|do|did|contributed?|researched|studied|published)\b|\bcontributions? (?:to|in|on)\b|\ball (?:of )?(?:the )?(?:author's |his )?papers\b", ql):
+    elif re.search(
+        r"^(list|name|enumerate|show)\b|\b(which|what)\s+(?:of\s+(?:\w+\s+)?\w+(?:['’]s)?\s+)?(papers|works|publications)\b|\b(published|written|wrote)\s+(?:on|about|in)\b|\bworked on\b|\bwork(?:s|ed)? (?:on|in)\b|\bpapers? (?:on|about|concerning|regarding|that)\b|\bresearch (?:on|in)\b|\bwhat (?:work |research )?(?:has|have|did|does|do)\b.{0,40}?\b(?:done|do|did|contributed?|researched|studied|published)\b|\bcontributions? (?:to|in|on)\b|\ball (?:of )?(?:the )?(?:author's |his )?papers\b",
+        ql,
+    ):
         intent.route = "list"
     if intent.route in ("count", "list", "code", "earliest", "latest"):
-        intent.subject = " ".join(topic_words(re.sub(r"(?i)\b(how many|number of|count|list|name|enumerate|show|earliest|oldest|first|latest|newest|most recent|last|code|source code|github|open[- ]source)\b", " ", q), principal))
+        intent.subject = " ".join(
+            topic_words(
+                re.sub(
+                    r"(?i)\b(how many|number of|count|list|name|enumerate|show|earliest|oldest|first|latest|newest|most recent|last|code|source code|github|open[- ]source)\b",
+                    " ",
+                    q,
+                ),
+                principal,
+            )
+        )
     return intent

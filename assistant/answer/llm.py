@@ -28,12 +28,20 @@ class LLMFailed(Exception):
 
 
 def _source_block(n: int, paper: Paper, principal: str) -> str:
-    authors = ", ".join(paper.authors) + (" et al." if paper.authors_truncated else "") if paper.authors else "authors not listed"
+    authors = (
+        ", ".join(paper.authors) + (" et al." if paper.authors_truncated else "")
+        if paper.authors
+        else "authors not listed"
+    )
     title = paper.title or f"{paper.display_title} [untitled in the sources; derived name]"
     owner = f"{principal}'s paper" if paper.is_author_work else f"not {principal}'s paper"
     venue = f" — {paper.venue}" if paper.venue else ""
     # A metadata-only record is shown as such, so the model does not invent its content.
-    body = paper.abstract if paper.has_abstract else "(No abstract: the sources give only this metadata. Do not describe its content.)"
+    body = (
+        paper.abstract
+        if paper.has_abstract
+        else "(No abstract: the sources give only this metadata. Do not describe its content.)"
+    )
     return _defang(f"[{n}] {title}{when(paper)} — {authors}{venue} — {owner}\n{body}")
 
 
@@ -181,8 +189,12 @@ def validate(text: str, papers: list[Paper], answerer: Answerer, question: str =
     return Answer(answer=new_text, citations=citations, mode="llm", notice=notice, meta=meta)
 
 
-_REASONS = {"number": "a number not in the cited paper", "name": "a name the cited paper does not mention",
-            "meaning": "not what the cited paper says", "uncited": "no source supports it"}
+_REASONS = {
+    "number": "a number not in the cited paper",
+    "name": "a name the cited paper does not mention",
+    "meaning": "not what the cited paper says",
+    "uncited": "no source supports it",
+}
 
 
 def removal_notice(meta: dict) -> str | None:

@@ -21,7 +21,10 @@ _LABELLED_PAREN = re.compile(rf"[(（]\s*{_LABEL}({_NUM_LIST})\s*[)）]", re.IGN
 # the text uses "(n)" as enumeration labels or it follows a word that names an equation, step or figure.
 _BARE_PAREN = re.compile(r"(?<=[\w%)\]])(\s*)\((\d{1,2}(?:\s*,\s*\d{1,2})*)\)(?=\s*(?:[.;,!?:]|$))", re.MULTILINE)
 _ENUM_LABEL = re.compile(r"(?:^|[:;,]\s*|\s(?:and|or)\s+)\(\d{1,2}\)\s+[A-Za-z]", re.MULTILINE)
-_NOT_CITATION_BEFORE = re.compile(r"(?:\b(?:eq|eqs|equation|equations|step|steps|stage|fig|figure|table|item|case|line|formula|condition|phase|part|section|lemma|theorem)\.?\s*|[=+\-*/^<>]\s*)$", re.IGNORECASE)
+_NOT_CITATION_BEFORE = re.compile(
+    r"(?:\b(?:eq|eqs|equation|equations|step|steps|stage|fig|figure|table|item|case|line|formula|condition|phase|part|section|lemma|theorem)\.?\s*|[=+\-*/^<>]\s*)$",
+    re.IGNORECASE,
+)
 _RANGE_LIMIT = 12  # "[1-40]" is not a citation of forty sources
 
 # A heading that opens the model's own bibliography.
@@ -36,7 +39,9 @@ _BIB_SIGNAL = re.compile(
     re.IGNORECASE,
 )
 _APA_LINE = re.compile(r"^\s*(?:[-*•]\s*)?[A-Z][\w'’-]+,\s+(?:[A-Z]\.\s*)+.*\((?:19|20)\d{2}\)")
-_MARKUP = re.compile(r"<(script|style|iframe|object)\b[^>]*>.*?</\1\s*>|</?[a-zA-Z][\w-]*(?:\s[^<>]*)?/?>", re.IGNORECASE | re.DOTALL)
+_MARKUP = re.compile(
+    r"<(script|style|iframe|object)\b[^>]*>.*?</\1\s*>|</?[a-zA-Z][\w-]*(?:\s[^<>]*)?/?>", re.IGNORECASE | re.DOTALL
+)
 
 
 @dataclass
@@ -94,7 +99,9 @@ def is_bibliography_line(line: str) -> bool:
         return False
     rest = line[m.end() :]
     # An entry names a work; an answer line that opens with a marker makes a claim. Venue, year, "et al.", a link.
-    return bool(_BIB_SIGNAL.search(rest)) and not re.search(r"\b(?:is|are|was|were|uses|proposes|shows|achieves|reaches)\b", rest)
+    return bool(_BIB_SIGNAL.search(rest)) and not re.search(
+        r"\b(?:is|are|was|were|uses|proposes|shows|achieves|reaches)\b", rest
+    )
 
 
 def strip_references(text: str) -> tuple[str, int]:
@@ -108,7 +115,12 @@ def strip_references(text: str) -> tuple[str, int]:
             in_block, removed = True, removed + 1
             continue
         if in_block:
-            if not line.strip() or _ENTRY_START.match(line) or is_bibliography_line(line) or re.match(r"^\s*[-*•]\s+", line):
+            if (
+                not line.strip()
+                or _ENTRY_START.match(line)
+                or is_bibliography_line(line)
+                or re.match(r"^\s*[-*•]\s+", line)
+            ):
                 removed += bool(line.strip())
                 continue
             in_block = False  # prose after the list: the block has ended

@@ -21,7 +21,10 @@ NEIGHBOURS = 5
 YEAR = r"(?:19|20)\d{2}"
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1}
 # Author position: "as first author", "the second author", "listed first among its authors", "led by".
-_POSITION = re.compile(r"\b(first|second|third|fourth|fifth|last|lead|leading|senior)[- ]authors?\b|\blisted (first|second|third|last)\b|\b(first|second|third|last)(?:-| )named author\b", re.I)
+_POSITION = re.compile(
+    r"\b(first|second|third|fourth|fifth|last|lead|leading|senior)[- ]authors?\b|\blisted (first|second|third|last)\b|\b(first|second|third|last)(?:-| )named author\b",
+    re.I,
+)
 _SURNAME = re.compile(r"\b(?:surnamed|surname(?: is)?|last name(?: is)?|family name(?: is)?)\s+([A-Z][a-z]+)\b")
 # Scope words that exclude the author: "not by him", "leaving out his own work", "he did not write".
 _EXCLUDES_AUTHOR = re.compile(
@@ -32,12 +35,17 @@ _EXCLUDES_AUTHOR = re.compile(
     r"|\bother (?:groups?|researchers?|authors?|people|teams?|labs?)\b",
     re.I,
 )
-_WHOLE_CORPUS = re.compile(r"\b(whole|entire|across the) corpus\b|\b(corpus|all) papers\b|\bin the corpus\b|\bany paper\b|\bcorpus list\b", re.I)
+_WHOLE_CORPUS = re.compile(
+    r"\b(whole|entire|across the) corpus\b|\b(corpus|all) papers\b|\bin the corpus\b|\bany paper\b|\bcorpus list\b",
+    re.I,
+)
 
 
 def years(q: str) -> tuple[int | None, int | None]:
     """The year range a question asks about ("2021 or earlier", "after 2024", "between 2019 and 2021")."""
-    if m := re.search(rf"\b(?:between|from)\s+({YEAR})\s+(?:and|to|-|–)\s+({YEAR})\b", q) or re.search(rf"\b({YEAR})\s*(?:-|–|to)\s*({YEAR})\b", q):
+    if m := re.search(rf"\b(?:between|from)\s+({YEAR})\s+(?:and|to|-|–)\s+({YEAR})\b", q) or re.search(
+        rf"\b({YEAR})\s*(?:-|–|to)\s*({YEAR})\b", q
+    ):
         a, b = sorted((int(m.group(1)), int(m.group(2))))
         return a, b
     if m := re.search(rf"\b({YEAR})\s+(?:or|and)\s+(?:earlier|before|prior)\b", q):
@@ -115,7 +123,9 @@ class Router:
         import hashlib
         import os
 
-        digest = hashlib.sha256("\n".join(f"{lbl}|{ex}" for lbl, ex in zip(self.labels, self.examples)).encode()).hexdigest()[:16]
+        digest = hashlib.sha256(
+            "\n".join(f"{lbl}|{ex}" for lbl, ex in zip(self.labels, self.examples)).encode()
+        ).hexdigest()[:16]
         path = self.cache_dir / f"route_examples-{digest}.npy" if self.cache_dir else None
         if path is not None and path.exists():
             try:
@@ -133,7 +143,11 @@ class Router:
         return vectors
 
     def route(self, masked: str) -> RouteVote:
-        q = self.query_vectors.get(masked) if self.query_vectors is not None else np.asarray(self.embeddings.embed_query(masked), dtype=np.float32)
+        q = (
+            self.query_vectors.get(masked)
+            if self.query_vectors is not None
+            else np.asarray(self.embeddings.embed_query(masked), dtype=np.float32)
+        )
         sims = self.vectors @ q
         top = np.argsort(-sims)[:NEIGHBOURS]
         votes: dict[str, float] = {}
@@ -141,7 +155,9 @@ class Router:
             votes[self.labels[i]] = votes.get(self.labels[i], 0.0) + float(sims[i])
         label = max(votes, key=votes.get)
         total = sum(votes.values()) or 1.0
-        return RouteVote(label, votes[label] / total, [(self.labels[i], self.examples[i], round(float(sims[i]), 3)) for i in top])
+        return RouteVote(
+            label, votes[label] / total, [(self.labels[i], self.examples[i], round(float(sims[i]), 3)) for i in top]
+        )
 
 
 @dataclass
@@ -190,7 +206,10 @@ class QueryPlan:
             "points_back_to": [titles.get(i, i) for i in self.focus],
             "query": self.query,
             "route_confidence": round(self.vote.confidence, 3) if self.vote else None,
-            "nearest_examples": [{"label": lbl, "example": ex, "cosine": c} for lbl, ex, c in (self.vote.neighbours[:3] if self.vote else [])],
+            "nearest_examples": [
+                {"label": lbl, "example": ex, "cosine": c}
+                for lbl, ex, c in (self.vote.neighbours[:3] if self.vote else [])
+            ],
             "excluded_by_filters": [titles.get(i, i) for i in self.excluded],
             "notes": self.notes,
         }

@@ -29,7 +29,11 @@ RARE_IDF = 3.5
 
 # "… studied in the paper arguing that …": a question about one paper it describes, in the singular, asks a fact of
 # it even when its form is close to a topic question's; a list asks for papers in the plural.
-_ONE_PAPER = re.compile(r"\b(?:the|this|that)\s+(?:[\w-]+\s+){0,2}?(?:paper|article|preprint|study)\b(?!s)(?!.*\b(?:papers|works|publications)\b)", re.I)
+_ONE_PAPER = re.compile(
+    r"\b(?:the|this|that)\s+(?:[\w-]+\s+){0,2}?(?:paper|article|preprint|study)\b(?!s)(?!.*\b(?:papers|works|publications)\b)",
+    re.I,
+)
+
 
 class Planner:
     """The Answerer's planning half: needs principal, papers, by_id, by_title, names, squashed, deletions, people, router, retriever."""
@@ -51,7 +55,13 @@ class Planner:
         if focus and not named and self._names_own_subject(corrected, focus):
             query, focus = corrected, []  # "What is the Virtual Parameter Space?" after "What is MoQE?"
         person = self._coauthor_in(question) or self._person_pointed_to(question, history)
-        if person is None and position and not surname and not planning.excludes_author(question) and mentions_author(question, self.principal):
+        if (
+            person is None
+            and position
+            and not surname
+            and not planning.excludes_author(question)
+            and mentions_author(question, self.principal)
+        ):
             person = self.principal
         masked = self._mask(question)
         self.retriever.vectors.prime([masked, query])  # one model call for the routing text and the search query
@@ -68,13 +78,23 @@ class Planner:
             scope = "others"
         elif (person and person != self.principal and (position or surname)) or (surname and not person):
             scope = "all" if not re.search(r"\b(his|her|their|the author['’]s)\b", question, re.I) else "author"
-        elif planning.whole_corpus(question) and not re.search(rf"\b(his|her|the author['’]s|{re.escape(self.principal)}['’]s)\b", question, re.I):
+        elif planning.whole_corpus(question) and not re.search(
+            rf"\b(his|her|the author['’]s|{re.escape(self.principal)}['’]s)\b", question, re.I
+        ):
             scope = "all"
         else:
             scope = "others" if intent.others_only else "all" if intent.others_asked else "author"
         topic = ""
-        singular_back = bool(focus) and not named and bool(re.search(r"\b(it|its|this (paper|work|method|system))\b", question, re.I))
-        if singular_back and intent.route in ("code", "categories", "overview", "per_year", "list", "count") and not position:
+        singular_back = (
+            bool(focus)
+            and not named
+            and bool(re.search(r"\b(it|its|this (paper|work|method|system))\b", question, re.I))
+        )
+        if (
+            singular_back
+            and intent.route in ("code", "categories", "overview", "per_year", "list", "count")
+            and not position
+        ):
             intent.route = "fact"  # "Which open-source project is it part of?": about the paper pointed to
         if (named or focus) and re.match(r"(?i)\s*(then\s+|and\s+)?who\b", question) and position:
             intent.route, intent.subject, position = "authors", "", None  # "who is listed first among its authors?"
@@ -84,7 +104,13 @@ class Planner:
         elif position or surname or (literal and intent.route in ("fact", "list", "count")):
             intent.route = "count" if intent.route == "count" or vote.label == "count" else "list"
             topic = intent.subject = self._topic(self._without_people(stripped)) if not literal else literal
-        elif person and person != self.principal and f.coauthor is None and intent.route in ("list", "fact", "count") and not named:
+        elif (
+            person
+            and person != self.principal
+            and f.coauthor is None
+            and intent.route in ("list", "fact", "count")
+            and not named
+        ):
             f.coauthor = person  # "papers with Daning Cheng": enumerate (or count) their joint papers
             intent.route = "count" if intent.route == "count" else "list"
             intent.subject = " ".join(topic_words(self._without_people(stripped), self.principal))
@@ -96,13 +122,29 @@ class Planner:
                 intent.route = "which_of"
         elif intent.route in ("fact", "list") and self._is_summary(question, intent, named):
             intent.route = "summary"
-        elif intent.route == "list" and not intent.subject and scope == "author" and re.search(r"\bwork(s|ed|ing)? on\b|\bresearch(ed)?\b|\bfocus(ed)? on\b", question, re.I):
+        elif (
+            intent.route == "list"
+            and not intent.subject
+            and scope == "author"
+            and re.search(r"\bwork(s|ed|ing)? on\b|\bresearch(ed)?\b|\bfocus(ed)? on\b", question, re.I)
+        ):
             intent.route = "overview"  # "What did they work on before 2021?": the themes of those years
-        elif intent.route == "list" and not literal and (QUANTITY.search(question) or (vote.label in ("fact", "how") and vote.confidence >= 0.5)):
+        elif (
+            intent.route == "list"
+            and not literal
+            and (QUANTITY.search(question) or (vote.label in ("fact", "how") and vote.confidence >= 0.5))
+        ):
             # "What speedup does the stencil work on sparse tensor cores achieve?": a route word ("work on")
             # inside the description, while the question asks a fact of one paper.
             intent.route, intent.subject = "fact", ""
-        elif intent.route == "fact" and not named and not focus and vote.label == "list" and vote.confidence >= 0.6 and not _ONE_PAPER.search(question):
+        elif (
+            intent.route == "fact"
+            and not named
+            and not focus
+            and vote.label == "list"
+            and vote.confidence >= 0.6
+            and not _ONE_PAPER.search(question)
+        ):
             intent.route = "list"  # "Has he built any benchmark suites?": the papers on a topic
             intent.subject = " ".join(topic_words(stripped, self.principal))
         if intent.route in ("list", "count", "coauthors") and not topic and intent.subject:
@@ -112,9 +154,24 @@ class Planner:
         excluded = [pid for pid in named if not filters.admits(self.by_id[pid])]
         return QueryPlan(
             excluded=excluded,
-            question=question, history=history, answer_type=vote.label, route=intent.route, filters=f, scope=scope, query=query,
-            topic=topic, named=named, focus=focus, person=person, position=position, surname=surname, excludes_author=excludes,
-            vote=vote, intent=intent, literal=literal, notes=[f"spelling: {', '.join(spelling)}"] if spelling else [],
+            question=question,
+            history=history,
+            answer_type=vote.label,
+            route=intent.route,
+            filters=f,
+            scope=scope,
+            query=query,
+            topic=topic,
+            named=named,
+            focus=focus,
+            person=person,
+            position=position,
+            surname=surname,
+            excludes_author=excludes,
+            vote=vote,
+            intent=intent,
+            literal=literal,
+            notes=[f"spelling: {', '.join(spelling)}"] if spelling else [],
         )
 
     def named_in(self, question: str) -> list[str]:
@@ -168,7 +225,9 @@ class Planner:
         from assistant.answer.topics import texts_of
 
         focus_vocab = set().union(*(vocabulary(" ".join(texts_of(self.by_id[i]))) for i in focus if i in self.by_id))
-        rare = [t for t, w in self.qterms(question).weights.items() if w >= RARE_IDF and self.retriever.lexical.knows(t)]
+        rare = [
+            t for t, w in self.qterms(question).weights.items() if w >= RARE_IDF and self.retriever.lexical.knows(t)
+        ]
         return any(not (variants(t) & focus_vocab) for t in rare)
 
     def _person_pointed_to(self, question: str, history: list[Message]) -> str | None:
@@ -176,7 +235,11 @@ class Planner:
         if not re.search(r"\b(that|this|the same) (person|author|researcher|co-?author|scientist)\b", question, re.I):
             return None
         last = next((m.content for m in reversed(history) if m.role == "assistant"), "")
-        found = [(find_bounded(last.casefold(), p.casefold(), _WORD), p) for p in [*self.people, self.principal] if p.casefold() in last.casefold()]
+        found = [
+            (find_bounded(last.casefold(), p.casefold(), _WORD), p)
+            for p in [*self.people, self.principal]
+            if p.casefold() in last.casefold()
+        ]
         found = [(i, p) for i, p in found if i >= 0]
         return min(found)[1] if found else None
 
@@ -184,7 +247,9 @@ class Planner:
         """("which" | "earliest" | "latest" | "nth", papers) when the question picks among the previous answer's papers."""
         if not history:
             return None
-        previous = cited_papers(next((m.content for m in reversed(history) if m.role == "assistant"), ""), self.by_title)
+        previous = cited_papers(
+            next((m.content for m in reversed(history) if m.role == "assistant"), ""), self.by_title
+        )
         if not previous:
             return None
         ql = question.casefold()
@@ -192,7 +257,10 @@ class Planner:
             n = planning.ORDINALS[m.group(1)]
             picked = previous[n - 1 : n] if n > 0 else previous[-1:]
             return ("nth", picked) if picked else None
-        if not re.search(r"\b(of (those|them|these)|which one|the (older|newer|earlier|later|oldest|newest|earliest|latest) one)\b", ql):
+        if not re.search(
+            r"\b(of (those|them|these)|which one|the (older|newer|earlier|later|oldest|newest|earliest|latest) one)\b",
+            ql,
+        ):
             return None
         if re.search(r"\b(older|oldest|earlier|earliest)\b", ql):
             return "earliest", previous
@@ -201,7 +269,11 @@ class Planner:
         return "which", previous
 
     def _is_compare(self, question: str, vote, named: list[str]) -> bool:
-        cue = re.search(r"\b(differ|difference|compare|compared|comparison|versus|vs\.?|each (of the two|of them|one|benchmark|paper)|both|the two)\b", question, re.I)
+        cue = re.search(
+            r"\b(differ|difference|compare|compared|comparison|versus|vs\.?|each (of the two|of them|one|benchmark|paper)|both|the two)\b",
+            question,
+            re.I,
+        )
         return bool(cue) and (vote.label == "compare" or len(named) >= 1) and len(self.compared(question, named)) >= 2
 
     def compared(self, question: str, named: list[str]) -> list[str]:
@@ -234,10 +306,18 @@ class Planner:
         return None
 
     def _is_summary(self, question: str, intent: Intent, named: list[str]) -> bool:
-        """"What is MoQE?", "Describe the paper on best friend clustering": about one paper."""
+        """ "What is MoQE?", "Describe the paper on best friend clustering": about one paper."""
         if not intent.summary_like:
             return False
         if named:
-            rest = set(topic_words(question, self.principal)) - {w for pid in named[:1] for w in topic_words(self.by_id[pid].label)}
+            rest = set(topic_words(question, self.principal)) - {
+                w for pid in named[:1] for w in topic_words(self.by_id[pid].label)
+            }
             return len([w for w in rest if w.casefold() not in self.names]) <= 2
-        return bool(re.search(r"\b(the|this|that) (paper|article|preprint|study) (on|about|that|which|introducing|proposing)\b", question, re.I))
+        return bool(
+            re.search(
+                r"\b(the|this|that) (paper|article|preprint|study) (on|about|that|which|introducing|proposing)\b",
+                question,
+                re.I,
+            )
+        )

@@ -24,11 +24,15 @@ class Prompts:
         for key, needed in REQUIRED.items():
             path = folder / f"{key}.md"
             if not path.exists():
-                raise ConfigError(f"Prompt file {path} is missing: restore it from the repository (it needs the variables {sorted(needed)}).")
+                raise ConfigError(
+                    f"Prompt file {path} is missing: restore it from the repository (it needs the variables {sorted(needed)})."
+                )
             text = path.read_text(encoding="utf-8")
             found = {f for _, f, _, _ in string.Formatter().parse(text) if f}
             if found != needed:
-                raise ConfigError(f"Prompt file {path} uses variables {sorted(found)}; it must use exactly {sorted(needed)}.")
+                raise ConfigError(
+                    f"Prompt file {path} uses variables {sorted(found)}; it must use exactly {sorted(needed)}."
+                )
             texts[key] = text
         return cls(texts)
 

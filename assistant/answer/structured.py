@@ -16,7 +16,11 @@ Quote = Callable[[Paper], str]  # the sentence of a paper's abstract that suppor
 
 def scope_phrase(intent: Intent, principal: str, scope: str, coauthor: str | None = None) -> str:
     """ "The author's papers with a co-author from 2020": what a structured answer is about."""
-    who = {"author": f"{principal}'s papers", "all": "the papers in the corpus", "others": f"the papers in the corpus not by {principal}"}[scope]
+    who = {
+        "author": f"{principal}'s papers",
+        "all": "the papers in the corpus",
+        "others": f"the papers in the corpus not by {principal}",
+    }[scope]
     if coauthor:
         who += f" with {coauthor}"
     if intent.year_from and intent.year_from == intent.year_to:
@@ -49,12 +53,16 @@ def unlisted(papers: list) -> list[str]:
     """The closing line of a list cut at LIST_LIMIT (none when every paper was listed)."""
     if len(papers) <= LIST_LIMIT:
         return []
-    return [f"- … and {len(papers) - LIST_LIMIT} more, not listed here (`assistant papers` or `GET /api/papers` lists them all)."]
+    return [
+        f"- … and {len(papers) - LIST_LIMIT} more, not listed here (`assistant papers` or `GET /api/papers` lists them all)."
+    ]
 
 
 def _lines(papers: list[Paper], cites: Citations, quote: Quote, principal: str) -> list[str]:
     """One cited line per paper, in the given order, up to LIST_LIMIT; then where to find the others."""
-    return [f"- {name(p)}{when(p)}{owner_note(p, principal)} {cites.cite(p, quote(p))}" for p in papers[:LIST_LIMIT]] + unlisted(papers)
+    return [
+        f"- {name(p)}{when(p)}{owner_note(p, principal)} {cites.cite(p, quote(p))}" for p in papers[:LIST_LIMIT]
+    ] + unlisted(papers)
 
 
 def _more(papers: list) -> str:
@@ -67,7 +75,9 @@ def _markers(papers: list[Paper], cites: Citations, quote: Quote) -> str:
     return "".join(cites.cite(p, quote(p)) for p in papers[:MARKERS_PER_LINE]) + _more(papers)
 
 
-def count(intent: Intent, papers: list[Paper], cites: Citations, quote: Quote, principal: str, scope: str, topic: str = "") -> str:
+def count(
+    intent: Intent, papers: list[Paper], cites: Citations, quote: Quote, principal: str, scope: str, topic: str = ""
+) -> str:
     about = f" on {topic}" if topic else ""
     if not papers:
         return f"None of {scope}{about} are in the corpus: the count is 0."
@@ -78,7 +88,7 @@ def count(intent: Intent, papers: list[Paper], cites: Citations, quote: Quote, p
         mine = sum(p.is_author_work for p in papers)
         head = f"The corpus holds {_count_words(len(papers))} papers, {mine} of them {principal}'s"
     elif scope.startswith("the papers in the corpus"):
-        head = f"The corpus holds {_count_words(len(papers))} papers{scope[len('the papers in the corpus'):]}"
+        head = f"The corpus holds {_count_words(len(papers))} papers{scope[len('the papers in the corpus') :]}"
     else:
         head = f"The corpus holds {_count_words(len(papers))} of {scope}"
     return head + ":\n" + "\n".join(_lines(papers, cites, quote, principal))
@@ -106,9 +116,15 @@ def extreme(latest: bool, papers: list[Paper], cites: Citations, quote: Quote, p
     word = "latest" if latest else "earliest"
     text = f"The {word} of {who} is {name(best)}{when(best)}, dated {best.date} {cites.cite(best, quote(best))}."
     # A year-only date cannot be ordered within its year: say which papers could also be the answer.
-    close = [p for p in dated[1:] if p.year == best.year and (p.date_precision != "day" or best.date_precision != "day")]
+    close = [
+        p for p in dated[1:] if p.year == best.year and (p.date_precision != "day" or best.date_precision != "day")
+    ]
     if close:
-        text += f" Dates in {best.year} are not all known to the day; also from {best.year}: " + "; ".join(f"{name(p)} ({p.date}) {cites.cite(p, quote(p))}" for p in close[:4]) + "."
+        text += (
+            f" Dates in {best.year} are not all known to the day; also from {best.year}: "
+            + "; ".join(f"{name(p)} ({p.date}) {cites.cite(p, quote(p))}" for p in close[:4])
+            + "."
+        )
     nxt = [p for p in dated[1:] if p.year != best.year][:2]
     if nxt:
         text += " Next: " + "; ".join(f"{name(p)} ({p.date}) {cites.cite(p, quote(p))}" for p in nxt) + "."
@@ -124,21 +140,27 @@ def canonical_coauthors(papers: list[Paper], principal: str) -> Counter:
     return counts
 
 
-def coauthors(papers: list[Paper], cites: Citations, quote: Quote, principal: str, topic: str = "", top: int = 8) -> str:
+def coauthors(
+    papers: list[Paper], cites: Citations, quote: Quote, principal: str, topic: str = "", top: int = 8
+) -> str:
     counts = canonical_coauthors(papers, principal)
     about = f" on {topic}" if topic else ""
     if not counts:
         return f"None of {principal}'s papers{about} in the corpus list co-authors."
     with_lists = [p for p in papers if p.authors]
     truncated = sum(p.authors_truncated for p in with_lists)
-    lines = [f"{principal}'s most frequent co-authors{about}, counted over the {plural(len(with_lists), 'paper')} whose sources list authors:"]
+    lines = [
+        f"{principal}'s most frequent co-authors{about}, counted over the {plural(len(with_lists), 'paper')} whose sources list authors:"
+    ]
     for who, n in counts.most_common(top):
         theirs = [p for p in with_lists if who in p.authors]
         markers = [cites.cite(p, quote(p)) for p in theirs[:MARKERS_PER_LINE]]
-        lines.append(f"- {who}: {plural(n, 'paper')} " + "".join(sorted(markers, key=lambda m: int(m[1:-1]))) + _more(theirs))
+        lines.append(
+            f"- {who}: {plural(n, 'paper')} " + "".join(sorted(markers, key=lambda m: int(m[1:-1]))) + _more(theirs)
+        )
     notes = []
     if truncated:
-        notes.append(f"{truncated} of those author lists are cut short (\"et al.\"), so counts are lower bounds")
+        notes.append(f'{truncated} of those author lists are cut short ("et al."), so counts are lower bounds')
     unlisted = len(papers) - len(with_lists)
     if unlisted:
         notes.append(f"{plural(unlisted, 'paper')} have no author list in the sources")
@@ -151,7 +173,10 @@ def with_code(papers: list[Paper], cites: Citations, quote: Quote, principal: st
     coded = [p for p in papers if p.has_code]
     if not coded:
         return f"None of {who} is marked as having code in the sources."
-    return f"{_count_words(len(coded))} of {who} have code (a \"Code\" mark on the listing or a code link in the abstract):\n" + "\n".join(_lines(coded, cites, quote, principal))
+    return (
+        f'{_count_words(len(coded))} of {who} have code (a "Code" mark on the listing or a code link in the abstract):\n'
+        + "\n".join(_lines(coded, cites, quote, principal))
+    )
 
 
 def categories(papers: list[Paper], cites: Citations, quote: Quote, principal: str, who: str) -> str:
@@ -178,9 +203,13 @@ def attribution(subject: str, paper: Paper | None, cites: Citations, quote: Quot
         return f"Yes. {name(paper)}{when(paper)} is {principal}'s paper {marker}. Reason: {paper.attribution}."
     authors = ", ".join(paper.authors) + (" et al." if paper.authors_truncated else "")
     reason = re.sub(rf"^Not {re.escape(principal)}'s:\s*", "", paper.attribution)
-    text = f"No. {name(paper)}{when(paper)} is not {principal}'s paper {marker}. Reason: {reason[0].upper()}{reason[1:]}."
+    text = (
+        f"No. {name(paper)}{when(paper)} is not {principal}'s paper {marker}. Reason: {reason[0].upper()}{reason[1:]}."
+    )
     if paper.authors_truncated:
-        text += f" (Its listed authors are {authors}; the list is cut short, so this rests on whose listing it comes from.)"
+        text += (
+            f" (Its listed authors are {authors}; the list is cut short, so this rests on whose listing it comes from.)"
+        )
     return text
 
 
@@ -213,8 +242,10 @@ def title_match(subject: str, papers: list[Paper]) -> Paper | None:
 def authors_of(paper: Paper, cites: Citations, quote: Quote, principal: str) -> str:
     marker = cites.cite(paper, quote(paper))
     if not paper.authors:
-        return (f"The sources list no authors for {name(paper)}{when(paper)} {marker}. "
-                f"It is counted as {'' if paper.is_author_work else 'not '}{principal}'s paper: {paper.attribution}.")
+        return (
+            f"The sources list no authors for {name(paper)}{when(paper)} {marker}. "
+            f"It is counted as {'' if paper.is_author_work else 'not '}{principal}'s paper: {paper.attribution}."
+        )
     listed = ", ".join(paper.authors)
     if not paper.is_author_work:
         marker += f"; it is not {principal}'s paper"
@@ -234,7 +265,9 @@ def date_of(paper: Paper, cites: Citations, quote: Quote) -> str:
             text += f" Note: {note}."
     for conflict in paper.conflicts:
         if conflict.field == "date":
-            text += " The sources disagree: " + "; ".join(f"{v['value']} in {v['source']}" for v in conflict.values) + "."
+            text += (
+                " The sources disagree: " + "; ".join(f"{v['value']} in {v['source']}" for v in conflict.values) + "."
+            )
     return text
 
 
@@ -245,7 +278,9 @@ def arxiv_of(paper: Paper, cites: Citations, quote: Quote) -> str:
     return f"{name(paper)} is arXiv:{paper.arxiv_id} (https://arxiv.org/abs/{paper.arxiv_id}) {marker}."
 
 
-def overview(themes: list, papers: list[Paper], cites: Citations, quote: Quote, principal: str, who: str, timeline: bool = False) -> str:
+def overview(
+    themes: list, papers: list[Paper], cites: Citations, quote: Quote, principal: str, who: str, timeline: bool = False
+) -> str:
     """One line per research theme: label, years, size, representative papers cited."""
     by_id = {p.id: p for p in papers}
     rows = []
@@ -272,8 +307,14 @@ def overview(themes: list, papers: list[Paper], cites: Citations, quote: Quote, 
     if timeline:
         dated = sorted((p for p in papers if p.year), key=lambda p: p.year)
         if dated:
-            early = Counter(t.label for t in themes for p in dated[: max(1, len(dated) // 3)] if p.id in t.paper_ids).most_common(1)
-            late = Counter(t.label for t in themes for p in dated[-max(1, len(dated) // 3) :] if p.id in t.paper_ids).most_common(1)
+            early = Counter(
+                t.label for t in themes for p in dated[: max(1, len(dated) // 3)] if p.id in t.paper_ids
+            ).most_common(1)
+            late = Counter(
+                t.label for t in themes for p in dated[-max(1, len(dated) // 3) :] if p.id in t.paper_ids
+            ).most_common(1)
             if early and late:
-                lines.append(f"Earlier papers ({dated[0].year}–{dated[len(dated) // 3].year}) are mostly about {early[0][0]}; the latest ({dated[-(len(dated) // 3)].year}–{dated[-1].year}) mostly about {late[0][0]}.")
+                lines.append(
+                    f"Earlier papers ({dated[0].year}–{dated[len(dated) // 3].year}) are mostly about {early[0][0]}; the latest ({dated[-(len(dated) // 3)].year}–{dated[-1].year}) mostly about {late[0][0]}."
+                )
     return "\n".join(lines)

@@ -24,16 +24,29 @@ class TableRoutes:
     def scoped(self, plan: Plan) -> list[Paper]:
         """The papers a structured answer counts: scope, years, co-author, author position, surname, papers pointed back to."""
         f = plan.filters.model_copy(update={"author_only": True if plan.scope == "author" else None})
-        pool = [self.by_id[i] for i in plan.focus if i in self.by_id] if plan.intent.route in ("earliest", "latest") and plan.focus and not plan.named else self.papers
+        pool = (
+            [self.by_id[i] for i in plan.focus if i in self.by_id]
+            if plan.intent.route in ("earliest", "latest") and plan.focus and not plan.named
+            else self.papers
+        )
         papers = [p for p in pool if f.admits(p)]
         if plan.scope == "others":
             papers = [p for p in papers if not p.is_author_work]
         if plan.position or plan.surname:
             papers = [p for p in papers if self._in_position(p, plan)]
-        if plan.person and plan.person != self.principal and not plan.position and re.search(r"\belse\b", plan.question, re.I):
+        if (
+            plan.person
+            and plan.person != self.principal
+            and not plan.position
+            and re.search(r"\belse\b", plan.question, re.I)
+        ):
             papers = [p for p in papers if plan.person in p.authors]
         if re.search(r"\b(else|other than (it|that|this))\b", plan.question, re.I) and plan.history:
-            shown = set(cited_papers(next((m.content for m in reversed(plan.history) if m.role == "assistant"), ""), self.by_title))
+            shown = set(
+                cited_papers(
+                    next((m.content for m in reversed(plan.history) if m.role == "assistant"), ""), self.by_title
+                )
+            )
             papers = [p for p in papers if p.id not in shown] or papers
         return papers
 
@@ -42,7 +55,9 @@ class TableRoutes:
         """ " listing Boyang Zhang as first author", " whose first author is surnamed Zhang": the position slot, said."""
         if not (plan.position or plan.surname):
             return ""
-        nth = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", -1: "last"}.get(plan.position or 1, "first")
+        nth = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", -1: "last"}.get(
+            plan.position or 1, "first"
+        )
         if plan.person:
             return f" listing {plan.person} as {nth} author"
         return f" whose {nth} author is surnamed {plan.surname}" if plan.surname else ""
@@ -76,9 +91,14 @@ class TableRoutes:
             why.append(f"years {f.year_from or '…'}–{f.year_to or '…'}")
         if f.coauthor:
             why.append(f"co-author {f.coauthor}")
-        names = "; ".join(f"{name(self.by_id[i])}{when(self.by_id[i])}{owner_note(self.by_id[i], self.principal)}" for i in plan.excluded)
-        text = (f"The active filters ({', '.join(why) or 'as set'}) exclude {names}, the paper this question names, "
-                "so I have not answered from it. Clear or widen the filters to ask about it.")
+        names = "; ".join(
+            f"{name(self.by_id[i])}{when(self.by_id[i])}{owner_note(self.by_id[i], self.principal)}"
+            for i in plan.excluded
+        )
+        text = (
+            f"The active filters ({', '.join(why) or 'as set'}) exclude {names}, the paper this question names, "
+            "so I have not answered from it. Clear or widen the filters to ask about it."
+        )
         return Answer(answer=text, citations=[], meta={"route": "filtered_out", "excluded": plan.excluded})
 
     def _second_clause(self, plan: Plan, paper: Paper, cites: Citations) -> str:
@@ -98,7 +118,9 @@ class TableRoutes:
         quote = summary_sentence
         cites = Citations()
         papers = self.scoped(plan)
-        who = structured.scope_phrase(intent, self.principal, plan.scope, plan.filters.coauthor) + self._position_phrase(plan)
+        who = structured.scope_phrase(
+            intent, self.principal, plan.scope, plan.filters.coauthor
+        ) + self._position_phrase(plan)
         route = intent.route
         topic = plan.topic if route in ("count", "coauthors", "list") else ""
         support: dict[str, str] = {}
@@ -154,7 +176,9 @@ class TableRoutes:
             text = self.enumerate(who, papers, cites, quote)
         return self.finish(text, cites, route=route)
 
-    def topic_list(self, plan: Plan, topic: str, papers: list[Paper], support: dict[str, str], cites: Citations) -> Answer:
+    def topic_list(
+        self, plan: Plan, topic: str, papers: list[Paper], support: dict[str, str], cites: Citations
+    ) -> Answer:
         """The papers whose own text supports the topic; an empty set said plainly, other groups' papers marked."""
         who = structured.scope_phrase(plan.intent, self.principal, plan.scope, plan.filters.coauthor)
         lines = []
@@ -167,14 +191,26 @@ class TableRoutes:
                 extra = ranked.get(p.id, [])
                 more = f" {self._clause(extra[0][0])}." if extra and extra[0][0] != s else ""
                 marker = cites.cite(p, s)
-                lines.append(f"- {name(p)}{when(p)}{owner_note(p, self.principal)}: {self._clause(s)} {marker}.{more and more[:-1] + ' ' + marker + '.'}")
+                lines.append(
+                    f"- {name(p)}{when(p)}{owner_note(p, self.principal)}: {self._clause(s)} {marker}.{more and more[:-1] + ' ' + marker + '.'}"
+                )
             lines += structured.unlisted(papers)
-            return self.finish("\n".join(lines), cites, route="list", plan=self.explain(plan), papers=[p.id for p in papers])
+            return self.finish(
+                "\n".join(lines), cites, route="list", plan=self.explain(plan), papers=[p.id for p in papers]
+            )
         none = f"none of {who} in the corpus is about “{topic}” (no paper's own text supports it), so I list none."
         others = []
         if plan.scope == "author":
-            pool = [p for p in self.papers if not p.is_author_work and plan.filters.model_copy(update={"author_only": None}).admits(p)]
-            others = [sp for sp in self.topics.papers_on(topic, pool, literal=plan.literal) if sp.score >= 1.45 or 0.7 <= sp.score < 1.0][:3]
+            pool = [
+                p
+                for p in self.papers
+                if not p.is_author_work and plan.filters.model_copy(update={"author_only": None}).admits(p)
+            ]
+            others = [
+                sp
+                for sp in self.topics.papers_on(topic, pool, literal=plan.literal)
+                if sp.score >= 1.45 or 0.7 <= sp.score < 1.0
+            ][:3]
         if not others:  # nothing in the whole corpus: the refusal every interface recognises
             return self.finish(f"{CANNOT_ANSWER}: {none}", cites, route="list", plan=self.explain(plan))
         text = f"{none[0].upper()}{none[1:]} Other papers in the corpus on it, not by {self.principal}:"
@@ -194,12 +230,17 @@ class TableRoutes:
             best = [s for s, _ in ranked[p.id][:2] if s != approach]
             chosen = self._in_abstract_order(p, [approach, *best])
             marker = cites.cite(p, chosen[0])
-            parts.append(f"{name(p)}{when(p)}{owner_note(p, self.principal)}: " + " ".join(f"{self._clause(s)} {marker}." for s in chosen))
+            parts.append(
+                f"{name(p)}{when(p)}{owner_note(p, self.principal)}: "
+                + " ".join(f"{self._clause(s)} {marker}." for s in chosen)
+            )
             gist.append((p, (best or [approach])[0]))
         if len(gist) >= 2:
             short = [f"{name(p)} {self._brief(s)}" for p, s in gist]
             parts.append("What differs: " + "; whereas ".join(short) + ".")
-        return self.finish("\n\n".join(parts), cites, route="compare", plan=self.explain(plan), papers=[p.id for p in papers])
+        return self.finish(
+            "\n\n".join(parts), cites, route="compare", plan=self.explain(plan), papers=[p.id for p in papers]
+        )
 
     def which_of(self, plan: Plan) -> Answer:
         """ "Which of those …": among the previous answer's papers, the ones whose text supports the rest of the question."""
@@ -209,14 +250,19 @@ class TableRoutes:
         found = self.topics.papers_on(topic, papers) if topic else []
         if not found:
             ranked = self.picker.rank(rest, self.qterms(rest), papers)
-            scored = sorted(((ranked[p.id][0][1], p, ranked[p.id][0][0]) for p in papers if ranked[p.id]), key=lambda r: -r[0])
+            scored = sorted(
+                ((ranked[p.id][0][1], p, ranked[p.id][0][0]) for p in papers if ranked[p.id]), key=lambda r: -r[0]
+            )
             found_pairs = [(p, s) for _, p, s in scored[:1]]
         else:
             found_pairs = [(sp.paper, sp.sentence) for sp in found]
         cites = Citations()
         if not found_pairs:
             return self.cannot_answer(plan)
-        lines = [f"{name(p)}{when(p)}{owner_note(p, self.principal)}: {self._clause(s)} {cites.cite(p, s)}." for p, s in found_pairs]
+        lines = [
+            f"{name(p)}{when(p)}{owner_note(p, self.principal)}: {self._clause(s)} {cites.cite(p, s)}."
+            for p, s in found_pairs
+        ]
         return self.finish("\n".join(lines), cites, route="which_of", plan=self.explain(plan))
 
     def enumerate(self, who: str, papers: list[Paper], cites: Citations, quote) -> str:

@@ -51,7 +51,7 @@ def quoted(question: str) -> str | None:
 
 
 def alternatives(topic: str) -> list[str]:
-    """"stereo matching or multi-view stereo" -> both; an alternative of only generic words is dropped."""
+    """ "stereo matching or multi-view stereo" -> both; an alternative of only generic words is dropped."""
     parts = [p.strip() for p in re.split(r"\s*(?:\bor\b|/|,)\s*", topic) if p.strip()]
     kept = [p for p in parts if content_terms(p)]
     return kept or ([topic] if content_terms(topic) else [])
@@ -148,7 +148,11 @@ class TopicMatcher:
             words = content_terms(alt)
             qterms = QueryTerms({t: w for t, w in QueryTerms.of(" ".join(words), self.lexical).weights.items()})
             known = _known_terms(qterms, self.lexical)
-            q = self.vectors.get(alt) if self.vectors is not None else np.asarray(self.embeddings.embed_query(alt), dtype=np.float32)
+            q = (
+                self.vectors.get(alt)
+                if self.vectors is not None
+                else np.asarray(self.embeddings.embed_query(alt), dtype=np.float32)
+            )
             sims = vectors @ q
             per_paper: dict[str, tuple[float, str]] = {}
             for (p, s), sim in zip(sentences, sims):
@@ -162,10 +166,16 @@ class TopicMatcher:
                 for s, vocab in self._texts_of(p):
                     has_all = _has_all(words, vocab)
                     in_title = s == p.title and has_all  # the title says it: no meaning bar
-                    if in_title or (has_all and top >= CO_OCCUR_DENSE) or (top >= PARTIAL_DENSE and qterms.coverage(vocab) >= PARTIAL_COVERAGE):
+                    if (
+                        in_title
+                        or (has_all and top >= CO_OCCUR_DENSE)
+                        or (top >= PARTIAL_DENSE and qterms.coverage(vocab) >= PARTIAL_COVERAGE)
+                    ):
                         score = 1.0 + top
                         if p.id not in best or best[p.id].score < score:
-                            best[p.id] = Support(p, s if s != p.title else (per_paper.get(p.id) or (0, s))[1] or s, score)
+                            best[p.id] = Support(
+                                p, s if s != p.title else (per_paper.get(p.id) or (0, s))[1] or s, score
+                            )
                         break
             for p in papers:
                 # The terms spread over the paper's sentences rather than one ("CryoSat-2 … freeboards" after
@@ -173,12 +183,22 @@ class TopicMatcher:
                 # meaning bar of a partial sentence match. A neighbouring topic still misses its rarest term.
                 sim, s = per_paper.get(p.id, (-1.0, ""))
                 cover = qterms.coverage(whole[p.id])
-                if p.id not in best and (sim >= PARTIAL_DENSE and cover >= PARTIAL_COVERAGE or sim >= WHOLE_DENSE and cover >= 0.99
-                                         or sim >= PARTIAL_DENSE and _title_names(known, p, whole[p.id])):
+                if p.id not in best and (
+                    sim >= PARTIAL_DENSE
+                    and cover >= PARTIAL_COVERAGE
+                    or sim >= WHOLE_DENSE
+                    and cover >= 0.99
+                    or sim >= PARTIAL_DENSE
+                    and _title_names(known, p, whole[p.id])
+                ):
                     best[p.id] = Support(p, s, 1.0 + sim)
             for p in papers:
                 sim, s = per_paper.get(p.id, (-1.0, ""))
-                if sim >= MEANING_DENSE and qterms.coverage(whole[p.id]) >= MEANING_COVERAGE and (p.id not in best or best[p.id].score < sim):
+                if (
+                    sim >= MEANING_DENSE
+                    and qterms.coverage(whole[p.id]) >= MEANING_COVERAGE
+                    and (p.id not in best or best[p.id].score < sim)
+                ):
                     best[p.id] = Support(p, s, sim)
             if best:
                 # The topic is real here: papers close in meaning that share a good part of its words join it

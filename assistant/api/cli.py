@@ -15,10 +15,14 @@ from assistant.errors import ConfigError
 def add_command(sub) -> None:
     """Registers the `serve` subcommand."""
     p = sub.add_parser("serve", help="run the web chat UI and the HTTP API (default http://127.0.0.1:8000)")
-    p.add_argument("--host", help="address to bind (default 127.0.0.1, or ASSISTANT_HOST); 0.0.0.0 exposes it to the network")
+    p.add_argument(
+        "--host", help="address to bind (default 127.0.0.1, or ASSISTANT_HOST); 0.0.0.0 exposes it to the network"
+    )
     p.add_argument("--port", type=int, help="port to bind (default 8000, or ASSISTANT_PORT)")
     p.add_argument(
-        "--workers", type=int, default=1,
+        "--workers",
+        type=int,
+        default=1,
         help="worker processes sharing the port (default 1); each loads the model and the store, and answers independently",
     )
     p.set_defaults(func=cmd_serve)
@@ -40,7 +44,9 @@ def _check_free(host: str, port: int) -> None:
         try:
             s.bind((host, port))
         except OSError as exc:
-            raise ConfigError(f"Cannot listen on {host}:{port} ({exc.strerror}): another server may be using it; pass --port N or stop that server.") from exc
+            raise ConfigError(
+                f"Cannot listen on {host}:{port} ({exc.strerror}): another server may be using it; pass --port N or stop that server."
+            ) from exc
 
 
 def cmd_serve(args) -> int:
@@ -61,12 +67,18 @@ def cmd_serve(args) -> int:
         raise ConfigError(f"Port {port} is out of range: pass --port between 1 and 65535.")
     _check_free(host, port)
     if not _is_loopback(host) and not settings.api_token:
-        print(f"warning: serving on {host} without ASSISTANT_API_TOKEN: anyone who can reach this address can use the API.", file=sys.stderr)
+        print(
+            f"warning: serving on {host} without ASSISTANT_API_TOKEN: anyone who can reach this address can use the API.",
+            file=sys.stderr,
+        )
     if not 1 <= args.workers <= 64:
         raise ConfigError(f"--workers {args.workers} is out of range: pass a number from 1 to 64 (about one per core).")
     shown = f"[{host}]" if ":" in host else host
     workers = f", {args.workers} workers" if args.workers > 1 else ""
-    print(f"Paper assistant on http://{shown}:{port}/{workers}  (API docs: /docs, health: /healthz). Loading the store and model; Ctrl-C stops.", flush=True)
+    print(
+        f"Paper assistant on http://{shown}:{port}/{workers}  (API docs: /docs, health: /healthz). Loading the store and model; Ctrl-C stops.",
+        flush=True,
+    )
     options = {"host": host, "port": port, "log_level": "info", "proxy_headers": False, "server_header": False}
     if args.workers == 1:
         uvicorn.run(create_app(settings), **options)

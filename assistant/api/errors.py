@@ -37,8 +37,14 @@ _HINTS = {
 }
 
 
-def error_json(status: int, type_: str, message: str, param: str | None = None, headers: dict | None = None) -> JSONResponse:
-    return JSONResponse({"error": {"type": type_, "message": message, "param": param, "code": None}}, status_code=status, headers=headers)
+def error_json(
+    status: int, type_: str, message: str, param: str | None = None, headers: dict | None = None
+) -> JSONResponse:
+    return JSONResponse(
+        {"error": {"type": type_, "message": message, "param": param, "code": None}},
+        status_code=status,
+        headers=headers,
+    )
 
 
 def _loc(loc) -> str:
@@ -71,12 +77,16 @@ def describe(error: dict) -> tuple[str, str]:
 
 
 def too_large(max_bytes: int) -> JSONResponse:
-    return error_json(413, "request_too_large", f"The request body is over {max_bytes:,} bytes: send fewer or shorter messages.")
+    return error_json(
+        413, "request_too_large", f"The request body is over {max_bytes:,} bytes: send fewer or shorter messages."
+    )
 
 
 def rate_limited(per_minute: int, retry_after: int) -> JSONResponse:
     return error_json(
-        429, "rate_limited", f"Too many requests from this address (at most {per_minute} a minute): retry in {retry_after} s.",
+        429,
+        "rate_limited",
+        f"Too many requests from this address (at most {per_minute} a minute): retry in {retry_after} s.",
         headers={"Retry-After": str(retry_after)},
     )
 
@@ -85,7 +95,11 @@ async def _validation(request: Request, exc: RequestValidationError) -> JSONResp
     errors = list(exc.errors())
     if any(e.get("type") == "json_invalid" for e in errors):
         ctx = errors[0].get("ctx") or {}
-        return error_json(400, "invalid_json", f"The request body is not valid JSON ({ctx.get('error', 'decode error')}): send a JSON object with Content-Type: application/json.")
+        return error_json(
+            400,
+            "invalid_json",
+            f"The request body is not valid JSON ({ctx.get('error', 'decode error')}): send a JSON object with Content-Type: application/json.",
+        )
     sentences = []
     params = []
     for e in errors[:5]:
@@ -105,10 +119,18 @@ async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
     # Starlette's own 404/405/413 carry only the status phrase: say what to do instead.
     generic = not isinstance(exc.detail, str) or exc.detail == HTTPStatus(exc.status_code).phrase
     detail = messages.get(exc.status_code, str(exc.detail)) if generic else exc.detail
-    kinds = {400: "bad_request", 401: "unauthorized", 404: "not_found", 405: "method_not_allowed", 413: "request_too_large"}
+    kinds = {
+        400: "bad_request",
+        401: "unauthorized",
+        404: "not_found",
+        405: "method_not_allowed",
+        413: "request_too_large",
+    }
     if exc.status_code == 400 and exc.detail == FASTAPI_UNPARSABLE:
         return error_json(400, "invalid_json", _unparsable(exc.__cause__))
-    return error_json(exc.status_code, kinds.get(exc.status_code, "http_error"), detail, headers=getattr(exc, "headers", None))
+    return error_json(
+        exc.status_code, kinds.get(exc.status_code, "http_error"), detail, headers=getattr(exc, "headers", None)
+    )
 
 
 # What FastAPI says when json.loads fails with something other than a JSONDecodeError; the cause says which.
@@ -128,7 +150,9 @@ def _unparsable(cause: BaseException | None) -> str:
 
 
 async def _assistant_error(request: Request, exc: AssistantError) -> JSONResponse:
-    kind = {404: "not_found", 422: "invalid_request_error", 503: "store_unavailable"}.get(exc.http_status, type(exc).__name__)
+    kind = {404: "not_found", 422: "invalid_request_error", 503: "store_unavailable"}.get(
+        exc.http_status, type(exc).__name__
+    )
     if exc.http_status >= 500:
         log.warning("%s on %s: %s", type(exc).__name__, request.url.path, exc)
     return error_json(exc.http_status, kind, str(exc))
@@ -136,7 +160,11 @@ async def _assistant_error(request: Request, exc: AssistantError) -> JSONRespons
 
 async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
     # Starlette's ServerErrorMiddleware calls this and then re-raises, so the traceback is still logged.
-    return error_json(500, "internal_error", f"Internal error ({type(exc).__name__}): the server log has the details; please report it.")
+    return error_json(
+        500,
+        "internal_error",
+        f"Internal error ({type(exc).__name__}): the server log has the details; please report it.",
+    )
 
 
 def install(app: FastAPI) -> None:

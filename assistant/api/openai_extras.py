@@ -78,5 +78,15 @@ def annotations(content: str, answer: Answer) -> list[dict]:
         start += 1
         end = content.find("\n", start)
         end = len(content) if end < 0 else end
-        out.append({"type": "url_citation", "url_citation": {"url": url, "title": c.title or c.display_title, "start_index": start, "end_index": end}})
+        out.append(
+            {
+                "type": "url_citation",
+                "url_citation": {
+                    "url": url,
+                    "title": c.title or c.display_title,
+                    "start_index": start,
+                    "end_index": end,
+                },
+            }
+        )
     return out

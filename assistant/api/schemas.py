@@ -5,7 +5,16 @@ from __future__ import annotations
 import re
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, WithJsonSchema, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    WithJsonSchema,
+    field_validator,
+    model_validator,
+)
 
 from assistant.models import Citation, Filters, Paper
 
@@ -35,8 +44,14 @@ def _json_integer(value):
     return value
 
 
-# The JSON schema is given: with a BeforeValidator pydantic writes the bounds as `ge`/`le`, which no schema reader knows.
-Year = Annotated[int, BeforeValidator(_json_integer), Field(ge=1900, le=2100), WithJsonSchema({"type": "integer", "minimum": 1900, "maximum": 2100})]
+# The JSON schema is given: with a BeforeValidator pydantic writes the bounds as `ge`/`le`, which no schema reader
+# knows.
+Year = Annotated[
+    int,
+    BeforeValidator(_json_integer),
+    Field(ge=1900, le=2100),
+    WithJsonSchema({"type": "integer", "minimum": 1900, "maximum": 2100}),
+]
 
 
 class FiltersIn(BaseModel):
@@ -46,8 +61,13 @@ class FiltersIn(BaseModel):
 
     author_only: bool | None = Field(None, description="Only the principal author's own papers.")
     year_from: Year | None = Field(None, description="Earliest publication year (inclusive).")
-    year_to: Year | None = Field(None, description="Latest publication year (inclusive; a year_to before year_from is read as the range between them).")
-    coauthor: str | None = Field(None, max_length=200, description="Only papers with an author whose name contains this.")
+    year_to: Year | None = Field(
+        None,
+        description="Latest publication year (inclusive; a year_to before year_from is read as the range between them).",
+    )
+    coauthor: str | None = Field(
+        None, max_length=200, description="Only papers with an author whose name contains this."
+    )
 
     @model_validator(mode="after")
     def _years_in_order(self) -> "FiltersIn":
@@ -67,7 +87,8 @@ class ChatMessage(BaseModel):
 
     role: Literal["user", "assistant"] = Field(description="Who said it.")
     content: str = Field(
-        max_length=MAX_MESSAGE_CHARS, description=f"The text, at most {MAX_MESSAGE_CHARS} characters, not only whitespace.",
+        max_length=MAX_MESSAGE_CHARS,
+        description=f"The text, at most {MAX_MESSAGE_CHARS} characters, not only whitespace.",
         json_schema_extra={"pattern": NOT_BLANK},
     )
 
@@ -78,11 +99,19 @@ class ChatRequest(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
         strict=True,
-        json_schema_extra={"examples": [{"messages": [{"role": "user", "content": "What has the author worked on in model compression?"}], "stream": False}]},
+        json_schema_extra={
+            "examples": [
+                {
+                    "messages": [{"role": "user", "content": "What has the author worked on in model compression?"}],
+                    "stream": False,
+                }
+            ]
+        },
     )
 
     messages: list[ChatMessage] = Field(
-        min_length=1, max_length=MAX_MESSAGES,
+        min_length=1,
+        max_length=MAX_MESSAGES,
         description=f"At most {MAX_MESSAGES} messages, oldest first; the last user message is the question (later ones are ignored).",
         json_schema_extra={"contains": USER_MESSAGE},
     )
@@ -96,7 +125,9 @@ class ChatRequest(BaseModel):
             if blank(m.content):
                 raise ValueError(f"message {i} is empty: every message needs some text")
         if not any(m.role == "user" for m in messages):
-            raise ValueError("the conversation has no question: at least one message must come from the user (role 'user')")
+            raise ValueError(
+                "the conversation has no question: at least one message must come from the user (role 'user')"
+            )
         return messages
 
 
@@ -112,10 +143,21 @@ _USER_HAS_TEXT = {
     "if": {"properties": {"role": {"const": "user"}}, "required": ["role"]},
     "then": {
         "required": ["content"],
-        "properties": {"content": {"anyOf": [
-            {"type": "string", "pattern": NOT_BLANK},
-            {"type": "array", "contains": {"type": "object", "properties": {"text": {"type": "string", "pattern": NOT_BLANK}}, "required": ["text"]}},
-        ]}},
+        "properties": {
+            "content": {
+                "anyOf": [
+                    {"type": "string", "pattern": NOT_BLANK},
+                    {
+                        "type": "array",
+                        "contains": {
+                            "type": "object",
+                            "properties": {"text": {"type": "string", "pattern": NOT_BLANK}},
+                            "required": ["text"],
+                        },
+                    },
+                ]
+            }
+        },
     },
 }
 
@@ -137,7 +179,9 @@ class ChatCompletionMessage(BaseModel):
 class StreamOptions(BaseModel):
     model_config = ConfigDict(extra="allow")
 
-    include_usage: StrictBool | None = Field(None, description="Send one more chunk before `[DONE]`: no choices, the whole answer's `usage`.")
+    include_usage: StrictBool | None = Field(
+        None, description="Send one more chunk before `[DONE]`: no choices, the whole answer's `usage`."
+    )
 
 
 class ChatCompletionRequest(BaseModel):
@@ -147,21 +191,40 @@ class ChatCompletionRequest(BaseModel):
 
     model_config = ConfigDict(
         extra="allow",
-        json_schema_extra={"examples": [{"model": MODEL_ID, "messages": [{"role": "user", "content": "Which papers are about stencil computation?"}]}]},
+        json_schema_extra={
+            "examples": [
+                {
+                    "model": MODEL_ID,
+                    "messages": [{"role": "user", "content": "Which papers are about stencil computation?"}],
+                }
+            ]
+        },
     )
 
     model: str = Field(description=f"`{MODEL_ID}` (see GET /v1/models).")
-    messages: list[ChatCompletionMessage] = Field(min_length=1, max_length=MAX_MESSAGES, json_schema_extra={"contains": USER_MESSAGE})
+    messages: list[ChatCompletionMessage] = Field(
+        min_length=1, max_length=MAX_MESSAGES, json_schema_extra={"contains": USER_MESSAGE}
+    )
     stream: StrictBool = False
     filters: FiltersIn | None = Field(None, description="Extension: restrict the papers the answer may cite.")
     stream_options: StreamOptions | None = None
-    max_tokens: int | None = Field(None, ge=1, description="Most tokens in the reply (content with its references), counted as `usage` counts them; the answer ends at the last sentence that fits, citing only what it kept.")
-    max_completion_tokens: int | None = Field(None, ge=1, description="The same as `max_tokens` (the smaller of the two applies).")
+    max_tokens: int | None = Field(
+        None,
+        ge=1,
+        description="Most tokens in the reply (content with its references), counted as `usage` counts them; the answer ends at the last sentence that fits, citing only what it kept.",
+    )
+    max_completion_tokens: int | None = Field(
+        None, ge=1, description="The same as `max_tokens` (the smaller of the two applies)."
+    )
     n: int | None = Field(None, ge=1, description="Only 1: there is one answer to a question.")
     tools: list[dict] | None = Field(None, description="Not supported: a non-empty list is a 400.")
     tool_choice: str | dict | None = Field(None, description="Only `none` (or absent).")
-    functions: list[dict] | None = Field(None, description="Not supported (the older form of `tools`): a non-empty list is a 400.")
-    response_format: dict | None = Field(None, description="Only `{\"type\": \"text\"}`: answers are prose with citations, not JSON.")
+    functions: list[dict] | None = Field(
+        None, description="Not supported (the older form of `tools`): a non-empty list is a 400."
+    )
+    response_format: dict | None = Field(
+        None, description='Only `{"type": "text"}`: answers are prose with citations, not JSON.'
+    )
 
     @field_validator("messages")
     @classmethod
@@ -171,11 +234,15 @@ class ChatCompletionRequest(BaseModel):
                 raise ValueError(f"message {i} has a non-text part: this model reads text only")
             text = m.text()
             if len(text) > MAX_MESSAGE_CHARS:
-                raise ValueError(f"message {i} is {len(text):,} characters; the limit is {MAX_MESSAGE_CHARS:,}: shorten it")
+                raise ValueError(
+                    f"message {i} is {len(text):,} characters; the limit is {MAX_MESSAGE_CHARS:,}: shorten it"
+                )
             if m.role == "user" and blank(text):
                 raise ValueError(f"message {i} is empty: every user message needs some text")
         if not any(m.role == "user" for m in messages):
-            raise ValueError("the conversation has no question: at least one message must come from the user (role 'user')")
+            raise ValueError(
+                "the conversation has no question: at least one message must come from the user (role 'user')"
+            )
         return messages
 
     @property
@@ -187,16 +254,28 @@ class ChatCompletionRequest(BaseModel):
     def unsupported(self) -> tuple[str, str] | None:
         """(parameter, reason) for the first option this model cannot honour, else None."""
         if self.n is not None and self.n > 1:
-            return "n", f"n={self.n} asks for {self.n} answers; this model gives one answer per question: leave n out or send n=1."
+            return (
+                "n",
+                f"n={self.n} asks for {self.n} answers; this model gives one answer per question: leave n out or send n=1.",
+            )
         if self.tools:
-            return "tools", "This model cannot call tools (it answers from the paper corpus only): send the request without `tools`."
+            return (
+                "tools",
+                "This model cannot call tools (it answers from the paper corpus only): send the request without `tools`.",
+            )
         if self.functions:
-            return "functions", "This model cannot call functions (it answers from the paper corpus only): send the request without `functions`."
+            return (
+                "functions",
+                "This model cannot call functions (it answers from the paper corpus only): send the request without `functions`.",
+            )
         if self.tool_choice not in (None, "none"):
-            return "tool_choice", "This model cannot call tools: leave `tool_choice` out or set it to \"none\"."
+            return "tool_choice", 'This model cannot call tools: leave `tool_choice` out or set it to "none".'
         kind = (self.response_format or {}).get("type", "text")
         if kind != "text":
-            return "response_format", f"response_format type {kind!r} is not supported: answers are prose with [n] citations; leave `response_format` out or use {{\"type\": \"text\"}}."
+            return (
+                "response_format",
+                f'response_format type {kind!r} is not supported: answers are prose with [n] citations; leave `response_format` out or use {{"type": "text"}}.',
+            )
         return None
 
 
@@ -215,13 +294,19 @@ class AnswerOut(BaseModel):
     citations: list[Citation]
     mode: Literal["extractive", "llm"]
     notice: str | None = Field(None, description="Shown to the user, e.g. why the answer is extractive.")
-    references: list[str] = Field(default_factory=list, description="One line per citation, `[n] Title · authors · year · arXiv:id`, as the CLI and the chat print them.")
+    references: list[str] = Field(
+        default_factory=list,
+        description="One line per citation, `[n] Title · authors · year · arXiv:id`, as the CLI and the chat print them.",
+    )
     meta: dict = Field(
         default_factory=dict,
         description="How the answer was made: `route`; `invalid_citations_removed` (markers naming no source); in LLM mode also "
         "`claims_supported`, `claims_removed` (with `claims_removed_by_reason`), `claims_recited`, `claims_attributed`, `reference_lines_removed`.",
     )
-    plan: dict | None = Field(None, description="How the question was read: answer type, route, scope, years, people, papers named or pointed back to, topic.")
+    plan: dict | None = Field(
+        None,
+        description="How the question was read: answer type, route, scope, years, people, papers named or pointed back to, topic.",
+    )
 
 
 class PaperSummary(BaseModel):
@@ -239,8 +324,10 @@ class PaperSummary(BaseModel):
     arxiv_url: str | None
     doi: str | None = Field(None, description="The DOI, when a source gives one (arXiv's own DOIs are its arXiv id).")
     doi_url: str | None = None
-    venue: str | None = Field(None, description="Journal, proceedings or \"arXiv\", as the sources name it.")
-    has_abstract: bool = Field(True, description="False for a metadata-only record: listed and counted, never quoted as evidence.")
+    venue: str | None = Field(None, description='Journal, proceedings or "arXiv", as the sources name it.')
+    has_abstract: bool = Field(
+        True, description="False for a metadata-only record: listed and counted, never quoted as evidence."
+    )
     categories: list[str]
     has_code: bool
     is_author_work: bool
@@ -308,7 +395,9 @@ class Theme(BaseModel):
     """One research theme of the principal author, computed from the corpus at ingest."""
 
     id: int = Field(description="Stable within one ingest; the key of `by_theme` and `themes` maps.")
-    label: str = Field(description="A short phrase (one to four words) taken verbatim from the theme's own titles and abstracts.")
+    label: str = Field(
+        description="A short phrase (one to four words) taken verbatim from the theme's own titles and abstracts."
+    )
     terms: list[str] = Field(description="The theme's most distinctive words and word pairs (class-based TF-IDF).")
     paper_ids: list[str] = Field(description="The theme's papers (each author paper is in exactly one theme).")
     representative: list[str] = Field(description="Up to three papers closest to the theme's centre.")
@@ -344,7 +433,9 @@ class Profile(BaseModel):
     per_year: list[YearCount] = Field(description="Years with at least one of the author's papers, oldest first.")
     undated: list[str] = Field(description="Author papers with no known year (not in `per_year`).")
     coauthors: list[Coauthor] = Field(description="Most joint papers first.")
-    truncated_author_lists: int = Field(description="Author papers whose sources list only the first authors: co-author counts are lower bounds.")
+    truncated_author_lists: int = Field(
+        description="Author papers whose sources list only the first authors: co-author counts are lower bounds."
+    )
 
     @classmethod
     def of(cls, profile) -> "Profile":
@@ -363,7 +454,9 @@ class Health(BaseModel):
     mode_reason: str
     store_reachable: bool
     auth_required: bool = Field(description="Whether /api/* and /v1/* need `Authorization: Bearer …`.")
-    sources_upload: bool = Field(False, description="Whether `POST /api/sources` (adding a file to the corpus) is switched on.")
+    sources_upload: bool = Field(
+        False, description="Whether `POST /api/sources` (adding a file to the corpus) is switched on."
+    )
 
 
 class ErrorBody(BaseModel):
@@ -399,6 +492,8 @@ class SourceAdded(BaseModel):
     updated: list[str] = Field(description="Ids of papers the file changed (e.g. an abstract it brought).")
     unchanged: int
     seconds: float
+
+
 # --- feedback on answers ------------------------------------------------------------------------------
 MAX_ANSWER_CHARS = 20_000  # a long structured answer (every paper of a theme) stays well under this
 MAX_COMMENT_CHARS = 2_000
@@ -410,16 +505,40 @@ class FeedbackIn(BaseModel):
 
     model_config = ConfigDict(
         extra="forbid",
-        json_schema_extra={"examples": [{"rating": "down", "comment": "It missed the 2023 paper.", "question": "Which papers are about stencil computation?",
-                                         "answer": "Two papers are about stencil computation [1] [2].", "citations": [], "mode": "extractive"}]},
+        json_schema_extra={
+            "examples": [
+                {
+                    "rating": "down",
+                    "comment": "It missed the 2023 paper.",
+                    "question": "Which papers are about stencil computation?",
+                    "answer": "Two papers are about stencil computation [1] [2].",
+                    "citations": [],
+                    "mode": "extractive",
+                }
+            ]
+        },
     )
 
     rating: Literal["up", "down"] = Field(description="`up`: a good answer; `down`: a bad one.")
-    comment: str | None = Field(None, max_length=MAX_COMMENT_CHARS, description=f"What was good or wrong, at most {MAX_COMMENT_CHARS:,} characters.")
+    comment: str | None = Field(
+        None,
+        max_length=MAX_COMMENT_CHARS,
+        description=f"What was good or wrong, at most {MAX_COMMENT_CHARS:,} characters.",
+    )
     question: str = Field(min_length=1, max_length=MAX_MESSAGE_CHARS, description="The question the answer answered.")
-    history: list[ChatMessage] = Field(default_factory=list, max_length=MAX_MESSAGES, description="Earlier turns of the conversation, oldest first (for follow-ups).")
-    answer: str = Field(max_length=MAX_ANSWER_CHARS, description=f"The answer text as shown, at most {MAX_ANSWER_CHARS:,} characters.")
-    citations: list[Citation] = Field(default_factory=list, max_length=MAX_CITATIONS, description="The answer's `citations`, as the chat endpoint returned them.")
+    history: list[ChatMessage] = Field(
+        default_factory=list,
+        max_length=MAX_MESSAGES,
+        description="Earlier turns of the conversation, oldest first (for follow-ups).",
+    )
+    answer: str = Field(
+        max_length=MAX_ANSWER_CHARS, description=f"The answer text as shown, at most {MAX_ANSWER_CHARS:,} characters."
+    )
+    citations: list[Citation] = Field(
+        default_factory=list,
+        max_length=MAX_CITATIONS,
+        description="The answer's `citations`, as the chat endpoint returned them.",
+    )
     mode: Literal["extractive", "llm"] = Field(description="The answer's `mode`.")
     source: Literal["web", "api"] = Field("api", description="Which interface the rating came from.")
 
@@ -458,7 +577,11 @@ V1_COMPLETION = {
         "created": {"type": "integer"},
         "model": {"type": "string"},
         "choices": {"type": "array", "items": {"type": "object", "required": ["index", "message", "finish_reason"]}},
-        "citations": {"type": "array", "items": {"type": "object"}, "description": "Extension: the cited papers, `[n]` is `citations[n-1]`."},
+        "citations": {
+            "type": "array",
+            "items": {"type": "object"},
+            "description": "Extension: the cited papers, `[n]` is `citations[n-1]`.",
+        },
         "mode": {"type": "string", "enum": ["extractive", "llm"]},
         "notice": {"type": ["string", "null"]},
     },

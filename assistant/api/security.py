@@ -78,7 +78,14 @@ class BodyLimit:
     MAX_FIELDS = 64  # in one object
     MAX_TOTAL = 5000  # in the whole body: 50 messages of a few fields and text parts each are far below it
 
-    def __init__(self, app, max_bytes: int, paths: dict[str, int] | None = None, max_fields: int = MAX_FIELDS, max_total: int = MAX_TOTAL):
+    def __init__(
+        self,
+        app,
+        max_bytes: int,
+        paths: dict[str, int] | None = None,
+        max_fields: int = MAX_FIELDS,
+        max_total: int = MAX_TOTAL,
+    ):
         self.app = app
         self.max_bytes = max_bytes
         self.paths = paths or {}  # path -> its own limit (an upload route takes files bigger than a chat body)
@@ -129,11 +136,16 @@ class BodyLimit:
                 break
         body = b"".join(chunks)
         # A body of a few KB cannot cost much on the loop: only bigger ones are worth the thread hop.
-        crowded = await anyio.to_thread.run_sync(_crowded_object, body, self.max_fields, self.max_total) if size > 64 * self.max_fields else None
+        crowded = (
+            await anyio.to_thread.run_sync(_crowded_object, body, self.max_fields, self.max_total)
+            if size > 64 * self.max_fields
+            else None
+        )
         if crowded:
             where, count = crowded
             return await error_json(
-                422, "invalid_request_error",
+                422,
+                "invalid_request_error",
                 f"Invalid request: {where} has more than {count - 1:,} fields: remove the fields this API does not know.",
             )(scope, receive, send)
         replayed = False
@@ -203,7 +215,9 @@ class RateLimit:
         self.capacity = float(per_minute)
         self.rate = per_minute / 60.0  # tokens per second
         self.clock = clock
-        self.buckets: dict[str, tuple[float, float]] = {}  # address -> (tokens, when); the event loop is single-threaded
+        self.buckets: dict[
+            str, tuple[float, float]
+        ] = {}  # address -> (tokens, when); the event loop is single-threaded
 
     def _take(self, address: str) -> float:
         """0 when the request may go ahead, else the seconds until it could."""
@@ -283,6 +297,7 @@ class HostCheck:
 
         shown = host.decode("latin-1")[:100]
         return await error_json(
-            400, "bad_host",
+            400,
+            "bad_host",
             f"This server does not answer for the host {shown!r}: use one it is bound to or add the name to ASSISTANT_ALLOWED_HOSTS.",
         )(scope, receive, send)

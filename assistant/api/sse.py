@@ -32,7 +32,14 @@ def frame(data: dict | str, event: str | None = None) -> str:
 def error_payload(exc: Exception) -> dict:
     if isinstance(exc, AssistantError):
         return {"error": {"type": type(exc).__name__, "message": str(exc), "param": None, "code": None}}
-    return {"error": {"type": "internal_error", "message": f"Internal error ({type(exc).__name__}): the server log has the details.", "param": None, "code": None}}
+    return {
+        "error": {
+            "type": "internal_error",
+            "message": f"Internal error ({type(exc).__name__}): the server log has the details.",
+            "param": None,
+            "code": None,
+        }
+    }
 
 
 _LIMITERS: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, CapacityLimiter]" = weakref.WeakKeyDictionary()
@@ -58,7 +65,12 @@ async def run_chat(fn: Callable, *args, workers: int = CHAT_WORKERS):
     return await anyio.to_thread.run_sync(functools.partial(fn, *args), limiter=chat_limiter(workers))
 
 
-async def stream_events(events: Iterator[dict], render: Callable[[Iterator[dict]], Iterator[str]], error_event: str | None = "error", workers: int = CHAT_WORKERS) -> StreamingResponse:
+async def stream_events(
+    events: Iterator[dict],
+    render: Callable[[Iterator[dict]], Iterator[str]],
+    error_event: str | None = "error",
+    workers: int = CHAT_WORKERS,
+) -> StreamingResponse:
     """Pull the first event before answering, so a bad request or a missing store is a 4xx/5xx JSON, not a broken stream.
 
     `render` turns the core's events (first one included) into SSE text; it runs in a worker thread.

@@ -37,7 +37,11 @@ def parse(text: str, ctx: ParseContext) -> ParseResult:
         root = ET.fromstring(text.lstrip("\ufeff"))
     except ET.ParseError as exc:
         line, col = exc.position
-        result.warn(ctx, line, f"not well-formed XML (column {col + 1}: {exc.msg if hasattr(exc, 'msg') else exc}); nothing read from this file")
+        result.warn(
+            ctx,
+            line,
+            f"not well-formed XML (column {col + 1}: {exc.msg if hasattr(exc, 'msg') else exc}); nothing read from this file",
+        )
         return result
     lines = LineFinder(text)
     latest: dict[str, tuple[int, RawEntry, list[int]]] = {}  # base id -> (version, entry, versions seen)
@@ -91,6 +95,8 @@ def parse(text: str, ctx: ParseContext) -> ParseResult:
     for base in order:
         _, entry, seen = latest[base]
         if len(seen) > 1:
-            entry.comments.append("versions in the feed: " + ", ".join(f"v{v}" for v in sorted(seen)) + "; the newest is kept")
+            entry.comments.append(
+                "versions in the feed: " + ", ".join(f"v{v}" for v in sorted(seen)) + "; the newest is kept"
+            )
         result.entries.append(entry)
     return result

@@ -22,7 +22,7 @@ def name_key(name: str) -> tuple[str, ...]:
 
 
 def _is_initials_of(key: tuple[str, ...], full: tuple[str, ...]) -> bool:
-    """"K. Tanaka" / "K Tanaka" for "Keiko Tanaka": same family name, given names reduced to their initials."""
+    """ "K. Tanaka" / "K Tanaka" for "Keiko Tanaka": same family name, given names reduced to their initials."""
     if len(key) < 2 or len(full) < 2 or key[-1] != full[-1] or key == full:
         return False
     given, full_given = key[:-1], full[:-1]
@@ -39,7 +39,9 @@ def attribute(
     who = manifest.principal_author
     keys = {name_key(n): n for n in manifest.names}
     own = sorted({s.file for s in sources if manifest.is_principal_listing(s.file)})
-    by_orcid = sorted(name for name, orcid in (orcids or {}).items() if manifest.orcid and orcid.upper() == manifest.orcid)
+    by_orcid = sorted(
+        name for name, orcid in (orcids or {}).items() if manifest.orcid and orcid.upper() == manifest.orcid
+    )
     named = [a for a in authors if name_key(a) in keys]
     initials = [a for a in authors if a not in named and any(_is_initials_of(name_key(a), k) for k in keys)]
     reasons = []
@@ -49,7 +51,9 @@ def attribute(
         reasons.append(f"listed on {who}'s own pages: " + ", ".join(own))
     if named:
         spelled = named[0]
-        reasons.append(f"{who} is named among the authors" + ("" if spelled == who else f" (as {spelled!r}, a listed alias)"))
+        reasons.append(
+            f"{who} is named among the authors" + ("" if spelled == who else f" (as {spelled!r}, a listed alias)")
+        )
     if reasons:
         text = "; ".join(reasons)
         return True, text[0].upper() + text[1:]

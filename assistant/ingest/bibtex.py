@@ -82,7 +82,9 @@ def parse(text: str, ctx: ParseContext) -> ParseResult:
     for block in library.failed_blocks:
         line = (block.start_line or 0) + 1
         if type(block).__name__ == "DuplicateBlockKeyBlock":
-            result.warn(ctx, line, f"entry key {getattr(block, 'key', '?')!r} appears twice; the second entry is skipped")
+            result.warn(
+                ctx, line, f"entry key {getattr(block, 'key', '?')!r} appears twice; the second entry is skipped"
+            )
         else:
             result.warn(ctx, line, f"unreadable BibTeX entry, skipped: {_first_line(block.error)}")
     for entry in library.entries:
@@ -117,7 +119,9 @@ def parse(text: str, ctx: ParseContext) -> ParseResult:
             month = fields.get("month")
             date, precision = date_of(_value(fields, "year"), month if isinstance(month, int) else None)
         if _value(fields, "year", "date") and date is None:
-            result.warn(ctx, line, f"entry {entry.key!r}: unreadable year {_value(fields, 'year', 'date')!r}; left undated")
+            result.warn(
+                ctx, line, f"entry {entry.key!r}: unreadable year {_value(fields, 'year', 'date')!r}; left undated"
+            )
         result.entries.append(
             RawEntry(
                 source=source(ctx, line),

@@ -92,8 +92,16 @@ def parse(text: str, ctx: ParseContext) -> ParseResult:
             venue = "arXiv"
         result.entries.append(
             RawEntry(
-                source=source(ctx, line), title=title, authors=names, abstract=abstract, date=date, date_precision=precision,
-                arxiv_id=arxiv, doi=doi, venue=venue, orcids=orcids,
+                source=source(ctx, line),
+                title=title,
+                authors=names,
+                abstract=abstract,
+                date=date,
+                date_precision=precision,
+                arxiv_id=arxiv,
+                doi=doi,
+                venue=venue,
+                orcids=orcids,
             )
         )
     return result

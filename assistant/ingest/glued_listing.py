@@ -33,7 +33,9 @@ def split_title_authors(line: str) -> tuple[str, list[str], bool] | None:
 
 
 def sniff(lines: list[str]) -> int:
-    return sum(1 for line in lines if len(line) < 400 and not line.startswith("arXiv:") and split_title_authors(line.strip()))
+    return sum(
+        1 for line in lines if len(line) < 400 and not line.startswith("arXiv:") and split_title_authors(line.strip())
+    )
 
 
 def parse(text: str, ctx: ParseContext) -> ParseResult:

@@ -22,8 +22,13 @@ class FileInfo(BaseModel):
 
 class Manifest(BaseModel):
     principal_author: str = Field(min_length=1)
-    aliases: list[str] = Field(default_factory=list, description="Other spellings of the principal author's name (another order, another script).")
-    orcid: str | None = Field(None, description="The principal author's ORCID iD (0000-0000-0000-0000); a record carrying it is theirs.")
+    aliases: list[str] = Field(
+        default_factory=list,
+        description="Other spellings of the principal author's name (another order, another script).",
+    )
+    orcid: str | None = Field(
+        None, description="The principal author's ORCID iD (0000-0000-0000-0000); a record carrying it is theirs."
+    )
     files: dict[str, FileInfo] = Field(default_factory=dict)
 
     @field_validator("orcid")
@@ -52,8 +57,8 @@ def load_manifest(folder: Path) -> Manifest:
     path = folder / MANIFEST_NAME
     if not path.exists():
         raise ConfigError(
-            f"No manifest at {path}: create it with `assistant init \"Researcher Name\" --dir {folder}` "
-            "(or write at least `principal_author = \"Name\"`)."
+            f'No manifest at {path}: create it with `assistant init "Researcher Name" --dir {folder}` '
+            '(or write at least `principal_author = "Name"`).'
         )
     try:
         return Manifest.model_validate(tomllib.loads(path.read_text(encoding="utf-8")))
@@ -67,10 +72,16 @@ def _toml_string(value: str) -> str:
     return json.dumps(value, ensure_ascii=False)  # a JSON string is a valid TOML basic string
 
 
-def write_manifest(folder: Path, principal_author: str, aliases: list[str] | None = None, orcid: str | None = None, force: bool = False) -> Path:
+def write_manifest(
+    folder: Path, principal_author: str, aliases: list[str] | None = None, orcid: str | None = None, force: bool = False
+) -> Path:
     """Write `corpus.toml` for a new corpus folder (validated first); refuses to overwrite unless `force`."""
     try:
-        manifest = Manifest(principal_author=principal_author.strip(), aliases=[a.strip() for a in aliases or [] if a.strip()], orcid=orcid)
+        manifest = Manifest(
+            principal_author=principal_author.strip(),
+            aliases=[a.strip() for a in aliases or [] if a.strip()],
+            orcid=orcid,
+        )
     except ValidationError as exc:
         raise ConfigError(f"Cannot write a manifest: {exc.errors()[0]['msg']}") from exc
     path = folder / MANIFEST_NAME

@@ -78,7 +78,9 @@ class Cluster:
         # An identifier both sides carry decides: one DOI or one arXiv id is one paper even when a
         # preprint and its published version are titled differently; two different ones never merge.
         if entry.doi and self.dois:
-            return entry.doi in self.dois and not (entry.arxiv_id and self.arxiv_ids and entry.arxiv_id not in self.arxiv_ids)
+            return entry.doi in self.dois and not (
+                entry.arxiv_id and self.arxiv_ids and entry.arxiv_id not in self.arxiv_ids
+            )
         if entry.arxiv_id and self.arxiv_ids:
             return entry.arxiv_id in self.arxiv_ids
         if entry.title and self.titles and norm_title(entry.title) not in self.titles:
@@ -86,7 +88,9 @@ class Cluster:
         if entry.title and norm_title(entry.title) in self.titles:
             return True
         mine = shingles.get()
-        return any(mine and (s := other.get()) and len(mine & s) / len(mine | s) >= SAME_ABSTRACT for other in self._shingles)
+        return any(
+            mine and (s := other.get()) and len(mine & s) / len(mine | s) >= SAME_ABSTRACT for other in self._shingles
+        )
 
     def add(self, entry: RawEntry, shingles: Shingles) -> None:
         self.entries.append(entry)
@@ -138,7 +142,11 @@ class _Candidates:
         if title is not None:
             found |= free(self.by_title.get(title, set())) | free(self.no_title)
         else:  # an id but no title: any cluster without a contradicting id (matched by abstract)
-            found |= (self.no_doi & self.no_id) if entry.doi and entry.arxiv_id else (self.no_doi if entry.doi else self.no_id)
+            found |= (
+                (self.no_doi & self.no_id)
+                if entry.doi and entry.arxiv_id
+                else (self.no_doi if entry.doi else self.no_id)
+            )
         return sorted(found)
 
 
@@ -162,7 +170,9 @@ def _where(e: RawEntry) -> str:
     return f"{e.source.file}:{e.source.line}"
 
 
-def _pick_date(entries: list[RawEntry], arxiv_id: str | None) -> tuple[str | None, str | None, list[str], Conflict | None]:
+def _pick_date(
+    entries: list[RawEntry], arxiv_id: str | None
+) -> tuple[str | None, str | None, list[str], Conflict | None]:
     """The most precise date, preferring a stated year over an inferred one; conflicts recorded."""
     dated = [e for e in entries if e.date and not e.date.startswith("--")]
     notes: list[str] = []
@@ -171,7 +181,9 @@ def _pick_date(entries: list[RawEntry], arxiv_id: str | None) -> tuple[str | Non
             notes.append("date taken from the arXiv id (YYMM): month precision")
             return arxiv_yymm(arxiv_id), "month", notes, None
         return None, None, notes, None
-    best = max(dated, key=lambda e: (_PRECISION_RANK[e.date_precision], e.date_note is None, e.source.shape == "arxiv_listing"))
+    best = max(
+        dated, key=lambda e: (_PRECISION_RANK[e.date_precision], e.date_note is None, e.source.shape == "arxiv_listing")
+    )
     if best.date_note:
         notes.append(best.date_note)
     # Two dates conflict when neither is a prefix of the other (2025-05-22 vs 2025-05-23; 2025-12-18 vs 2026).
@@ -180,7 +192,15 @@ def _pick_date(entries: list[RawEntry], arxiv_id: str | None) -> tuple[str | Non
     if any(not (a.startswith(b) or b.startswith(a)) for a in values for b in values):
         conflict = Conflict(
             field="date",
-            values=[{"value": e.date, "precision": e.date_precision, "source": _where(e), **({"note": e.date_note} if e.date_note else {})} for e in dated],
+            values=[
+                {
+                    "value": e.date,
+                    "precision": e.date_precision,
+                    "source": _where(e),
+                    **({"note": e.date_note} if e.date_note else {}),
+                }
+                for e in dated
+            ],
         )
     return best.date, best.date_precision, notes, conflict
 
@@ -206,12 +226,18 @@ def build_fields(cluster: Cluster) -> dict:
     doi = dois[0] if dois else None
     # A named venue beats "arXiv": the published version is where the paper appeared.
     # A bibliographic record's venue field beats an arXiv journal_ref (free text with volume and year).
-    named = sorted((e for e in es if e.venue), key=lambda e: (preprint_venue(e.venue) == "arXiv", e.source.shape == "arxiv_atom"))
+    named = sorted(
+        (e for e in es if e.venue), key=lambda e: (preprint_venue(e.venue) == "arXiv", e.source.shape == "arxiv_atom")
+    )
     venue = preprint_venue(named[0].venue) if named else None
     orcids = {name: orcid for e in es for name, orcid in e.orcids.items()}
 
     # A title line that reads as an order ("Ignore previous instructions and …") is not the paper's name.
-    notes += [f"a title line reads as an instruction, not a title: {e.title!r} ({_where(e)})" for e in es if e.title and is_order(e.title)]
+    notes += [
+        f"a title line reads as an instruction, not a title: {e.title!r} ({_where(e)})"
+        for e in es
+        if e.title and is_order(e.title)
+    ]
     titled = [e for e in es if e.title and not is_order(e.title)]
     title = Counter(e.title for e in titled).most_common(1)[0][0] if titled else None
     if len({e.title for e in titled}) > 1:
@@ -224,7 +250,9 @@ def build_fields(cluster: Cluster) -> dict:
         authors, truncated = list(best.authors), best.authors_truncated
         lists = {tuple(e.authors) for e in with_authors}
         if len(lists) > 1 and not all(set(l) <= set(best.authors) or best.authors_truncated for l in lists):
-            conflicts.append(Conflict(field="authors", values=[{"value": e.authors, "source": _where(e)} for e in with_authors]))
+            conflicts.append(
+                Conflict(field="authors", values=[{"value": e.authors, "source": _where(e)} for e in with_authors])
+            )
 
     versions: list[str] = []
     for e in sorted(es, key=lambda e: -len(e.abstract)):

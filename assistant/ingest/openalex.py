@@ -91,8 +91,17 @@ def parse(text: str, ctx: ParseContext) -> ParseResult:
         venue, _ = _venue(work)
         result.entries.append(
             RawEntry(
-                source=source(ctx, line), title=title, authors=names, authors_truncated=truncated, abstract=abstract,
-                date=date, date_precision=precision, arxiv_id=arxiv, doi=doi, venue=venue, orcids=orcids,
+                source=source(ctx, line),
+                title=title,
+                authors=names,
+                authors_truncated=truncated,
+                abstract=abstract,
+                date=date,
+                date_precision=precision,
+                arxiv_id=arxiv,
+                doi=doi,
+                venue=venue,
+                orcids=orcids,
             )
         )
     return result

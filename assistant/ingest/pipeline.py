@@ -38,7 +38,9 @@ def source_files(paths: list[Path]) -> list[Path]:
     files: list[Path] = []
     for p in paths:
         if p.is_dir():
-            files += sorted(f for f in p.iterdir() if f.is_file() and f.name != MANIFEST_NAME and not f.name.startswith("."))
+            files += sorted(
+                f for f in p.iterdir() if f.is_file() and f.name != MANIFEST_NAME and not f.name.startswith(".")
+            )
         else:
             files.append(p)
     return files
@@ -48,13 +50,21 @@ def read_text(path: Path, report: FileReport) -> str | None:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        report.warnings.append(ParseWarning(file=path.name, line=0, message=f"cannot read the file: {exc.strerror or exc}"))
+        report.warnings.append(
+            ParseWarning(file=path.name, line=0, message=f"cannot read the file: {exc.strerror or exc}")
+        )
         return None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        report.warnings.append(ParseWarning(file=path.name, line=line, message=f"bytes that are not UTF-8 (at byte {exc.start}); replaced with U+FFFD"))
+        report.warnings.append(
+            ParseWarning(
+                file=path.name,
+                line=line,
+                message=f"bytes that are not UTF-8 (at byte {exc.start}); replaced with U+FFFD",
+            )
+        )
         text = raw.decode("utf-8", errors="replace")
     if not text.strip():
         report.warnings.append(ParseWarning(file=path.name, line=1, message="the file is empty"))
@@ -69,7 +79,13 @@ def parse_file(path: Path, manifest: Manifest) -> tuple[list[RawEntry], FileRepo
         return [], report
     shape = shapes.detect(text)
     if shape is None:
-        report.warnings.append(ParseWarning(file=path.name, line=1, message="no known page shape fits this file; known shapes: " + ", ".join(shapes.PARSERS)))
+        report.warnings.append(
+            ParseWarning(
+                file=path.name,
+                line=1,
+                message="no known page shape fits this file; known shapes: " + ", ".join(shapes.PARSERS),
+            )
+        )
         return [], report
     report.shape = shape
     ctx = ParseContext(file=path.name, shape=shape, capture_year=manifest.info(path.name).capture_year)

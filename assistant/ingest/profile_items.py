@@ -9,7 +9,9 @@ from assistant.ingest.text import clean
 from assistant.models import RawEntry
 
 SHAPE = "profile_items"
-HEADER = re.compile(r"^(?P<kind>preprint|article|inproceedings|conference|journal|book|thesis)(?P<year>(?:19|20)\d{2})(?P<venue>[A-Za-z][\w .&-]*)?$")
+HEADER = re.compile(
+    r"^(?P<kind>preprint|article|inproceedings|conference|journal|book|thesis)(?P<year>(?:19|20)\d{2})(?P<venue>[A-Za-z][\w .&-]*)?$"
+)
 
 
 def sniff(lines: list[str]) -> int:

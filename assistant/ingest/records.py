@@ -40,12 +40,12 @@ def arxiv_version(raw: str) -> int:
 
 
 def person(family: str | None, given: str | None) -> str:
-    """"Given Family" from parts, as the page shapes write names."""
+    """ "Given Family" from parts, as the page shapes write names."""
     return clean(" ".join(p for p in (given, family) if p and p.strip()))
 
 
 def display_name(name: str) -> str:
-    """"Tanaka, Keiko" -> "Keiko Tanaka"; a name already in display order is kept."""
+    """ "Tanaka, Keiko" -> "Keiko Tanaka"; a name already in display order is kept."""
     name = clean(name)
     if name.count(",") == 1:
         family, given = (p.strip() for p in name.split(","))
@@ -82,7 +82,7 @@ def date_of(year, month=None, day=None) -> tuple[str | None, str | None]:
 
 
 def iso_date(raw: str | None) -> tuple[str | None, str | None]:
-    """"2021-03-04", "2021-03", "2021/3", "2021" (and a trailing time) -> ISO date and precision."""
+    """ "2021-03-04", "2021-03", "2021/3", "2021" (and a trailing time) -> ISO date and precision."""
     if not raw:
         return None, None
     m = re.match(r"^\s*(\d{4})(?:[-/](\d{1,2})(?:[-/](\d{1,2}))?)?", str(raw))

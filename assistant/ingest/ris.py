@@ -72,11 +72,20 @@ def parse(text: str, ctx: ParseContext) -> ParseResult:
         for url in record.get("urls") or []:
             arxiv = arxiv or arxiv_id(url)
         date, precision = iso_date(_first(record, "date", "year", "publication_year"))
-        venue = _first(record, "journal_name", "secondary_title", "alternate_title3", "alternate_title2", "alternate_title1")
+        venue = _first(
+            record, "journal_name", "secondary_title", "alternate_title3", "alternate_title2", "alternate_title1"
+        )
         result.entries.append(
             RawEntry(
-                source=source(ctx, line), title=title, authors=names, abstract=abstract, date=date, date_precision=precision,
-                arxiv_id=arxiv, doi=doi, venue=venue,
+                source=source(ctx, line),
+                title=title,
+                authors=names,
+                abstract=abstract,
+                date=date,
+                date_precision=precision,
+                arxiv_id=arxiv,
+                doi=doi,
+                venue=venue,
             )
         )
     return result

@@ -34,12 +34,18 @@ def _papers(data) -> list | None:
 
 def parse(text: str, ctx: ParseContext) -> ParseResult:
     result = ParseResult()
-    papers, lines = json_records(text, ctx, result, _papers, "a Semantic Scholar file should be a paper, a list of papers or a `data` page")
+    papers, lines = json_records(
+        text, ctx, result, _papers, "a Semantic Scholar file should be a paper, a list of papers or a `data` page"
+    )
     if papers is None:
         return result
     for k, paper in enumerate(papers):
         if not isinstance(paper, dict):  # a batch answers null for ids it does not know
-            result.warn(ctx, lines.find_line(r"^\s*null\s*,?\s*$"), f"item {k + 1} is not a paper (null: an unknown id in a batch); skipped")
+            result.warn(
+                ctx,
+                lines.find_line(r"^\s*null\s*,?\s*$"),
+                f"item {k + 1} is not a paper (null: an unknown id in a batch); skipped",
+            )
             continue
         pid = paper.get("paperId") if isinstance(paper.get("paperId"), str) else ""
         line = lines.find(f'"{pid}"' if pid else "", '"title"')
@@ -51,7 +57,11 @@ def parse(text: str, ctx: ParseContext) -> ParseResult:
         ext = paper.get("externalIds") if isinstance(paper.get("externalIds"), dict) else {}
         doi, arxiv = doi_and_arxiv(ext.get("DOI") if isinstance(ext.get("DOI"), str) else None)
         arxiv = arxiv or (clean(str(ext["ArXiv"])) if ext.get("ArXiv") else None)
-        names = [clean(a.get("name") or "") for a in paper.get("authors") or [] if isinstance(a, dict) and clean(a.get("name") or "")]
+        names = [
+            clean(a.get("name") or "")
+            for a in paper.get("authors") or []
+            if isinstance(a, dict) and clean(a.get("name") or "")
+        ]
         date, precision = iso_date(paper.get("publicationDate"))
         if date is None:
             date, precision = date_of(paper.get("year"))
@@ -60,8 +70,15 @@ def parse(text: str, ctx: ParseContext) -> ParseResult:
         venue = clean(paper.get("venue") or pv.get("name") or journal.get("name") or "") or None
         result.entries.append(
             RawEntry(
-                source=source(ctx, line), title=title, authors=names, abstract=abstract, date=date, date_precision=precision,
-                arxiv_id=arxiv, doi=doi, venue=venue,
+                source=source(ctx, line),
+                title=title,
+                authors=names,
+                abstract=abstract,
+                date=date,
+                date_precision=precision,
+                arxiv_id=arxiv,
+                doi=doi,
+                venue=venue,
             )
         )
     return result

@@ -21,7 +21,18 @@ from assistant.ingest import (
 # document (a JSON marker, an Atom namespace) scores far above any line count, so it wins outright.
 PARSERS: dict[str, ModuleType] = {
     m.SHAPE: m
-    for m in (profile_cards, profile_items, arxiv_listing, glued_listing, bibtex, ris, csl_json, arxiv_atom, openalex, semantic_scholar)
+    for m in (
+        profile_cards,
+        profile_items,
+        arxiv_listing,
+        glued_listing,
+        bibtex,
+        ris,
+        csl_json,
+        arxiv_atom,
+        openalex,
+        semantic_scholar,
+    )
 }
 # A shape needs at least this many signature lines to be believed.
 MIN_SIGNALS = 1

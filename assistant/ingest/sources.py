@@ -92,6 +92,12 @@ def add_source(assistant, folder: Path, name: str, data: bytes) -> AddedSource:
     (report,) = [r for r in result.reports if r.file == path.name]
     s = result.sync
     return AddedSource(
-        file=path.name, report=report, papers=result.papers, author_papers=result.author_papers,
-        added=[str(x) for x in s.added], updated=[str(x) for x in s.updated], unchanged=s.unchanged, seconds=result.seconds,
+        file=path.name,
+        report=report,
+        papers=result.papers,
+        author_papers=result.author_papers,
+        added=[str(x) for x in s.added],
+        updated=[str(x) for x in s.updated],
+        unchanged=s.unchanged,
+        seconds=result.seconds,
     )

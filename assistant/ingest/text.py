@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 import unicodedata
 
-MONTHS = {m: i for i, m in enumerate(["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"], 1)}
+MONTHS = {
+    m: i for i, m in enumerate(["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"], 1)
+}
 MONTH_RE = "|".join(MONTHS)
 # "CVDec 9, 2024Code", "DCApr 20": arXiv category glued to a date, an optional year and a "has code" flag.
 CARD_DATE = rf"(?P<cat>[A-Z]{{2}})(?P<mon>{MONTH_RE}) (?P<day>\d{{1,2}})(?:, (?P<year>\d{{4}}))?(?P<code>Code)?"
@@ -52,7 +54,9 @@ def split_sentences(text: str) -> list[str]:
     out: list[str] = []
     for part in parts:
         # Re-join splits after common abbreviations and initials.
-        if out and re.search(r"(?:\b(?:e\.g|i\.e|et al|etc|vs|Fig|Eq|approx|resp|abbr|cf|No|Ref|Sec)\.|\b[A-Z]\.)$", out[-1]):
+        if out and re.search(
+            r"(?:\b(?:e\.g|i\.e|et al|etc|vs|Fig|Eq|approx|resp|abbr|cf|No|Ref|Sec)\.|\b[A-Z]\.)$", out[-1]
+        ):
             out[-1] = f"{out[-1]} {part}"
         else:
             out.append(part)
@@ -84,12 +88,17 @@ _INSTRUCTION = re.compile(
 # bidi embeddings, overrides and isolates, soft hyphen, word joiner, BOM) and a few blank letters.
 _INVISIBLE_EXTRA = {"\u034f", "\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\u17b4", "\u17b5", "\u180e"}
 # Letters of other scripts drawn like Latin ones (the common part of Unicode's confusables for Latin letters).
-_CONFUSABLES = str.maketrans(dict(pair.split(":") for pair in (
-    "а:a е:e о:o р:p с:c у:y х:x і:i ј:j ѕ:s ԁ:d һ:h ӏ:l ԛ:q ԝ:w в:b к:k м:m н:h т:t г:r п:n ь:b ɡ:g ɩ:i ı:i ȷ:j ℓ:l "
-    "ο:o α:a ν:v ι:i κ:k τ:t υ:u χ:x ρ:p ε:e η:n β:b μ:u "
-    "А:A В:B Е:E К:K М:M Н:H О:O Р:P С:C Т:T Х:X У:Y І:I Ј:J Ѕ:S Ԍ:G "
-    "Α:A Β:B Ε:E Ζ:Z Η:H Ι:I Κ:K Μ:M Ν:N Ο:O Ρ:P Τ:T Υ:Y Χ:X"
-).split()))
+_CONFUSABLES = str.maketrans(
+    dict(
+        pair.split(":")
+        for pair in (
+            "а:a е:e о:o р:p с:c у:y х:x і:i ј:j ѕ:s ԁ:d һ:h ӏ:l ԛ:q ԝ:w в:b к:k м:m н:h т:t г:r п:n ь:b ɡ:g ɩ:i ı:i ȷ:j ℓ:l "
+            "ο:o α:a ν:v ι:i κ:k τ:t υ:u χ:x ρ:p ε:e η:n β:b μ:u "
+            "А:A В:B Е:E К:K М:M Н:H О:O Р:P С:C Т:T Х:X У:Y І:I Ј:J Ѕ:S Ԍ:G "
+            "Α:A Β:B Ε:E Ζ:Z Η:H Ι:I Κ:K Μ:M Ν:N Ο:O Ρ:P Τ:T Υ:Y Χ:X"
+        ).split()
+    )
+)
 
 
 def fold(text: str) -> str:
@@ -98,7 +107,9 @@ def fold(text: str) -> str:
     if not text.isascii():  # most sentences are: the per-character work is for the others only
         text = unicodedata.normalize("NFKC", text)
         text = "".join(c for c in text if unicodedata.category(c) != "Cf" and c not in _INVISIBLE_EXTRA)
-        text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).translate(_CONFUSABLES)
+        text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).translate(
+            _CONFUSABLES
+        )
     return re.sub(r"\s+", " ", text).casefold().strip()
 
 
@@ -129,10 +140,14 @@ _ORDER_TITLE = re.compile(
 # Corpus text and the user's own words inside an answer: a "[7]" there is not one of our citation markers, and a
 # markdown link or a `javascript:` URL must not become live in a client that renders markdown.
 _FOREIGN_MARKER = re.compile(r"\[(\s*\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*\s*)\]")
-_MD_LINK = re.compile(r"!?\[([^\[\]\n]*)\]\(\s*<?([^()\s<>]*(?:\([^()\s]*\)[^()\s<>]*)*)>?(?:\s+[\"'(][^\n]*?[\"')])?\s*\)")
+_MD_LINK = re.compile(
+    r"!?\[([^\[\]\n]*)\]\(\s*<?([^()\s<>]*(?:\([^()\s]*\)[^()\s<>]*)*)>?(?:\s+[\"'(][^\n]*?[\"')])?\s*\)"
+)
 _MD_REF = re.compile(r"!?\[([^\[\]\n]+)\]\[[^\[\]\n]*\]")
 _AUTOLINK = re.compile(r"<((?:[a-z][a-z0-9+.-]*):[^<>\s]*)>", re.I)
-_UNSAFE_SCHEME = re.compile(r"\b(java\s*script|vb\s*script|livescript)\s*:|\bdata\s*:\s*(?=[a-z]+/)|\bfile\s*:(?=//)", re.I)
+_UNSAFE_SCHEME = re.compile(
+    r"\b(java\s*script|vb\s*script|livescript)\s*:|\bdata\s*:\s*(?=[a-z]+/)|\bfile\s*:(?=//)", re.I
+)
 
 
 def _safe_url(url: str) -> bool:

@@ -7,7 +7,9 @@ import re
 from assistant.ingest.text import split_sentences
 
 # "This paper presents SparStencil", "We present SwarmThinkers", "proposes RACE (…)".
-_INTRO = re.compile(r"\b(?:present|presents|propose|proposes|introduce|introduces|develop|develops)\s+(?P<name>[A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9-]*)\b")
+_INTRO = re.compile(
+    r"\b(?:present|presents|propose|proposes|introduce|introduces|develop|develops)\s+(?P<name>[A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9-]*)\b"
+)
 # "This paper proposes a novel stencil algorithm …", "we will show that …": the paper's own claim.
 _PHRASE = re.compile(
     r"\b(?:this (?:paper|work|study)|we)\s+(?:will\s+)?(?:presents?|proposes?|provides?|introduces?|show that)\s+(?:a |an |the )?(?P<phrase>[^.;:]+)",

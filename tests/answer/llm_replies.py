@@ -18,7 +18,9 @@ from assistant.models import Answer
 
 FOLDER = Path(__file__).resolve().parent.parent / "data" / "llm_replies"
 # Anything that is a citation but not one of our canonical markers.
-FOREIGN_MARKER = re.compile(r"【|】|\[\^|\[\s*(?:sources?|docs?|refs?)\b|\(\s*sources?\b|\[\d+\s*[,;–-]\s*\d+\]", re.IGNORECASE)
+FOREIGN_MARKER = re.compile(
+    r"【|】|\[\^|\[\s*(?:sources?|docs?|refs?)\b|\(\s*sources?\b|\[\d+\s*[,;–-]\s*\d+\]", re.IGNORECASE
+)
 
 
 def cases() -> list[dict]:
@@ -26,7 +28,15 @@ def cases() -> list[dict]:
     for path in sorted(FOLDER.glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
         for reply in data["replies"]:
-            out.append({**reply, "question": data["question"], "sources": data["sources"], "source_ids": data.get("source_ids"), "file": path.stem})
+            out.append(
+                {
+                    **reply,
+                    "question": data["question"],
+                    "sources": data["sources"],
+                    "source_ids": data.get("source_ids"),
+                    "file": path.stem,
+                }
+            )
     return out
 
 
@@ -45,8 +55,10 @@ class Score:
         self.problems += other.problems
 
     def line(self) -> str:
-        return (f"supported claims kept {self.kept}/{self.supported}, fabricated or swapped caught {self.caught}/{self.fabricated}, "
-                f"false removals {self.false_removals}")
+        return (
+            f"supported claims kept {self.kept}/{self.supported}, fabricated or swapped caught {self.caught}/{self.fabricated}, "
+            f"false removals {self.false_removals}"
+        )
 
 
 def _cited_papers(answer: Answer, key: str) -> list[str] | None:
@@ -72,7 +84,9 @@ def score(case: dict, answer: Answer, paper_ids: list[str]) -> Score:
                 sc.kept += 1
             else:
                 sc.false_removals += 1
-                sc.problems.append(f"{tag}: supported claim {claim['key']!r} {'removed' if cited is None else f'cited to {cited}'}")
+                sc.problems.append(
+                    f"{tag}: supported claim {claim['key']!r} {'removed' if cited is None else f'cited to {cited}'}"
+                )
         else:
             sc.fabricated += 1
             if cited is None or (claim["label"] == "swapped" and cited == [right]):

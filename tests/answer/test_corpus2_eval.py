@@ -15,14 +15,31 @@ def test_init_ingest_eval_on_the_second_corpus(tmp_path, capsys):
     folder = tmp_path / "tanaka"
     shutil.copytree(CORPUS, folder)
     store = tmp_path / "store"
-    assert main(["init", "Keiko Tanaka", "--dir", str(folder), "--orcid", "0000-0002-1825-0097", "--alias", "田中 恵子"]) == 0
+    assert (
+        main(["init", "Keiko Tanaka", "--dir", str(folder), "--orcid", "0000-0002-1825-0097", "--alias", "田中 恵子"])
+        == 0
+    )
     assert main(["--store", str(store), "ingest", str(folder)]) == 0
     out = capsys.readouterr().out
-    assert "tanaka_zotero.bib: shape bibtex, 17 entries read" in out and "openalex_tanaka.json: shape openalex, 15 entries read" in out
+    assert (
+        "tanaka_zotero.bib: shape bibtex, 17 entries read" in out
+        and "openalex_tanaka.json: shape openalex, 15 entries read" in out
+    )
     assert "24 papers (22 by Keiko Tanaka)" in out
 
     summary_file = tmp_path / "summary.json"
-    code = main(["--store", str(store), "eval", str(DATA / "corpus2_questions.json"), "--min-score", "0.9", "--json", str(summary_file)])
+    code = main(
+        [
+            "--store",
+            str(store),
+            "eval",
+            str(DATA / "corpus2_questions.json"),
+            "--min-score",
+            "0.9",
+            "--json",
+            str(summary_file),
+        ]
+    )
     out = capsys.readouterr().out
     summary = json.loads(summary_file.read_text())
     assert code == 0, out
@@ -38,7 +55,9 @@ def test_init_ingest_eval_on_the_second_corpus(tmp_path, capsys):
     assert "the sources give no abstract for it" in content["answer"]
     assert [c["quote"] for c in content["citations"]] == ["the sources give no abstract for it"]
     listed = ask("Which papers did Keiko Tanaka publish in 2018?")
-    assert "Machine Learning for Operational Sea-Ice Monitoring" in listed["answer"] and "no abstract" in listed["answer"]
+    assert (
+        "Machine Learning for Operational Sea-Ice Monitoring" in listed["answer"] and "no abstract" in listed["answer"]
+    )
     assert listed["citations"][0]["venue"] == "Hokkaido University"
     assert main(["--store", str(store), "papers", "--json", "--no-abstract"]) == 0
     bare = json.loads(capsys.readouterr().out)["papers"]

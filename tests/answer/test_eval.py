@@ -10,14 +10,33 @@ from tests.conftest import DATA
 
 def test_dev_set_scores_at_least_090(seeded_store, tmp_path, capsys):
     summary_file = tmp_path / "summary.json"
-    code = main(["--store", str(seeded_store), "eval", str(DATA / "dev_questions.json"), "--min-score", "0.9", "--json", str(summary_file)])
+    code = main(
+        [
+            "--store",
+            str(seeded_store),
+            "eval",
+            str(DATA / "dev_questions.json"),
+            "--min-score",
+            "0.9",
+            "--json",
+            str(summary_file),
+        ]
+    )
     out = capsys.readouterr().out
     summary = json.loads(summary_file.read_text())
     assert code == 0, out
     assert summary["overall"] >= 0.9
     assert summary["invalid_citations"] == 0
     assert "overall" in out and "latency p50" in out and "mode extractive" in out
-    assert set(summary["per_kind"]) == {"fact", "topic", "attribution", "metadata", "no_title", "out_of_corpus", "follow_up"}
+    assert set(summary["per_kind"]) == {
+        "fact",
+        "topic",
+        "attribution",
+        "metadata",
+        "no_title",
+        "out_of_corpus",
+        "follow_up",
+    }
 
 
 def test_ask_json_prints_the_contract(seeded_store, capsys):
@@ -27,7 +46,20 @@ def test_ask_json_prints_the_contract(seeded_store, capsys):
     assert set(data) == {"answer", "citations", "mode", "notice", "references", "meta", "plan"}
     assert data["plan"]["answer_type"] == "summary" and data["plan"]["named"][0].startswith("MoQE")
     assert data["mode"] == "extractive" and data["citations"][0]["title"].startswith("MoQE")
-    assert set(data["citations"][0]) == {"n", "paper_id", "title", "display_title", "arxiv_id", "year", "authors", "authors_truncated", "is_author_work", "quote", "doi", "venue"}
+    assert set(data["citations"][0]) == {
+        "n",
+        "paper_id",
+        "title",
+        "display_title",
+        "arxiv_id",
+        "year",
+        "authors",
+        "authors_truncated",
+        "is_author_work",
+        "quote",
+        "doi",
+        "venue",
+    }
 
 
 def test_ask_text_prints_references(seeded_store, capsys):

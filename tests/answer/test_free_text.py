@@ -30,7 +30,11 @@ def test_untitled_paper_is_named_with_its_arxiv_id(assistant):
 
 
 def test_out_of_corpus_says_so_and_cites_nothing(assistant):
-    for q in ["What has Yunquan Zhang published on climate policy?", "What is the capital of France?", "Tell me about protein folding with AlphaFold."]:
+    for q in [
+        "What has Yunquan Zhang published on climate policy?",
+        "What is the capital of France?",
+        "Tell me about protein folding with AlphaFold.",
+    ]:
         a = ask(assistant, q)
         assert a.citations == [] and CANNOT_ANSWER in a.answer, (q, a.answer)
 

@@ -21,7 +21,13 @@ def fake():
 
 @pytest.fixture
 def llm_assistant(seeded_store, fake):
-    settings = Settings(store_dir=seeded_store, seeds_dir=SEEDS, OPENAI_API_KEY="sk-test", OPENAI_BASE_URL="http://fake.local/v1", OPENAI_MODEL="fake-model")
+    settings = Settings(
+        store_dir=seeded_store,
+        seeds_dir=SEEDS,
+        OPENAI_API_KEY="sk-test",
+        OPENAI_BASE_URL="http://fake.local/v1",
+        OPENAI_MODEL="fake-model",
+    )
     return Assistant.from_settings(settings, http_client=fake.client())
 
 
@@ -32,7 +38,9 @@ def test_llm_answer_keeps_valid_markers_and_drops_invented_ones(llm_assistant, f
     assert "[9]" not in a.answer and "90%" in a.answer and "prize" not in a.answer
     assert a.meta["invalid_citations_removed"] == 1 and a.meta["claims_removed"] == 1
     # The notice says what was removed, how many, and why.
-    assert "1 unsupported claim (1 no source supports it)" in a.notice and "1 citation marker naming no source" in a.notice
+    assert (
+        "1 unsupported claim (1 no source supports it)" in a.notice and "1 citation marker naming no source" in a.notice
+    )
     assert check(a.answer, a.citations) == []
     assert a.citations[0].title.startswith("cuNNQS-SCI")
     assert "90% parallel efficiency" in a.citations[0].quote
@@ -42,14 +50,20 @@ def test_llm_answer_keeps_valid_markers_and_drops_invented_ones(llm_assistant, f
 
 
 def test_markers_are_renumbered_in_order_of_use(llm_assistant, fake):
-    fake.enqueue("Low-rank factorization is a popular model compression technique [3]. LLC achieves lossless model compression [1].")
+    fake.enqueue(
+        "Low-rank factorization is a popular model compression technique [3]. LLC achieves lossless model compression [1]."
+    )
     a = llm_assistant.answer([Message(role="user", content="What has the author done on model compression?")])
     assert "[3] " in fake.requests[0]["messages"][-1]["content"], "the question should retrieve at least three sources"
-    assert a.answer.startswith("Low-rank factorization is a popular model compression technique [1]. LLC achieves lossless model compression [2].")
+    assert a.answer.startswith(
+        "Low-rank factorization is a popular model compression technique [1]. LLC achieves lossless model compression [2]."
+    )
     assert [c.n for c in a.citations] == [1, 2] and a.citations[0].paper_id != a.citations[1].paper_id
 
 
-@pytest.mark.parametrize("failure, reason", [(("status", 500), "HTTP 500"), (("timeout",), "in time"), (("garbage",), "LLM unavailable")])
+@pytest.mark.parametrize(
+    "failure, reason", [(("status", 500), "HTTP 500"), (("timeout",), "in time"), (("garbage",), "LLM unavailable")]
+)
 def test_endpoint_failure_falls_back_to_extractive_with_notice(llm_assistant, fake, failure, reason):
     fake.enqueue(failure)
     a = llm_assistant.answer(QUESTION)
@@ -64,7 +78,10 @@ def test_stream_yields_tokens_then_validated_answer(llm_assistant, fake):
     assert [e["type"] for e in events[:-1]] == ["token"] * (len(events) - 1)
     final = events[-1]["answer"]
     # Tokens are a preview without markers (none is validated yet); the final event has the checked text.
-    assert final.mode == "llm" and "".join(e["text"] for e in events[:-1]) == "Over 90% parallel efficiency in strong scaling ."
+    assert (
+        final.mode == "llm"
+        and "".join(e["text"] for e in events[:-1]) == "Over 90% parallel efficiency in strong scaling ."
+    )
     assert final.answer == "Over 90% parallel efficiency in strong scaling [1]."
 
 
@@ -76,7 +93,10 @@ def test_stream_garbage_mid_answer_falls_back(llm_assistant, fake):
 
 
 def test_follow_up_is_condensed_by_the_model(llm_assistant, fake):
-    fake.enqueue("What accuracy did FP=xINT reach on ResNet-50?", "With 4-bit quantization, ResNet-50 reaches 77.03% accuracy, surpassing the original [1].")
+    fake.enqueue(
+        "What accuracy did FP=xINT reach on ResNet-50?",
+        "With 4-bit quantization, ResNet-50 reaches 77.03% accuracy, surpassing the original [1].",
+    )
     messages = [
         Message(role="user", content="Tell me about FP=xINT."),
         Message(role="assistant", content="FP=xINT is a post-training quantization method [1]."),
@@ -102,7 +122,13 @@ def test_a_model_that_trickles_past_the_deadline_falls_back(seeded_store, fake):
             return super().handler(request)
 
     slow = Slow().enqueue("word " * 5 + "[1].")
-    settings = Settings(store_dir=seeded_store, seeds_dir=SEEDS, OPENAI_API_KEY="sk-test", OPENAI_BASE_URL="http://fake.local/v1", llm_timeout=0.1)
+    settings = Settings(
+        store_dir=seeded_store,
+        seeds_dir=SEEDS,
+        OPENAI_API_KEY="sk-test",
+        OPENAI_BASE_URL="http://fake.local/v1",
+        llm_timeout=0.1,
+    )
     a = Assistant.from_settings(settings, http_client=slow.client())
     final = list(a.stream(QUESTION))[-1]["answer"]
     assert final.mode == "extractive" and "in time" in final.notice

@@ -29,9 +29,28 @@ CASES = cases()
 def test_the_suite_is_what_the_issue_asks_for():
     assert len(CASES) >= 40 and len({c["question"] for c in CASES}) >= 6
     kinds = {k for c in CASES for k in c["kinds"]}
-    for needed in ("dialect:[1, 2]", "dialect:[1,2]", "dialect:[1-3]", "dialect:[1][2]", "dialect:【1】", "dialect:[Source 1]",
-                   "dialect:[source: 1]", "dialect:[^1]", "dialect:(Source 1)", "dialect:(1)", "enumeration", "fabricated:number",
-                   "fabricated:venue", "fabricated:award", "fabricated:meaning", "swapped", "reference-list", "no-markers", "mixed", "correct"):
+    for needed in (
+        "dialect:[1, 2]",
+        "dialect:[1,2]",
+        "dialect:[1-3]",
+        "dialect:[1][2]",
+        "dialect:【1】",
+        "dialect:[Source 1]",
+        "dialect:[source: 1]",
+        "dialect:[^1]",
+        "dialect:(Source 1)",
+        "dialect:(1)",
+        "enumeration",
+        "fabricated:number",
+        "fabricated:venue",
+        "fabricated:award",
+        "fabricated:meaning",
+        "swapped",
+        "reference-list",
+        "no-markers",
+        "mixed",
+        "correct",
+    ):
         assert needed in kinds, needed
 
 
@@ -42,7 +61,13 @@ def fake():
 
 @pytest.fixture(scope="module")
 def llm(seeded_store, fake):
-    settings = Settings(store_dir=seeded_store, seeds_dir=SEEDS, OPENAI_API_KEY="sk-test", OPENAI_BASE_URL="http://fake.local/v1", OPENAI_MODEL="fake-model")
+    settings = Settings(
+        store_dir=seeded_store,
+        seeds_dir=SEEDS,
+        OPENAI_API_KEY="sk-test",
+        OPENAI_BASE_URL="http://fake.local/v1",
+        OPENAI_MODEL="fake-model",
+    )
     return Assistant.from_settings(settings, http_client=fake.client())
 
 
@@ -119,7 +144,9 @@ def test_the_stream_previews_no_marker_and_ends_with_the_same_checked_answer(pla
         assert "References:" not in tokens and "Bibliography" not in tokens
         final = events[-1]["answer"]
         assert events[-1]["type"] == "answer"
-        assert (final.answer, final.citations, final.notice) == (answer.answer, answer.citations, answer.notice), case["id"]
+        assert (final.answer, final.citations, final.notice) == (answer.answer, answer.citations, answer.notice), case[
+            "id"
+        ]
 
 
 def test_v1_stream_readers_get_exactly_the_checked_content(llm, fake):
@@ -150,7 +177,12 @@ def test_extractive_answers_pass_the_same_check_with_no_removal(assistant, quest
         turns = q.get("turns") or [q["question"]]
         messages = []
         for t in turns[:-1]:
-            messages += [Message(role="user", content=t), Message(role="assistant", content=assistant.answer(messages + [Message(role="user", content=t)]).answer)]
+            messages += [
+                Message(role="user", content=t),
+                Message(
+                    role="assistant", content=assistant.answer(messages + [Message(role="user", content=t)]).answer
+                ),
+            ]
         messages.append(Message(role="user", content=turns[-1]))
         answer = assistant.answer(messages)
         if not answer.citations or answer.meta.get("route") not in ("fact", "list", "summary"):

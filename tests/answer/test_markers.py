@@ -63,7 +63,9 @@ def test_a_trailing_reference_list_and_its_markers_go():
 
 @pytest.mark.parametrize("heading", ["References", "**Sources:**", "### Bibliography", "Sources used:", "Works cited"])
 def test_reference_headings_in_their_usual_forms(heading):
-    text, removed = strip_references(f"A claim [1].\n\n{heading}\n- [1] Some Paper (2024)\n- [2] Other et al., arXiv 2023")
+    text, removed = strip_references(
+        f"A claim [1].\n\n{heading}\n- [1] Some Paper (2024)\n- [2] Other et al., arXiv 2023"
+    )
     assert text == "A claim [1]." and removed == 3
 
 

@@ -39,7 +39,9 @@ def test_coauthors_merge_spelling_variants(assistant):
     assert "Daning Chen:" not in a.answer
     top_two = set(a.answer.splitlines()[1:3])
     # Seven each: Daning Cheng's count includes CALM, where the page spells him "Daning Chen".
-    assert {line.split(" [")[0] for line in top_two} == {"- Boyang Zhang: 7 papers", "- Daning Cheng: 7 papers"}, a.answer
+    assert {line.split(" [")[0] for line in top_two} == {"- Boyang Zhang: 7 papers", "- Daning Cheng: 7 papers"}, (
+        a.answer
+    )
 
 
 def test_attribution_yes_and_no_with_reason(assistant):

@@ -22,23 +22,59 @@ def ask(assistant, *turns, filters=None):
 
 def test_hard_set_scores_at_least_090(seeded_store, tmp_path, capsys):
     summary_file = tmp_path / "summary.json"
-    code = main(["--store", str(seeded_store), "eval", str(DATA / "dev_hard_questions.json"), "--min-score", "0.9", "--json", str(summary_file)])
+    code = main(
+        [
+            "--store",
+            str(seeded_store),
+            "eval",
+            str(DATA / "dev_hard_questions.json"),
+            "--min-score",
+            "0.9",
+            "--json",
+            str(summary_file),
+        ]
+    )
     out = capsys.readouterr().out
     summary = json.loads(summary_file.read_text())
     assert code == 0, out
     assert summary["rules"] == "hard" and summary["overall"] >= 0.9 and summary["invalid_citations"] == 0
-    assert {"paraphrase", "typo", "how", "compare", "other_group", "near_negative", "filter", "count", "follow_up", "out_of_corpus"} <= set(summary["per_kind"])
+    assert {
+        "paraphrase",
+        "typo",
+        "how",
+        "compare",
+        "other_group",
+        "near_negative",
+        "filter",
+        "count",
+        "follow_up",
+        "out_of_corpus",
+    } <= set(summary["per_kind"])
     assert summary["unanswerable_answered"][0] == 0
 
 
 # Topics taken from the other group's titles that none of the author's papers is about.
-NEVER_HIS = ["federated learning", "stereo matching", "disparity estimation", "knowledge graph reasoning", "neural radiance fields",
-             "panorama depth estimation", "spatiotemporal forecasting", "KV cache compression", "gradient compression", "symbolic pruning metric"]
+NEVER_HIS = [
+    "federated learning",
+    "stereo matching",
+    "disparity estimation",
+    "knowledge graph reasoning",
+    "neural radiance fields",
+    "panorama depth estimation",
+    "spatiotemporal forecasting",
+    "KV cache compression",
+    "gradient compression",
+    "symbolic pruning metric",
+]
 
 
 @pytest.mark.parametrize("topic", NEVER_HIS)
 def test_no_paper_of_his_is_listed_under_a_topic_he_never_worked_on(assistant, topic):
-    for question in (f"Which of Yunquan Zhang's papers are about {topic}?", f"What has the author published on {topic}?", f"How many of his papers deal with {topic}?"):
+    for question in (
+        f"Which of Yunquan Zhang's papers are about {topic}?",
+        f"What has the author published on {topic}?",
+        f"How many of his papers deal with {topic}?",
+    ):
         a = ask(assistant, question)
         assert not any(c.is_author_work for c in a.citations), (question, a.answer)
         assert not a.answer.casefold().startswith("yes")
@@ -73,7 +109,9 @@ def test_negation_changes_the_scope(assistant):
 
 def test_position_and_surname_compose_with_scope(assistant):
     a = ask(assistant, "Not counting the author's own papers, how many corpus papers have a first author surnamed Shi?")
-    expected = [p for p in assistant.papers() if not p.is_author_work and p.authors and p.authors[0].split()[-1] == "Shi"]
+    expected = [
+        p for p in assistant.papers() if not p.is_author_work and p.authors and p.authors[0].split()[-1] == "Shi"
+    ]
     assert str(len(expected)) in a.answer.split(":")[0]
 
 
@@ -92,11 +130,19 @@ def test_compare_cites_both_papers_and_says_what_differs(assistant):
 
 
 def test_which_of_those_and_that_person_point_back(assistant):
-    a = ask(assistant, "FADNet, the disparity estimation network: is that Yunquan Zhang's work?", "Then who is listed first among its authors?",
-            "What else has that person written as first author in this corpus?")
+    a = ask(
+        assistant,
+        "FADNet, the disparity estimation network: is that Yunquan Zhang's work?",
+        "Then who is listed first among its authors?",
+        "What else has that person written as first author in this corpus?",
+    )
     assert a.meta["plan"]["person"] == "Qiang Wang" and a.citations
     assert all(c.authors[0] == "Qiang Wang" and not c.title.startswith("FADNet") for c in a.citations)
-    b = ask(assistant, "Has Yunquan Zhang built any benchmark suites for AI-HPC machines?", "Which of those is the older one?")
+    b = ask(
+        assistant,
+        "Has Yunquan Zhang built any benchmark suites for AI-HPC machines?",
+        "Which of those is the older one?",
+    )
     assert b.citations[0].title.startswith("HPC AI500")
 
 
@@ -122,12 +168,16 @@ def test_ask_explain_and_json_show_the_plan(seeded_store, capsys):
 
 
 def test_a_route_word_inside_a_description_does_not_pick_the_route(assistant):
-    a = ask(assistant, "What speedup does the stencil work on sparse tensor cores achieve?")  # "work on" is not a topic list
+    a = ask(
+        assistant, "What speedup does the stencil work on sparse tensor cores achieve?"
+    )  # "work on" is not a topic list
     assert a.meta["plan"]["route"] == "fact" and "7.1x" in a.answer
     assert a.citations[0].display_title.startswith("SparStencil")
 
 
 def test_a_misspelt_word_is_corrected_from_the_corpus_vocabulary_for_search_only(assistant):
-    a = ask(assistant, "does moe disco need any comunication between the cheap devices while the experts train in paralel?")
+    a = ask(
+        assistant, "does moe disco need any comunication between the cheap devices while the experts train in paralel?"
+    )
     assert a.citations[0].title.startswith("MoE-DisCo") and "inter-device communication" in a.answer
     assert any("comunication→communication" in n for n in a.meta["plan"]["notes"])

@@ -30,17 +30,38 @@ class FakeChatServer:
         if body.get("stream"):
             pieces = [w + " " for w in item.split(" ")]
             pieces[-1] = pieces[-1].rstrip()
-            chunks = [{"id": "fake", "object": "chat.completion.chunk", "created": 0, "model": "fake",
-                       "choices": [{"index": 0, "delta": {"role": "assistant", "content": p}, "finish_reason": None}]} for p in pieces]
-            chunks.append({"id": "fake", "object": "chat.completion.chunk", "created": 0, "model": "fake",
-                           "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]})
+            chunks = [
+                {
+                    "id": "fake",
+                    "object": "chat.completion.chunk",
+                    "created": 0,
+                    "model": "fake",
+                    "choices": [{"index": 0, "delta": {"role": "assistant", "content": p}, "finish_reason": None}],
+                }
+                for p in pieces
+            ]
+            chunks.append(
+                {
+                    "id": "fake",
+                    "object": "chat.completion.chunk",
+                    "created": 0,
+                    "model": "fake",
+                    "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}],
+                }
+            )
             events = [f"data: {json.dumps(c)}\n\n".encode() for c in chunks] + [b"data: [DONE]\n\n"]
             return httpx2.Response(200, headers={"content-type": "text/event-stream"}, content=self._paced(events))
-        return httpx2.Response(200, json={
-            "id": "fake", "object": "chat.completion", "created": 0, "model": "fake",
-            "choices": [{"index": 0, "message": {"role": "assistant", "content": item}, "finish_reason": "stop"}],
-            "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
-        })
+        return httpx2.Response(
+            200,
+            json={
+                "id": "fake",
+                "object": "chat.completion",
+                "created": 0,
+                "model": "fake",
+                "choices": [{"index": 0, "message": {"role": "assistant", "content": item}, "finish_reason": "stop"}],
+                "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+            },
+        )
 
     def _paced(self, events: list[bytes]):
         for event in events:
@@ -58,5 +79,7 @@ def llm_assistant(seeded_store, shared, fake: FakeChatServer):
     from assistant.core import Assistant
     from tests.api.fixtures import settings_for
 
-    settings = settings_for(seeded_store, openai_api_key="sk-fake", openai_base_url="http://fake-llm.invalid/v1", llm_timeout=5)
+    settings = settings_for(
+        seeded_store, openai_api_key="sk-fake", openai_base_url="http://fake-llm.invalid/v1", llm_timeout=5
+    )
     return Assistant(settings, shared.store, chat_model=vendors.chat_model(settings, http_client=fake.client()))

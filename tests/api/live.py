@@ -27,7 +27,9 @@ class LiveServer:
     def __init__(self, app):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on"))
+        self.server = uvicorn.Server(
+            uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on")
+        )
         self.thread = threading.Thread(target=self.server.run, name=f"uvicorn-{self.port}", daemon=True)
 
     def __enter__(self) -> str:
@@ -61,7 +63,11 @@ class ServeProcess:
         self.stop_timeout = stop_timeout
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "assistant", "--store", str(store), "serve", "--port", str(self.port), *args],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**(env or os.environ), "PYTHONUNBUFFERED": "1"},
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env={**(env or os.environ), "PYTHONUNBUFFERED": "1"},
         )
 
     def wait_ready(self, timeout: float = 120.0, ready=lambda r: r.status_code == 200) -> httpx.Response:

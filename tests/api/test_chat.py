@@ -39,11 +39,16 @@ def test_answer_is_the_ask_json_shape_and_cites_the_paper(client):
 
 def test_follow_up_sends_the_whole_history(client):
     first = ask(client, "Which papers are about stencil computation?").json()
-    r = client.post("/api/chat", json={"messages": [
-        {"role": "user", "content": "Which papers are about stencil computation?"},
-        {"role": "assistant", "content": first["answer"]},
-        {"role": "user", "content": "Which of them is the newest?"},
-    ]})
+    r = client.post(
+        "/api/chat",
+        json={
+            "messages": [
+                {"role": "user", "content": "Which papers are about stencil computation?"},
+                {"role": "assistant", "content": first["answer"]},
+                {"role": "user", "content": "Which of them is the newest?"},
+            ]
+        },
+    )
     assert r.status_code == 200
     body = r.json()
     assert body["answer"].strip()
@@ -82,7 +87,12 @@ def test_stream_is_tokens_then_one_citations_event_then_done(client):
 
 def test_stream_arrives_incrementally_over_a_real_socket(live_url):
     chunks = []
-    with httpx.stream("POST", live_url + "/api/chat", json={"messages": [{"role": "user", "content": QUESTION}], "stream": True}, timeout=60) as r:
+    with httpx.stream(
+        "POST",
+        live_url + "/api/chat",
+        json={"messages": [{"role": "user", "content": QUESTION}], "stream": True},
+        timeout=60,
+    ) as r:
         assert r.status_code == 200
         assert r.headers["x-content-type-options"] == "nosniff"
         for chunk in r.iter_text():

@@ -19,12 +19,22 @@ def test_docs_page_loads_only_local_assets(client):
 def test_openapi_schema_lists_the_endpoints(client):
     schema = client.get("/openapi.json").json()
     paths = set(schema["paths"])
-    assert {"/api/chat", "/api/papers", "/api/papers/{paper_id}", "/api/profile", "/v1/chat/completions", "/v1/models", "/healthz"} <= paths
+    assert {
+        "/api/chat",
+        "/api/papers",
+        "/api/papers/{paper_id}",
+        "/api/profile",
+        "/v1/chat/completions",
+        "/v1/models",
+        "/healthz",
+    } <= paths
     chat = schema["paths"]["/api/chat"]["post"]
     assert {"400", "401", "422", "503"} <= set(chat["responses"])
     assert "text/event-stream" in chat["responses"]["200"]["content"]
     # No token on this server: the schema claims no auth (a token-protected one declares it: test_security.py).
-    assert "securitySchemes" not in schema["components"] and all("security" not in op for ops in schema["paths"].values() for op in ops.values())
+    assert "securitySchemes" not in schema["components"] and all(
+        "security" not in op for ops in schema["paths"].values() for op in ops.values()
+    )
 
 
 def test_redoc_is_not_served_from_a_cdn(client):

@@ -80,7 +80,9 @@ def test_chat_answers_render_latex_as_the_page_does(client):
 
 
 def test_v1_references_are_the_presenters_lines(client):
-    r = client.post("/v1/chat/completions", json={"model": "paper-assistant", "messages": [{"role": "user", "content": QUESTION}]})
+    r = client.post(
+        "/v1/chat/completions", json={"model": "paper-assistant", "messages": [{"role": "user", "content": QUESTION}]}
+    )
     content = r.json()["choices"][0]["message"]["content"]
     refs = content.split("\n\nReferences:\n", 1)[1]
     assert refs.startswith("[1] cuNNQS-SCI") and "Daran Sun, Bowen Kan, Haoquan Long et al. · 2026" in refs

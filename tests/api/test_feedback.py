@@ -26,8 +26,15 @@ def rated(seeded_store, assistant, tmp_path):
 
 def rating(client, **overrides) -> dict:
     answer = client.post("/api/chat", json={"messages": [{"role": "user", "content": QUESTION}]}).json()
-    return {"rating": "down", "comment": "Which machine?", "question": QUESTION, "answer": answer["answer"], "citations": answer["citations"],
-            "mode": answer["mode"], **overrides}
+    return {
+        "rating": "down",
+        "comment": "Which machine?",
+        "question": QUESTION,
+        "answer": answer["answer"],
+        "citations": answer["citations"],
+        "mode": answer["mode"],
+        **overrides,
+    }
 
 
 def test_a_rating_is_appended_with_its_answer_and_a_timestamp(rated):
@@ -36,28 +43,49 @@ def test_a_rating_is_appended_with_its_answer_and_a_timestamp(rated):
     r = client.post("/api/feedback", json=body)
     assert r.status_code == 201, r.text
     saved = r.json()
-    r2 = client.post("/api/feedback", json={**body, "rating": "up", "comment": None, "history": [{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "Hello"}]})
+    r2 = client.post(
+        "/api/feedback",
+        json={
+            **body,
+            "rating": "up",
+            "comment": None,
+            "history": [{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "Hello"}],
+        },
+    )
     assert r2.status_code == 201
     lines = path.read_text(encoding="utf-8").splitlines()
     assert len(lines) == 2
     first = json.loads(lines[0])
     assert first["id"] == saved["id"] and first["created"] == saved["created"]
     assert datetime.fromisoformat(first["created"]).utcoffset().total_seconds() == 0
-    assert (first["rating"], first["comment"], first["question"], first["mode"], first["source"]) == ("down", "Which machine?", QUESTION, "extractive", "api")
+    assert (first["rating"], first["comment"], first["question"], first["mode"], first["source"]) == (
+        "down",
+        "Which machine?",
+        QUESTION,
+        "extractive",
+        "api",
+    )
     assert "90%" in first["answer"] and first["citations"][0]["paper_id"] == CUNNQS
     second = json.loads(lines[1])
-    assert second["rating"] == "up" and second["comment"] is None and [m["role"] for m in second["history"]] == ["user", "assistant"]
+    assert (
+        second["rating"] == "up"
+        and second["comment"] is None
+        and [m["role"] for m in second["history"]] == ["user", "assistant"]
+    )
 
 
-@pytest.mark.parametrize(("change", "param"), [
-    ({"rating": "meh"}, "rating"),
-    ({"comment": "x" * 2001}, "comment"),
-    ({"answer": "x" * 20_001}, "answer"),
-    ({"question": "  "}, "question"),
-    ({"question": "q" * 4001}, "question"),
-    ({"citations": [{"n": 1}]}, "citations[0].paper_id"),
-    ({"surprise": 1}, "surprise"),
-])
+@pytest.mark.parametrize(
+    ("change", "param"),
+    [
+        ({"rating": "meh"}, "rating"),
+        ({"comment": "x" * 2001}, "comment"),
+        ({"answer": "x" * 20_001}, "answer"),
+        ({"question": "  "}, "question"),
+        ({"question": "q" * 4001}, "question"),
+        ({"citations": [{"n": 1}]}, "citations[0].paper_id"),
+        ({"surprise": 1}, "surprise"),
+    ],
+)
 def test_bad_ratings_are_refused_with_the_field_named(rated, change, param):
     client, path = rated
     body = {**rating(client), **change}
@@ -101,8 +129,15 @@ def test_concurrent_requests_each_land_as_one_whole_line(seeded_store, assistant
     path = tmp_path / "feedback.jsonl"
     errors: list[str] = []
     with LiveServer(make_app(seeded_store, assistant, feedback_file=path)) as url:
+
         def post(i: int) -> None:
-            body = {"rating": "down", "question": f"question {i}", "answer": f"{i} " * 6000, "comment": "c" * 1500, "mode": "extractive"}
+            body = {
+                "rating": "down",
+                "question": f"question {i}",
+                "answer": f"{i} " * 6000,
+                "comment": "c" * 1500,
+                "mode": "extractive",
+            }
             r = httpx.post(url + "/api/feedback", json=body, timeout=60)
             if r.status_code != 201:
                 errors.append(r.text)
@@ -154,7 +189,8 @@ def test_text_that_is_not_utf8_is_refused_over_http_and_replaced_from_a_terminal
     r = client.post("/api/feedback", content=body.encode(), headers={"content-type": "application/json"})
     assert r.status_code == 422 and r.json()["error"]["param"] == "question"
     assert not path.exists()
-    # A terminal's undecodable bytes arrive as lone surrogates (surrogateescape): the rating is kept, the bytes replaced.
+    # A terminal's undecodable bytes arrive as lone surrogates (surrogateescape): the rating is kept, the bytes
+    # replaced.
     log = FeedbackLog(tmp_path / "repl.jsonl")
     log.add(Feedback(rating="down", question="bad \udcff byte", answer="x", mode="extractive", comment="\ud800"))
     (record,) = log.read()

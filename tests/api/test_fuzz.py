@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 
 pytestmark = pytest.mark.slow
 
-# Per operation (FUZZ_EXAMPLES=200 for a longer run); enough to hit wrong types, odd strings and missing fields, small enough for 2 cores.
+# Per operation (FUZZ_EXAMPLES=200 for a longer run); enough to hit wrong types, odd strings and missing fields, small
+# enough for 2 cores.
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "12"))
 CHECKS = None  # all of schemathesis' checks (positive_data_acceptance, negative_data_rejection, ignored_auth, …)
 
@@ -24,18 +25,38 @@ def operations(app):
 
 def test_every_operation_is_fuzzed(app):
     labels = {op.label for op in operations(app)}
-    assert {"POST /api/chat", "GET /api/papers", "POST /v1/chat/completions", "GET /healthz", "POST /api/feedback"} <= labels
+    assert {
+        "POST /api/chat",
+        "GET /api/papers",
+        "POST /v1/chat/completions",
+        "GET /healthz",
+        "POST /api/feedback",
+    } <= labels
 
 
 # schemathesis' own pytest plugin (`from_fixture` + `parametrize`) does not run under pytest 9 yet, so each
 # operation gets a plain hypothesis test over `as_strategy()`.
-@pytest.mark.parametrize("label", ["POST /api/chat", "POST /v1/chat/completions", "GET /api/papers", "GET /api/papers/{paper_id}",
-                                   "GET /api/profile", "GET /v1/models", "GET /v1/models/{model}", "GET /healthz", "POST /api/feedback"])
+@pytest.mark.parametrize(
+    "label",
+    [
+        "POST /api/chat",
+        "POST /v1/chat/completions",
+        "GET /api/papers",
+        "GET /api/papers/{paper_id}",
+        "GET /api/profile",
+        "GET /v1/models",
+        "GET /v1/models/{model}",
+        "GET /healthz",
+        "POST /api/feedback",
+    ],
+)
 def test_no_server_errors(app, label):
     operation = next(op for op in operations(app) if op.label == label)
 
     @given(case=operation.as_strategy())
-    @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=EXAMPLES, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck)
+    )
     def check(case):
         case.call_and_validate(checks=CHECKS)
 

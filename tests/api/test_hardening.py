@@ -25,16 +25,37 @@ def server(seeded_store):
         yield p
 
 
-@pytest.mark.parametrize("host", ["evil.example", "evil.example:80", "127.0.0.1.nip.io", "localhost.evil.example", "[::2]:8000"])
+@pytest.mark.parametrize(
+    "host", ["evil.example", "evil.example:80", "127.0.0.1.nip.io", "localhost.evil.example", "[::2]:8000"]
+)
 def test_a_foreign_host_gets_a_400_on_every_path(server, host):
-    for method, path in [("GET", "/"), ("GET", "/healthz"), ("POST", "/api/chat"), ("GET", "/api/papers/%2F"), ("GET", "/api/papers/"), ("GET", "/docs/")]:
-        r = httpx.request(method, server.url + path, headers={"Host": host}, json=CHAT if method == "POST" else None, timeout=30)
+    for method, path in [
+        ("GET", "/"),
+        ("GET", "/healthz"),
+        ("POST", "/api/chat"),
+        ("GET", "/api/papers/%2F"),
+        ("GET", "/api/papers/"),
+        ("GET", "/docs/"),
+    ]:
+        r = httpx.request(
+            method, server.url + path, headers={"Host": host}, json=CHAT if method == "POST" else None, timeout=30
+        )
         assert r.status_code == 400, (host, path, r.status_code)
         assert r.json()["error"]["type"] == "bad_host" and "ASSISTANT_ALLOWED_HOSTS" in r.json()["error"]["message"]
         assert "location" not in r.headers
 
 
-@pytest.mark.parametrize("host", ["127.0.0.1:{port}", "localhost:{port}", "LOCALHOST", "[::1]:{port}", "papers.example.org", "papers.example.org:443"])
+@pytest.mark.parametrize(
+    "host",
+    [
+        "127.0.0.1:{port}",
+        "localhost:{port}",
+        "LOCALHOST",
+        "[::1]:{port}",
+        "papers.example.org",
+        "papers.example.org:443",
+    ],
+)
 def test_the_bound_loopback_and_configured_hosts_are_answered(server, host):
     r = httpx.get(server.url + "/healthz", headers={"Host": host.format(port=server.port)}, timeout=30)
     assert r.status_code == 200, r.text
@@ -56,14 +77,21 @@ def test_head_on_pages(server, path):
 
 def test_healthz_stays_fast_while_bodies_of_unknown_fields_arrive(server):
     crowded = json.dumps({**CHAT, **{str(i): 0 for i in range(95_000)}}, separators=(",", ":")).encode()
-    nested = json.dumps({"messages": [{"role": "user", "content": "x", **{f"k{i}": 0 for i in range(80_000)}}]}, separators=(",", ":")).encode()
+    nested = json.dumps(
+        {"messages": [{"role": "user", "content": "x", **{f"k{i}": 0 for i in range(80_000)}}]}, separators=(",", ":")
+    ).encode()
     assert len(crowded) < 1_000_000 and len(nested) < 1_000_000
 
     def post(i: int) -> tuple[int, dict]:
         # http.client: its sendall leaves the GIL, so the test's own threads do not slow the /healthz probe down.
         conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=120)
         try:
-            conn.request("POST", "/api/chat" if i % 2 else "/v1/chat/completions", body=crowded if i % 4 < 2 else nested, headers={"content-type": "application/json"})
+            conn.request(
+                "POST",
+                "/api/chat" if i % 2 else "/v1/chat/completions",
+                body=crowded if i % 4 < 2 else nested,
+                headers={"content-type": "application/json"},
+            )
             r = conn.getresponse()
             return r.status, json.loads(r.read())
         finally:
@@ -83,4 +111,6 @@ def test_healthz_stays_fast_while_bodies_of_unknown_fields_arrive(server):
     # Before: 0.85 s of the event loop per body, the last /healthz waited ~17 s behind 20 of them.
     assert max(latencies) < 2.0, latencies
     ok = httpx.post(server.url + "/api/chat", json={**CHAT, "temperature": 0}, timeout=60)
-    assert ok.status_code == 422 and "temperature is not a known field" in ok.text  # a few unknown fields: the usual 422
+    assert (
+        ok.status_code == 422 and "temperature is not a known field" in ok.text
+    )  # a few unknown fields: the usual 422

@@ -73,7 +73,11 @@ def test_openai_stream_content_is_exactly_the_checked_answer(llm_app, fake):
     """The /v1 rule: a streaming client that only reads the deltas gets the same content as a non-streaming one."""
     fake.enqueue(REPLY, REPLY)
     with LiveServer(llm_app) as url, openai.OpenAI(base_url=url + "/v1", api_key="x", max_retries=0) as oai:
-        chunks = list(oai.chat.completions.create(model="paper-assistant", messages=[{"role": "user", "content": QUESTION}], stream=True))
+        chunks = list(
+            oai.chat.completions.create(
+                model="paper-assistant", messages=[{"role": "user", "content": QUESTION}], stream=True
+            )
+        )
         whole = oai.chat.completions.create(model="paper-assistant", messages=[{"role": "user", "content": QUESTION}])
     text = "".join(c.choices[0].delta.content or "" for c in chunks)
     assert text == whole.choices[0].message.content

@@ -33,7 +33,9 @@ def test_completion_carries_references_and_citations(oai):
 
 def test_streamed_completion_ends_with_the_same_content(oai):
     plain = oai.chat.completions.create(model="paper-assistant", messages=[{"role": "user", "content": QUESTION}])
-    stream = oai.chat.completions.create(model="paper-assistant", messages=[{"role": "user", "content": QUESTION}], stream=True)
+    stream = oai.chat.completions.create(
+        model="paper-assistant", messages=[{"role": "user", "content": QUESTION}], stream=True
+    )
     chunks = list(stream)
     assert len(chunks) > 3
     assert chunks[0].choices[0].delta.role == "assistant"
@@ -45,19 +47,27 @@ def test_streamed_completion_ends_with_the_same_content(oai):
 
 
 def test_follow_up_with_our_own_answer_in_history(oai):
-    first = oai.chat.completions.create(model="paper-assistant", messages=[{"role": "user", "content": "Which papers are about stencil computation?"}])
-    follow = oai.chat.completions.create(model="paper-assistant", messages=[
-        {"role": "system", "content": "You are a helpful assistant."},
-        {"role": "user", "content": "Which papers are about stencil computation?"},
-        {"role": "assistant", "content": first.choices[0].message.content},
-        {"role": "user", "content": [{"type": "text", "text": "Which of them is the newest?"}]},
-    ])
+    first = oai.chat.completions.create(
+        model="paper-assistant", messages=[{"role": "user", "content": "Which papers are about stencil computation?"}]
+    )
+    follow = oai.chat.completions.create(
+        model="paper-assistant",
+        messages=[
+            {"role": "system", "content": "You are a helpful assistant."},
+            {"role": "user", "content": "Which papers are about stencil computation?"},
+            {"role": "assistant", "content": first.choices[0].message.content},
+            {"role": "user", "content": [{"type": "text", "text": "Which of them is the newest?"}]},
+        ],
+    )
     assert follow.choices[0].message.content.strip()
 
 
 def test_filters_travel_as_an_extension(oai):
-    completion = oai.chat.completions.create(model="paper-assistant", messages=[{"role": "user", "content": "Which papers are about mixture-of-experts training?"}],
-                                             extra_body={"filters": {"author_only": True}})
+    completion = oai.chat.completions.create(
+        model="paper-assistant",
+        messages=[{"role": "user", "content": "Which papers are about mixture-of-experts training?"}],
+        extra_body={"filters": {"author_only": True}},
+    )
     assert all(c["is_author_work"] for c in completion.model_extra["citations"])
 
 
@@ -89,46 +99,92 @@ def test_usage_is_counted_by_our_tokenizer(oai):
 
 def test_streamed_usage_comes_last_when_asked_for(oai):
     plain = oai.chat.completions.create(model="paper-assistant", messages=[{"role": "user", "content": QUESTION}])
-    chunks = list(oai.chat.completions.create(model="paper-assistant", messages=[{"role": "user", "content": QUESTION}], stream=True,
-                                               stream_options={"include_usage": True}))
-    assert chunks[-1].choices == [] and chunks[-1].usage.model_dump(include={"prompt_tokens", "completion_tokens", "total_tokens"}) == plain.usage.model_dump(include={"prompt_tokens", "completion_tokens", "total_tokens"})
+    chunks = list(
+        oai.chat.completions.create(
+            model="paper-assistant",
+            messages=[{"role": "user", "content": QUESTION}],
+            stream=True,
+            stream_options={"include_usage": True},
+        )
+    )
+    assert chunks[-1].choices == [] and chunks[-1].usage.model_dump(
+        include={"prompt_tokens", "completion_tokens", "total_tokens"}
+    ) == plain.usage.model_dump(include={"prompt_tokens", "completion_tokens", "total_tokens"})
     assert all(c.usage is None for c in chunks[:-1])
-    without = list(oai.chat.completions.create(model="paper-assistant", messages=[{"role": "user", "content": QUESTION}], stream=True))
+    without = list(
+        oai.chat.completions.create(
+            model="paper-assistant", messages=[{"role": "user", "content": QUESTION}], stream=True
+        )
+    )
     assert all(c.usage is None for c in without) and without[-1].choices[0].finish_reason == "stop"
 
 
 def test_arxiv_papers_get_url_citation_annotations(oai):
-    completion = oai.chat.completions.create(model="paper-assistant", messages=[{"role": "user", "content": "Which papers are about model compression?"}])
+    completion = oai.chat.completions.create(
+        model="paper-assistant", messages=[{"role": "user", "content": "Which papers are about model compression?"}]
+    )
     message = completion.choices[0].message
     citations = completion.model_extra["citations"]
     with_arxiv = [c for c in citations if c["arxiv_id"]]
     assert with_arxiv and len(with_arxiv) < len(citations)  # the corpus has cited papers without an arXiv id too
-    assert [a.url_citation.url for a in message.annotations] == [f"https://arxiv.org/abs/{c['arxiv_id']}" for c in with_arxiv]
+    assert [a.url_citation.url for a in message.annotations] == [
+        f"https://arxiv.org/abs/{c['arxiv_id']}" for c in with_arxiv
+    ]
     for a, c in zip(message.annotations, with_arxiv):
         span = message.content[a.url_citation.start_index : a.url_citation.end_index]
         assert span.startswith(f"[{c['n']}] ") and span.endswith(a.url_citation.url)
-    streamed = list(oai.chat.completions.create(model="paper-assistant", messages=[{"role": "user", "content": "Which papers are about model compression?"}], stream=True))
+    streamed = list(
+        oai.chat.completions.create(
+            model="paper-assistant",
+            messages=[{"role": "user", "content": "Which papers are about model compression?"}],
+            stream=True,
+        )
+    )
     found = [a for c in streamed if c.choices for a in (c.choices[0].delta.model_extra or {}).get("annotations") or []]
     assert [a["url_citation"]["url"] for a in found] == [a.url_citation.url for a in message.annotations]
 
 
-@pytest.mark.parametrize(("options", "param"), [
-    ({"n": 2}, "n"),
-    ({"tools": [{"type": "function", "function": {"name": "lookup", "parameters": {"type": "object", "properties": {}}}}]}, "tools"),
-    ({"tool_choice": "required"}, "tool_choice"),
-    ({"response_format": {"type": "json_object"}}, "response_format"),
-    ({"response_format": {"type": "json_schema", "json_schema": {"name": "out", "schema": {"type": "object"}}}}, "response_format"),
-])
+@pytest.mark.parametrize(
+    ("options", "param"),
+    [
+        ({"n": 2}, "n"),
+        (
+            {
+                "tools": [
+                    {
+                        "type": "function",
+                        "function": {"name": "lookup", "parameters": {"type": "object", "properties": {}}},
+                    }
+                ]
+            },
+            "tools",
+        ),
+        ({"tool_choice": "required"}, "tool_choice"),
+        ({"response_format": {"type": "json_object"}}, "response_format"),
+        (
+            {"response_format": {"type": "json_schema", "json_schema": {"name": "out", "schema": {"type": "object"}}}},
+            "response_format",
+        ),
+    ],
+)
 def test_what_cannot_be_honoured_is_a_400_naming_the_parameter(oai, options, param):
     for stream in (False, True):
         with pytest.raises(openai.BadRequestError) as caught:
-            oai.chat.completions.create(model="paper-assistant", messages=[{"role": "user", "content": QUESTION}], stream=stream, **options)
+            oai.chat.completions.create(
+                model="paper-assistant", messages=[{"role": "user", "content": QUESTION}], stream=stream, **options
+            )
         assert caught.value.body["param"] == param and param in caught.value.body["message"]
 
 
 def test_options_that_ask_for_what_we_do_are_accepted(oai):
-    completion = oai.chat.completions.create(model="paper-assistant", messages=[{"role": "user", "content": QUESTION}], n=1, tool_choice="none",
-                                             response_format={"type": "text"}, temperature=0.2)
+    completion = oai.chat.completions.create(
+        model="paper-assistant",
+        messages=[{"role": "user", "content": QUESTION}],
+        n=1,
+        tool_choice="none",
+        response_format={"type": "text"},
+        temperature=0.2,
+    )
     assert "90%" in completion.choices[0].message.content
 
 
@@ -146,15 +202,27 @@ def test_max_tokens_ends_at_a_sentence_and_keeps_only_its_references(oai):
         assert tokens.count(content) == cut.usage.completion_tokens <= 300
         text, _, refs = content.partition("\n\nReferences:\n")
         citations = cut.model_extra["citations"]
-        assert 1 <= len(citations) < len(whole.model_extra["citations"]) and check(text, [_citation(c) for c in citations]) == []
+        assert (
+            1 <= len(citations) < len(whole.model_extra["citations"])
+            and check(text, [_citation(c) for c in citations]) == []
+        )
         assert len(refs.splitlines()) == len(citations)
-        assert whole.choices[0].message.content.startswith(text.rsplit("[", 1)[0])  # a prefix of the whole answer, up to renumbering
+        assert whole.choices[0].message.content.startswith(
+            text.rsplit("[", 1)[0]
+        )  # a prefix of the whole answer, up to renumbering
         assert text.rstrip().endswith(("]", ".", ":"))  # a whole sentence or list item, not a cut word
-    streamed = list(oai.chat.completions.create(model="paper-assistant", messages=question, max_tokens=300, stream=True))
+    streamed = list(
+        oai.chat.completions.create(model="paper-assistant", messages=question, max_tokens=300, stream=True)
+    )
     assert "".join(c.choices[0].delta.content or "" for c in streamed) == content
     assert streamed[-1].choices[0].finish_reason == "length"
-    roomy = oai.chat.completions.create(model="paper-assistant", messages=question, max_tokens=whole.usage.completion_tokens)
-    assert roomy.choices[0].finish_reason == "stop" and roomy.choices[0].message.content == whole.choices[0].message.content
+    roomy = oai.chat.completions.create(
+        model="paper-assistant", messages=question, max_tokens=whole.usage.completion_tokens
+    )
+    assert (
+        roomy.choices[0].finish_reason == "stop"
+        and roomy.choices[0].message.content == whole.choices[0].message.content
+    )
 
 
 def _citation(data: dict):

@@ -8,8 +8,17 @@ from assistant.models import Answer, Citation
 
 
 def cite(n: int, pid: str, arxiv: str | None = None) -> Citation:
-    return Citation(n=n, paper_id=pid, title=f"Paper {pid}", display_title=f"Paper {pid}", arxiv_id=arxiv, year=2024, authors=["A. Author"],
-                    is_author_work=True, quote="q")
+    return Citation(
+        n=n,
+        paper_id=pid,
+        title=f"Paper {pid}",
+        display_title=f"Paper {pid}",
+        arxiv_id=arxiv,
+        year=2024,
+        authors=["A. Author"],
+        is_author_work=True,
+        quote="q",
+    )
 
 
 def test_sentence_ends_skip_abbreviations_and_decimals():
@@ -19,7 +28,10 @@ def test_sentence_ends_skip_abbreviations_and_decimals():
 
 
 def test_a_cut_keeps_whole_sentences_and_renumbers_their_references():
-    answer = Answer(answer="First claim [2]. Second claim [1] [2]. Third claim [3].", citations=[cite(1, "a", "2401.00001"), cite(2, "b"), cite(3, "c")])
+    answer = Answer(
+        answer="First claim [2]. Second claim [1] [2]. Third claim [3].",
+        citations=[cite(1, "a", "2401.00001"), cite(2, "b"), cite(3, "c")],
+    )
     whole = extras.tokens.count(reply(answer))
     same, cut = extras.within(answer, whole, reply)
     assert (same, cut) == (answer, False)

@@ -17,7 +17,9 @@ def test_list_all_and_author_only(client):
 
 
 def test_year_and_text_filters(client):
-    papers = client.get("/api/papers", params={"year_from": 2024, "year_to": 2024, "author_only": True}).json()["papers"]
+    papers = client.get("/api/papers", params={"year_from": 2024, "year_to": 2024, "author_only": True}).json()[
+        "papers"
+    ]
     assert papers and all(p["year"] == 2024 for p in papers)
     stencil = client.get("/api/papers", params={"text": "stencil", "author_only": True}).json()["papers"]
     assert {p["arxiv_id"] for p in stencil} == {"2506.22969", "2310.16298"}
@@ -42,15 +44,23 @@ def test_paper_detail_has_what_the_card_shows(client):
 def test_unknown_paper_is_404_with_a_reason(client):
     r = client.get("/api/papers/no-such-paper")
     assert r.status_code == 404
-    assert r.json()["error"] == {"type": "not_found", "message": r.json()["error"]["message"], "param": None, "code": None}
+    assert r.json()["error"] == {
+        "type": "not_found",
+        "message": r.json()["error"]["message"],
+        "param": None,
+        "code": None,
+    }
     assert "GET /api/papers" in r.json()["error"]["message"]
 
 
-@pytest.mark.parametrize("params,reason", [
-    ({"year_from": "soon"}, "whole number"),
-    ({"author_only": "perhaps"}, "true or false"),
-    ({"text": "x" * 201}, "at most 200"),
-])
+@pytest.mark.parametrize(
+    "params,reason",
+    [
+        ({"year_from": "soon"}, "whole number"),
+        ({"author_only": "perhaps"}, "true or false"),
+        ({"text": "x" * 201}, "at most 200"),
+    ],
+)
 def test_bad_paper_queries_are_422(client, params, reason):
     r = client.get("/api/papers", params=params)
     assert r.status_code == 422
@@ -77,7 +87,11 @@ def test_empty_store_says_to_ingest(tmp_path):
         health = c.get("/healthz")
         assert health.status_code == 503
         assert health.json()["status"] == "unavailable" and health.json()["papers"] == 0
-        for r in (c.get("/api/papers"), c.get("/api/profile"), c.post("/api/chat", json={"messages": [{"role": "user", "content": "hi"}]})):
+        for r in (
+            c.get("/api/papers"),
+            c.get("/api/profile"),
+            c.post("/api/chat", json={"messages": [{"role": "user", "content": "hi"}]}),
+        ):
             assert r.status_code == 503
             assert "assistant ingest" in r.json()["error"]["message"]
 

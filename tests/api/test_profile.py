@@ -21,7 +21,16 @@ def mine(client) -> dict[str, dict]:
 
 
 def test_shape(profile):
-    assert set(profile) == {"principal_author", "papers", "author_papers", "themes", "per_year", "undated", "coauthors", "truncated_author_lists"}
+    assert set(profile) == {
+        "principal_author",
+        "papers",
+        "author_papers",
+        "themes",
+        "per_year",
+        "undated",
+        "coauthors",
+        "truncated_author_lists",
+    }
     assert (profile["principal_author"], profile["papers"], profile["author_papers"]) == ("Yunquan Zhang", 79, 29)
     assert set(profile["themes"][0]) == {"id", "label", "terms", "paper_ids", "representative", "year_from", "year_to"}
     assert set(profile["per_year"][0]) == {"year", "total", "by_theme", "paper_ids"}

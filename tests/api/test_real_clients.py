@@ -21,7 +21,14 @@ LLM = Path(sys.executable).parent / "llm"
 def chat_openai(live_url):
     from langchain_openai import ChatOpenAI
 
-    return ChatOpenAI(model="paper-assistant", base_url=live_url + "/v1", api_key="not-needed", max_retries=0, timeout=60, stream_usage=True)
+    return ChatOpenAI(
+        model="paper-assistant",
+        base_url=live_url + "/v1",
+        api_key="not-needed",
+        max_retries=0,
+        timeout=60,
+        stream_usage=True,
+    )
 
 
 def test_langchain_invoke_has_usage_metadata(chat_openai):
@@ -29,7 +36,10 @@ def test_langchain_invoke_has_usage_metadata(chat_openai):
     assert "90%" in message.content and "References:" in message.content
     assert message.usage_metadata is not None
     assert message.usage_metadata["input_tokens"] > 0 and message.usage_metadata["output_tokens"] > 0
-    assert message.usage_metadata["total_tokens"] == message.usage_metadata["input_tokens"] + message.usage_metadata["output_tokens"]
+    assert (
+        message.usage_metadata["total_tokens"]
+        == message.usage_metadata["input_tokens"] + message.usage_metadata["output_tokens"]
+    )
 
 
 def test_langchain_stream_ends_with_usage(chat_openai):
@@ -46,7 +56,18 @@ def test_langchain_refusal_is_a_clear_error(chat_openai):
     import openai
 
     with pytest.raises(openai.BadRequestError, match="tools"):
-        chat_openai.bind_tools([{"type": "function", "function": {"name": "lookup", "description": "x", "parameters": {"type": "object", "properties": {}}}}]).invoke(QUESTION)
+        chat_openai.bind_tools(
+            [
+                {
+                    "type": "function",
+                    "function": {
+                        "name": "lookup",
+                        "description": "x",
+                        "parameters": {"type": "object", "properties": {}},
+                    },
+                }
+            ]
+        ).invoke(QUESTION)
 
 
 @pytest.fixture(scope="module")
@@ -58,7 +79,8 @@ def llm_cli(seeded_store, tmp_path_factory):
     with ServeProcess(seeded_store) as server:
         server.wait_ready()
         (user / "extra-openai-models.yaml").write_text(
-            f"- model_id: paper-assistant\n  model_name: paper-assistant\n  api_base: {server.url}/v1\n", encoding="utf-8"
+            f"- model_id: paper-assistant\n  model_name: paper-assistant\n  api_base: {server.url}/v1\n",
+            encoding="utf-8",
         )
         env = {**os.environ, "LLM_USER_PATH": str(user), "OPENAI_API_KEY": ""}
 

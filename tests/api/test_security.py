@@ -19,8 +19,19 @@ def locked(seeded_store, assistant):
         yield c
 
 
-@pytest.mark.parametrize("method,path", [("GET", "/api/papers"), ("GET", "/api/profile"), ("POST", "/api/chat"), ("GET", "/v1/models"), ("POST", "/v1/chat/completions")])
-@pytest.mark.parametrize("header", [None, "Bearer wrong", "Basic " + TOKEN, TOKEN], ids=["none", "wrong", "basic", "no-scheme"])
+@pytest.mark.parametrize(
+    "method,path",
+    [
+        ("GET", "/api/papers"),
+        ("GET", "/api/profile"),
+        ("POST", "/api/chat"),
+        ("GET", "/v1/models"),
+        ("POST", "/v1/chat/completions"),
+    ],
+)
+@pytest.mark.parametrize(
+    "header", [None, "Bearer wrong", "Basic " + TOKEN, TOKEN], ids=["none", "wrong", "basic", "no-scheme"]
+)
 def test_token_required_on_api_and_v1(locked, method, path, header):
     headers = {"Authorization": header} if header else {}
     r = locked.request(method, path, headers=headers, json=CHAT if method == "POST" else None)
@@ -49,8 +60,14 @@ def test_no_token_configured_means_open(client):
 
 
 def test_cors_closed_by_default(client):
-    preflight = client.options("/api/chat", headers={"Origin": "https://evil.example", "Access-Control-Request-Method": "POST",
-                                                     "Access-Control-Request-Headers": "content-type"})
+    preflight = client.options(
+        "/api/chat",
+        headers={
+            "Origin": "https://evil.example",
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "content-type",
+        },
+    )
     assert "access-control-allow-origin" not in preflight.headers
     r = client.get("/api/papers", headers={"Origin": "https://evil.example"})
     assert "access-control-allow-origin" not in r.headers
@@ -58,8 +75,14 @@ def test_cors_closed_by_default(client):
 
 def test_cors_opens_only_to_configured_origins(seeded_store, assistant):
     with TestClient(make_app(seeded_store, assistant, cors_origins=["https://ok.example"])) as c:
-        ok = c.options("/api/chat", headers={"Origin": "https://ok.example", "Access-Control-Request-Method": "POST",
-                                             "Access-Control-Request-Headers": "authorization, content-type"})
+        ok = c.options(
+            "/api/chat",
+            headers={
+                "Origin": "https://ok.example",
+                "Access-Control-Request-Method": "POST",
+                "Access-Control-Request-Headers": "authorization, content-type",
+            },
+        )
         assert ok.status_code == 200
         assert ok.headers["access-control-allow-origin"] == "https://ok.example"
         other = c.get("/api/papers", headers={"Origin": "https://evil.example"})

@@ -56,7 +56,11 @@ def test_serve_with_two_workers_answers_concurrent_chats(seeded_store):
         workers = _children(server.proc.pid)
 
         def chat(i):
-            body = {"messages": [{"role": "user", "content": ["What is SparStencil?", "Which papers are about quantization?"][i % 2]}]}
+            body = {
+                "messages": [
+                    {"role": "user", "content": ["What is SparStencil?", "Which papers are about quantization?"][i % 2]}
+                ]
+            }
             return httpx.post(f"{server.url}/api/chat", json=body, timeout=120)
 
         with ThreadPoolExecutor(8) as pool:

@@ -17,7 +17,11 @@ from tests.conftest import DATA, SEEDS
 from tests.reliability.test_ingest_while_serving import assistant_over
 
 UPLOAD = DATA / "upload"
-CHAT = {"messages": [{"role": "user", "content": "What parallel efficiency does cuNNQS-SCI maintain in strong scaling tests?"}]}
+CHAT = {
+    "messages": [
+        {"role": "user", "content": "What parallel efficiency does cuNNQS-SCI maintain in strong scaling tests?"}
+    ]
+}
 MAX_CHATS = 400  # the chat loop's bound, whatever happens
 
 
@@ -63,7 +67,9 @@ def test_a_bad_file_is_refused_with_its_reason_and_nothing_changes(fresh_store, 
         r = upload(c, "bad.bib")
         assert r.status_code == 422
         message = r.json()["error"]["message"]
-        assert "bad.bib" in message and "bad.bib:1: unreadable BibTeX entry" in message and "nothing was added" in message
+        assert (
+            "bad.bib" in message and "bad.bib:1: unreadable BibTeX entry" in message and "nothing was added" in message
+        )
         r = upload(c, "notes.txt", b"just some words, not a bibliography\n")
         assert r.status_code == 422 and "no known page shape" in r.json()["error"]["message"]
         r = upload(c, "huge.bib", b"%" * 6_000)
@@ -105,14 +111,27 @@ def test_a_file_adding_three_papers_while_chats_are_answered(fresh_store, corpus
         r = result["response"]
         assert r.status_code == 200, r.text
         body = r.json()
-        assert body["report"] == {"file": "new_papers.bib", "shape": "bibtex", "entries": 3, "merged": 0, "warnings": []}
+        assert body["report"] == {
+            "file": "new_papers.bib",
+            "shape": "bibtex",
+            "entries": 3,
+            "merged": 0,
+            "warnings": [],
+        }
         assert len(body["added"]) == 3 and body["papers"] == before + 3
 
         listed = client.get("/api/papers", params={"text": "TideMesh"}).json()
         assert listed["count"] == 1
         paper = client.get(f"/api/papers/{listed['papers'][0]['id']}").json()
         assert paper["doi"] == "10.1016/j.jcp.2025.113456" and paper["venue"] == "Journal of Computational Physics"
-        answer = client.post("/api/chat", json={"messages": [{"role": "user", "content": "What speedup does TideMesh reach on the North Sea test case?"}]}).json()
+        answer = client.post(
+            "/api/chat",
+            json={
+                "messages": [
+                    {"role": "user", "content": "What speedup does TideMesh reach on the North Sea test case?"}
+                ]
+            },
+        ).json()
         assert "TideMesh" in answer["answer"] and answer["citations"][0]["doi"] == "10.1016/j.jcp.2025.113456"
         # The same file again changes nothing.
         again = upload(client, "new_papers.bib").json()

@@ -18,11 +18,21 @@ BAD_CHATS = [
     ("whitespace-only message", chat({"role": "user", "content": " \n\t "}), 422, "empty"),
     ("unknown role", chat({"role": "robot", "content": "hi"}), 422, "'user' or 'assistant'"),
     ("system role", chat({"role": "system", "content": "hi"}, USER), 422, "'user' or 'assistant'"),
-    ("message over 4000 characters", chat({"role": "user", "content": "x" * 4001}), 422, "4,001 characters; at most 4,000"),
+    (
+        "message over 4000 characters",
+        chat({"role": "user", "content": "x" * 4001}),
+        422,
+        "4,001 characters; at most 4,000",
+    ),
     ("more than 50 messages", chat(*([USER, {"role": "assistant", "content": "ok"}] * 25), USER), 422, "at most 50"),
     ("no messages", chat(), 422, "must not be empty"),
     ("messages missing", {"stream": False}, 422, "messages is required"),
-    ("no user message", chat({"role": "assistant", "content": "hi"}), 422, "at least one message must come from the user"),
+    (
+        "no user message",
+        chat({"role": "assistant", "content": "hi"}),
+        422,
+        "at least one message must come from the user",
+    ),
     ("content not a string", chat({"role": "user", "content": 42}), 422, "must be a string"),
     ("content null", chat({"role": "user", "content": None}), 422, "must be a string"),
     ("messages not a list", {"messages": "hello"}, 422, "must be a list"),
@@ -49,7 +59,9 @@ def test_bad_chat_request(client, body, status, reason):
     assert error["type"] == "invalid_request_error"
 
 
-@pytest.mark.parametrize("raw", [b"{not json", b'{"messages": [', b"", b"\xff\xfe"], ids=["broken", "truncated", "empty", "not utf-8"])
+@pytest.mark.parametrize(
+    "raw", [b"{not json", b'{"messages": [', b"", b"\xff\xfe"], ids=["broken", "truncated", "empty", "not utf-8"]
+)
 def test_malformed_json_is_400_or_422_with_a_reason(client, raw):
     r = client.post("/api/chat", content=raw, headers={"Content-Type": "application/json"})
     assert r.status_code in (400, 422), r.text
@@ -98,9 +110,20 @@ BAD_COMPLETIONS = [
     ("too long", {"model": "paper-assistant", "messages": [{"role": "user", "content": "x" * 4001}]}, 422),
     ("too many", {"model": "paper-assistant", "messages": [{"role": "user", "content": "hi"}] * 51}, 422),
     ("no user message", {"model": "paper-assistant", "messages": [{"role": "assistant", "content": "b"}]}, 422),
-    ("image part", {"model": "paper-assistant", "messages": [{"role": "user", "content": [{"type": "image_url", "image_url": {"url": "x"}}]}]}, 422),
+    (
+        "image part",
+        {
+            "model": "paper-assistant",
+            "messages": [{"role": "user", "content": [{"type": "image_url", "image_url": {"url": "x"}}]}],
+        },
+        422,
+    ),
     ("no model", {"messages": [{"role": "user", "content": "hi"}]}, 422),
-    ("stream not bool", {"model": "paper-assistant", "stream": "true", "messages": [{"role": "user", "content": "hi"}]}, 422),
+    (
+        "stream not bool",
+        {"model": "paper-assistant", "stream": "true", "messages": [{"role": "user", "content": "hi"}]},
+        422,
+    ),
     ("unknown model", {"model": "gpt-4o", "messages": [{"role": "user", "content": "hi"}]}, 404),
 ]
 
@@ -112,15 +135,23 @@ def test_bad_completion_request(client, body, status):
     assert r.json()["error"]["message"]
 
 
-# What the schema allows is accepted (schemathesis' positive_data_acceptance): a schema cannot say "year_from <= year_to"
+# What the schema allows is accepted (schemathesis' positive_data_acceptance): a schema cannot say "year_from <=
+# year_to"
 # nor "the last message is the user's", so neither is refused.
 def test_what_the_schema_allows_is_answered(client):
-    reversed_years = client.post("/api/chat", json=chat(USER, filters={"year_from": 2025, "year_to": 2020, "author_only": True}))
-    ordered = client.post("/api/chat", json=chat(USER, filters={"year_from": 2020, "year_to": 2025, "author_only": True}))
+    reversed_years = client.post(
+        "/api/chat", json=chat(USER, filters={"year_from": 2025, "year_to": 2020, "author_only": True})
+    )
+    ordered = client.post(
+        "/api/chat", json=chat(USER, filters={"year_from": 2020, "year_to": 2025, "author_only": True})
+    )
     assert reversed_years.status_code == 200 and reversed_years.json() == ordered.json()
     trailing = client.post("/api/chat", json=chat(USER, {"role": "assistant", "content": "hi"}))
     assert trailing.status_code == 200 and trailing.json() == client.post("/api/chat", json=chat(USER)).json()
     integral = client.post("/api/chat", json=chat(USER, filters={"year_from": 2020.0}))
     assert integral.status_code == 200, integral.text
-    v1 = client.post("/v1/chat/completions", json={"model": "paper-assistant", "messages": [USER, {"role": "assistant", "content": None}]})
+    v1 = client.post(
+        "/v1/chat/completions",
+        json={"model": "paper-assistant", "messages": [USER, {"role": "assistant", "content": None}]},
+    )
     assert v1.status_code == 200, v1.text

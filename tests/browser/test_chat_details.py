@@ -33,9 +33,13 @@ WATCH_STREAM = """() => {
 }"""
 
 
-def test_markdown_renders_while_the_answer_streams_and_nothing_moves_at_the_end(page_and_problems, seeded_store, assistant, artifacts):
-    reply = ("**cuNNQS-SCI** keeps *over 90%* parallel efficiency in strong scaling [1].\n\n"
-             "- it is a **fully GPU-accelerated** SCI framework [1]\n- it runs on an NVIDIA A100 cluster with *64 GPUs* [1]")
+def test_markdown_renders_while_the_answer_streams_and_nothing_moves_at_the_end(
+    page_and_problems, seeded_store, assistant, artifacts
+):
+    reply = (
+        "**cuNNQS-SCI** keeps *over 90%* parallel efficiency in strong scaling [1].\n\n"
+        "- it is a **fully GPU-accelerated** SCI framework [1]\n- it runs on an NVIDIA A100 cluster with *64 GPUs* [1]"
+    )
     fake = FakeChatServer(delay=0.08).enqueue(reply)
     llm = llm_assistant(seeded_store, assistant, fake)
     page, problems = page_and_problems
@@ -60,6 +64,7 @@ def test_markdown_renders_while_the_answer_streams_and_nothing_moves_at_the_end(
     # An LLM's streamed tokens are a preview without citation markers (no marker reaches the page before the check
     # has validated it, issue 12); the checked answer brings them.
     assert any(f["strong"] for f in drawn) and max(f["li"] for f in drawn) == 2 and max(f["cites"] for f in drawn) == 0
+
     # The last streamed state is the finished answer, line for line: only the checked [n] links were added.
     def unmarked(text: str) -> str:  # the text without markers (a preview keeps the space before a marker it dropped)
         return re.sub(r"\s+([.,;:])", r"\1", re.sub(r" ?\[\d+\]", "", text)).strip()
@@ -91,12 +96,17 @@ def test_partial_markdown_is_shown_as_it_will_end_up(page_and_problems, live_url
         "a 1.4$\\times$ speedup": "a 1.4× speedup",
         "<img src=x onerror=window.__p=1> **<b>bo": "<img src=x onerror=window.__p=1> <b>bo",  # markup stays text
     }
-    got = page.evaluate("""async (cases) => {
+    got = page.evaluate(
+        """async (cases) => {
         const m = await import('/static/render.js');
         return cases.map((c) => { const d = document.createElement('div'); d.append(m.richText(c, m.pendingCite, {partial: true}));
             document.body.append(d); const t = d.innerText; d.remove(); return t; });
-    }""", list(cases))
-    shown = ["\n".join(line for line in g.splitlines() if line.strip()) for g in got]  # blocks, not the gaps between them
+    }""",
+        list(cases),
+    )
+    shown = [
+        "\n".join(line for line in g.splitlines() if line.strip()) for g in got
+    ]  # blocks, not the gaps between them
     assert dict(zip(cases, shown)) == cases
     bold = page.evaluate("""async () => { const m = await import('/static/render.js');
         const d = document.createElement('div'); d.append(m.richText('The **cuNN', m.pendingCite, {partial: true}));
@@ -213,15 +223,26 @@ def test_extension_events_carry_the_answer_the_card_and_the_list(page_and_proble
     answer = ask(page, QUESTION)
     expect(answer.locator(".msg-buttons .ext-answer")).to_have_count(1)  # beside the copy button
     seen = page.evaluate("() => window.__seen.answer")
-    assert seen == [{"question": QUESTION, "cited": ["cunnqs-sci-a-fully-gpu-accelerated-framework-for-f1cd15"], "roles": ["user"],
-                     "restored": False, "id": seen[0]["id"], "inNode": True}]
+    assert seen == [
+        {
+            "question": QUESTION,
+            "cited": ["cunnqs-sci-a-fully-gpu-accelerated-framework-for-f1cd15"],
+            "roles": ["user"],
+            "restored": False,
+            "id": seen[0]["id"],
+            "inNode": True,
+        }
+    ]
     ask(page, "Which papers are about stencil computation?")
     assert page.evaluate("() => window.__seen.answer[1].roles") == ["user", "assistant", "user"]
 
     page.locator(".msg.assistant").first.locator(".answer a.cite").first.click()
     expect(page.locator("#card .card-actions .ext-card")).to_be_visible()
     card = page.evaluate("() => window.__seen.card[0]")
-    assert card["id"] == "cunnqs-sci-a-fully-gpu-accelerated-framework-for-f1cd15" and "90% parallel efficiency" in card["quote"]
+    assert (
+        card["id"] == "cunnqs-sci-a-fully-gpu-accelerated-framework-for-f1cd15"
+        and "90% parallel efficiency" in card["quote"]
+    )
     page.keyboard.press("Escape")
 
     page.click("#papers-button")

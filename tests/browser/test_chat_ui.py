@@ -51,7 +51,9 @@ def test_ask_cite_open_card_follow_up_copy_new_chat(page_and_problems, live_url,
     expect(card.locator(".authors")).to_have_text("Daran Sun, Bowen Kan, Haoquan Long et al.")
     expect(card.locator(".tag.own")).to_have_text("Yunquan Zhang's paper")
     expect(card.locator(".meta")).to_contain_text("2026")
-    expect(card.locator(".abstract mark")).to_have_text("Furthermore, it demonstrates excellent distributed performance, maintaining over 90% parallel efficiency in strong scaling tests.")
+    expect(card.locator(".abstract mark")).to_have_text(
+        "Furthermore, it demonstrates excellent distributed performance, maintaining over 90% parallel efficiency in strong scaling tests."
+    )
     page.screenshot(path=str(artifacts / "paper-card.png"))
     page.keyboard.press("Escape")
     expect(card).to_be_hidden()
@@ -121,7 +123,10 @@ def test_latex_fragments_read_plainly(page_and_problems, live_url):
         "costs $5 and $10 today": "costs $5 and $10 today",
         "plain <b>text</b> stays": "plain <b>text</b> stays",
     }
-    got = page.evaluate("async (cases) => { const m = await import('/static/render.js'); return cases.map((c) => m.readable(c)); }", list(cases))
+    got = page.evaluate(
+        "async (cases) => { const m = await import('/static/render.js'); return cases.map((c) => m.readable(c)); }",
+        list(cases),
+    )
     assert dict(zip(cases, got)) == cases
 
 
@@ -212,6 +217,8 @@ def test_llm_answer_streams_in_then_shows_the_checked_text(page_and_problems, se
         expect(page.locator(".msg.assistant .answer.streaming")).to_contain_text("a slow reply")
         expect(page.locator("#send")).to_have_text("Stop")
         page.click("#send")
-        expect(page.locator(".msg.assistant").last.locator(".error-text")).to_have_text("Stopped before the answer was complete.")
+        expect(page.locator(".msg.assistant").last.locator(".error-text")).to_have_text(
+            "Stopped before the answer was complete."
+        )
         expect(page.locator("#send")).to_have_text("Send")
     assert problems.items == []

@@ -65,7 +65,9 @@ def test_export_references_of_an_answer(page_and_problems, live_url, artifacts):
     download = info.value
     assert download.suggested_filename == "references.bib"
     entries = bibtexparser.parse_string(Path(download.path()).read_text(encoding="utf-8")).entries
-    assert len(entries) == cited and {"2506.22969", "2310.16298"} <= {e.get("eprint").value for e in entries if e.get("eprint")}
+    assert len(entries) == cited and {"2506.22969", "2310.16298"} <= {
+        e.get("eprint").value for e in entries if e.get("eprint")
+    }
     assert problems.items == []
 
 

@@ -38,7 +38,9 @@ def stored(page) -> list[dict]:
         .map((k) => JSON.parse(localStorage.getItem(k)))""")
 
 
-def test_reload_restores_the_conversation_and_its_cards_and_follow_ups_keep_the_context(page_and_problems, live_url, artifacts):
+def test_reload_restores_the_conversation_and_its_cards_and_follow_ups_keep_the_context(
+    page_and_problems, live_url, artifacts
+):
     page, problems = page_and_problems
     sent = chat_requests(page)
     load(page, live_url)
@@ -296,7 +298,9 @@ def test_one_chat_asked_in_two_tabs_at_once_keeps_each_answer_under_its_question
 
 def test_a_browser_that_keeps_nothing_still_has_follow_ups(page_and_problems, live_url):
     page, problems = page_and_problems
-    page.add_init_script("Storage.prototype.setItem = function () { throw new DOMException('storage is disabled', 'SecurityError'); };")
+    page.add_init_script(
+        "Storage.prototype.setItem = function () { throw new DOMException('storage is disabled', 'SecurityError'); };"
+    )
     sent = chat_requests(page)
     load(page, live_url)
     ask(page, QUESTION)

@@ -64,7 +64,9 @@ def test_markers_and_links_from_an_abstract_are_text_on_the_page(browser, hostil
         expect(answer).to_contain_text("(2), (15)")
         assert answer.locator("a.cite").count() >= 1
         assert all(n.strip() == "[1]" or n.strip().startswith("[") for n in answer.locator("a.cite").all_inner_texts())
-        assert answer.locator("a.cite", has_text="15").count() == 0 and answer.locator("a.cite", has_text="7").count() == 0
+        assert (
+            answer.locator("a.cite", has_text="15").count() == 0 and answer.locator("a.cite", has_text="7").count() == 0
+        )
         hrefs = page.eval_on_selector_all("a[href]", "els => els.map(e => e.getAttribute('href'))")
         assert not [h for h in hrefs if h.lower().replace(" ", "").startswith("javascript:")], hrefs
         expect(answer).not_to_contain_text("javascript:")

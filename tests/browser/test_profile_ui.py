@@ -37,8 +37,16 @@ def test_click_a_year_lists_its_papers_and_each_opens_its_card(page_and_problems
     expect(page.locator(".year-col")).to_have_count(len(years))
     expect(page.locator(".year-col[role=button]")).to_have_count(len(by_year))
     column = page.locator('.year-col[data-year="2020"]')
-    expect(column).to_have_attribute("aria-label", "2020: 4 papers (" + "; ".join(
-        f"{t['label']}: {by_year[2020]['by_theme'][str(t['id'])]}" for t in profile["themes"] if str(t["id"]) in by_year[2020]["by_theme"]) + "). Show them.")
+    expect(column).to_have_attribute(
+        "aria-label",
+        "2020: 4 papers ("
+        + "; ".join(
+            f"{t['label']}: {by_year[2020]['by_theme'][str(t['id'])]}"
+            for t in profile["themes"]
+            if str(t["id"]) in by_year[2020]["by_theme"]
+        )
+        + "). Show them.",
+    )
     expect(column.locator(".seg")).to_have_count(2)
     expect(page.locator(".year-chart > title")).to_have_text("The author's papers per year, stacked by theme")
     expect(page.locator(".legend li")).to_have_text([t["label"] for t in profile["themes"]])
@@ -53,7 +61,9 @@ def test_click_a_year_lists_its_papers_and_each_opens_its_card(page_and_problems
     # a coloured part of the bar: that theme's papers in that year, with a way back to the whole year
     theme = next(t for t in profile["themes"] if str(t["id"]) in by_year[2020]["by_theme"])
     column.locator(f'.seg[data-theme="{theme["id"]}"]').click()
-    expect(page.locator("#profile-selection h4")).to_have_text(f"2020 · {theme['label']} ({by_year[2020]['by_theme'][str(theme['id'])]})")
+    expect(page.locator("#profile-selection h4")).to_have_text(
+        f"2020 · {theme['label']} ({by_year[2020]['by_theme'][str(theme['id'])]})"
+    )
     assert set(listed_ids(page)) == set(by_year[2020]["paper_ids"]) & set(theme["paper_ids"])
     expect(page.locator("#profile-selection .theme-tag").first).to_have_text(theme["label"])
     page.get_by_role("button", name="All 4 from 2020").click()
@@ -85,7 +95,9 @@ def test_coauthors_and_themes_list_their_papers(page_and_problems, live_url, pro
     expect(coauthors).to_have_count(10)  # the first ten, then "Show all"
     expect(coauthors.first.locator(".co-name")).to_have_text(profile["coauthors"][0]["name"])
     assert profile["truncated_author_lists"] > 0
-    expect(page.locator("#profile-panel")).to_contain_text(f"{profile['truncated_author_lists']} of the 29 papers list only their first authors, so these counts are lower bounds.")
+    expect(page.locator("#profile-panel")).to_contain_text(
+        f"{profile['truncated_author_lists']} of the 29 papers list only their first authors, so these counts are lower bounds."
+    )
 
     boyang = next(c for c in profile["coauthors"] if c["name"] == "Boyang Zhang")
     page.locator('.coauthor[data-name="Boyang Zhang"]').click()
@@ -101,8 +113,14 @@ def test_coauthors_and_themes_list_their_papers(page_and_problems, live_url, pro
     page.locator(f'.theme-row[data-theme="{theme["id"]}"]').click()
     expect(page.locator("#profile-selection h4")).to_have_text(f"{theme['label']} ({len(theme['paper_ids'])})")
     assert sorted(listed_ids(page)) == sorted(theme["paper_ids"])
-    years = f"{theme['year_from']}–{theme['year_to']}" if theme["year_from"] != theme["year_to"] else str(theme["year_from"])
-    expect(page.locator(f'.theme-row[data-theme="{theme["id"]}"] .theme-meta')).to_have_text(f"{years} · {len(theme['paper_ids'])} papers")
+    years = (
+        f"{theme['year_from']}–{theme['year_to']}"
+        if theme["year_from"] != theme["year_to"]
+        else str(theme["year_from"])
+    )
+    expect(page.locator(f'.theme-row[data-theme="{theme["id"]}"] .theme-meta')).to_have_text(
+        f"{years} · {len(theme['paper_ids'])} papers"
+    )
 
     # one side panel at a time
     page.click("#papers-button")

@@ -45,14 +45,17 @@ def test_add_papers_shows_the_ingest_summary(page_and_problems, fresh_store, tmp
         expect(page.locator("#upload-zone")).to_contain_text("Add papers")
 
         page.set_input_files("#upload-input", str(UPLOAD / "bad.bib"))
-        expect(page.locator("#upload-result .error-text")).to_contain_text("bad.bib:1: unreadable BibTeX entry", timeout=60_000)
+        expect(page.locator("#upload-result .error-text")).to_contain_text(
+            "bad.bib:1: unreadable BibTeX entry", timeout=60_000
+        )
 
         page.uncheck("#papers-author-only")  # the new papers are another group's
         page.fill("#papers-text", "TideMesh")
         expect(page.locator("#papers-list .empty")).to_be_visible()
         page.set_input_files("#upload-input", str(UPLOAD / "new_papers.bib"))
         expect(page.locator("#upload-result")).to_contain_text(
-            "new_papers.bib: bibtex, 3 entries read, 0 merged with other files, 0 warnings.", timeout=120_000)
+            "new_papers.bib: bibtex, 3 entries read, 0 merged with other files, 0 warnings.", timeout=120_000
+        )
         expect(page.locator("#upload-result")).to_contain_text("3 added")
         expect(page.locator("#papers-list .paper-row")).to_have_count(1)
         page.click("#papers-list .paper-row")

@@ -99,7 +99,9 @@ def test_csp_blocks_inline_script_even_if_injected(browser, planted_url):
     page.goto(planted_url + "/")
     page.wait_for_selector("body[data-ready=true]")
     # Simulate a slip that put markup into the page: the CSP must stop its handler from running.
-    page.evaluate("() => { const d = document.createElement('div'); d.innerHTML = '<img src=x onerror=\"window.__xss_img=1\">'; document.body.append(d); }")
+    page.evaluate(
+        "() => { const d = document.createElement('div'); d.innerHTML = '<img src=x onerror=\"window.__xss_img=1\">'; document.body.append(d); }"
+    )
     page.wait_for_timeout(300)
     assert flags(page)[0] is None
     context.close()

@@ -21,12 +21,35 @@ def _rate(store) -> Assistant:
     assistant = Assistant.from_settings(Settings(store_dir=store, seeds_dir=SEEDS))
     log = FeedbackLog(store / FILE)
     good = assistant.answer([Message(role="user", content=GOOD_Q)])
-    log.add(Feedback(rating="up", question=GOOD_Q, answer=good.answer, citations=good.citations, mode=good.mode, source="web"))
+    log.add(
+        Feedback(
+            rating="up", question=GOOD_Q, answer=good.answer, citations=good.citations, mode=good.mode, source="web"
+        )
+    )
     bad = assistant.answer([Message(role="user", content=BAD_Q)])
-    log.add(Feedback(rating="down", comment="It left out the 2023 paper.", question=BAD_Q, answer=bad.answer, citations=bad.citations, mode=bad.mode))
+    log.add(
+        Feedback(
+            rating="down",
+            comment="It left out the 2023 paper.",
+            question=BAD_Q,
+            answer=bad.answer,
+            citations=bad.citations,
+            mode=bad.mode,
+        )
+    )
     history = [Message(role="user", content=BAD_Q), Message(role="assistant", content=bad.answer)]
     follow = assistant.answer([*history, Message(role="user", content=FOLLOW)])
-    log.add(Feedback(rating="down", question=FOLLOW, history=history, answer=follow.answer, citations=follow.citations, mode=follow.mode, source="repl"))
+    log.add(
+        Feedback(
+            rating="down",
+            question=FOLLOW,
+            history=history,
+            answer=follow.answer,
+            citations=follow.citations,
+            mode=follow.mode,
+            source="repl",
+        )
+    )
     return assistant
 
 
@@ -35,7 +58,10 @@ def test_lists_ratings_plain_and_json(fresh_store, capsys):
     assert main(["--store", str(fresh_store), "feedback"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert len(out) == 4
-    assert " up    web   What parallel efficiency does cuNNQS-SCI maintain in strong scaling tests?  (extractive, 1 citation)" in out[0]
+    assert (
+        " up    web   What parallel efficiency does cuNNQS-SCI maintain in strong scaling tests?  (extractive, 1 citation)"
+        in out[0]
+    )
     assert out[1].endswith("— It left out the 2023 paper.") and " down  api " in out[1]
     assert out[3].startswith("3 ratings: 1 up, 2 down.")
     assert main(["--store", str(fresh_store), "feedback", "--json", "--rating", "down"]) == 0

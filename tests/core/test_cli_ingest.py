@@ -13,7 +13,9 @@ def test_ingest_summarises_each_file_and_is_idempotent(tmp_path, capsys):
     store = tmp_path / "store"
     assert main(["--store", str(store), "ingest", str(SEEDS)]) == 0
     out = capsys.readouterr().out
-    assert "000_5373d79505ae5ddf.txt: shape profile_cards, 16 entries read, 9 merged with other files, 0 warnings" in out
+    assert (
+        "000_5373d79505ae5ddf.txt: shape profile_cards, 16 entries read, 9 merged with other files, 0 warnings" in out
+    )
     assert "004_a03131bc105233e7.txt: shape glued_listing, 50 entries read" in out
     assert "79 papers (29 by Yunquan Zhang); 79 added" in out
     assert main(["--store", str(store), "ingest", str(SEEDS)]) == 0
@@ -52,11 +54,34 @@ def test_papers_json_has_the_agreed_fields(seeded_store, capsys):
     assert main(["--store", str(seeded_store), "papers", "--json", "--author-only"]) == 0
     papers = json.loads(capsys.readouterr().out)["papers"]
     assert len(papers) == 29
-    fields = {"id", "title", "display_title", "authors", "authors_truncated", "date", "date_precision", "year", "arxiv_id",
-              "categories", "has_code", "is_author_work", "attribution", "sources", "abstract"}
+    fields = {
+        "id",
+        "title",
+        "display_title",
+        "authors",
+        "authors_truncated",
+        "date",
+        "date_precision",
+        "year",
+        "arxiv_id",
+        "categories",
+        "has_code",
+        "is_author_work",
+        "attribution",
+        "sources",
+        "abstract",
+    }
     assert all(fields <= set(p) for p in papers)
     untitled = [p for p in papers if p["title"] is None]
-    assert {p["arxiv_id"] for p in untitled} == {"2505.20094", "2506.21960", "2506.22969", "2310.16298", "2202.05137", "2207.10083", "1505.08023"}
+    assert {p["arxiv_id"] for p in untitled} == {
+        "2505.20094",
+        "2506.21960",
+        "2506.22969",
+        "2310.16298",
+        "2202.05137",
+        "2207.10083",
+        "1505.08023",
+    }
     assert all(p["arxiv_id"] in p["display_title"] for p in untitled)
 
 

@@ -49,7 +49,9 @@ def test_papers_json_keeps_the_raw_abstract(seeded_store, capsys):
     code, out, _ = run(seeded_store, capsys, "papers", "--format", "json", "--text", "ResNet-34")
     assert code == 0
     abstracts = [p["abstract"] for p in json.loads(out)["papers"]]
-    assert any("11$\\times$" in a for a in abstracts)  # the presenter renders it; the record stays as the source wrote it
+    assert any(
+        "11$\\times$" in a for a in abstracts
+    )  # the presenter renders it; the record stays as the source wrote it
 
 
 def test_a_reversed_year_range_is_read_as_the_api_reads_it(seeded_store, capsys):
@@ -97,20 +99,35 @@ def _env() -> dict:
 
 def test_a_closed_pipe_is_one_line_not_a_traceback(seeded_store):
     # `assistant papers --json | head -1`: the reader goes away after the first line
-    proc = subprocess.Popen([sys.executable, "-m", "assistant", "--store", str(seeded_store), "papers", "--json"],
-                            cwd=ROOT, env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "assistant", "--store", str(seeded_store), "papers", "--json"],
+        cwd=ROOT,
+        env=_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     proc.stdout.readline()
     proc.stdout.close()
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == 141
-    assert "Traceback" not in err and err.strip() == "error: the output was closed before it was all written (broken pipe)."
+    assert (
+        "Traceback" not in err
+        and err.strip() == "error: the output was closed before it was all written (broken pipe)."
+    )
 
 
 @pytest.mark.parametrize(("columns", "table"), [(200, True), (120, True), (80, False)])
 def test_a_terminal_gets_a_table_only_when_wide_enough(seeded_store, assistant, columns, table):
     pexpect = pytest.importorskip("pexpect")
-    child = pexpect.spawn(sys.executable, ["-m", "assistant", "--store", str(seeded_store), "papers"], cwd=str(ROOT), env=_env(),
-                          dimensions=(60, columns), encoding="utf-8", timeout=60)
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "assistant", "--store", str(seeded_store), "papers"],
+        cwd=str(ROOT),
+        env=_env(),
+        dimensions=(60, columns),
+        encoding="utf-8",
+        timeout=60,
+    )
     child.expect(pexpect.EOF)
     out = child.before
     child.close()
@@ -125,5 +142,7 @@ def test_a_terminal_gets_a_table_only_when_wide_enough(seeded_store, assistant, 
 def test_ask_shows_latex_as_text_and_references_from_the_presenter(seeded_store, capsys):
     code, out, _ = run(seeded_store, capsys, "ask", "What compression does CET achieve on ResNet-34?")
     assert code == 0 and "nearly 11× parameter compression" in out and "$\\times$" not in out
-    assert "\nReferences:\n[1] A General Error-Theoretical Analysis Framework for Constructing Compression Strategies · " \
-           "Boyang Zhang, Daning Cheng, Yunquan Zhang et al. · 2025 · arXiv:2502.15802\n" in out
+    assert (
+        "\nReferences:\n[1] A General Error-Theoretical Analysis Framework for Constructing Compression Strategies · "
+        "Boyang Zhang, Daning Cheng, Yunquan Zhang et al. · 2025 · arXiv:2502.15802\n" in out
+    )

@@ -24,7 +24,9 @@ def _extra_listing(n: int) -> str:
     words = (SEEDS / "000_5373d79505ae5ddf.txt").read_text(encoding="utf-8").split()
     entries = []
     for i in range(n):
-        sentences = [" ".join(rng.choice(words) for _ in range(rng.randint(12, 24))).capitalize() + "." for _ in range(8)]
+        sentences = [
+            " ".join(rng.choice(words) for _ in range(rng.randint(12, 24))).capitalize() + "." for _ in range(8)
+        ]
         entries.append(f"{' '.join(sentences)}\n\narXiv:2601.{10000 + i}\nCreated: 2026-01-{1 + i % 28:02d}\n")
     return "\n".join(entries)
 
@@ -34,12 +36,17 @@ def test_kill_9_mid_ingest_keeps_the_previous_index(fresh_store, tmp_path):
     seeds = tmp_path / "seeds"
     shutil.copytree(SEEDS, seeds)
     (seeds / "900_extra.txt").write_text(_extra_listing(60), encoding="utf-8")
-    (seeds / "corpus.toml").write_text((SEEDS / "corpus.toml").read_text() + '\n[files."900_extra.txt"]\nowner = "Yunquan Zhang"\n')
+    (seeds / "corpus.toml").write_text(
+        (SEEDS / "corpus.toml").read_text() + '\n[files."900_extra.txt"]\nowner = "Yunquan Zhang"\n'
+    )
     table_before = (fresh_store / "table.jsonl").read_bytes()
 
     proc = subprocess.Popen(
         [sys.executable, "-m", "assistant", "--store", str(fresh_store), "ingest", str(seeds)],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, "ASSISTANT_EMBEDDING_BATCH_SIZE": "16", "ASSISTANT_VECTOR_SEGMENT": "64"},
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "ASSISTANT_EMBEDDING_BATCH_SIZE": "16", "ASSISTANT_VECTOR_SEGMENT": "64"},
     )
     segments = fresh_store / "sentences"
     before = len(list(segments.glob("seg-*.npy")))
@@ -54,15 +61,25 @@ def test_kill_9_mid_ingest_keeps_the_previous_index(fresh_store, tmp_path):
     assert (fresh_store / "table.jsonl").read_bytes() == table_before
     old = Assistant.from_settings(Settings(store_dir=fresh_store, seeds_dir=seeds))
     assert old.status()["papers"] == 79
-    answer = old.answer([Message(role="user", content="What parallel efficiency does cuNNQS-SCI maintain in strong scaling tests?")])
+    answer = old.answer(
+        [Message(role="user", content="What parallel efficiency does cuNNQS-SCI maintain in strong scaling tests?")]
+    )
     assert "90%" in answer.answer and answer.citations[0].title.startswith("cuNNQS-SCI")
 
-    done = subprocess.run([sys.executable, "-m", "assistant", "--store", str(fresh_store), "ingest", str(seeds)], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-m", "assistant", "--store", str(fresh_store), "ingest", str(seeds)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr
     assert "139 papers" in done.stdout
     new = Assistant.from_settings(Settings(store_dir=fresh_store, seeds_dir=seeds))
     assert new.status()["papers"] == 139
-    again = new.answer([Message(role="user", content="What parallel efficiency does cuNNQS-SCI maintain in strong scaling tests?")])
+    again = new.answer(
+        [Message(role="user", content="What parallel efficiency does cuNNQS-SCI maintain in strong scaling tests?")]
+    )
     assert again.citations[0].title.startswith("cuNNQS-SCI")
 
 
@@ -96,7 +113,9 @@ def test_chroma_failing_mid_ingest_leaves_the_current_table_and_no_temporary_one
     table_before = (fresh_store / "table.jsonl").read_bytes()
     settings = Settings(store_dir=fresh_store, seeds_dir=seeds)
     healthy = Assistant.from_settings(settings)
-    failing = Assistant(settings, Store(fresh_store, _RefusesWrites(vendors.chroma_client(settings)), healthy.store.embeddings), None)
+    failing = Assistant(
+        settings, Store(fresh_store, _RefusesWrites(vendors.chroma_client(settings)), healthy.store.embeddings), None
+    )
 
     with pytest.raises(StoreUnavailable, match="disk full"):
         failing.ingest([seeds])

@@ -31,7 +31,11 @@ def test_it_is_a_langchain_embeddings():
 
 def test_both_backends_count_the_word_pieces_the_model_reads():
     """token_counts orders an ingest's texts into batches of one length; it must count what the model reads."""
-    texts = ["FP=xINT", "What parallel efficiency does cuNNQS-SCI maintain?", (SEEDS / "000_5373d79505ae5ddf.txt").read_text(encoding="utf-8")[:4000]]
+    texts = [
+        "FP=xINT",
+        "What parallel efficiency does cuNNQS-SCI maintain?",
+        (SEEDS / "000_5373d79505ae5ddf.txt").read_text(encoding="utf-8")[:4000],
+    ]
     fast = MiniLMEmbeddings(backend="onnx").token_counts(texts)
     reference = MiniLMEmbeddings(backend="sentence-transformers").token_counts(texts)
     assert fast == reference

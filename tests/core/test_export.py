@@ -35,9 +35,21 @@ def decoded(value: str) -> str:
 
 def paper(**fields) -> Paper:
     base = dict(
-        id="p", title="A Title", display_title="A Title", authors=["Ada Lovelace"], authors_truncated=False, date="2024-03-05",
-        date_precision="day", year=2024, arxiv_id=None, categories=[], has_code=False, is_author_work=True, attribution="test",
-        sources=[Source(file="f", line=1, shape="s")], abstract="An abstract.",
+        id="p",
+        title="A Title",
+        display_title="A Title",
+        authors=["Ada Lovelace"],
+        authors_truncated=False,
+        date="2024-03-05",
+        date_precision="day",
+        year=2024,
+        arxiv_id=None,
+        categories=[],
+        has_code=False,
+        is_author_work=True,
+        attribution="test",
+        sources=[Source(file="f", line=1, shape="s")],
+        abstract="An abstract.",
     )
     return Paper(**{**base, **fields})
 
@@ -99,7 +111,9 @@ def test_ris_round_trip_of_every_seed_paper(papers):
     assert len(records) == len(papers)
     for p, r in zip(papers, records, strict=True):
         assert r["id"] == keys[p.id]
-        assert r["title"] == (presenter.plain_text(p.title) if p.title else f"[{presenter.plain_text(presenter.derived_title(p))}]")
+        assert r["title"] == (
+            presenter.plain_text(p.title) if p.title else f"[{presenter.plain_text(presenter.derived_title(p))}]"
+        )
         assert r.get("authors", []) == [", ".join(x for x in reversed(export.split_name(a)) if x) for a in p.authors]
         if p.year:
             assert r["year"] == str(p.year)
@@ -146,7 +160,11 @@ def test_text_that_is_not_ours_cannot_break_a_bibtex_entry():
 def test_doi_and_venue_are_exported_when_papers_carry_them():
     p = paper(arxiv_id="2401.00001", categories=["cs.DC"]).model_copy(update={"doi": "10.1000/xyz", "venue": "SC '24"})
     bib = parse_bibtex(export.to_bibtex([p])).entries[0].fields_dict
-    assert bib["doi"].value == "10.1000/xyz" and bib["howpublished"].value == "SC '24" and bib["primaryClass"].value == "cs.DC"
+    assert (
+        bib["doi"].value == "10.1000/xyz"
+        and bib["howpublished"].value == "SC '24"
+        and bib["primaryClass"].value == "cs.DC"
+    )
     ris = rispy.loads(export.to_ris([p]))[0]
     assert ris["doi"] == "10.1000/xyz" and ris["secondary_title"] == "SC '24" and ris["type_of_reference"] == "GEN"
     csl = json.loads(export.to_csl_json([p]))[0]

@@ -26,7 +26,10 @@ def test_reingest_is_idempotent_and_updates_in_place(fresh_store, tmp_path):
 
     # A changed abstract re-embeds only that paper's passages; a removed file removes its papers.
     p = seeds / "000_5373d79505ae5ddf.txt"
-    p.write_text(p.read_text(encoding="utf-8").replace("over 90% parallel efficiency", "over 91% parallel efficiency"), encoding="utf-8")
+    p.write_text(
+        p.read_text(encoding="utf-8").replace("over 90% parallel efficiency", "over 91% parallel efficiency"),
+        encoding="utf-8",
+    )
     (seeds / "004_a03131bc105233e7.txt").unlink()
     changed = a.ingest([seeds])
     assert len(changed.sync.updated) == 1
@@ -48,7 +51,9 @@ def test_adding_ten_papers_embeds_only_their_sentences(fresh_store, tmp_path):
     words = (SEEDS / "002_929b6c1ceb6fc1ba.txt").read_text(encoding="utf-8").split()
     entries = []
     for i in range(10):
-        sentences = [" ".join(rng.choice(words) for _ in range(rng.randint(10, 20))).capitalize() + "." for _ in range(6)]
+        sentences = [
+            " ".join(rng.choice(words) for _ in range(rng.randint(10, 20))).capitalize() + "." for _ in range(6)
+        ]
         entries.append(f"{' '.join(sentences)}\n\narXiv:2605.{20000 + i}\nCreated: 2026-05-{1 + i:02d}\n")
     (seeds / "900_new.txt").write_text("\n".join(entries), encoding="utf-8")
 

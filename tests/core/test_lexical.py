@@ -9,8 +9,16 @@ import pytest
 from assistant.lexical import Lexical, tokenize
 from assistant.passages import paper_passages
 
-QUERIES = ["sparse stencil tensor cores speedup", "quantization of large language models", "HONPAS hybrid functional",
-           "FP=xINT", "2310.16298", "the of and", "mixed precision GPU kernels", "ResNet"]
+QUERIES = [
+    "sparse stencil tensor cores speedup",
+    "quantization of large language models",
+    "HONPAS hybrid functional",
+    "FP=xINT",
+    "2310.16298",
+    "the of and",
+    "mixed precision GPU kernels",
+    "ResNet",
+]
 
 
 @pytest.mark.parametrize("chunk", [1, 7, 2000])

@@ -10,8 +10,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_the_package_never_names_the_seed_author():
     author = tomllib.loads((ROOT / "seeds" / "corpus.toml").read_text(encoding="utf-8"))["principal_author"]
-    files = [p for p in (ROOT / "assistant").rglob("*") if p.suffix in {".py", ".js", ".html", ".css", ".md"} and "vendor" not in p.parts]
+    files = [
+        p
+        for p in (ROOT / "assistant").rglob("*")
+        if p.suffix in {".py", ".js", ".html", ".css", ".md"} and "vendor" not in p.parts
+    ]
     named = [str(p.relative_to(ROOT)) for p in files if author.casefold() in p.read_text(encoding="utf-8").casefold()]
     assert named == []
-    prompts = [str(p) for p in (ROOT / "prompts").glob("*") if author.casefold() in p.read_text(encoding="utf-8").casefold()]
+    prompts = [
+        str(p) for p in (ROOT / "prompts").glob("*") if author.casefold() in p.read_text(encoding="utf-8").casefold()
+    ]
     assert prompts == []

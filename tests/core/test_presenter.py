@@ -14,8 +14,18 @@ from tests.conftest import DATA
 
 
 def cite(**fields) -> Citation:
-    base = dict(n=1, paper_id="p", title="A Title", display_title="A Title", arxiv_id=None, year=2024, authors=["A", "B"],
-                authors_truncated=False, is_author_work=True, quote="q")
+    base = dict(
+        n=1,
+        paper_id="p",
+        title="A Title",
+        display_title="A Title",
+        arxiv_id=None,
+        year=2024,
+        authors=["A", "B"],
+        authors_truncated=False,
+        is_author_work=True,
+        quote="q",
+    )
     return Citation(**{**base, **fields})
 
 
@@ -37,7 +47,9 @@ def test_derived_title_is_marked_once_and_the_arxiv_id_shown_once():
     c = cite(title=None, display_title="SwarmThinkers (arXiv:2505.20094)", arxiv_id="2505.20094", authors=[])
     line = presenter.reference_line(c, 2, links=True)
     assert line == "[2] SwarmThinkers (derived title) · 2024 · arXiv:2505.20094 · https://arxiv.org/abs/2505.20094"
-    assert line.count("2505.20094") == 2 and line.count("derived") == 1  # the id once, plus the link the /v1 clients follow
+    assert (
+        line.count("2505.20094") == 2 and line.count("derived") == 1
+    )  # the id once, plus the link the /v1 clients follow
 
 
 @pytest.mark.parametrize(
@@ -60,7 +72,10 @@ def seed_texts(assistant) -> list[str]:
 
 
 def test_streamed_pieces_render_as_the_whole_text(assistant):
-    texts = seed_texts(assistant) + ["a $x$ b \\textbf {LLC} and $a b$ then \\\\ x \\ y", "stray $5 then more words and $y$"]
+    texts = seed_texts(assistant) + [
+        "a $x$ b \\textbf {LLC} and $a b$ then \\\\ x \\ y",
+        "stray $5 then more words and $y$",
+    ]
     for seed, text in enumerate(texts):
         rnd = random.Random(seed)
         renderer, out, i = presenter.StreamRenderer(), "", 0
@@ -74,7 +89,10 @@ def test_streamed_pieces_render_as_the_whole_text(assistant):
 def test_shown_quotes_are_verbatim_spans_of_the_shown_answer_and_abstract(assistant):
     questions = json.loads((DATA / "dev_questions.json").read_text())["questions"]
     checked = spans = 0
-    for q in questions + [{"question": "What compression does CET achieve on ResNet-34?"}, {"question": "What is LLC?"}]:
+    for q in questions + [
+        {"question": "What compression does CET achieve on ResNet-34?"},
+        {"question": "What is LLC?"},
+    ]:
         raw = assistant.answer([Message(role="user", content=(q.get("turns") or [q["question"]])[0])])
         shown = presenter.present_answer(raw)
         for before, after in zip(raw.citations, shown.citations, strict=True):
@@ -92,7 +110,9 @@ def test_shown_quotes_are_verbatim_spans_of_the_shown_answer_and_abstract(assist
 
 def test_present_events_renders_tokens_and_final_answer_alike():
     final = Answer(answer="It is 11$\\times$ smaller [1].", citations=[cite(quote="It is 11$\\times$ smaller")])
-    events = [{"type": "token", "text": t} for t in re.findall(r"\S+\s*", final.answer)] + [{"type": "answer", "answer": final}]
+    events = [{"type": "token", "text": t} for t in re.findall(r"\S+\s*", final.answer)] + [
+        {"type": "answer", "answer": final}
+    ]
     out = list(presenter.present_events(iter(events)))
     streamed = "".join(e["text"] for e in out if e["type"] == "token")
     shown = out[-1]["answer"]

@@ -37,7 +37,9 @@ def test_every_label_is_a_short_phrase_of_its_own_papers(assistant):
 
 
 def test_candidate_phrases_stop_at_stopwords_punctuation_and_verbs():
-    found = phrases("We propose MoQE, a mixture of quantization experts; it improves post-training quantization accuracy.")
+    found = phrases(
+        "We propose MoQE, a mixture of quantization experts; it improves post-training quantization accuracy."
+    )
     assert "moqe" in found and found["post-training quantization"] == "post-training quantization"
     assert "quantization experts" in found
     assert not any(k.startswith("propose") or "," in k or " of " in f" {k} " for k in found)

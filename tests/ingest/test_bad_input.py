@@ -68,9 +68,24 @@ def test_card_missing_its_abstract(folder):
     assert warned, [str(w) for w in report.warnings]
     by_title = {e.title: e for e in entries}
     want = {
-        "Compression for Better: A General and Stable Lossless Compression Framework": (9, "2024-12-09", "This work focus on how", "due to compression errors."),
-        "Exploiting Block Coordinate Descent for Cost-Effective LLM Model Training": (21, "2025-05-23", "Training large language models", "medium-sized teams."),
-        "AIPerf: Automated machine learning as an AI-HPC benchmark": (28, "2020-08-17", "The plethora of complex", "with heterogeneous designs."),
+        "Compression for Better: A General and Stable Lossless Compression Framework": (
+            9,
+            "2024-12-09",
+            "This work focus on how",
+            "due to compression errors.",
+        ),
+        "Exploiting Block Coordinate Descent for Cost-Effective LLM Model Training": (
+            21,
+            "2025-05-23",
+            "Training large language models",
+            "medium-sized teams.",
+        ),
+        "AIPerf: Automated machine learning as an AI-HPC benchmark": (
+            28,
+            "2020-08-17",
+            "The plethora of complex",
+            "with heterogeneous designs.",
+        ),
     }
     for title, (line, date, start, end) in want.items():
         assert title in by_title, f"card {title!r} lost; got {list(by_title)}"
@@ -92,7 +107,12 @@ def test_corpus_of_broken_files_still_builds(folder):
         copy_in(folder, f.name)
     corpus = build_corpus([folder], load_manifest(folder))
     warned_files = {w.file for w in corpus.warnings}
-    assert {"empty.txt", "unknown_shape.txt", "arxiv_listing_bad_bytes.txt", "profile_cards_missing_abstract.txt"} <= warned_files
+    assert {
+        "empty.txt",
+        "unknown_shape.txt",
+        "arxiv_listing_bad_bytes.txt",
+        "profile_cards_missing_abstract.txt",
+    } <= warned_files
     ids = {p.arxiv_id for p in corpus.papers}
     assert {"2506.12037", "2504.12332", "2202.05137"} <= ids
     # the block-coordinate-descent paper appears in two broken files and merges into one

@@ -24,10 +24,15 @@ def corpus():
 def test_each_file_reads_every_record_and_merging_leaves_one_per_paper():
     c = corpus()
     reports = {r.file: (r.shape, r.entries, len(r.warnings)) for r in c.reports}
-    assert reports == {"arxiv_tanaka.xml": ("arxiv_atom", 10, 0), "openalex_tanaka.json": ("openalex", 15, 0), "tanaka_zotero.bib": ("bibtex", 17, 0)}
+    assert reports == {
+        "arxiv_tanaka.xml": ("arxiv_atom", 10, 0),
+        "openalex_tanaka.json": ("openalex", 15, 0),
+        "tanaka_zotero.bib": ("bibtex", 17, 0),
+    }
     assert len(c.papers) == 24
     assert len({p.title.casefold() for p in c.papers}) == 24
-    # In all three files: 3 papers; in two: BibTeX+Atom 2, Atom+OpenAlex 1, BibTeX+OpenAlex 9 (one without an abstract in either).
+    # In all three files: 3 papers; in two: BibTeX+Atom 2, Atom+OpenAlex 1, BibTeX+OpenAlex 9 (one without an abstract
+    # in either).
     in_files = sorted(len({s.file for s in p.sources}) for p in c.papers)
     assert in_files.count(3) == 3 and in_files.count(2) == 12 and in_files.count(1) == 9
 
@@ -36,11 +41,15 @@ def test_abstracts_merge_in_from_another_source_and_missing_ones_stay_missing():
     by_title = {p.title: p for p in corpus().papers}
     fpga = by_title["Quantized Convolutional Networks for On-Board Ice Classification on Small Satellites"]
     assert fpga.has_abstract and "2.3 W" in fpga.abstract  # BibTeX has none; OpenAlex's inverted index brings it
-    assert fpga.venue == "2023 IEEE International Geoscience and Remote Sensing Symposium" or fpga.venue.startswith("IGARSS 2023")
+    assert fpga.venue == "2023 IEEE International Geoscience and Remote Sensing Symposium" or fpga.venue.startswith(
+        "IGARSS 2023"
+    )
     bare = sorted(t for t, p in by_title.items() if not p.has_abstract)
     assert bare == [
-        "Deep Learning for Sea Ice: A Tutorial Review", "Machine Learning for Operational Sea-Ice Monitoring",
-        "Sea-Ice Thickness Retrieval Intercomparison over the Barents Sea", "Towards Benchmark Datasets for Sea-Ice Segmentation",
+        "Deep Learning for Sea Ice: A Tutorial Review",
+        "Machine Learning for Operational Sea-Ice Monitoring",
+        "Sea-Ice Thickness Retrieval Intercomparison over the Barents Sea",
+        "Towards Benchmark Datasets for Sea-Ice Segmentation",
     ]
     thesis = by_title["Machine Learning for Operational Sea-Ice Monitoring"]
     assert thesis.venue == "Hokkaido University" and thesis.year == 2018
@@ -49,7 +58,11 @@ def test_abstracts_merge_in_from_another_source_and_missing_ones_stay_missing():
 def test_versions_ids_and_venues():
     by_title = {p.title: p for p in corpus().papers}
     fno = by_title["Emulating Sea-Ice Dynamics with Fourier Neural Operators"]
-    assert fno.arxiv_id == "2104.01234" and fno.doi == "10.1029/2021ms002790" and fno.venue == "Journal of Advances in Modeling Earth Systems"
+    assert (
+        fno.arxiv_id == "2104.01234"
+        and fno.doi == "10.1029/2021ms002790"
+        and fno.venue == "Journal of Advances in Modeling Earth Systems"
+    )
     assert "60-day rollout" in fno.abstract  # v2's text, not v1's
     labels = by_title["Label Noise in Operational Ice Charts"]  # BibTeX has no eprint: joined to the preprint by DOI
     assert {s.file for s in labels.sources} == set(FILES) and labels.arxiv_id == "2209.11223"
@@ -63,7 +76,10 @@ def test_attribution_by_orcid_alias_name_and_not_by_initials():
     fpga = by_title["Quantized Convolutional Networks for On-Board Ice Classification on Small Satellites"]
     assert fpga.is_author_work and "'田中 恵子', a listed alias" in fpga.attribution
     # Written as the manifest names her, so she is not her own co-author; the source spelling is noted.
-    assert fpga.authors == ["Keiko Tanaka", "Mei Lin"] and "author names normalized: 田中 恵子 → Keiko Tanaka" in fpga.notes
+    assert (
+        fpga.authors == ["Keiko Tanaka", "Mei Lin"]
+        and "author names normalized: 田中 恵子 → Keiko Tanaka" in fpga.notes
+    )
     snow = by_title["Snow Depth on Sea Ice from Dual-Frequency Altimetry"]
     assert "ORCID 0000-0002-1825-0097" in snow.attribution
     chem = by_title["Palladium-Catalysed Cross-Coupling of Aryl Chlorides in Water"]

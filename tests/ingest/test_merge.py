@@ -59,10 +59,14 @@ def test_paper_ids_unique(papers):
     assert len(ids) == len(set(ids))
 
 
-@pytest.mark.parametrize("want", MERGED["author_papers_detail"], ids=lambda w: (w["title"] or w["abstract_starts"])[:40])
+@pytest.mark.parametrize(
+    "want", MERGED["author_papers_detail"], ids=lambda w: (w["title"] or w["abstract_starts"])[:40]
+)
 def test_author_paper(papers, want):
     hits = find(papers, want["abstract_starts"])
-    assert len(hits) == 1, f"{len(hits)} papers have an abstract starting {want['abstract_starts']!r}: {[h.sources for h in hits]}"
+    assert len(hits) == 1, (
+        f"{len(hits)} papers have an abstract starting {want['abstract_starts']!r}: {[h.sources for h in hits]}"
+    )
     p = hits[0]
     problems = []
     if not p.is_author_work:

@@ -16,8 +16,13 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
 def _chunk(piece: str) -> bytes:
-    body = {"id": "fake", "object": "chat.completion.chunk", "created": 0, "model": "fake",
-            "choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": None}]}
+    body = {
+        "id": "fake",
+        "object": "chat.completion.chunk",
+        "created": 0,
+        "model": "fake",
+        "choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": None}],
+    }
     return f"data: {json.dumps(body)}\n\n".encode()
 
 
@@ -46,14 +51,18 @@ class FakeOpenAIServer:
             def do_POST(self) -> None:
                 raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
                 body = json.loads(raw or b"{}")
-                owner.requests.append({"path": self.path, "headers": {k.lower(): v for k, v in self.headers.items()}, "body": body})
+                owner.requests.append(
+                    {"path": self.path, "headers": {k.lower(): v for k, v in self.headers.items()}, "body": body}
+                )
                 owner._respond(self, body)
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.httpd.daemon_threads = True
         self.port = self.httpd.server_address[1]
         self.base_url = f"http://127.0.0.1:{self.port}/v1"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.1}, name=f"fake-openai-{self.port}", daemon=True)
+        self.thread = threading.Thread(
+            target=self.httpd.serve_forever, kwargs={"poll_interval": 0.1}, name=f"fake-openai-{self.port}", daemon=True
+        )
 
     def __enter__(self) -> "FakeOpenAIServer":
         self.thread.start()
@@ -75,7 +84,17 @@ class FakeOpenAIServer:
                 return self._json(h, 200, self._completion(self.reply))
             if mode == "status":
                 key = h.headers.get("Authorization", "").removeprefix("Bearer ")
-                return self._json(h, self.status, {"error": {"message": f"Incorrect API key provided: {key}. Server exploded.", "type": "server_error", "code": None}})
+                return self._json(
+                    h,
+                    self.status,
+                    {
+                        "error": {
+                            "message": f"Incorrect API key provided: {key}. Server exploded.",
+                            "type": "server_error",
+                            "code": None,
+                        }
+                    },
+                )
             if mode == "garbage" and not stream:
                 return self._raw(h, 200, "application/json", b"<html>this is not json</html>")
             if not stream:
@@ -88,7 +107,7 @@ class FakeOpenAIServer:
                 h.wfile.write(_chunk(word if i == 0 else " " + word))
                 h.wfile.flush()
                 if mode == "garbage" and i == 2:
-                    h.wfile.write(b"data: {\"choices\": [{\"delta\": \x00\xff not json\n\n")
+                    h.wfile.write(b'data: {"choices": [{"delta": \x00\xff not json\n\n')
                     h.wfile.flush()
                     return
             h.wfile.write(b"data: [DONE]\n\n")
@@ -100,9 +119,14 @@ class FakeOpenAIServer:
 
     @staticmethod
     def _completion(text: str) -> dict:
-        return {"id": "fake", "object": "chat.completion", "created": 0, "model": "fake",
-                "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
-                "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
+        return {
+            "id": "fake",
+            "object": "chat.completion",
+            "created": 0,
+            "model": "fake",
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
+            "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+        }
 
     def _json(self, h: BaseHTTPRequestHandler, status: int, payload: dict) -> None:
         self._raw(h, status, "application/json", json.dumps(payload).encode())

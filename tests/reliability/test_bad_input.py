@@ -50,22 +50,54 @@ RAW = [
     ("JSON string", b'"What is SparStencil?"', "application/json"),
     ("plain text", b"What is SparStencil?", "text/plain"),
     ("form encoded", b"messages=What+is+SparStencil%3F", "application/x-www-form-urlencoded"),
-    ("multipart", b'--b\r\nContent-Disposition: form-data; name="messages"\r\n\r\nhi\r\n--b--\r\n', "multipart/form-data; boundary=b"),
+    (
+        "multipart",
+        b'--b\r\nContent-Disposition: form-data; name="messages"\r\n\r\nhi\r\n--b--\r\n',
+        "multipart/form-data; boundary=b",
+    ),
     ("JSON sent as XML", json.dumps(chat_body("What is SparStencil?")).encode(), "application/xml"),
     ("nested arrays 10,000 deep", b"[" * NESTING + b"]" * NESTING, "application/json"),
     ("nested objects 10,000 deep", b'{"a":' * NESTING + b"1" + b"}" * NESTING, "application/json"),
     ("nesting inside messages", b'{"messages": ' + b"[" * NESTING + b"]" * NESTING + b"}", "application/json"),
-    ("nesting inside content", b'{"messages": [{"role": "user", "content": ' + b"[" * NESTING + b"]" * NESTING + b"}]}", "application/json"),
+    (
+        "nesting inside content",
+        b'{"messages": [{"role": "user", "content": ' + b"[" * NESTING + b"]" * NESTING + b"}]}",
+        "application/json",
+    ),
     ("unclosed nesting", b"[" * NESTING, "application/json"),
-    ("invalid UTF-8 in a string", b'{"messages": [{"role": "user", "content": "caf\xe9 \xff\xfe"}]}', "application/json"),
+    (
+        "invalid UTF-8 in a string",
+        b'{"messages": [{"role": "user", "content": "caf\xe9 \xff\xfe"}]}',
+        "application/json",
+    ),
     ("overlong UTF-8 encoding", b'{"messages": [{"role": "user", "content": "\xc0\xaf"}]}', "application/json"),
     ("UTF-16 body", json.dumps(chat_body("What is SparStencil?")).encode("utf-16"), "application/json"),
-    ("lone surrogate escape", b'{"messages": [{"role": "user", "content": "What is \\ud800 SparStencil?"}]}', "application/json"),
-    ("raw control character in a string", b'{"messages": [{"role": "user", "content": "What\x01is\x1fSparStencil?"}]}', "application/json"),
+    (
+        "lone surrogate escape",
+        b'{"messages": [{"role": "user", "content": "What is \\ud800 SparStencil?"}]}',
+        "application/json",
+    ),
+    (
+        "raw control character in a string",
+        b'{"messages": [{"role": "user", "content": "What\x01is\x1fSparStencil?"}]}',
+        "application/json",
+    ),
     ("NUL byte in the body", b'{"messages": [{"role": "user", "content": "hi"}]}\x00', "application/json"),
-    ("duplicate keys", b'{"messages": [], "messages": [{"role": "user", "content": "What is SparStencil?"}]}', "application/json"),
-    ("huge number", b'{"messages": [{"role": "user", "content": "hi"}], "filters": {"year_from": 1e400}}', "application/json"),
-    ("huge integer", b'{"messages": [{"role": "user", "content": "hi"}], "filters": {"year_from": ' + b"9" * 5000 + b"}}", "application/json"),
+    (
+        "duplicate keys",
+        b'{"messages": [], "messages": [{"role": "user", "content": "What is SparStencil?"}]}',
+        "application/json",
+    ),
+    (
+        "huge number",
+        b'{"messages": [{"role": "user", "content": "hi"}], "filters": {"year_from": 1e400}}',
+        "application/json",
+    ),
+    (
+        "huge integer",
+        b'{"messages": [{"role": "user", "content": "hi"}], "filters": {"year_from": ' + b"9" * 5000 + b"}}",
+        "application/json",
+    ),
     ("NaN", b'{"messages": [{"role": "user", "content": "hi"}], "filters": {"year_from": NaN}}', "application/json"),
 ]
 
@@ -76,7 +108,7 @@ def test_malformed_bodies_are_4xx_with_a_reason(client, path, raw, content_type)
     headers = {"Content-Type": content_type} if content_type else {}
     r = client.post(path, content=raw, headers=headers)
     assert check_4xx_or_answer(r, path) in ("4xx", "answer")
-    if raw.startswith(b"[" * 100) or b"\xff\xfe\"" in raw or content_type != "application/json":
+    if raw.startswith(b"[" * 100) or b'\xff\xfe"' in raw or content_type != "application/json":
         assert r.status_code in (400, 415, 422), r.text
 
 
@@ -103,11 +135,14 @@ ODD_TEXT = [
 ]
 
 
-@pytest.mark.parametrize("raw,why", [
-    (b"[" * NESTING + b"]" * NESTING, "nested too deeply"),
-    (b'{"messages": [{"role": "user", "content": "caf\xe9"}]}', "not valid UTF-8"),
-    (b'{"messages": [], "filters": {"year_from": ' + b"9" * 5000 + b"}}", "too many digits"),
-])
+@pytest.mark.parametrize(
+    "raw,why",
+    [
+        (b"[" * NESTING + b"]" * NESTING, "nested too deeply"),
+        (b'{"messages": [{"role": "user", "content": "caf\xe9"}]}', "not valid UTF-8"),
+        (b'{"messages": [], "filters": {"year_from": ' + b"9" * 5000 + b"}}", "too many digits"),
+    ],
+)
 def test_unparsable_bodies_say_why(client, raw, why):
     r = client.post(CHAT, content=raw, headers={"Content-Type": "application/json"})
     assert r.status_code == 400
@@ -127,7 +162,12 @@ def test_odd_text_on_the_openai_endpoint(client, text):
 
 
 def test_odd_text_around_a_real_question_still_finds_the_paper(client):
-    for text in ("🤖🚀 What is SparStencil? 🧪", "What is\x00 SparStencil?", "\u202bWhat is SparStencil?\u202c", "ما هو SparStencil؟"):
+    for text in (
+        "🤖🚀 What is SparStencil? 🧪",
+        "What is\x00 SparStencil?",
+        "\u202bWhat is SparStencil?\u202c",
+        "ما هو SparStencil؟",
+    ):
         body = client.post(CHAT, json=chat_body(text)).json()
         assert any("SparStencil" in c["display_title"] for c in body["citations"]), (text, body["answer"][:200])
 
@@ -138,20 +178,30 @@ def test_punctuation_only_question_says_something_useful(client):
 
 
 def test_history_of_odd_messages(client):
-    history = [{"role": "user", "content": "🤖" * 10}, {"role": "assistant", "content": "\x00[1][2][3]"},
-               {"role": "user", "content": "?!..."}, {"role": "assistant", "content": "\u202e"}, {"role": "user", "content": "and that one?"}]
+    history = [
+        {"role": "user", "content": "🤖" * 10},
+        {"role": "assistant", "content": "\x00[1][2][3]"},
+        {"role": "user", "content": "?!..."},
+        {"role": "assistant", "content": "\u202e"},
+        {"role": "user", "content": "and that one?"},
+    ]
     assert check_4xx_or_answer(client.post(CHAT, json={"messages": history})) in ("4xx", "answer")
 
 
 def test_limits_on_message_count_and_size(client):
-    fifty = [{"role": "user", "content": "x"}, {"role": "assistant", "content": "y"}] * 24 + [{"role": "user", "content": "x"}] * 2
+    fifty = [{"role": "user", "content": "x"}, {"role": "assistant", "content": "y"}] * 24 + [
+        {"role": "user", "content": "x"}
+    ] * 2
     assert client.post(CHAT, json={"messages": fifty}).status_code == 200
     r = client.post(CHAT, json={"messages": fifty + [{"role": "user", "content": "x"}]})
     assert r.status_code == 422 and "at most 50" in r.json()["error"]["message"]
     # The largest valid conversation fits the 1 MB body limit as UTF-8 (800 KB of four-byte characters)...
     big = {"messages": [{"role": "user", "content": "🤖" * 4000}] * 50}
     utf8 = json.dumps(big, ensure_ascii=False).encode()
-    assert len(utf8) < 1_000_000 and client.post(CHAT, content=utf8, headers={"Content-Type": "application/json"}).status_code == 200
+    assert (
+        len(utf8) < 1_000_000
+        and client.post(CHAT, content=utf8, headers={"Content-Type": "application/json"}).status_code == 200
+    )
     # ...but not with every character \u-escaped (2.4 MB): refused by size, as JSON, with what to do.
     escaped = json.dumps(big).encode()
     r = client.post(CHAT, content=escaped, headers={"Content-Type": "application/json"})
@@ -178,8 +228,10 @@ def _raw_request(url: str, head: bytes, body_part: bytes, wait: float = 10.0) ->
 def test_a_megabyte_body_is_refused_before_it_is_read(live_url, path):
     """The server answers 413 from the Content-Length alone: most of the body is never even sent."""
     size = 1024 * 1024
-    head = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-            f"Content-Length: {size}\r\nConnection: close\r\n\r\n").encode()
+    head = (
+        f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {size}\r\nConnection: close\r\n\r\n"
+    ).encode()
     started = time.monotonic()
     data = _raw_request(live_url, head, b'{"messages": [' + b" " * 1000)
     status_line, rest = data.split(b"\r\n", 1)
@@ -195,7 +247,9 @@ def test_slow_body_does_not_block_other_clients(live_url):
 
     host, port = live_url.removeprefix("http://").split(":")
     with socket.create_connection((host, int(port)), timeout=10) as s:
-        s.sendall(f"POST {CHAT} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{{".encode())
+        s.sendall(
+            f"POST {CHAT} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{{".encode()
+        )
         t = time.monotonic()
         r = httpx.post(live_url + CHAT, json=chat_body("What is SparStencil?"), timeout=30)
         assert r.status_code == 200 and time.monotonic() - t < 20

@@ -48,9 +48,12 @@ def test_chroma_down_later_degrades_and_recovers(chroma, seeded_store, assistant
         health = client.get("/healthz")
         assert health.status_code == 503
         assert health.json()["status"] == "degraded" and chroma.url in health.json()["reason"], health.json()
-        for path, body in (("/api/chat", CHAT), ("/api/chat", {**CHAT, "stream": True}),
-                           ("/v1/chat/completions", {**CHAT, "model": "paper-assistant"}),
-                           ("/v1/chat/completions", {**CHAT, "model": "paper-assistant", "stream": True})):
+        for path, body in (
+            ("/api/chat", CHAT),
+            ("/api/chat", {**CHAT, "stream": True}),
+            ("/v1/chat/completions", {**CHAT, "model": "paper-assistant"}),
+            ("/v1/chat/completions", {**CHAT, "model": "paper-assistant", "stream": True}),
+        ):
             r = client.post(path, json=body)
             assert r.status_code == 503, (path, body, r.text)
             error = r.json()["error"]

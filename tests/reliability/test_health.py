@@ -28,7 +28,9 @@ class DownStore:
 
     def _check(self):
         if self.down:
-            raise StoreUnavailable(f"The Chroma server at {URL} is not reachable (ConnectError). Start it with `chroma run --path DIR --port PORT` or unset ASSISTANT_CHROMA_URL.")
+            raise StoreUnavailable(
+                f"The Chroma server at {URL} is not reachable (ConnectError). Start it with `chroma run --path DIR --port PORT` or unset ASSISTANT_CHROMA_URL."
+            )
 
     def answer(self, messages, filters=None):
         self._check()
@@ -42,7 +44,9 @@ class DownStore:
 @pytest.fixture
 def flaky(seeded_store, assistant):
     a = DownStore(assistant)
-    with TestClient(create_app(settings_for(seeded_store, chroma_url=f"http://user:pa55word@127.0.0.1:8999"), assistant=a)) as c:
+    with TestClient(
+        create_app(settings_for(seeded_store, chroma_url=f"http://user:pa55word@127.0.0.1:8999"), assistant=a)
+    ) as c:
         yield c, a
 
 

@@ -29,7 +29,15 @@ MAX_REQUESTS = 600  # the client loop's bound, whatever happens
 def assistant_over(store_dir, shared) -> Assistant:
     """An Assistant with its own Store object on `store_dir`, borrowing the session's embedding model."""
     settings = Settings(store_dir=store_dir, seeds_dir=SEEDS)
-    return Assistant(settings, Store(store_dir, vendors.chroma_client(settings), shared.store.embeddings, reopen=lambda: vendors.reopen_chroma(settings)))
+    return Assistant(
+        settings,
+        Store(
+            store_dir,
+            vendors.chroma_client(settings),
+            shared.store.embeddings,
+            reopen=lambda: vendors.reopen_chroma(settings),
+        ),
+    )
 
 
 class ErrorLog(logging.Handler):
@@ -70,14 +78,22 @@ def one_request(client: httpx.Client, i: int) -> tuple[str, str]:
     if kind == 2:
         r = client.get("/api/papers", params={"text": "stencil"})
         return ("" if r.status_code == 200 and r.json()["count"] > 0 else f"papers {r.status_code}: {r.text[:200]}"), ""
-    r = client.post("/v1/chat/completions", json={"model": "paper-assistant", "messages": [{"role": "user", "content": "What has Yunquan Zhang worked on?"}]})
+    r = client.post(
+        "/v1/chat/completions",
+        json={
+            "model": "paper-assistant",
+            "messages": [{"role": "user", "content": "What has Yunquan Zhang worked on?"}],
+        },
+    )
     return ("" if r.status_code == 200 else f"v1 {r.status_code}: {r.text[:200]}"), ""
 
 
 @pytest.mark.slow
 def test_ingest_while_the_server_answers(fresh_store, changed_seeds, assistant):
     server_side = assistant_over(fresh_store, assistant)
-    ingester = assistant_over(fresh_store, assistant)  # a second writer object, as a separate `assistant ingest` would be
+    ingester = assistant_over(
+        fresh_store, assistant
+    )  # a second writer object, as a separate `assistant ingest` would be
     errors = ErrorLog()
     for name in ("", "uvicorn.error", "assistant"):
         logging.getLogger(name).addHandler(errors)
@@ -97,7 +113,10 @@ def test_ingest_while_the_server_answers(fresh_store, changed_seeds, assistant):
     said: list[tuple[float, str]] = []
     during = 0
     try:
-        with LiveServer(create_app(server_side.settings, assistant=server_side)) as url, httpx.Client(base_url=url, timeout=60) as client:
+        with (
+            LiveServer(create_app(server_side.settings, assistant=server_side)) as url,
+            httpx.Client(base_url=url, timeout=60) as client,
+        ):
             assert OLD in one_request(client, 0)[1], "before the ingest the server answers from the old table"
             worker = threading.Thread(target=ingest, name="ingest-while-serving")
             started = time.monotonic()
@@ -130,7 +149,9 @@ def test_ingest_while_the_server_answers(fresh_store, changed_seeds, assistant):
     assert NEW in final and OLD not in final, final
     from assistant.models import Filters
 
-    assert changed_passages(server_side) & set(server_side.retriever().dense(DENSE_QUERY, Filters())), "dense search sees the new passages"
+    assert changed_passages(server_side) & set(server_side.retriever().dense(DENSE_QUERY, Filters())), (
+        "dense search sees the new passages"
+    )
     # Once the new answer appears it stays: no request after the switch went back to the old table.
     first_new = next(i for i, (_, a) in enumerate(said) if NEW in a)
     assert all(NEW in a for _, a in said[first_new:]), [a[:80] for _, a in said[first_new:]]
@@ -149,9 +170,17 @@ def test_assistant_ingest_process_while_the_server_answers(fresh_store, changed_
     server_side = assistant_over(fresh_store, assistant)
     problems: list[str] = []
     during = after = 0
-    with LiveServer(create_app(server_side.settings, assistant=server_side)) as url, httpx.Client(base_url=url, timeout=60) as client:
-        proc = subprocess.Popen([sys.executable, "-m", "assistant", "--store", str(fresh_store), "ingest", str(changed_seeds)],
-                                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    with (
+        LiveServer(create_app(server_side.settings, assistant=server_side)) as url,
+        httpx.Client(base_url=url, timeout=60) as client,
+    ):
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "assistant", "--store", str(fresh_store), "ingest", str(changed_seeds)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
         try:
             for i in range(MAX_REQUESTS):
                 problem, _ = one_request(client, i)
@@ -193,10 +222,17 @@ def test_server_dense_search_sees_an_out_of_process_ingest(fresh_store, changed_
     server_side = assistant_over(fresh_store, assistant)
     server_side.warm()
     server_side.retriever().dense(DENSE_QUERY, Filters())
-    done = subprocess.run([sys.executable, "-m", "assistant", "--store", str(fresh_store), "ingest", str(changed_seeds)],
-                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-m", "assistant", "--store", str(fresh_store), "ingest", str(changed_seeds)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     new = changed_passages(server_side)
-    assert new and set(server_side.store.collection().get(ids=list(new), include=[])["ids"]) == new  # stored and visible by id
+    assert (
+        new and set(server_side.store.collection().get(ids=list(new), include=[])["ids"]) == new
+    )  # stored and visible by id
     found = server_side.retriever().dense(DENSE_QUERY, Filters())
     assert new & set(found), "dense search in the running server should find the changed paper's new passages"

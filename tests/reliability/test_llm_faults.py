@@ -47,8 +47,10 @@ def fake():
 @pytest.fixture(scope="module")
 def served(seeded_store, assistant, fake):
     """URL of an app whose model is the fake, and URL of one whose model endpoint has nothing listening."""
-    with LiveServer(llm_app(seeded_store, assistant, fake.base_url)) as url, \
-         LiveServer(llm_app(seeded_store, assistant, f"http://127.0.0.1:{free_port()}/v1")) as dead_url:
+    with (
+        LiveServer(llm_app(seeded_store, assistant, fake.base_url)) as url,
+        LiveServer(llm_app(seeded_store, assistant, f"http://127.0.0.1:{free_port()}/v1")) as dead_url,
+    ):
         yield url, dead_url
 
 
@@ -66,12 +68,22 @@ def ask(url: str, endpoint: str, question: str = QUESTION) -> dict:
         assert [e for e, _ in events][-1] == "done", events[-3:]
         final = next(d for e, d in events if e == "citations")
         return {"status": 200, **final}
-    r = httpx.post(url + "/v1/chat/completions", json={"model": "paper-assistant", "messages": messages, "stream": stream}, timeout=30)
+    r = httpx.post(
+        url + "/v1/chat/completions",
+        json={"model": "paper-assistant", "messages": messages, "stream": stream},
+        timeout=30,
+    )
     if r.status_code != 200:
         return {"status": r.status_code, "body": r.text}
     if not stream:
         body = r.json()
-        return {"status": 200, "answer": body["choices"][0]["message"]["content"], "mode": body["mode"], "notice": body["notice"], "citations": body["citations"]}
+        return {
+            "status": 200,
+            "answer": body["choices"][0]["message"]["content"],
+            "mode": body["mode"],
+            "notice": body["notice"],
+            "citations": body["citations"],
+        }
     events = parse_sse(r.text)
     assert events[-1][1] == "[DONE]", events[-3:]
     chunks = [d for _, d in events[:-1]]
@@ -79,7 +91,13 @@ def ask(url: str, endpoint: str, question: str = QUESTION) -> dict:
     last = chunks[-1]
     assert last["choices"][0]["finish_reason"] == "stop"
     text = "".join(c["choices"][0]["delta"].get("content") or "" for c in chunks)
-    return {"status": 200, "answer": text, "mode": last["mode"], "notice": last["notice"], "citations": last["citations"]}
+    return {
+        "status": 200,
+        "answer": text,
+        "mode": last["mode"],
+        "notice": last["notice"],
+        "citations": last["citations"],
+    }
 
 
 @pytest.mark.parametrize("endpoint", ENDPOINTS)
@@ -149,7 +167,9 @@ def test_hanging_model_calls_do_not_block_other_requests(seeded_store, assistant
             seen = len(fake.requests)
             waiting = [pool.submit(ask, url, "chat-json") for _ in range(4)]
             deadline = time.monotonic() + 5
-            while len(fake.requests) < seen + 4 and time.monotonic() < deadline:  # all four are now waiting on the model
+            while (
+                len(fake.requests) < seen + 4 and time.monotonic() < deadline
+            ):  # all four are now waiting on the model
                 time.sleep(0.05)
             assert httpx.get(url + "/api/papers", timeout=10).status_code == 200
             assert httpx.get(url + "/healthz", timeout=10).status_code == 200
@@ -167,7 +187,11 @@ def test_a_client_leaving_mid_stream_stops_the_model_stream(served, fake, path):
     fake.mode, fake.drip = "drip", 0.3
     fake.reply = " ".join(f"word{i}" for i in range(40)) + " [1]."  # 12 s at the drip rate
     cut_before = fake.streams_cut
-    body = {"messages": [{"role": "user", "content": QUESTION}], "stream": True, **({"model": "paper-assistant"} if path.startswith("/v1") else {})}
+    body = {
+        "messages": [{"role": "user", "content": QUESTION}],
+        "stream": True,
+        **({"model": "paper-assistant"} if path.startswith("/v1") else {}),
+    }
     try:
         with httpx.Client(timeout=30) as client, client.stream("POST", url + path, json=body) as r:
             assert r.status_code == 200

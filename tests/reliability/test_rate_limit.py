@@ -63,7 +63,9 @@ def test_limit_applies_before_the_token_check(seeded_store, assistant):
 
 
 def test_a_browser_on_an_allowed_origin_can_read_the_429(seeded_store, assistant):
-    with TestClient(make_app(seeded_store, assistant, rate_limit_per_minute=1, cors_origins=["https://ok.example"])) as c:
+    with TestClient(
+        make_app(seeded_store, assistant, rate_limit_per_minute=1, cors_origins=["https://ok.example"])
+    ) as c:
         origin = {"Origin": "https://ok.example"}
         assert c.get("/api/papers", headers=origin).status_code == 200
         r = c.get("/api/papers", headers=origin)
@@ -76,7 +78,10 @@ def test_live_server_limits_by_peer_address_not_forwarded_headers(seeded_store, 
     server = LiveServer(make_app(seeded_store, assistant, rate_limit_per_minute=3))
     server.server.config.proxy_headers = False
     with server as url:
-        statuses = [httpx.get(url + "/api/papers", headers={"X-Forwarded-For": f"10.0.0.{i}"}, timeout=10).status_code for i in range(5)]
+        statuses = [
+            httpx.get(url + "/api/papers", headers={"X-Forwarded-For": f"10.0.0.{i}"}, timeout=10).status_code
+            for i in range(5)
+        ]
     assert statuses == [200, 200, 200, 429, 429]
 
 
@@ -114,7 +119,9 @@ def test_bucket_refills_at_the_configured_rate_per_address():
     assert limit._take("a") == 0.0
     assert limit._take("a") == pytest.approx(10.0)
     clock.now += 3600
-    assert [limit._take("a") for _ in range(7)][-2:] == [0.0, pytest.approx(10.0)], "idle time refills only up to the burst"
+    assert [limit._take("a") for _ in range(7)][-2:] == [0.0, pytest.approx(10.0)], (
+        "idle time refills only up to the burst"
+    )
 
 
 def test_memory_is_bounded_under_many_addresses():

@@ -17,12 +17,15 @@ from tests.reliability.test_secrets import Capture
 USER, PASSWORD = "alice", "pw-7f3c-secret"
 
 
-@pytest.mark.parametrize("url, shown", [
-    (f"http://{USER}:{PASSWORD}@example.org:8080/v1", "http://example.org:8080/v1"),
-    (f"https://{PASSWORD}@example.org/v1", "https://example.org/v1"),
-    ("https://example.org/v1?api-key=abc123&deployment=x", "https://example.org/v1?api-key=***&deployment=x"),
-    ("http://127.0.0.1:11434/v1", "http://127.0.0.1:11434/v1"),
-])
+@pytest.mark.parametrize(
+    "url, shown",
+    [
+        (f"http://{USER}:{PASSWORD}@example.org:8080/v1", "http://example.org:8080/v1"),
+        (f"https://{PASSWORD}@example.org/v1", "https://example.org/v1"),
+        ("https://example.org/v1?api-key=abc123&deployment=x", "https://example.org/v1?api-key=***&deployment=x"),
+        ("http://127.0.0.1:11434/v1", "http://127.0.0.1:11434/v1"),
+    ],
+)
 def test_redact_url(url, shown):
     from assistant.settings import redact_url
 
@@ -39,8 +42,18 @@ def test_a_base_url_with_credentials_is_never_shown_or_logged(seeded_store, assi
         with TestClient(create_app(settings, assistant=llm)) as c:
             health = c.get("/healthz").json()
             answer = c.post("/api/chat", json={"messages": [{"role": "user", "content": QUESTION}]}).json()
-            v1 = c.post("/v1/chat/completions", json={"model": "paper-assistant", "messages": [{"role": "user", "content": QUESTION}]}).text
+            v1 = c.post(
+                "/v1/chat/completions",
+                json={"model": "paper-assistant", "messages": [{"role": "user", "content": QUESTION}]},
+            ).text
         assert health["mode"] == "llm" and f"127.0.0.1:{fake.port}/v1" in health["mode_reason"]
-        shown = [health["mode_reason"], mode_text(llm.status()), answer.get("answer", ""), answer.get("notice") or "", v1, logs.text]
+        shown = [
+            health["mode_reason"],
+            mode_text(llm.status()),
+            answer.get("answer", ""),
+            answer.get("notice") or "",
+            v1,
+            logs.text,
+        ]
         for text in shown:
             assert PASSWORD not in text and f"{USER}:" not in text, text

@@ -30,7 +30,9 @@ def assistant_cmd(store, *args) -> list[str]:
 
 
 def run(store, *args, timeout=300) -> subprocess.CompletedProcess:
-    return subprocess.run(assistant_cmd(store, *args), cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(
+        assistant_cmd(store, *args), cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=timeout
+    )
 
 
 def one_file_corpus(tmp_path):
@@ -44,7 +46,14 @@ def one_file_corpus(tmp_path):
 
 def test_a_second_ingest_is_refused_while_one_runs_and_the_store_stays_whole(tmp_path):
     store = tmp_path / "store"
-    first = subprocess.Popen(assistant_cmd(store, "ingest", str(SEEDS)), cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    first = subprocess.Popen(
+        assistant_cmd(store, "ingest", str(SEEDS)),
+        cwd=ROOT,
+        env=ENV,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         deadline = time.monotonic() + 120
         lock = store / "ingest.lock"
@@ -78,9 +87,13 @@ def test_a_reader_never_sees_a_segment_that_an_ingest_compacted_away(tmp_path):
     sentences = [s for p in kept for s in paper_sentences(p)]
     assert len(sentences) > 40
 
-    shrunk = run(store, "ingest", str(one_file_corpus(tmp_path)))  # another process: most vectors die, segments compacted
+    shrunk = run(
+        store, "ingest", str(one_file_corpus(tmp_path))
+    )  # another process: most vectors die, segments compacted
     assert shrunk.returncode == 0, shrunk.stderr
-    assert not set(first_segments[1:]) & {p.name for p in (store / "sentences").glob("seg-*.npy")}, "old segments were removed"
+    assert not set(first_segments[1:]) & {p.name for p in (store / "sentences").glob("seg-*.npy")}, (
+        "old segments were removed"
+    )
 
     got = reader.get(sentences)
     fresh = SentenceVectors(store / "sentences").get(sentences)
@@ -101,7 +114,11 @@ def test_healthz_names_a_store_it_cannot_read_and_an_ingest_repairs_it(damaged_s
     with TestClient(create_app(settings_for(store))) as c:
         r = c.get("/healthz")
         assert r.status_code == 503, r.json()
-        assert r.json()["status"] == "degraded" and missing in r.json()["reason"] and "assistant ingest" in r.json()["reason"]
+        assert (
+            r.json()["status"] == "degraded"
+            and missing in r.json()["reason"]
+            and "assistant ingest" in r.json()["reason"]
+        )
         answer = c.post("/api/chat", json={"messages": [{"role": "user", "content": "What is MoQE?"}]})
         assert answer.status_code == 200 and answer.json()["citations"], answer.text  # sentences re-embedded on the fly
     repaired = run(store, "ingest", str(SEEDS))
@@ -115,7 +132,11 @@ def test_healthz_names_a_store_it_cannot_read_and_an_ingest_repairs_it(damaged_s
 def test_an_ingest_sweeps_temporary_files_of_dead_writers(fresh_store):
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()
-    stale = [fresh_store / f"table.tmp{dead.pid}", fresh_store / "sentences" / f"index.tmp{dead.pid}.npz", fresh_store / "sentences" / f"seg-99.tmp{dead.pid}.npy"]
+    stale = [
+        fresh_store / f"table.tmp{dead.pid}",
+        fresh_store / "sentences" / f"index.tmp{dead.pid}.npz",
+        fresh_store / "sentences" / f"seg-99.tmp{dead.pid}.npy",
+    ]
     alive = fresh_store / f"table.tmp{os.getpid()}"  # this test process is alive: its file may be in use
     for path in [*stale, alive]:
         path.write_text("partial")

@@ -10,29 +10,77 @@ from assistant.errors import NotFound
 from assistant.models import Answer, Citation, Filters, Message, Paper, Profile, Source
 
 
-def paper(id: str, title: str | None, authors: list[str], *, year: int = 2024, arxiv_id: str | None = None,
-          mine: bool = True, truncated: bool = False, abstract: str = "", display_title: str | None = None) -> Paper:
+def paper(
+    id: str,
+    title: str | None,
+    authors: list[str],
+    *,
+    year: int = 2024,
+    arxiv_id: str | None = None,
+    mine: bool = True,
+    truncated: bool = False,
+    abstract: str = "",
+    display_title: str | None = None,
+) -> Paper:
     return Paper(
-        id=id, title=title, display_title=display_title or title or id, authors=authors, authors_truncated=truncated,
-        date=str(year), date_precision="year", year=year, arxiv_id=arxiv_id, categories=["LG"], has_code=False,
-        is_author_work=mine, attribution="Listed on Yunquan Zhang's own pages: a.txt" if mine else "Listed on another group's page: b.txt",
-        sources=[Source(file="a.txt", line=1, shape="fake")], abstract=abstract,
+        id=id,
+        title=title,
+        display_title=display_title or title or id,
+        authors=authors,
+        authors_truncated=truncated,
+        date=str(year),
+        date_precision="year",
+        year=year,
+        arxiv_id=arxiv_id,
+        categories=["LG"],
+        has_code=False,
+        is_author_work=mine,
+        attribution="Listed on Yunquan Zhang's own pages: a.txt" if mine else "Listed on another group's page: b.txt",
+        sources=[Source(file="a.txt", line=1, shape="fake")],
+        abstract=abstract,
     )
 
 
 PAPERS = [
-    paper("2412.06865", "FP=xINT: Low-Bit Series Expansion", ["Boyang Zhang", "Daning Cheng", "Yunquan Zhang", "Fangmin Liu"],
-          arxiv_id="2412.06865", abstract="Post-training quantization loses accuracy. We expand the weights in low-bit series. It works at 2 bits."),
-    paper("swarm", None, [], year=2025, arxiv_id="2505.20094", display_title="SwarmThinkers (arXiv:2505.20094)",
-          abstract="We present SwarmThinkers, a reinforcement\nlearning framework for atomistic simulation."),
-    paper("fedimpro", "FedImpro: Client Updates", ["Zhenheng Tang", "Yonggang Zhang"], truncated=True, mine=False,
-          abstract="Federated learning suffers from client drift."),
+    paper(
+        "2412.06865",
+        "FP=xINT: Low-Bit Series Expansion",
+        ["Boyang Zhang", "Daning Cheng", "Yunquan Zhang", "Fangmin Liu"],
+        arxiv_id="2412.06865",
+        abstract="Post-training quantization loses accuracy. We expand the weights in low-bit series. It works at 2 bits.",
+    ),
+    paper(
+        "swarm",
+        None,
+        [],
+        year=2025,
+        arxiv_id="2505.20094",
+        display_title="SwarmThinkers (arXiv:2505.20094)",
+        abstract="We present SwarmThinkers, a reinforcement\nlearning framework for atomistic simulation.",
+    ),
+    paper(
+        "fedimpro",
+        "FedImpro: Client Updates",
+        ["Zhenheng Tang", "Yonggang Zhang"],
+        truncated=True,
+        mine=False,
+        abstract="Federated learning suffers from client drift.",
+    ),
 ]
 
 
 def cite(n: int, p: Paper, quote: str) -> Citation:
-    return Citation(n=n, paper_id=p.id, title=p.title, display_title=p.display_title, arxiv_id=p.arxiv_id, year=p.year,
-                    authors=p.authors, is_author_work=p.is_author_work, quote=quote)
+    return Citation(
+        n=n,
+        paper_id=p.id,
+        title=p.title,
+        display_title=p.display_title,
+        arxiv_id=p.arxiv_id,
+        year=p.year,
+        authors=p.authors,
+        is_author_work=p.is_author_work,
+        quote=quote,
+    )
 
 
 class Blocked:
@@ -96,5 +144,10 @@ class FakeAssistant:
 
     def status(self):
         reason = "no OPENAI_API_KEY set: answers are composed from the abstracts' own sentences"
-        return {"papers": len(self._papers), "author_papers": sum(p.is_author_work for p in self._papers),
-                "mode": self.mode, "mode_reason": reason, "store_reachable": True}
+        return {
+            "papers": len(self._papers),
+            "author_papers": sum(p.is_author_work for p in self._papers),
+            "mode": self.mode,
+            "mode_reason": reason,
+            "store_reachable": True,
+        }

@@ -38,15 +38,25 @@ class SlowChatServer:
                     self.wfile.write(b"data: [DONE]\n\n")
                 else:
                     message = {"role": "assistant", "content": server.reply}
-                    data = {"id": "slow", "object": "chat.completion", "created": 0, "model": "slow",
-                            "choices": [{"index": 0, "message": message, "finish_reason": "stop"}]}
+                    data = {
+                        "id": "slow",
+                        "object": "chat.completion",
+                        "created": 0,
+                        "model": "slow",
+                        "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+                    }
                     self.send_header("content-type", "application/json")
                     self.end_headers()
                     self.wfile.write(json.dumps(data).encode())
 
             def _chunk(self, delta: dict, finish: str | None) -> None:
-                data = {"id": "slow", "object": "chat.completion.chunk", "created": 0, "model": "slow",
-                        "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+                data = {
+                    "id": "slow",
+                    "object": "chat.completion.chunk",
+                    "created": 0,
+                    "model": "slow",
+                    "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
+                }
                 self.wfile.write(f"data: {json.dumps(data)}\n\n".encode())
                 self.wfile.flush()
 

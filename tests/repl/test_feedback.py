@@ -13,8 +13,15 @@ from assistant.repl_session import ChatSession
 from tests.repl.fakes import PAPERS, FakeAssistant, cite
 
 FP, SWARM, _ = PAPERS
-FIRST = Answer(answer="Zhang expands weights in low-bit series [1].", citations=[cite(1, FP, "We expand the weights in low-bit series.")])
-SECOND = Answer(answer="SwarmThinkers simulates atoms [1].", citations=[cite(1, SWARM, "a reinforcement learning framework")], mode="llm")
+FIRST = Answer(
+    answer="Zhang expands weights in low-bit series [1].",
+    citations=[cite(1, FP, "We expand the weights in low-bit series.")],
+)
+SECOND = Answer(
+    answer="SwarmThinkers simulates atoms [1].",
+    citations=[cite(1, SWARM, "a reinforcement learning framework")],
+    mode="llm",
+)
 
 
 def test_good_and_bad_rate_the_last_answer(tmp_path):
@@ -26,11 +33,24 @@ def test_good_and_bad_rate_the_last_answer(tmp_path):
     transcript = out.getvalue()
     assert "Rated the last answer good; `assistant feedback` lists the ratings." in transcript
     assert "Rated the last answer bad with your comment; `assistant feedback` lists the ratings." in transcript
-    assert err.getvalue().count("error: No answer to rate yet: ask a question, then /") == 2  # before the first answer, and after /new
+    assert (
+        err.getvalue().count("error: No answer to rate yet: ask a question, then /") == 2
+    )  # before the first answer, and after /new
     good, bad = FeedbackLog(tmp_path / "feedback.jsonl").read()
-    assert (good.rating, good.comment, good.question, good.history, good.source) == ("up", None, "What did he work on?", [], "repl")
+    assert (good.rating, good.comment, good.question, good.history, good.source) == (
+        "up",
+        None,
+        "What did he work on?",
+        [],
+        "repl",
+    )
     assert good.answer == FIRST.answer and good.citations == FIRST.citations and good.mode == "extractive"
-    assert (bad.rating, bad.comment, bad.question, bad.mode) == ("down", "It cites the wrong paper.", "And atoms?", "llm")
+    assert (bad.rating, bad.comment, bad.question, bad.mode) == (
+        "down",
+        "It cites the wrong paper.",
+        "And atoms?",
+        "llm",
+    )
     assert [(m.role, m.content) for m in bad.history] == [("user", "What did he work on?"), ("assistant", FIRST.answer)]
 
 

@@ -22,9 +22,16 @@ from tests.repl.fakes import PAPERS, Blocked, FakeAssistant, cite
 FP, SWARM, FED = PAPERS
 FIRST = Answer(
     answer="Zhang expands weights in low-bit series [1] and simulates atoms [2].",
-    citations=[cite(1, FP, "We expand the weights in low-bit series."), cite(2, SWARM, "a reinforcement learning framework")],
+    citations=[
+        cite(1, FP, "We expand the weights in low-bit series."),
+        cite(2, SWARM, "a reinforcement learning framework"),
+    ],
 )
-SECOND = Answer(answer="Client drift [1].", citations=[cite(1, FED, "not in the abstract")], notice="The chat model failed; this is the extractive answer.")
+SECOND = Answer(
+    answer="Client drift [1].",
+    citations=[cite(1, FED, "not in the abstract")],
+    notice="The chat model failed; this is the extractive answer.",
+)
 
 
 def plain(fake, script: str, **kw) -> tuple[int, str, str]:
@@ -47,7 +54,9 @@ def test_plain_transcript_answers_cards_and_commands():
     script = "What did he work on?\n/paper 2\n\n  And anyone else?  \n/paper 1\n/paper 3\n/papers series\n/mode\n/new\n/paper 1\n/pape 1\n/quit\nnever asked\n"
     rc, out, err = plain(fake, script)
     assert rc == 0
-    assert out == """\
+    assert (
+        out
+        == """\
 Zhang expands weights in low-bit series [1] and simulates atoms [2].
 
 References:
@@ -93,17 +102,24 @@ Answer mode: extractive (no OPENAI_API_KEY set: answers are composed from the ab
 New conversation: earlier questions are forgotten.
 
 """
-    assert err == """\
+    )
+    assert (
+        err
+        == """\
 3 papers indexed, 2 by Yunquan Zhang; answer mode: extractive. Type /help for commands.
 error: The last answer cites only [1]: try /paper 1.
 error: No answer yet: ask a question, then /paper N shows the paper behind citation [N].
 error: Unknown command /pape (did you mean /paper?): type /help for the commands.
 """
+    )
     # the follow-up carried the whole conversation; the stripped question is what was sent
     assert [m for m, _ in fake.calls] == [
         [Message(role="user", content="What did he work on?")],
-        [Message(role="user", content="What did he work on?"), Message(role="assistant", content=FIRST.answer),
-         Message(role="user", content="And anyone else?")],
+        [
+            Message(role="user", content="What did he work on?"),
+            Message(role="assistant", content=FIRST.answer),
+            Message(role="user", content="And anyone else?"),
+        ],
     ]
 
 
@@ -113,7 +129,9 @@ def test_rich_transcript():
     script = "What did he work on?\n/paper 1\n/papers\n/help\n/nope\n"
     rc = ChatSession(fake, LineReader(io.StringIO(script)), RichView(console)).run()
     assert rc == 0
-    assert lines(buf.getvalue()) == """\
+    assert (
+        lines(buf.getvalue())
+        == """\
 3 papers indexed, 2 by Yunquan Zhang; answer mode: extractive. Type /help for commands.
 Zhang expands weights in low-bit series [1] and simulates atoms [2].
 
@@ -158,6 +176,7 @@ Enter for a new line.
 
 error: Unknown command /nope (did you mean /new?): type /help for the commands.
 """
+    )
 
 
 def test_rich_card_highlights_the_quote():
@@ -180,7 +199,9 @@ def test_paper_by_id_and_unknown_id():
 
 
 def test_assistant_error_is_shown_and_the_session_goes_on():
-    fake = FakeAssistant().enqueue(LLMUnavailable("The chat model at http://x timed out: check OPENAI_BASE_URL."), SECOND)
+    fake = FakeAssistant().enqueue(
+        LLMUnavailable("The chat model at http://x timed out: check OPENAI_BASE_URL."), SECOND
+    )
     rc, out, err = plain(fake, "first\nsecond\n")
     assert "error: The chat model at http://x timed out: check OPENAI_BASE_URL." in err
     assert out.startswith("Client drift [1].")
@@ -301,7 +322,10 @@ def test_the_final_answer_replaces_the_streamed_preview():
 
 def test_papers_keeps_the_session_restrictions():
     rc, out, err = plain(FakeAssistant(), "/papers\n", filters=Filters(year_from=2025))
-    assert out == "2025 · SwarmThinkers (derived title) · arXiv:2505.20094\n1 paper by Yunquan Zhang. /paper <arXiv id or id> shows one.\n\n"
+    assert (
+        out
+        == "2025 · SwarmThinkers (derived title) · arXiv:2505.20094\n1 paper by Yunquan Zhang. /paper <arXiv id or id> shows one.\n\n"
+    )
 
 
 def test_bib_prints_the_bibtex_of_a_citation_or_of_the_whole_answer():

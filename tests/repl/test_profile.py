@@ -15,12 +15,22 @@ from tests.repl.fakes import FakeAssistant
 
 
 def theme(id: int, label: str, ids: list[str], years: tuple[int | None, int | None]) -> ThemeSummary:
-    return ThemeSummary(id=id, label=label, terms=label.split(", "), paper_ids=ids, representative=ids[:1], year_from=years[0], year_to=years[1])
+    return ThemeSummary(
+        id=id,
+        label=label,
+        terms=label.split(", "),
+        paper_ids=ids,
+        representative=ids[:1],
+        year_from=years[0],
+        year_to=years[1],
+    )
 
 
 # Theme ids out of list order on purpose: users see the themes numbered by their place in the list.
 PROFILE = Profile(
-    principal_author="Yunquan Zhang", papers=9, author_papers=6,
+    principal_author="Yunquan Zhang",
+    papers=9,
+    author_papers=6,
     themes=[
         theme(2, "stencil computations, data reuse", ["s1", "s2", "s3"], (2019, 2022)),
         theme(0, "quantization, low-bit", ["q1", "q2"], (2022, 2022)),
@@ -68,7 +78,9 @@ Co-authors: 2 people, most often Boyang Zhang (2). Counts are lower bounds: 1 of
 
 """
     assert out == block * 2  # the command is case-insensitive and ignores what follows it
-    assert rc == 0 and err == "3 papers indexed, 2 by Yunquan Zhang; answer mode: extractive. Type /help for commands.\n"
+    assert (
+        rc == 0 and err == "3 papers indexed, 2 by Yunquan Zhang; answer mode: extractive. Type /help for commands.\n"
+    )
 
 
 def test_rich_profile_transcript_and_theme_colours():
@@ -76,7 +88,9 @@ def test_rich_profile_transcript_and_theme_colours():
     console = Console(file=buf, width=100, color_system=None, highlight=False)
     ChatSession(FakeAssistant(profile=PROFILE), LineReader(io.StringIO("/profile\n")), RichView(console)).run()
     text = "\n".join(line.rstrip() for line in buf.getvalue().splitlines())
-    assert text == """\
+    assert (
+        text
+        == """\
 3 papers indexed, 2 by Yunquan Zhang; answer mode: extractive. Type /help for commands.
 Yunquan Zhang: 6 papers in 3 themes, 2019–2022.
   # ┃ theme                            ┃ years     ┃ papers
@@ -95,6 +109,7 @@ Not in the chart: 1 undated paper.
 Co-authors: 2 people, most often Boyang Zhang (2). Counts are lower bounds: 1 of the 6 papers lists
 only the first authors.
 """
+    )
 
     buf = io.StringIO()
     console = Console(file=buf, width=100, color_system="truecolor", force_terminal=True, highlight=False)
@@ -104,10 +119,15 @@ only the first authors.
 
 
 def test_busy_years_scale_down_and_small_ones_still_show():
-    busy = PROFILE.model_copy(update={"per_year": [
-        YearCount(year=2020, total=100, by_theme={0: 99, 2: 1}, paper_ids=[f"p{i}" for i in range(100)]),
-        YearCount(year=2021, total=1, by_theme={1: 1}, paper_ids=["x"]),
-    ], "undated": []})
+    busy = PROFILE.model_copy(
+        update={
+            "per_year": [
+                YearCount(year=2020, total=100, by_theme={0: 99, 2: 1}, paper_ids=[f"p{i}" for i in range(100)]),
+                YearCount(year=2021, total=1, by_theme={1: 1}, paper_ids=["x"]),
+            ],
+            "undated": [],
+        }
+    )
     rows = {r.year: r for r in year_rows(busy)}
     assert rows[2020].blocks == 33 <= MAX_BAR  # 3 papers a block
     assert rows[2020].segments == [(1, 1), (2, 32)]  # the one stencil paper keeps its block
@@ -118,7 +138,16 @@ def test_busy_years_scale_down_and_small_ones_still_show():
 
 
 def test_no_author_papers_says_so():
-    empty = Profile(principal_author="Yunquan Zhang", papers=3, author_papers=0, themes=[], per_year=[], undated=[], coauthors=[], truncated_author_lists=0)
+    empty = Profile(
+        principal_author="Yunquan Zhang",
+        papers=3,
+        author_papers=0,
+        themes=[],
+        per_year=[],
+        undated=[],
+        coauthors=[],
+        truncated_author_lists=0,
+    )
     _, out, _ = plain(FakeAssistant(profile=empty), "/profile\n")
     assert out == "No papers by Yunquan Zhang in the store.\n\n"
 

@@ -22,7 +22,13 @@ STARTUP = "79 papers indexed, 29 by Yunquan Zhang; answer mode: extractive. Type
 
 
 def env(tmp_path) -> dict:
-    e = {**os.environ, "ASSISTANT_HISTORY_FILE": str(tmp_path / "history"), "TERM": "xterm-256color", "COLUMNS": "120", "LINES": "40"}
+    e = {
+        **os.environ,
+        "ASSISTANT_HISTORY_FILE": str(tmp_path / "history"),
+        "TERM": "xterm-256color",
+        "COLUMNS": "120",
+        "LINES": "40",
+    }
     # pexpect does not answer prompt_toolkit's cursor-position request; a real terminal does
     e["PROMPT_TOOLKIT_NO_CPR"] = "1"
     return e
@@ -32,8 +38,15 @@ class Screen:
     """A chat process in a pseudo-terminal; `wait_for` matches the output with escape codes removed."""
 
     def __init__(self, store, tmp_path, **extra_env: str):
-        self.child = pexpect.spawn(PYTHON, ["-m", "assistant", "--store", str(store), "chat"], cwd=str(ROOT),
-                                   env={**env(tmp_path), **extra_env}, dimensions=(40, 120), encoding="utf-8", timeout=5)
+        self.child = pexpect.spawn(
+            PYTHON,
+            ["-m", "assistant", "--store", str(store), "chat"],
+            cwd=str(ROOT),
+            env={**env(tmp_path), **extra_env},
+            dimensions=(40, 120),
+            encoding="utf-8",
+            timeout=5,
+        )
         self.text = ""
         self.mark = 0  # matches are looked for after the previous one
 
@@ -84,7 +97,9 @@ def test_ctrl_c_cancels_the_answer_in_progress_and_keeps_the_session(fresh_store
     # LLM mode against a local model whose first reply never comes: the answer is surely in progress
     server = SlowChatServer(reply="cuNNQS-SCI keeps over 90% parallel efficiency in strong scaling [1].")
     try:
-        screen = Screen(fresh_store, tmp_path, OPENAI_API_KEY="sk-fake", OPENAI_BASE_URL=server.url, ASSISTANT_LLM_TIMEOUT="60")
+        screen = Screen(
+            fresh_store, tmp_path, OPENAI_API_KEY="sk-fake", OPENAI_BASE_URL=server.url, ASSISTANT_LLM_TIMEOUT="60"
+        )
         screen.wait_for(re.escape(STARTUP.replace("extractive", "llm")), timeout=30)
         screen.prompt()
         question = "What parallel efficiency does cuNNQS-SCI maintain in strong scaling tests?"
@@ -121,8 +136,15 @@ def test_ctrl_d_exits_cleanly(fresh_store, tmp_path):
 
 
 def run_piped(store, stdin: str, tmp_path, *extra: str) -> subprocess.CompletedProcess:
-    return subprocess.run([PYTHON, *extra, "-m", "assistant", "--store", str(store), "chat"], input=stdin, capture_output=True,
-                          text=True, cwd=str(ROOT), env=env(tmp_path), timeout=180)
+    return subprocess.run(
+        [PYTHON, *extra, "-m", "assistant", "--store", str(store), "chat"],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=str(ROOT),
+        env=env(tmp_path),
+        timeout=180,
+    )
 
 
 def test_piped_questions_get_plain_answers(fresh_store, tmp_path, assistant):
@@ -130,7 +152,13 @@ def test_piped_questions_get_plain_answers(fresh_store, tmp_path, assistant):
     result = run_piped(fresh_store, f"{q1}\n{q2}\n", tmp_path)
     assert result.returncode == 0, result.stderr
     a1 = assistant.answer([Message(role="user", content=q1)])
-    a2 = assistant.answer([Message(role="user", content=q1), Message(role="assistant", content=a1.answer), Message(role="user", content=q2)])
+    a2 = assistant.answer(
+        [
+            Message(role="user", content=q1),
+            Message(role="assistant", content=a1.answer),
+            Message(role="user", content=q2),
+        ]
+    )
     assert result.stdout == answer_block(a1, assistant) + answer_block(a2, assistant)  # no prompt, no colour
     assert result.stderr == STARTUP + "\n"
 
@@ -138,7 +166,9 @@ def test_piped_questions_get_plain_answers(fresh_store, tmp_path, assistant):
 def test_piped_start_up_loads_neither_the_model_nor_prompt_toolkit(fresh_store, tmp_path):
     result = run_piped(fresh_store, "/mode\n", tmp_path, "-X", "importtime")
     assert result.returncode == 0
-    imported = {line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines() if line.startswith("import time:")}
+    imported = {
+        line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines() if line.startswith("import time:")
+    }
     assert "assistant.repl_session" in imported
     assert not {"sentence_transformers", "torch", "onnxruntime", "prompt_toolkit"} & imported
     assert result.stdout.startswith("Answer mode: extractive")

@@ -47,7 +47,11 @@ def test_conversation_with_follow_up_card_papers_mode_and_new(assistant):
 
     # what the core answers to the same conversations, asked directly
     a1 = assistant.answer([Message(role="user", content=q1)])
-    history = [Message(role="user", content=q1), Message(role="assistant", content=a1.answer), Message(role="user", content=q2)]
+    history = [
+        Message(role="user", content=q1),
+        Message(role="assistant", content=a1.answer),
+        Message(role="user", content=q2),
+    ]
     a2 = assistant.answer(history)
     a3 = assistant.answer([Message(role="user", content=q3)])
     assert recording.sent == [history[:1], history, [Message(role="user", content=q3)]]
@@ -62,8 +66,7 @@ def test_conversation_with_follow_up_card_papers_mode_and_new(assistant):
         "2023 · Novel stencil algorithm using vector outer products (derived title) · arXiv:2310.16298\n"
         "2 papers by Yunquan Zhang mentioning 'stencil'. /paper <arXiv id or id> shows one.\n\n"
         "Answer mode: extractive (no OPENAI_API_KEY set: answers are composed from the abstracts' own sentences).\n\n"
-        "New conversation: earlier questions are forgotten.\n\n"
-        + answer_block(a3, assistant)
+        "New conversation: earlier questions are forgotten.\n\n" + answer_block(a3, assistant)
     )
     assert err == STARTUP
     assert rc == 0

@@ -28,7 +28,9 @@ def answer_block(answer: Answer, assistant) -> str:
     """The answer, a blank line, "References:" and one line per citation, any notice, a blank line."""
     out = answer.answer + "\n"
     if answer.citations:
-        out += "\nReferences:\n" + "".join(reference(c, assistant.paper(c.paper_id).authors_truncated) + "\n" for c in answer.citations)
+        out += "\nReferences:\n" + "".join(
+            reference(c, assistant.paper(c.paper_id).authors_truncated) + "\n" for c in answer.citations
+        )
     if answer.notice:
         out += f"\nNote: {answer.notice}\n"
     return out + "\n"
@@ -36,8 +38,10 @@ def answer_block(answer: Answer, assistant) -> str:
 
 def card_block(paper: Paper, n: int, quote: str) -> str:
     """The /paper N card with the quote marked «like this» in the abstract."""
-    rows = [("Title", paper.title or derived(paper)),
-            ("Authors", ", ".join(paper.authors) + (" et al." if paper.authors_truncated else "") or "not listed")]
+    rows = [
+        ("Title", paper.title or derived(paper)),
+        ("Authors", ", ".join(paper.authors) + (" et al." if paper.authors_truncated else "") or "not listed"),
+    ]
     if paper.date:
         rows.append(("Date", paper.date))
     if paper.arxiv_id:
@@ -51,8 +55,11 @@ def card_block(paper: Paper, n: int, quote: str) -> str:
     # Shown as people read it: LaTeX rendered to text, the quote marked in the shown abstract (issue 14's presenter).
     abstract, quote = plain_text(abstract), plain_text(quote)
     marked = abstract.replace(quote, f"«{quote}»", 1)
-    return (f"Citation [{n}]: {paper.id}\n" + "".join(f"{k + ':':<12} {v}\n" for k, v in rows)
-            + f"\nAbstract:\n{marked}\n\n")
+    return (
+        f"Citation [{n}]: {paper.id}\n"
+        + "".join(f"{k + ':':<12} {v}\n" for k, v in rows)
+        + f"\nAbstract:\n{marked}\n\n"
+    )
 
 
 def profile_block(profile) -> str:
@@ -64,7 +71,10 @@ def profile_block(profile) -> str:
     out = f"{profile.principal_author}: {profile.author_papers} papers in {len(themes)} themes, {span(years[0], years[-1])}.\n\n"
     lw = max(len(t.label) for t in themes)
     out += "Themes:\n" + f"  #  {'theme':<{lw}}  years      papers\n"
-    out += "".join(f"{i:>3}  {t.label:<{lw}}  {span(t.year_from, t.year_to):<9}  {len(t.paper_ids):>6}\n" for i, t in enumerate(themes, 1))
+    out += "".join(
+        f"{i:>3}  {t.label:<{lw}}  {span(t.year_from, t.year_to):<9}  {len(t.paper_ids):>6}\n"
+        for i, t in enumerate(themes, 1)
+    )
     by_year = {y.year: y for y in profile.per_year}
     most = max(by_year[y].total for y in years)  # one block a paper while the busiest year fits in 40
     assert most <= 40
@@ -78,6 +88,10 @@ def profile_block(profile) -> str:
         mix = ", ".join(f"#{k}" + (f" ×{n}" if n > 1 else "") for k, n in parts)
         out += f"{year} {'█' * y.total:<{most}} {y.total:>{len(str(most))}}  {mix}\n"
     names = [c for c in profile.coauthors if c.papers >= 2][:8]
-    out += (f"\nCo-authors: {len(profile.coauthors)} people, most often " + ", ".join(f"{c.name} ({c.papers})" for c in names) + "."
-            + f" Counts are lower bounds: {profile.truncated_author_lists} of the {profile.author_papers} papers list only the first authors.\n")
+    out += (
+        f"\nCo-authors: {len(profile.coauthors)} people, most often "
+        + ", ".join(f"{c.name} ({c.papers})" for c in names)
+        + "."
+        + f" Counts are lower bounds: {profile.truncated_author_lists} of the {profile.author_papers} papers list only the first authors.\n"
+    )
     return out + "\n"

@@ -16,9 +16,23 @@ def papers_with_vectors(n: int, seed: int = 3) -> tuple[list[Paper], dict[str, n
         t = i % len(topics)
         pid = f"p{i:06d}"
         papers.append(
-            Paper(id=pid, title=f"On {topics[t]} {i}", display_title=f"On {topics[t]} {i}", authors=["A. Author"], authors_truncated=False,
-                  date="2024", date_precision="year", year=2010 + i % 15, arxiv_id=None, categories=["LG"], has_code=False,
-                  is_author_work=True, attribution="test", sources=[], abstract=f"We study {topics[t]} at scale. Paper {i} improves {topics[t]}.")
+            Paper(
+                id=pid,
+                title=f"On {topics[t]} {i}",
+                display_title=f"On {topics[t]} {i}",
+                authors=["A. Author"],
+                authors_truncated=False,
+                date="2024",
+                date_precision="year",
+                year=2010 + i % 15,
+                arxiv_id=None,
+                categories=["LG"],
+                has_code=False,
+                is_author_work=True,
+                attribution="test",
+                sources=[],
+                abstract=f"We study {topics[t]} at scale. Paper {i} improves {topics[t]}.",
+            )
         )
         v = centres[t] + rng.normal(scale=0.8, size=384)
         vectors[pid] = v / np.linalg.norm(v)

@@ -27,7 +27,9 @@ def reference_short_names(papers) -> dict[str, str]:
     texts = {p.id: " ".join([p.title or "", *p.abstracts]) for p in papers}
     candidates: dict[str, str] = {}
     for p in papers:
-        for m in list(conversation._ABBREVIATION.finditer(texts[p.id])) + list(conversation._INTRODUCED.finditer(texts[p.id])):
+        for m in list(conversation._ABBREVIATION.finditer(texts[p.id])) + list(
+            conversation._INTRODUCED.finditer(texts[p.id])
+        ):
             candidates.setdefault(m.group(1), p.id)
     for nm, pid in candidates.items():
         if len(nm) < 3 or nm.casefold() in names:
@@ -58,7 +60,18 @@ def test_names_for_many_papers_take_well_under_a_second_each_thousand():
 def test_find_bounded_is_the_boundary_checked_search():
     papers = build_corpus([SEEDS], load_manifest(SEEDS)).papers
     names = conversation.short_names(papers)
-    texts = ["", "a", "what is fp=xint?", "x(moqe)", "moqes", "moqe-2", "moqe_x", "émoqe", "moqe moqe", "the honpas package"]
+    texts = [
+        "",
+        "a",
+        "what is fp=xint?",
+        "x(moqe)",
+        "moqes",
+        "moqe-2",
+        "moqe_x",
+        "émoqe",
+        "moqe moqe",
+        "the honpas package",
+    ]
     texts += [p.abstract.casefold() for p in papers[:10]]
     for word in (conversation.NAME_CHAR, re.compile(r"\w")):
         boundary = word.pattern

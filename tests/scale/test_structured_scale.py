@@ -26,7 +26,9 @@ def test_count_over_2500_papers_lists_the_newest_hundred_and_points_to_the_rest(
     for p in papers:
         p.date = str(p.year)
     cites = Citations()
-    text = structured.count(Intent(route="count", about_author=True), papers, cites, quote, PRINCIPAL, f"{PRINCIPAL}'s papers")
+    text = structured.count(
+        Intent(route="count", about_author=True), papers, cites, quote, PRINCIPAL, f"{PRINCIPAL}'s papers"
+    )
     citations = contract(text, cites)
     assert text.startswith(f"The corpus holds 2500 of {PRINCIPAL}'s papers")
     assert len(citations) == structured.LIST_LIMIT

@@ -19,27 +19,35 @@ _ERRORS = {
     400: {"model": ErrorResponse, "description": "The body is not valid JSON."},
     401: {"model": ErrorResponse, "description": "An API token is configured and the request lacks it."},
     413: {"model": ErrorResponse, "description": "The body is over 1 MB."},
-    422: {"model": ErrorResponse, "description": "The conversation is not valid (empty or too long message, unknown role, …)."},
+    422: {
+        "model": ErrorResponse,
+        "description": "The conversation is not valid (empty or too long message, unknown role, …).",
+    },
     503: {"model": ErrorResponse, "description": "The store is empty or unreachable: run `assistant ingest`."},
 }
 
 _SSE_DOC = (
     "With `stream: true` the answer arrives as `text/event-stream`:\n\n"
-    "- `event: token` `data: {\"text\": \"…\"}` — a preview of the answer as it is written, without citation markers "
+    '- `event: token` `data: {"text": "…"}` — a preview of the answer as it is written, without citation markers '
     "(none is checked yet) and without a model's own reference list;\n"
     "- `event: citations` `data: {answer, citations, mode, notice, meta}` — the final, checked answer: markers validated, "
     "unsupported claims removed (the notice says how many and why). Its text may differ from the tokens: show this one;\n"
     "- `event: done` `data: {}`;\n"
-    "- or `event: error` `data: {\"error\": {type, message}}` if the answer fails half-way."
+    '- or `event: error` `data: {"error": {type, message}}` if the answer fails half-way.'
 )
 
-# Before OpenAPI 3.2's itemSchema, a text/event-stream `schema` describes one event (schemathesis checks each against it).
+# Before OpenAPI 3.2's itemSchema, a text/event-stream `schema` describes one event (schemathesis checks each against
+# it).
 _SSE_EVENT = {
     "type": "object",
     "required": ["event", "data"],
     "properties": {
         "event": {"type": "string", "enum": ["token", "citations", "done", "error"]},
-        "data": {"type": "string", "contentMediaType": "application/json", "description": "A JSON object, as listed above."},
+        "data": {
+            "type": "string",
+            "contentMediaType": "application/json",
+            "description": "A JSON object, as listed above.",
+        },
     },
 }
 
@@ -47,8 +55,15 @@ _SSE_EVENT = {
 def answer_out(answer: Answer) -> AnswerOut:
     """The answer as people are shown it (LaTeX rendered, as the web page does): see assistant/presenter.py."""
     answer = present_answer(answer)
-    return AnswerOut(answer=answer.answer, citations=answer.citations, mode=answer.mode, notice=answer.notice, references=references(answer),
-                     meta=public_meta(answer), plan=answer.meta.get("plan"))
+    return AnswerOut(
+        answer=answer.answer,
+        citations=answer.citations,
+        mode=answer.mode,
+        notice=answer.notice,
+        references=references(answer),
+        meta=public_meta(answer),
+        plan=answer.meta.get("plan"),
+    )
 
 
 def conversation(request: ChatRequest) -> list[Message]:
@@ -73,12 +88,20 @@ def _render(events: Iterator[dict]) -> Iterator[str]:
     response_model=AnswerOut,
     summary="Ask about the corpus; the answer cites its papers",
     description="The last message is the question; earlier ones give the context for follow-ups.\n\n" + _SSE_DOC,
-    responses={**_ERRORS, 200: {"content": {"text/event-stream": {"schema": _SSE_EVENT}}, "description": "The answer (JSON, or SSE when `stream` is true)."}},
+    responses={
+        **_ERRORS,
+        200: {
+            "content": {"text/event-stream": {"schema": _SSE_EVENT}},
+            "description": "The answer (JSON, or SSE when `stream` is true).",
+        },
+    },
 )
 async def chat(request: ChatRequest, assistant=Depends(get_assistant)):
     messages = conversation(request)
     filters = request.filters.to_core() if request.filters else None
     if request.stream:
-        return await stream_events(present_events(assistant.stream(messages, filters)), _render, workers=assistant.settings.chat_workers)
+        return await stream_events(
+            present_events(assistant.stream(messages, filters)), _render, workers=assistant.settings.chat_workers
+        )
     answer = await run_chat(assistant.answer, messages, filters, workers=assistant.settings.chat_workers)
     return answer_out(answer)

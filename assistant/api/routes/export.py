@@ -36,19 +36,34 @@ def download(papers: list[Paper], fmt: str, stem: str) -> Response:
     """The papers as one file in format `fmt`, named `stem.ext`, to be saved rather than shown."""
     spec = export.get_format(fmt)
     name = export.filename(stem, fmt)
-    return Response(export.export(papers, spec.name), media_type=spec.media_type, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+    return Response(
+        export.export(papers, spec.name),
+        media_type=spec.media_type,
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
 
 
 class ExportRequest(BaseModel):
     """Papers to export, by id or arXiv id, in the order given."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"ids": ["2506.22969"], "format": "bibtex"}]})
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"examples": [{"ids": ["2506.22969"], "format": "bibtex"}]}
+    )
 
-    ids: list[str] = Field(min_length=1, max_length=MAX_IDS, description=f"Paper ids or arXiv ids (1 to {MAX_IDS}); duplicates are exported once.")
+    ids: list[str] = Field(
+        min_length=1,
+        max_length=MAX_IDS,
+        description=f"Paper ids or arXiv ids (1 to {MAX_IDS}); duplicates are exported once.",
+    )
     format: ExportName = Field("bibtex", description="bibtex, ris or csl-json.")
 
 
-@router.get("/papers/{paper_id}/export", summary="One paper as BibTeX, RIS or CSL-JSON", responses=_RESPONSES, response_class=Response)
+@router.get(
+    "/papers/{paper_id}/export",
+    summary="One paper as BibTeX, RIS or CSL-JSON",
+    responses=_RESPONSES,
+    response_class=Response,
+)
 def export_paper(
     paper_id: str,
     format: ExportName = Query("bibtex", description="bibtex, ris or csl-json."),
@@ -58,7 +73,12 @@ def export_paper(
     return download([paper], format, export.citation_keys([paper])[paper.id])
 
 
-@router.post("/export", summary="A list of papers (e.g. an answer's citations) as BibTeX, RIS or CSL-JSON", responses=_RESPONSES, response_class=Response)
+@router.post(
+    "/export",
+    summary="A list of papers (e.g. an answer's citations) as BibTeX, RIS or CSL-JSON",
+    responses=_RESPONSES,
+    response_class=Response,
+)
 def export_list(request: ExportRequest, assistant=Depends(get_assistant)) -> Response:
     papers = {}
     for pid in request.ids:

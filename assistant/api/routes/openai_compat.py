@@ -53,7 +53,12 @@ def appendix(answer: Answer) -> str:
 
 
 def _extras(answer: Answer) -> dict:
-    return {"citations": [c.model_dump(mode="json") for c in answer.citations], "mode": answer.mode, "notice": answer.notice, "meta": public_meta(answer)}
+    return {
+        "citations": [c.model_dump(mode="json") for c in answer.citations],
+        "mode": answer.mode,
+        "notice": answer.notice,
+        "meta": public_meta(answer),
+    }
 
 
 def _check_model(name: str) -> None:
@@ -79,7 +84,14 @@ def _model_card() -> dict:
 @router.post(
     "/chat/completions",
     summary="OpenAI-compatible chat (streaming and not); citations in the content and in `citations`",
-    responses={**V1_RESPONSES, 400: {"model": ErrorResponse}, 401: {"model": ErrorResponse}, 404: {"model": ErrorResponse}, 422: {"model": ErrorResponse}, 503: {"model": ErrorResponse}},
+    responses={
+        **V1_RESPONSES,
+        400: {"model": ErrorResponse},
+        401: {"model": ErrorResponse},
+        404: {"model": ErrorResponse},
+        422: {"model": ErrorResponse},
+        503: {"model": ErrorResponse},
+    },
 )
 async def chat_completions(request: ChatCompletionRequest, assistant=Depends(get_assistant)):
     _check_model(request.model)
@@ -97,15 +109,26 @@ async def chat_completions(request: ChatCompletionRequest, assistant=Depends(get
         events = present_events(assistant.stream(messages, filters))
         if budget is not None:
             events = _within_budget(events, budget)
-        return await stream_events(events, lambda events: _chunks(events, completion_id, created, prompt, include_usage), error_event=None,
-                                   workers=assistant.settings.chat_workers)
-    answer = present_answer(await run_chat(assistant.answer, messages, filters, workers=assistant.settings.chat_workers))
+        return await stream_events(
+            events,
+            lambda events: _chunks(events, completion_id, created, prompt, include_usage),
+            error_event=None,
+            workers=assistant.settings.chat_workers,
+        )
+    answer = present_answer(
+        await run_chat(assistant.answer, messages, filters, workers=assistant.settings.chat_workers)
+    )
     finish = "stop"
     if budget is not None:
         answer, cut = extras.within(answer, budget, reply)
         finish = "length" if cut else "stop"
     content = reply(answer)
-    message = {"role": "assistant", "content": content, "refusal": None, "annotations": extras.annotations(content, answer)}
+    message = {
+        "role": "assistant",
+        "content": content,
+        "refusal": None,
+        "annotations": extras.annotations(content, answer),
+    }
     return {
         "id": completion_id,
         "object": "chat.completion",
@@ -132,7 +155,9 @@ def _within_budget(events: Iterator[dict], budget: int) -> Iterator[dict]:
             yield event
 
 
-def _chunks(events: Iterator[dict], completion_id: str, created: int, prompt: int = 0, include_usage: bool = False) -> Iterator[str]:
+def _chunks(
+    events: Iterator[dict], completion_id: str, created: int, prompt: int = 0, include_usage: bool = False
+) -> Iterator[str]:
     """The stream's content is exactly the non-streaming content: the checked answer, its references, the notice.
 
     The rule for /v1: a delta cannot be taken back in this protocol, and clients that only read the stream keep
@@ -142,8 +167,15 @@ def _chunks(events: Iterator[dict], completion_id: str, created: int, prompt: in
     usage_field = {"usage": None} if include_usage else {}  # as OpenAI: null on every chunk but the last
 
     def chunk(delta: dict, finish: str | None = None, **extra) -> str:
-        body = {"id": completion_id, "object": "chat.completion.chunk", "created": created, "model": MODEL_ID,
-                "choices": [{"index": 0, "delta": delta, "finish_reason": finish, "logprobs": None}], **usage_field, **extra}
+        body = {
+            "id": completion_id,
+            "object": "chat.completion.chunk",
+            "created": created,
+            "model": MODEL_ID,
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish, "logprobs": None}],
+            **usage_field,
+            **extra,
+        }
         return frame(body)
 
     yield chunk({"role": "assistant", "content": ""})
@@ -158,8 +190,16 @@ def _chunks(events: Iterator[dict], completion_id: str, created: int, prompt: in
                 yield chunk({"content": rest, "annotations": extras.annotations(content, answer)})
             yield chunk({}, event.get("finish_reason", "stop"), **_extras(answer))
             if include_usage:
-                yield frame({"id": completion_id, "object": "chat.completion.chunk", "created": created, "model": MODEL_ID,
-                             "choices": [], "usage": extras.usage(prompt, content)})
+                yield frame(
+                    {
+                        "id": completion_id,
+                        "object": "chat.completion.chunk",
+                        "created": created,
+                        "model": MODEL_ID,
+                        "choices": [],
+                        "usage": extras.usage(prompt, content),
+                    }
+                )
             yield frame("[DONE]")
             return
     raise RuntimeError("the answer stream ended without its final answer event")

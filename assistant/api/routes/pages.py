@@ -34,7 +34,12 @@ def docs() -> FileResponse:
     response_model=Health,
     tags=["status"],
     summary="Papers indexed, answer mode, store reachable (503 when the store is empty, down or degraded)",
-    responses={503: {"model": Health, "description": "The store is empty or unreachable, or its vector store is (status 'degraded')."}},
+    responses={
+        503: {
+            "model": Health,
+            "description": "The store is empty or unreachable, or its vector store is (status 'degraded').",
+        }
+    },
 )
 def healthz(request: Request, assistant=Depends(get_assistant)) -> JSONResponse:
     return _health(request, assistant)
@@ -51,11 +56,17 @@ def _health(request: Request, assistant) -> JSONResponse:
     settings = request.app.state.settings
     papers, reachable = status.get("papers", 0), bool(status.get("store_reachable"))
     if status.get("problem"):
-        state, reason = ("degraded" if papers > 0 else "unavailable"), f"{status['problem'][0].upper()}{status['problem'][1:]}."
+        state, reason = (
+            ("degraded" if papers > 0 else "unavailable"),
+            f"{status['problem'][0].upper()}{status['problem'][1:]}.",
+        )
     elif reachable and papers > 0:
         state, reason = "ok", None
     elif papers > 0:
-        state, reason = "degraded", f"{_vector_store(settings)} cannot be reached: questions get a 503 until it is back (the paper list still works)."
+        state, reason = (
+            "degraded",
+            f"{_vector_store(settings)} cannot be reached: questions get a 503 until it is back (the paper list still works).",
+        )
     else:
         server = f" and check that {_vector_store(settings)} is running" if settings.chroma_url else ""
         state, reason = "unavailable", f"No papers to answer from: run `assistant ingest`{server}."

@@ -19,20 +19,33 @@ router = APIRouter(tags=["papers"])
     response_model=PaperList,
     summary="List papers, newest first as stored (or download them as references with `format`)",
     responses={
-        200: {"content": REFERENCE_CONTENT, "description": "The list as JSON, or (with `format`) the same papers as a references file."},
-        401: {"model": ErrorResponse}, 422: {"model": ErrorResponse}, 503: {"model": ErrorResponse},
+        200: {
+            "content": REFERENCE_CONTENT,
+            "description": "The list as JSON, or (with `format`) the same papers as a references file.",
+        },
+        401: {"model": ErrorResponse},
+        422: {"model": ErrorResponse},
+        503: {"model": ErrorResponse},
     },
 )
 def list_papers(
     author_only: bool | None = Query(None, description="Only the principal author's own papers."),
     year_from: int | None = Query(None, ge=1900, le=2100, description="Earliest year (inclusive)."),
     year_to: int | None = Query(None, ge=1900, le=2100, description="Latest year (inclusive)."),
-    text: str | None = Query(None, max_length=200, description="Only papers whose title, abstract or authors contain this."),
-    has_abstract: bool | None = Query(None, description="true: only papers with an abstract; false: only metadata-only records."),
-    format: Literal["json", "bibtex", "ris", "csl-json"] = Query("json", description="json (this list), or the same papers as a bibtex, ris or csl-json download."),
+    text: str | None = Query(
+        None, max_length=200, description="Only papers whose title, abstract or authors contain this."
+    ),
+    has_abstract: bool | None = Query(
+        None, description="true: only papers with an abstract; false: only metadata-only records."
+    ),
+    format: Literal["json", "bibtex", "ris", "csl-json"] = Query(
+        "json", description="json (this list), or the same papers as a bibtex, ris or csl-json download."
+    ),
     assistant=Depends(get_assistant),
 ):
-    if year_from is not None and year_to is not None and year_from > year_to:  # the range they span (as FiltersIn reads it)
+    if (
+        year_from is not None and year_to is not None and year_from > year_to
+    ):  # the range they span (as FiltersIn reads it)
         year_from, year_to = year_to, year_from
     filters = Filters(author_only=author_only or None, year_from=year_from, year_to=year_to)
     papers = assistant.papers(filters, text=(text or "").strip() or None)
@@ -49,7 +62,11 @@ def list_papers(
     "/papers/{paper_id}",
     response_model=PaperDetail,
     summary="One paper with its abstract and sources",
-    responses={401: {"model": ErrorResponse}, 404: {"model": ErrorResponse, "description": "No paper has this id or arXiv id."}, 503: {"model": ErrorResponse}},
+    responses={
+        401: {"model": ErrorResponse},
+        404: {"model": ErrorResponse, "description": "No paper has this id or arXiv id."},
+        503: {"model": ErrorResponse},
+    },
 )
 def get_paper(paper_id: str, assistant=Depends(get_assistant)) -> PaperDetail:
     return PaperDetail.of(assistant.paper(paper_id))

@@ -23,21 +23,34 @@ router = APIRouter(tags=["sources"])
         422: {"model": ErrorResponse, "description": "Nothing could be read from the file; nothing was stored."},
     },
 )
-async def add_source(request: Request, file: UploadFile = File(description="One file, as exported."), assistant=Depends(get_assistant)) -> SourceAdded:
+async def add_source(
+    request: Request, file: UploadFile = File(description="One file, as exported."), assistant=Depends(get_assistant)
+) -> SourceAdded:
     settings = request.app.state.settings
     if not settings.sources_upload:
-        raise Forbidden("Adding sources over HTTP is off on this server: set ASSISTANT_SOURCES_UPLOAD=true to allow it, or run `assistant ingest`.")
+        raise Forbidden(
+            "Adding sources over HTTP is off on this server: set ASSISTANT_SOURCES_UPLOAD=true to allow it, or run `assistant ingest`."
+        )
     limit = settings.sources_max_bytes
     data = await file.read(limit + 1)
     if len(data) > limit:
-        raise HTTPException(413, f"{file.filename or 'The file'} is over {limit:,} bytes (ASSISTANT_SOURCES_MAX_BYTES); nothing was stored.")
+        raise HTTPException(
+            413,
+            f"{file.filename or 'The file'} is over {limit:,} bytes (ASSISTANT_SOURCES_MAX_BYTES); nothing was stored.",
+        )
     from assistant.ingest.sources import add_source as add
 
     # Parsing and embedding take seconds: off the event loop, so chats keep being answered meanwhile.
     added = await run_in_threadpool(add, assistant, settings.seeds_dir, file.filename or "upload", data)
     r = added.report
     return SourceAdded(
-        report=SourceFileReport(file=added.file, shape=r.shape, entries=r.entries, merged=r.merged, warnings=[str(w) for w in r.warnings]),
-        papers=added.papers, author_papers=added.author_papers, added=added.added, updated=added.updated, unchanged=added.unchanged,
+        report=SourceFileReport(
+            file=added.file, shape=r.shape, entries=r.entries, merged=r.merged, warnings=[str(w) for w in r.warnings]
+        ),
+        papers=added.papers,
+        author_papers=added.author_papers,
+        added=added.added,
+        updated=added.updated,
+        unchanged=added.unchanged,
         seconds=round(added.seconds, 3),
     )
