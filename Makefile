@@ -7,7 +7,7 @@ export TRANSFORMERS_OFFLINE := 1
 export ANONYMIZED_TELEMETRY := False
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: run test setup browser ingest clean-store bench
+.PHONY: run test setup browser lint ingest clean-store bench
 
 $(STAMP): requirements.lock pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -31,8 +31,13 @@ ingest: setup
 run: setup ingest
 	$(PY) -m assistant serve
 
-test: setup browser
+test: setup browser lint
 	$(PY) -m pytest -q
+
+# A check, never a rewrite at test time: `$(VENV)/bin/ruff format . && $(VENV)/bin/ruff check --fix .` fixes.
+lint: setup
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/ruff check .
 
 # Every benchmark in turn (about 1.5 h on 2 cores; the 10k and 100k stores are built first). Tables on stdout,
 # JSON in bench/results/. One at a time: `$(PY) -m bench.NAME --help`.

@@ -1,4 +1,5 @@
-"""Command line: `assistant ingest | papers | ask | eval | feedback | serve | chat`; translates arguments and output only."""
+"""Command line: `assistant ingest | papers | ask | eval | feedback | serve | chat`; translates arguments and output
+only."""
 
 from __future__ import annotations
 
@@ -60,7 +61,8 @@ def cmd_ingest(args) -> int:
         result = assistant.ingest(paths, progress=bar.update)
     for r in result.reports:
         print(
-            f"{r.file}: shape {r.shape or 'unknown'}, {r.entries} entries read, {r.merged} merged with other files, {len(r.warnings)} warnings"
+            f"{r.file}: shape {r.shape or 'unknown'}, {r.entries} entries read, {r.merged} "
+            f"merged with other files, {len(r.warnings)} warnings"
         )
         for w in r.warnings:
             print(f"  warning: {w}", file=sys.stderr)

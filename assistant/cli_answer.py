@@ -82,11 +82,15 @@ def cmd_eval(args) -> int:
     for kind, score in summary["per_kind"].items():
         print(f"{kind:14} {score:.3f}")
     print(
-        f"overall        {summary['overall']:.3f}   ({summary['questions']} questions, mode {assistant.status()['mode']})"
+        f"overall        {summary['overall']:.3f}   ({summary['questions']} questions, "
+        f"mode {assistant.status()['mode']})"
     )
     print(f"invalid citations {summary['invalid_citations']}")
     print(
-        f"answerable refused {summary['answerable_refused'][0]}/{summary['answerable_refused'][1]}, unanswerable answered {summary['unanswerable_answered'][0]}/{summary['unanswerable_answered'][1]}"
+        f"answerable refused "
+        f"{summary['answerable_refused'][0]}/{summary['answerable_refused'][1]}, "
+        f"unanswerable answered "
+        f"{summary['unanswerable_answered'][0]}/{summary['unanswerable_answered'][1]}"
     )
     print(f"latency p50 {summary['p50_ms']:.1f} ms, p95 {summary['p95_ms']:.1f} ms")
     if args.json:

@@ -1,4 +1,5 @@
-"""`assistant feedback`: list the ratings users gave answers, or write them out as a question file for `assistant eval`."""
+"""`assistant feedback`: list the ratings users gave answers, or write them out as a question file for `assistant
+eval`."""
 
 from __future__ import annotations
 
@@ -53,7 +54,8 @@ def cmd_feedback(args) -> int:
     if not records:
         where = "" if log.path.exists() else f" ({log.path} does not exist yet)"
         print(
-            f"No ratings yet{where}: rate answers with the thumbs in the web UI, /good or /bad in `assistant chat`, or POST /api/feedback."
+            f"No ratings yet{where}: rate answers with the thumbs in the web UI, /good or "
+            f"/bad in `assistant chat`, or POST /api/feedback."
         )
         return 0
     for r in records:
@@ -62,7 +64,8 @@ def cmd_feedback(args) -> int:
         print(f"{r.created}  {r.rating:<4}  {r.source:<4}  {_one_line(r.question)}  ({r.mode}, {cites}){comment}")
     up = sum(r.rating == "up" for r in records)
     print(
-        f"{len(records)} ratings: {up} up, {len(records) - up} down. `assistant feedback --questions OUT.json` turns them into eval questions."
+        f"{len(records)} ratings: {up} up, {len(records) - up} down. `assistant feedback "
+        f"--questions OUT.json` turns them into eval questions."
     )
     return 0
 

@@ -38,7 +38,7 @@ class Assistant:
     @classmethod
     def from_settings(
         cls, settings: Settings | None = None, chat_model=None, http_client=None, http_async_client=None
-    ) -> "Assistant":
+    ) -> Assistant:
         from assistant import vendors
 
         settings = settings or Settings()
@@ -245,19 +245,26 @@ class Assistant:
             self.store.sentences.reload()
             if missing := self.store.sentences.unreadable():
                 reachable = False
-                problem = f"the store at {self.settings.store_dir} cannot be read ({', '.join(missing[:3])} missing): run `assistant ingest` to repair it"
+                problem = (
+                    f"the store at {self.settings.store_dir} cannot be read ({', '.join(missing[:3])} "
+                    f"missing): run `assistant ingest` to repair it"
+                )
         except StoreUnavailable:
             papers, author_papers, reachable = 0, 0, False
         except (OSError, ValueError, KeyError) as exc:  # a table file that cannot be read is reported, not a 500
             papers, author_papers, reachable = 0, 0, False
-            problem = f"the store at {self.settings.store_dir} cannot be read ({type(exc).__name__}): run `assistant ingest` to rebuild it"
+            problem = (
+                f"the store at {self.settings.store_dir} cannot be read ({type(exc).__name__}): "
+                f"run `assistant ingest` to rebuild it"
+            )
         return {
             "problem": problem,
             "papers": papers,
             "author_papers": author_papers,
             "mode": "llm" if self.chat_model is not None else "extractive",
             "mode_reason": (
-                f"chat model {self.settings.openai_model} at {redact_url(self.settings.openai_base_url) or 'api.openai.com'}"
+                f"chat model {self.settings.openai_model} at "
+                f"{redact_url(self.settings.openai_base_url) or 'api.openai.com'}"
                 if self.chat_model is not None
                 else "no OPENAI_API_KEY set: answers are composed from the abstracts' own sentences"
             ),

@@ -37,7 +37,10 @@ def score_question(
     return score * (0.0 if invalid else 1.0), failures, invalid
 
 
-SHAPE = 'a question file is {"questions": [{"id", "kind", "question" or "turns", …}, …]} (see tests/data/dev_questions.json)'
+SHAPE = (
+    'a question file is {"questions": [{"id", "kind", "question" or "turns", …}, …]} '
+    "(see tests/data/dev_questions.json)"
+)
 
 
 def load_questions(path: Path) -> list[dict]:

@@ -1,4 +1,5 @@
-"""References people take away: BibTeX (bibtexparser), RIS (rispy) and CSL-JSON for any list of papers, with stable keys."""
+"""References people take away: BibTeX (bibtexparser), RIS (rispy) and CSL-JSON for any list of papers, with stable
+keys."""
 
 from __future__ import annotations
 
@@ -55,7 +56,8 @@ _KEY_SKIP = {
 # arXiv's subject classes with two-letter codes. Profile pages write only the code ("LG"); a code names a class
 # (cs.LG) for `primaryClass` only when exactly one archive has it ("CV" is cs.CV and math.CV: left out).
 _ARXIV_CLASSES = {
-    "cs": "AI AR CC CE CG CL CR CV CY DB DC DL DM DS ET FL GL GR GT HC IR IT LG LO MA MM MS NA NE NI OH OS PF PL RO SC SD SE SI SY",
+    "cs": "AI AR CC CE CG CL CR CV CY DB DC DL DM DS ET FL GL GR GT HC IR IT LG LO MA MM "
+    "MS NA NE NI OH OS PF PL RO SC SD SE SI SY",
     "math": "AC AG AP AT CA CO CT CV DG DS FA GM GN GR GT HO IT KT LO MG MP NA NT OA OC PR QA RA RT SG SP ST",
     "stat": "AP CO ME ML OT TH",
     "eess": "AS IV SP SY",
@@ -276,7 +278,8 @@ def bibtex_text(text: str) -> str:
 
 
 def _protect_case(title: str) -> str:
-    """Braces around words with capitals after their first letter (`{cuNNQS-SCI}`), which BibTeX styles would lowercase."""
+    """Braces around words with capitals after their first letter (`{cuNNQS-SCI}`), which BibTeX styles would
+    lowercase."""
     if "\\" in title or "$" in title:
         return title
     return " ".join(

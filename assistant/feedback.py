@@ -1,4 +1,5 @@
-"""Ratings of answers (thumbs up or down, an optional comment), appended to a JSON-lines file, and turned into eval questions.
+"""Ratings of answers (thumbs up or down, an optional comment), appended to a JSON-lines file, and turned into eval
+questions.
 
 Append-only: each rating is one line written whole under a file lock, so concurrent writers (threads of one server,
 several `--workers` processes, a REPL) never interleave; nothing is ever rewritten. A line that cannot be read (a
@@ -10,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Literal
 
@@ -59,7 +60,7 @@ class FeedbackLog:
         record = FeedbackRecord(
             **feedback.model_dump(),
             id=uuid.uuid4().hex,
-            created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            created=datetime.now(UTC).isoformat(timespec="seconds"),
         )
         # errors="replace": a lone surrogate (valid in a JSON string, not in UTF-8) must not lose the rating
         line = (json.dumps(record.model_dump(mode="json"), ensure_ascii=False) + "\n").encode("utf-8", errors="replace")
@@ -124,7 +125,9 @@ def as_questions(records: list[FeedbackRecord]) -> dict:
         q["rated"] = {"created": r.created, "mode": r.mode, "source": r.source}
         questions.append(q)
     return {
-        "about": "Questions users rated (assistant feedback --questions). rated_good: the answer must still cite the papers it cited. "
-        "rated_bad: the answer must differ from the rejected one; add expected_papers or expected_facts from the comment.",
+        "about": "Questions users rated (assistant feedback --questions). rated_good: the answer "
+        "must still cite the papers it cited. "
+        "rated_bad: the answer must differ from the rejected one; add expected_papers or "
+        "expected_facts from the comment.",
         "questions": questions,
     }

@@ -37,7 +37,7 @@ class Lexical:
         self.n_docs = n_docs
 
     @classmethod
-    def build(cls, texts: Iterable[str], chunk: int = 2_000) -> "Lexical":
+    def build(cls, texts: Iterable[str], chunk: int = 2_000) -> Lexical:
         """A bm25s index (Lucene BM25, k1 1.5, b 0.75: bm25s's defaults, same scores) built a chunk of texts at a time.
 
         bm25s.BM25.index keeps every document's token ids as Python lists and builds the matrix through
@@ -106,7 +106,7 @@ class Lexical:
         (folder / "n_docs.json").write_text(json.dumps({"n_docs": self.n_docs}))
 
     @classmethod
-    def load(cls, folder: Path) -> "Lexical":
+    def load(cls, folder: Path) -> Lexical:
         import bm25s
 
         retriever = bm25s.BM25.load(str(folder), show_progress=False)

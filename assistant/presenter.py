@@ -1,4 +1,5 @@
-"""How a paper is written in every interface: authors ("et al." once), titles (derived ones marked once), year, arXiv id.
+"""How a paper is written in every interface: authors ("et al." once), titles (derived ones marked once), year, arXiv
+id.
 
 Also turns the LaTeX of abstracts into plain Unicode text (`1.42$\\times$` → 1.42×) exactly as the web page's
 `readable()` (assistant/api/static/render.js) does, so the API, CLI, REPL and web page show the same text.
@@ -110,17 +111,27 @@ def arxiv_url(arxiv_id: str) -> str:
 
 # --- LaTeX → plain Unicode text (a port of render.js `readable`) ----------------------------------------
 SYMBOLS = {
-    "times": "×", "cdot": "·", "approx": "≈", "sim": "∼", "simeq": "≃", "propto": "∝", "leq": "≤", "le": "≤", "geq": "≥", "ge": "≥",
-    "neq": "≠", "ne": "≠", "ll": "≪", "gg": "≫", "pm": "±", "mp": "∓", "div": "÷", "to": "→", "rightarrow": "→", "leftarrow": "←",
-    "Rightarrow": "⇒", "Leftarrow": "⇐", "leftrightarrow": "↔", "uparrow": "↑", "downarrow": "↓", "infty": "∞", "partial": "∂",
-    "nabla": "∇", "sum": "∑", "prod": "∏", "int": "∫", "in": "∈", "notin": "∉", "subset": "⊂", "subseteq": "⊆", "cup": "∪", "cap": "∩",
-    "forall": "∀", "exists": "∃", "emptyset": "∅", "ldots": "…", "dots": "…", "cdots": "⋯", "prime": "′", "circ": "∘", "star": "⋆",
-    "alpha": "α", "beta": "β", "gamma": "γ", "Gamma": "Γ", "delta": "δ", "Delta": "Δ", "epsilon": "ε", "varepsilon": "ε", "zeta": "ζ",
-    "eta": "η", "theta": "θ", "Theta": "Θ", "kappa": "κ", "lambda": "λ", "Lambda": "Λ", "mu": "μ", "nu": "ν", "xi": "ξ", "pi": "π", "Pi": "Π",
-    "rho": "ρ", "sigma": "σ", "Sigma": "Σ", "tau": "τ", "phi": "φ", "varphi": "φ", "Phi": "Φ", "chi": "χ", "psi": "ψ", "Psi": "Ψ",
-    "omega": "ω", "Omega": "Ω", "ell": "ℓ", "log": "log", "ln": "ln", "exp": "exp", "max": "max", "min": "min", "sqrt": "√",
+    "times": "×", "cdot": "·", "approx": "≈", "sim": "∼", "simeq": "≃", "propto": "∝", "leq": "≤", "le": "≤",
+    "geq": "≥", "ge": "≥",
+    "neq": "≠", "ne": "≠", "ll": "≪", "gg": "≫", "pm": "±", "mp": "∓", "div": "÷", "to": "→", "rightarrow": "→",
+    "leftarrow": "←",
+    "Rightarrow": "⇒", "Leftarrow": "⇐", "leftrightarrow": "↔", "uparrow": "↑", "downarrow": "↓", "infty": "∞",
+    "partial": "∂",
+    "nabla": "∇", "sum": "∑", "prod": "∏", "int": "∫", "in": "∈", "notin": "∉", "subset": "⊂", "subseteq": "⊆",
+    "cup": "∪", "cap": "∩",
+    "forall": "∀", "exists": "∃", "emptyset": "∅", "ldots": "…", "dots": "…", "cdots": "⋯", "prime": "′",
+    "circ": "∘", "star": "⋆",
+    "alpha": "α", "beta": "β", "gamma": "γ", "Gamma": "Γ", "delta": "δ", "Delta": "Δ", "epsilon": "ε",
+    "varepsilon": "ε", "zeta": "ζ",
+    "eta": "η", "theta": "θ", "Theta": "Θ", "kappa": "κ", "lambda": "λ", "Lambda": "Λ", "mu": "μ", "nu": "ν",
+    "xi": "ξ", "pi": "π", "Pi": "Π",
+    "rho": "ρ", "sigma": "σ", "Sigma": "Σ", "tau": "τ", "phi": "φ", "varphi": "φ", "Phi": "Φ", "chi": "χ",
+    "psi": "ψ", "Psi": "Ψ",
+    "omega": "ω", "Omega": "Ω", "ell": "ℓ", "log": "log", "ln": "ln", "exp": "exp", "max": "max", "min": "min",
+    "sqrt": "√",
     "textasciitilde": "~", "textendash": "–", "textemdash": "—", "textbar": "|", "LaTeX": "LaTeX", "TeX": "TeX",
-    "quad": " ", "qquad": " ", "em": "", "it": "", "bf": "", "rm": "", "left": "", "right": "", "big": "", "Big": "", "displaystyle": "",
+    "quad": " ", "qquad": " ", "em": "", "it": "", "bf": "", "rm": "", "left": "", "right": "", "big": "", "Big": "",
+    "displaystyle": "",
 }  # fmt: skip
 WRAPPERS = (
     "textbf|textit|textsl|emph|textrm|texttt|textsf|textsc|textup|textnormal|mathrm|mathbf|mathit|mathsf|mathtt|mathcal|"

@@ -23,7 +23,10 @@ COMMANDS: dict[str, str] = {
     "/bad [note]": "rate the last answer bad; say in the note what was wrong",
     "/quit": "leave (Ctrl-D works too)",
 }
-KEYS = "Ctrl-C cancels an answer in progress; Ctrl-D quits. Paste several lines at once, or press Esc then Enter for a new line."
+KEYS = (
+    "Ctrl-C cancels an answer in progress; Ctrl-D quits. Paste several lines at once,"
+    " or press Esc then Enter for a new line."
+)
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,8 @@ def final_answer(events: Iterator[dict]) -> Answer:
 
 
 class PlainView:
-    """Answers and what commands show go to `out`; the start-up line and errors go to `err`, so `out` stays parseable."""
+    """Answers and what commands show go to `out`; the start-up line and errors go to `err`, so `out` stays
+    parseable."""
 
     def __init__(self, out: TextIO | None = None, err: TextIO | None = None):
         self.out = out or sys.stdout

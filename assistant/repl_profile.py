@@ -58,7 +58,10 @@ def colour(number: int) -> str:
 def headline(profile: Profile) -> str:
     years = [y.year for y in profile.per_year]
     span = f", {years_text(years[0], years[-1])}" if years else ""
-    return f"{profile.principal_author}: {plural(profile.author_papers, 'paper')} in {plural(len(profile.themes), 'theme')}{span}."
+    return (
+        f"{profile.principal_author}: {plural(profile.author_papers, 'paper')} in "
+        f"{plural(len(profile.themes), 'theme')}{span}."
+    )
 
 
 def theme_rows(profile: Profile) -> list[ThemeRow]:
@@ -118,7 +121,10 @@ def coauthor_line(profile: Profile) -> str | None:
     line = f"Co-authors: {'1 person' if n == 1 else f'{n} people'}, most often {names}."
     if profile.truncated_author_lists:
         cut = profile.truncated_author_lists
-        line += f" Counts are lower bounds: {cut} of the {profile.author_papers} papers {'lists' if cut == 1 else 'list'} only the first authors."
+        line += (
+            f" Counts are lower bounds: {cut} of the {profile.author_papers} papers "
+            f"{'lists' if cut == 1 else 'list'} only the first authors."
+        )
     return line
 
 

@@ -25,7 +25,8 @@ def history(path: Path) -> tuple[History, str | None]:
     except OSError as exc:
         return (
             InMemoryHistory(),
-            f"History is not saved: cannot write {path} ({exc.strerror}); set ASSISTANT_HISTORY_FILE to a writable path.",
+            f"History is not saved: cannot write {path} ({exc.strerror}); set "
+            f"ASSISTANT_HISTORY_FILE to a writable path.",
         )
     return FileHistory(str(path)), None
 

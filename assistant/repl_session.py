@@ -251,5 +251,6 @@ class ChatSession:
         )
         said = "good" if rating == "up" else "bad"
         self.view.info(
-            f"Rated the last answer {said}{' with your comment' if comment else ''}; `assistant feedback` lists the ratings."
+            f"Rated the last answer {said}{' with your comment' if comment else ''}; "
+            f"`assistant feedback` lists the ratings."
         )

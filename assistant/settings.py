@@ -30,7 +30,8 @@ class Settings(BaseSettings):
     embedding_batch_size: int = Field(32, description="Texts per embedding batch.")
     vector_segment: int = Field(
         8192,
-        description="Sentences embedded per stored segment; an interrupted ingest resumes after the last whole segment.",
+        description="Sentences embedded per stored segment; an interrupted ingest resumes after the "
+        "last whole segment.",
     )
     embedding_backend: str = Field(
         "onnx",
@@ -53,12 +54,14 @@ class Settings(BaseSettings):
     openai_model: str = Field("gpt-4o-mini", validation_alias="OPENAI_MODEL", description="Chat model name.")
     llm_timeout: float = Field(
         30.0,
-        description="Deadline in seconds for the whole LLM answer (condensing a follow-up and writing the answer); past it the extractive answer is given, with a notice.",
+        description="Deadline in seconds for the whole LLM answer (condensing a follow-up and "
+        "writing the answer); past it the extractive answer is given, with a notice.",
     )
     chat_workers: int = Field(
         32,
         ge=1,
-        description="Chats answered at once by the HTTP server (more wait their turn); other routes have their own threads, so a hanging model cannot starve them.",
+        description="Chats answered at once by the HTTP server (more wait their turn); other routes "
+        "have their own threads, so a hanging model cannot starve them.",
     )
     llm_temperature: float = Field(0.0, description="Sampling temperature of the chat model.")
 
@@ -75,12 +78,14 @@ class Settings(BaseSettings):
     rate_limit_per_minute: int | None = Field(
         None,
         ge=1,
-        description="Requests to /api/* and /v1/* allowed per client address per minute (429 beyond); unset = no limit.",
+        description="Requests to /api/* and /v1/* allowed per client address per minute (429 "
+        "beyond); unset = no limit.",
     )
     cors_origins: list[str] = Field(default_factory=list, description="Origins allowed by CORS; empty = closed.")
     sources_upload: bool = Field(
         False,
-        description='Allow `POST /api/sources` (and the UI\'s "Add papers" drop zone) to add a file to seeds_dir and re-ingest it; off by default.',
+        description='Allow `POST /api/sources` (and the UI\'s "Add papers" drop zone) to add a file '
+        "to seeds_dir and re-ingest it; off by default.",
     )
     sources_max_bytes: int = Field(2_000_000, ge=1, description="Largest file `POST /api/sources` accepts, in bytes.")
     feedback_file: Path | None = Field(
@@ -88,8 +93,10 @@ class Settings(BaseSettings):
     )
     allowed_hosts: list[str] = Field(
         default_factory=list,
-        description="Extra names (JSON list) the server answers in the Host header, e.g. a DNS name or a proxy's; `assistant serve` "
-        "always allows the address it binds and localhost, 127.0.0.1, [::1] (and this machine's names on 0.0.0.0); `*` = any host. "
+        description="Extra names (JSON list) the server answers in the Host header, e.g. a DNS name "
+        "or a proxy's; `assistant serve` "
+        "always allows the address it binds and localhost, 127.0.0.1, [::1] (and this "
+        "machine's names on 0.0.0.0); `*` = any host. "
         "Other hosts get a 400 (a DNS-rebinding page cannot reach a loopback server).",
     )
     history_file: Path = Field(Path.home() / ".assistant_history", description="REPL input history.")

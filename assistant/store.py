@@ -18,8 +18,8 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from functools import cached_property
-from datetime import datetime, timezone
 from pathlib import Path
 
 from pydantic import BaseModel, Field
@@ -148,7 +148,8 @@ class Store:
             holder = fh.read().strip() or "unknown"
             fh.close()
             raise StoreBusy(
-                f"Another ingest (process {holder}) is writing to the store at {self.dir}: wait for it to finish, then run "
+                f"Another ingest (process {holder}) is writing to the store at {self.dir}: wait "
+                f"for it to finish, then run "
                 "`assistant ingest` again (two writers at once would lose each other's vectors)."
             ) from None
         fh.seek(0)
@@ -312,7 +313,8 @@ class Store:
             offset += len(got)
 
     def _papers_in(self, path: Path, wanted: set[int] | None = None):
-        """(position, paper) for the papers of a table file, or only those at the `wanted` positions, a line at a time."""
+        """(position, paper) for the papers of a table file, or only those at the `wanted` positions, a line at
+        a time."""
         with open(path, "rb") as fh:
             header = self._header(fh)
             for i in range(header["papers"] if header else 0):
@@ -380,7 +382,7 @@ class Store:
             passages=refs,
             reports=reports,
             themes=compute_themes(author_papers, self.paper_vectors(author_papers), embed=self._embed),
-            built_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            built_at=datetime.now(UTC).isoformat(timespec="seconds"),
         )
         del author_papers
         switch = (

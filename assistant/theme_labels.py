@@ -27,7 +27,8 @@ WORD_BONUS = 0.03  # per word past the first, up to three: a single word matches
 
 # Generic words a label may hold but not consist of ("language models" yes, "models" no).
 GENERIC = set(
-    """model models method methods approach approaches framework frameworks technique techniques system systems algorithm
+    """model models method methods approach approaches framework frameworks technique techniques system systems
+    algorithm
     algorithms performance learning network networks training data analysis study studies task tasks problem problems
     result results work works paper papers application applications solution solutions strategy strategies process
     processes scheme schemes tool tools design implementation implementations experiments evaluation accuracy efficiency
@@ -43,7 +44,8 @@ EDGE = set(
     existing different significant significantly first second also well via however efficient effective high large
     higher lower smaller larger key main critical scalable further furthermore moreover thus therefore yet still even
     only both each every other such same able due make makes made provide provides provided improve improves improved
-    reduce reduces reduced obtain obtains obtained offer offers introduce introduces introduced develop develops developed
+    reduce reduces reduced obtain obtains obtained offer offers introduce introduces introduced develop develops
+    developed
     leverage leverages leveraging utilize utilizes exploit exploits exploiting outperform outperforms reach reaches
     require requires required allow allows support supports supported perform performs performed called named given
     recent recently up over under into onto upon among whereas although though overall typically often widely

@@ -1,4 +1,5 @@
-"""Research themes computed from the corpus: cluster the author's papers by meaning, label each with a phrase of its papers.
+"""Research themes computed from the corpus: cluster the author's papers by meaning, label each with a phrase of its
+papers.
 
 No hand-written theme list: another author's corpus gets its own themes. Deterministic (average-linkage
 clustering, no random initialisation), so two ingests of one corpus give the same themes.
@@ -21,12 +22,17 @@ from assistant.theme_labels import label_themes
 MIN_THEMES, MAX_THEMES = 3, 6
 MAX_CLUSTERED = 1000  # papers clustered exactly (~1.5 s); a larger author's papers are clustered by sample
 GENERIC = set(
-    """model models method methods approach approaches framework frameworks paper papers propose proposed present results result
-    performance based using use used new novel existing show shows work works large efficient efficiency high problem problems time
-    algorithm algorithms data systems system different significant significantly achieve achieves state art first also well via
+    """model models method methods approach approaches framework frameworks paper papers propose proposed present
+    results result
+    performance based using use used new novel existing show shows work works large efficient efficiency high problem
+    problems time
+    algorithm algorithms data systems system different significant significantly achieve achieves state art first
+    also well via
     however experiments experimental evaluation demonstrate demonstrates compared key main applications application code
-    study analysis deep learning neural network networks paradigm shift opportunities patterns determines smaller achieving
-    higher lower platform according analyzes accurately each layer layers error errors loss performance-oriented scale scales
+    study analysis deep learning neural network networks paradigm shift opportunities patterns determines smaller
+    achieving
+    higher lower platform according analyzes accurately each layer layers error errors loss performance-oriented
+    scale scales
     scalable scalability challenge challenges remains address addresses enable enables designed design key critical
     respectively including across within without while many several various multiple previous prior current""".split()
 )

@@ -142,7 +142,8 @@ class SentenceVectors:
         return out
 
     def add(self, texts: list[str], vectors: np.ndarray, keep=None) -> None:
-        """Append a segment with new vectors; drop index entries whose key is not in `keep` (if given); switch atomically.
+        """Append a segment with new vectors; drop index entries whose key is not in `keep` (if given); switch
+        atomically.
 
         keep: keys (an array from `keys()`, or any iterable of `key()` values). Array work throughout: at 100k
         papers the index has a million entries, and lists of them cost 250 MB at the end of an ingest."""
@@ -170,7 +171,8 @@ class SentenceVectors:
         self._write_index(k_arr, l_arr)
 
     def _next_segment(self) -> int:
-        """A number no segment ever had: a reader holding an old index must never open a different file by a reused name."""
+        """A number no segment ever had: a reader holding an old index must never open a different file by a reused
+        name."""
         used = self.segments_on_disk() + ([int(self._loc[:, 0].max())] if len(self._loc) else [])
         return max(used, default=-1) + 1
 

@@ -118,7 +118,9 @@ def chroma_client(settings: Settings):
             client.heartbeat()
         except Exception as exc:  # the SDK raises several transport errors; all mean "not reachable"
             raise StoreUnavailable(
-                f"The Chroma server at {redact_url(settings.chroma_url)} is not reachable ({exc.__class__.__name__}). Start it with `chroma run --path DIR --port PORT` or unset ASSISTANT_CHROMA_URL."
+                f"The Chroma server at {redact_url(settings.chroma_url)} is not reachable "
+                f"({exc.__class__.__name__}). Start it with `chroma run --path DIR --port PORT` "
+                f"or unset ASSISTANT_CHROMA_URL."
             ) from exc
         return client
     settings.store_dir.mkdir(parents=True, exist_ok=True)
@@ -164,7 +166,7 @@ class ChromaEmbeddingFunction:
         return {}
 
     @staticmethod
-    def build_from_config(config: dict[str, Any]) -> "ChromaEmbeddingFunction":
+    def build_from_config(config: dict[str, Any]) -> ChromaEmbeddingFunction:
         return ChromaEmbeddingFunction(MiniLMEmbeddings())
 
     def is_legacy(self) -> bool:
@@ -220,7 +222,8 @@ def chat_model(settings: Settings, http_client: Any = None, http_async_client: A
     """The configured OpenAI-compatible chat model (OpenAI, Ollama, vLLM, llama.cpp)."""
     if not settings.openai_api_key:
         raise ConfigError(
-            "No chat model configured: set OPENAI_API_KEY (and OPENAI_BASE_URL for a local server), or use the extractive mode."
+            "No chat model configured: set OPENAI_API_KEY (and OPENAI_BASE_URL for a local "
+            "server), or use the extractive mode."
         )
     redact_vendor_logs()
     from langchain_openai import ChatOpenAI
@@ -265,7 +268,8 @@ def _store_failure(exc: BaseException) -> bool:
 
 @contextmanager
 def chroma_errors(where: str):
-    """Run Chroma calls; a server that stopped answering raises StoreUnavailable naming it, not a raw transport error."""
+    """Run Chroma calls; a server that stopped answering raises StoreUnavailable naming it, not a raw transport
+    error."""
     try:
         yield
     except StoreUnavailable:

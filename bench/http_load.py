@@ -116,7 +116,8 @@ def main() -> None:
             print(f"    error: {e}", file=sys.stderr)
 
     table(
-        f"HTTP load: {args.clients} concurrent clients, {args.requests} questions, JSON POST /api/chat on 127.0.0.1 (seed corpus)",
+        f"HTTP load: {args.clients} concurrent clients, {args.requests} questions, JSON "
+        f"POST /api/chat on 127.0.0.1 (seed corpus)",
         ["server", "clients", "requests", "req/s", "p50 ms", "p95 ms", "errors", "load 1/5/15 at start"],
         rows,
     )

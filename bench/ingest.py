@@ -196,7 +196,8 @@ def main() -> None:
             ]
         )
         print(
-            f"  {size} {pipeline} {step}: {r['seconds']:.1f} s, embedded {r['embedded']}, {r['rss_mib']:.0f} MiB, load {r['load']}",
+            f"  {size} {pipeline} {step}: {r['seconds']:.1f} s, embedded {r['embedded']}, "
+            f"{r['rss_mib']:.0f} MiB, load {r['load']}",
             file=sys.stderr,
             flush=True,
         )
@@ -279,7 +280,7 @@ def main() -> None:
                 )
 
     table(
-        f"Ingest of synthetic corpora (profile-card pages; load average shown per run)",
+        "Ingest of synthetic corpora (profile-card pages; load average shown per run)",
         ["papers", "pipeline", "step", "seconds", "abstracts/s", "texts embedded*", "peak RSS MiB", "load 1/5/15"],
         rows,
     )

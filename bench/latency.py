@@ -212,7 +212,8 @@ def main() -> None:
     )
     table("Ours / naive (lower is better)", ["papers", "retrieval p50", "answer p50", "peak RSS"], ratios)
     table(
-        "Ours, retrieval restricted to the author's papers (Filters(author_only=True): a Chroma `where` pre-filter), 20 questions",
+        "Ours, retrieval restricted to the author's papers (Filters(author_only=True): a "
+        "Chroma `where` pre-filter), 20 questions",
         ["papers", "p50 ms", "p95 ms"],
         [
             [

@@ -85,7 +85,7 @@ def main() -> None:
 
 def calibration(answerer, played) -> None:
     """The cosine of each labelled claim to the closest sentence of the paper it cites, by label: where SUPPORT sits."""
-    from assistant.answer.claims import SUPPORT, ClaimChecker, split, unsupported_detail, Pool, paper_texts
+    from assistant.answer.claims import SUPPORT, ClaimChecker, Pool, paper_texts, split, unsupported_detail
     from assistant.answer.markers import clean
     from assistant.ingest.text import research_sentences
 
@@ -103,7 +103,8 @@ def calibration(answerer, played) -> None:
                 [claim["source"]] if "source" in claim else []
             )
             if s is None or not cited or claim["label"] == "swapped":
-                continue  # in the model's reference list (removed before any check), or a swap (judged against two papers)
+                # in the model's reference list (removed before any check), or a swap (judged against two papers)
+                continue
             paper = numbered[cited[0] - 1]
             units = [x for a in paper.abstracts for x in research_sentences(a)]
             sim = checker._similarities([s.text], {1: units})[0][1][1]

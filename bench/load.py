@@ -78,7 +78,8 @@ class Server:
 
 @contextmanager
 def serve(store: Path, env: dict | None = None):
-    """`assistant serve` on a free loopback port over `store`, with no chat model configured; stopped with Ctrl-C (SIGINT).
+    """`assistant serve` on a free loopback port over `store`, with no chat model configured; stopped with Ctrl-C
+    (SIGINT).
 
     Its output goes to a file, not a pipe: nobody reads a pipe during the run, and once its 64 KB buffer is full of
     access-log lines the server blocks on its next log write (3,000 requests stalled it that way).
@@ -203,7 +204,8 @@ async def _ask(client: httpx.AsyncClient, question: str, stream: bool) -> str:
 
 
 async def run_load(url: str, clients: int, per_client: int, texts: list[str], pid: int | None = None) -> LoadResult:
-    """`clients` concurrent clients, each asking `per_client` questions one after another (each its own offset in `texts`)."""
+    """`clients` concurrent clients, each asking `per_client` questions one after another (each its own offset in
+    `texts`)."""
     result = LoadResult(clients=clients, per_client=per_client)
 
     async def one_client(c: int) -> None:

@@ -110,7 +110,7 @@ class Generator:
         self._titles: set[str] = set()
 
     def sentence(self, w1: str, w2: str) -> str:
-        for attempt in range(40):
+        for _attempt in range(40):
             words = self.chain.walk(self.rng, w1, w2, max_words=45)
             if len(words) < 6:
                 continue
@@ -128,7 +128,7 @@ class Generator:
     def title(self) -> str:
         from assistant.ingest.merge import norm_title
 
-        for attempt in range(200):
+        for _attempt in range(200):
             w1, w2 = self.rng.choice(self.title_starts)
             words = self.title_chain.walk(self.rng, w1, w2, max_words=self.rng.randint(6, 13))
             t = " ".join(words).rstrip(".,;:")
@@ -219,7 +219,8 @@ def main() -> None:
     files = write_cards(args.out, papers, gen.principal)
     n_sent = len(gen._seen)
     print(
-        f"{len(papers)} papers, {n_sent} distinct new sentences, {len(files)} files in {args.out} (digest {corpus_digest(papers)})"
+        f"{len(papers)} papers, {n_sent} distinct new sentences, {len(files)} files in "
+        f"{args.out} (digest {corpus_digest(papers)})"
     )
 
 

@@ -1,4 +1,5 @@
-"""A real `chroma run` (the server shipped with chromadb) on a free loopback port, stopped by its PID, restartable at the same URL."""
+"""A real `chroma run` (the server shipped with chromadb) on a free loopback port, stopped by its PID, restartable at
+the same URL."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ class ChromaServer:
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
 
-    def start(self) -> "ChromaServer":
+    def start(self) -> ChromaServer:
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(
                 [str(CHROMA), "run", "--path", str(self.data), "--host", "127.0.0.1", "--port", str(self.port)],

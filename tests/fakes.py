@@ -18,7 +18,7 @@ class FakeOpenAI:
         self.replies: deque = deque()
         self.requests: list[dict] = []
 
-    def enqueue(self, *replies) -> "FakeOpenAI":
+    def enqueue(self, *replies) -> FakeOpenAI:
         self.replies.extend(replies)
         return self
 

@@ -190,7 +190,8 @@ def _norm(text: str) -> str:
 
 
 def numbers(text: str) -> list[tuple[str, str | None]]:
-    """Numbers with their unit: ("485", "x"), ("90", "%"), ("2020", None). Numbers inside names (A100, ResNet-50) are not."""
+    """Numbers with their unit: ("485", "x"), ("90", "%"), ("2020", None). Numbers inside names (A100, ResNet-50) are
+    not."""
     out = []
     text = _ENUM_LABEL.sub(" ", text)  # "(1) … (2) …" labels are not quantities
     for m in _NUMBER.finditer(text):

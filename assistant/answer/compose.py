@@ -113,13 +113,15 @@ class Answerer(Planner, TableRoutes, Extractive):
     def _descriptive(plan: Plan) -> bool:
         """A "topic" that is really a description of one paper ("the theory work on when slotting an extra layer …")."""
         singular = re.search(
-            r"\b(the|this|that|his|her|their|author['’]s|[A-Z]\w+['’]s) (\w+[- ])?(paper|work|study|method|system|framework|library|algorithm)\b(?! on\b)",
+            r"\b(the|this|that|his|her|their|author['’]s|[A-Z]\w+['’]s) (\w+[- ])?(paper|work|"
+            r"study|method|system|framework|library|algorithm)\b(?! on\b)",
             plan.question,
         )
         # "Point me to …", "Did he ever use …", "Which X has he developed?" ask whether papers exist: an empty set is
         # the answer.
         asks_existence = re.match(
-            r"(?i)\s*(point me|show|list|give me|find|summari[sz]e|did|has|have|does|do|is there|are there|what (has|have)|which [\w-]+(?: [\w-]+)? (has|have|did))\b",
+            r"(?i)\s*(point me|show|list|give me|find|summari[sz]e|did|has|have|does|do|is "
+            r"there|are there|what (has|have)|which [\w-]+(?: [\w-]+)? (has|have|did))\b",
             plan.question,
         )
         return (len(plan.topic.split()) >= 7 or bool(singular)) and not asks_existence

@@ -7,7 +7,8 @@ import re
 from assistant.models import Message, Paper
 
 ANAPHORA = re.compile(
-    r"\b(it|its|this|that|these|those|they|them|their|the (paper|method|approach|framework|system|work|model|algorithm|technique|study))\b",
+    r"\b(it|its|this|that|these|those|they|them|their|the (paper|method|approach|"
+    r"framework|system|work|model|algorithm|technique|study))\b",
     re.I,
 )
 
@@ -119,7 +120,8 @@ def follow_up(question: str, history: list[Message], names: dict[str, str]) -> t
 
 
 def squashed_names(names: dict[str, str]) -> dict[str, str]:
-    """Names without spaces, hyphens or symbols ("dynatrain", "fpxint", "moedisco") -> paper id, for typed-loosely names."""
+    """Names without spaces, hyphens or symbols ("dynatrain", "fpxint", "moedisco") -> paper id, for typed-loosely
+    names."""
     out: dict[str, str] = {}
     for nm, pid in names.items():
         key = re.sub(r"[^0-9a-z]", "", nm)

@@ -20,7 +20,8 @@ from assistant.retrieval import Hit
 STRONG_DENSE = 0.45
 MIN_COVERAGE = 0.6
 QUANTITY = re.compile(
-    r"\b(how (much|many|fast|long|large|big)|what (speed[- ]?up|accuracy|efficiency|time|cost|memory|percentage|ratio|performance)|by how|to what)\b",
+    r"\b(how (much|many|fast|long|large|big)|what (speed[- ]?up|accuracy|efficiency|"
+    r"time|cost|memory|percentage|ratio|performance)|by how|to what)\b",
     re.I,
 )
 # A measured quantity ("485x", "90%", "1.71 days", "2.32X"), not a name with digits ("A100", "Fe-Cu").
@@ -45,7 +46,7 @@ class QueryTerms:
     weights: dict[str, float]
 
     @classmethod
-    def of(cls, text: str, lexical: Lexical) -> "QueryTerms":
+    def of(cls, text: str, lexical: Lexical) -> QueryTerms:
         n = max(lexical.n_docs, 1)
         weights = {}
         for t in terms(text):
@@ -53,7 +54,7 @@ class QueryTerms:
             weights[t] = math.log(1 + n / (df + 0.5))
         return cls(weights)
 
-    def without(self, vocabulary: set[str]) -> "QueryTerms":
+    def without(self, vocabulary: set[str]) -> QueryTerms:
         """These terms minus those in a vocabulary (e.g. the words naming the paper asked about)."""
         kept = {t: w for t, w in self.weights.items() if not variants(t) & vocabulary}
         return QueryTerms(kept)
@@ -96,7 +97,8 @@ def relevant(hits: list[Hit], qterms: QueryTerms, floor: float) -> list[tuple[Hi
 
 
 _PROPOSAL = re.compile(
-    r"\b(we|this (paper|work|study)|here we)\b[^.]{0,40}\b(propose|present|introduce|develop|design|provide|build|study|investigate|show)s?\b",
+    r"\b(we|this (paper|work|study)|here we)\b[^.]{0,40}\b(propose|present|introduce|"
+    r"develop|design|provide|build|study|investigate|show)s?\b",
     re.I,
 )
 

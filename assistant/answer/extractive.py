@@ -63,7 +63,8 @@ class Extractive:
             for h in shown:
                 s = ranked[h.paper.id][0][0] if ranked[h.paper.id] else summary_sentence(h.paper)
                 lines.append(
-                    f"- {name(h.paper)}{when(h.paper)}{owner_note(h.paper, self.principal)}: {self._clause(s)} {cites.cite(h.paper, s)}"
+                    f"- {name(h.paper)}{when(h.paper)}{owner_note(h.paper, self.principal)}: "
+                    f"{self._clause(s)} {cites.cite(h.paper, s)}"
                 )
             return self.finish("\n".join(lines), cites, route="list")
 
@@ -86,13 +87,18 @@ class Extractive:
             if sentences:
                 s = sentences[0][0]
                 parts.append(
-                    f"Also relevant: {name(h.paper)}{when(h.paper)}{owner_note(h.paper, self.principal)}: {self._clause(s)} {cites.cite(h.paper, s)}."
+                    f"Also relevant: "
+                    f"{name(h.paper)}{when(h.paper)}{owner_note(h.paper, self.principal)}: "
+                    f"{self._clause(s)} {cites.cite(h.paper, s)}."
                 )
         if not parts:
             bare = next((h.paper for h in top if not h.paper.has_abstract), None)
             if bare is not None:  # a metadata-only record matched: say what is missing, not "not covered"
                 marker = cites.cite(bare, summary_sentence(bare))
-                text = f"{name(bare)}{when(bare)}{owner_note(bare, self.principal)} matches, but {summary_sentence(bare)} {marker}, so I cannot say more than its metadata."
+                text = (
+                    f"{name(bare)}{when(bare)}{owner_note(bare, self.principal)} matches, but "
+                    f"{summary_sentence(bare)} {marker}, so I cannot say more than its metadata."
+                )
                 return self.finish(text, cites, route="no_abstract")
             return self.cannot_answer(plan)
         return self.finish("\n\n".join(parts), cites, route="fact")

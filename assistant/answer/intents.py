@@ -31,22 +31,29 @@ NUMBER_WORDS = {
 }
 STOP = set(
     """a an the of in on for to and or with by from about at as is are was were be been being do does did has have had
-    which what who whom whose when where why how many much any all some this that these those it its they them their there
+    which what who whom whose when where why how many much any all some this that these those it its they them their
+    there
     his her he she him author author's authors principal researcher researcher's paper papers work works worked working
-    publish published publication publications article articles wrote write written list show tell give me please can could
-    would should will describe explain summarize summarise overview concern concerns concerning regarding related topic topics
+    publish published publication publications article articles wrote write written list show tell give me please can
+    could
+    would should will describe explain summarize summarise overview concern concerns concerning regarding related
+    topic topics
     area areas field fields one ones most more than between since before after during until year years corpus come comes
     came include includes included contain contains containing available released release appear appears appeared there
-    done did do does contributed contribution contributions research researched studied study not total altogether overall
-    hold holds out put puts listed list lists first second third last lead senior surnamed surname deal deals dealing mention
-    mentions mentioning carry carries carrying note notes abstract abstracts preprint preprints among leaving own across whole
+    done did do does contributed contribution contributions research researched studied study not total altogether
+    overall
+    hold holds out put puts listed list lists first second third last lead senior surnamed surname deal deals dealing
+    mention
+    mentions mentioning carry carries carrying note notes abstract abstracts preprint preprints among leaving own
+    across whole
     else anything something count earlier later older newer prior person people someone""".split()
 )
 
 
 @dataclass
 class Intent:
-    route: str  # attribution | count | per_year | earliest | latest | coauthors | code | categories | list | fact | greeting
+    # attribution | count | per_year | earliest | latest | coauthors | code | categories | list | fact | greeting
+    route: str
     year_from: int | None = None
     year_to: int | None = None
     about_author: bool = False
@@ -108,7 +115,8 @@ PAPER_OWNER = r"(?:author['’]s|researcher['’]s|[a-z]+['’]s)"
 
 _ATTRIBUTION = [
     re.compile(
-        r"^(?:is|was)\s+(?P<subject>.+?)\s+(?:one of|among|part of|in)\s+(?P<who>.+?)(?:'s|’s)?\s+(?:own\s+)?(?:papers|works|publications|work)\b",
+        r"^(?:is|was)\s+(?P<subject>.+?)\s+(?:one of|among|part of|"
+        r"in)\s+(?P<who>.+?)(?:'s|’s)?\s+(?:own\s+)?(?:papers|works|publications|work)\b",
         re.I,
     ),
     re.compile(
@@ -140,7 +148,8 @@ def classify(question: str, principal: str) -> Intent:
 
     intent.others_only = bool(
         re.search(
-            r"\b(not (by|from|written by) (the author|him|them)|not (the author|his)['’]?s?|other (groups?|researchers?|authors?|people)['’]?s?)\b",
+            r"\b(not (by|from|written by) (the author|him|them)|not (the author|his)['’]?s?|"
+            r"other (groups?|researchers?|authors?|people)['’]?s?)\b",
             ql,
         )
     )
@@ -148,7 +157,8 @@ def classify(question: str, principal: str) -> Intent:
         intent.others_asked = True
 
     if re.search(
-        r"\bwho (wrote|authored|are the (co-?)?authors of|is the author of|were the authors of)\b|\b(authors?|author list) of\b|\bwho (worked|collaborated) on\b",
+        r"\bwho (wrote|authored|are the (co-?)?authors of|is the author of|were the "
+        r"authors of)\b|\b(authors?|author list) of\b|\bwho (worked|collaborated) on\b",
         ql,
     ):
         intent.route = "authors"
@@ -159,7 +169,8 @@ def classify(question: str, principal: str) -> Intent:
     if re.search(r"^(when|in what year|which year|what year)\b|\b(publication date|date of|year of publication)\b", ql):
         intent.route = "when"
         intent.subject = re.sub(
-            r"(?i)^(when|in what year|which year|what year)\s+(was|were|is|did|does)\s+|\s+(published|released|written|posted|appear(ed)?|come out|came out)\b.*$",
+            r"(?i)^(when|in what year|which year|what year)\s+(was|were|is|did|does)\s+|"
+            r"\s+(published|released|written|posted|appear(ed)?|come out|came out)\b.*$",
             "",
             q,
         ).strip(" \"'“”?")
@@ -169,7 +180,10 @@ def classify(question: str, principal: str) -> Intent:
         intent.subject = re.sub(r"(?i)^.*?\b(of|for)\s+", "", q).strip(" \"'“”?")
         return intent
     if re.search(
-        r"^(summari[sz]e|describe|explain|tell me (more )?about|give (me )?(an? )?(overview|summary|description) of|what is|what's|what are|what does|how does)\b|^which (paper|work|article|study|preprint) (introduces|proposes|presents|describes|is about|develops)\b",
+        r"^(summari[sz]e|describe|explain|tell me (more )?about|give (me )?(an? "
+        r")?(overview|summary|description) of|what is|what's|what are|what does|how "
+        r"does)\b|^which (paper|work|article|study|preprint) (introduces|proposes|"
+        r"presents|describes|is about|develops)\b",
         ql,
     ):
         intent.summary_like = True
@@ -181,7 +195,11 @@ def classify(question: str, principal: str) -> Intent:
                 intent.route, intent.subject = "attribution", m.group("subject").strip(" \"'“”?")
                 return intent
     if re.search(
-        r"\b(research (areas?|themes?|topics?|interests?|directions?|agenda)|main (areas?|themes?|topics?)|(work|research|focus)(ed)? (changed|evolved|shifted|developed)|over (time|the years)|trajectory|timeline|overview of (his|their|the author['’]s) (work|research))\b|^what (does|did|do) (the author|he|they|\w+ \w+) (mainly |mostly |usually )?(work|research|focus)(ed)? on\??$",
+        r"\b(research (areas?|themes?|topics?|interests?|directions?|agenda)|main (areas?|"
+        r"themes?|topics?)|(work|research|focus)(ed)? (changed|evolved|shifted|developed)|"
+        r"over (time|the years)|trajectory|timeline|overview of (his|their|the "
+        r"author['’]s) (work|research))\b|^what (does|did|do) (the author|he|they|\w+ "
+        r"\w+) (mainly |mostly |usually )?(work|research|focus)(ed)? on\??$",
         ql,
     ) and not re.search(r"\b(co-?authors?|collaborat\w*)\b", ql):
         intent.route = "overview"
@@ -204,7 +222,8 @@ def classify(question: str, principal: str) -> Intent:
     elif re.search(r"\b(categor(y|ies)|arxiv (areas?|subjects?|classes))\b", ql):
         intent.route = "categories"
     elif re.search(
-        rf"\b(?:how many|number of|count)\b(?:\s+of)?(?:\s+(?:the|his|their|its|{PAPER_OWNER}))*(?:\s+\S+){{0,2}}?\s+{PAPER_NOUN}",
+        rf"\b(?:how many|number of|count)\b(?:\s+of)?(?:\s+(?:the|his|their|its|"
+        rf"{PAPER_OWNER}))*(?:\s+\S+){{0,2}}?\s+{PAPER_NOUN}",
         ql,
     ):
         intent.route = "count"
@@ -221,7 +240,13 @@ def classify(question: str, principal: str) -> Intent:
     ):
         intent.route = "code"
     elif re.search(
-        r"^(list|name|enumerate|show)\b|\b(which|what)\s+(?:of\s+(?:\w+\s+)?\w+(?:['’]s)?\s+)?(papers|works|publications)\b|\b(published|written|wrote)\s+(?:on|about|in)\b|\bworked on\b|\bwork(?:s|ed)? (?:on|in)\b|\bpapers? (?:on|about|concerning|regarding|that)\b|\bresearch (?:on|in)\b|\bwhat (?:work |research )?(?:has|have|did|does|do)\b.{0,40}?\b(?:done|do|did|contributed?|researched|studied|published)\b|\bcontributions? (?:to|in|on)\b|\ball (?:of )?(?:the )?(?:author's |his )?papers\b",
+        r"^(list|name|enumerate|show)\b|\b(which|"
+        r"what)\s+(?:of\s+(?:\w+\s+)?\w+(?:['’]s)?\s+)?(papers|works|publications)\b|"
+        r"\b(published|written|wrote)\s+(?:on|about|in)\b|\bworked on\b|\bwork(?:s|ed)? "
+        r"(?:on|in)\b|\bpapers? (?:on|about|concerning|regarding|that)\b|\bresearch (?:on|"
+        r"in)\b|\bwhat (?:work |research )?(?:has|have|did|does|do)\b.{0,40}?\b(?:done|do|"
+        r"did|contributed?|researched|studied|published)\b|\bcontributions? (?:to|in|"
+        r"on)\b|\ball (?:of )?(?:the )?(?:author's |his )?papers\b",
         ql,
     ):
         intent.route = "list"
@@ -229,7 +254,8 @@ def classify(question: str, principal: str) -> Intent:
         intent.subject = " ".join(
             topic_words(
                 re.sub(
-                    r"(?i)\b(how many|number of|count|list|name|enumerate|show|earliest|oldest|first|latest|newest|most recent|last|code|source code|github|open[- ]source)\b",
+                    r"(?i)\b(how many|number of|count|list|name|enumerate|show|earliest|oldest|first|"
+                    r"latest|newest|most recent|last|code|source code|github|open[- ]source)\b",
                     " ",
                     q,
                 ),

@@ -1,4 +1,5 @@
-"""LLM mode: numbered sources in, checked claims with validated [n] markers out; any failure gives the extractive answer."""
+"""LLM mode: numbered sources in, checked claims with validated [n] markers out; any failure gives the extractive
+answer."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ from typing import TYPE_CHECKING
 
 from assistant.answer.citations import MARKER, Citations, enforce, renumber
 from assistant.answer.claims import ClaimChecker
-from assistant.answer.markers import TokenFilter, clean
 from assistant.answer.evidence import summary_sentence
 from assistant.answer.format import when
+from assistant.answer.markers import TokenFilter, clean
 from assistant.models import Answer, Paper
 from assistant.retrieval import Hit
 
@@ -146,7 +147,8 @@ class NothingSupported(LLMFailed):
 
 def validate(text: str, papers: list[Paper], answerer: Answerer, question: str = "") -> Answer:
     """The model's reply made ours: dialects normalised, its reference list and invalid markers removed, each claim
-    checked against the source it cites; only validated markers remain. Raises NothingSupported when no claim is left."""
+    checked against the source it cites; only validated markers remain. Raises NothingSupported when no claim is
+    left."""
     if not text.strip():
         raise LLMFailed("the model returned an empty answer")
     cleaned = clean(text, len(papers))
@@ -217,7 +219,10 @@ def _fallback(answerer: Answerer, plan: Plan, hits: list[Hit], exc: Exception) -
     extractive = answerer.extractive(plan, hits)
     if isinstance(exc, NothingSupported):
         meta = {**extractive.meta, **exc.args[1]} if len(exc.args) > 1 else extractive.meta
-        note = f"No claim of the model's answer was supported by its sources ({exc.args[0]}); this is the extractive answer."
+        note = (
+            f"No claim of the model's answer was supported by its sources ({exc.args[0]}); "
+            f"this is the extractive answer."
+        )
         return extractive.model_copy(update={"notice": note, "meta": meta})
     reason = str(exc) if isinstance(exc, LLMFailed) else _reason(exc)
     return extractive.model_copy(update={"notice": f"LLM unavailable ({reason}); this is the extractive answer."})

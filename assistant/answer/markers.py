@@ -11,7 +11,10 @@ import re
 from dataclasses import dataclass
 
 # A list of source numbers inside one bracket: "1", "1, 2", "1;2", "1-3", "1 and 2", "Source 1, Source 2".
-_NUM_LIST = r"\d{1,3}(?:\s*(?:[,;]|and|&|[-–—])\s*(?:(?:sources?|refs?\.?|references?|docs?|documents?|papers?)\s*[:#]?\s*)?\d{1,3})*"
+_NUM_LIST = (
+    r"\d{1,3}(?:\s*(?:[,;]|and|&|[-–—])\s*(?:(?:sources?|refs?\.?|references?|docs?|"
+    r"documents?|papers?)\s*[:#]?\s*)?\d{1,3})*"
+)
 _LABEL = r"(?:sources?|refs?\.?|references?|docs?|documents?|papers?|citations?)\s*[:#]?\s*"
 # Square (ASCII, fullwidth) and lenticular brackets; the label is optional in brackets.
 _BRACKETED = re.compile(rf"(?:\[|［|【|〔)\s*(?:\^|{_LABEL})?({_NUM_LIST})\s*(?:\]|］|】|〕)", re.IGNORECASE)
@@ -29,7 +32,9 @@ _RANGE_LIMIT = 12  # "[1-40]" is not a citation of forty sources
 
 # A heading that opens the model's own bibliography.
 _REF_HEADING = re.compile(
-    r"^\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*(?:references?|sources?(?: used| cited)?|bibliography|works cited|citations?|cited (?:works|papers|sources))\s*(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*$",
+    r"^\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*(?:references?|sources?(?: used| cited)?|"
+    r"bibliography|works cited|citations?|cited (?:works|papers|sources))\s*(?:\*\*|"
+    r"__)?\s*:?\s*(?:\*\*|__)?\s*$",
     re.IGNORECASE,
 )
 _ENTRY_START = re.compile(r"^\s*(?:[-*•]\s*)?(?:\[\^?\d{1,3}\]:?|\d{1,3}[.)]|\(\d{1,3}\))\s+")

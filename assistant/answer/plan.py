@@ -22,16 +22,20 @@ YEAR = r"(?:19|20)\d{2}"
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1}
 # Author position: "as first author", "the second author", "listed first among its authors", "led by".
 _POSITION = re.compile(
-    r"\b(first|second|third|fourth|fifth|last|lead|leading|senior)[- ]authors?\b|\blisted (first|second|third|last)\b|\b(first|second|third|last)(?:-| )named author\b",
+    r"\b(first|second|third|fourth|fifth|last|lead|leading|senior)[- ]authors?\b|"
+    r"\blisted (first|second|third|last)\b|\b(first|second|third|last)(?:-| )named "
+    r"author\b",
     re.I,
 )
 _SURNAME = re.compile(r"\b(?:surnamed|surname(?: is)?|last name(?: is)?|family name(?: is)?)\s+([A-Z][a-z]+)\b")
 # Scope words that exclude the author: "not by him", "leaving out his own work", "he did not write".
 _EXCLUDES_AUTHOR = re.compile(
-    r"\b(leaving out|excluding|except(?: for)?|apart from|other than|not counting|besides|without)\b[^.?]{0,40}\b(own|his|her|their|author)\b"
+    r"\b(leaving out|excluding|except(?: for)?|apart from|other than|not counting|"
+    r"besides|without)\b[^.?]{0,40}\b(own|his|her|their|author)\b"
     r"|\b(he|she|they|the author|(?-i:[A-Z]\w+ [A-Z]\w+)) (?:did|does|has|have) not (?:write|written|author|authored)\b"
     r"|\b(he|she|they|the author) didn'?t (?:write|author)\b"
-    r"|\bnot (?:by|from|written by|authored by) (?:the author|him|her|them)\b|\bnot (?:the author['’]s|his|hers|theirs)\b"
+    r"|\bnot (?:by|from|written by|authored by) (?:the author|him|her|them)\b|\bnot "
+    r"(?:the author['’]s|his|hers|theirs)\b"
     r"|\bother (?:groups?|researchers?|authors?|people|teams?|labs?)\b",
     re.I,
 )
@@ -166,7 +170,9 @@ class QueryPlan:
 
     question: str
     history: list[Message]
-    answer_type: str  # fact | how | summary | compare | list | count | per_year | earliest | latest | coauthors | authors | when | arxiv | attribution | overview | code | categories | greeting
+    # fact | how | summary | compare | list | count | per_year | earliest | latest | coauthors | authors | when | arxiv
+    # | attribution | overview | code | categories | greeting
+    answer_type: str
     route: str  # the handler that writes the answer
     filters: Filters
     scope: str  # author | others | all

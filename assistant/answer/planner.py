@@ -1,4 +1,5 @@
-"""Reading a turn into a QueryPlan: slots from the table (people, positions, papers named or pointed back to), route from the plan."""
+"""Reading a turn into a QueryPlan: slots from the table (people, positions, papers named or pointed back to), route
+from the plan."""
 
 from __future__ import annotations
 
@@ -36,7 +37,8 @@ _ONE_PAPER = re.compile(
 
 
 class Planner:
-    """The Answerer's planning half: needs principal, papers, by_id, by_title, names, squashed, deletions, people, router, retriever."""
+    """The Answerer's planning half: needs principal, papers, by_id, by_title, names, squashed, deletions, people,
+    router, retriever."""
 
     def plan(self, messages: list[Message], filters: Filters) -> QueryPlan:
         question, history = split_turns(messages)
@@ -244,7 +246,8 @@ class Planner:
         return min(found)[1] if found else None
 
     def _pointed_back(self, question: str, history: list[Message]) -> tuple[str, list[str]] | None:
-        """("which" | "earliest" | "latest" | "nth", papers) when the question picks among the previous answer's papers."""
+        """("which" | "earliest" | "latest" | "nth", papers) when the question picks among the previous answer's
+        papers."""
         if not history:
             return None
         previous = cited_papers(
@@ -270,14 +273,16 @@ class Planner:
 
     def _is_compare(self, question: str, vote, named: list[str]) -> bool:
         cue = re.search(
-            r"\b(differ|difference|compare|compared|comparison|versus|vs\.?|each (of the two|of them|one|benchmark|paper)|both|the two)\b",
+            r"\b(differ|difference|compare|compared|comparison|versus|vs\.?|each (of the two|"
+            r"of them|one|benchmark|paper)|both|the two)\b",
             question,
             re.I,
         )
         return bool(cue) and (vote.label == "compare" or len(named) >= 1) and len(self.compared(question, named)) >= 2
 
     def compared(self, question: str, named: list[str]) -> list[str]:
-        """The papers a comparison is about: named ones, plus one found for each described side ("the X paper and the Y paper")."""
+        """The papers a comparison is about: named ones, plus one found for each described side ("the X paper and the Y
+        paper")."""
         if len(named) >= 2:
             return list(named)[:4]
         # Sides in the order the question gives them (the model's sources are numbered in that order too).

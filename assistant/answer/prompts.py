@@ -19,13 +19,14 @@ class Prompts:
         self.texts = texts
 
     @classmethod
-    def load(cls, folder: Path) -> "Prompts":
+    def load(cls, folder: Path) -> Prompts:
         texts = {}
         for key, needed in REQUIRED.items():
             path = folder / f"{key}.md"
             if not path.exists():
                 raise ConfigError(
-                    f"Prompt file {path} is missing: restore it from the repository (it needs the variables {sorted(needed)})."
+                    f"Prompt file {path} is missing: restore it from the repository (it needs the "
+                    f"variables {sorted(needed)})."
                 )
             text = path.read_text(encoding="utf-8")
             found = {f for _, f, _, _ in string.Formatter().parse(text) if f}

@@ -1,4 +1,5 @@
-"""Questions answered exactly from the paper table: counts, years, earliest/latest, co-authors, code, categories, attribution."""
+"""Questions answered exactly from the paper table: counts, years, earliest/latest, co-authors, code, categories,
+attribution."""
 
 from __future__ import annotations
 
@@ -54,7 +55,8 @@ def unlisted(papers: list) -> list[str]:
     if len(papers) <= LIST_LIMIT:
         return []
     return [
-        f"- … and {len(papers) - LIST_LIMIT} more, not listed here (`assistant papers` or `GET /api/papers` lists them all)."
+        f"- … and {len(papers) - LIST_LIMIT} more, not listed here (`assistant papers` or "
+        f"`GET /api/papers` lists them all)."
     ]
 
 
@@ -150,7 +152,8 @@ def coauthors(
     with_lists = [p for p in papers if p.authors]
     truncated = sum(p.authors_truncated for p in with_lists)
     lines = [
-        f"{principal}'s most frequent co-authors{about}, counted over the {plural(len(with_lists), 'paper')} whose sources list authors:"
+        f"{principal}'s most frequent co-authors{about}, counted over the "
+        f"{plural(len(with_lists), 'paper')} whose sources list authors:"
     ]
     for who, n in counts.most_common(top):
         theirs = [p for p in with_lists if who in p.authors]
@@ -174,8 +177,8 @@ def with_code(papers: list[Paper], cites: Citations, quote: Quote, principal: st
     if not coded:
         return f"None of {who} is marked as having code in the sources."
     return (
-        f'{_count_words(len(coded))} of {who} have code (a "Code" mark on the listing or a code link in the abstract):\n'
-        + "\n".join(_lines(coded, cites, quote, principal))
+        f'{_count_words(len(coded))} of {who} have code (a "Code" mark on the listing or '
+        f"a code link in the abstract):\n" + "\n".join(_lines(coded, cites, quote, principal))
     )
 
 
@@ -197,7 +200,10 @@ def categories(papers: list[Paper], cites: Citations, quote: Quote, principal: s
 
 def attribution(subject: str, paper: Paper | None, cites: Citations, quote: Quote, principal: str) -> str:
     if paper is None:
-        return f"I cannot find a paper matching “{subject}” in the corpus, so nothing here shows it is {principal}'s; it is not among the papers the corpus holds."
+        return (
+            f"I cannot find a paper matching “{subject}” in the corpus, so nothing here shows "
+            f"it is {principal}'s; it is not among the papers the corpus holds."
+        )
     marker = cites.cite(paper, quote(paper))
     if paper.is_author_work:
         return f"Yes. {name(paper)}{when(paper)} is {principal}'s paper {marker}. Reason: {paper.attribution}."
@@ -250,7 +256,10 @@ def authors_of(paper: Paper, cites: Citations, quote: Quote, principal: str) -> 
     if not paper.is_author_work:
         marker += f"; it is not {principal}'s paper"
     if paper.authors_truncated:
-        return f"{name(paper)}{when(paper)} is by {listed} et al. {marker}; the sources give only these first {plural(len(paper.authors), 'author')}."
+        return (
+            f"{name(paper)}{when(paper)} is by {listed} et al. {marker}; the sources give "
+            f"only these first {plural(len(paper.authors), 'author')}."
+        )
     return f"{name(paper)}{when(paper)} is by {listed} {marker}."
 
 
@@ -315,6 +324,8 @@ def overview(
             ).most_common(1)
             if early and late:
                 lines.append(
-                    f"Earlier papers ({dated[0].year}–{dated[len(dated) // 3].year}) are mostly about {early[0][0]}; the latest ({dated[-(len(dated) // 3)].year}–{dated[-1].year}) mostly about {late[0][0]}."
+                    f"Earlier papers ({dated[0].year}–{dated[len(dated) // 3].year}) are mostly about "
+                    f"{early[0][0]}; the latest ({dated[-(len(dated) // 3)].year}–{dated[-1].year}) "
+                    f"mostly about {late[0][0]}."
                 )
     return "\n".join(lines)

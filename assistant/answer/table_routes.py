@@ -1,4 +1,5 @@
-"""Answers written from the paper table: scoped lists and counts, grounded topic lists, compare, "which of those", filters."""
+"""Answers written from the paper table: scoped lists and counts, grounded topic lists, compare, "which of those",
+filters."""
 
 from __future__ import annotations
 
@@ -19,10 +20,12 @@ PAPER_FACTS = {"authors", "when", "arxiv"}  # metadata of one named paper, from 
 
 
 class TableRoutes:
-    """The Answerer's table half: needs principal, papers, by_id, by_title, themes, topics, picker, retriever, settings."""
+    """The Answerer's table half: needs principal, papers, by_id, by_title, themes, topics, picker, retriever,
+    settings."""
 
     def scoped(self, plan: Plan) -> list[Paper]:
-        """The papers a structured answer counts: scope, years, co-author, author position, surname, papers pointed back to."""
+        """The papers a structured answer counts: scope, years, co-author, author position, surname, papers pointed
+        back to."""
         f = plan.filters.model_copy(update={"author_only": True if plan.scope == "author" else None})
         pool = (
             [self.by_id[i] for i in plan.focus if i in self.by_id]
@@ -52,7 +55,8 @@ class TableRoutes:
 
     @staticmethod
     def _position_phrase(plan: Plan) -> str:
-        """ " listing Boyang Zhang as first author", " whose first author is surnamed Zhang": the position slot, said."""
+        """ " listing Boyang Zhang as first author", " whose first author is surnamed Zhang": the position
+        slot, said."""
         if not (plan.position or plan.surname):
             return ""
         nth = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", -1: "last"}.get(
@@ -192,7 +196,8 @@ class TableRoutes:
                 more = f" {self._clause(extra[0][0])}." if extra and extra[0][0] != s else ""
                 marker = cites.cite(p, s)
                 lines.append(
-                    f"- {name(p)}{when(p)}{owner_note(p, self.principal)}: {self._clause(s)} {marker}.{more and more[:-1] + ' ' + marker + '.'}"
+                    f"- {name(p)}{when(p)}{owner_note(p, self.principal)}: {self._clause(s)} "
+                    f"{marker}.{more and more[:-1] + ' ' + marker + '.'}"
                 )
             lines += structured.unlisted(papers)
             return self.finish(
@@ -215,7 +220,10 @@ class TableRoutes:
             return self.finish(f"{CANNOT_ANSWER}: {none}", cites, route="list", plan=self.explain(plan))
         text = f"{none[0].upper()}{none[1:]} Other papers in the corpus on it, not by {self.principal}:"
         for sp in others:
-            text += f"\n- {name(sp.paper)}{when(sp.paper)} — not {self.principal}'s paper: {self._clause(sp.sentence)} {cites.cite(sp.paper, sp.sentence)}"
+            text += (
+                f"\n- {name(sp.paper)}{when(sp.paper)} — not {self.principal}'s paper: "
+                f"{self._clause(sp.sentence)} {cites.cite(sp.paper, sp.sentence)}"
+            )
         return self.finish(text, cites, route="list", plan=self.explain(plan))
 
     def compare(self, plan: Plan) -> Answer:
@@ -243,7 +251,8 @@ class TableRoutes:
         )
 
     def which_of(self, plan: Plan) -> Answer:
-        """ "Which of those …": among the previous answer's papers, the ones whose text supports the rest of the question."""
+        """ "Which of those …": among the previous answer's papers, the ones whose text supports the rest of the
+        question."""
         papers = [self.by_id[i] for i in plan.focus if i in self.by_id]
         rest = re.sub(r"(?i)\b(which|what)\s+(one\s+)?of\s+(those|them|these)\b|\bwhich one\b", " ", plan.question)
         topic = " ".join(topic_words(rest, self.principal))

@@ -22,8 +22,10 @@ from assistant.models import Paper
 
 # Words that say what kind of thing, not which topic ("LLM training systems or methods").
 GENERIC = set(
-    """system systems method methods approach approaches technique techniques tool tools work works research paper papers
-    study studies model-based based using use used problem problems area areas field fields thing things kind kinds way ways
+    """system systems method methods approach approaches technique techniques tool tools work works research paper
+    papers
+    study studies model-based based using use used problem problems area areas field fields thing things kind kinds
+    way ways
     such like e.g including various new novel""".split()
 )
 # Every term in one sentence is strong evidence even when MiniLM does not know the words ("HONPAS package" 0.30).

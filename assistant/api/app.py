@@ -24,19 +24,24 @@ MAX_BODY_BYTES = 1_000_000  # 50 messages of 4,000 characters fit; anything bigg
 
 DESCRIPTION = """Ask about a researcher's papers; every answer cites the papers behind it.
 
-- `POST /api/chat` — the chat endpoint (JSON or Server-Sent Events); `POST /v1/chat/completions` — the same as an OpenAI-compatible model.
+- `POST /api/chat` — the chat endpoint (JSON or Server-Sent Events); `POST /v1/chat/completions` — the same as an
+OpenAI-compatible model.
 - `GET /api/papers`, `GET /api/papers/{id}`, `GET /api/profile` — browse the corpus.
-- `POST /api/sources` — add one exported file (multipart field `file`) and re-ingest; off unless the server sets `ASSISTANT_SOURCES_UPLOAD=true`.
+- `POST /api/sources` — add one exported file (multipart field `file`) and re-ingest; off unless the server sets
+`ASSISTANT_SOURCES_UPLOAD=true`.
 - `POST /api/feedback` — rate an answer (thumbs up or down, optional comment).
 - `GET /api/papers/{id}/export`, `POST /api/export`, `GET /api/papers?format=…` — references as BibTeX, RIS or CSL-JSON.
-- When the server sets `ASSISTANT_API_TOKEN`, `/api/*` and `/v1/*` need `Authorization: Bearer <token>` (use **Authorize**).
+- When the server sets `ASSISTANT_API_TOKEN`, `/api/*` and `/v1/*` need `Authorization: Bearer <token>` (use
+**Authorize**).
 - Errors are JSON: `{"error": {"type", "message", "param"}}`; malformed JSON is a 400, an invalid request a 422.
-- When the server sets `ASSISTANT_RATE_LIMIT_PER_MINUTE`, more requests than that per minute from one address get a 429 with `Retry-After`.
+- When the server sets `ASSISTANT_RATE_LIMIT_PER_MINUTE`, more requests than that per minute from one address get a
+429 with `Retry-After`.
 """
 
 
 def warm(assistant) -> None:
-    """Load the table, the retriever with its embedding model, and the answerer now, so the first question is not the slow one."""
+    """Load the table, the retriever with its embedding model, and the answerer now, so the first question is not the
+    slow one."""
     try:
         assistant.warm()
     except StoreUnavailable as exc:

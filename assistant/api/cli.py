@@ -23,7 +23,8 @@ def add_command(sub) -> None:
         "--workers",
         type=int,
         default=1,
-        help="worker processes sharing the port (default 1); each loads the model and the store, and answers independently",
+        help="worker processes sharing the port (default 1); each loads the model and the "
+        "store, and answers independently",
     )
     p.set_defaults(func=cmd_serve)
 
@@ -45,7 +46,8 @@ def _check_free(host: str, port: int) -> None:
             s.bind((host, port))
         except OSError as exc:
             raise ConfigError(
-                f"Cannot listen on {host}:{port} ({exc.strerror}): another server may be using it; pass --port N or stop that server."
+                f"Cannot listen on {host}:{port} ({exc.strerror}): another server may be using "
+                f"it; pass --port N or stop that server."
             ) from exc
 
 
@@ -68,7 +70,8 @@ def cmd_serve(args) -> int:
     _check_free(host, port)
     if not _is_loopback(host) and not settings.api_token:
         print(
-            f"warning: serving on {host} without ASSISTANT_API_TOKEN: anyone who can reach this address can use the API.",
+            f"warning: serving on {host} without ASSISTANT_API_TOKEN: anyone who can reach "
+            f"this address can use the API.",
             file=sys.stderr,
         )
     if not 1 <= args.workers <= 64:
@@ -76,7 +79,8 @@ def cmd_serve(args) -> int:
     shown = f"[{host}]" if ":" in host else host
     workers = f", {args.workers} workers" if args.workers > 1 else ""
     print(
-        f"Paper assistant on http://{shown}:{port}/{workers}  (API docs: /docs, health: /healthz). Loading the store and model; Ctrl-C stops.",
+        f"Paper assistant on http://{shown}:{port}/{workers}  (API docs: /docs, health: "
+        f"/healthz). Loading the store and model; Ctrl-C stops.",
         flush=True,
     )
     options = {"host": host, "port": port, "log_level": "info", "proxy_headers": False, "server_header": False}

@@ -98,7 +98,8 @@ async def _validation(request: Request, exc: RequestValidationError) -> JSONResp
         return error_json(
             400,
             "invalid_json",
-            f"The request body is not valid JSON ({ctx.get('error', 'decode error')}): send a JSON object with Content-Type: application/json.",
+            f"The request body is not valid JSON ({ctx.get('error', 'decode error')}): send a "
+            f"JSON object with Content-Type: application/json.",
         )
     sentences = []
     params = []
@@ -146,7 +147,10 @@ def _unparsable(cause: BaseException | None) -> str:
         why = "a number in it has too many digits"
     else:
         why = type(cause).__name__ if cause else "unreadable"
-    return f"The request body cannot be read as JSON ({why}): send a UTF-8 JSON object with Content-Type: application/json."
+    return (
+        f"The request body cannot be read as JSON ({why}): send a UTF-8 JSON object with "
+        f"Content-Type: application/json."
+    )
 
 
 async def _assistant_error(request: Request, exc: AssistantError) -> JSONResponse:

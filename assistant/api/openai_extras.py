@@ -1,4 +1,5 @@
-"""What /v1 adds for OpenAI clients: token `usage`, a `max_tokens` cut at a sentence boundary, `url_citation` annotations."""
+"""What /v1 adds for OpenAI clients: token `usage`, a `max_tokens` cut at a sentence boundary, `url_citation`
+annotations."""
 
 from __future__ import annotations
 

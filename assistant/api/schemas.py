@@ -63,14 +63,15 @@ class FiltersIn(BaseModel):
     year_from: Year | None = Field(None, description="Earliest publication year (inclusive).")
     year_to: Year | None = Field(
         None,
-        description="Latest publication year (inclusive; a year_to before year_from is read as the range between them).",
+        description="Latest publication year (inclusive; a year_to before year_from is read as the "
+        "range between them).",
     )
     coauthor: str | None = Field(
         None, max_length=200, description="Only papers with an author whose name contains this."
     )
 
     @model_validator(mode="after")
-    def _years_in_order(self) -> "FiltersIn":
+    def _years_in_order(self) -> FiltersIn:
         # A schema cannot say "year_from <= year_to", so a reversed pair is read as the range it spans, not refused.
         if self.year_from is not None and self.year_to is not None and self.year_from > self.year_to:
             self.year_from, self.year_to = self.year_to, self.year_from
@@ -112,7 +113,8 @@ class ChatRequest(BaseModel):
     messages: list[ChatMessage] = Field(
         min_length=1,
         max_length=MAX_MESSAGES,
-        description=f"At most {MAX_MESSAGES} messages, oldest first; the last user message is the question (later ones are ignored).",
+        description=f"At most {MAX_MESSAGES} messages, oldest first; the last user message is the "
+        f"question (later ones are ignored).",
         json_schema_extra={"contains": USER_MESSAGE},
     )
     filters: FiltersIn | None = Field(None, description="Restrict the papers the answer may cite.")
@@ -187,7 +189,8 @@ class StreamOptions(BaseModel):
 class ChatCompletionRequest(BaseModel):
     """OpenAI's request shape. `max_tokens`/`max_completion_tokens` and `stream_options.include_usage` are honoured;
     `n` > 1, `tools`/`tool_choice`/`functions` and a structured `response_format` are refused with a 400 naming the
-    parameter; sampling options (temperature, top_p, seed, …) are accepted and have no effect on an extractive answer."""
+    parameter; sampling options (temperature, top_p, seed, …) are accepted and have no effect on an extractive
+    answer."""
 
     model_config = ConfigDict(
         extra="allow",
@@ -211,7 +214,9 @@ class ChatCompletionRequest(BaseModel):
     max_tokens: int | None = Field(
         None,
         ge=1,
-        description="Most tokens in the reply (content with its references), counted as `usage` counts them; the answer ends at the last sentence that fits, citing only what it kept.",
+        description="Most tokens in the reply (content with its references), counted as `usage` "
+        "counts them; the answer ends at the last sentence that fits, citing only what "
+        "it kept.",
     )
     max_completion_tokens: int | None = Field(
         None, ge=1, description="The same as `max_tokens` (the smaller of the two applies)."
@@ -256,17 +261,20 @@ class ChatCompletionRequest(BaseModel):
         if self.n is not None and self.n > 1:
             return (
                 "n",
-                f"n={self.n} asks for {self.n} answers; this model gives one answer per question: leave n out or send n=1.",
+                f"n={self.n} asks for {self.n} answers; this model gives one answer per question: "
+                f"leave n out or send n=1.",
             )
         if self.tools:
             return (
                 "tools",
-                "This model cannot call tools (it answers from the paper corpus only): send the request without `tools`.",
+                "This model cannot call tools (it answers from the paper corpus only): send the "
+                "request without `tools`.",
             )
         if self.functions:
             return (
                 "functions",
-                "This model cannot call functions (it answers from the paper corpus only): send the request without `functions`.",
+                "This model cannot call functions (it answers from the paper corpus only): send "
+                "the request without `functions`.",
             )
         if self.tool_choice not in (None, "none"):
             return "tool_choice", 'This model cannot call tools: leave `tool_choice` out or set it to "none".'
@@ -274,7 +282,8 @@ class ChatCompletionRequest(BaseModel):
         if kind != "text":
             return (
                 "response_format",
-                f'response_format type {kind!r} is not supported: answers are prose with [n] citations; leave `response_format` out or use {{"type": "text"}}.',
+                f"response_format type {kind!r} is not supported: answers are prose with [n] "
+                f'citations; leave `response_format` out or use {{"type": "text"}}.',
             )
         return None
 
@@ -288,7 +297,8 @@ class Usage(BaseModel):
 
 
 class AnswerOut(BaseModel):
-    """The answer and the papers it cites: `[n]` in `answer` is `citations[n-1]` (the same JSON as `assistant ask --json`)."""
+    """The answer and the papers it cites: `[n]` in `answer` is `citations[n-1]` (the same JSON as `assistant ask
+    --json`)."""
 
     answer: str
     citations: list[Citation]
@@ -296,16 +306,20 @@ class AnswerOut(BaseModel):
     notice: str | None = Field(None, description="Shown to the user, e.g. why the answer is extractive.")
     references: list[str] = Field(
         default_factory=list,
-        description="One line per citation, `[n] Title · authors · year · arXiv:id`, as the CLI and the chat print them.",
+        description="One line per citation, `[n] Title · authors · year · arXiv:id`, as the CLI and "
+        "the chat print them.",
     )
     meta: dict = Field(
         default_factory=dict,
-        description="How the answer was made: `route`; `invalid_citations_removed` (markers naming no source); in LLM mode also "
-        "`claims_supported`, `claims_removed` (with `claims_removed_by_reason`), `claims_recited`, `claims_attributed`, `reference_lines_removed`.",
+        description="How the answer was made: `route`; `invalid_citations_removed` (markers naming "
+        "no source); in LLM mode also "
+        "`claims_supported`, `claims_removed` (with `claims_removed_by_reason`), "
+        "`claims_recited`, `claims_attributed`, `reference_lines_removed`.",
     )
     plan: dict | None = Field(
         None,
-        description="How the question was read: answer type, route, scope, years, people, papers named or pointed back to, topic.",
+        description="How the question was read: answer type, route, scope, years, people, papers "
+        "named or pointed back to, topic.",
     )
 
 
@@ -333,7 +347,7 @@ class PaperSummary(BaseModel):
     is_author_work: bool
 
     @classmethod
-    def of(cls, paper: Paper) -> "PaperSummary":
+    def of(cls, paper: Paper) -> PaperSummary:
         return cls(**_summary_fields(paper))
 
 
@@ -350,7 +364,7 @@ class PaperDetail(PaperSummary):
     notes: list[str]
 
     @classmethod
-    def of(cls, paper: Paper) -> "PaperDetail":
+    def of(cls, paper: Paper) -> PaperDetail:
         return cls(
             **_summary_fields(paper),
             date_precision=paper.date_precision,
@@ -438,13 +452,14 @@ class Profile(BaseModel):
     )
 
     @classmethod
-    def of(cls, profile) -> "Profile":
+    def of(cls, profile) -> Profile:
         return cls.model_validate(profile.model_dump())
 
 
 class Health(BaseModel):
     status: Literal["ok", "degraded", "unavailable"] = Field(
-        description="'ok': the store is reachable and holds papers; 'degraded': the paper table is loaded but the vector store "
+        description="'ok': the store is reachable and holds papers; 'degraded': the paper table is "
+        "loaded but the vector store "
         "cannot be reached (questions get a 503, the paper list works); 'unavailable': nothing to answer from."
     )
     reason: str | None = Field(None, description="What is wrong and what to do, when the status is not 'ok'.")
@@ -588,7 +603,8 @@ V1_COMPLETION = {
 }
 V1_RESPONSES = {
     200: {
-        "description": "The completion (JSON), or with `stream: true` Server-Sent Events of `chat.completion.chunk` objects, then `[DONE]`.",
+        "description": "The completion (JSON), or with `stream: true` Server-Sent Events of "
+        "`chat.completion.chunk` objects, then `[DONE]`.",
         "content": {"application/json": {"schema": V1_COMPLETION}, "text/event-stream": {"schema": V1_STREAM_EVENT}},
     },
 }

@@ -31,7 +31,8 @@ def require_token(request: Request, credentials: HTTPAuthorizationCredentials | 
         reason = "wrong API token" if given else "missing API token"
         raise HTTPException(
             status_code=401,
-            detail=f"Unauthorized ({reason}): send the server's ASSISTANT_API_TOKEN as `Authorization: Bearer <token>`.",
+            detail=f"Unauthorized ({reason}): send the server's ASSISTANT_API_TOKEN as "
+            f"`Authorization: Bearer <token>`.",
             headers={"WWW-Authenticate": "Bearer"},
         )
 
@@ -146,7 +147,8 @@ class BodyLimit:
             return await error_json(
                 422,
                 "invalid_request_error",
-                f"Invalid request: {where} has more than {count - 1:,} fields: remove the fields this API does not know.",
+                f"Invalid request: {where} has more than {count - 1:,} fields: remove the fields "
+                f"this API does not know.",
             )(scope, receive, send)
         replayed = False
 
@@ -299,5 +301,6 @@ class HostCheck:
         return await error_json(
             400,
             "bad_host",
-            f"This server does not answer for the host {shown!r}: use one it is bound to or add the name to ASSISTANT_ALLOWED_HOSTS.",
+            f"This server does not answer for the host {shown!r}: use one it is bound to or "
+            f"add the name to ASSISTANT_ALLOWED_HOSTS.",
         )(scope, receive, send)

@@ -42,7 +42,7 @@ def error_payload(exc: Exception) -> dict:
     }
 
 
-_LIMITERS: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, CapacityLimiter]" = weakref.WeakKeyDictionary()
+_LIMITERS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, CapacityLimiter] = weakref.WeakKeyDictionary()
 CHAT_WORKERS = 32
 
 
@@ -71,7 +71,8 @@ async def stream_events(
     error_event: str | None = "error",
     workers: int = CHAT_WORKERS,
 ) -> StreamingResponse:
-    """Pull the first event before answering, so a bad request or a missing store is a 4xx/5xx JSON, not a broken stream.
+    """Pull the first event before answering, so a bad request or a missing store is a 4xx/5xx JSON, not a broken
+    stream.
 
     `render` turns the core's events (first one included) into SSE text; it runs in a worker thread.
     A later failure becomes an `error_event` message whose data is `{"error": {...}}` (OpenAI clients raise on it).

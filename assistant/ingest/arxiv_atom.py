@@ -40,7 +40,8 @@ def parse(text: str, ctx: ParseContext) -> ParseResult:
         result.warn(
             ctx,
             line,
-            f"not well-formed XML (column {col + 1}: {exc.msg if hasattr(exc, 'msg') else exc}); nothing read from this file",
+            f"not well-formed XML (column {col + 1}: "
+            f"{exc.msg if hasattr(exc, 'msg') else exc}); nothing read from this file",
         )
         return result
     lines = LineFinder(text)

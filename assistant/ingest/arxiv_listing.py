@@ -1,4 +1,5 @@
-"""arXiv listing: abstract, optional comment lines, then `arXiv:ID` (maybe glued to the next abstract) and `Created:`."""
+"""arXiv listing: abstract, optional comment lines, then `arXiv:ID` (maybe glued to the next abstract) and
+`Created:`."""
 
 from __future__ import annotations
 

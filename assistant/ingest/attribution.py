@@ -62,7 +62,8 @@ def attribute(
     listed = ", ".join(authors) + (" et al." if truncated else "") if authors else "no authors given"
     if initials:
         return False, (
-            f"Not attributed to {who}: the author list has only the initials {initials[0]!r}, too ambiguous without another "
+            f"Not attributed to {who}: the author list has only the initials {initials[0]!r}, "
+            f"too ambiguous without another "
             f"signal (no ORCID, full name or own listing); it appears in {', '.join(where)} ({listed})"
         )
     return False, (

@@ -1,4 +1,5 @@
-"""BibTeX / BibLaTeX exports (Google Scholar, DBLP, Zotero): one entry per `@type{key, …}` block, via bibtexparser v2."""
+"""BibTeX / BibLaTeX exports (Google Scholar, DBLP, Zotero): one entry per `@type{key, …}` block, via
+bibtexparser v2."""
 
 from __future__ import annotations
 

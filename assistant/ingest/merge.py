@@ -249,7 +249,7 @@ def build_fields(cluster: Cluster) -> dict:
         best = max(with_authors, key=lambda e: (not e.authors_truncated, len(e.authors)))
         authors, truncated = list(best.authors), best.authors_truncated
         lists = {tuple(e.authors) for e in with_authors}
-        if len(lists) > 1 and not all(set(l) <= set(best.authors) or best.authors_truncated for l in lists):
+        if len(lists) > 1 and not all(set(names) <= set(best.authors) or best.authors_truncated for names in lists):
             conflicts.append(
                 Conflict(field="authors", values=[{"value": e.authors, "source": _where(e)} for e in with_authors])
             )

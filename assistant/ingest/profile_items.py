@@ -10,7 +10,8 @@ from assistant.models import RawEntry
 
 SHAPE = "profile_items"
 HEADER = re.compile(
-    r"^(?P<kind>preprint|article|inproceedings|conference|journal|book|thesis)(?P<year>(?:19|20)\d{2})(?P<venue>[A-Za-z][\w .&-]*)?$"
+    r"^(?P<kind>preprint|article|inproceedings|conference|journal|book|"
+    r"thesis)(?P<year>(?:19|20)\d{2})(?P<venue>[A-Za-z][\w .&-]*)?$"
 )
 
 

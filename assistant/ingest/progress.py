@@ -11,7 +11,7 @@ class ProgressBar:
         self._progress = None
         self._task = None
 
-    def __enter__(self) -> "ProgressBar":
+    def __enter__(self) -> ProgressBar:
         if sys.stderr.isatty():
             from rich.progress import Progress
 

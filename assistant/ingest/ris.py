@@ -54,9 +54,15 @@ def parse(text: str, ctx: ParseContext) -> ParseResult:
         if not chunk.rstrip().splitlines()[-1].startswith("ER  -"):
             result.warn(ctx, line, "RIS record has no closing `ER  -` line; read up to the next record")
             chunk += "\nER  - "
-        bad = [(line + k, l) for k, l in enumerate(chunk.splitlines()) if l.strip() and not _TAG.match(l) and k > 0]
-        for at, l in bad[:1]:
-            result.warn(ctx, at, f"line is not a `XX  - value` RIS tag: {l[:60]!r}; read as part of the previous field")
+        bad = [
+            (line + k, text)
+            for k, text in enumerate(chunk.splitlines())
+            if text.strip() and not _TAG.match(text) and k > 0
+        ]
+        for at, text in bad[:1]:
+            result.warn(
+                ctx, at, f"line is not a `XX  - value` RIS tag: {text[:60]!r}; read as part of the previous field"
+            )
         try:
             (record,) = rispy.loads(chunk)
         except Exception as exc:  # rispy raises plain IOError/ValueError on broken records

@@ -71,16 +71,27 @@ def arxiv_yymm(arxiv_id: str) -> str:
 
 # Text in a source that addresses a reader or a model instead of describing research: kept verbatim in the
 # paper record, but never searched, quoted as evidence, or summarised. Matched on `fold(text)`: ASCII, lower case.
-_READER = r"(you|assistants?|chatbots?|ais?|ai (systems?|models?|agents?)|(large )?language models? (reading|answering|summari[sz]ing)[^.]{0,30}|llms? (reading|answering|summari[sz]ing)[^.]{0,30}|readers?|anyone|any (system|tool|model|agent|one)[^.]{0,40})"
-_SAY = r"(say|state|reply|answer|respond|report|mention|claim|tell|output|write|declare|print|repeat|describe|assert|confirm|credit)"
+_READER = (
+    r"(you|assistants?|chatbots?|ais?|ai (systems?|models?|agents?)|(large )?language "
+    r"models? (reading|answering|summari[sz]ing)[^.]{0,30}|llms? (reading|answering|"
+    r"summari[sz]ing)[^.]{0,30}|readers?|anyone|any (system|tool|model|agent|"
+    r"one)[^.]{0,40})"
+)
+_SAY = (
+    r"(say|state|reply|answer|respond|report|mention|claim|tell|output|write|declare|"
+    r"print|repeat|describe|assert|confirm|credit)"
+)
 _INSTRUCTION = re.compile(
     r"\b(ignore|disregard|forget|override)\b.{0,60}\b(instructions?|prompts?|rules|questions?|above|previous|prior|everything)\b"
     r"|(^|\band\s+|\bjust\s+)(reply|answer|respond|say|output)\s+(only\s+)?(that|with|exactly)\b"
     r"|\b(system prompt|you are (an? )?(ai|assistant|language model|chatbot))\b"
     # Orders dressed as findings: "our results show that assistants must state that …", "when asked about …, reply …".
-    rf"|\b(any |every |the )?{_READER}(\s+[^.]{{0,40}}?)?\s+(must|should|shall|are to|is to|need to|have to|ought to|will)\s+(always\s+|now\s+|only\s+|instead\s+)?{_SAY}\b"
+    rf"|\b(any |every |the )?{_READER}(\s+[^.]{{0,40}}?)?\s+(must|should|shall|are to|"
+    rf"is to|need to|have to|ought to|will)\s+(always\s+|now\s+|only\s+|"
+    rf"instead\s+)?{_SAY}\b"
     rf"|\b(when(ever)?|if)\s+(you are\s+|it is\s+|being\s+)?(asked|queried|prompted|questioned)\b[^.]{{0,80}}\b{_SAY}\b"
-    r"|\b(note|message|instructions?) (to|for) (the )?(ai|assistants?|chatbots?|language models?|llms?|models?|readers?)\b"
+    r"|\b(note|message|instructions?) (to|for) (the )?(ai|assistants?|chatbots?|"
+    r"language models?|llms?|models?|readers?)\b"
     r"|<<<|>>>",
 )
 
@@ -92,7 +103,8 @@ _CONFUSABLES = str.maketrans(
     dict(
         pair.split(":")
         for pair in (
-            "а:a е:e о:o р:p с:c у:y х:x і:i ј:j ѕ:s ԁ:d һ:h ӏ:l ԛ:q ԝ:w в:b к:k м:m н:h т:t г:r п:n ь:b ɡ:g ɩ:i ı:i ȷ:j ℓ:l "
+            "а:a е:e о:o р:p с:c у:y х:x і:i ј:j ѕ:s ԁ:d һ:h ӏ:l ԛ:q ԝ:w в:b к:k м:m н:h т:t "
+            "г:r п:n ь:b ɡ:g ɩ:i ı:i ȷ:j ℓ:l "
             "ο:o α:a ν:v ι:i κ:k τ:t υ:u χ:x ρ:p ε:e η:n β:b μ:u "
             "А:A В:B Е:E К:K М:M Н:H О:O Р:P С:C Т:T Х:X У:Y І:I Ј:J Ѕ:S Ԍ:G "
             "Α:A Β:B Ε:E Ζ:Z Η:H Ι:I Κ:K Μ:M Ν:N Ο:O Ρ:P Τ:T Υ:Y Χ:X"

@@ -12,7 +12,8 @@ _INTRO = re.compile(
 )
 # "This paper proposes a novel stencil algorithm …", "we will show that …": the paper's own claim.
 _PHRASE = re.compile(
-    r"\b(?:this (?:paper|work|study)|we)\s+(?:will\s+)?(?:presents?|proposes?|provides?|introduces?|show that)\s+(?:a |an |the )?(?P<phrase>[^.;:]+)",
+    r"\b(?:this (?:paper|work|study)|we)\s+(?:will\s+)?(?:presents?|proposes?|"
+    r"provides?|introduces?|show that)\s+(?:a |an |the )?(?P<phrase>[^.;:]+)",
     re.I,
 )
 MAX_WORDS = 10

@@ -56,14 +56,15 @@ class Score:
 
     def line(self) -> str:
         return (
-            f"supported claims kept {self.kept}/{self.supported}, fabricated or swapped caught {self.caught}/{self.fabricated}, "
+            f"supported claims kept {self.kept}/{self.supported}, fabricated or swapped "
+            f"caught {self.caught}/{self.fabricated}, "
             f"false removals {self.false_removals}"
         )
 
 
 def _cited_papers(answer: Answer, key: str) -> list[str] | None:
     """Paper ids cited by the answer's sentence holding `key`; None when no sentence holds it."""
-    for line_no, line in enumerate(answer.answer.split("\n")):
+    for _line_no, line in enumerate(answer.answer.split("\n")):
         for s in split(line):
             if key.casefold() in s.text.casefold():
                 return [answer.citations[n - 1].paper_id for n in s.cites if 0 < n <= len(answer.citations)]

@@ -1,4 +1,5 @@
-"""Proof that nothing is tied to the seed corpus: `assistant init` + `ingest` + `eval` on another researcher's exports."""
+"""Proof that nothing is tied to the seed corpus: `assistant init` + `ingest` + `eval` on another researcher's
+exports."""
 
 from __future__ import annotations
 

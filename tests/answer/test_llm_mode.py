@@ -51,12 +51,14 @@ def test_llm_answer_keeps_valid_markers_and_drops_invented_ones(llm_assistant, f
 
 def test_markers_are_renumbered_in_order_of_use(llm_assistant, fake):
     fake.enqueue(
-        "Low-rank factorization is a popular model compression technique [3]. LLC achieves lossless model compression [1]."
+        "Low-rank factorization is a popular model compression technique [3]. LLC "
+        "achieves lossless model compression [1]."
     )
     a = llm_assistant.answer([Message(role="user", content="What has the author done on model compression?")])
     assert "[3] " in fake.requests[0]["messages"][-1]["content"], "the question should retrieve at least three sources"
     assert a.answer.startswith(
-        "Low-rank factorization is a popular model compression technique [1]. LLC achieves lossless model compression [2]."
+        "Low-rank factorization is a popular model compression technique [1]. LLC "
+        "achieves lossless model compression [2]."
     )
     assert [c.n for c in a.citations] == [1, 2] and a.citations[0].paper_id != a.citations[1].paper_id
 

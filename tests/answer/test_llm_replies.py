@@ -150,7 +150,8 @@ def test_the_stream_previews_no_marker_and_ends_with_the_same_checked_answer(pla
 
 
 def test_v1_stream_readers_get_exactly_the_checked_content(llm, fake):
-    """Through the real openai client against a live server: streamed content == non-streamed content, for every reply."""
+    """Through the real openai client against a live server: streamed content == non-streamed content, for
+    every reply."""
     app = create_app(llm.settings, assistant=llm)
     with LiveServer(app) as url, openai.OpenAI(base_url=url + "/v1", api_key="x", max_retries=0) as client:
         for case in CASES:

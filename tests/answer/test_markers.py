@@ -56,7 +56,11 @@ def test_a_range_past_the_sources_is_not_expanded():
 
 
 def test_a_trailing_reference_list_and_its_markers_go():
-    text = "Sure! MoQE routes inputs to experts [1].\n\nReferences:\n[1] MoQE: Improve Quantization. 2025.\n[2] Smith et al. Quantization is all you need. NeurIPS 2023."
+    text = (
+        "Sure! MoQE routes inputs to experts [1].\n\nReferences:\n[1] MoQE: Improve "
+        "Quantization. 2025.\n[2] Smith et al. Quantization is all you need. NeurIPS "
+        "2023."
+    )
     out = clean(text, 2)
     assert out.text == "Sure! MoQE routes inputs to experts [1]." and out.reference_lines_removed == 3
 
@@ -70,7 +74,10 @@ def test_reference_headings_in_their_usual_forms(heading):
 
 
 def test_bibliography_lines_without_a_heading_go_but_claims_opening_with_a_marker_stay():
-    text = "[1] proposes a router for quantized experts.\n[^2]: Lee et al. Kinetic Monte Carlo. 2024.\nChen, L., & Wang, H. (2023). Outer products. Proceedings of SC23."
+    text = (
+        "[1] proposes a router for quantized experts.\n[^2]: Lee et al. Kinetic Monte "
+        "Carlo. 2024.\nChen, L., & Wang, H. (2023). Outer products. Proceedings of SC23."
+    )
     kept, removed = strip_references(text)
     assert kept == "[1] proposes a router for quantized experts." and removed == 2
 
@@ -93,7 +100,10 @@ def _stream(text: str, size: int) -> str:
 
 @pytest.mark.parametrize("size", [1, 3, 7, 50])
 def test_token_previews_carry_no_marker_and_stop_at_the_reference_list(size):
-    text = "MoQE routes inputs [1, 2]. CALM uses CKA 【2】 and [Source 1] (Source 2) [^1] (1).\n\nReferences:\n[1] MoQE (2025)\n[2] Smith et al. NeurIPS 2023."
+    text = (
+        "MoQE routes inputs [1, 2]. CALM uses CKA 【2】 and [Source 1] (Source 2) [^1] "
+        "(1).\n\nReferences:\n[1] MoQE (2025)\n[2] Smith et al. NeurIPS 2023."
+    )
     out = _stream(text, size)
     assert out.startswith("MoQE routes inputs . CALM uses CKA")
     for foreign in ("[", "]", "【", "Source", "^", "(1)", "References", "Smith"):

@@ -1,4 +1,5 @@
-"""The question as a person means it: the plan's slots, grounded topic sets, compare, follow-ups that point back, filters."""
+"""The question as a person means it: the plan's slots, grounded topic sets, compare, follow-ups that point back,
+filters."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ class FakeChatServer:
         self.queue: list[str | Exception] = []
         self.requests: list[dict] = []
 
-    def enqueue(self, *items: str | Exception) -> "FakeChatServer":
+    def enqueue(self, *items: str | Exception) -> FakeChatServer:
         self.queue.extend(items)
         return self
 

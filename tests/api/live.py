@@ -83,7 +83,7 @@ class ServeProcess:
             assert time.monotonic() < deadline, f"the server did not come up in {timeout:.0f} s"
             time.sleep(0.3)
 
-    def __enter__(self) -> "ServeProcess":
+    def __enter__(self) -> ServeProcess:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -7,7 +7,6 @@ import re
 import httpx
 
 from assistant.models import Citation
-
 from tests.api.fixtures import CUNNQS, QUESTION, parse_sse
 
 

@@ -1,4 +1,5 @@
-"""POST /api/feedback through the real app: stored append-only with a timestamp, behind the chat's token, size and rate limits."""
+"""POST /api/feedback through the real app: stored append-only with a timestamp, behind the chat's token, size and rate
+limits."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""LLM mode through the API with a fake model at the HTTP layer: the notice, and final text that differs from the tokens."""
+"""LLM mode through the API with a fake model at the HTTP layer: the notice, and final text that differs from the
+tokens."""
 
 from __future__ import annotations
 

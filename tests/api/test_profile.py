@@ -1,4 +1,5 @@
-"""GET /api/profile over the seed corpus: themes, papers per year by theme, co-authors, all consistent with /api/papers."""
+"""GET /api/profile over the seed corpus: themes, papers per year by theme, co-authors, all consistent with
+/api/papers."""
 
 from __future__ import annotations
 

@@ -48,7 +48,8 @@ def _children(pid: int) -> set[int]:
 
 @pytest.mark.slow
 def test_serve_with_two_workers_answers_concurrent_chats(seeded_store):
-    """`serve --workers 2`: two worker processes on one port over one store; concurrent chats all answer, with citations."""
+    """`serve --workers 2`: two worker processes on one port over one store; concurrent chats all answer, with
+    citations."""
     from concurrent.futures import ThreadPoolExecutor
 
     with ServeProcess(seeded_store, ("--workers", "2"), stop_timeout=60) as server:

@@ -1,4 +1,5 @@
-"""The smaller things a user hit, in a real Chromium: markdown while streaming, focus, Esc, the copy button, the phone card,
+"""The smaller things a user hit, in a real Chromium: markdown while streaming, focus, Esc, the copy button,
+the phone card,
 the papers count after a bad year range; and the extension events other modules hook into."""
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ WATCH_STREAM = """() => {
     window.__frames = [];
     new MutationObserver(() => {
         const a = document.querySelector('.msg.assistant .answer.streaming');
-        if (a) window.__frames.push({text: a.innerText, strong: !!a.querySelector('strong'), li: a.querySelectorAll('li').length,
+        if (a) window.__frames.push({text: a.innerText, strong: !!a.querySelector('strong'),
+            li: a.querySelectorAll('li').length,
             cites: a.querySelectorAll('.cite').length, height: a.getBoundingClientRect().height});
     }).observe(document.getElementById('log'), {childList: true, subtree: true, characterData: true});
 }"""
@@ -99,7 +101,9 @@ def test_partial_markdown_is_shown_as_it_will_end_up(page_and_problems, live_url
     got = page.evaluate(
         """async (cases) => {
         const m = await import('/static/render.js');
-        return cases.map((c) => { const d = document.createElement('div'); d.append(m.richText(c, m.pendingCite, {partial: true}));
+        return cases.map((c) => {
+            const d = document.createElement('div');
+            d.append(m.richText(c, m.pendingCite, {partial: true}));
             document.body.append(d); const t = d.innerText; d.remove(); return t; });
     }""",
         list(cases),
@@ -198,18 +202,24 @@ EXTENSION = """
 window.__seen = {answer: [], card: [], list: []};
 document.addEventListener('paper-assistant:answer', (e) => {
     const d = e.detail;
-    window.__seen.answer.push({question: d.question, cited: d.answer.citations.map((c) => c.paper_id), roles: d.messages.map((m) => m.role),
+    window.__seen.answer.push({question: d.question, cited: d.answer.citations.map((c) => c.paper_id),
+        roles: d.messages.map((m) => m.role),
         restored: d.restored, id: d.conversationId, inNode: d.node.contains(d.actions)});
-    const b = document.createElement('button'); b.className = 'ext-answer'; b.textContent = 'Ext'; d.actions.append(b);
+    const b = document.createElement('button');
+    b.className = 'ext-answer'; b.textContent = 'Ext'; d.actions.append(b);
 });
 document.addEventListener('paper-assistant:paper-card', (e) => {
-    window.__seen.card.push({id: e.detail.paper.id, quote: e.detail.quote});
-    const b = document.createElement('button'); b.className = 'ext-card'; b.textContent = 'Ext card'; e.detail.actions.append(b);
+    window.__seen.card.push({id: e.detail.paper.id,
+        quote: e.detail.quote});
+    const b = document.createElement('button');
+    b.className = 'ext-card'; b.textContent = 'Ext card'; e.detail.actions.append(b);
 });
 document.addEventListener('paper-assistant:papers-list', (e) => {
-    window.__seen.list.push({query: e.detail.query, count: e.detail.count, n: e.detail.papers.length});
+    window.__seen.list.push({query: e.detail.query, count: e.detail.count,
+        n: e.detail.papers.length});
     if (!e.detail.actions.querySelector('.ext-list')) {
-        const b = document.createElement('button'); b.className = 'ext-list'; b.textContent = 'Ext list'; e.detail.actions.append(b);
+        const b = document.createElement('button');
+        b.className = 'ext-list'; b.textContent = 'Ext list'; e.detail.actions.append(b);
     }
 });
 document.addEventListener('paper-assistant:answer', () => { throw new Error('a broken extension'); });

@@ -52,7 +52,8 @@ def test_ask_cite_open_card_follow_up_copy_new_chat(page_and_problems, live_url,
     expect(card.locator(".tag.own")).to_have_text("Yunquan Zhang's paper")
     expect(card.locator(".meta")).to_contain_text("2026")
     expect(card.locator(".abstract mark")).to_have_text(
-        "Furthermore, it demonstrates excellent distributed performance, maintaining over 90% parallel efficiency in strong scaling tests."
+        "Furthermore, it demonstrates excellent distributed performance, maintaining "
+        "over 90% parallel efficiency in strong scaling tests."
     )
     page.screenshot(path=str(artifacts / "paper-card.png"))
     page.keyboard.press("Escape")

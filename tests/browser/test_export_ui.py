@@ -96,7 +96,8 @@ def test_the_page_and_the_text_interfaces_render_latex_alike(page_and_problems, 
     texts = [t for p in assistant.papers() for t in (p.title or "", *p.abstracts) if t]
     texts += ["1.42$\\times$ faster, \\textit{ab initio}, $10^{-3}$, $\\alpha_1$, \\$5, ``quoted''", CUNNQS]
     shown = page.evaluate(
-        "async (texts) => { const { readable } = await import('/static/render.js'); return texts.map((t) => readable(t)); }",
+        "async (texts) => "
+        "{ const { readable } = await import('/static/render.js'); return texts.map((t) => readable(t)); }",
         texts,
     )
     mismatches = [(t[:60], s[:60]) for t, s in zip(texts, shown, strict=True) if presenter.plain_text(t) != s]

@@ -1,4 +1,5 @@
-"""Thumbs up/down under each answer in a real Chromium: the rating, the comment and the answer reach the feedback log."""
+"""Thumbs up/down under each answer in a real Chromium: the rating, the comment and the answer reach the
+feedback log."""
 
 from __future__ import annotations
 

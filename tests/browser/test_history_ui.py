@@ -1,4 +1,5 @@
-"""Conversations kept in the browser, in a real Chromium: reload restores the chat and its cards; open, rename, delete, new chat; two tabs."""
+"""Conversations kept in the browser, in a real Chromium: reload restores the chat and its cards; open, rename, delete,
+new chat; two tabs."""
 
 from __future__ import annotations
 
@@ -221,7 +222,8 @@ def test_bad_stored_data_is_skipped_and_a_failed_answer_is_kept(page_and_problem
     page.evaluate("""() => {
         localStorage.setItem('paper-assistant.chat.broken', '{not json');
         localStorage.setItem('paper-assistant.chat.wrong', JSON.stringify({id: 'wrong', title: 3, messages: 'x'}));
-        localStorage.setItem('paper-assistant.chat.markup', JSON.stringify({v: 1, id: 'markup', title: '<img src=x onerror=window.__x=1>',
+        localStorage.setItem('paper-assistant.chat.markup', JSON.stringify({v: 1, id: 'markup',
+            title: '<img src=x onerror=window.__x=1>',
             created: 1, updated: 2, messages: [{role: 'user', content: '<b>hi</b>'}]}));
     }""")
     page.reload()
@@ -244,7 +246,8 @@ FILL = """() => {
     let i = 0;
     for (const size of [1_000_000, 100_000, 10_000, 1_000]) {
         for (;;) {
-            const c = {v: 1, id: 'old' + i, title: 'Old ' + i, created: i + 1, updated: i + 1, messages: [{role: 'user', content: 'x'.repeat(size)}]};
+            const c = {v: 1, id: 'old' + i, title: 'Old ' + i, created: i + 1, updated: i + 1,
+                       messages: [{role: 'user', content: 'x'.repeat(size)}]};
             try { localStorage.setItem('paper-assistant.chat.old' + i, JSON.stringify(c)); i++; } catch (e) { break; }
         }
     }

@@ -1,4 +1,5 @@
-"""The planted corpus (tests/data/planted/): the answer leaves the planted instruction out, the paper card and the papers
+"""The planted corpus (tests/data/planted/): the answer leaves the planted instruction out, the paper card and the
+papers
 list show it and its `<script>alert(1)</script>` as text, and nothing runs, with the CSP off (escaping alone) and on."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The research profile panel in a real Chromium: years stacked by theme, co-authors, themes; a click lists papers, each opens its card."""
+"""The research profile panel in a real Chromium: years stacked by theme, co-authors, themes; a click lists papers,
+each opens its card."""
 
 from __future__ import annotations
 
@@ -96,7 +97,8 @@ def test_coauthors_and_themes_list_their_papers(page_and_problems, live_url, pro
     expect(coauthors.first.locator(".co-name")).to_have_text(profile["coauthors"][0]["name"])
     assert profile["truncated_author_lists"] > 0
     expect(page.locator("#profile-panel")).to_contain_text(
-        f"{profile['truncated_author_lists']} of the 29 papers list only their first authors, so these counts are lower bounds."
+        f"{profile['truncated_author_lists']} of the 29 papers list only their first "
+        f"authors, so these counts are lower bounds."
     )
 
     boyang = next(c for c in profile["coauthors"] if c["name"] == "Boyang Zhang")

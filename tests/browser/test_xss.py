@@ -1,4 +1,5 @@
-"""Markup planted in a source page is shown as text and never runs, in the chat answer, the card, the papers list and the profile."""
+"""Markup planted in a source page is shown as text and never runs, in the chat answer, the card, the papers list and
+the profile."""
 
 from __future__ import annotations
 
@@ -100,7 +101,9 @@ def test_csp_blocks_inline_script_even_if_injected(browser, planted_url):
     page.wait_for_selector("body[data-ready=true]")
     # Simulate a slip that put markup into the page: the CSP must stop its handler from running.
     page.evaluate(
-        "() => { const d = document.createElement('div'); d.innerHTML = '<img src=x onerror=\"window.__xss_img=1\">'; document.body.append(d); }"
+        "() => "
+        "{ const d = document.createElement('div'); "
+        "d.innerHTML = '<img src=x onerror=\"window.__xss_img=1\">'; document.body.append(d); }"
     )
     page.wait_for_timeout(300)
     assert flags(page)[0] is None

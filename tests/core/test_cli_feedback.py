@@ -59,8 +59,8 @@ def test_lists_ratings_plain_and_json(fresh_store, capsys):
     out = capsys.readouterr().out.splitlines()
     assert len(out) == 4
     assert (
-        " up    web   What parallel efficiency does cuNNQS-SCI maintain in strong scaling tests?  (extractive, 1 citation)"
-        in out[0]
+        " up    web   What parallel efficiency does cuNNQS-SCI maintain in strong "
+        "scaling tests?  (extractive, 1 citation)" in out[0]
     )
     assert out[1].endswith("— It left out the 2023 paper.") and " down  api " in out[1]
     assert out[3].startswith("3 ratings: 1 up, 2 down.")

@@ -1,4 +1,5 @@
-"""`assistant papers --format …`, the filter checks the API also makes, and CLI errors as one line without a traceback."""
+"""`assistant papers --format …`, the filter checks the API also makes, and CLI errors as one line without a
+traceback."""
 
 from __future__ import annotations
 

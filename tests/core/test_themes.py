@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
+from assistant.answer.intents import STOP
 from assistant.core import Assistant
 from assistant.models import Message
-from assistant.answer.intents import STOP
 from assistant.settings import Settings
 from assistant.theme_labels import GENERIC, phrases
 from tests.conftest import SEEDS

@@ -54,7 +54,8 @@ EXPECTED = {
                 ["Jörg Müller", "Lucía García", "Keiko Tanaka"],
                 "2022-03",
                 "month",
-                abstract="We classify sea-ice types in dual-polarised Sentinel-1 images with a self-attention network. On 412 scenes "
+                abstract="We classify sea-ice types in dual-polarised Sentinel-1 images with a "
+                "self-attention network. On 412 scenes "
                 "from the Fram Strait the model reaches 91.3% overall accuracy, 6 points above a U-Net baseline.",
                 doi="10.1109/tgrs.2022.3151234",
                 venue=TGRS,
@@ -102,7 +103,8 @@ EXPECTED = {
                 ["Keiko Tanaka", "Jörg Müller"],
                 "2023-02-14",
                 "day",
-                abstract="Operational ice charts are drawn by analysts and disagree with each other. We measure the disagreement on "
+                abstract="Operational ice charts are drawn by analysts and disagree with each other. We "
+                "measure the disagreement on "
                 "1,200 charts and train with a noise-robust loss.",
                 doi=LABEL_NOISE_DOI,
                 venue="The Cryosphere",
@@ -136,7 +138,8 @@ EXPECTED = {
                 ["Keiko Tanaka", "Anna de Vries"],
                 "2023-03",
                 "month",
-                abstract="We pretrain on unlabelled Sentinel-2 tiles and fine-tune for coastline extraction with 5% of the labels.",
+                abstract="We pretrain on unlabelled Sentinel-2 tiles and fine-tune for coastline "
+                "extraction with 5% of the labels.",
                 doi="10.1016/j.isprsjprs.2023.02.011",
                 venue="ISPRS Journal of Photogrammetry and Remote Sensing",
                 orcids={"Keiko Tanaka": "0000-0002-1825-0097"},
@@ -163,7 +166,8 @@ EXPECTED = {
                 ["Keiko Tanaka", "Ole Hansen"],
                 "2021-04-02",
                 "day",
-                abstract="We train Fourier neural operators to emulate a viscous-plastic sea-ice model. The emulator runs 300 times "
+                abstract="We train Fourier neural operators to emulate a viscous-plastic sea-ice model. "
+                "The emulator runs 300 times "
                 "faster than the model on one GPU and stays stable for a 60-day rollout.",
                 arxiv_id="2104.01234",
                 doi="10.1029/2021ms002790",
@@ -241,7 +245,8 @@ EXPECTED = {
                 ["K. Tanaka", "Ivan Petrov"],
                 "2024-05-17",
                 "day",
-                abstract="We combine CryoSat-2 and ICESat-2 freeboards to estimate snow depth on Arctic sea ice with gradient-boosted trees.",
+                abstract="We combine CryoSat-2 and ICESat-2 freeboards to estimate snow depth on Arctic "
+                "sea ice with gradient-boosted trees.",
                 doi="10.1016/j.rse.2024.114012",
                 venue="Remote Sensing of Environment",
             ),

@@ -64,7 +64,7 @@ class FakeOpenAIServer:
             target=self.httpd.serve_forever, kwargs={"poll_interval": 0.1}, name=f"fake-openai-{self.port}", daemon=True
         )
 
-    def __enter__(self) -> "FakeOpenAIServer":
+    def __enter__(self) -> FakeOpenAIServer:
         self.thread.start()
         return self
 

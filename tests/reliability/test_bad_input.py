@@ -248,7 +248,8 @@ def test_slow_body_does_not_block_other_clients(live_url):
     host, port = live_url.removeprefix("http://").split(":")
     with socket.create_connection((host, int(port)), timeout=10) as s:
         s.sendall(
-            f"POST {CHAT} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{{".encode()
+            f"POST {CHAT} HTTP/1.1\r\nHost: x\r\nContent-Type: "
+            f"application/json\r\nContent-Length: 500\r\n\r\n{{".encode()
         )
         t = time.monotonic()
         r = httpx.post(live_url + CHAT, json=chat_body("What is SparStencil?"), timeout=30)

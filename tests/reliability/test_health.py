@@ -14,7 +14,8 @@ URL = "http://127.0.0.1:8999"
 
 
 class DownStore:
-    """The session's Assistant, with its vector store reported down when `down` is set (what StoreUnavailable looks like)."""
+    """The session's Assistant, with its vector store reported down when `down` is set (what StoreUnavailable looks
+    like)."""
 
     def __init__(self, real):
         self.real = real
@@ -29,7 +30,8 @@ class DownStore:
     def _check(self):
         if self.down:
             raise StoreUnavailable(
-                f"The Chroma server at {URL} is not reachable (ConnectError). Start it with `chroma run --path DIR --port PORT` or unset ASSISTANT_CHROMA_URL."
+                f"The Chroma server at {URL} is not reachable (ConnectError). Start it with "
+                f"`chroma run --path DIR --port PORT` or unset ASSISTANT_CHROMA_URL."
             )
 
     def answer(self, messages, filters=None):
@@ -45,7 +47,7 @@ class DownStore:
 def flaky(seeded_store, assistant):
     a = DownStore(assistant)
     with TestClient(
-        create_app(settings_for(seeded_store, chroma_url=f"http://user:pa55word@127.0.0.1:8999"), assistant=a)
+        create_app(settings_for(seeded_store, chroma_url="http://user:pa55word@127.0.0.1:8999"), assistant=a)
     ) as c:
         yield c, a
 

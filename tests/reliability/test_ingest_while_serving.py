@@ -164,7 +164,6 @@ def test_assistant_ingest_process_while_the_server_answers(fresh_store, changed_
     import subprocess
     import sys
 
-    from assistant.models import Filters
     from tests.conftest import ROOT
 
     server_side = assistant_over(fresh_store, assistant)

@@ -45,7 +45,8 @@ def url(seeded_store, assistant, fake):
 
 @pytest.mark.parametrize("endpoint", ["chat-json", "chat-sse", "v1-json", "v1-sse"])
 def test_a_model_trickling_tokens_is_cut_at_the_deadline(url, fake, endpoint):
-    """Each token comes well inside the per-read timeout, the whole reply would take 13 s: the answer takes the deadline."""
+    """Each token comes well inside the per-read timeout, the whole reply would take 13 s: the answer takes the
+    deadline."""
     fake.mode, fake.drip = "drip", 0.25
     try:
         started = time.monotonic()

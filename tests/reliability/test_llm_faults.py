@@ -1,7 +1,9 @@
-"""The chat model fails in every way we know (nothing listening, HTTP 500, silence past the timeout, garbage mid-stream):
+"""The chat model fails in every way we know (nothing listening, HTTP 500, silence past the timeout, garbage
+mid-stream):
 each request still gets the extractive answer with a notice saying why, never a 500, and the server keeps serving.
 
-The app runs in a live uvicorn on loopback; the model is a real server on another loopback port (tests/reliability/fake_openai.py),
+The app runs in a live uvicorn on loopback; the model is a real server on another loopback port
+(tests/reliability/fake_openai.py),
 so the openai SDK, LangChain and the network timeouts all run for real.
 """
 
@@ -55,7 +57,8 @@ def served(seeded_store, assistant, fake):
 
 
 def ask(url: str, endpoint: str, question: str = QUESTION) -> dict:
-    """Ask through one endpoint; returns {"status", "answer", "mode", "notice", "citations"} however it was delivered."""
+    """Ask through one endpoint; returns {"status", "answer", "mode", "notice", "citations"} however it was
+    delivered."""
     messages = [{"role": "user", "content": question}]
     stream = endpoint.endswith("sse")
     if endpoint.startswith("chat"):
@@ -156,7 +159,8 @@ def test_plain_text_garbage_mid_stream(served, fake):
 
 
 def test_hanging_model_calls_do_not_block_other_requests(seeded_store, assistant, fake):
-    """While several chats wait on a silent model, papers and health still answer (no lock is held across the model call)."""
+    """While several chats wait on a silent model, papers and health still answer (no lock is held across the model
+    call)."""
     import concurrent.futures
 
     fake.mode, fake.hang = "hang", 8.0
@@ -182,7 +186,8 @@ def test_hanging_model_calls_do_not_block_other_requests(seeded_store, assistant
 
 @pytest.mark.parametrize("path", ["/api/chat", "/v1/chat/completions"])
 def test_a_client_leaving_mid_stream_stops_the_model_stream(served, fake, path):
-    """The server stops reading the model's stream soon after its own client hangs up, instead of running it to the end."""
+    """The server stops reading the model's stream soon after its own client hangs up, instead of running it to the
+    end."""
     url, _ = served
     fake.mode, fake.drip = "drip", 0.3
     fake.reply = " ".join(f"word{i}" for i in range(40)) + " [1]."  # 12 s at the drip rate

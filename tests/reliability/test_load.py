@@ -1,4 +1,5 @@
-"""A reduced bench/load.py in the suite: 10 concurrent clients × 5 questions against a real `assistant serve` on loopback."""
+"""A reduced bench/load.py in the suite: 10 concurrent clients × 5 questions against a real `assistant serve` on
+loopback."""
 
 from __future__ import annotations
 
@@ -22,5 +23,6 @@ def test_concurrent_clients_all_get_answers(seeded_store):
     assert s["errors"] == 0 and s["statuses"] == {"200": 50}, s  # no 429 either: the rate limit is off by default
     assert s["rss_after_mb"] - s["rss_before_mb"] < 64, s  # the real bound is per request, over 1,000 (bench/load.py)
     print(
-        f"\n10×5 on loopback: {s['requests_per_s']} req/s, p50 {s['p50_ms']} ms, p95 {s['p95_ms']} ms, RSS {s['rss_before_mb']}→{s['rss_after_mb']} MB"
+        f"\n10×5 on loopback: {s['requests_per_s']} req/s, p50 {s['p50_ms']} ms, p95 "
+        f"{s['p95_ms']} ms, RSS {s['rss_before_mb']}→{s['rss_after_mb']} MB"
     )

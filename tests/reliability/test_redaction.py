@@ -1,4 +1,5 @@
-"""Credentials in a configured URL (`OPENAI_BASE_URL`, `ASSISTANT_CHROMA_URL`) are never shown or logged: not in /healthz
+"""Credentials in a configured URL (`OPENAI_BASE_URL`, `ASSISTANT_CHROMA_URL`) are never shown or logged: not in
+/healthz
 (which the page's mode tooltip shows), not in the REPL's mode line, not in a notice, not in any log record."""
 
 from __future__ import annotations

@@ -130,7 +130,8 @@ def test_model_key_never_reaches_notice_or_logs(locked_llm_url, fake, mode, stat
 
 @pytest.mark.slow
 def test_assistant_serve_output_holds_no_secret(seeded_store, fake):
-    """The real `assistant serve` process at its own log level: its whole output, through bad tokens and a failing model."""
+    """The real `assistant serve` process at its own log level: its whole output, through bad tokens and a failing
+    model."""
     fake.mode, fake.status = "status", 401
     env = {
         **os.environ,

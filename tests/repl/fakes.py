@@ -47,7 +47,8 @@ PAPERS = [
         "FP=xINT: Low-Bit Series Expansion",
         ["Boyang Zhang", "Daning Cheng", "Yunquan Zhang", "Fangmin Liu"],
         arxiv_id="2412.06865",
-        abstract="Post-training quantization loses accuracy. We expand the weights in low-bit series. It works at 2 bits.",
+        abstract="Post-training quantization loses accuracy. We expand the weights in low-bit "
+        "series. It works at 2 bits.",
     ),
     paper(
         "swarm",
@@ -106,7 +107,7 @@ class FakeAssistant:
         self.calls: list[tuple[list[Message], Filters]] = []
         self.settings = SimpleNamespace(store_dir=Path("/fake/store"), history_file=Path("/fake/history"))
 
-    def enqueue(self, *answers) -> "FakeAssistant":
+    def enqueue(self, *answers) -> FakeAssistant:
         self.queue.extend(answers)
         return self
 

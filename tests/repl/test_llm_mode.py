@@ -1,4 +1,5 @@
-"""The chat in LLM mode, the model faked at the HTTP layer: streamed tokens, the checked final text, the fallback notice."""
+"""The chat in LLM mode, the model faked at the HTTP layer: streamed tokens, the checked final text, the fallback
+notice."""
 
 from __future__ import annotations
 

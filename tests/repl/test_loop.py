@@ -51,7 +51,10 @@ def lines(text: str) -> str:
 
 def test_plain_transcript_answers_cards_and_commands():
     fake = FakeAssistant().enqueue(FIRST, SECOND)
-    script = "What did he work on?\n/paper 2\n\n  And anyone else?  \n/paper 1\n/paper 3\n/papers series\n/mode\n/new\n/paper 1\n/pape 1\n/quit\nnever asked\n"
+    script = (
+        "What did he work on?\n/paper 2\n\n  And anyone else?  \n/paper 1\n/paper "
+        "3\n/papers series\n/mode\n/new\n/paper 1\n/pape 1\n/quit\nnever asked\n"
+    )
     rc, out, err = plain(fake, script)
     assert rc == 0
     assert (
@@ -323,8 +326,8 @@ def test_the_final_answer_replaces_the_streamed_preview():
 def test_papers_keeps_the_session_restrictions():
     rc, out, err = plain(FakeAssistant(), "/papers\n", filters=Filters(year_from=2025))
     assert (
-        out
-        == "2025 · SwarmThinkers (derived title) · arXiv:2505.20094\n1 paper by Yunquan Zhang. /paper <arXiv id or id> shows one.\n\n"
+        out == "2025 · SwarmThinkers (derived title) · arXiv:2505.20094\n1 paper by Yunquan "
+        "Zhang. /paper <arXiv id or id> shows one.\n\n"
     )
 
 

@@ -76,7 +76,7 @@ Papers per year (#: theme):
 Not in the chart: 1 undated paper.
 Co-authors: 2 people, most often Boyang Zhang (2). Counts are lower bounds: 1 of the 6 papers lists only the first authors.
 
-"""
+"""  # noqa: E501
     assert out == block * 2  # the command is case-insensitive and ignores what follows it
     assert (
         rc == 0 and err == "3 papers indexed, 2 by Yunquan Zhang; answer mode: extractive. Type /help for commands.\n"

@@ -7,7 +7,8 @@ from assistant.presenter import plain_text
 
 
 def derived(c) -> str:
-    """A derived title as shown: marked once, without the "(arXiv:ID)" it carries in the record (the id follows the year)."""
+    """A derived title as shown: marked once, without the "(arXiv:ID)" it carries in the record (the id follows the
+    year)."""
     return c.display_title.removesuffix(f" (arXiv:{c.arxiv_id})") + " (derived title)"
 
 
@@ -68,7 +69,10 @@ def profile_block(profile) -> str:
     number = {t.id: i for i, t in enumerate(themes, 1)}
     span = lambda a, b: "undated" if not a else (str(a) if a == b else f"{a}–{b}")  # noqa: E731
     years = [y.year for y in profile.per_year]
-    out = f"{profile.principal_author}: {profile.author_papers} papers in {len(themes)} themes, {span(years[0], years[-1])}.\n\n"
+    out = (
+        f"{profile.principal_author}: {profile.author_papers} papers in {len(themes)} "
+        f"themes, {span(years[0], years[-1])}.\n\n"
+    )
     lw = max(len(t.label) for t in themes)
     out += "Themes:\n" + f"  #  {'theme':<{lw}}  years      papers\n"
     out += "".join(
@@ -92,6 +96,7 @@ def profile_block(profile) -> str:
         f"\nCo-authors: {len(profile.coauthors)} people, most often "
         + ", ".join(f"{c.name} ({c.papers})" for c in names)
         + "."
-        + f" Counts are lower bounds: {profile.truncated_author_lists} of the {profile.author_papers} papers list only the first authors.\n"
+        + f" Counts are lower bounds: {profile.truncated_author_lists} of the "
+        f"{profile.author_papers} papers list only the first authors.\n"
     )
     return out + "\n"

@@ -10,7 +10,8 @@ from assistant import themes
 
 
 def reference_clusters(vectors: np.ndarray, ks: set[int]) -> dict[int, np.ndarray]:
-    """Textbook average linkage (merge the pair with the highest mean cross similarity, first pair on a tie); labels at each k."""
+    """Textbook average linkage (merge the pair with the highest mean cross similarity, first pair on a tie); labels at
+    each k."""
     sim = vectors @ vectors.T
     clusters = {i: [i] for i in range(len(vectors))}
     out = {}

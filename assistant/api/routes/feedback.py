@@ -19,7 +19,8 @@ def feedback_log(request: Request) -> FeedbackLog:
     status_code=201,
     response_model=FeedbackSaved,
     summary="Rate an answer (thumbs up or down, optional comment)",
-    description="Stored append-only with a timestamp; `assistant feedback` lists the ratings and turns them into eval questions.",
+    description="Stored append-only with a timestamp; `assistant feedback` lists the ratings and "
+    "turns them into eval questions.",
     responses={
         400: {"model": ErrorResponse, "description": "The body is not valid JSON."},
         401: {"model": ErrorResponse, "description": "An API token is configured and the request lacks it."},

@@ -65,7 +65,8 @@ def _health(request: Request, assistant) -> JSONResponse:
     elif papers > 0:
         state, reason = (
             "degraded",
-            f"{_vector_store(settings)} cannot be reached: questions get a 503 until it is back (the paper list still works).",
+            f"{_vector_store(settings)} cannot be reached: questions get a 503 until it is "
+            f"back (the paper list still works).",
         )
     else:
         server = f" and check that {_vector_store(settings)} is running" if settings.chroma_url else ""

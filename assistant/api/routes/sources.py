@@ -1,4 +1,5 @@
-"""`POST /api/sources`: add one exported file (BibTeX, RIS, CSL-JSON, Atom, OpenAlex, Semantic Scholar, a page) to the corpus."""
+"""`POST /api/sources`: add one exported file (BibTeX, RIS, CSL-JSON, Atom, OpenAlex, Semantic Scholar, a page) to the
+corpus."""
 
 from __future__ import annotations
 
@@ -29,7 +30,8 @@ async def add_source(
     settings = request.app.state.settings
     if not settings.sources_upload:
         raise Forbidden(
-            "Adding sources over HTTP is off on this server: set ASSISTANT_SOURCES_UPLOAD=true to allow it, or run `assistant ingest`."
+            "Adding sources over HTTP is off on this server: set "
+            "ASSISTANT_SOURCES_UPLOAD=true to allow it, or run `assistant ingest`."
         )
     limit = settings.sources_max_bytes
     data = await file.read(limit + 1)
