@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from assistant.answer import structured
+from assistant.answer import clauses, structured
 from assistant.answer.citations import Citations
 from assistant.answer.evidence import HAS_QUANTITY, QueryTerms, summary_sentence
 from assistant.answer.format import name, owner_note, plural, when
@@ -79,6 +79,8 @@ class Extractive:
         if lead_sentences:
             best_score = lead_sentences[0][1]
             chosen = [s for s, sc in lead_sentences[:3] if sc >= best_score - 0.25]
+            # The clause holding the asked number, when it sits in a long enumerated sentence (a verbatim span).
+            chosen = list(dict.fromkeys(clauses.focus(plan.question, s) for s in chosen))
             marker = cites.cite(lead.paper, chosen[0])
             body = " ".join(f"{self._clause(s)} {marker}." for s in chosen)
             parts.append(f"{name(lead.paper)}{when(lead.paper)}{owner_note(lead.paper, self.principal)}: {body}")

@@ -219,35 +219,3 @@ class QueryPlan:
             "excluded_by_filters": [titles.get(i, i) for i in self.excluded],
             "notes": self.notes,
         }
-
-
-_LETTERS = "abcdefghijklmnopqrstuvwxyz"
-
-
-def _edits1(word: str) -> set[str]:
-    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
-    deletes = {a + b[1:] for a, b in splits if b}
-    swaps = {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
-    replaces = {a + c + b[1:] for a, b in splits if b for c in _LETTERS}
-    inserts = {a + c + b for a, b in splits for c in _LETTERS}
-    return deletes | swaps | replaces | inserts
-
-
-def correct_spelling(question: str, knows) -> tuple[str, list[str]]:
-    """Words the corpus never uses, one edit away from exactly one word it does ("paralel" -> "parallel",
-    "comunication" -> "communication"), replaced; returns the text and the corrections made. Candidates are
-    generated from the word (~500), so the cost does not grow with the vocabulary."""
-    fixes: list[str] = []
-
-    def fix(m: re.Match) -> str:
-        word = m.group(0)
-        low = word.casefold()
-        if len(low) < 5 or knows(low) or not low.isalpha():
-            return word
-        found = sorted(c for c in _edits1(low) if knows(c))
-        if len(found) != 1:
-            return word
-        fixes.append(f"{word}→{found[0]}")
-        return found[0].capitalize() if word[0].isupper() else found[0]
-
-    return re.sub(r"\b[A-Za-z]+\b", fix, question), fixes

@@ -18,6 +18,7 @@ from assistant.answer.conversation import (
 from assistant.answer.evidence import QUANTITY, relevant, vocabulary
 from assistant.answer.intents import Intent, classify, mentions_author, topic_words
 from assistant.answer.plan import QueryPlan
+from assistant.answer.spelling import correct_spelling
 from assistant.answer.topics import quoted
 from assistant.errors import BadRequest
 from assistant.lexical import variants
@@ -46,7 +47,7 @@ class Planner:
             raise BadRequest("The conversation has no user question: the last message must come from the user.")
         # Spelling is corrected for finding papers only; slots and routes read the words as written
         # ("leaving out" must not become "leading out").
-        corrected, spelling = planning.correct_spelling(question, self.retriever.lexical.knows)
+        corrected, spelling = correct_spelling(question, self.retriever.lexical.knows)
         position, surname = planning.position(question), planning.surname(question)
         literal = quoted(question)
         stripped = self._strip_slots(question)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.answer import structured
+from assistant.answer import clauses, structured
 from assistant.answer.citations import Citations
 from assistant.answer.conversation import cited_papers
 from assistant.answer.evidence import relevant, summary_sentence
@@ -113,7 +113,7 @@ class TableRoutes:
         ranked = self.picker.rank(m.group(1), self.qterms(m.group(1)), [paper])[paper.id]
         if not ranked:
             return ""
-        s = ranked[0][0]
+        s = clauses.focus(m.group(1), ranked[0][0])
         note = "" if paper.is_author_work else f" (the paper is not by {self.principal})"
         return f"\n\nOn the second part of the question{note}: {self._clause(s)} {cites.cite(paper, s)}."
 
