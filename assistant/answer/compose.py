@@ -11,9 +11,10 @@ from assistant.answer.conversation import deletion_index, short_names, squashed_
 from assistant.answer.evidence import QueryTerms, SentencePicker, relevant
 from assistant.answer.extractive import CANNOT_ANSWER, Extractive  # noqa: F401 - CANNOT_ANSWER is imported from here by callers
 from assistant.answer.intents import topic_words
-from assistant.answer.plan import QueryPlan, Router
+from assistant.answer.plan import QueryPlan
 from assistant.answer.planner import Planner
 from assistant.answer.prompts import Prompts
+from assistant.answer.router import Router
 from assistant.answer.table_routes import PAPER_FACTS, TableRoutes
 from assistant.answer.topics import TopicMatcher
 from assistant.models import Answer, Filters, Message, Paper

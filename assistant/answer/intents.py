@@ -46,7 +46,7 @@ STOP = set(
     mention
     mentions mentioning carry carries carrying note notes abstract abstracts preprint preprints among leaving own
     across whole
-    else anything something count earlier later older newer prior person people someone""".split()
+    else anything something count earlier later older newer prior person people someone ever""".split()
 )
 
 
@@ -162,22 +162,15 @@ def classify(question: str, principal: str) -> Intent:
         ql,
     ):
         intent.route = "authors"
-        intent.subject = re.sub(
-            r"(?i)^.*?\b(wrote|authored|authors? of|author list of|author of|worked on|collaborated on)\s+", "", q
-        ).strip(" \"'“”?")
+        intent.subject = subject_for("authors", q, principal) or ""
         return intent
     if re.search(r"^(when|in what year|which year|what year)\b|\b(publication date|date of|year of publication)\b", ql):
         intent.route = "when"
-        intent.subject = re.sub(
-            r"(?i)^(when|in what year|which year|what year)\s+(was|were|is|did|does)\s+|"
-            r"\s+(published|released|written|posted|appear(ed)?|come out|came out)\b.*$",
-            "",
-            q,
-        ).strip(" \"'“”?")
+        intent.subject = subject_for("when", q, principal) or ""
         return intent
     if re.search(r"\barxiv (id|number|identifier|link)\b|\bidentifier of\b", ql):
         intent.route = "arxiv"
-        intent.subject = re.sub(r"(?i)^.*?\b(of|for)\s+", "", q).strip(" \"'“”?")
+        intent.subject = subject_for("arxiv", q, principal) or ""
         return intent
     if re.search(
         r"^(summari[sz]e|describe|explain|tell me (more )?about|give (me )?(an? "
@@ -188,12 +181,9 @@ def classify(question: str, principal: str) -> Intent:
     ):
         intent.summary_like = True
 
-    for pattern in _ATTRIBUTION:
-        if m := pattern.match(q):
-            who = m.group("who").casefold()
-            if mentions_author(who, principal) or "author" in who:
-                intent.route, intent.subject = "attribution", m.group("subject").strip(" \"'“”?")
-                return intent
+    if (subject := subject_for("attribution", q, principal)) is not None:
+        intent.route, intent.subject = "attribution", subject
+        return intent
     if re.search(
         r"\b(research (areas?|themes?|topics?|interests?|directions?|agenda)|main (areas?|"
         r"themes?|topics?)|(work|research|focus)(ed)? (changed|evolved|shifted|developed)|"
@@ -211,11 +201,7 @@ def classify(question: str, principal: str) -> Intent:
         r"\b(who|most|frequent|often|top|main|list|which)\b", ql
     ):
         intent.route = "coauthors"
-        intent.subject = " ".join(
-            topic_words(
-                re.sub(r"(?i)\b(co-?authors?|collaborat\w*|frequent(ly)?|often|top|main|most)\b", " ", q), principal
-            )
-        )
+        intent.subject = subject_for("coauthors", q, principal) or ""
         return intent
     if re.search(r"\b(per|each|every|by)\s+year\b|\byear by year\b|\bbreakdown by year\b", ql):
         intent.route = "per_year"
@@ -250,16 +236,43 @@ def classify(question: str, principal: str) -> Intent:
         ql,
     ):
         intent.route = "list"
-    if intent.route in ("count", "list", "code", "earliest", "latest"):
-        intent.subject = " ".join(
-            topic_words(
-                re.sub(
-                    r"(?i)\b(how many|number of|count|list|name|enumerate|show|earliest|oldest|first|"
-                    r"latest|newest|most recent|last|code|source code|github|open[- ]source)\b",
-                    " ",
-                    q,
-                ),
-                principal,
-            )
-        )
+    intent.subject = subject_for(intent.route, q, principal) or ""
     return intent
+
+
+def subject_for(route: str, question: str, principal: str) -> str | None:
+    """What a route is about, read from the question: the paper named (authors, when, arxiv, attribution) or the
+    topic words (lists, counts, co-authors); None when the question has no subject of that shape."""
+    q = question.strip()
+    if route == "authors":
+        return re.sub(
+            r"(?i)^.*?\b(wrote|authored|authors? of|author list of|author of|worked on|collaborated on)\s+", "", q
+        ).strip(" \"'“”?")
+    if route == "when":
+        return re.sub(
+            r"(?i)^(when|in what year|which year|what year)\s+(was|were|is|did|does)\s+|"
+            r"\s+(published|released|written|posted|appear(ed)?|come out|came out)\b.*$",
+            "",
+            q,
+        ).strip(" \"'“”?")
+    if route == "arxiv":
+        return re.sub(r"(?i)^.*?\b(of|for)\s+", "", q).strip(" \"'“”?")
+    if route == "attribution":
+        for pattern in _ATTRIBUTION:
+            if m := pattern.match(q):
+                who = m.group("who").casefold()
+                if mentions_author(who, principal) or "author" in who:
+                    return m.group("subject").strip(" \"'“”?")
+        return None
+    if route == "coauthors":
+        words = re.sub(r"(?i)\b(co-?authors?|collaborat\w*|frequent(ly)?|often|top|main|most)\b", " ", q)
+        return " ".join(topic_words(words, principal))
+    if route in ("count", "list", "code", "earliest", "latest"):
+        words = re.sub(
+            r"(?i)\b(how many|number of|count|list|name|enumerate|show|earliest|oldest|first|"
+            r"latest|newest|most recent|last|code|source code|github|open[- ]source)\b",
+            " ",
+            q,
+        )
+        return " ".join(topic_words(words, principal))
+    return ""

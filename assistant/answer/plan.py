@@ -10,14 +10,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
-import numpy as np
-
+from assistant.answer.router import Router, RouteVote  # noqa: F401 - Router is imported from here by callers
 from assistant.models import Filters, Message
 
-EXAMPLES = Path(__file__).parent / "data" / "route_examples.txt"
-NEIGHBOURS = 5
 YEAR = r"(?:19|20)\d{2}"
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1}
 # Author position: "as first author", "the second author", "listed first among its authors", "led by".
@@ -89,79 +85,6 @@ def excludes_author(q: str) -> bool:
 
 def whole_corpus(q: str) -> bool:
     return bool(_WHOLE_CORPUS.search(q))
-
-
-@dataclass
-class RouteVote:
-    label: str
-    confidence: float  # share of the neighbours' similarity that voted for the label
-    neighbours: list[tuple[str, str, float]]  # (label, example, cosine)
-
-
-class Router:
-    """Nearest labelled examples decide the answer type (fact, how, summary, compare, list, count, ...)."""
-
-    def __init__(self, embeddings, path: Path = EXAMPLES, vectors=None, cache_dir: Path | None = None):
-        self.embeddings = embeddings
-        self.cache_dir = cache_dir
-        self.query_vectors = vectors  # a retrieval.QueryVectors, shared so a turn's texts are embedded in one batch
-        rows = []
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip() and not line.startswith("#"):
-                label, _, text = line.partition("|")
-                rows.append((label.strip(), text.strip()))
-        self.labels = [r[0] for r in rows]
-        self.examples = [r[1] for r in rows]
-        self._vectors: np.ndarray | None = None
-
-    @property
-    def vectors(self) -> np.ndarray:
-        if self._vectors is None:
-            self._vectors = self._load_or_embed()
-        return self._vectors
-
-    def _load_or_embed(self) -> np.ndarray:
-        """The examples' vectors, kept in the store beside the table (keyed by the examples' text): embedding
-        ~130 texts takes ~0.3 s and, done on a serving process's first question, grew its RSS by the model's
-        batch buffers after start-up."""
-        import hashlib
-        import os
-
-        digest = hashlib.sha256(
-            "\n".join(f"{lbl}|{ex}" for lbl, ex in zip(self.labels, self.examples)).encode()
-        ).hexdigest()[:16]
-        path = self.cache_dir / f"route_examples-{digest}.npy" if self.cache_dir else None
-        if path is not None and path.exists():
-            try:
-                return np.load(path)
-            except (OSError, ValueError):  # a torn or foreign file: embed again
-                pass
-        vectors = np.asarray(self.embeddings.embed_documents(self.examples), dtype=np.float32)
-        if path is not None and path.parent.is_dir():
-            tmp = path.with_suffix(f".tmp{os.getpid()}.npy")
-            try:
-                np.save(tmp, vectors)
-                os.replace(tmp, path)
-            except OSError:  # a read-only store still answers
-                tmp.unlink(missing_ok=True)
-        return vectors
-
-    def route(self, masked: str) -> RouteVote:
-        q = (
-            self.query_vectors.get(masked)
-            if self.query_vectors is not None
-            else np.asarray(self.embeddings.embed_query(masked), dtype=np.float32)
-        )
-        sims = self.vectors @ q
-        top = np.argsort(-sims)[:NEIGHBOURS]
-        votes: dict[str, float] = {}
-        for i in top:
-            votes[self.labels[i]] = votes.get(self.labels[i], 0.0) + float(sims[i])
-        label = max(votes, key=votes.get)
-        total = sum(votes.values()) or 1.0
-        return RouteVote(
-            label, votes[label] / total, [(self.labels[i], self.examples[i], round(float(sims[i]), 3)) for i in top]
-        )
 
 
 @dataclass

@@ -16,7 +16,7 @@ from assistant.answer.conversation import (
     split_turns,
 )
 from assistant.answer.evidence import QUANTITY, relevant, vocabulary
-from assistant.answer.intents import Intent, classify, mentions_author, topic_words
+from assistant.answer.intents import Intent, classify, mentions_author, subject_for, topic_words
 from assistant.answer.plan import QueryPlan
 from assistant.answer.spelling import correct_spelling
 from assistant.answer.topics import quoted
@@ -35,6 +35,11 @@ _ONE_PAPER = re.compile(
     r"\b(?:the|this|that)\s+(?:[\w-]+\s+){0,2}?(?:paper|article|preprint|study)\b(?!s)(?!.*\b(?:papers|works|publications)\b)",
     re.I,
 )
+
+
+_ROUTE_OF = {"how": "fact", "greeting": "fact"}  # vote labels answered by another route
+# Routes that list or count papers of the table (not facts of one paper).
+_TABLE_LISTS = ("list", "count", "code", "categories", "overview", "per_year", "earliest", "latest", "coauthors")
 
 
 class Planner:
@@ -67,8 +72,10 @@ class Planner:
         ):
             person = self.principal
         masked = self._mask(question)
-        self.retriever.vectors.prime([masked, query])  # one model call for the routing text and the search query
+        # One model call for the routing texts and the search query.
+        self.retriever.vectors.prime([*self.router.texts(masked), query])
         vote = self.router.route(masked)
+        intent.route, intent.subject = self._by_meaning(intent, vote, question, stripped, named, focus, literal)
         excludes = planning.excludes_author(question)
         f = filters.model_copy()
         if f.year_from is None and intent.year_from is not None:
@@ -132,24 +139,6 @@ class Planner:
             and re.search(r"\bwork(s|ed|ing)? on\b|\bresearch(ed)?\b|\bfocus(ed)? on\b", question, re.I)
         ):
             intent.route = "overview"  # "What did they work on before 2021?": the themes of those years
-        elif (
-            intent.route == "list"
-            and not literal
-            and (QUANTITY.search(question) or (vote.label in ("fact", "how") and vote.confidence >= 0.5))
-        ):
-            # "What speedup does the stencil work on sparse tensor cores achieve?": a route word ("work on")
-            # inside the description, while the question asks a fact of one paper.
-            intent.route, intent.subject = "fact", ""
-        elif (
-            intent.route == "fact"
-            and not named
-            and not focus
-            and vote.label == "list"
-            and vote.confidence >= 0.6
-            and not _ONE_PAPER.search(question)
-        ):
-            intent.route = "list"  # "Has he built any benchmark suites?": the papers on a topic
-            intent.subject = " ".join(topic_words(stripped, self.principal))
         if intent.route in ("list", "count", "coauthors") and not topic and intent.subject:
             topic = self._topic(self._without_people(stripped)) if " or " in stripped else intent.subject
         if focus and intent.route == "authors" and not named:
@@ -176,6 +165,51 @@ class Planner:
             literal=literal,
             notes=[f"spelling: {', '.join(spelling)}"] if spelling else [],
         )
+
+    def _by_meaning(
+        self, intent: Intent, vote, question: str, stripped: str, named: list[str], focus: list[str], literal
+    ) -> tuple[str, str]:
+        """The route and its subject. The nearest examples decide; the keyword reading of the question (`classify`)
+        only guards where the vote is unsure, or where the question lacks what the voted route needs (a
+        summary needs a paper, an attribution a claim of authorship)."""
+        keyword = (intent.route, intent.subject)
+        label = _ROUTE_OF.get(vote.label, vote.label)
+        if intent.route == "list" and not literal and QUANTITY.search(question):
+            # "What speedup does the stencil work on sparse tensor cores achieve?": a route word ("work on")
+            # inside the description of a paper the question asks a number of.
+            return "fact", ""
+        if label == intent.route or label == "compare":  # compare needs its sides: _is_compare decides
+            return keyword
+        # A keyword route no near example shares ("code" in "Which code generator does X use?") is a word
+        # inside an unrelated phrase: it guards only when the examples find it plausible.
+        plausible = intent.route == "fact" or intent.route in {_ROUTE_OF.get(n[0], n[0]) for n in vote.neighbours}
+        if not vote.sure and plausible:
+            return keyword
+        fallback = keyword if plausible else ("fact", "")
+        one_paper = (
+            bool(named)
+            or bool(_ONE_PAPER.search(question))
+            or (bool(focus) and bool(re.search(r"\b(it|its|this|that)\b", question, re.I)))
+        )
+        if label == "fact":
+            return "fact", ""
+        if label == "overview" and any(
+            w.casefold() not in self.router.vocabulary for w in topic_words(stripped, self.principal)
+        ):
+            return fallback  # "What does the author say about music generation?" has a topic: not his themes
+        if label == "summary":
+            return ("summary", intent.subject) if one_paper and intent.route in ("fact", "list") else fallback
+        if label in ("authors", "when", "arxiv", "attribution"):
+            subject = subject_for(label, stripped, self.principal)
+            if subject is None or not (subject or named or focus):
+                return fallback
+            return label, subject
+        if one_paper and label in _TABLE_LISTS:
+            # "Which SGD algorithms were studied in the paper arguing …?", "Which categories of stencils does X
+            # evaluate?": a fact of one paper, whatever word it uses.
+            return keyword if intent.route not in _TABLE_LISTS else ("fact", "")
+        subject = subject_for(label, stripped, self.principal)
+        return label, subject or ""
 
     def named_in(self, question: str) -> list[str]:
         """Papers the question names: exactly, or written without spaces/hyphens or with one typo ("dyna train")."""

@@ -1,0 +1,65 @@
+"""Routing by meaning: the nearest labelled examples choose the route; a route word inside another phrase does not."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.answer.router import form_of, form_words, load_examples
+from assistant.models import Filters, Message
+
+ROUTES = {
+    "fact",
+    "how",
+    "summary",
+    "compare",
+    "list",
+    "count",
+    "per_year",
+    "earliest",
+    "latest",
+    "coauthors",
+    "authors",
+    "when",
+    "arxiv",
+    "attribution",
+    "overview",
+    "code",
+    "categories",
+    "greeting",
+}
+
+
+def plan(assistant, question):
+    return assistant.answerer().plan([Message(role="user", content=question)], Filters())
+
+
+def test_every_example_has_a_known_label_and_the_form_view_masks_topic_words():
+    rows = load_examples()
+    assert len(rows) >= 200 and {label for label, _ in rows} <= ROUTES
+    vocabulary = form_words([text for _, text in rows])
+    assert form_of("How does Jane Doe reshape irregular stencil patterns?", vocabulary) == "How does Jane Doe X ?"
+    assert {"which", "papers", "first", "author"} <= vocabulary
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which code generator does SparStencil use to produce its kernels?",  # "code" is not the code route
+        "Which categories of stencils does SparStencil evaluate?",  # nor "categories" the arXiv categories
+        "Which collaborators' tools did the Caffe study compare?",  # nor "collaborators" the co-authors
+    ],
+)
+def test_a_route_word_inside_an_unrelated_phrase_does_not_pick_its_route(assistant, question):
+    p = plan(assistant, question)
+    assert p.intent.route == "fact", (p.intent.route, p.vote)
+
+
+def test_the_vote_decides_and_the_plan_shows_it(assistant):
+    p = plan(assistant, "Did Yunquan Zhang ever try speculative decoding to make LLM generation faster?")
+    assert p.vote.label == "list" and p.vote.sure and p.intent.route == "list"
+    shown = p.explain()
+    assert shown["answer_type"] == "list" and shown["route_confidence"] >= 0.6
+    assert shown["nearest_examples"][0]["label"] == "list"
+    # Two similar examples of another label do not outvote a near copy of one example.
+    p = plan(assistant, "Which papers did Qiang Wang write as last author?")
+    assert p.vote.label == "list" and p.intent.route == "list" and p.position == -1
