@@ -15,6 +15,7 @@ from assistant.answer.plan import QueryPlan
 from assistant.answer.planner import Planner
 from assistant.answer.prompts import Prompts
 from assistant.answer.router import Router
+from assistant.answer.sentence_search import SentenceSearch
 from assistant.answer.table_routes import PAPER_FACTS, TableRoutes
 from assistant.answer.topics import TopicMatcher
 from assistant.models import Answer, Filters, Message, Paper
@@ -64,6 +65,7 @@ class Answerer(Planner, TableRoutes, Extractive):
         self.llm = chat_model
         self.router = Router(retriever.embeddings, vectors=retriever.vectors, cache_dir=settings.store_dir)
         self.router.vectors  # noqa: B018 - loaded with the answerer (at warm-up), not on the first question
+        self.sentences = SentenceSearch(self.picker.vectors, retriever.vectors)
         self.topics = TopicMatcher(retriever.embeddings, self.picker, retriever.lexical, vectors=retriever.vectors)
 
     # --- evidence -----------------------------------------------------------------------------
@@ -77,7 +79,7 @@ class Answerer(Planner, TableRoutes, Extractive):
             hits = {h.paper.id: h for h in self.retriever.search(query, plan.filters, k=20)}
             return [hits.get(pid) or Hit(paper=self.by_id[pid], dense=1.0) for pid in plan.focus if pid in self.by_id]
         search_filters = plan.filters.model_copy(update={"author_only": True if plan.filters.author_only else None})
-        hits = self.retriever.search(query, search_filters, k=20)
+        hits = self.sentences.lift(query, self.retriever.search(query, search_filters, k=20))
         good = [h for h, _ in relevant(hits, self.qterms(query), self.settings.relevance_threshold)]
         if plan.scope == "others":
             return [h for h in good if not h.paper.is_author_work]

@@ -35,8 +35,34 @@ HAS_QUANTITY = re.compile(
 # TensorFlow, and Torch"); "how does X …" wants the method sentence ("we propose … by/via …").
 WANTS_NAMES = re.compile(r"^\W*(?:\w+\W+){0,3}?(which|what)\b(?!\s+(is|are|was|were)\b)", re.I)
 NAME_LIST = re.compile(r"(?:\b[A-Z][\w.+-]*(?:\s[A-Z0-9][\w.+-]*)?,\s*){2,}(?:and\s+)?[A-Z]")
+# The kind of thing a "which/what X …" question asks for: the words between "which/what" and its verb
+# ("what hybrid parallel programming model did …" -> "hybrid parallel programming model").
+ASKED_KIND = re.compile(
+    r"\b(?:which|what)\s+((?:[\w+-]+\s+){0,4}?[\w+-]+)\s+(?:did|does|do|is|are|was|were|has|have|had|can|could|"
+    r"would|will|should)\b",
+    re.I,
+)
+# "Keywords: finite element, parallel, …": the abstract's index terms, which state nothing to quote.
+INDEX_TERMS = re.compile(r"\s*(?:key\s*words?|index terms)\s*[:：—-]", re.I)
+KIND_BONUS = 0.3  # a sentence that names the asked kind of thing (all its terms) gains this much
 WANTS_METHOD = re.compile(r"^\W*(?:\w+\W+){0,3}?how\b(?!\s+(much|many|fast|long|large|big|well)\b)", re.I)
 METHOD = re.compile(r"\b(we (propose|design|introduce|present|develop|formulate)|by|via|through|using)\b", re.I)
+
+
+@lru_cache(maxsize=8192)
+def forms(term: str) -> frozenset[str]:
+    """A term's singular/plural and -ing/-ed forms ("bridge" also finds "bridging", "studied" finds "study")."""
+    out = set(variants(term))
+    if term.endswith("ing") and len(term) > 5:
+        out |= {term[:-3], term[:-3] + "e"}
+    elif term.endswith("ed") and len(term) > 4:
+        out |= {term[:-2], term[:-1], term[:-3] + "y" if term.endswith("ied") else term[:-2]}
+    elif len(term) > 3:
+        stem = term[:-1] if term.endswith("e") else term
+        out |= {stem + "ing", term + "d" if term.endswith("e") else term + "ed"}
+        if term.endswith("y"):
+            out.add(term[:-1] + "ied")
+    return frozenset(out)
 
 
 @dataclass
@@ -56,7 +82,7 @@ class QueryTerms:
 
     def without(self, vocabulary: set[str]) -> QueryTerms:
         """These terms minus those in a vocabulary (e.g. the words naming the paper asked about)."""
-        kept = {t: w for t, w in self.weights.items() if not variants(t) & vocabulary}
+        kept = {t: w for t, w in self.weights.items() if not forms(t) & vocabulary}
         return QueryTerms(kept)
 
     def coverage(self, vocabulary: set[str]) -> float:
@@ -64,7 +90,7 @@ class QueryTerms:
         total = sum(self.weights.values())
         if total == 0:
             return 1.0
-        found = sum(w for t, w in self.weights.items() if variants(t) & vocabulary)
+        found = sum(w for t, w in self.weights.items() if forms(t) & vocabulary)
         return found / total
 
 
@@ -125,6 +151,16 @@ def _residual(question: str, paper: Paper) -> str:
     return " ".join(kept) if len(kept) >= 2 else question
 
 
+def asked_kind(question: str, own: dict[str, QueryTerms]) -> dict[str, QueryTerms | None]:
+    """Per paper, the terms of the asked kind (none when the question does not ask "which/what X")."""
+    m = ASKED_KIND.search(question)
+    if not m:
+        return dict.fromkeys(own)
+    words = vocabulary(m.group(1))
+    kinds = {pid: {t: w for t, w in q.weights.items() if forms(t) & words} for pid, q in own.items()}
+    return {pid: QueryTerms(k) if k else None for pid, k in kinds.items()}
+
+
 class SentencePicker:
     """Ranks the sentences of a paper's abstracts against a question (meaning, shared terms, numbers)."""
 
@@ -132,7 +168,7 @@ class SentencePicker:
         self.embeddings = embeddings
         self.stored = stored  # SentenceVectors: every indexed sentence, embedded at ingest
 
-    def _vectors(self, texts: list[str]) -> np.ndarray:
+    def vectors(self, texts: list[str]) -> np.ndarray:
         if self.stored is not None:
             vectors = self.stored.get(texts)
             unknown = [i for i in range(len(texts)) if not vectors[i].any()]
@@ -151,7 +187,7 @@ class SentencePicker:
             seen = set()
             for abstract in p.abstracts:
                 for s in research_sentences(abstract):
-                    if s not in seen and len(s.split()) >= 4:
+                    if s not in seen and len(s.split()) >= 4 and not INDEX_TERMS.match(s):
                         seen.add(s)
                         sentences.append((p.id, s))
         if not sentences:
@@ -164,10 +200,11 @@ class SentencePicker:
             text: np.asarray(v, dtype=np.float32)
             for text, v in zip(set(residual.values()), self.embeddings.embed_documents(list(set(residual.values()))))
         }
-        svecs = self._vectors([s for _, s in sentences])
+        svecs = self.vectors([s for _, s in sentences])
         wants_number = bool(QUANTITY.search(question))
         wants_names = not wants_number and bool(WANTS_NAMES.search(question))
         wants_method = not wants_number and bool(WANTS_METHOD.search(question))
+        kind = asked_kind(question, own)
         out: dict[str, list[tuple[str, float]]] = {p.id: [] for p in papers}
         for (pid, s), v in zip(sentences, svecs):
             score = float(v @ qvec[residual[pid]]) + 0.35 * own[pid].coverage(vocabulary(s))
@@ -175,6 +212,8 @@ class SentencePicker:
                 score += 0.15
             if wants_names and NAME_LIST.search(s):
                 score += 0.2
+            if kind[pid] is not None:
+                score += KIND_BONUS * kind[pid].coverage(vocabulary(s))  # the sentence names the asked kind of thing
             if wants_method and METHOD.search(s):
                 score += 0.05
             out[pid].append((s, score))

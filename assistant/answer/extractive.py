@@ -22,7 +22,7 @@ class Extractive:
     def summarize(self, plan: Plan, paper: Paper, qterms: QueryTerms, cites: Citations) -> Answer:
         """What the paper does, what the question asks of it, and its headline result, in the abstract's words."""
 
-        ranked = [s for s, _ in self.picker.rank(plan.question, qterms, [paper])[paper.id]]
+        ranked = [s for s, _ in self.picker.rank(plan.words, qterms, [paper])[paper.id]]
         chosen = [summary_sentence(paper)]
         if ranked and ranked[0] not in chosen:
             chosen.append(ranked[0])
@@ -53,7 +53,7 @@ class Extractive:
     def extractive(self, plan: Plan, hits: list[Hit]) -> Answer:
         if not hits:
             return self.cannot_answer(plan)
-        qterms = self.qterms(plan.question)
+        qterms = self.qterms(plan.words)
         cites = Citations()
         if plan.intent.route == "list":
             shown = hits[:MAX_LIST]
@@ -73,7 +73,7 @@ class Extractive:
         top = hits[: self.settings.max_citations]
         lead = top[0]
         close = [h for h in top[1:] if h.dense >= lead.dense - 0.12][:2]
-        ranked = self.picker.rank(plan.question, qterms, [h.paper for h in [lead, *close]])
+        ranked = self.picker.rank(plan.words, qterms, [h.paper for h in [lead, *close]])
         lead_sentences = ranked[lead.paper.id]
         parts = []
         if lead_sentences:

@@ -108,10 +108,16 @@ class QueryPlan:
     surname: str | None = None
     excludes_author: bool = False
     excluded: list[str] = field(default_factory=list)  # named papers the user's filters exclude
+    corrected: str = ""  # the question with misspelt words corrected (what evidence is weighed against)
     literal: str | None = None  # a quoted phrase asked for literally ("an 'under review' note")
     vote: RouteVote | None = None
     intent: object = None  # the legacy Intent, for handlers that still read it
     notes: list[str] = field(default_factory=list)
+
+    @property
+    def words(self) -> str:
+        """The question as evidence reads it: spelling corrected."""
+        return self.corrected or self.question
 
     @property
     def author_scope(self) -> bool:

@@ -18,6 +18,7 @@ from assistant.answer.conversation import (
 from assistant.answer.evidence import QUANTITY, relevant, vocabulary
 from assistant.answer.intents import Intent, classify, mentions_author, subject_for, topic_words
 from assistant.answer.plan import QueryPlan
+from assistant.answer.sentence_search import question_parts
 from assistant.answer.spelling import correct_spelling
 from assistant.answer.topics import quoted
 from assistant.errors import BadRequest
@@ -72,8 +73,8 @@ class Planner:
         ):
             person = self.principal
         masked = self._mask(question)
-        # One model call for the routing texts and the search query.
-        self.retriever.vectors.prime([*self.router.texts(masked), query])
+        # One model call for the routing texts and the search query (with its parts, for sentence search).
+        self.retriever.vectors.prime([*self.router.texts(masked), *question_parts(query)])
         vote = self.router.route(masked)
         intent.route, intent.subject = self._by_meaning(intent, vote, question, stripped, named, focus, literal)
         excludes = planning.excludes_author(question)
@@ -163,6 +164,7 @@ class Planner:
             vote=vote,
             intent=intent,
             literal=literal,
+            corrected=corrected,
             notes=[f"spelling: {', '.join(spelling)}"] if spelling else [],
         )
 

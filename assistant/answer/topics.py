@@ -144,7 +144,7 @@ class TopicMatcher:
         # Only abstract sentences have stored vectors; titles and comments count for their words (embedding
         # them per question cost ~300 ms on the seeds), with the paper's best sentence standing for their meaning.
         sentences = [(p, s) for p in papers for a in p.abstracts for s in sentences_of(a)]
-        vectors = self.picker._vectors([s for _, s in sentences])
+        vectors = self.picker.vectors([s for _, s in sentences])
         best: dict[str, Support] = {}
         for alt in alts:
             words = content_terms(alt)
