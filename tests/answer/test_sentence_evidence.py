@@ -64,9 +64,9 @@ def test_the_best_sentence_lifts_a_paper_the_passage_vector_dilutes(assistant):
 
 
 def test_misspelt_questions_weigh_sentences_against_the_corrected_words(assistant):
-    messages = [Message(role="user", content="How many cores did the quantum chemistry simulater scale to?")]
+    messages = [Message(role="user", content="How many cores did the quantum chemestry simulation scale to?")]
     plan = assistant.answerer().plan(messages, Filters())
-    assert plan.words == "How many cores did the quantum chemistry simulator scale to?"
+    assert plan.words == "How many cores did the quantum chemistry simulation scale to?"
     assert plan.question == messages[0].content  # slots and routes read the words as written
     a = assistant.answer(messages)
     assert a.citations and "20 million cores" in a.answer
