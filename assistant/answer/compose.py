@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from assistant.answer import structured
+from assistant.answer import aggregate, structured
 from assistant.answer.citations import Citations, enforce
 from assistant.answer.conversation import deletion_index, short_names, squashed_names
 from assistant.answer.evidence import QueryTerms, SentencePicker, relevant
@@ -167,6 +167,10 @@ class Answerer(Planner, TableRoutes, Extractive):
         none for counts, dates and other answers that come exactly from the table."""
         if plan.excluded and len(plan.excluded) == len(plan.named):
             return self.filtered_out(plan), []
+        if across := self._across(plan):
+            if self.llm is not None:  # the papers come from the table; the model writes about exactly those
+                return across, [Hit(paper=self.by_id[i], dense=1.0) for i in across.meta["papers"]]
+            return across, []
         if self._table_route(plan):
             answer = self.structured(plan)
             if self.llm is not None and answer.meta.get("papers"):
@@ -180,6 +184,22 @@ class Answerer(Planner, TableRoutes, Extractive):
         hits = self._hits(plan)
         extractive = self.extractive(plan, hits)
         return extractive, (hits if self.llm is not None else [])
+
+    def _across(self, plan: Plan) -> Answer | None:
+        """ "Which GPUs did he use?": the kind named across the author's papers, or None when not asked so."""
+        if plan.intent.route not in ("fact", "list") or plan.scope != "author" or not plan.intent.about_author:
+            return None
+        kind = aggregate.asked_kind(plan.question, plan.named, plan.focus)
+        if kind is None:
+            return None
+        found = aggregate.mentions(kind, [p for p in self.scoped(plan) if p.is_author_work])
+        if not found:
+            return None
+        plan.intent.route = "across"
+        cites = Citations()
+        who = structured.scope_phrase(plan.intent, self.principal, plan.scope, plan.filters.coauthor)
+        text = aggregate.write(kind, found, f"{who}' abstracts", cites)
+        return self.finish(text, cites, route="across", papers=[m.paper.id for m in found])
 
     def _with_llm(self, plan: Plan, hits: list[Hit]) -> Answer:
         from assistant.answer.llm import llm_answer
