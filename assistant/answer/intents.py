@@ -46,7 +46,8 @@ STOP = set(
     mention
     mentions mentioning carry carries carrying note notes abstract abstracts preprint preprints among leaving own
     across whole
-    else anything something count earlier later older newer prior person people someone ever""".split()
+    else anything something count earlier later older newer prior person people someone ever use uses used
+    using""".split()
 )
 
 

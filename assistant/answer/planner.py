@@ -76,6 +76,7 @@ class Planner:
         # One model call for the routing texts and the search query (with its parts, for sentence search).
         self.retriever.vectors.prime([*self.router.texts(masked), *question_parts(query)])
         vote = self.router.route(masked)
+        keyword_route = intent.route
         intent.route, intent.subject = self._by_meaning(intent, vote, question, stripped, named, focus, literal)
         excludes = planning.excludes_author(question)
         f = filters.model_copy()
@@ -145,6 +146,16 @@ class Planner:
         if focus and intent.route == "authors" and not named:
             intent.subject = ""
         excluded = [pid for pid in named if not filters.admits(self.by_id[pid])]
+        # Why the route is what it is, for --explain.
+        decided = f"route {intent.route}: " + (
+            "the vote and the keywords agree"
+            if intent.route == keyword_route == _ROUTE_OF.get(vote.label, vote.label)
+            else "the vote"
+            if intent.route == _ROUTE_OF.get(vote.label, vote.label)
+            else f"the keyword guard (vote {vote.label} at {vote.confidence:.2f})"
+            if intent.route == keyword_route
+            else f"a slot of the question (vote {vote.label})"
+        )
         return QueryPlan(
             excluded=excluded,
             question=question,
@@ -165,7 +176,7 @@ class Planner:
             intent=intent,
             literal=literal,
             corrected=corrected,
-            notes=[f"spelling: {', '.join(spelling)}"] if spelling else [],
+            notes=[decided] + ([f"spelling: {', '.join(spelling)}"] if spelling else []),
         )
 
     def _by_meaning(
