@@ -6,7 +6,7 @@ import logging
 import re
 
 from assistant.ingest.text import neutralise
-from assistant.models import Citation, Paper
+from assistant.models import Answer, Citation, Paper
 
 log = logging.getLogger("assistant.answer")
 
@@ -103,3 +103,14 @@ def enforce(text: str, citations: list[Citation]) -> tuple[str, list[Citation], 
     if not fixed:  # nothing survived: the words without any marker, uncited, rather than nothing
         fixed, kept_citations = re.sub(r"[ \t]{2,}", " ", neutralise(MARKER.sub("", text))).strip(), []
     return fixed, kept_citations, problems
+
+
+def finish(text: str, cites: Citations, mode: str = "extractive", **meta) -> Answer:
+    """The one check every answer passes: the citation contract enforced (degrades, never raises)."""
+    text, citations, problems = enforce(text, cites.list())
+    return Answer(
+        answer=text,
+        citations=citations,
+        mode=mode,
+        meta={**meta, **({"contract_problems": problems} if problems else {})},
+    )

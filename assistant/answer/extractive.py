@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from assistant.answer import clauses, structured
-from assistant.answer.citations import Citations
+from assistant.answer.citations import Citations, finish
+from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import HAS_QUANTITY, QueryTerms, summary_sentence
 from assistant.answer.format import name, owner_note, plural, when
 from assistant.answer.intents import topic_words
@@ -16,13 +17,21 @@ CANNOT_ANSWER = "The corpus does not cover this"
 MAX_LIST = 12
 
 
-class Extractive:
-    """The Answerer's extractive writer: needs principal, papers, picker, settings, qterms(), finish()."""
+def clause(sentence: str) -> str:
+    """A sentence as an answer quotes it inline ("[7]" or a link in the source's sentence is the source's, not ours)."""
+    return neutralise(sentence).rstrip(" .")
+
+
+class ExtractiveWriter:
+    """Writes an answer from the abstracts' own sentences; takes the corpus, nothing else."""
+
+    def __init__(self, corpus: Corpus):
+        self.corpus = corpus
 
     def summarize(self, plan: Plan, paper: Paper, qterms: QueryTerms, cites: Citations) -> Answer:
         """What the paper does, what the question asks of it, and its headline result, in the abstract's words."""
 
-        ranked = [s for s, _ in self.picker.rank(plan.words, qterms, [paper])[paper.id]]
+        ranked = [s for s, _ in self.corpus.picker.rank(plan.words, qterms, [paper])[paper.id]]
         chosen = [summary_sentence(paper)]
         if ranked and ranked[0] not in chosen:
             chosen.append(ranked[0])
@@ -32,15 +41,16 @@ class Extractive:
         order = {s: i for i, s in enumerate(s for a in paper.abstracts for s in split_sentences(a))}
         chosen.sort(key=lambda s: order.get(s, 0))
         marker = cites.cite(paper, chosen[0])
-        body = " ".join(f"{self._clause(s)} {marker}." for s in chosen)
-        return self.finish(
-            f"{name(paper)}{when(paper)}{owner_note(paper, self.principal)}: {body}", cites, route="summary"
+        body = " ".join(f"{clause(s)} {marker}." for s in chosen)
+        return finish(
+            f"{name(paper)}{when(paper)}{owner_note(paper, self.corpus.principal)}: {body}", cites, route="summary"
         )
 
     def cannot_answer(self, plan: Plan) -> Answer:
-        topic = " ".join(topic_words(plan.question, self.principal)) or plan.question
-        n_author = sum(p.is_author_work for p in self.papers)
-        scope = f"{self.principal}'s {n_author} papers" if plan.author_scope else f"the {len(self.papers)} papers"
+        topic = " ".join(topic_words(plan.question, self.corpus.principal)) or plan.question
+        papers, principal = self.corpus.papers, self.corpus.principal
+        n_author = sum(p.is_author_work for p in papers)
+        scope = f"{principal}'s {n_author} papers" if plan.author_scope else f"the {len(papers)} papers"
         extra = ""
         if plan.filters.year_from or plan.filters.year_to:
             extra = " in the years asked about"
@@ -53,27 +63,27 @@ class Extractive:
     def extractive(self, plan: Plan, hits: list[Hit]) -> Answer:
         if not hits:
             return self.cannot_answer(plan)
-        qterms = self.qterms(plan.words)
+        qterms = self.corpus.qterms(plan.words)
         cites = Citations()
         if plan.intent.route == "list":
             shown = hits[:MAX_LIST]
-            ranked = self.picker.rank(plan.intent.subject or plan.question, qterms, [h.paper for h in shown])
-            who = structured.scope_phrase(plan.intent, self.principal, plan.scope, plan.filters.coauthor)
+            ranked = self.corpus.picker.rank(plan.intent.subject or plan.question, qterms, [h.paper for h in shown])
+            who = structured.scope_phrase(plan.intent, self.corpus.principal, plan.scope, plan.filters.coauthor)
             lines = [f"{who[0].upper()}{who[1:]} on {plan.intent.subject} ({plural(len(shown), 'paper')}):"]
             for h in shown:
                 s = ranked[h.paper.id][0][0] if ranked[h.paper.id] else summary_sentence(h.paper)
                 lines.append(
-                    f"- {name(h.paper)}{when(h.paper)}{owner_note(h.paper, self.principal)}: "
-                    f"{self._clause(s)} {cites.cite(h.paper, s)}"
+                    f"- {name(h.paper)}{when(h.paper)}{owner_note(h.paper, self.corpus.principal)}: "
+                    f"{clause(s)} {cites.cite(h.paper, s)}"
                 )
-            return self.finish("\n".join(lines), cites, route="list")
+            return finish("\n".join(lines), cites, route="list")
 
         if plan.intent.route == "summary":
             return self.summarize(plan, hits[0].paper, qterms, cites)
-        top = hits[: self.settings.max_citations]
+        top = hits[: self.corpus.settings.max_citations]
         lead = top[0]
         close = [h for h in top[1:] if h.dense >= lead.dense - 0.12][:2]
-        ranked = self.picker.rank(plan.words, qterms, [h.paper for h in [lead, *close]])
+        ranked = self.corpus.picker.rank(plan.words, qterms, [h.paper for h in [lead, *close]])
         lead_sentences = ranked[lead.paper.id]
         parts = []
         if lead_sentences:
@@ -82,29 +92,25 @@ class Extractive:
             # The clause holding the asked number, when it sits in a long enumerated sentence (a verbatim span).
             chosen = list(dict.fromkeys(clauses.focus(plan.question, s) for s in chosen))
             marker = cites.cite(lead.paper, chosen[0])
-            body = " ".join(f"{self._clause(s)} {marker}." for s in chosen)
-            parts.append(f"{name(lead.paper)}{when(lead.paper)}{owner_note(lead.paper, self.principal)}: {body}")
+            body = " ".join(f"{clause(s)} {marker}." for s in chosen)
+            parts.append(f"{name(lead.paper)}{when(lead.paper)}{owner_note(lead.paper, self.corpus.principal)}: {body}")
         for h in close:
             sentences = ranked[h.paper.id]
             if sentences:
                 s = sentences[0][0]
                 parts.append(
                     f"Also relevant: "
-                    f"{name(h.paper)}{when(h.paper)}{owner_note(h.paper, self.principal)}: "
-                    f"{self._clause(s)} {cites.cite(h.paper, s)}."
+                    f"{name(h.paper)}{when(h.paper)}{owner_note(h.paper, self.corpus.principal)}: "
+                    f"{clause(s)} {cites.cite(h.paper, s)}."
                 )
         if not parts:
             bare = next((h.paper for h in top if not h.paper.has_abstract), None)
             if bare is not None:  # a metadata-only record matched: say what is missing, not "not covered"
                 marker = cites.cite(bare, summary_sentence(bare))
                 text = (
-                    f"{name(bare)}{when(bare)}{owner_note(bare, self.principal)} matches, but "
+                    f"{name(bare)}{when(bare)}{owner_note(bare, self.corpus.principal)} matches, but "
                     f"{summary_sentence(bare)} {marker}, so I cannot say more than its metadata."
                 )
-                return self.finish(text, cites, route="no_abstract")
+                return finish(text, cites, route="no_abstract")
             return self.cannot_answer(plan)
-        return self.finish("\n\n".join(parts), cites, route="fact")
-
-    @staticmethod
-    def _clause(sentence: str) -> str:
-        return neutralise(sentence).rstrip(" .")  # a "[7]" or a link in the source's sentence is the source's, not ours
+        return finish("\n\n".join(parts), cites, route="fact")

@@ -108,6 +108,7 @@ class QueryPlan:
     surname: str | None = None
     excludes_author: bool = False
     excluded: list[str] = field(default_factory=list)  # named papers the user's filters exclude
+    compared: list[str] = field(default_factory=list)  # ids of the papers a comparison is about, in order
     corrected: str = ""  # the question with misspelt words corrected (what evidence is weighed against)
     literal: str | None = None  # a quoted phrase asked for literally ("an 'under review' note")
     vote: RouteVote | None = None

@@ -15,6 +15,7 @@ from assistant.answer.conversation import (
     mentioned,
     split_turns,
 )
+from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import QUANTITY, relevant, vocabulary
 from assistant.answer.intents import Intent, classify, mentions_author, subject_for, topic_words
 from assistant.answer.plan import QueryPlan
@@ -44,8 +45,10 @@ _TABLE_LISTS = ("list", "count", "code", "categories", "overview", "per_year", "
 
 
 class Planner:
-    """The Answerer's planning half: needs principal, papers, by_id, by_title, names, squashed, deletions, people,
-    router, retriever."""
+    """Reads a turn into a QueryPlan; takes the corpus (the table's names, people and papers, the router)."""
+
+    def __init__(self, corpus: Corpus):
+        self.corpus = corpus
 
     def plan(self, messages: list[Message], filters: Filters) -> QueryPlan:
         question, history = split_turns(messages)
@@ -53,14 +56,14 @@ class Planner:
             raise BadRequest("The conversation has no user question: the last message must come from the user.")
         # Spelling is corrected for finding papers only; slots and routes read the words as written
         # ("leaving out" must not become "leading out").
-        corrected, spelling = correct_spelling(question, self.retriever.lexical.knows)
+        corrected, spelling = correct_spelling(question, self.corpus.retriever.lexical.knows)
         position, surname = planning.position(question), planning.surname(question)
         literal = quoted(question)
         stripped = self._strip_slots(question)
-        intent = classify(stripped, self.principal)
+        intent = classify(stripped, self.corpus.principal)
         intent.year_from, intent.year_to = planning.years(question)
         named = self.named_in(corrected)
-        query, focus = follow_up(corrected, history, self.names) if not named else (corrected, named)
+        query, focus = follow_up(corrected, history, self.corpus.names) if not named else (corrected, named)
         if focus and not named and self._names_own_subject(corrected, focus):
             query, focus = corrected, []  # "What is the Virtual Parameter Space?" after "What is MoQE?"
         person = self._coauthor_in(question) or self._person_pointed_to(question, history)
@@ -69,13 +72,13 @@ class Planner:
             and position
             and not surname
             and not planning.excludes_author(question)
-            and mentions_author(question, self.principal)
+            and mentions_author(question, self.corpus.principal)
         ):
-            person = self.principal
+            person = self.corpus.principal
         masked = self._mask(question)
         # One model call for the routing texts and the search query (with its parts, for sentence search).
-        self.retriever.vectors.prime([*self.router.texts(masked), *question_parts(query)])
-        vote = self.router.route(masked)
+        self.corpus.retriever.vectors.prime([*self.corpus.router.texts(masked), *question_parts(query)])
+        vote = self.corpus.router.route(masked)
         keyword_route = intent.route
         intent.route, intent.subject = self._by_meaning(intent, vote, question, stripped, named, focus, literal)
         excludes = planning.excludes_author(question)
@@ -88,10 +91,10 @@ class Planner:
             scope = "author" if f.author_only else "all"
         elif excludes:
             scope = "others"
-        elif (person and person != self.principal and (position or surname)) or (surname and not person):
+        elif (person and person != self.corpus.principal and (position or surname)) or (surname and not person):
             scope = "all" if not re.search(r"\b(his|her|their|the author['’]s)\b", question, re.I) else "author"
         elif planning.whole_corpus(question) and not re.search(
-            rf"\b(his|her|the author['’]s|{re.escape(self.principal)}['’]s)\b", question, re.I
+            rf"\b(his|her|the author['’]s|{re.escape(self.corpus.principal)}['’]s)\b", question, re.I
         ):
             scope = "all"
         else:
@@ -111,21 +114,21 @@ class Planner:
         if (named or focus) and re.match(r"(?i)\s*(then\s+|and\s+)?who\b", question) and position:
             intent.route, intent.subject, position = "authors", "", None  # "who is listed first among its authors?"
         back = self._pointed_back(question, history)
-        if self._is_compare(question, vote, named):
+        if compared := self._compared_if_asked(question, vote, named):
             intent.route = "compare"
         elif position or surname or (literal and intent.route in ("fact", "list", "count")):
             intent.route = "count" if intent.route == "count" or vote.label == "count" else "list"
             topic = intent.subject = self._topic(self._without_people(stripped)) if not literal else literal
         elif (
             person
-            and person != self.principal
+            and person != self.corpus.principal
             and f.coauthor is None
             and intent.route in ("list", "fact", "count")
             and not named
         ):
             f.coauthor = person  # "papers with Daning Cheng": enumerate (or count) their joint papers
             intent.route = "count" if intent.route == "count" else "list"
-            intent.subject = " ".join(topic_words(self._without_people(stripped), self.principal))
+            intent.subject = " ".join(topic_words(self._without_people(stripped), self.corpus.principal))
         elif back and intent.route in ("fact", "list", "earliest", "latest", "summary") and back[1]:
             focus = back[1]
             if back[0] in ("earliest", "latest"):
@@ -145,7 +148,7 @@ class Planner:
             topic = self._topic(self._without_people(stripped)) if " or " in stripped else intent.subject
         if focus and intent.route == "authors" and not named:
             intent.subject = ""
-        excluded = [pid for pid in named if not filters.admits(self.by_id[pid])]
+        excluded = [pid for pid in named if not filters.admits(self.corpus.by_id[pid])]
         # Why the route is what it is, for --explain.
         decided = f"route {intent.route}: " + (
             "the vote and the keywords agree"
@@ -176,6 +179,7 @@ class Planner:
             intent=intent,
             literal=literal,
             corrected=corrected,
+            compared=compared,
             notes=[decided] + ([f"spelling: {', '.join(spelling)}"] if spelling else []),
         )
 
@@ -191,7 +195,7 @@ class Planner:
             # "What speedup does the stencil work on sparse tensor cores achieve?": a route word ("work on")
             # inside the description of a paper the question asks a number of.
             return "fact", ""
-        if label == intent.route or label == "compare":  # compare needs its sides: _is_compare decides
+        if label == intent.route or label == "compare":  # compare needs its sides: _compared_if_asked
             return keyword
         # A keyword route no near example shares ("code" in "Which code generator does X use?") is a word
         # inside an unrelated phrase: it guards only when the examples find it plausible.
@@ -207,13 +211,13 @@ class Planner:
         if label == "fact":
             return "fact", ""
         if label == "overview" and any(
-            w.casefold() not in self.router.vocabulary for w in topic_words(stripped, self.principal)
+            w.casefold() not in self.corpus.router.vocabulary for w in topic_words(stripped, self.corpus.principal)
         ):
             return fallback  # "What does the author say about music generation?" has a topic: not his themes
         if label == "summary":
             return ("summary", intent.subject) if one_paper and intent.route in ("fact", "list") else fallback
         if label in ("authors", "when", "arxiv", "attribution"):
-            subject = subject_for(label, stripped, self.principal)
+            subject = subject_for(label, stripped, self.corpus.principal)
             if subject is None or not (subject or named or focus):
                 return fallback
             return label, subject
@@ -221,15 +225,15 @@ class Planner:
             # "Which SGD algorithms were studied in the paper arguing …?", "Which categories of stencils does X
             # evaluate?": a fact of one paper, whatever word it uses.
             return keyword if intent.route not in _TABLE_LISTS else ("fact", "")
-        subject = subject_for(label, stripped, self.principal)
+        subject = subject_for(label, stripped, self.corpus.principal)
         return label, subject or ""
 
     def named_in(self, question: str) -> list[str]:
         """Papers the question names: exactly, or written without spaces/hyphens or with one typo ("dyna train")."""
-        found = mentioned(question, self.names)
+        found = mentioned(question, self.corpus.names)
         if found:
             return found
-        return fuzzy_names(question, self.squashed, self.retriever.lexical, self.deletions)
+        return fuzzy_names(question, self.corpus.squashed, self.corpus.retriever.lexical, self.corpus.deletions)
 
     def _strip_slots(self, question: str) -> str:
         """The question without the phrases slots read (author position, surname, exclusions), for the classifier."""
@@ -240,12 +244,12 @@ class Planner:
     def _topic(self, text: str) -> str:
         """The topic words of a question, alternatives kept apart ("stereo matching or multi-view stereo")."""
         text = re.sub(r"(?i)\b(how many|number of|count|list|name|enumerate|show)\b", " ", text)
-        parts = [" ".join(topic_words(part, self.principal)) for part in re.split(r"(?i)\bor\b", text)]
+        parts = [" ".join(topic_words(part, self.corpus.principal)) for part in re.split(r"(?i)\bor\b", text)]
         return " or ".join(p for p in parts if p)
 
     def _without_people(self, text: str) -> str:
         lowered = text
-        for person in [*self.people, self.principal]:
+        for person in [*self.corpus.people, self.corpus.principal]:
             i = find_bounded(lowered.casefold(), person.casefold(), _WORD)
             if i >= 0:
                 lowered = lowered[:i] + " " + lowered[i + len(person) :]
@@ -255,16 +259,16 @@ class Planner:
         """Names of papers and people and years replaced by placeholders: the router reads the form."""
         out = question
         low = out.casefold()
-        for nm in sorted((n for n in self.names if len(n) >= 3 and n in low), key=len, reverse=True):
+        for nm in sorted((n for n in self.corpus.names if len(n) >= 3 and n in low), key=len, reverse=True):
             i = find_bounded(out.casefold(), nm)
             if i >= 0:
                 out = out[:i] + "X" + out[i + len(nm) :]
-        for person in self.people:
+        for person in self.corpus.people:
             if person.casefold() in out.casefold():
                 i = find_bounded(out.casefold(), person.casefold(), _WORD)
                 if i >= 0:
                     out = out[:i] + "Jane Doe" + out[i + len(person) :]
-        out = re.sub(re.escape(self.principal), "the author", out, flags=re.I)
+        out = re.sub(re.escape(self.corpus.principal), "the author", out, flags=re.I)
         return re.sub(r"\b(?:19|20)\d{2}\b", "2019", out)
 
     def _names_own_subject(self, question: str, focus: list[str]) -> bool:
@@ -274,9 +278,13 @@ class Planner:
             return False
         from assistant.answer.topics import texts_of
 
-        focus_vocab = set().union(*(vocabulary(" ".join(texts_of(self.by_id[i]))) for i in focus if i in self.by_id))
+        focus_vocab = set().union(
+            *(vocabulary(" ".join(texts_of(self.corpus.by_id[i]))) for i in focus if i in self.corpus.by_id)
+        )
         rare = [
-            t for t, w in self.qterms(question).weights.items() if w >= RARE_IDF and self.retriever.lexical.knows(t)
+            t
+            for t, w in self.corpus.qterms(question).weights.items()
+            if w >= RARE_IDF and self.corpus.retriever.lexical.knows(t)
         ]
         return any(not (variants(t) & focus_vocab) for t in rare)
 
@@ -287,7 +295,7 @@ class Planner:
         last = next((m.content for m in reversed(history) if m.role == "assistant"), "")
         found = [
             (find_bounded(last.casefold(), p.casefold(), _WORD), p)
-            for p in [*self.people, self.principal]
+            for p in [*self.corpus.people, self.corpus.principal]
             if p.casefold() in last.casefold()
         ]
         found = [(i, p) for i, p in found if i >= 0]
@@ -299,7 +307,7 @@ class Planner:
         if not history:
             return None
         previous = cited_papers(
-            next((m.content for m in reversed(history) if m.role == "assistant"), ""), self.by_title
+            next((m.content for m in reversed(history) if m.role == "assistant"), ""), self.corpus.by_title
         )
         if not previous:
             return None
@@ -319,14 +327,18 @@ class Planner:
             return "latest", previous
         return "which", previous
 
-    def _is_compare(self, question: str, vote, named: list[str]) -> bool:
+    def _compared_if_asked(self, question: str, vote, named: list[str]) -> list[str]:
+        """The papers compared, when the question asks for a comparison of two or more (else none)."""
         cue = re.search(
             r"\b(differ|difference|compare|compared|comparison|versus|vs\.?|each (of the two|"
             r"of them|one|benchmark|paper)|both|the two)\b",
             question,
             re.I,
         )
-        return bool(cue) and (vote.label == "compare" or len(named) >= 1) and len(self.compared(question, named)) >= 2
+        if not cue or not (vote.label == "compare" or len(named) >= 1):
+            return []
+        compared = self.compared(question, named)
+        return compared if len(compared) >= 2 else []
 
     def compared(self, question: str, named: list[str]) -> list[str]:
         """The papers a comparison is about: named ones, plus one found for each described side ("the X paper and the Y
@@ -337,14 +349,14 @@ class Planner:
         ids: list[str] = []
         sides = re.split(r"\band\b|\bvs\.?\b|\bversus\b|\bwith\b|:", re.split(r"[?.]\s", question)[0])
         for side in sides:
-            if said := [i for i in mentioned(side, self.names) if i in named and i not in ids]:
+            if said := [i for i in mentioned(side, self.corpus.names) if i in named and i not in ids]:
                 ids += said
                 continue
-            words = topic_words(side, self.principal)
+            words = topic_words(side, self.corpus.principal)
             if len(words) < 2:
                 continue
-            hits = self.retriever.search(" ".join(words), Filters(), k=3)
-            good = relevant(hits, self.qterms(" ".join(words)), self.settings.relevance_threshold)
+            hits = self.corpus.retriever.search(" ".join(words), Filters(), k=3)
+            good = relevant(hits, self.corpus.qterms(" ".join(words)), self.corpus.settings.relevance_threshold)
             if good and good[0][0].paper.id not in ids and good[0][0].paper.id not in named and good[0][0].dense >= 0.5:
                 ids.append(good[0][0].paper.id)
         ids += [i for i in named if i not in ids]
@@ -352,7 +364,9 @@ class Planner:
 
     def _coauthor_in(self, question: str) -> str | None:
         lowered = question.casefold()
-        for person in self.people:  # a substring test first: a regex per person per question took seconds at 1k papers
+        for (
+            person
+        ) in self.corpus.people:  # a substring test first: a regex per person per question took seconds at 1k papers
             name = person.casefold()
             if name in lowered and find_bounded(lowered, name, _WORD) >= 0:
                 return person
@@ -363,10 +377,10 @@ class Planner:
         if not intent.summary_like:
             return False
         if named:
-            rest = set(topic_words(question, self.principal)) - {
-                w for pid in named[:1] for w in topic_words(self.by_id[pid].label)
+            rest = set(topic_words(question, self.corpus.principal)) - {
+                w for pid in named[:1] for w in topic_words(self.corpus.by_id[pid].label)
             }
-            return len([w for w in rest if w.casefold() not in self.names]) <= 2
+            return len([w for w in rest if w.casefold() not in self.corpus.names]) <= 2
         return bool(
             re.search(
                 r"\b(the|this|that) (paper|article|preprint|study) (on|about|that|which|introducing|proposing)\b",

@@ -6,10 +6,12 @@ from __future__ import annotations
 import re
 
 from assistant.answer import clauses, structured
-from assistant.answer.citations import Citations
+from assistant.answer.citations import Citations, finish
 from assistant.answer.conversation import cited_papers
+from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import relevant, summary_sentence
-from assistant.answer.extractive import CANNOT_ANSWER
+from assistant.answer.extractive import CANNOT_ANSWER, ExtractiveWriter, clause
+from assistant.answer.finding import Evidence
 from assistant.answer.format import name, owner_note, plural, when
 from assistant.answer.intents import topic_words
 from assistant.answer.plan import QueryPlan as Plan
@@ -19,18 +21,23 @@ from assistant.models import Answer, Filters, Paper
 PAPER_FACTS = {"authors", "when", "arxiv"}  # metadata of one named paper, from the table
 
 
-class TableRoutes:
-    """The Answerer's table half: needs principal, papers, by_id, by_title, themes, topics, picker, retriever,
-    settings."""
+class TableWriter:
+    """Writes answers that come from the paper table; takes the corpus, the evidence step (the one paper a question
+    is about) and the extractive writer (its refusal)."""
+
+    def __init__(self, corpus: Corpus, evidence: Evidence, writer: ExtractiveWriter):
+        self.corpus = corpus
+        self.evidence = evidence
+        self.writer = writer
 
     def scoped(self, plan: Plan) -> list[Paper]:
         """The papers a structured answer counts: scope, years, co-author, author position, surname, papers pointed
         back to."""
         f = plan.filters.model_copy(update={"author_only": True if plan.scope == "author" else None})
         pool = (
-            [self.by_id[i] for i in plan.focus if i in self.by_id]
+            [self.corpus.by_id[i] for i in plan.focus if i in self.corpus.by_id]
             if plan.intent.route in ("earliest", "latest") and plan.focus and not plan.named
-            else self.papers
+            else self.corpus.papers
         )
         papers = [p for p in pool if f.admits(p)]
         if plan.scope == "others":
@@ -39,7 +46,7 @@ class TableRoutes:
             papers = [p for p in papers if self._in_position(p, plan)]
         if (
             plan.person
-            and plan.person != self.principal
+            and plan.person != self.corpus.principal
             and not plan.position
             and re.search(r"\belse\b", plan.question, re.I)
         ):
@@ -47,7 +54,7 @@ class TableRoutes:
         if re.search(r"\b(else|other than (it|that|this))\b", plan.question, re.I) and plan.history:
             shown = set(
                 cited_papers(
-                    next((m.content for m in reversed(plan.history) if m.role == "assistant"), ""), self.by_title
+                    next((m.content for m in reversed(plan.history) if m.role == "assistant"), ""), self.corpus.by_title
                 )
             )
             papers = [p for p in papers if p.id not in shown] or papers
@@ -90,15 +97,13 @@ class TableRoutes:
         f = plan.filters
         why = []
         if f.author_only:
-            why.append(f"only {self.principal}'s papers")
+            why.append(f"only {self.corpus.principal}'s papers")
         if f.year_from is not None or f.year_to is not None:
             why.append(f"years {f.year_from or '…'}–{f.year_to or '…'}")
         if f.coauthor:
             why.append(f"co-author {f.coauthor}")
-        names = "; ".join(
-            f"{name(self.by_id[i])}{when(self.by_id[i])}{owner_note(self.by_id[i], self.principal)}"
-            for i in plan.excluded
-        )
+        excluded = [self.corpus.by_id[i] for i in plan.excluded]
+        names = "; ".join(f"{name(p)}{when(p)}{owner_note(p, self.corpus.principal)}" for p in excluded)
         text = (
             f"The active filters ({', '.join(why) or 'as set'}) exclude {names}, the paper this question names, "
             "so I have not answered from it. Clear or widen the filters to ask about it."
@@ -110,12 +115,12 @@ class TableRoutes:
         m = re.search(r"(?i),?\s+and\s+((?:what|which|how|who|when|where|why)\b.*)$", plan.question)
         if not m:
             return ""
-        ranked = self.picker.rank(m.group(1), self.qterms(m.group(1)), [paper])[paper.id]
+        ranked = self.corpus.picker.rank(m.group(1), self.corpus.qterms(m.group(1)), [paper])[paper.id]
         if not ranked:
             return ""
         s = clauses.focus(m.group(1), ranked[0][0])
-        note = "" if paper.is_author_work else f" (the paper is not by {self.principal})"
-        return f"\n\nOn the second part of the question{note}: {self._clause(s)} {cites.cite(paper, s)}."
+        note = "" if paper.is_author_work else f" (the paper is not by {self.corpus.principal})"
+        return f"\n\nOn the second part of the question{note}: {clause(s)} {cites.cite(paper, s)}."
 
     def structured(self, plan: Plan) -> Answer:
         intent = plan.intent
@@ -123,7 +128,7 @@ class TableRoutes:
         cites = Citations()
         papers = self.scoped(plan)
         who = structured.scope_phrase(
-            intent, self.principal, plan.scope, plan.filters.coauthor
+            intent, self.corpus.principal, plan.scope, plan.filters.coauthor
         ) + self._position_phrase(plan)
         route = intent.route
         topic = plan.topic if route in ("count", "coauthors", "list") else ""
@@ -133,7 +138,7 @@ class TableRoutes:
         if route == "which_of":
             return self.which_of(plan)
         if topic or (plan.literal and route in ("count", "list")):
-            found = self.topics.papers_on(topic, papers, literal=plan.literal)
+            found = self.corpus.topics.papers_on(topic, papers, literal=plan.literal)
             support = {sp.paper.id: sp.sentence for sp in found}
             papers = [sp.paper for sp in found]
             if route == "list":
@@ -142,96 +147,102 @@ class TableRoutes:
         if route == "count" and re.search(r"\b(code|github|open[- ]source)\b", plan.question, re.I):
             route = "code"  # "how many of his papers have code": the code route counts them
         if route in PAPER_FACTS:
-            paper = self.target(plan, intent.subject)
+            paper = self.evidence.target(plan, intent.subject)
             if paper is None:
                 text = f"I cannot find a paper matching “{intent.subject}” in the corpus."
             elif route == "authors":
-                text = structured.authors_of(paper, cites, quote, self.principal)
+                text = structured.authors_of(paper, cites, quote, self.corpus.principal)
             elif route == "when":
                 text = structured.date_of(paper, cites, quote)
             else:
                 text = structured.arxiv_of(paper, cites, quote)
             text += self._second_clause(plan, paper, cites)
-            return self.finish(text, cites, route=route, plan=self.explain(plan))
+            return finish(text, cites, route=route, plan=self.corpus.explain(plan))
         if route == "attribution":
-            target = structured.title_match(intent.subject, self.papers)
+            target = structured.title_match(intent.subject, self.corpus.papers)
             if target is None:
-                hits = self.retriever.search(intent.subject, Filters(), k=3)
-                good = relevant(hits, self.qterms(intent.subject), self.settings.relevance_threshold)
+                hits = self.corpus.retriever.search(intent.subject, Filters(), k=3)
+                good = relevant(hits, self.corpus.qterms(intent.subject), self.corpus.settings.relevance_threshold)
                 target = good[0][0].paper if good and good[0][1] >= 0.99 else None
-            text = structured.attribution(intent.subject, target, cites, quote, self.principal)
+            text = structured.attribution(intent.subject, target, cites, quote, self.corpus.principal)
             if target is not None:
                 text += self._second_clause(plan, target, cites)
         elif route == "count":
-            text = structured.count(intent, papers, cites, quote, self.principal, who, topic)
+            text = structured.count(intent, papers, cites, quote, self.corpus.principal, who, topic)
         elif route == "per_year":
-            text = structured.per_year(papers, cites, quote, self.principal, who)
+            text = structured.per_year(papers, cites, quote, self.corpus.principal, who)
         elif route in ("earliest", "latest"):
-            text = structured.extreme(route == "latest", papers, cites, quote, self.principal, who)
+            text = structured.extreme(route == "latest", papers, cites, quote, self.corpus.principal, who)
         elif route == "coauthors":
-            text = structured.coauthors(papers, cites, quote, self.principal, topic)
+            text = structured.coauthors(papers, cites, quote, self.corpus.principal, topic)
         elif route == "code":
-            text = structured.with_code(papers, cites, quote, self.principal, who)
+            text = structured.with_code(papers, cites, quote, self.corpus.principal, who)
         elif route == "categories":
-            text = structured.categories(papers, cites, quote, self.principal, who)
+            text = structured.categories(papers, cites, quote, self.corpus.principal, who)
         elif route == "overview" and plan.scope == "author":
-            text = structured.overview(self.themes, papers, cites, quote, self.principal, who, timeline=intent.timeline)
+            text = structured.overview(
+                self.corpus.themes, papers, cites, quote, self.corpus.principal, who, timeline=intent.timeline
+            )
         else:  # a list with no topic: every paper in scope, one line each
             text = self.enumerate(who, papers, cites, quote)
-        return self.finish(text, cites, route=route)
+        return finish(text, cites, route=route)
 
     def topic_list(
         self, plan: Plan, topic: str, papers: list[Paper], support: dict[str, str], cites: Citations
     ) -> Answer:
         """The papers whose own text supports the topic; an empty set said plainly, other groups' papers marked."""
-        who = structured.scope_phrase(plan.intent, self.principal, plan.scope, plan.filters.coauthor)
+        who = structured.scope_phrase(plan.intent, self.corpus.principal, plan.scope, plan.filters.coauthor)
         lines = []
         if papers:
             lines.append(f"{who[0].upper()}{who[1:]} on “{topic}” ({plural(len(papers), 'paper')}):")
             # A few papers: also the sentence answering the question itself ("which SGD algorithms …").
-            ranked = self.picker.rank(plan.question, self.qterms(plan.question), papers[:6]) if len(papers) <= 6 else {}
+            ranked = (
+                self.corpus.picker.rank(plan.question, self.corpus.qterms(plan.question), papers[:6])
+                if len(papers) <= 6
+                else {}
+            )
             for p in papers[: structured.LIST_LIMIT]:
                 s = support.get(p.id) or summary_sentence(p)
                 extra = ranked.get(p.id, [])
-                more = f" {self._clause(extra[0][0])}." if extra and extra[0][0] != s else ""
+                more = f" {clause(extra[0][0])}." if extra and extra[0][0] != s else ""
                 marker = cites.cite(p, s)
                 lines.append(
-                    f"- {name(p)}{when(p)}{owner_note(p, self.principal)}: {self._clause(s)} "
+                    f"- {name(p)}{when(p)}{owner_note(p, self.corpus.principal)}: {clause(s)} "
                     f"{marker}.{more and more[:-1] + ' ' + marker + '.'}"
                 )
             lines += structured.unlisted(papers)
-            return self.finish(
-                "\n".join(lines), cites, route="list", plan=self.explain(plan), papers=[p.id for p in papers]
+            return finish(
+                "\n".join(lines), cites, route="list", plan=self.corpus.explain(plan), papers=[p.id for p in papers]
             )
         none = f"none of {who} in the corpus is about “{topic}” (no paper's own text supports it), so I list none."
         others = []
         if plan.scope == "author":
             pool = [
                 p
-                for p in self.papers
+                for p in self.corpus.papers
                 if not p.is_author_work and plan.filters.model_copy(update={"author_only": None}).admits(p)
             ]
             others = [
                 sp
-                for sp in self.topics.papers_on(topic, pool, literal=plan.literal)
+                for sp in self.corpus.topics.papers_on(topic, pool, literal=plan.literal)
                 if sp.score >= 1.45 or 0.7 <= sp.score < 1.0
             ][:3]
         if not others:  # nothing in the whole corpus: the refusal every interface recognises
-            return self.finish(f"{CANNOT_ANSWER}: {none}", cites, route="list", plan=self.explain(plan))
-        text = f"{none[0].upper()}{none[1:]} Other papers in the corpus on it, not by {self.principal}:"
+            return finish(f"{CANNOT_ANSWER}: {none}", cites, route="list", plan=self.corpus.explain(plan))
+        text = f"{none[0].upper()}{none[1:]} Other papers in the corpus on it, not by {self.corpus.principal}:"
         for sp in others:
             text += (
-                f"\n- {name(sp.paper)}{when(sp.paper)} — not {self.principal}'s paper: "
-                f"{self._clause(sp.sentence)} {cites.cite(sp.paper, sp.sentence)}"
+                f"\n- {name(sp.paper)}{when(sp.paper)} — not {self.corpus.principal}'s paper: "
+                f"{clause(sp.sentence)} {cites.cite(sp.paper, sp.sentence)}"
             )
-        return self.finish(text, cites, route="list", plan=self.explain(plan))
+        return finish(text, cites, route="list", plan=self.corpus.explain(plan))
 
     def compare(self, plan: Plan) -> Answer:
         """Each paper's approach and the sentences answering the question, all cited, then one line on what differs."""
-        papers = [self.by_id[i] for i in self.compared(plan.question, plan.named)]
+        papers = [self.corpus.by_id[i] for i in plan.compared]
         cites = Citations()
-        qterms = self.qterms(plan.question)
-        ranked = self.picker.rank(plan.question, qterms, papers)
+        qterms = self.corpus.qterms(plan.question)
+        ranked = self.corpus.picker.rank(plan.question, qterms, papers)
         parts, gist = [], []
         for p in papers:
             approach = summary_sentence(p)
@@ -239,26 +250,26 @@ class TableRoutes:
             chosen = self._in_abstract_order(p, [approach, *best])
             marker = cites.cite(p, chosen[0])
             parts.append(
-                f"{name(p)}{when(p)}{owner_note(p, self.principal)}: "
-                + " ".join(f"{self._clause(s)} {marker}." for s in chosen)
+                f"{name(p)}{when(p)}{owner_note(p, self.corpus.principal)}: "
+                + " ".join(f"{clause(s)} {marker}." for s in chosen)
             )
             gist.append((p, (best or [approach])[0]))
         if len(gist) >= 2:
             short = [f"{name(p)} {self._brief(s)}" for p, s in gist]
             parts.append("What differs: " + "; whereas ".join(short) + ".")
-        return self.finish(
-            "\n\n".join(parts), cites, route="compare", plan=self.explain(plan), papers=[p.id for p in papers]
+        return finish(
+            "\n\n".join(parts), cites, route="compare", plan=self.corpus.explain(plan), papers=[p.id for p in papers]
         )
 
     def which_of(self, plan: Plan) -> Answer:
         """ "Which of those …": among the previous answer's papers, the ones whose text supports the rest of the
         question."""
-        papers = [self.by_id[i] for i in plan.focus if i in self.by_id]
+        papers = [self.corpus.by_id[i] for i in plan.focus if i in self.corpus.by_id]
         rest = re.sub(r"(?i)\b(which|what)\s+(one\s+)?of\s+(those|them|these)\b|\bwhich one\b", " ", plan.question)
-        topic = " ".join(topic_words(rest, self.principal))
-        found = self.topics.papers_on(topic, papers) if topic else []
+        topic = " ".join(topic_words(rest, self.corpus.principal))
+        found = self.corpus.topics.papers_on(topic, papers) if topic else []
         if not found:
-            ranked = self.picker.rank(rest, self.qterms(rest), papers)
+            ranked = self.corpus.picker.rank(rest, self.corpus.qterms(rest), papers)
             scored = sorted(
                 ((ranked[p.id][0][1], p, ranked[p.id][0][0]) for p in papers if ranked[p.id]), key=lambda r: -r[0]
             )
@@ -267,12 +278,12 @@ class TableRoutes:
             found_pairs = [(sp.paper, sp.sentence) for sp in found]
         cites = Citations()
         if not found_pairs:
-            return self.cannot_answer(plan)
+            return self.writer.cannot_answer(plan)
         lines = [
-            f"{name(p)}{when(p)}{owner_note(p, self.principal)}: {self._clause(s)} {cites.cite(p, s)}."
+            f"{name(p)}{when(p)}{owner_note(p, self.corpus.principal)}: {clause(s)} {cites.cite(p, s)}."
             for p, s in found_pairs
         ]
-        return self.finish("\n".join(lines), cites, route="which_of", plan=self.explain(plan))
+        return finish("\n".join(lines), cites, route="which_of", plan=self.corpus.explain(plan))
 
     def enumerate(self, who: str, papers: list[Paper], cites: Citations, quote) -> str:
         if not papers:
@@ -281,7 +292,7 @@ class TableRoutes:
         lines = [f"{who[0].upper()}{who[1:]} ({plural(len(papers), 'paper')}):"]
         for p in papers[: structured.LIST_LIMIT]:
             q = quote(p)
-            lines.append(f"- {name(p)}{when(p)}{owner_note(p, self.principal)}: {self._clause(q)} {cites.cite(p, q)}")
+            lines.append(f"- {name(p)}{when(p)}{owner_note(p, self.corpus.principal)}: {clause(q)} {cites.cite(p, q)}")
         return "\n".join(lines + structured.unlisted(papers))
 
     @staticmethod

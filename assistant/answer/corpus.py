@@ -1,0 +1,76 @@
+"""The corpus as every answering step reads it: the paper table's indexes, the people, and the shared services.
+
+Built once per table (the Assistant rebuilds the Answerer when an ingest switches the table) and handed to each
+step (plan, evidence, writers), which take it as their one dependency instead of reaching into one big class.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from assistant.answer.conversation import deletion_index, short_names, squashed_names
+from assistant.answer.evidence import QueryTerms, SentencePicker
+from assistant.answer.intents import topic_words
+from assistant.answer.plan import QueryPlan
+from assistant.answer.router import Router
+from assistant.answer.sentence_search import SentenceSearch
+from assistant.answer.topics import TopicMatcher
+from assistant.models import Paper
+
+
+@dataclass
+class Corpus:
+    settings: object  # assistant.settings.Settings
+    principal: str
+    papers: list[Paper]
+    themes: list
+    by_id: dict[str, Paper]
+    by_title: dict[str, str]  # a paper's label, case-folded -> its id
+    names: dict  # short names of papers (conversation.short_names)
+    squashed: dict
+    deletions: dict
+    people: list[str]  # every co-author, longest name first
+    retriever: object  # retrieval.Retriever
+    picker: SentencePicker
+    router: Router
+    topics: TopicMatcher
+    sentences: SentenceSearch
+
+    @classmethod
+    def build(cls, settings, table, retriever, sentence_vectors=None) -> Corpus:
+        principal = table.principal_author
+        names = short_names(table.papers)
+        squashed = squashed_names(names)
+        picker = SentencePicker(retriever.embeddings, sentence_vectors)
+        router = Router(retriever.embeddings, vectors=retriever.vectors, cache_dir=settings.store_dir)
+        router.vectors  # noqa: B018 - loaded with the answerer (at warm-up), not on the first question
+        return cls(
+            settings=settings,
+            principal=principal,
+            papers=table.papers,
+            themes=table.themes,
+            by_id={p.id: p for p in table.papers},
+            by_title={p.label.casefold(): p.id for p in table.papers},
+            names=names,
+            squashed=squashed,
+            deletions=deletion_index(squashed),
+            people=sorted(
+                {a for p in table.papers for a in p.authors if a.casefold() != principal.casefold()},
+                key=len,
+                reverse=True,
+            ),
+            retriever=retriever,
+            picker=picker,
+            router=router,
+            topics=TopicMatcher(retriever.embeddings, picker, retriever.lexical, vectors=retriever.vectors),
+            sentences=SentenceSearch(picker.vectors, retriever.vectors),
+        )
+
+    def qterms(self, text: str) -> QueryTerms:
+        """The content terms of a text, weighted by their IDF over the passages."""
+        return QueryTerms.of(" ".join(topic_words(text, self.principal)), self.retriever.lexical)
+
+    def explain(self, plan: QueryPlan) -> dict:
+        """The plan as `--explain` and `meta.plan` show it, papers by their labels."""
+        wanted = set(plan.named) | set(plan.focus) | set(plan.excluded)
+        return plan.explain({p.id: p.label for p in self.papers if p.id in wanted})

@@ -1,0 +1,64 @@
+"""The evidence step: the papers a planned question is answered from (hits), or the one paper it is about."""
+
+from __future__ import annotations
+
+from assistant.answer import structured
+from assistant.answer.corpus import Corpus
+from assistant.answer.evidence import relevant
+from assistant.answer.plan import QueryPlan
+from assistant.models import Filters, Paper
+from assistant.retrieval import Hit
+
+
+class Evidence:
+    def __init__(self, corpus: Corpus):
+        self.corpus = corpus
+
+    def find(self, plan: QueryPlan, query: str | None = None) -> list[Hit]:
+        """Relevant hits, the author's first; other papers only when asked or clearly more relevant."""
+        c = self.corpus
+        query = query or plan.query
+        if plan.focus and plan.intent.route == "fact":
+            hits = {h.paper.id: h for h in c.retriever.search(query, plan.filters, k=20)}
+            return [hits.get(pid) or Hit(paper=c.by_id[pid], dense=1.0) for pid in plan.focus if pid in c.by_id]
+        search_filters = plan.filters.model_copy(update={"author_only": True if plan.filters.author_only else None})
+        hits = c.sentences.lift(query, c.retriever.search(query, search_filters, k=20))
+        good = [h for h, _ in relevant(hits, c.qterms(query), c.settings.relevance_threshold)]
+        if plan.scope == "others":
+            return [h for h in good if not h.paper.is_author_work]
+        if plan.filters.author_only is False or plan.intent.others_asked:
+            return good
+        mine = [h for h in good if h.paper.is_author_work]
+        others = [h for h in good if not h.paper.is_author_work]
+        if plan.filters.author_only:
+            return mine
+        if plan.intent.about_author:
+            # A question that presumes the author wrote another group's paper is answered from that paper,
+            # marked as not his, when it is clearly the better match.
+            best_mine = mine[0].dense if mine else 0.0
+            return [h for h in others if h.dense > best_mine + 0.08][:1] + mine
+        best_mine = mine[0].dense if mine else 0.0
+        return mine + [h for h in others if h.dense > best_mine + 0.05]
+
+    def target(self, plan: QueryPlan, subject: str) -> Paper | None:
+        """The one paper a question is about: named in it, matched by title, or clearly found by search."""
+        c = self.corpus
+        if plan.named:
+            return c.by_id[plan.named[0]]
+        if plan.focus:  # a follow-up about the previous turn's paper
+            return c.by_id[plan.focus[0]]
+        if subject and (p := structured.title_match(subject, c.papers)):
+            return p
+        query = subject or plan.query
+        hits = c.retriever.search(query, Filters(), k=5)
+        good = relevant(hits, c.qterms(query), c.settings.relevance_threshold)
+        if good and (len(good) == 1 or good[0][0].dense >= good[1][0].dense + 0.03 or good[0][1] >= 0.99):
+            return good[0][0].paper
+        return None
+
+    def hits(self, plan: QueryPlan) -> list[Hit]:
+        """What an extractive or LLM answer is written from: the summarised paper, or the relevant hits."""
+        if plan.intent.route == "summary":
+            paper = self.target(plan, plan.intent.subject)
+            return [Hit(paper=paper, dense=1.0)] if paper else []
+        return self.find(plan, plan.intent.subject if plan.intent.route == "list" else None)
