@@ -47,7 +47,7 @@ STOP = set(
     mentions mentioning carry carries carrying note notes abstract abstracts preprint preprints among leaving own
     across whole
     else anything something count earlier later older newer prior person people someone ever use uses used
-    using""".split()
+    using onwards onward""".split()
 )
 
 
@@ -128,6 +128,10 @@ _ATTRIBUTION = [
         r"^(?:is|was)\s+(?P<subject>.+?)\s+(?:written|authored|co-?authored|published)\s+by\s+(?P<who>.+?)\s*\??$", re.I
     ),
     re.compile(r"^(?:is|was)\s+(?P<subject>.+?)\s+by\s+(?P<who>.+?)\s*\??$", re.I),
+    re.compile(
+        r"^(?:is|was)\s+(?P<subject>.+?)\s+(?P<who>his|her|their)\s+(?:own\s+)?(?:paper|work|publication)s?\s*\??$",
+        re.I,
+    ),
     re.compile(r"^did\s+(?P<who>.+?)\s+(?:write|author|co-?author|publish)\s+(?P<subject>.+?)\s*\??$", re.I),
     re.compile(r"^(?:does|do)\s+(?P<subject>.+?)\s+belong\s+to\s+(?P<who>.+?)\s*\??$", re.I),
 ]

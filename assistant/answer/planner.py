@@ -215,7 +215,9 @@ class Planner:
         ):
             return fallback  # "What does the author say about music generation?" has a topic: not his themes
         if label == "summary":
-            return ("summary", intent.subject) if one_paper and intent.route in ("fact", "list") else fallback
+            # "What does X achieve on a single GPU?" asks one fact of X: a summary is for a question about X alone.
+            alone = not named or self._names_only(question, named)
+            return ("summary", intent.subject) if one_paper and alone and intent.route in ("fact", "list") else fallback
         if label in ("authors", "when", "arxiv", "attribution"):
             subject = subject_for(label, stripped, self.corpus.principal)
             if subject is None or not (subject or named or focus):
@@ -372,15 +374,19 @@ class Planner:
                 return person
         return None
 
+    def _names_only(self, question: str, named: list[str]) -> bool:
+        """Besides the paper's name, at most two content words ("What is MoQE?", "Summarize X's method")."""
+        rest = set(topic_words(question, self.corpus.principal)) - {
+            w for pid in named[:1] for w in topic_words(self.corpus.by_id[pid].label)
+        }
+        return len([w for w in rest if w.casefold() not in self.corpus.names]) <= 2
+
     def _is_summary(self, question: str, intent: Intent, named: list[str]) -> bool:
         """ "What is MoQE?", "Describe the paper on best friend clustering": about one paper."""
         if not intent.summary_like:
             return False
         if named:
-            rest = set(topic_words(question, self.corpus.principal)) - {
-                w for pid in named[:1] for w in topic_words(self.corpus.by_id[pid].label)
-            }
-            return len([w for w in rest if w.casefold() not in self.corpus.names]) <= 2
+            return self._names_only(question, named)
         return bool(
             re.search(
                 r"\b(the|this|that) (paper|article|preprint|study) (on|about|that|which|introducing|proposing)\b",

@@ -63,3 +63,17 @@ def test_the_vote_decides_and_the_plan_shows_it(assistant):
     # Two similar examples of another label do not outvote a near copy of one example.
     p = plan(assistant, "Which papers did Qiang Wang write as last author?")
     assert p.vote.label == "list" and p.intent.route == "list" and p.position == -1
+
+
+@pytest.mark.parametrize(
+    "question, route",
+    [
+        ("When did he start publishing on quantization?", "earliest"),  # not the date of one paper
+        ('Is "DeAR" his work?', "attribution"),  # a claim of authorship, not a quoted topic
+        ("What does SwarmThinkers achieve on a single GPU?", "fact"),  # one fact of a named paper, not its summary
+        ("What's the newest thing he has put out?", "latest"),
+    ],
+)
+def test_wordings_without_route_keywords_reach_their_route(assistant, question, route):
+    p = plan(assistant, question)
+    assert p.intent.route == route, (p.intent.route, p.vote, p.notes)
