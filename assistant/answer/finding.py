@@ -9,6 +9,8 @@ from assistant.answer.plan import QueryPlan
 from assistant.models import Filters, Paper
 from assistant.retrieval import Hit
 
+AUTHOR_LEAD = 0.1  # how much stronger (dense + 0.3 coverage) another group's paper must be to lead a free question
+
 
 class Evidence:
     def __init__(self, corpus: Corpus):
@@ -23,7 +25,9 @@ class Evidence:
             return [hits.get(pid) or Hit(paper=c.by_id[pid], dense=1.0) for pid in plan.focus if pid in c.by_id]
         search_filters = plan.filters.model_copy(update={"author_only": True if plan.filters.author_only else None})
         hits = c.sentences.lift(query, c.retriever.search(query, search_filters, k=20))
-        good = [h for h, _ in relevant(hits, c.qterms(query), c.settings.relevance_threshold)]
+        scored = relevant(hits, c.qterms(query), c.settings.relevance_threshold)
+        good = [h for h, _ in scored]
+        strength = {h.paper.id: h.dense + 0.3 * cov for h, cov in scored}  # relevant()'s own order
         if plan.scope == "others":
             return [h for h in good if not h.paper.is_author_work]
         if plan.filters.author_only is False or plan.intent.others_asked:
@@ -38,7 +42,11 @@ class Evidence:
             best_mine = mine[0].dense if mine else 0.0
             return [h for h in others if h.dense > best_mine + 0.08][:1] + mine
         best_mine = mine[0].dense if mine else 0.0
-        return mine + [h for h in others if h.dense > best_mine + 0.05]
+        kept = mine + [h for h in others if h.dense > best_mine + 0.05]
+        # His papers lead unless another group's is clearly stronger: "What did the benchmark study of GPU deep
+        # learning tools find about Caffe?" is answered from that study (0.73, all terms), not from his GPU paper
+        # (0.52, a tenth of the terms) with the study as an afterthought.
+        return sorted(kept, key=lambda h: -(strength[h.paper.id] + (AUTHOR_LEAD if h.paper.is_author_work else 0)))
 
     def target(self, plan: QueryPlan, subject: str) -> Paper | None:
         """The one paper a question is about: named in it, matched by title, or clearly found by search."""

@@ -34,3 +34,9 @@ def test_a_kind_across_his_work_is_not_answered_from_another_groups_paper(assist
     a = ask(assistant, "Which datasets has Yunquan Zhang evaluated on?")
     assert a.citations and all(c.is_author_work for c in a.citations)
     assert "ImageNet" in a.answer
+
+
+def test_a_free_question_is_answered_from_the_clearly_stronger_paper_even_if_not_his(assistant):
+    a = ask(assistant, "What did the benchmark study of GPU deep learning tools find about Caffe?")
+    assert a.citations[0].title.startswith("Benchmarking State-of-the-Art Deep Learning Software Tools")
+    assert "not Yunquan Zhang's paper" in a.answer.split("\n")[0]
