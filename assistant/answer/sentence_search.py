@@ -11,6 +11,7 @@ module embed anything.
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 
 import numpy as np
 
@@ -18,6 +19,8 @@ from assistant.ingest.text import research_sentences
 from assistant.models import Paper
 from assistant.retrieval import Hit
 
+# Papers whose sentence vectors stay in memory (~15 KB each): a 10k-paper corpus would otherwise keep them all.
+CACHED_PAPERS = 2000
 MIN_WORDS = 4  # a part of a question shorter than this describes nothing on its own
 _PARTS = re.compile(r"\s*(?::|;|—|–|\?|,\s+(?=(?:which|what|how|who|when|where|and what|and how)\b))\s*", re.I)
 
@@ -29,19 +32,23 @@ def question_parts(question: str) -> list[str]:
 
 
 class SentenceSearch:
-    """Best sentence cosine per candidate paper; each paper's sentences and vectors read once per table."""
+    """Best sentence cosine per candidate paper; each paper's sentences and vectors kept (the most recent 2000)."""
 
     def __init__(self, vectors_of, query_vectors):
         self.vectors_of = vectors_of  # texts -> float32 matrix (stored sentence vectors, embedded if missing)
         self.query_vectors = query_vectors  # retrieval.QueryVectors: the turn's texts in one model call
-        self._papers: dict[str, tuple[list[str], np.ndarray]] = {}
+        self._papers: OrderedDict[str, tuple[list[str], np.ndarray]] = OrderedDict()
 
     def _sentences(self, paper: Paper) -> tuple[list[str], np.ndarray]:
-        if paper.id not in self._papers:
-            sentences = list(dict.fromkeys(s for a in paper.abstracts for s in research_sentences(a)))
-            matrix = self.vectors_of(sentences) if sentences else np.zeros((0, 384), dtype=np.float32)
-            self._papers[paper.id] = (sentences, matrix)
-        return self._papers[paper.id]
+        if paper.id in self._papers:
+            self._papers.move_to_end(paper.id)
+            return self._papers[paper.id]
+        sentences = list(dict.fromkeys(s for a in paper.abstracts for s in research_sentences(a)))
+        matrix = self.vectors_of(sentences) if sentences else np.zeros((0, 384), dtype=np.float32)
+        self._papers[paper.id] = (sentences, matrix)
+        if len(self._papers) > CACHED_PAPERS:
+            self._papers.popitem(last=False)
+        return sentences, matrix
 
     def best(self, question: str, papers: list[Paper]) -> dict[str, tuple[float, str]]:
         """Paper id -> (best cosine of any of its sentences with the question or one of its parts, that sentence)."""
