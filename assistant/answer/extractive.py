@@ -69,7 +69,8 @@ class ExtractiveWriter:
             shown = hits[:MAX_LIST]
             ranked = self.corpus.picker.rank(plan.intent.subject or plan.question, qterms, [h.paper for h in shown])
             who = structured.scope_phrase(plan.intent, self.corpus.principal, plan.scope, plan.filters.coauthor)
-            lines = [f"{who[0].upper()}{who[1:]} on {plan.intent.subject} ({plural(len(shown), 'paper')}):"]
+            on = "about" if who.endswith(" on") else "on"  # "his papers from 2022 on about …", not "on on"
+            lines = [f"{who[0].upper()}{who[1:]} {on} {plan.intent.subject} ({plural(len(shown), 'paper')}):"]
             for h in shown:
                 s = ranked[h.paper.id][0][0] if ranked[h.paper.id] else summary_sentence(h.paper)
                 lines.append(

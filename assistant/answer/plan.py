@@ -30,6 +30,8 @@ _EXCLUDES_AUTHOR = re.compile(
     r"besides|without)\b[^.?]{0,40}\b(own|his|her|their|author)\b"
     r"|\b(he|she|they|the author|(?-i:[A-Z]\w+ [A-Z]\w+)) (?:did|does|has|have) not (?:write|written|author|authored)\b"
     r"|\b(he|she|they|the author) didn'?t (?:write|author)\b"
+    r"|\b(he|she|they|the author) (?:is|was|are|were)(?: not|n'?t) (?:an? |one of the |among the )?(?:co-?)?authors?\b"
+    r"|\b(?:is|was|are|were)n?'?t? (he|she|they|the author) not (?:an? |one of the |among the )?(?:co-?)?authors?\b"
     r"|\bnot (?:by|from|written by|authored by) (?:the author|him|her|them)\b|\bnot "
     r"(?:the author['’]s|his|hers|theirs)\b"
     r"|\bother (?:groups?|researchers?|authors?|people|teams?|labs?)\b",

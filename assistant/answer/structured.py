@@ -80,7 +80,7 @@ def _markers(papers: list[Paper], cites: Citations, quote: Quote) -> str:
 def count(
     intent: Intent, papers: list[Paper], cites: Citations, quote: Quote, principal: str, scope: str, topic: str = ""
 ) -> str:
-    about = f" on {topic}" if topic else ""
+    about = f" {'about' if scope.endswith(' on') else 'on'} {topic}" if topic else ""  # not "from 2022 on on"
     if not papers:
         return f"None of {scope}{about} are in the corpus: the count is 0."
     papers = sorted(papers, key=_date_key, reverse=True)

@@ -194,7 +194,8 @@ class TableWriter:
         who = structured.scope_phrase(plan.intent, self.corpus.principal, plan.scope, plan.filters.coauthor)
         lines = []
         if papers:
-            lines.append(f"{who[0].upper()}{who[1:]} on “{topic}” ({plural(len(papers), 'paper')}):")
+            on = "about" if who.endswith(" on") else "on"  # "his papers from 2022 on about …", not "on on"
+            lines.append(f"{who[0].upper()}{who[1:]} {on} “{topic}” ({plural(len(papers), 'paper')}):")
             # A few papers: also the sentence answering the question itself ("which SGD algorithms …").
             ranked = (
                 self.corpus.picker.rank(plan.question, self.corpus.qterms(plan.question), papers[:6])

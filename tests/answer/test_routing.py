@@ -77,3 +77,18 @@ def test_the_vote_decides_and_the_plan_shows_it(assistant):
 def test_wordings_without_route_keywords_reach_their_route(assistant, question, route):
     p = plan(assistant, question)
     assert p.intent.route == route, (p.intent.route, p.vote, p.notes)
+
+
+@pytest.mark.parametrize(
+    "question", ["Count the corpus papers where he is not an author.", "How many papers is he not a co-author of?"]
+)
+def test_negated_authorship_is_a_scope_slot(assistant, question):
+    a = assistant.answer([Message(role="user", content=question)])
+    assert a.meta["plan"]["scope"] == "others" and a.meta["plan"]["route"] == "count"
+    assert "50" in a.answer.split(":")[0] and not any(c.is_author_work for c in a.citations)
+
+
+def test_a_year_range_from_on_and_a_topic_read_as_one_phrase(assistant):
+    a = assistant.answer([Message(role="user", content="Which of his papers from 2022 or later mention GPUs?")])
+    assert a.meta["plan"]["years"] == [2022, None] and " on on " not in a.answer
+    assert a.citations and all(c.year >= 2022 and c.is_author_work for c in a.citations)
