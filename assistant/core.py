@@ -274,6 +274,6 @@ class Assistant:
 
 def _inert(messages: list[Message]) -> list[Message]:
     """The user's words as an answer may echo them: a "[7]" is not our citation marker, a link is not live."""
-    from assistant.ingest.text import neutralise
+    from assistant.text import neutralise
 
     return [m.model_copy(update={"content": neutralise(m.content)}) if m.role == "user" else m for m in messages]

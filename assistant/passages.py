@@ -14,8 +14,8 @@ from typing import Literal, NamedTuple
 
 from pydantic import BaseModel
 
-from assistant.ingest.text import research_sentences
 from assistant.models import Paper
+from assistant.text import research_sentences
 
 MAX_WORDS = 90  # a passage is a few sentences, ~130 word-pieces
 

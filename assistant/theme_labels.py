@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from assistant.answer.intents import STOP
 from assistant.models import Paper
+from assistant.text import STOP
 
 MAX_WORDS = 4
 SHORTLIST = 24  # phrases per theme embedded (the only model work: ~150 short texts for six themes)

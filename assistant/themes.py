@@ -15,8 +15,8 @@ from collections.abc import Callable
 import numpy as np
 from pydantic import BaseModel
 
-from assistant.answer.intents import STOP
 from assistant.models import Paper
+from assistant.text import STOP
 from assistant.theme_labels import label_themes
 
 MIN_THEMES, MAX_THEMES = 3, 6

@@ -122,7 +122,7 @@ def pool_corpus(n: int, source: Path, seed: int, extra: int = 0) -> Path:
     """n papers recombined from the sentences of `source` (an ingested corpus), then `extra` fully new papers."""
     from assistant.ingest.manifest import load_manifest
     from assistant.ingest.pipeline import build_corpus
-    from assistant.ingest.text import split_sentences
+    from assistant.text import split_sentences
     from bench.synthetic import Generator, write_cards
 
     folder = RESULTS / "corpora" / f"pool-{n}+{extra}-s{seed}"

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import numpy as np
 
-from assistant.ingest.text import research_sentences
 from assistant.lexical import terms, variants
 from assistant.models import Paper
+from assistant.text import research_sentences
 
 # Calibrated on the labelled replies in tests/data/llm_replies/ (bench/claim_threshold.py prints the figures):
 # supported claims score at least SUPPORT against some sentence of the paper they cite, fabricated ones below.

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from assistant.answer.intents import STOP
 from assistant.core import Assistant
 from assistant.models import Message
 from assistant.settings import Settings
+from assistant.text import STOP
 from assistant.theme_labels import GENERIC, phrases
 from tests.conftest import SEEDS
 
