@@ -176,16 +176,9 @@ class Store:
     def collection(self):
         """The passage collection; its calls raise StoreUnavailable (naming the store) when Chroma stops answering."""
         if self._collection is None:
-            from assistant.vendors import ChromaEmbeddingFunction, GuardedCollection, chroma_errors, chroma_location
+            from assistant.vendors.chroma import open_collection
 
-            where = chroma_location(self.client)
-            with chroma_errors(where):
-                collection = self.client.get_or_create_collection(
-                    self.collection_name,
-                    embedding_function=ChromaEmbeddingFunction(self.embeddings),
-                    metadata={"hnsw:space": "cosine"},
-                )
-            self._collection = GuardedCollection(collection, where)
+            self._collection = open_collection(self.client, self.collection_name, self.embeddings)
         return self._collection
 
     def reopen(self) -> None:

@@ -13,7 +13,7 @@ from functools import cache
 def _tokenizer():
     from tokenizers import Tokenizer
 
-    from assistant.onnx_model import model_dir
+    from assistant.vendors.onnx import model_dir
 
     tokenizer = Tokenizer.from_file(str(model_dir() / "tokenizer.json"))
     tokenizer.no_truncation()  # the embeddings cut at 256 word-pieces; a count must not

