@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from assistant.errors import IngestError, NotFound, StoreUnavailable
+from assistant.index.store import Store, SyncReport
+from assistant.index.table import Table, Theme
 from assistant.models import Answer, CoauthorCount, Filters, Message, Paper, Profile, ThemeSummary, YearCount
 from assistant.settings import Settings, redact_url
-from assistant.store import Store, SyncReport, Table
 
 
 @dataclass
@@ -123,7 +124,10 @@ class Assistant:
             for r in corpus.reports
         ]
         papers, author_papers = len(corpus.papers), sum(p.is_author_work for p in corpus.papers)
-        sync = self.store.sync(corpus.papers, manifest.principal_author, reports, progress=progress)  # empties the list
+        # The themes are computed from the sentences' vectors: embed first, then the themes, then the store syncs.
+        embedded = self.store.embed_sentences(corpus.papers, progress)
+        themes = self._themes([p for p in corpus.papers if p.is_author_work])
+        sync = self.store.sync(corpus.papers, manifest.principal_author, reports, themes, embedded)  # empties the list
         return IngestResult(
             reports=corpus.reports,
             sync=sync,
@@ -131,6 +135,12 @@ class Assistant:
             author_papers=author_papers,
             seconds=time.perf_counter() - started,
         )
+
+    def _themes(self, papers: list[Paper]) -> list[Theme]:
+        """The principal author's research themes, from their papers' vectors (labels chosen with the model)."""
+        from assistant.ingest.themes import compute_themes
+
+        return compute_themes(papers, self.store.paper_vectors(papers), embed=self.store.embed)
 
     # --- papers ----------------------------------------------------------------------------
     def papers(self, filters: Filters | None = None, text: str | None = None) -> list[Paper]:
@@ -158,7 +168,7 @@ class Assistant:
     def retriever(self):
         table = self.table()
         if self._retriever is None:
-            from assistant.retrieval import Retriever
+            from assistant.index.retrieval import Retriever
 
             self._retriever = Retriever(
                 table.papers, table.passages, self.store.collection(), self.store.embeddings, self.store.lexical(table)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
-from assistant.lexical import terms, variants
+from assistant.index.bm25 import terms, variants
 from assistant.models import Paper
 from assistant.text import research_sentences
 

@@ -16,8 +16,8 @@ from assistant.answer.planner import Planner
 from assistant.answer.prompts import Prompts
 from assistant.answer.table_routes import PAPER_FACTS, TableRoutes
 from assistant.answer.topics import TopicMatcher
+from assistant.index.retrieval import Hit
 from assistant.models import Answer, Filters, Message, Paper
-from assistant.retrieval import Hit
 
 STRUCTURED = {
     "compare",

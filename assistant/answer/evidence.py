@@ -9,9 +9,9 @@ from functools import lru_cache
 
 import numpy as np
 
-from assistant.lexical import Lexical, terms, variants
+from assistant.index.bm25 import Lexical, terms, variants
+from assistant.index.retrieval import Hit
 from assistant.models import Paper
-from assistant.retrieval import Hit
 from assistant.text import research_sentences
 
 # Measured on the seeds: questions the corpus answers have a best passage at cosine 0.45-0.75, or at

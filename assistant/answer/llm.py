@@ -16,8 +16,8 @@ from assistant.answer.evidence import summary_sentence
 from assistant.answer.format import when
 from assistant.answer.markers import TokenFilter, clean
 from assistant.errors import LLMUnavailable
+from assistant.index.retrieval import Hit
 from assistant.models import Answer, Message, Paper
-from assistant.retrieval import Hit
 
 if TYPE_CHECKING:
     from assistant.answer.compose import Answerer, Plan

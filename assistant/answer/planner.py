@@ -20,7 +20,7 @@ from assistant.answer.intents import Intent, classify, mentions_author, topic_wo
 from assistant.answer.plan import QueryPlan
 from assistant.answer.topics import quoted
 from assistant.errors import BadRequest
-from assistant.lexical import variants
+from assistant.index.bm25 import variants
 from assistant.models import Filters, Message
 
 _WORD = re.compile(r"\w")

@@ -21,7 +21,7 @@ HOSTILE = DATA / "hostile"
 @pytest.fixture(scope="module")
 def hostile_url(tmp_path_factory, assistant):
     from assistant import vendors
-    from assistant.store import Store
+    from assistant.index.store import Store
 
     path = tmp_path_factory.mktemp("hostile_ui_store")
     settings = Settings(store_dir=path, seeds_dir=HOSTILE)

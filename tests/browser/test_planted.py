@@ -24,7 +24,7 @@ QUESTION = "Summarize the IAAT paper"
 @pytest.fixture(scope="module")
 def planted_url(tmp_path_factory, assistant):
     from assistant import vendors
-    from assistant.store import Store
+    from assistant.index.store import Store
 
     path = tmp_path_factory.mktemp("planted_ui_store")
     settings = Settings(store_dir=path, seeds_dir=PLANTED)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 
 from assistant.core import Assistant
+from assistant.ingest.theme_labels import GENERIC, phrases
 from assistant.models import Message
 from assistant.settings import Settings
 from assistant.text import STOP
-from assistant.theme_labels import GENERIC, phrases
 from tests.conftest import SEEDS
 
 

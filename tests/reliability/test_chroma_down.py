@@ -12,7 +12,7 @@ import pytest
 from assistant import vendors
 from assistant.api import create_app
 from assistant.core import Assistant
-from assistant.store import Store
+from assistant.index.store import Store
 from tests.api.fixtures import QUESTION, settings_for
 from tests.api.live import LiveServer
 from tests.chroma_server import ChromaServer

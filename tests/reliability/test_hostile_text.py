@@ -38,7 +38,7 @@ NOT_COVERED = "The corpus does not cover this"
 @pytest.fixture(scope="module")
 def hostile(tmp_path_factory, assistant):
     from assistant import vendors
-    from assistant.store import Store
+    from assistant.index.store import Store
 
     path = tmp_path_factory.mktemp("hostile_store")
     settings = Settings(store_dir=path, seeds_dir=HOSTILE)

@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from assistant.lexical import Lexical
+from assistant.index.bm25 import Lexical
+from assistant.index.passages import PassageRef
 from assistant.models import Filters, Paper
-from assistant.passages import PassageRef
 
 RRF_K = 60
 DENSE_CANDIDATES = 60

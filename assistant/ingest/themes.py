@@ -13,11 +13,11 @@ from collections import Counter
 from collections.abc import Callable
 
 import numpy as np
-from pydantic import BaseModel
 
+from assistant.index.table import Theme
+from assistant.ingest.theme_labels import label_themes
 from assistant.models import Paper
 from assistant.text import STOP
-from assistant.theme_labels import label_themes
 
 MIN_THEMES, MAX_THEMES = 3, 6
 MAX_CLUSTERED = 1000  # papers clustered exactly (~1.5 s); a larger author's papers are clustered by sample
@@ -36,16 +36,6 @@ GENERIC = set(
     scalable scalability challenge challenges remains address addresses enable enables designed design key critical
     respectively including across within without while many several various multiple previous prior current""".split()
 )
-
-
-class Theme(BaseModel):
-    id: int
-    label: str
-    terms: list[str]
-    paper_ids: list[str]
-    representative: list[str]  # up to three papers closest to the theme's centre
-    year_from: int | None
-    year_to: int | None
 
 
 def _content(word: str) -> bool:

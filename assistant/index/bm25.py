@@ -1,9 +1,14 @@
-"""BM25 over the passages (bm25s), saved beside the table so a start does not re-tokenise everything."""
+"""BM25 over the passages (bm25s, imported here only), saved beside the table so a start does not re-tokenise
+everything; the index's own tokenising (`terms`, `variants`) for answers that read its vocabulary."""
 
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
+import tempfile
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -160,3 +165,45 @@ def variants(term: str) -> set[str]:
     else:
         out |= {term + "s", term + "es"}
     return out
+
+
+def load_or_build(folder: Path, texts: Iterable[str], n_passages: int) -> Lexical:
+    """The index saved in `folder`, or one built from `texts` (consumed only then) and saved there.
+
+    Several readers and writers may meet here (a server thread and an ingest, or two processes): each saves
+    into its own temporary folder and renames it into place; a folder removed under a reader is rebuilt.
+    Only an ingest removes other tables' folders, once its table is the current one (`sweep`)."""
+    if (folder / "n_docs.json").exists():
+        try:
+            return Lexical.load(folder)
+        except (OSError, ValueError):  # removed or replaced while being read: build it instead
+            pass
+    # The texts come as a generator fed to the chunked build: at 100k papers a list of them would be 480 MB.
+    return build_and_save(folder, texts, n_passages)
+
+
+def build_and_save(folder: Path, texts: Iterable[str], n_passages: int) -> Lexical:
+    lex = Lexical.build(texts)
+    assert lex.n_docs == n_passages, "passages re-derived from the papers differ from the table's"
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=folder.name + ".tmp", dir=folder.parent))
+    try:
+        lex.save(tmp)
+        os.replace(tmp, folder)
+    except OSError:  # another writer saved it first, or our folder was swept: the index in memory still serves
+        shutil.rmtree(tmp, ignore_errors=True)
+    return lex
+
+
+def sweep(root: Path, keep: str) -> None:
+    """Remove other tables' BM25 folders under `root`, and temporary folders abandoned for over an hour."""
+    for other in root.iterdir():
+        if other.name == keep or other.name.startswith(keep + ".tmp"):
+            continue
+        if ".tmp" in other.name:
+            try:
+                if time.time() - other.stat().st_mtime < 3600:
+                    continue  # someone may be writing it now
+            except OSError:
+                continue
+        shutil.rmtree(other, ignore_errors=True)
