@@ -219,6 +219,31 @@ def present_answer(answer: Answer) -> Answer:
     return answer.model_copy(update={"answer": present_text(answer.answer, quotes), "citations": citations})
 
 
+# --- the answer as JSON: `ask --json`, /api/chat, the SSE `citations` event and /v1's extension fields ------------
+def references(answer: Answer) -> list[str]:
+    """One `[n] Title · authors · year · arXiv:id` line per citation, as the CLI and the chat print them."""
+    return [reference_line(c, c.n) for c in answer.citations]
+
+
+def public_meta(answer: Answer) -> dict:
+    """The answer's meta with the counts every response carries (0 where nothing was checked or removed); the plan
+    has its own key."""
+    return {"invalid_citations_removed": 0, **{k: v for k, v in answer.meta.items() if k != "plan"}}
+
+
+def answer_json(answer: Answer) -> dict:
+    """The one JSON shape of an answer (api/schemas/chat.py `AnswerOut` documents it); the caller presents it first."""
+    return {
+        "answer": answer.answer,
+        "citations": [c.model_dump(mode="json") for c in answer.citations],
+        "mode": answer.mode,
+        "notice": answer.notice,
+        "references": references(answer),
+        "meta": public_meta(answer),
+        "plan": answer.meta.get("plan"),
+    }
+
+
 # --- streamed answers ------------------------------------------------------------------------------------
 _COMMAND_BEFORE_SPACE = re.compile(r"\\[A-Za-z]*\s*$")
 

@@ -14,7 +14,7 @@ import openai
 import pytest
 
 from assistant.answer.claims import ClaimChecker
-from assistant.api import create_app
+from assistant.api.app import create_app
 from assistant.core import Assistant
 from assistant.models import Message
 from assistant.settings import Settings

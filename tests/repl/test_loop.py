@@ -13,10 +13,10 @@ from rich.console import Console
 
 from assistant.errors import LLMUnavailable, StoreUnavailable
 from assistant.models import Answer, Filters, Message
-from assistant.repl_plain import LineReader, PlainView
-from assistant.repl_prompt import PromptReader
-from assistant.repl_rich import RichView
-from assistant.repl_session import ChatSession
+from assistant.repl.plain_view import LineReader, PlainView
+from assistant.repl.prompt import PromptReader
+from assistant.repl.rich_view import RichView
+from assistant.repl.session import ChatSession
 from tests.repl.fakes import PAPERS, Blocked, FakeAssistant, cite
 
 FP, SWARM, FED = PAPERS

@@ -9,9 +9,8 @@ from fastapi import APIRouter, Depends
 from assistant.api.deps import get_assistant
 from assistant.api.schemas import AnswerOut, ChatRequest, ErrorResponse
 from assistant.api.sse import frame, run_chat, stream_events
-from assistant.cli_answer import public_meta, references
 from assistant.models import Answer, Message
-from assistant.presenter import present_answer, present_events
+from assistant.presenter import answer_json, present_answer, present_events
 
 router = APIRouter(tags=["chat"])
 
@@ -56,16 +55,7 @@ _SSE_EVENT = {
 
 def answer_out(answer: Answer) -> AnswerOut:
     """The answer as people are shown it (LaTeX rendered, as the web page does): see assistant/presenter.py."""
-    answer = present_answer(answer)
-    return AnswerOut(
-        answer=answer.answer,
-        citations=answer.citations,
-        mode=answer.mode,
-        notice=answer.notice,
-        references=references(answer),
-        meta=public_meta(answer),
-        plan=answer.meta.get("plan"),
-    )
+    return AnswerOut.model_validate(answer_json(present_answer(answer)))
 
 
 def conversation(request: ChatRequest) -> list[Message]:

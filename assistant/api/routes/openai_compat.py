@@ -14,10 +14,9 @@ from assistant.api.deps import get_assistant
 from assistant.api.errors import error_json
 from assistant.api.schemas import MODEL_ID, V1_RESPONSES, ChatCompletionRequest, ErrorResponse
 from assistant.api.sse import frame, run_chat, stream_events
-from assistant.cli_answer import public_meta
 from assistant.errors import NotFound
 from assistant.models import Answer, Citation, Message
-from assistant.presenter import present_answer, present_events
+from assistant.presenter import answer_json, present_answer, present_events
 from assistant.presenter import reference_line as present_reference
 
 router = APIRouter(tags=["openai-compatible"])
@@ -53,12 +52,9 @@ def appendix(answer: Answer) -> str:
 
 
 def _extras(answer: Answer) -> dict:
-    return {
-        "citations": [c.model_dump(mode="json") for c in answer.citations],
-        "mode": answer.mode,
-        "notice": answer.notice,
-        "meta": public_meta(answer),
-    }
+    """The extension fields of a completion and of its last chunk: the answer JSON's citations, mode, notice, meta."""
+    shown = answer_json(answer)
+    return {key: shown[key] for key in ("citations", "mode", "notice", "meta")}
 
 
 def _check_model(name: str) -> None:

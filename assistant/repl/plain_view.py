@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from assistant.models import Answer, Paper, Profile
-from assistant.repl_format import Reference, author_list, card_fields, count, paper_label, quoted_abstract
-from assistant.repl_profile import BLOCK, coauthor_line, headline, scale_note, theme_rows, undated_line, year_rows
+from assistant.repl.format import Reference, author_list, card_fields, count, paper_label, quoted_abstract
+from assistant.repl.profile import BLOCK, coauthor_line, headline, scale_note, theme_rows, undated_line, year_rows
 
 QUOTE_OPEN, QUOTE_CLOSE = "«", "»"
 

@@ -9,8 +9,8 @@ from typing import Protocol
 from assistant.errors import AssistantError, NotFound, StoreUnavailable
 from assistant.models import Answer, Filters, Message, Paper, Profile
 from assistant.presenter import present_events
-from assistant.repl_format import COMMANDS, Reference, help_lines, mode_text, startup_line
-from assistant.repl_worker import background_events
+from assistant.repl.format import COMMANDS, Reference, help_lines, mode_text, startup_line
+from assistant.repl.worker import background_events
 
 NAMES = [c.split()[0] for c in COMMANDS] + ["/exit"]
 

@@ -15,8 +15,8 @@ from rich.text import Text
 
 from assistant import presenter
 from assistant.models import Answer, Paper, Profile
-from assistant.repl_format import DERIVED, NOT_AUTHORS, Reference, author_list, card_fields, count, quoted_abstract
-from assistant.repl_profile import (
+from assistant.repl.format import DERIVED, NOT_AUTHORS, Reference, author_list, card_fields, count, quoted_abstract
+from assistant.repl.profile import (
     BLOCK,
     coauthor_line,
     colour,

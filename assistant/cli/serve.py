@@ -7,12 +7,12 @@ import json
 import os
 import socket
 import sys
-from pathlib import Path
 
+from assistant.cli.common import settings_for
 from assistant.errors import ConfigError
 
 
-def add_command(sub) -> None:
+def add_commands(sub) -> None:
     """Registers the `serve` subcommand."""
     p = sub.add_parser("serve", help="run the web chat UI and the HTTP API (default http://127.0.0.1:8000)")
     p.add_argument(
@@ -56,12 +56,8 @@ def cmd_serve(args) -> int:
 
     from assistant.api.app import create_app
     from assistant.api.security import default_allowed_hosts
-    from assistant.settings import Settings
 
-    overrides = {}
-    if getattr(args, "store", None):
-        overrides["store_dir"] = Path(args.store)
-    settings = Settings(**overrides)
+    settings = settings_for(args)
     host = args.host or settings.host
     port = args.port if args.port is not None else settings.port
     settings.allowed_hosts = [*default_allowed_hosts(host), *settings.allowed_hosts]
@@ -89,8 +85,8 @@ def cmd_serve(args) -> int:
         return 0
     # Each worker process builds its own app from the environment: the app holds no per-user state, so any
     # worker can answer any request (a conversation travels whole in each request).
-    if "store_dir" in overrides:
-        os.environ["ASSISTANT_STORE_DIR"] = str(overrides["store_dir"])
+    if getattr(args, "store", None):
+        os.environ["ASSISTANT_STORE_DIR"] = str(settings.store_dir)
     os.environ["ASSISTANT_ALLOWED_HOSTS"] = json.dumps(settings.allowed_hosts)
     uvicorn.run("assistant.api.app:create_app", factory=True, workers=args.workers, **options)
     return 0
