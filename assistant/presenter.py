@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Protocol
 
-from assistant.models import Answer
+from assistant.models import Answer, Final, StreamEvent, Token
 
 SHOWN_AUTHORS = 3
 ET_AL = "et al."
@@ -312,23 +313,21 @@ class StreamRenderer:
         return plain_text(done)
 
 
-def present_events(events: Iterator[dict]) -> Iterator[dict]:
+def present_events(events: Iterator[StreamEvent]) -> Iterator[StreamEvent]:
     """The core's answer events as people are shown them: tokens rendered as they stream, the final answer presented."""
     renderer = StreamRenderer()
     try:
         for event in events:
-            kind = event.get("type")
-            if kind == "token":
-                text = renderer.feed(event["text"])
-                if text:
-                    yield {**event, "text": text}
-            elif kind == "answer":
-                rest = renderer.flush()
-                if rest:
-                    yield {"type": "token", "text": rest}
-                yield {**event, "answer": present_answer(event["answer"])}
-            else:
-                yield event
+            match event:
+                case Token(text=text):
+                    if shown := renderer.feed(text):
+                        yield Token(shown)
+                case Final(answer=answer):
+                    if rest := renderer.flush():
+                        yield Token(rest)
+                    yield replace(event, answer=present_answer(answer))
+                case _:  # a producer still yielding something else (say an old dict) fails here, not in a view
+                    raise TypeError(f"not an answer stream event: {event!r}")
     finally:
         close = getattr(events, "close", None)
         if close:

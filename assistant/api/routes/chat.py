@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends
 from assistant.api.deps import get_assistant
 from assistant.api.schemas import AnswerOut, ChatRequest, ErrorResponse
 from assistant.api.sse import frame, run_chat, stream_events
-from assistant.models import Answer, Message
+from assistant.models import Answer, Final, Message, StreamEvent, Token
 from assistant.presenter import answer_json, present_answer, present_events
 
 router = APIRouter(tags=["chat"])
@@ -62,14 +62,15 @@ def conversation(request: ChatRequest) -> list[Message]:
     return [Message(role=m.role, content=m.content) for m in request.messages]
 
 
-def _render(events: Iterator[dict]) -> Iterator[str]:
+def _render(events: Iterator[StreamEvent]) -> Iterator[str]:
     answered = False
     for event in events:
-        if event.get("type") == "token":
-            yield frame({"text": event["text"]}, event="token")
-        elif event.get("type") == "answer":
-            answered = True
-            yield frame(answer_out(event["answer"]).model_dump(mode="json"), event="citations")
+        match event:
+            case Token(text=text):
+                yield frame({"text": text}, event="token")
+            case Final(answer=answer):
+                answered = True
+                yield frame(answer_out(answer).model_dump(mode="json"), event="citations")
     if not answered:
         raise RuntimeError("the answer stream ended without its final answer event")
     yield frame({}, event="done")
