@@ -10,7 +10,7 @@ from assistant.errors import BadRequest
 from assistant.models import Message
 from assistant.presenter import answer_json, present_answer, references
 
-MAX_QUESTION_CHARS = 4000  # as the HTTP API (api/schemas/chat.py MAX_MESSAGE_CHARS)
+MAX_QUESTION_CHARS = 4000  # as the HTTP API (api/schemas/common.py MAX_MESSAGE_CHARS)
 
 
 def check_question(question: str) -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 from assistant.errors import BadRequest
 from assistant.models import Filters
 
-YEARS = (1900, 2100)  # the range the HTTP API accepts (api/schemas FiltersIn)
+YEARS = (1900, 2100)  # the range the HTTP API accepts (api/schemas/common.py FiltersIn)
 
 
 def read_filters(args) -> Filters:

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from fastapi import APIRouter, Depends
 
 from assistant.api.deps import get_assistant
-from assistant.api.schemas import AnswerOut, ChatRequest, ErrorResponse
+from assistant.api.schemas.chat import AnswerOut, ChatRequest
+from assistant.api.schemas.common import ErrorResponse
 from assistant.api.sse import frame, run_chat, stream_events
 from assistant.models import Answer, Final, Message, StreamEvent, Token
 from assistant.presenter import answer_json, present_answer, present_events

@@ -12,7 +12,8 @@ from fastapi import APIRouter, Depends
 from assistant.api import openai_extras as extras
 from assistant.api.deps import get_assistant
 from assistant.api.errors import error_json
-from assistant.api.schemas import MODEL_ID, V1_RESPONSES, ChatCompletionRequest, ErrorResponse
+from assistant.api.schemas.common import ErrorResponse
+from assistant.api.schemas.openai_compat import MODEL_ID, V1_RESPONSES, ChatCompletionRequest
 from assistant.api.sse import frame, run_chat, stream_events
 from assistant.errors import NotFound
 from assistant.models import Answer, Citation, Final, Message, StreamEvent
