@@ -1,5 +1,4 @@
-"""The `assistant` program: `init | ingest | prepare | papers | ask | eval | feedback | serve | chat`, one module each
-group; the commands translate arguments and output only."""
+"""The `assistant` program: the parser (one module per command group registers its commands) and exit codes."""
 
 from __future__ import annotations
 

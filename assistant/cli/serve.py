@@ -1,4 +1,4 @@
-"""`assistant serve`: run the HTTP server with the chat UI."""
+"""`assistant serve`: run the HTTP server with the chat UI (one process, or workers given the same settings)."""
 
 from __future__ import annotations
 
