@@ -15,7 +15,7 @@ from assistant.answer.claims import ClaimChecker
 from assistant.answer.evidence import summary_sentence
 from assistant.answer.format import when
 from assistant.answer.markers import TokenFilter, clean
-from assistant.models import Answer, Paper
+from assistant.models import Answer, Final, Paper, StreamEvent, Token
 from assistant.retrieval import Hit
 
 if TYPE_CHECKING:
@@ -240,7 +240,7 @@ def llm_answer(answerer: Answerer, plan: Plan, hits: list[Hit]) -> Answer:
         return _fallback(answerer, plan, hits, exc)
 
 
-def stream_llm_answer(answerer: Answerer, plan: Plan, hits: list[Hit]) -> Iterator[dict]:
+def stream_llm_answer(answerer: Answerer, plan: Plan, hits: list[Hit]) -> Iterator[StreamEvent]:
     """Marker-free preview tokens as the model writes, then the checked answer (the only text that counts)."""
     deadline = time.monotonic() + answerer.settings.llm_timeout
     papers = [h.paper for h in hits[:MAX_SOURCES]]
@@ -251,13 +251,13 @@ def stream_llm_answer(answerer: Answerer, plan: Plan, hits: list[Hit]) -> Iterat
         for piece in model_pieces(answerer.llm, _messages(answerer, plan, papers, question), deadline):
             parts.append(piece)
             if safe := preview.feed(piece):
-                yield {"type": "token", "text": safe}
+                yield Token(safe)
         if rest := preview.finish():
-            yield {"type": "token", "text": rest}
+            yield Token(rest)
         final = validate("".join(parts), papers, answerer, f"{plan.question}\n{question}")
     except Exception as exc:  # mid-stream failure: replace what was streamed with the extractive answer
         final = _fallback(answerer, plan, hits, exc)
-    yield {"type": "answer", "answer": final}
+    yield Final(final)
 
 
 def _reason(exc: Exception) -> str:

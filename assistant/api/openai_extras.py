@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 
 from assistant import tokens
 from assistant.answer.citations import renumber
-from assistant.api.schemas import Usage
+from assistant.api.schemas.openai_compat import Usage
 from assistant.models import Answer
 
 # A sentence ends at . ! or ? (with any closing quote or bracket) before a space, or at a line break;
