@@ -10,7 +10,17 @@ from pathlib import Path
 from assistant.errors import IngestError, NotFound, StoreUnavailable
 from assistant.index.store import Store, SyncReport
 from assistant.index.table import Table, Theme
-from assistant.models import Answer, CoauthorCount, Filters, Message, Paper, Profile, ThemeSummary, YearCount
+from assistant.models import (
+    Answer,
+    CoauthorCount,
+    Filters,
+    Message,
+    Paper,
+    Profile,
+    StreamEvent,
+    ThemeSummary,
+    YearCount,
+)
 from assistant.settings import Settings, redact_url
 
 
@@ -188,8 +198,8 @@ class Assistant:
     def answer(self, messages: list[Message], filters: Filters | None = None) -> Answer:
         return self.answerer().answer(_inert(messages), filters or Filters())
 
-    def stream(self, messages: list[Message], filters: Filters | None = None) -> Iterator[dict]:
-        """Events: {"type": "token", "text"}, then {"type": "answer", "answer": Answer}."""
+    def stream(self, messages: list[Message], filters: Filters | None = None) -> Iterator[StreamEvent]:
+        """Events: `Token` previews, then one `Final` with the checked Answer (assistant/models.py)."""
         yield from self.answerer().stream(_inert(messages), filters or Filters())
 
     def warm(self) -> None:

@@ -17,7 +17,7 @@ from assistant.answer.format import when
 from assistant.answer.markers import TokenFilter, clean
 from assistant.errors import LLMUnavailable
 from assistant.index.retrieval import Hit
-from assistant.models import Answer, Message, Paper
+from assistant.models import Answer, Final, Message, Paper, StreamEvent, Token
 
 if TYPE_CHECKING:
     from assistant.answer.compose import Answerer, Plan
@@ -230,7 +230,7 @@ def llm_answer(answerer: Answerer, plan: Plan, hits: list[Hit]) -> Answer:
         return _fallback(answerer, plan, hits, exc)
 
 
-def stream_llm_answer(answerer: Answerer, plan: Plan, hits: list[Hit]) -> Iterator[dict]:
+def stream_llm_answer(answerer: Answerer, plan: Plan, hits: list[Hit]) -> Iterator[StreamEvent]:
     """Marker-free preview tokens as the model writes, then the checked answer (the only text that counts)."""
     deadline = time.monotonic() + answerer.settings.llm_timeout
     papers = [h.paper for h in hits[:MAX_SOURCES]]
@@ -241,10 +241,10 @@ def stream_llm_answer(answerer: Answerer, plan: Plan, hits: list[Hit]) -> Iterat
         for piece in model_pieces(answerer.llm, _messages(answerer, plan, papers, question), deadline):
             parts.append(piece)
             if safe := preview.feed(piece):
-                yield {"type": "token", "text": safe}
+                yield Token(safe)
         if rest := preview.finish():
-            yield {"type": "token", "text": rest}
+            yield Token(rest)
         final = validate("".join(parts), papers, answerer, f"{plan.question}\n{question}")
     except Exception as exc:  # mid-stream failure: replace what was streamed with the extractive answer
         final = _fallback(answerer, plan, hits, exc)
-    yield {"type": "answer", "answer": final}
+    yield Final(final)

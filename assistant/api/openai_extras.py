@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from assistant.answer.citations import renumber
-from assistant.api.schemas import Usage
+from assistant.api.schemas.openai_compat import Usage
 from assistant.models import Answer
 from assistant.vendors import tokens
 

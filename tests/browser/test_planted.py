@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from assistant.api import create_app
+from assistant.api.app import create_app
 from assistant.core import Assistant
 from assistant.settings import Settings
 from tests.api.live import LiveServer

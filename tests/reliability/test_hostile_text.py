@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from assistant.answer.citations import MARKER, check
-from assistant.api import create_app
+from assistant.api.app import create_app
 from assistant.core import Assistant
 from assistant.models import Citation, Message
 from assistant.settings import Settings

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from fastapi.testclient import TestClient
 
-from assistant.api import create_app
+from assistant.api.app import create_app
 from assistant.index.passages import paper_sentences
 from assistant.index.store import Store
 from assistant.index.vectors import SentenceVectors

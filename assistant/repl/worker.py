@@ -14,10 +14,12 @@ import queue
 import threading
 from collections.abc import Callable, Iterator
 
+from assistant.models import StreamEvent
+
 POLL_SECONDS = 0.1
 
 
-def background_events(start: Callable[[], Iterator[dict]]) -> Iterator[dict]:
+def background_events(start: Callable[[], Iterator[StreamEvent]]) -> Iterator[StreamEvent]:
     """The events of `start()`, produced on a worker thread; closing this iterator (or Ctrl-C) cancels it."""
     out: queue.Queue = queue.Queue()
     cancel = threading.Event()

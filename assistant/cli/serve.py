@@ -1,18 +1,16 @@
-"""`assistant serve`: run the HTTP server with the chat UI."""
+"""`assistant serve`: run the HTTP server with the chat UI (one process, or workers given the same settings)."""
 
 from __future__ import annotations
 
 import ipaddress
-import json
-import os
 import socket
 import sys
-from pathlib import Path
 
+from assistant.cli.common import settings_for
 from assistant.errors import ConfigError
 
 
-def add_command(sub) -> None:
+def add_commands(sub) -> None:
     """Registers the `serve` subcommand."""
     p = sub.add_parser("serve", help="run the web chat UI and the HTTP API (default http://127.0.0.1:8000)")
     p.add_argument(
@@ -56,12 +54,8 @@ def cmd_serve(args) -> int:
 
     from assistant.api.app import create_app
     from assistant.api.security import default_allowed_hosts
-    from assistant.settings import Settings
 
-    overrides = {}
-    if getattr(args, "store", None):
-        overrides["store_dir"] = Path(args.store)
-    settings = Settings(**overrides)
+    settings = settings_for(args)
     host = args.host or settings.host
     port = args.port if args.port is not None else settings.port
     settings.allowed_hosts = [*default_allowed_hosts(host), *settings.allowed_hosts]
@@ -87,10 +81,27 @@ def cmd_serve(args) -> int:
     if args.workers == 1:
         uvicorn.run(create_app(settings), **options)
         return 0
-    # Each worker process builds its own app from the environment: the app holds no per-user state, so any
-    # worker can answer any request (a conversation travels whole in each request).
-    if "store_dir" in overrides:
-        os.environ["ASSISTANT_STORE_DIR"] = str(overrides["store_dir"])
-    os.environ["ASSISTANT_ALLOWED_HOSTS"] = json.dumps(settings.allowed_hosts)
-    uvicorn.run("assistant.api.app:create_app", factory=True, workers=args.workers, **options)
+    _run_workers(settings, args.workers, options)
     return 0
+
+
+def _run_workers(settings, workers: int, options: dict) -> None:
+    """`workers` processes sharing one socket, each building its app from these very settings.
+
+    uvicorn.run takes the app only as an import string when it runs workers, so each worker would read its settings
+    from the environment, which this process would have to write. uvicorn's own pieces take any picklable factory:
+    the settings travel to each spawned worker inside the pickled config, and nothing changes os.environ. The app
+    holds no per-user state, so any worker can answer any request (a conversation travels whole in each request).
+    """
+    import functools
+
+    from uvicorn import Config
+    from uvicorn.supervisors import Multiprocess
+
+    from assistant.api.app import create_app
+
+    config = Config(functools.partial(create_app, settings), factory=True, workers=workers, **options)
+    try:
+        Multiprocess(config, sockets=[config.bind_socket()]).run()
+    except KeyboardInterrupt:  # as uvicorn.run: Ctrl-C is a normal stop
+        pass

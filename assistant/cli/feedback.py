@@ -7,10 +7,11 @@ import json
 import sys
 from pathlib import Path
 
+from assistant.cli.common import settings_for
 from assistant.errors import ConfigError
 
 
-def add_command(sub) -> None:
+def add_commands(sub) -> None:
     """Registers the `feedback` subcommand."""
     p = sub.add_parser(
         "feedback", help="list the ratings given to answers (web UI, /good and /bad, POST /api/feedback)"
@@ -27,10 +28,8 @@ def add_command(sub) -> None:
 
 def cmd_feedback(args) -> int:
     from assistant.feedback import FeedbackLog, as_questions, path_for
-    from assistant.settings import Settings
 
-    settings = Settings(**({"store_dir": Path(args.store)} if getattr(args, "store", None) else {}))
-    log = FeedbackLog(path_for(settings))
+    log = FeedbackLog(path_for(settings_for(args)))
     records = [r for r in log.read() if args.rating in (None, r.rating)]
     if log.skipped:
         print(f"warning: {log.skipped} unreadable lines in {log.path} were skipped", file=sys.stderr)

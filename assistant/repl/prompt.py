@@ -10,7 +10,7 @@ from prompt_toolkit.completion import WordCompleter
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings
 
-from assistant.repl_session import NAMES
+from assistant.repl.session import NAMES
 
 PROMPT = "> "
 CONTINUATION = "… "

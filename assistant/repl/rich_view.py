@@ -14,9 +14,9 @@ from rich.table import Table
 from rich.text import Text
 
 from assistant import presenter
-from assistant.models import Answer, Paper, Profile
-from assistant.repl_format import DERIVED, NOT_AUTHORS, Reference, author_list, card_fields, count, quoted_abstract
-from assistant.repl_profile import (
+from assistant.models import Answer, Final, Paper, Profile, StreamEvent, Token
+from assistant.repl.format import DERIVED, NOT_AUTHORS, Reference, author_list, card_fields, count, quoted_abstract
+from assistant.repl.profile import (
     BLOCK,
     coauthor_line,
     colour,
@@ -41,7 +41,7 @@ class RichView:
     def startup(self, line: str) -> None:
         self.console.print(Text(line, style="bold"))
 
-    def answer(self, events: Iterator[dict]) -> Answer:
+    def answer(self, events: Iterator[StreamEvent]) -> Answer:
         waiting = "Searching the papers…" + ("" if self._asked else " (the first question also loads the search model)")
         self._asked = True
         text, shown, final = "", 0.0, None
@@ -55,14 +55,15 @@ class RichView:
         try:
             live.start(refresh=True)
             for event in events:
-                if event.get("type") == "token":
-                    text += event["text"]
-                    if time.monotonic() - shown > REPARSE_SECONDS:
-                        live.update(Markdown(text))
-                        shown = time.monotonic()
-                elif event.get("type") == "answer":
-                    final = event["answer"]
-                    break
+                match event:
+                    case Token():
+                        text += event.text
+                        if time.monotonic() - shown > REPARSE_SECONDS:
+                            live.update(Markdown(text))
+                            shown = time.monotonic()
+                    case Final():
+                        final = event.answer
+                        break
         finally:
             live.stop()
         if final is None:

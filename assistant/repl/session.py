@@ -7,10 +7,10 @@ from collections.abc import Iterator
 from typing import Protocol
 
 from assistant.errors import AssistantError, NotFound, StoreUnavailable
-from assistant.models import Answer, Filters, Message, Paper, Profile
+from assistant.models import Answer, Filters, Message, Paper, Profile, StreamEvent
 from assistant.presenter import present_events
-from assistant.repl_format import COMMANDS, Reference, help_lines, mode_text, startup_line
-from assistant.repl_worker import background_events
+from assistant.repl.format import COMMANDS, Reference, help_lines, mode_text, startup_line
+from assistant.repl.worker import background_events
 
 NAMES = [c.split()[0] for c in COMMANDS] + ["/exit"]
 
@@ -22,7 +22,7 @@ class Reader(Protocol):
 
 class View(Protocol):
     def startup(self, line: str) -> None: ...
-    def answer(self, events: Iterator[dict]) -> Answer:
+    def answer(self, events: Iterator[StreamEvent]) -> Answer:
         """Shows the answer as it streams; returns the final Answer (its text replaces the streamed one)."""
 
     def references(self, refs: list[Reference], notice: str | None) -> None: ...

@@ -6,9 +6,9 @@ import sys
 from collections.abc import Iterator
 from typing import TextIO
 
-from assistant.models import Answer, Paper, Profile
-from assistant.repl_format import Reference, author_list, card_fields, count, paper_label, quoted_abstract
-from assistant.repl_profile import BLOCK, coauthor_line, headline, scale_note, theme_rows, undated_line, year_rows
+from assistant.models import Answer, Final, Paper, Profile, StreamEvent
+from assistant.repl.format import Reference, author_list, card_fields, count, paper_label, quoted_abstract
+from assistant.repl.profile import BLOCK, coauthor_line, headline, scale_note, theme_rows, undated_line, year_rows
 
 QUOTE_OPEN, QUOTE_CLOSE = "«", "»"
 
@@ -26,11 +26,11 @@ class LineReader:
         return line.rstrip("\r\n")
 
 
-def final_answer(events: Iterator[dict]) -> Answer:
+def final_answer(events: Iterator[StreamEvent]) -> Answer:
     """The Answer that ends a stream (the streamed tokens are only a preview of it)."""
     for event in events:
-        if event.get("type") == "answer":
-            return event["answer"]
+        if isinstance(event, Final):
+            return event.answer
     raise RuntimeError("the answer stream ended without its final answer event")
 
 
@@ -49,7 +49,7 @@ class PlainView:
     def startup(self, line: str) -> None:
         print(line, file=self.err, flush=True)
 
-    def answer(self, events: Iterator[dict]) -> Answer:
+    def answer(self, events: Iterator[StreamEvent]) -> Answer:
         answer = final_answer(events)
         self._print(answer.answer)
         return answer

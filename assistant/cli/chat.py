@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import sys
 
+from assistant.cli.common import open_assistant, read_filters
 
-def add_command(sub) -> None:
+
+def add_commands(sub) -> None:
     """Registers the `chat` subcommand."""
     p = sub.add_parser(
         "chat",
@@ -20,21 +22,20 @@ def add_command(sub) -> None:
 
 
 def cmd_chat(args) -> int:
-    from assistant.cli import _assistant, _filters
-    from assistant.repl_session import ChatSession
+    from assistant.repl.session import ChatSession
 
-    assistant = _assistant(args)
+    assistant = open_assistant(args)
     if sys.stdin.isatty() and sys.stdout.isatty():
         # imported only here: a piped session never pays for prompt_toolkit
-        from assistant.repl_prompt import PromptReader
-        from assistant.repl_rich import RichView
+        from assistant.repl.prompt import PromptReader
+        from assistant.repl.rich_view import RichView
 
         reader, view = PromptReader(assistant.settings.history_file), RichView()
-        session = ChatSession(assistant, reader, view, _filters(args), interactive=True)
+        session = ChatSession(assistant, reader, view, read_filters(args), interactive=True)
         session.start()
         if reader.warning:
             view.error(reader.warning)
         return session.loop()
-    from assistant.repl_plain import LineReader, PlainView
+    from assistant.repl.plain_view import LineReader, PlainView
 
-    return ChatSession(assistant, LineReader(sys.stdin), PlainView(), _filters(args), interactive=False).run()
+    return ChatSession(assistant, LineReader(sys.stdin), PlainView(), read_filters(args), interactive=False).run()
