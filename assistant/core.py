@@ -8,9 +8,20 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from assistant.errors import IngestError, NotFound, StoreUnavailable
-from assistant.models import Answer, CoauthorCount, Filters, Message, Paper, Profile, ThemeSummary, YearCount
+from assistant.index.store import Store, SyncReport
+from assistant.index.table import Table, Theme
+from assistant.models import (
+    Answer,
+    CoauthorCount,
+    Filters,
+    Message,
+    Paper,
+    Profile,
+    StreamEvent,
+    ThemeSummary,
+    YearCount,
+)
 from assistant.settings import Settings, redact_url
-from assistant.store import Store, SyncReport, Table
 
 
 @dataclass
@@ -123,7 +134,10 @@ class Assistant:
             for r in corpus.reports
         ]
         papers, author_papers = len(corpus.papers), sum(p.is_author_work for p in corpus.papers)
-        sync = self.store.sync(corpus.papers, manifest.principal_author, reports, progress=progress)  # empties the list
+        # The themes are computed from the sentences' vectors: embed first, then the themes, then the store syncs.
+        embedded = self.store.embed_sentences(corpus.papers, progress)
+        themes = self._themes([p for p in corpus.papers if p.is_author_work])
+        sync = self.store.sync(corpus.papers, manifest.principal_author, reports, themes, embedded)  # empties the list
         return IngestResult(
             reports=corpus.reports,
             sync=sync,
@@ -131,6 +145,12 @@ class Assistant:
             author_papers=author_papers,
             seconds=time.perf_counter() - started,
         )
+
+    def _themes(self, papers: list[Paper]) -> list[Theme]:
+        """The principal author's research themes, from their papers' vectors (labels chosen with the model)."""
+        from assistant.ingest.themes import compute_themes
+
+        return compute_themes(papers, self.store.paper_vectors(papers), embed=self.store.embed)
 
     # --- papers ----------------------------------------------------------------------------
     def papers(self, filters: Filters | None = None, text: str | None = None) -> list[Paper]:
@@ -158,7 +178,7 @@ class Assistant:
     def retriever(self):
         table = self.table()
         if self._retriever is None:
-            from assistant.retrieval import Retriever
+            from assistant.index.retrieval import Retriever
 
             self._retriever = Retriever(
                 table.papers, table.passages, self.store.collection(), self.store.embeddings, self.store.lexical(table)
@@ -178,8 +198,8 @@ class Assistant:
     def answer(self, messages: list[Message], filters: Filters | None = None) -> Answer:
         return self.answerer().answer(_inert(messages), filters or Filters())
 
-    def stream(self, messages: list[Message], filters: Filters | None = None) -> Iterator[dict]:
-        """Events: {"type": "token", "text"}, then {"type": "answer", "answer": Answer}."""
+    def stream(self, messages: list[Message], filters: Filters | None = None) -> Iterator[StreamEvent]:
+        """Events: `Token` previews, then one `Final` with the checked Answer (assistant/models.py)."""
         yield from self.answerer().stream(_inert(messages), filters or Filters())
 
     def warm(self) -> None:
@@ -274,6 +294,6 @@ class Assistant:
 
 def _inert(messages: list[Message]) -> list[Message]:
     """The user's words as an answer may echo them: a "[7]" is not our citation marker, a link is not live."""
-    from assistant.ingest.text import neutralise
+    from assistant.text import neutralise
 
     return [m.model_copy(update={"content": neutralise(m.content)}) if m.role == "user" else m for m in messages]

@@ -1,7 +1,8 @@
-"""Typed records that cross module boundaries: raw entries, papers, citations, answers."""
+"""Typed records that cross module boundaries: raw entries, papers, citations, answers, answer-stream events."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -148,6 +149,25 @@ class Answer(BaseModel):
     mode: Literal["extractive", "llm"] = "extractive"
     notice: str | None = None
     meta: dict = Field(default_factory=dict)
+
+
+# An answer stream (Assistant.stream) is Token*, then exactly one Final; every view matches on these types.
+@dataclass(frozen=True)
+class Token:
+    """A preview piece of the answer as it is written: no citation marker in it is checked yet."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Final:
+    """The checked answer that ends a stream; its text replaces the previews."""
+
+    answer: Answer
+    truncated: bool = False  # cut to the client's token budget (/v1 `max_tokens`: finish_reason "length")
+
+
+StreamEvent = Token | Final
 
 
 class ThemeSummary(BaseModel):

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Protocol
 
-from assistant.models import Answer
+from assistant.models import Answer, Final, StreamEvent, Token
 
 SHOWN_AUTHORS = 3
 ET_AL = "et al."
@@ -219,6 +220,31 @@ def present_answer(answer: Answer) -> Answer:
     return answer.model_copy(update={"answer": present_text(answer.answer, quotes), "citations": citations})
 
 
+# --- the answer as JSON: `ask --json`, /api/chat, the SSE `citations` event and /v1's extension fields ------------
+def references(answer: Answer) -> list[str]:
+    """One `[n] Title · authors · year · arXiv:id` line per citation, as the CLI and the chat print them."""
+    return [reference_line(c, c.n) for c in answer.citations]
+
+
+def public_meta(answer: Answer) -> dict:
+    """The answer's meta with the counts every response carries (0 where nothing was checked or removed); the plan
+    has its own key."""
+    return {"invalid_citations_removed": 0, **{k: v for k, v in answer.meta.items() if k != "plan"}}
+
+
+def answer_json(answer: Answer) -> dict:
+    """The one JSON shape of an answer (api/schemas/chat.py `AnswerOut` documents it); the caller presents it first."""
+    return {
+        "answer": answer.answer,
+        "citations": [c.model_dump(mode="json") for c in answer.citations],
+        "mode": answer.mode,
+        "notice": answer.notice,
+        "references": references(answer),
+        "meta": public_meta(answer),
+        "plan": answer.meta.get("plan"),
+    }
+
+
 # --- streamed answers ------------------------------------------------------------------------------------
 _COMMAND_BEFORE_SPACE = re.compile(r"\\[A-Za-z]*\s*$")
 
@@ -287,23 +313,21 @@ class StreamRenderer:
         return plain_text(done)
 
 
-def present_events(events: Iterator[dict]) -> Iterator[dict]:
+def present_events(events: Iterator[StreamEvent]) -> Iterator[StreamEvent]:
     """The core's answer events as people are shown them: tokens rendered as they stream, the final answer presented."""
     renderer = StreamRenderer()
     try:
         for event in events:
-            kind = event.get("type")
-            if kind == "token":
-                text = renderer.feed(event["text"])
-                if text:
-                    yield {**event, "text": text}
-            elif kind == "answer":
-                rest = renderer.flush()
-                if rest:
-                    yield {"type": "token", "text": rest}
-                yield {**event, "answer": present_answer(event["answer"])}
-            else:
-                yield event
+            match event:
+                case Token(text=text):
+                    if shown := renderer.feed(text):
+                        yield Token(shown)
+                case Final(answer=answer):
+                    if rest := renderer.flush():
+                        yield Token(rest)
+                    yield replace(event, answer=present_answer(answer))
+                case _:  # a producer still yielding something else (say an old dict) fails here, not in a view
+                    raise TypeError(f"not an answer stream event: {event!r}")
     finally:
         close = getattr(events, "close", None)
         if close:

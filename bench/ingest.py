@@ -40,7 +40,7 @@ CHILD_TIMEOUT = 4 * 3600
 # --- children -------------------------------------------------------------------------------------
 def child_ours(corpus: Path, store: Path) -> dict:
     from assistant.core import Assistant
-    from assistant.passages import paper_sentences
+    from assistant.index.passages import paper_sentences
     from assistant.settings import Settings
 
     t0 = time.perf_counter()
@@ -65,11 +65,11 @@ def child_ours(corpus: Path, store: Path) -> dict:
 
 def child_model(corpus: Path, store: Path) -> dict:
     """The ceiling: the model alone embedding the sentences of the corpus's first 300 papers (no parsing, no store)."""
+    from assistant.index.passages import paper_sentences
+    from assistant.index.vectors import batching_order
     from assistant.ingest.manifest import load_manifest
     from assistant.ingest.pipeline import build_corpus
-    from assistant.passages import paper_sentences
     from assistant.settings import Settings
-    from assistant.vectors import batching_order
     from assistant.vendors import MiniLMEmbeddings
 
     papers = build_corpus([corpus], load_manifest(corpus)).papers[:300]
@@ -122,7 +122,7 @@ def pool_corpus(n: int, source: Path, seed: int, extra: int = 0) -> Path:
     """n papers recombined from the sentences of `source` (an ingested corpus), then `extra` fully new papers."""
     from assistant.ingest.manifest import load_manifest
     from assistant.ingest.pipeline import build_corpus
-    from assistant.ingest.text import split_sentences
+    from assistant.text import split_sentences
     from bench.synthetic import Generator, write_cards
 
     folder = RESULTS / "corpora" / f"pool-{n}+{extra}-s{seed}"

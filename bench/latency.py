@@ -96,9 +96,9 @@ def child_build_naive_from_vectors(ours_store: Path, naive_store: Path) -> dict:
     """The cheap route for a 100k naive store: document vectors from our stored sentence vectors."""
     import numpy as np
 
-    from assistant.passages import paper_sentences
-    from assistant.store import Store
-    from assistant.vectors import SentenceVectors
+    from assistant.index.passages import paper_sentences
+    from assistant.index.store import Store
+    from assistant.index.vectors import SentenceVectors
     from bench.naive import Naive
 
     table = Store(ours_store, client=None, embeddings=None).load_table()

@@ -85,9 +85,10 @@ def main() -> None:
 
 def calibration(answerer, played) -> None:
     """The cosine of each labelled claim to the closest sentence of the paper it cites, by label: where SUPPORT sits."""
-    from assistant.answer.claims import SUPPORT, ClaimChecker, Pool, paper_texts, split, unsupported_detail
+    from assistant.answer.claim_parts import Pool, paper_texts, split, unsupported_detail
+    from assistant.answer.claims import SUPPORT, ClaimChecker
     from assistant.answer.markers import clean
-    from assistant.ingest.text import research_sentences
+    from assistant.text import research_sentences
 
     checker = ClaimChecker(answerer.retriever.embeddings, answerer.picker.stored)
     rows: dict[str, list[float]] = {

@@ -83,7 +83,7 @@ def _seed_corpus():
 
 class Generator:
     def __init__(self, seed: int = 1):
-        from assistant.ingest.text import split_sentences
+        from assistant.text import split_sentences
 
         corpus, self.principal = _seed_corpus()
         papers = corpus.papers

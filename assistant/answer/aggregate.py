@@ -14,9 +14,9 @@ from assistant.answer import clauses
 from assistant.answer.citations import Citations
 from assistant.answer.evidence import ASKED_KIND, forms, vocabulary
 from assistant.answer.format import name, plural, when
-from assistant.ingest.text import neutralise, research_sentences
-from assistant.lexical import terms
+from assistant.index.bm25 import terms
 from assistant.models import Paper
+from assistant.text import neutralise, research_sentences
 
 # A word that names one instance ("A100", "RTX", "ImageNet", "C4", "Sunway"): digits with letters, or capitals
 # after the first letter.

@@ -5,8 +5,8 @@ from __future__ import annotations
 import logging
 import re
 
-from assistant.ingest.text import neutralise
 from assistant.models import Answer, Citation, Paper
+from assistant.text import neutralise
 
 log = logging.getLogger("assistant.answer")
 

@@ -11,13 +11,22 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import numpy as np
 
-from assistant.ingest.text import research_sentences
-from assistant.lexical import terms, variants
+from assistant.answer.claim_parts import (
+    Pool,
+    Sentence,
+    needs_citation,
+    numbers,
+    paper_texts,
+    share,
+    split,
+    unsupported_detail,
+)
+from assistant.index.bm25 import terms
 from assistant.models import Paper
+from assistant.text import research_sentences
 
 # Calibrated on the labelled replies in tests/data/llm_replies/ (bench/claim_threshold.py prints the figures):
 # supported claims score at least SUPPORT against some sentence of the paper they cite, fabricated ones below.
@@ -39,80 +48,6 @@ MIN_WORDS_WITH_NUMBERS = 0.35
 # A second marker on a supported sentence stays when its paper is at least this close (a comparison of two papers).
 SECOND_SOURCE = 0.4
 
-_CHATTER = [
-    re.compile(line.strip(), re.IGNORECASE)
-    for line in (Path(__file__).with_name("chatter.txt")).read_text(encoding="utf-8").splitlines()
-    if line.strip() and not line.startswith("#")
-]
-MARKER = re.compile(r"\s*\[(\d{1,3})\]")
-_LIST_PREFIX = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
-_ABBREVIATIONS = {"al", "e.g", "i.e", "fig", "eq", "vs", "etc", "approx", "cf", "no", "resp", "ref", "abbr", "ca"}
-_UNITS = {
-    "%": "%",
-    "percent": "%",
-    "pct": "%",
-    "x": "x",
-    "×": "x",
-    "times": "x",
-    "fold": "x",
-    "s": "s",
-    "sec": "s",
-    "second": "s",
-    "seconds": "s",
-    "ms": "ms",
-    "millisecond": "ms",
-    "milliseconds": "ms",
-    "min": "min",
-    "minute": "min",
-    "minutes": "min",
-    "h": "h",
-    "hour": "h",
-    "hours": "h",
-    "day": "day",
-    "days": "day",
-    "year": "year",
-    "years": "year",
-    "gb": "gb",
-    "mb": "mb",
-    "tb": "tb",
-    "kb": "kb",
-    "gib": "gb",
-    "mib": "mb",
-    "bit": "bit",
-    "bits": "bit",
-    "core": "core",
-    "cores": "core",
-    "node": "node",
-    "nodes": "node",
-    "gpu": "gpu",
-    "gpus": "gpu",
-    "b": "b",
-    "billion": "b",
-    "m": "m",
-    "million": "m",
-    "k": "k",
-    "thousand": "k",
-}
-_WORD_NUMBERS = {
-    w: str(i)
-    for i, w in enumerate(
-        ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
-    )
-}
-_NUMBER = re.compile(r"(?<![\w.])(\d+(?:,\d{3})*(?:\.\d+)?)(?:[ \t]*|-)(%|×|[A-Za-z]+\b)?")
-_ENUM_LABEL = re.compile(r"\(\d{1,2}\)")
-_NAME = re.compile(r"\b[A-Za-z][\w-]*[A-Z][\w-]*\b|\b[A-Z][a-z][\w-]*\b")
-
-
-@dataclass
-class Sentence:
-    """One sentence of the answer: its text without markers, and the source numbers it cites."""
-
-    line: int
-    text: str
-    cites: list[int]
-    prefix: str = ""  # a list bullet kept in front of the line's first sentence
-
 
 @dataclass
 class Checked:
@@ -131,169 +66,6 @@ class Checked:
     @property
     def removed_total(self) -> int:
         return sum(self.removed.values())
-
-
-def split(text: str) -> list[Sentence]:
-    """The answer's sentences, line by line, each with the markers that follow it."""
-    out: list[Sentence] = []
-    for i, line in enumerate(text.split("\n")):
-        m = _LIST_PREFIX.match(line)
-        prefix = m.group(0) if m else ""
-        body = line[len(prefix) :]
-        for piece in _sentences(body):
-            cites = [int(n) for n in MARKER.findall(piece)]
-            plain = MARKER.sub("", piece).strip()
-            plain = re.sub(r"\s+([.,;:!?])", r"\1", plain)
-            if plain or cites:
-                out.append(
-                    Sentence(
-                        line=i,
-                        text=plain,
-                        cites=list(dict.fromkeys(cites)),
-                        prefix=prefix if not any(s.line == i for s in out) else "",
-                    )
-                )
-    return out
-
-
-def _sentences(body: str) -> list[str]:
-    pieces, start = [], 0
-    for m in re.finditer(r"[.!?](?:[\"'”)]?)((?:\s*\[\d{1,3}\])*)(?=\s+[\"“'*\[A-Z0-9]|\s*$)", body):
-        if body[: m.start()].count("*") % 2:
-            continue  # inside an *emphasised title*: "*Can LLMs … ability? A Meta Study*"
-        word = re.search(r"([\w.]+)[.!?]$", body[start : m.start() + 1])
-        if word and (word.group(1).lower().rstrip(".") in _ABBREVIATIONS or re.fullmatch(r"[A-Z]", word.group(1))):
-            continue
-        pieces.append(body[start : m.end()])
-        start = m.end()
-    if body[start:].strip():
-        pieces.append(body[start:])
-    return [p.strip() for p in pieces if p.strip()]
-
-
-def needs_citation(sentence: str) -> bool:
-    """Whether a sentence states something a source must support (not a greeting, a lead-in or a heading)."""
-    s = sentence.strip().strip("*_#").strip()
-    if (
-        not s
-        or s.endswith(":")
-        or re.fullmatch(r"[#*_\s\w-]{0,40}", s)
-        and not re.search(r"\d", s)
-        and len(s.split()) <= 4
-    ):
-        return False
-    return not any(p.search(s) for p in _CHATTER)
-
-
-def _norm(text: str) -> str:
-    return " " + re.sub(r"[^a-z0-9]+", " ", text.casefold()) + " "
-
-
-def numbers(text: str) -> list[tuple[str, str | None]]:
-    """Numbers with their unit: ("485", "x"), ("90", "%"), ("2020", None). Numbers inside names (A100, ResNet-50) are
-    not."""
-    out = []
-    text = _ENUM_LABEL.sub(" ", text)  # "(1) … (2) …" labels are not quantities
-    for m in _NUMBER.finditer(text):
-        before = text[max(0, m.start() - 2) : m.start()]
-        if re.search(r"[A-Za-z]-?\Z", before):
-            continue  # part of a name: "ResNet-50", "A100", "FP8"
-        unit_word = (m.group(2) or "").casefold()
-        unit = _UNITS.get(unit_word)
-        if unit_word and unit is None and m.group(0)[len(m.group(1)) :][:1].isalpha():
-            continue  # "3D", "2nd": a word, not a quantity
-        out.append((m.group(1).replace(",", ""), unit))
-    return out
-
-
-def _share(claim_terms: list[str], vocabulary: set[str]) -> float:
-    if not claim_terms:
-        return 0.0
-    return sum(bool(variants(t) & vocabulary) for t in claim_terms) / len(claim_terms)
-
-
-def _acronym_in(acronym: str, words: list[str]) -> bool:
-    letters = acronym.casefold().rstrip("s") if len(acronym) > 2 else acronym.casefold()
-    n = len(letters)
-    return any("".join(w[0] for w in words[i : i + n]) == letters for i in range(len(words) - n + 1))
-
-
-class Pool:
-    """What a set of cited papers (and the question) say: numbers, words, names."""
-
-    def __init__(self, texts: list[str], question: str = ""):
-        joined = "\n".join(texts)
-        self.raw, self.question = joined, question
-        self._vocabulary: set[str] | None = None
-        self.norm = _norm(joined)
-        self.words = self.norm.split()
-        # Numbers may come from the question ("in 2020?"); names may not: a name the user asked about is not
-        # something the cited paper says.
-        self.numbers = numbers(joined + "\n" + question)
-        self.values = {v for v, _ in self.numbers} | {
-            _WORD_NUMBERS[w] for w in (self.words + _norm(question).split()) if w in _WORD_NUMBERS
-        }
-
-    def has_number(self, value: str, unit: str | None) -> bool:
-        if value not in self.values:
-            return False
-        units = {u for v, u in self.numbers if v == value}
-        return unit is None or unit in units or None in units or not units
-
-    def coverage(self, claim_terms: list[str]) -> float:
-        """Share of a claim's terms found in these texts (1.0 for a claim with no terms)."""
-        if self._vocabulary is None:
-            self._vocabulary = set(terms(self.raw))
-        if not claim_terms:
-            return 1.0
-        return sum(bool(variants(t) & self._vocabulary) for t in claim_terms) / len(claim_terms)
-
-    def has_name(self, name: str) -> bool:
-        n = _norm(name).strip()
-        # At a word start, not a whole word: abstracts with glued words ("LLaMA and Qwenin terms") still count.
-        if not n or f" {n}" in self.norm or f" {n.replace(' ', '')}" in self.norm:
-            return True
-        if n.endswith("s") and f" {n[:-1].strip()} " in self.norm:
-            return True
-        # "LLMs" for "large language models", "CKA" for "Centered Kernel Alignment".
-        return bool(re.fullmatch(r"[A-Z]{2,}s?", name)) and _acronym_in(name, self.words)
-
-
-def _names(sentence: str) -> list[str]:
-    """Names a claim makes: capitalised words past the first, and mixed-case or all-caps words (NeurIPS, GPU)."""
-    words = list(_NAME.finditer(sentence))
-    out = []
-    for m in words:
-        w = m.group(0).strip("-")
-        at_start = not sentence[: m.start()].strip(" *_\"“'(")
-        if at_start and not re.search(r"[A-Z].*[A-Z]", w[1:] if len(w) > 1 else ""):
-            continue
-        if len(w) <= 1:
-            continue
-        out.append(w)
-    return out
-
-
-def unsupported_detail(sentence: str, pool: Pool) -> str | None:
-    """Why a pool cannot support a sentence's numbers or names ("number" / "name"), or None when it can."""
-    for value, unit in numbers(sentence):
-        if not pool.has_number(value, unit):
-            return "number"
-    for name in _names(sentence):
-        if not pool.has_name(name):
-            return "name"
-    return None
-
-
-def paper_texts(paper: Paper) -> list[str]:
-    """What a source says about itself: title, year, authors, identifiers, abstracts."""
-    meta = [
-        paper.title or paper.display_title,
-        str(paper.year or ""),
-        ", ".join(paper.authors),
-        f"arXiv:{paper.arxiv_id}" if paper.arxiv_id else "",
-    ]
-    return [m for m in meta if m] + list(paper.abstracts)
 
 
 class ClaimChecker:
@@ -373,7 +145,7 @@ class ClaimChecker:
             for ci in range(len(claims)):
                 # The quote: meaning plus shared words and numbers. MiniLM alone put "cuNNQS-SCI achieves 2.32X …"
                 # (0.74) above the sentence holding the claim's "over 90% parallel efficiency" (0.59).
-                shared = np.array([_share(claim_terms[ci], v) for v in vocabularies])
+                shared = np.array([share(claim_terms[ci], v) for v in vocabularies])
                 same_numbers = np.array(
                     [bool(claim_numbers[ci]) and claim_numbers[ci] <= v for v in values], dtype=np.float32
                 )

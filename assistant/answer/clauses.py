@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from assistant.answer.evidence import QUANTITY
-from assistant.lexical import terms, variants
+from assistant.index.bm25 import terms, variants
 
 # "(1)", "(ii)", "(b)", "1)" opening an item of an enumeration, or a ";" between items.
 _ITEM = re.compile(r"(?:^|(?<=[\s:;,]))\(?(?:\d{1,2}|[ivx]{1,4}|[a-e])\)\s+|;\s+")

@@ -14,8 +14,8 @@ from assistant.answer.plan import QueryPlan
 from assistant.answer.planner import Planner
 from assistant.answer.prompts import Prompts
 from assistant.answer.table_routes import PAPER_FACTS, TableWriter
-from assistant.models import Answer, Filters, Message
-from assistant.retrieval import Hit
+from assistant.index.retrieval import Hit
+from assistant.models import Answer, Filters, Final, Message, StreamEvent, Token
 
 STRUCTURED = {
     "compare",
@@ -95,21 +95,21 @@ class Answerer:
         answer.meta.setdefault("plan", self.explain(plan))
         return answer
 
-    def stream(self, messages: list[Message], filters: Filters) -> Iterator[dict]:
+    def stream(self, messages: list[Message], filters: Filters) -> Iterator[StreamEvent]:
         plan = self.plan(messages, filters)
         final, hits = self._resolve(plan)
         if hits:
             from assistant.answer.llm import stream_llm_answer
 
             for event in stream_llm_answer(self, plan, hits):
-                if event["type"] == "answer":
-                    event["answer"].meta.setdefault("plan", self.explain(plan))
+                if isinstance(event, Final):
+                    event.answer.meta.setdefault("plan", self.explain(plan))
                 yield event
             return
         final.meta.setdefault("plan", self.explain(plan))
         for chunk in re.findall(r"\S+\s*", final.answer):
-            yield {"type": "token", "text": chunk}
-        yield {"type": "answer", "answer": final}
+            yield Token(chunk)
+        yield Final(final)
 
     def _resolve(self, plan: QueryPlan) -> tuple[Answer, list[Hit]]:
         """The answer without a model, and the papers a model (when there is one) should write about instead:

@@ -9,10 +9,10 @@ from functools import lru_cache
 
 import numpy as np
 
-from assistant.ingest.text import research_sentences
-from assistant.lexical import Lexical, terms, variants
+from assistant.index.bm25 import Lexical, terms, variants
+from assistant.index.retrieval import Hit
 from assistant.models import Paper
-from assistant.retrieval import Hit
+from assistant.text import research_sentences
 
 # Measured on the seeds: questions the corpus answers have a best passage at cosine 0.45-0.75, or at
 # 0.30-0.45 with every distinctive term present ("HONPAS"); off-topic ones ("climate policy") peak

@@ -9,9 +9,9 @@ from assistant.answer.evidence import HAS_QUANTITY, QueryTerms, summary_sentence
 from assistant.answer.format import name, owner_note, plural, when
 from assistant.answer.intents import topic_words
 from assistant.answer.plan import QueryPlan as Plan
-from assistant.ingest.text import neutralise, split_sentences
+from assistant.index.retrieval import Hit
 from assistant.models import Answer, Paper
-from assistant.retrieval import Hit
+from assistant.text import neutralise, split_sentences
 
 CANNOT_ANSWER = "The corpus does not cover this"
 MAX_LIST = 12

@@ -6,8 +6,8 @@ from assistant.answer import structured
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import relevant
 from assistant.answer.plan import QueryPlan
+from assistant.index.retrieval import Hit
 from assistant.models import Filters, Paper
-from assistant.retrieval import Hit
 
 AUTHOR_LEAD = 0.1  # how much stronger (dense + 0.3 coverage) another group's paper must be to lead a free question
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from assistant.ingest.text import neutralise
 from assistant.models import Paper
+from assistant.text import neutralise
 
 
 def name(paper: Paper) -> str:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from assistant.text import STOP as BASE_STOP
+
 YEAR = r"(?:19|20)\d{2}"
 NUMBER_WORDS = {
     0: "zero",
@@ -29,26 +31,9 @@ NUMBER_WORDS = {
     19: "nineteen",
     20: "twenty",
 }
-STOP = set(
-    """a an the of in on for to and or with by from about at as is are was were be been being do does did has have had
-    which what who whom whose when where why how many much any all some this that these those it its they them their
-    there
-    his her he she him author author's authors principal researcher researcher's paper papers work works worked working
-    publish published publication publications article articles wrote write written list show tell give me please can
-    could
-    would should will describe explain summarize summarise overview concern concerns concerning regarding related
-    topic topics
-    area areas field fields one ones most more than between since before after during until year years corpus come comes
-    came include includes included contain contains containing available released release appear appears appeared there
-    done did do does contributed contribution contributions research researched studied study not total altogether
-    overall
-    hold holds out put puts listed list lists first second third last lead senior surnamed surname deal deals dealing
-    mention
-    mentions mentioning carry carries carrying note notes abstract abstracts preprint preprints among leaving own
-    across whole
-    else anything something count earlier later older newer prior person people someone ever use uses used
-    using onwards onward""".split()
-)
+# Words of a question's form, not its topic: the shared list plus words that only questions use ("did he ever use
+# X", "from 2020 onwards").
+STOP = BASE_STOP | {"ever", "use", "uses", "used", "using", "onwards", "onward"}
 
 
 @dataclass

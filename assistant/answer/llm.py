@@ -15,11 +15,13 @@ from assistant.answer.claims import ClaimChecker
 from assistant.answer.evidence import summary_sentence
 from assistant.answer.format import when
 from assistant.answer.markers import TokenFilter, clean
-from assistant.models import Answer, Paper
-from assistant.retrieval import Hit
+from assistant.errors import LLMUnavailable
+from assistant.index.retrieval import Hit
+from assistant.models import Answer, Final, Message, Paper, StreamEvent, Token
 
 if TYPE_CHECKING:
     from assistant.answer.compose import Answerer, Plan
+    from assistant.vendors.chat import ChatModel
 
 MAX_SOURCES = 6
 
@@ -51,18 +53,12 @@ def _defang(text: str) -> str:
     return text.replace("<<<", "‹‹‹").replace(">>>", "›››")
 
 
-def _messages(answerer: Answerer, plan: Plan, papers: list[Paper], question: str):
-    from langchain_core.messages import HumanMessage, SystemMessage
-
+def _messages(answerer: Answerer, plan: Plan, papers: list[Paper], question: str) -> list[Message]:
     sources = "\n\n".join(_source_block(i, p, answerer.principal) for i, p in enumerate(papers, 1))
     system = answerer.prompts.render("system", principal=answerer.principal)
     user = answerer.prompts.render("answer", principal=answerer.principal, sources=sources, question=question)
-    history = []
-    from langchain_core.messages import AIMessage
-
-    for m in plan.history[-6:]:
-        history.append(HumanMessage(m.content) if m.role == "user" else AIMessage(m.content))
-    return [SystemMessage(system), *history, HumanMessage(user)]
+    history = [Message(role="user" if m.role == "user" else "assistant", content=m.content) for m in plan.history[-6:]]
+    return [Message(role="system", content=system), *history, Message(role="user", content=user)]
 
 
 def standalone_question(answerer: Answerer, plan: Plan, deadline: float | None = None) -> str:
@@ -73,25 +69,16 @@ def standalone_question(answerer: Answerer, plan: Plan, deadline: float | None =
     prompt = answerer.prompts.render("condense", principal=answerer.principal, history=history, question=plan.question)
     deadline = deadline or time.monotonic() + answerer.settings.llm_timeout
     try:
-        text = "".join(model_pieces(answerer.llm, prompt, deadline)).strip()
+        text = "".join(model_pieces(answerer.llm, [Message(role="user", content=prompt)], deadline)).strip()
     except Exception:  # the answer call will report the failure; keep the carried query here
         return plan.query
     return text.splitlines()[0][:500] if text else plan.query
 
 
-def _content(message) -> str:
-    content = getattr(message, "content", message)
-    if isinstance(content, list):  # some servers return content parts
-        content = "".join(part.get("text", "") if isinstance(part, dict) else str(part) for part in content)
-    if not isinstance(content, str):
-        raise LLMFailed("the model returned no text")
-    return content
-
-
 _END = object()
 
 
-def model_pieces(llm, messages, deadline: float) -> Iterator[str]:
+def model_pieces(llm: ChatModel, messages: list[Message], deadline: float) -> Iterator[str]:
     """The model's reply, piece by piece, ending by `deadline` however the model behaves.
 
     The HTTP client's timeout bounds each read, not an answer: a model trickling tokens kept a 3 s timeout busy
@@ -110,7 +97,7 @@ def model_pieces(llm, messages, deadline: float) -> Iterator[str]:
                 for chunk in stream:
                     if stop.is_set():
                         break
-                    pieces.put(_content(chunk))
+                    pieces.put(chunk)
             finally:
                 stream.close()
             pieces.put(_END)
@@ -224,7 +211,10 @@ def _fallback(answerer: Answerer, plan: Plan, hits: list[Hit], exc: Exception) -
             f"this is the extractive answer."
         )
         return extractive.model_copy(update={"notice": note, "meta": meta})
-    reason = str(exc) if isinstance(exc, LLMFailed) else _reason(exc)
+    # The chat model says why in words (LLMUnavailable); anything else failed in our own hands.
+    reason = (
+        str(exc) if isinstance(exc, (LLMFailed, LLMUnavailable)) else f"the model call failed ({type(exc).__name__})"
+    )
     return extractive.model_copy(update={"notice": f"LLM unavailable ({reason}); this is the extractive answer."})
 
 
@@ -240,7 +230,7 @@ def llm_answer(answerer: Answerer, plan: Plan, hits: list[Hit]) -> Answer:
         return _fallback(answerer, plan, hits, exc)
 
 
-def stream_llm_answer(answerer: Answerer, plan: Plan, hits: list[Hit]) -> Iterator[dict]:
+def stream_llm_answer(answerer: Answerer, plan: Plan, hits: list[Hit]) -> Iterator[StreamEvent]:
     """Marker-free preview tokens as the model writes, then the checked answer (the only text that counts)."""
     deadline = time.monotonic() + answerer.settings.llm_timeout
     papers = [h.paper for h in hits[:MAX_SOURCES]]
@@ -251,24 +241,10 @@ def stream_llm_answer(answerer: Answerer, plan: Plan, hits: list[Hit]) -> Iterat
         for piece in model_pieces(answerer.llm, _messages(answerer, plan, papers, question), deadline):
             parts.append(piece)
             if safe := preview.feed(piece):
-                yield {"type": "token", "text": safe}
+                yield Token(safe)
         if rest := preview.finish():
-            yield {"type": "token", "text": rest}
+            yield Token(rest)
         final = validate("".join(parts), papers, answerer, f"{plan.question}\n{question}")
     except Exception as exc:  # mid-stream failure: replace what was streamed with the extractive answer
         final = _fallback(answerer, plan, hits, exc)
-    yield {"type": "answer", "answer": final}
-
-
-def _reason(exc: Exception) -> str:
-    name = exc.__class__.__name__
-    if "Timeout" in name:
-        return "the model did not answer in time"
-    if "Connection" in name:
-        return "cannot connect to the model endpoint"
-    status = getattr(exc, "status_code", None)
-    if status:
-        return f"the model endpoint answered HTTP {status}"
-    if isinstance(exc, LLMFailed):
-        return str(exc)
-    return f"the model call failed ({name})"
+    yield Final(final)

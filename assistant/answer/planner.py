@@ -23,7 +23,7 @@ from assistant.answer.sentence_search import question_parts
 from assistant.answer.spelling import correct_spelling
 from assistant.answer.topics import quoted
 from assistant.errors import BadRequest
-from assistant.lexical import variants
+from assistant.index.bm25 import variants
 from assistant.models import Filters, Message
 
 _WORD = re.compile(r"\w")

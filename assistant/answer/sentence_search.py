@@ -15,9 +15,9 @@ from collections import OrderedDict
 
 import numpy as np
 
-from assistant.ingest.text import research_sentences
+from assistant.index.retrieval import Hit
 from assistant.models import Paper
-from assistant.retrieval import Hit
+from assistant.text import research_sentences
 
 # Papers whose sentence vectors stay in memory (~15 KB each): a 10k-paper corpus would otherwise keep them all.
 CACHED_PAPERS = 2000

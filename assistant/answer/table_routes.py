@@ -15,8 +15,8 @@ from assistant.answer.finding import Evidence
 from assistant.answer.format import name, owner_note, plural, when
 from assistant.answer.intents import topic_words
 from assistant.answer.plan import QueryPlan as Plan
-from assistant.ingest.text import split_sentences
 from assistant.models import Answer, Filters, Paper
+from assistant.text import split_sentences
 
 PAPER_FACTS = {"authors", "when", "arxiv"}  # metadata of one named paper, from the table
 

@@ -16,9 +16,9 @@ from functools import lru_cache
 import numpy as np
 
 from assistant.answer.evidence import QueryTerms, vocabulary
-from assistant.ingest.text import research_sentences
-from assistant.lexical import terms, variants
+from assistant.index.bm25 import terms, variants
 from assistant.models import Paper
+from assistant.text import research_sentences
 
 # Words that say what kind of thing, not which topic ("LLM training systems or methods").
 GENERIC = set(

@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from assistant import tokens
 from assistant.answer.citations import renumber
-from assistant.api.schemas import Usage
+from assistant.api.schemas.openai_compat import Usage
 from assistant.models import Answer
+from assistant.vendors import tokens
 
 # A sentence ends at . ! or ? (with any closing quote or bracket) before a space, or at a line break;
 # not after an abbreviation that ends mid-sentence ("et al.", "e.g.", "Fig.").

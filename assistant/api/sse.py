@@ -15,6 +15,7 @@ from anyio import CapacityLimiter
 from starlette.responses import StreamingResponse
 
 from assistant.errors import AssistantError
+from assistant.models import StreamEvent
 
 log = logging.getLogger("assistant.api")
 
@@ -66,8 +67,8 @@ async def run_chat(fn: Callable, *args, workers: int = CHAT_WORKERS):
 
 
 async def stream_events(
-    events: Iterator[dict],
-    render: Callable[[Iterator[dict]], Iterator[str]],
+    events: Iterator[StreamEvent],
+    render: Callable[[Iterator[StreamEvent]], Iterator[str]],
     error_event: str | None = "error",
     workers: int = CHAT_WORKERS,
 ) -> StreamingResponse:
@@ -80,7 +81,7 @@ async def stream_events(
     iterator = iter(events)
     first = await run_chat(next, iterator, None, workers=workers)
 
-    def replay() -> Iterator[dict]:
+    def replay() -> Iterator[StreamEvent]:
         if first is not None:
             yield first
         yield from iterator

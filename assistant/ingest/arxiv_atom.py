@@ -12,8 +12,8 @@ from assistant.ingest.records import (
     doi_and_arxiv,
     iso_date,
 )
-from assistant.ingest.text import clean
 from assistant.models import RawEntry
+from assistant.text import clean
 
 SHAPE = "arxiv_atom"
 NS = {"a": "http://www.w3.org/2005/Atom", "arxiv": "http://arxiv.org/schemas/atom"}

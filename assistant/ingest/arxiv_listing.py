@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 
 from assistant.ingest.base import ParseContext, ParseResult, numbered, source
-from assistant.ingest.text import ARXIV_AT_START, clean
+from assistant.ingest.text import ARXIV_AT_START
 from assistant.models import RawEntry
+from assistant.text import clean
 
 SHAPE = "arxiv_listing"
 CREATED = re.compile(r"^Created:\s*(?P<date>\d{4}-\d{2}-\d{2})$")

@@ -14,8 +14,8 @@ from assistant.ingest.records import (
     doi_and_arxiv,
     iso_date,
 )
-from assistant.ingest.text import clean
 from assistant.models import RawEntry
+from assistant.text import clean
 
 SHAPE = "bibtex"
 _ENTRY_START = re.compile(r"^\s*@(?!string\b|comment\b|preamble\b)[a-z]+\s*[{(]", re.IGNORECASE)

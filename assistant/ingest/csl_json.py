@@ -13,8 +13,8 @@ from assistant.ingest.records import (
     person,
     strip_markup,
 )
-from assistant.ingest.text import clean
 from assistant.models import RawEntry
+from assistant.text import clean
 
 SHAPE = "csl_json"
 # Keys only CSL-JSON items carry (hyphenated CSL variables); a JSON file with them is read as CSL.

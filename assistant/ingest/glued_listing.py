@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 
 from assistant.ingest.base import ParseContext, ParseResult, numbered, source
-from assistant.ingest.text import CARD_DATE, NAME, card_date, clean, parse_author_list
+from assistant.ingest.text import CARD_DATE, NAME, card_date, parse_author_list
 from assistant.models import RawEntry
+from assistant.text import clean
 
 SHAPE = "glued_listing"
 META = re.compile(rf"^(?P<score>\d+(?:\.\d+)?){CARD_DATE}$")

@@ -6,9 +6,10 @@ import hashlib
 import re
 from collections import Counter
 
-from assistant.ingest.text import arxiv_yymm, clean, is_order, split_sentences
+from assistant.ingest.text import arxiv_yymm
 from assistant.ingest.titles import derive_display_title
 from assistant.models import Conflict, RawEntry
+from assistant.text import clean, is_order, split_sentences
 
 _WORD = re.compile(r"[a-z0-9]+")
 SHINGLE = 3

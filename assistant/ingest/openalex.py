@@ -11,8 +11,8 @@ from assistant.ingest.records import (
     json_records,
     looks_like_json,
 )
-from assistant.ingest.text import clean
 from assistant.models import RawEntry
+from assistant.text import clean
 
 SHAPE = "openalex"
 

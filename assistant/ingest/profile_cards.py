@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 
 from assistant.ingest.base import ParseContext, ParseResult, header_blocks, source
-from assistant.ingest.text import CARD_DATE, card_date, clean, parse_author_list
+from assistant.ingest.text import CARD_DATE, card_date, parse_author_list
 from assistant.models import RawEntry
+from assistant.text import clean
 
 SHAPE = "profile_cards"
 HEADER = re.compile(rf"^{CARD_DATE}$")

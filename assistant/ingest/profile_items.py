@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from assistant.ingest.base import ParseContext, ParseResult, header_blocks, source
-from assistant.ingest.text import clean
 from assistant.models import RawEntry
+from assistant.text import clean
 
 SHAPE = "profile_items"
 HEADER = re.compile(

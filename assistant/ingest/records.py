@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.ingest.text import clean
+from assistant.text import clean
 
 _DOI = re.compile(r"10\.\d{4,9}/\S+", re.IGNORECASE)
 # arXiv's own DOIs (DataCite, 10.48550/arXiv.YYMM.NNNNN) name the preprint: they are its arXiv id, not a venue DOI.

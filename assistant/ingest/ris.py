@@ -6,8 +6,8 @@ import re
 
 from assistant.ingest.base import ParseContext, ParseResult, source
 from assistant.ingest.records import arxiv_id, display_name, doi_and_arxiv, iso_date
-from assistant.ingest.text import clean
 from assistant.models import RawEntry
+from assistant.text import clean
 
 SHAPE = "ris"
 _TAG = re.compile(r"^(?P<tag>[A-Z][A-Z0-9])  -(?: (?P<value>.*))?$")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.ingest.text import split_sentences
+from assistant.text import split_sentences
 
 # "This paper presents SparStencil", "We present SwarmThinkers", "proposes RACE (…)".
 _INTRO = re.compile(

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from assistant.answer.citations import check
-from assistant.answer.claims import split
+from assistant.answer.claim_parts import split
 from assistant.models import Answer
 
 FOLDER = Path(__file__).resolve().parent.parent / "data" / "llm_replies"

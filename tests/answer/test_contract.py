@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from assistant.answer.citations import check
-from assistant.ingest.text import split_sentences
 from assistant.models import Message
+from assistant.text import split_sentences
 
 QUESTIONS = [
     "What parallel efficiency does cuNNQS-SCI maintain in strong scaling tests?",

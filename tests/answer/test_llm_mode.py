@@ -6,7 +6,7 @@ import pytest
 
 from assistant.answer.citations import check
 from assistant.core import Assistant
-from assistant.models import Message
+from assistant.models import Final, Message, Token
 from assistant.settings import Settings
 from tests.conftest import SEEDS
 from tests.fakes import FakeOpenAI
@@ -77,12 +77,12 @@ def test_endpoint_failure_falls_back_to_extractive_with_notice(llm_assistant, fa
 def test_stream_yields_tokens_then_validated_answer(llm_assistant, fake):
     fake.enqueue("Over 90% parallel efficiency in strong scaling [1].")
     events = list(llm_assistant.stream(QUESTION))
-    assert [e["type"] for e in events[:-1]] == ["token"] * (len(events) - 1)
-    final = events[-1]["answer"]
+    assert all(isinstance(e, Token) for e in events[:-1]) and isinstance(events[-1], Final)
+    final = events[-1].answer
     # Tokens are a preview without markers (none is validated yet); the final event has the checked text.
     assert (
         final.mode == "llm"
-        and "".join(e["text"] for e in events[:-1]) == "Over 90% parallel efficiency in strong scaling ."
+        and "".join(e.text for e in events[:-1]) == "Over 90% parallel efficiency in strong scaling ."
     )
     assert final.answer == "Over 90% parallel efficiency in strong scaling [1]."
 
@@ -90,7 +90,7 @@ def test_stream_yields_tokens_then_validated_answer(llm_assistant, fake):
 def test_stream_garbage_mid_answer_falls_back(llm_assistant, fake):
     fake.enqueue(("stream_garbage", "Over 90"))
     events = list(llm_assistant.stream(QUESTION))
-    final = events[-1]["answer"]
+    final = events[-1].answer
     assert final.mode == "extractive" and "LLM unavailable" in final.notice
 
 
@@ -132,5 +132,5 @@ def test_a_model_that_trickles_past_the_deadline_falls_back(seeded_store, fake):
         llm_timeout=0.1,
     )
     a = Assistant.from_settings(settings, http_client=slow.client())
-    final = list(a.stream(QUESTION))[-1]["answer"]
+    final = list(a.stream(QUESTION))[-1].answer
     assert final.mode == "extractive" and "in time" in final.notice

@@ -14,9 +14,9 @@ import openai
 import pytest
 
 from assistant.answer.claims import ClaimChecker
-from assistant.api import create_app
+from assistant.api.app import create_app
 from assistant.core import Assistant
-from assistant.models import Message
+from assistant.models import Final, Message, Token
 from assistant.settings import Settings
 from tests.answer.llm_replies import FOREIGN_MARKER, Score, cases, score
 from tests.api.live import LiveServer
@@ -139,11 +139,11 @@ def test_correct_replies_pass_untouched(played):
 
 def test_the_stream_previews_no_marker_and_ends_with_the_same_checked_answer(played):
     for case, _, answer, events in played:
-        tokens = "".join(e["text"] for e in events if e["type"] == "token")
+        tokens = "".join(e.text for e in events if isinstance(e, Token))
         assert not re.search(r"\[\s*\^?\d|【|\(\s*source", tokens, re.IGNORECASE), (case["id"], tokens)
         assert "References:" not in tokens and "Bibliography" not in tokens
-        final = events[-1]["answer"]
-        assert events[-1]["type"] == "answer"
+        assert isinstance(events[-1], Final)
+        final = events[-1].answer
         assert (final.answer, final.citations, final.notice) == (answer.answer, answer.citations, answer.notice), case[
             "id"
         ]

@@ -7,7 +7,7 @@ import json
 import pytest
 from fastapi.testclient import TestClient
 
-from assistant.api import create_app
+from assistant.api.app import create_app
 from assistant.settings import Settings
 from tests.api.live import LiveServer
 from tests.conftest import SEEDS

@@ -110,8 +110,8 @@ def test_stream_with_bad_request_is_a_json_4xx_not_a_stream(client):
 
 
 def test_same_json_as_ask_json(client, assistant):
-    from assistant.cli_answer import answer_json
     from assistant.models import Message
+    from assistant.presenter import answer_json
 
     expected = answer_json(assistant.answer([Message(role="user", content=QUESTION)]))
     assert ask(client, QUESTION).json() == expected

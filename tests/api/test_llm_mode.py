@@ -8,7 +8,7 @@ import openai
 import pytest
 from fastapi.testclient import TestClient
 
-from assistant.api import create_app
+from assistant.api.app import create_app
 from tests.api.fake_llm import FakeChatServer, llm_assistant
 from tests.api.fixtures import CUNNQS, QUESTION, parse_sse
 from tests.api.live import LiveServer

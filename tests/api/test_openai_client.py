@@ -88,7 +88,7 @@ def test_token_is_the_clients_api_key(seeded_store, assistant):
 
 
 def test_usage_is_counted_by_our_tokenizer(oai):
-    from assistant import tokens
+    from assistant.vendors import tokens
 
     completion = oai.chat.completions.create(model="paper-assistant", messages=[{"role": "user", "content": QUESTION}])
     usage = completion.usage
@@ -189,8 +189,8 @@ def test_options_that_ask_for_what_we_do_are_accepted(oai):
 
 
 def test_max_tokens_ends_at_a_sentence_and_keeps_only_its_references(oai):
-    from assistant import tokens
     from assistant.answer.citations import check
+    from assistant.vendors import tokens
 
     question = [{"role": "user", "content": "Which papers are about model compression?"}]
     whole = oai.chat.completions.create(model="paper-assistant", messages=question)

@@ -79,7 +79,7 @@ def test_healthz(client):
 def test_empty_store_says_to_ingest(tmp_path):
     from fastapi.testclient import TestClient
 
-    from assistant.api import create_app
+    from assistant.api.app import create_app
     from assistant.settings import Settings
 
     app = create_app(Settings(store_dir=tmp_path / "empty"))

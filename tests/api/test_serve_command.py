@@ -52,7 +52,8 @@ def test_serve_with_two_workers_answers_concurrent_chats(seeded_store):
     citations."""
     from concurrent.futures import ThreadPoolExecutor
 
-    with ServeProcess(seeded_store, ("--workers", "2"), stop_timeout=60) as server:
+    env = {**os.environ, "ASSISTANT_ALLOWED_HOSTS": '["papers.example"]'}
+    with ServeProcess(seeded_store, ("--workers", "2"), env=env, stop_timeout=60) as server:
         server.wait_ready(120, lambda r: r.status_code == 200 and len(_children(server.proc.pid)) >= 2)
         workers = _children(server.proc.pid)
 
@@ -71,6 +72,14 @@ def test_serve_with_two_workers_answers_concurrent_chats(seeded_store):
         assert _children(server.proc.pid) == workers, "no worker died and was replaced while answering"
         # Each worker loaded its own store and model: both answer /healthz with the whole corpus.
         assert {httpx.get(f"{server.url}/healthz", timeout=10).json()["papers"] for _ in range(6)} == {79}
+        # The settings reached every worker as the serving process made them (passed to each worker's app factory,
+        # not through the environment): the configured host and the bound address are allowed, any other is refused.
+        hosts = ("papers.example", f"127.0.0.1:{server.port}", "elsewhere.example")
+        codes = {
+            h: {httpx.get(f"{server.url}/healthz", headers={"Host": h}, timeout=10).status_code for _ in range(6)}
+            for h in hosts
+        }
+        assert codes == {"papers.example": {200}, f"127.0.0.1:{server.port}": {200}, "elsewhere.example": {400}}
     assert "2 workers" in server.output
     assert server.proc.returncode == 0, server.output
 

@@ -11,7 +11,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from assistant.api import create_app
+from assistant.api.app import create_app
 from tests.api.live import LiveServer
 from tests.conftest import DATA, SEEDS
 from tests.reliability.test_ingest_while_serving import assistant_over

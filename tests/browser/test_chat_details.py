@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from assistant.api import create_app
+from assistant.api.app import create_app
 from tests.api.fake_llm import FakeChatServer, llm_assistant
 from tests.api.fixtures import QUESTION
 from tests.api.live import LiveServer

@@ -6,7 +6,7 @@ import httpx2
 import pytest
 from playwright.sync_api import expect
 
-from assistant.api import create_app
+from assistant.api.app import create_app
 from tests.api.fake_llm import FakeChatServer, llm_assistant
 from tests.api.fixtures import QUESTION, make_app
 from tests.api.live import LiveServer

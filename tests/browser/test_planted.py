@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from assistant.api import create_app
+from assistant.api.app import create_app
 from assistant.core import Assistant
 from assistant.settings import Settings
 from tests.api.live import LiveServer
@@ -24,7 +24,7 @@ QUESTION = "Summarize the IAAT paper"
 @pytest.fixture(scope="module")
 def planted_url(tmp_path_factory, assistant):
     from assistant import vendors
-    from assistant.store import Store
+    from assistant.index.store import Store
 
     path = tmp_path_factory.mktemp("planted_ui_store")
     settings = Settings(store_dir=path, seeds_dir=PLANTED)

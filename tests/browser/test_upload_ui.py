@@ -8,7 +8,7 @@ import shutil
 import pytest
 from playwright.sync_api import expect
 
-from assistant.api import create_app
+from assistant.api.app import create_app
 from tests.api.live import LiveServer
 from tests.conftest import DATA, SEEDS
 from tests.reliability.test_ingest_while_serving import assistant_over

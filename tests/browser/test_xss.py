@@ -9,7 +9,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
-from assistant.api import create_app
+from assistant.api.app import create_app
 from tests.api.fixtures import settings_for
 from tests.api.live import LiveServer
 from tests.conftest import SEEDS

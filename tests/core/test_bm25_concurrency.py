@@ -7,8 +7,8 @@ import shutil
 import threading
 
 from assistant import vendors
+from assistant.index.store import Store
 from assistant.settings import Settings
-from assistant.store import Store
 from tests.conftest import SEEDS
 
 

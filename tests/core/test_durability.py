@@ -105,7 +105,7 @@ def test_chroma_failing_mid_ingest_leaves_the_current_table_and_no_temporary_one
     """The new table is written before Chroma's part (so the papers can leave memory) but switched in only after it."""
     from assistant import vendors
     from assistant.errors import StoreUnavailable
-    from assistant.store import Store
+    from assistant.index.store import Store
 
     seeds = tmp_path / "seeds"
     shutil.copytree(SEEDS, seeds)

@@ -43,7 +43,7 @@ def test_adding_ten_papers_embeds_only_their_sentences(fresh_store, tmp_path):
     """Incremental ingest: the new papers' sentences are the only model work; every old passage stays as it was."""
     import random
 
-    from assistant.passages import paper_sentences
+    from assistant.index.passages import paper_sentences
 
     seeds = tmp_path / "seeds"
     shutil.copytree(SEEDS, seeds)

@@ -6,8 +6,8 @@ import bm25s
 import numpy as np
 import pytest
 
-from assistant.lexical import Lexical, tokenize
-from assistant.passages import paper_passages
+from assistant.index.bm25 import Lexical, tokenize
+from assistant.index.passages import paper_passages
 
 QUERIES = [
     "sparse stencil tensor cores speedup",

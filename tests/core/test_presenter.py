@@ -9,7 +9,7 @@ import re
 import pytest
 
 from assistant import presenter
-from assistant.models import Answer, Citation, Message
+from assistant.models import Answer, Citation, Final, Message, Token
 from tests.conftest import DATA
 
 
@@ -110,12 +110,10 @@ def test_shown_quotes_are_verbatim_spans_of_the_shown_answer_and_abstract(assist
 
 def test_present_events_renders_tokens_and_final_answer_alike():
     final = Answer(answer="It is 11$\\times$ smaller [1].", citations=[cite(quote="It is 11$\\times$ smaller")])
-    events = [{"type": "token", "text": t} for t in re.findall(r"\S+\s*", final.answer)] + [
-        {"type": "answer", "answer": final}
-    ]
+    events = [Token(t) for t in re.findall(r"\S+\s*", final.answer)] + [Final(final)]
     out = list(presenter.present_events(iter(events)))
-    streamed = "".join(e["text"] for e in out if e["type"] == "token")
-    shown = out[-1]["answer"]
+    streamed = "".join(e.text for e in out if isinstance(e, Token))
+    shown = out[-1].answer
     assert streamed == shown.answer == "It is 11× smaller [1]."
     assert shown.citations[0].quote == "It is 11× smaller"
 
@@ -131,3 +129,9 @@ def test_no_answer_or_reference_writes_et_al_twice_dotted(assistant):
             messages.append(Message(role="assistant", content=shown.answer))
             text = shown.answer + "\n" + "\n".join(presenter.reference_line(c, c.n) for c in shown.citations)
             assert "et al.." not in text and "et al. ." not in text, text
+
+
+def test_present_events_refuses_an_event_that_is_not_typed():
+    # every view matches on Token and Final: an untyped event (the old {"type": ...} dicts) fails where it enters
+    with pytest.raises(TypeError, match="not an answer stream event"):
+        list(presenter.present_events(iter([{"type": "token", "text": "a"}])))

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
-from assistant.answer.intents import STOP
 from assistant.core import Assistant
+from assistant.ingest.theme_labels import GENERIC, phrases
 from assistant.models import Message
 from assistant.settings import Settings
-from assistant.theme_labels import GENERIC, phrases
+from assistant.text import STOP
 from tests.conftest import SEEDS
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from assistant.vectors import SentenceVectors, key
+from assistant.index.vectors import SentenceVectors, key
 
 
 def test_add_get_prune_compact(tmp_path):
@@ -33,7 +33,7 @@ class _Counts:
 
 
 def test_batching_order_is_shortest_first_by_the_models_count_and_stable():
-    from assistant.vectors import batching_order
+    from assistant.index.vectors import batching_order
 
     texts = ["a b c", "xxxxxxxxxxxxxxxxxxxx", "d e", "f g", "h"]
     assert batching_order(texts, _Counts()) == ["xxxxxxxxxxxxxxxxxxxx", "h", "d e", "f g", "a b c"]

@@ -10,9 +10,9 @@ import httpx
 import pytest
 
 from assistant import vendors
-from assistant.api import create_app
+from assistant.api.app import create_app
 from assistant.core import Assistant
-from assistant.store import Store
+from assistant.index.store import Store
 from tests.api.fixtures import QUESTION, settings_for
 from tests.api.live import LiveServer
 from tests.chroma_server import ChromaServer

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from assistant.api import create_app
+from assistant.api.app import create_app
 from assistant.errors import StoreUnavailable
 from tests.api.fixtures import settings_for
 

@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from assistant.answer.citations import MARKER, check
-from assistant.api import create_app
+from assistant.api.app import create_app
 from assistant.core import Assistant
 from assistant.models import Citation, Message
 from assistant.settings import Settings
@@ -38,7 +38,7 @@ NOT_COVERED = "The corpus does not cover this"
 @pytest.fixture(scope="module")
 def hostile(tmp_path_factory, assistant):
     from assistant import vendors
-    from assistant.store import Store
+    from assistant.index.store import Store
 
     path = tmp_path_factory.mktemp("hostile_store")
     settings = Settings(store_dir=path, seeds_dir=HOSTILE)

@@ -12,10 +12,10 @@ import httpx
 import pytest
 
 from assistant import vendors
-from assistant.api import create_app
+from assistant.api.app import create_app
 from assistant.core import Assistant
+from assistant.index.store import Store
 from assistant.settings import Settings
-from assistant.store import Store
 from tests.api.fixtures import parse_sse
 from tests.api.live import LiveServer
 from tests.conftest import SEEDS
@@ -202,7 +202,7 @@ def test_assistant_ingest_process_while_the_server_answers(fresh_store, changed_
 
 
 def changed_passages(a: Assistant) -> set[str]:
-    from assistant.passages import paper_passages
+    from assistant.index.passages import paper_passages
 
     return {pa.id for p in a.table().papers for pa in paper_passages(p) if "9.4x" in pa.text}
 

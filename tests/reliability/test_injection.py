@@ -38,7 +38,7 @@ def planted_store(tmp_path_factory, assistant):
 def _store(path, shared):
     """A store at `path` that borrows the session's embedding model (no second load)."""
     from assistant import vendors
-    from assistant.store import Store
+    from assistant.index.store import Store
 
     settings = Settings(store_dir=path)
     return Store(path, vendors.chroma_client(settings), shared.store.embeddings)

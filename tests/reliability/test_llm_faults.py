@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from assistant import vendors
-from assistant.api import create_app
+from assistant.api.app import create_app
 from assistant.core import Assistant
 from tests.api.fixtures import CUNNQS, QUESTION, parse_sse, settings_for
 from tests.api.live import LiveServer, free_port

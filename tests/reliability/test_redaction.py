@@ -8,9 +8,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from assistant import vendors
-from assistant.api import create_app
+from assistant.api.app import create_app
 from assistant.core import Assistant
-from assistant.repl_format import mode_text
+from assistant.repl.format import mode_text
 from tests.api.fixtures import QUESTION, settings_for
 from tests.reliability.fake_openai import FakeOpenAIServer
 from tests.reliability.test_secrets import Capture

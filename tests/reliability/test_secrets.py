@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from assistant import vendors
-from assistant.api import create_app
+from assistant.api.app import create_app
 from assistant.core import Assistant
 from assistant.settings import Settings
 from tests.api.fixtures import QUESTION, settings_for

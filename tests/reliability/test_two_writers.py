@@ -15,10 +15,10 @@ import numpy as np
 import pytest
 from fastapi.testclient import TestClient
 
-from assistant.api import create_app
-from assistant.passages import paper_sentences
-from assistant.store import Store
-from assistant.vectors import SentenceVectors
+from assistant.api.app import create_app
+from assistant.index.passages import paper_sentences
+from assistant.index.store import Store
+from assistant.index.vectors import SentenceVectors
 from tests.api.fixtures import settings_for
 from tests.conftest import ROOT, SEEDS
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from assistant.errors import NotFound
-from assistant.models import Answer, Citation, Filters, Message, Paper, Profile, Source
+from assistant.models import Answer, Citation, Filters, Final, Message, Paper, Profile, Source, Token
 
 
 def paper(
@@ -118,16 +118,16 @@ class FakeAssistant:
             raise item
         if isinstance(item, Blocked):
             try:
-                yield {"type": "token", "text": "Thinking "}
+                yield Token("Thinking ")
                 item.started.set()
                 item.release.wait(10)
-                yield {"type": "answer", "answer": item.answer}
+                yield Final(item.answer)
             finally:
                 item.closed.set()
             return
         for word in item.answer.split(" "):
-            yield {"type": "token", "text": word + " "}
-        yield {"type": "answer", "answer": item}
+            yield Token(word + " ")
+        yield Final(item)
 
     def papers(self, filters=None, text=None):
         out = [p for p in self._papers if (filters or Filters()).admits(p)]

@@ -7,9 +7,9 @@ from types import SimpleNamespace
 
 from assistant.feedback import FeedbackLog
 from assistant.models import Answer
-from assistant.repl_format import help_lines
-from assistant.repl_plain import LineReader, PlainView
-from assistant.repl_session import ChatSession
+from assistant.repl.format import help_lines
+from assistant.repl.plain_view import LineReader, PlainView
+from assistant.repl.session import ChatSession
 from tests.repl.fakes import PAPERS, FakeAssistant, cite
 
 FP, SWARM, _ = PAPERS

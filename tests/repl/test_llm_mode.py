@@ -8,8 +8,8 @@ import io
 import httpx2
 import pytest
 
-from assistant.repl_plain import LineReader, PlainView
-from assistant.repl_session import ChatSession
+from assistant.repl.plain_view import LineReader, PlainView
+from assistant.repl.session import ChatSession
 from tests.api.fake_llm import FakeChatServer, llm_assistant
 
 QUESTION = "What parallel efficiency does cuNNQS-SCI maintain in strong scaling tests?"

@@ -12,11 +12,11 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from assistant.errors import LLMUnavailable, StoreUnavailable
-from assistant.models import Answer, Filters, Message
-from assistant.repl_plain import LineReader, PlainView
-from assistant.repl_prompt import PromptReader
-from assistant.repl_rich import RichView
-from assistant.repl_session import ChatSession
+from assistant.models import Answer, Filters, Final, Message, Token
+from assistant.repl.plain_view import LineReader, PlainView
+from assistant.repl.prompt import PromptReader
+from assistant.repl.rich_view import RichView
+from assistant.repl.session import ChatSession
 from tests.repl.fakes import PAPERS, Blocked, FakeAssistant, cite
 
 FP, SWARM, FED = PAPERS
@@ -310,8 +310,8 @@ def test_unwritable_history_falls_back_with_a_hint(tmp_path):
 def test_the_final_answer_replaces_the_streamed_preview():
     class Drafting(FakeAssistant):
         def stream(self, messages, filters=None):
-            yield {"type": "token", "text": "A draft with a bad marker [9]"}
-            yield {"type": "answer", "answer": SECOND}
+            yield Token("A draft with a bad marker [9]")
+            yield Final(SECOND)
 
     buf = io.StringIO()
     console = Console(file=buf, width=100, force_terminal=True, color_system=None, highlight=False)

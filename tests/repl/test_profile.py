@@ -7,10 +7,10 @@ import io
 from rich.console import Console
 
 from assistant.models import CoauthorCount, Profile, ThemeSummary, YearCount
-from assistant.repl_plain import LineReader, PlainView
-from assistant.repl_profile import MAX_BAR, year_rows
-from assistant.repl_rich import RichView
-from assistant.repl_session import ChatSession
+from assistant.repl.plain_view import LineReader, PlainView
+from assistant.repl.profile import MAX_BAR, year_rows
+from assistant.repl.rich_view import RichView
+from assistant.repl.session import ChatSession
 from tests.repl.fakes import FakeAssistant
 
 

@@ -169,7 +169,7 @@ def test_piped_start_up_loads_neither_the_model_nor_prompt_toolkit(fresh_store, 
     imported = {
         line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines() if line.startswith("import time:")
     }
-    assert "assistant.repl_session" in imported
+    assert "assistant.repl.session" in imported
     assert not {"sentence_transformers", "torch", "onnxruntime", "prompt_toolkit"} & imported
     assert result.stdout.startswith("Answer mode: extractive")
 

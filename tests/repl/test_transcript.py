@@ -8,9 +8,9 @@ import re
 from rich.console import Console
 
 from assistant.models import Message
-from assistant.repl_plain import LineReader, PlainView
-from assistant.repl_rich import RichView
-from assistant.repl_session import ChatSession
+from assistant.repl.plain_view import LineReader, PlainView
+from assistant.repl.rich_view import RichView
+from assistant.repl.session import ChatSession
 from tests.repl.transcript import answer_block, card_block, profile_block
 
 STARTUP = "79 papers indexed, 29 by Yunquan Zhang; answer mode: extractive. Type /help for commands.\n"

@@ -6,7 +6,7 @@ import time
 
 import numpy as np
 
-from assistant import themes
+from assistant.ingest import themes
 
 
 def reference_clusters(vectors: np.ndarray, ks: set[int]) -> dict[int, np.ndarray]:

@@ -7,11 +7,11 @@ from collections.abc import Iterator
 from fastapi import APIRouter, Depends
 
 from assistant.api.deps import get_assistant
-from assistant.api.schemas import AnswerOut, ChatRequest, ErrorResponse
+from assistant.api.schemas.chat import AnswerOut, ChatRequest
+from assistant.api.schemas.common import ErrorResponse
 from assistant.api.sse import frame, run_chat, stream_events
-from assistant.cli_answer import public_meta, references
-from assistant.models import Answer, Message
-from assistant.presenter import present_answer, present_events
+from assistant.models import Answer, Final, Message, StreamEvent, Token
+from assistant.presenter import answer_json, present_answer, present_events
 
 router = APIRouter(tags=["chat"])
 
@@ -56,30 +56,22 @@ _SSE_EVENT = {
 
 def answer_out(answer: Answer) -> AnswerOut:
     """The answer as people are shown it (LaTeX rendered, as the web page does): see assistant/presenter.py."""
-    answer = present_answer(answer)
-    return AnswerOut(
-        answer=answer.answer,
-        citations=answer.citations,
-        mode=answer.mode,
-        notice=answer.notice,
-        references=references(answer),
-        meta=public_meta(answer),
-        plan=answer.meta.get("plan"),
-    )
+    return AnswerOut.model_validate(answer_json(present_answer(answer)))
 
 
 def conversation(request: ChatRequest) -> list[Message]:
     return [Message(role=m.role, content=m.content) for m in request.messages]
 
 
-def _render(events: Iterator[dict]) -> Iterator[str]:
+def _render(events: Iterator[StreamEvent]) -> Iterator[str]:
     answered = False
     for event in events:
-        if event.get("type") == "token":
-            yield frame({"text": event["text"]}, event="token")
-        elif event.get("type") == "answer":
-            answered = True
-            yield frame(answer_out(event["answer"]).model_dump(mode="json"), event="citations")
+        match event:
+            case Token(text=text):
+                yield frame({"text": text}, event="token")
+            case Final(answer=answer):
+                answered = True
+                yield frame(answer_out(answer).model_dump(mode="json"), event="citations")
     if not answered:
         raise RuntimeError("the answer stream ended without its final answer event")
     yield frame({}, event="done")

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from assistant import export
 from assistant.api.deps import get_assistant
-from assistant.api.schemas import ErrorResponse
+from assistant.api.schemas.common import ErrorResponse
 from assistant.models import Paper
 
 router = APIRouter(tags=["export"])

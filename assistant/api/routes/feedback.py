@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request
 
-from assistant.api.schemas import ErrorResponse, FeedbackIn, FeedbackSaved
+from assistant.api.schemas.common import ErrorResponse
+from assistant.api.schemas.feedback import FeedbackIn, FeedbackSaved
 from assistant.feedback import Feedback, FeedbackLog
 
 router = APIRouter(tags=["feedback"])

@@ -12,12 +12,12 @@ from fastapi import APIRouter, Depends
 from assistant.api import openai_extras as extras
 from assistant.api.deps import get_assistant
 from assistant.api.errors import error_json
-from assistant.api.schemas import MODEL_ID, V1_RESPONSES, ChatCompletionRequest, ErrorResponse
+from assistant.api.schemas.common import ErrorResponse
+from assistant.api.schemas.openai_compat import MODEL_ID, V1_RESPONSES, ChatCompletionRequest
 from assistant.api.sse import frame, run_chat, stream_events
-from assistant.cli_answer import public_meta
 from assistant.errors import NotFound
-from assistant.models import Answer, Citation, Message
-from assistant.presenter import present_answer, present_events
+from assistant.models import Answer, Citation, Final, Message, StreamEvent
+from assistant.presenter import answer_json, present_answer, present_events
 from assistant.presenter import reference_line as present_reference
 
 router = APIRouter(tags=["openai-compatible"])
@@ -53,12 +53,9 @@ def appendix(answer: Answer) -> str:
 
 
 def _extras(answer: Answer) -> dict:
-    return {
-        "citations": [c.model_dump(mode="json") for c in answer.citations],
-        "mode": answer.mode,
-        "notice": answer.notice,
-        "meta": public_meta(answer),
-    }
+    """The extension fields of a completion and of its last chunk: the answer JSON's citations, mode, notice, meta."""
+    shown = answer_json(answer)
+    return {key: shown[key] for key in ("citations", "mode", "notice", "meta")}
 
 
 def _check_model(name: str) -> None:
@@ -145,18 +142,17 @@ def reply(answer: Answer) -> str:
     return answer.answer + appendix(answer)
 
 
-def _within_budget(events: Iterator[dict], budget: int) -> Iterator[dict]:
-    """The core's events with the answer cut to `budget` tokens (which sentences fit is known only once it is whole)."""
+def _within_budget(events: Iterator[StreamEvent], budget: int) -> Iterator[Final]:
+    """The final answer cut to `budget` tokens (which sentences fit is known only once it is whole); /v1 streams no
+    previews, so the tokens are dropped here."""
     for event in events:
-        if event.get("type") == "answer":
-            answer, cut = extras.within(event["answer"], budget, reply)
-            yield {**event, "answer": answer, "finish_reason": "length" if cut else "stop"}
-        elif event.get("type") != "token":
-            yield event
+        if isinstance(event, Final):
+            answer, cut = extras.within(event.answer, budget, reply)
+            yield Final(answer, truncated=cut)
 
 
 def _chunks(
-    events: Iterator[dict], completion_id: str, created: int, prompt: int = 0, include_usage: bool = False
+    events: Iterator[StreamEvent], completion_id: str, created: int, prompt: int = 0, include_usage: bool = False
 ) -> Iterator[str]:
     """The stream's content is exactly the non-streaming content: the checked answer, its references, the notice.
 
@@ -180,15 +176,15 @@ def _chunks(
 
     yield chunk({"role": "assistant", "content": ""})
     for event in events:
-        if event.get("type") == "answer":
-            answer: Answer = event["answer"]
+        if isinstance(event, Final):
+            answer = event.answer
             content = reply(answer)
             for piece in re.findall(r"\s*\S+|\s+\Z", answer.answer):
                 yield chunk({"content": piece})
             rest = appendix(answer)  # the references (and notice) in one delta, with their url_citation annotations
             if rest:
                 yield chunk({"content": rest, "annotations": extras.annotations(content, answer)})
-            yield chunk({}, event.get("finish_reason", "stop"), **_extras(answer))
+            yield chunk({}, "length" if event.truncated else "stop", **_extras(answer))
             if include_usage:
                 yield frame(
                     {

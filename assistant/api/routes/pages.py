@@ -8,7 +8,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 
 from assistant.api.deps import get_assistant
-from assistant.api.schemas import Health
+from assistant.api.schemas.corpus import Health
 from assistant.settings import redact_url
 
 STATIC = Path(__file__).resolve().parent.parent / "static"

@@ -8,7 +8,8 @@ from fastapi import APIRouter, Depends, Query
 
 from assistant.api.deps import get_assistant
 from assistant.api.routes.export import REFERENCE_CONTENT
-from assistant.api.schemas import ErrorResponse, PaperDetail, PaperList, PaperSummary, Profile
+from assistant.api.schemas.common import ErrorResponse
+from assistant.api.schemas.corpus import PaperDetail, PaperList, PaperSummary, Profile
 from assistant.models import Filters
 
 router = APIRouter(tags=["papers"])

@@ -7,7 +7,8 @@ from fastapi import APIRouter, Depends, File, HTTPException, Request, UploadFile
 from starlette.concurrency import run_in_threadpool
 
 from assistant.api.deps import get_assistant
-from assistant.api.schemas import ErrorResponse, SourceAdded, SourceFileReport
+from assistant.api.schemas.common import ErrorResponse
+from assistant.api.schemas.corpus import SourceAdded, SourceFileReport
 from assistant.errors import Forbidden
 
 router = APIRouter(tags=["sources"])

@@ -1,0 +1,72 @@
+"""`POST /api/feedback`: a thumbs up or down on one answer, and the stored rating's id."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from assistant.api.schemas.chat import ChatMessage
+from assistant.api.schemas.common import MAX_MESSAGE_CHARS, MAX_MESSAGES
+from assistant.models import Citation
+
+MAX_ANSWER_CHARS = 20_000  # a long structured answer (every paper of a theme) stays well under this
+MAX_COMMENT_CHARS = 2_000
+MAX_CITATIONS = 50
+
+
+class FeedbackIn(BaseModel):
+    """A thumbs up or down on one answer, with the answer as it was shown."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {
+                    "rating": "down",
+                    "comment": "It missed the 2023 paper.",
+                    "question": "Which papers are about stencil computation?",
+                    "answer": "Two papers are about stencil computation [1] [2].",
+                    "citations": [],
+                    "mode": "extractive",
+                }
+            ]
+        },
+    )
+
+    rating: Literal["up", "down"] = Field(description="`up`: a good answer; `down`: a bad one.")
+    comment: str | None = Field(
+        None,
+        max_length=MAX_COMMENT_CHARS,
+        description=f"What was good or wrong, at most {MAX_COMMENT_CHARS:,} characters.",
+    )
+    question: str = Field(min_length=1, max_length=MAX_MESSAGE_CHARS, description="The question the answer answered.")
+    history: list[ChatMessage] = Field(
+        default_factory=list,
+        max_length=MAX_MESSAGES,
+        description="Earlier turns of the conversation, oldest first (for follow-ups).",
+    )
+    answer: str = Field(
+        max_length=MAX_ANSWER_CHARS, description=f"The answer text as shown, at most {MAX_ANSWER_CHARS:,} characters."
+    )
+    citations: list[Citation] = Field(
+        default_factory=list,
+        max_length=MAX_CITATIONS,
+        description="The answer's `citations`, as the chat endpoint returned them.",
+    )
+    mode: Literal["extractive", "llm"] = Field(description="The answer's `mode`.")
+    source: Literal["web", "api"] = Field("api", description="Which interface the rating came from.")
+
+    @field_validator("question")
+    @classmethod
+    def _not_blank(cls, question: str) -> str:
+        if not question.strip():
+            raise ValueError("the question is empty: send the question the answer was for")
+        return question
+
+
+class FeedbackSaved(BaseModel):
+    """The stored rating's id and time (UTC)."""
+
+    id: str
+    created: str
