@@ -6,11 +6,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 PACKAGE = Path(__file__).resolve().parents[2] / "assistant"
 MAX_LINES = 400
-INTERFACES = ("cli", "repl", "api")
 
 
 def _modules() -> dict[str, Path]:
@@ -105,9 +102,8 @@ def test_no_interface_module_in_the_package_root():
     assert loose == [], "interfaces live in assistant/cli/, assistant/repl/ and assistant/api/"
 
 
-@pytest.mark.parametrize("interface", INTERFACES)
-def test_interface_modules_stay_small(interface):
-    sizes = {str(p.relative_to(PACKAGE)): len(p.read_text().splitlines()) for p in (PACKAGE / interface).rglob("*.py")}
+def test_no_module_is_over_400_lines():
+    sizes = {str(p.relative_to(PACKAGE)): len(p.read_text().splitlines()) for p in PACKAGE.rglob("*.py")}
     assert {name: n for name, n in sizes.items() if n > MAX_LINES} == {}
 
 
@@ -161,3 +157,41 @@ def test_no_code_writes_the_environment():
         and (lines := _environment_writes(path.read_text(encoding="utf-8")))
     }
     assert writes == {}
+
+
+def depth(group=lambda name: name) -> list[list[str]]:
+    """The longest chain of imports (each imports the next), a cycle counted as one: the graph's floors. `group` maps
+    a module to the unit counted: itself, or its package (`assistant.answer.plan` → `assistant.answer`)."""
+    modules = _modules()
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        graph.setdefault(group(name), set()).update(group(t) for t in _imports(name, path, modules))
+    for name, targets in graph.items():
+        targets.discard(name)
+    unit = {m: tuple(c) for c in _cycles(graph) for m in c}
+    condensed: dict[tuple, set[tuple]] = {}
+    for name, targets in graph.items():
+        condensed.setdefault(unit.get(name, (name,)), set()).update(unit.get(t, (t,)) for t in targets)
+    for key, targets in condensed.items():
+        targets.discard(key)
+    memo: dict[tuple, list[tuple]] = {}
+
+    def longest(node: tuple) -> list[tuple]:
+        if node not in memo:
+            memo[node] = [node] + max((longest(t) for t in condensed[node]), key=len, default=[])
+        return memo[node]
+
+    return [list(node) for node in max((longest(n) for n in condensed), key=len)]
+
+
+def test_the_depth_is_the_longest_chain():
+    chain = depth()
+    assert chain[0] == ["assistant.__main__"] and len(chain) >= 3
+
+
+if __name__ == "__main__":
+    # `python tests/core/test_layout.py`: the import graph's depth, over modules and over packages.
+    for label, group in (("modules", lambda n: n), ("packages", lambda n: ".".join(n.split(".")[:2]))):
+        chain = depth(group)
+        print(f"import depth over {label}: {len(chain)}")
+        print("  " + "\n  → ".join(" / ".join(unit) for unit in chain))
