@@ -35,6 +35,7 @@ def main() -> None:
         Settings(OPENAI_API_KEY="sk-bench", OPENAI_BASE_URL="http://fake.local/v1"), http_client=fake.client()
     )
     answerer = assistant.answerer()
+    checker = answerer.llm_step.checker()
     papers = {p.id: p for p in assistant.table().papers}
     played, total = [], Score()
     for case in cases():
@@ -49,7 +50,7 @@ def main() -> None:
         for case, numbered in played:
             started = time.perf_counter()
             try:
-                validate(case["reply"], numbered, answerer, case["question"])
+                validate(case["reply"], numbered, checker, case["question"])
             except Exception:  # nothing supported: the caller falls back; the check's cost is the same
                 pass
             check_ms.append((time.perf_counter() - started) * 1000)
@@ -86,11 +87,11 @@ def main() -> None:
 def calibration(answerer, played) -> None:
     """The cosine of each labelled claim to the closest sentence of the paper it cites, by label: where SUPPORT sits."""
     from assistant.answer.claim_parts import Pool, paper_texts, split, unsupported_detail
-    from assistant.answer.claims import SUPPORT, ClaimChecker
+    from assistant.answer.claims import SUPPORT
     from assistant.answer.markers import clean
     from assistant.text import research_sentences
 
-    checker = ClaimChecker(answerer.retriever.embeddings, answerer.picker.stored)
+    checker = answerer.llm_step.checker()
     rows: dict[str, list[float]] = {
         "supported": [],
         "fabricated, caught by numbers or names": [],

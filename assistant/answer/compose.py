@@ -7,9 +7,11 @@ from collections.abc import Iterator
 
 from assistant.answer import aggregate, structured
 from assistant.answer.citations import Citations, finish
+from assistant.answer.claims import ClaimChecker
 from assistant.answer.corpus import Corpus
 from assistant.answer.extractive import CANNOT_ANSWER, ExtractiveWriter  # noqa: F401 - CANNOT_ANSWER is imported from here by callers
 from assistant.answer.finding import Evidence
+from assistant.answer.llm import LLMStep, llm_answer, stream_llm_answer
 from assistant.answer.plan import QueryPlan
 from assistant.answer.planner import Planner
 from assistant.answer.prompts import Prompts
@@ -32,9 +34,6 @@ STRUCTURED = {
 }
 
 
-Plan = QueryPlan  # the name llm.py imports
-
-
 class Answerer:
     """Plan a turn (Planner), find its evidence (Evidence), write the answer (TableWriter, ExtractiveWriter or the
     LLM), and pass it through the one citation check (`citations.finish`)."""
@@ -49,8 +48,21 @@ class Answerer:
         self.tables = TableWriter(self.corpus, self.evidence, self.writer)
         self.prompts = prompts or Prompts.load(settings.prompts_dir)
         self.llm = chat_model
+        # The LLM step gets what it needs, not the Answerer: so llm.py never imports this module back.
+        self.llm_step = (
+            None
+            if chat_model is None
+            else LLMStep(
+                model=chat_model,
+                prompts=self.prompts,
+                principal=self.principal,
+                timeout=self.settings.llm_timeout,
+                make_checker=lambda: ClaimChecker(self.retriever.embeddings, self.picker.stored),
+                fallback=self.extractive,
+            )
+        )
 
-    # What llm.py reads of the answerer (settings, principal, retriever, picker, prompts, llm, extractive).
+    # The corpus parts the LLM step, the tests and the benchmarks read.
     @property
     def settings(self):
         return self.corpus.settings
@@ -99,9 +111,7 @@ class Answerer:
         plan = self.plan(messages, filters)
         final, hits = self._resolve(plan)
         if hits:
-            from assistant.answer.llm import stream_llm_answer
-
-            for event in stream_llm_answer(self, plan, hits):
+            for event in stream_llm_answer(self.llm_step, plan, hits):
                 if isinstance(event, Final):
                     event.answer.meta.setdefault("plan", self.explain(plan))
                 yield event
@@ -174,6 +184,4 @@ class Answerer:
         return finish(text, cites, route="across", papers=[m.paper.id for m in found])
 
     def _with_llm(self, plan: QueryPlan, hits: list[Hit]) -> Answer:
-        from assistant.answer.llm import llm_answer
-
-        return llm_answer(self, plan, hits)  # falls back to the extractive answer itself, with a notice
+        return llm_answer(self.llm_step, plan, hits)  # falls back to the extractive answer itself, with a notice

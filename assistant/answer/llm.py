@@ -7,7 +7,8 @@ import queue
 import re
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from assistant.answer.citations import MARKER, Citations, enforce, renumber
@@ -15,15 +16,36 @@ from assistant.answer.claims import ClaimChecker
 from assistant.answer.evidence import summary_sentence
 from assistant.answer.format import when
 from assistant.answer.markers import TokenFilter, clean
+from assistant.answer.plan import QueryPlan
+from assistant.answer.prompts import Prompts
 from assistant.errors import LLMUnavailable
 from assistant.index.retrieval import Hit
 from assistant.models import Answer, Final, Message, Paper, StreamEvent, Token
 
 if TYPE_CHECKING:
-    from assistant.answer.compose import Answerer, Plan
     from assistant.vendors.chat import ChatModel
 
 MAX_SOURCES = 6
+
+
+@dataclass
+class LLMStep:
+    """What the LLM step takes, and nothing more: the chat model, the prompts, the author's name, the time one answer
+    may take, the claim checker (made on first use: it loads the sentence vectors), and the extractive answer it
+    falls back on."""
+
+    model: ChatModel
+    prompts: Prompts
+    principal: str
+    timeout: float
+    make_checker: Callable[[], ClaimChecker]
+    fallback: Callable[[QueryPlan, list[Hit]], Answer]
+    _checker: ClaimChecker | None = field(default=None, repr=False)
+
+    def checker(self) -> ClaimChecker:
+        if self._checker is None:
+            self._checker = self.make_checker()
+        return self._checker
 
 
 class LLMFailed(Exception):
@@ -53,23 +75,23 @@ def _defang(text: str) -> str:
     return text.replace("<<<", "‹‹‹").replace(">>>", "›››")
 
 
-def _messages(answerer: Answerer, plan: Plan, papers: list[Paper], question: str) -> list[Message]:
-    sources = "\n\n".join(_source_block(i, p, answerer.principal) for i, p in enumerate(papers, 1))
-    system = answerer.prompts.render("system", principal=answerer.principal)
-    user = answerer.prompts.render("answer", principal=answerer.principal, sources=sources, question=question)
+def _messages(step: LLMStep, plan: QueryPlan, papers: list[Paper], question: str) -> list[Message]:
+    sources = "\n\n".join(_source_block(i, p, step.principal) for i, p in enumerate(papers, 1))
+    system = step.prompts.render("system", principal=step.principal)
+    user = step.prompts.render("answer", principal=step.principal, sources=sources, question=question)
     history = [Message(role="user" if m.role == "user" else "assistant", content=m.content) for m in plan.history[-6:]]
     return [Message(role="system", content=system), *history, Message(role="user", content=user)]
 
 
-def standalone_question(answerer: Answerer, plan: Plan, deadline: float | None = None) -> str:
+def standalone_question(step: LLMStep, plan: QueryPlan, deadline: float | None = None) -> str:
     """Condense a follow-up with the model; the extractive carry-over query when that fails or time runs short."""
     if not plan.history or plan.query == plan.question:
         return plan.question
     history = "\n".join(f"{m.role}: {m.content[:800]}" for m in plan.history[-6:])
-    prompt = answerer.prompts.render("condense", principal=answerer.principal, history=history, question=plan.question)
-    deadline = deadline or time.monotonic() + answerer.settings.llm_timeout
+    prompt = step.prompts.render("condense", principal=step.principal, history=history, question=plan.question)
+    deadline = deadline or time.monotonic() + step.timeout
     try:
-        text = "".join(model_pieces(answerer.llm, [Message(role="user", content=prompt)], deadline)).strip()
+        text = "".join(model_pieces(step.model, [Message(role="user", content=prompt)], deadline)).strip()
     except Exception:  # the answer call will report the failure; keep the carried query here
         return plan.query
     return text.splitlines()[0][:500] if text else plan.query
@@ -121,18 +143,11 @@ def model_pieces(llm: ChatModel, messages: list[Message], deadline: float) -> It
         stop.set()
 
 
-def claim_checker(answerer: Answerer) -> ClaimChecker:
-    checker = getattr(answerer, "claim_checker", None)
-    if checker is None:  # built once per Answerer, on the store's sentence vectors
-        checker = answerer.claim_checker = ClaimChecker(answerer.retriever.embeddings, answerer.picker.stored)
-    return checker
-
-
 class NothingSupported(LLMFailed):
     """Every claim of the model's answer was removed by the check."""
 
 
-def validate(text: str, papers: list[Paper], answerer: Answerer, question: str = "") -> Answer:
+def validate(text: str, papers: list[Paper], checker: ClaimChecker, question: str = "") -> Answer:
     """The model's reply made ours: dialects normalised, its reference list and invalid markers removed, each claim
     checked against the source it cites; only validated markers remain. Raises NothingSupported when no claim is
     left."""
@@ -149,7 +164,7 @@ def validate(text: str, papers: list[Paper], answerer: Answerer, question: str =
         return ""
 
     body = MARKER.sub(resolvable, cleaned.text)
-    checked = claim_checker(answerer).check(body, papers, question)
+    checked = checker.check(body, papers, question)
     meta = {
         "route": "llm",
         "invalid_citations_removed": invalid,
@@ -202,8 +217,8 @@ def removal_notice(meta: dict) -> str | None:
     return "Removed from the model's answer: " + "; ".join(parts) + "."
 
 
-def _fallback(answerer: Answerer, plan: Plan, hits: list[Hit], exc: Exception) -> Answer:
-    extractive = answerer.extractive(plan, hits)
+def _fallback(step: LLMStep, plan: QueryPlan, hits: list[Hit], exc: Exception) -> Answer:
+    extractive = step.fallback(plan, hits)
     if isinstance(exc, NothingSupported):
         meta = {**extractive.meta, **exc.args[1]} if len(exc.args) > 1 else extractive.meta
         note = (
@@ -218,33 +233,33 @@ def _fallback(answerer: Answerer, plan: Plan, hits: list[Hit], exc: Exception) -
     return extractive.model_copy(update={"notice": f"LLM unavailable ({reason}); this is the extractive answer."})
 
 
-def llm_answer(answerer: Answerer, plan: Plan, hits: list[Hit]) -> Answer:
+def llm_answer(step: LLMStep, plan: QueryPlan, hits: list[Hit]) -> Answer:
     """The checked LLM answer, or the extractive one with a notice; condense and answer share one deadline."""
-    deadline = time.monotonic() + answerer.settings.llm_timeout
+    deadline = time.monotonic() + step.timeout
     papers = [h.paper for h in hits[:MAX_SOURCES]]
-    question = standalone_question(answerer, plan, deadline)
+    question = standalone_question(step, plan, deadline)
     try:
-        reply = "".join(model_pieces(answerer.llm, _messages(answerer, plan, papers, question), deadline))
-        return validate(reply, papers, answerer, f"{plan.question}\n{question}")
+        reply = "".join(model_pieces(step.model, _messages(step, plan, papers, question), deadline))
+        return validate(reply, papers, step.checker(), f"{plan.question}\n{question}")
     except Exception as exc:  # transport, HTTP status, deadline, nothing supported: the extractive answer
-        return _fallback(answerer, plan, hits, exc)
+        return _fallback(step, plan, hits, exc)
 
 
-def stream_llm_answer(answerer: Answerer, plan: Plan, hits: list[Hit]) -> Iterator[StreamEvent]:
+def stream_llm_answer(step: LLMStep, plan: QueryPlan, hits: list[Hit]) -> Iterator[StreamEvent]:
     """Marker-free preview tokens as the model writes, then the checked answer (the only text that counts)."""
-    deadline = time.monotonic() + answerer.settings.llm_timeout
+    deadline = time.monotonic() + step.timeout
     papers = [h.paper for h in hits[:MAX_SOURCES]]
-    question = standalone_question(answerer, plan, deadline)
+    question = standalone_question(step, plan, deadline)
     parts: list[str] = []
     preview = TokenFilter()
     try:
-        for piece in model_pieces(answerer.llm, _messages(answerer, plan, papers, question), deadline):
+        for piece in model_pieces(step.model, _messages(step, plan, papers, question), deadline):
             parts.append(piece)
             if safe := preview.feed(piece):
                 yield Token(safe)
         if rest := preview.finish():
             yield Token(rest)
-        final = validate("".join(parts), papers, answerer, f"{plan.question}\n{question}")
+        final = validate("".join(parts), papers, step.checker(), f"{plan.question}\n{question}")
     except Exception as exc:  # mid-stream failure: replace what was streamed with the extractive answer
-        final = _fallback(answerer, plan, hits, exc)
+        final = _fallback(step, plan, hits, exc)
     yield Final(final)
