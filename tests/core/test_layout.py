@@ -96,6 +96,19 @@ def test_no_import_cycle():
     assert _cycles(graph) == []
 
 
+def test_packages_import_downwards():
+    """No cycle between the packages either (`answer/` never reaches back into `core` or an interface, `index/`
+    never into `answer/`): the layers the README's "What is here" describes."""
+    modules = _modules()
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        package = ".".join(name.split(".")[:2])
+        graph.setdefault(package, set()).update(".".join(t.split(".")[:2]) for t in _imports(name, path, modules))
+    for package, targets in graph.items():
+        targets.discard(package)
+    assert _cycles(graph) == []
+
+
 def test_no_interface_module_in_the_package_root():
     loose = sorted(p.name for p in PACKAGE.glob("*.py") if p.stem.startswith(("cli", "repl", "serve")))
     assert loose == [], "interfaces live in assistant/cli/, assistant/repl/ and assistant/api/"
