@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
@@ -67,9 +67,11 @@ def forms(term: str) -> frozenset[str]:
 
 @dataclass
 class QueryTerms:
-    """Content terms of a question with their IDF over the passages."""
+    """Content terms of a question with their IDF over the passages, and the word sets that may stand for a term
+    (an acronym for its long form's words, a long form for its acronym: acronyms.Acronyms.alternatives)."""
 
     weights: dict[str, float]
+    alternatives: dict[str, list[frozenset[str]]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, text: str, lexical: Lexical) -> QueryTerms:
@@ -80,17 +82,25 @@ class QueryTerms:
             weights[t] = math.log(1 + n / (df + 0.5))
         return cls(weights)
 
+    def with_alternatives(self, alternatives: dict[str, list[frozenset[str]]]) -> QueryTerms:
+        return QueryTerms(self.weights, {t: a for t, a in alternatives.items() if t in self.weights})
+
     def without(self, vocabulary: set[str]) -> QueryTerms:
         """These terms minus those in a vocabulary (e.g. the words naming the paper asked about)."""
-        kept = {t: w for t, w in self.weights.items() if not forms(t) & vocabulary}
-        return QueryTerms(kept)
+        kept = {t: w for t, w in self.weights.items() if not self._found(t, vocabulary)}
+        return QueryTerms(kept, self.alternatives)
+
+    def _found(self, term: str, vocabulary: set[str]) -> bool:
+        if forms(term) & vocabulary:
+            return True
+        return any(all(forms(w) & vocabulary for w in alt) for alt in self.alternatives.get(term, ()))
 
     def coverage(self, vocabulary: set[str]) -> float:
         """IDF-weighted share of the terms found in a text's vocabulary (1.0 when there are no terms)."""
         total = sum(self.weights.values())
         if total == 0:
             return 1.0
-        found = sum(w for t, w in self.weights.items() if forms(t) & vocabulary)
+        found = sum(w for t, w in self.weights.items() if self._found(t, vocabulary))
         return found / total
 
 
