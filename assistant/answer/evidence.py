@@ -44,9 +44,16 @@ ASKED_KIND = re.compile(
 )
 # "Keywords: finite element, parallel, …": the abstract's index terms, which state nothing to quote.
 INDEX_TERMS = re.compile(r"\s*(?:key\s*words?|index terms)\s*[:：—-]", re.I)
+LOCAL_BONUS = 0.2  # a sentence holding the terms rare among its paper's sentences gains up to this much
 KIND_BONUS = 0.3  # a sentence that names the asked kind of thing (all its terms) gains this much
 WANTS_METHOD = re.compile(r"^\W*(?:\w+\W+){0,3}?how\b(?!\s+(much|many|fast|long|large|big|well)\b)", re.I)
 METHOD = re.compile(r"\b(we (propose|design|introduce|present|develop|formulate)|by|via|through|using)\b", re.I)
+# "How does X avoid/handle Y?" is answered by the sentence that says what the work does about Y ("We address this
+# issue by introducing …"), not by the one restating Y as a problem ("Despite …, a discrepancy remains …").
+SOLUTION = re.compile(
+    r"\b(?:we|this (?:paper|work)|it)\s+(?:\w+\s+)?(?:address|solve|tackle|overcome|propose|introduce)", re.I
+)
+PROBLEM = re.compile(r"\b(despite|however|remains?|suffers?|lacks?|lacking|fails? to|bottlenecks?)\b", re.I)
 
 
 @lru_cache(maxsize=8192)
@@ -94,6 +101,16 @@ class QueryTerms:
         if forms(term) & vocabulary:
             return True
         return any(all(forms(w) & vocabulary for w in alt) for alt in self.alternatives.get(term, ()))
+
+    def within(self, texts: list[set[str]]) -> QueryTerms:
+        """These terms weighted by how few of the texts (one paper's sentences) hold them; absent terms dropped."""
+        n = len(texts)
+        weights = {}
+        for t in self.weights:
+            df = sum(self._found(t, v) for v in texts)
+            if df:
+                weights[t] = math.log(n / df)
+        return QueryTerms(weights, self.alternatives)
 
     def coverage(self, vocabulary: set[str]) -> float:
         """IDF-weighted share of the terms found in a text's vocabulary (1.0 when there are no terms)."""
@@ -174,9 +191,10 @@ def asked_kind(question: str, own: dict[str, QueryTerms]) -> dict[str, QueryTerm
 class SentencePicker:
     """Ranks the sentences of a paper's abstracts against a question (meaning, shared terms, numbers)."""
 
-    def __init__(self, embeddings, stored=None):
+    def __init__(self, embeddings, stored=None, acronyms=None):
         self.embeddings = embeddings
         self.stored = stored  # SentenceVectors: every indexed sentence, embedded at ingest
+        self.acronyms = acronyms  # acronyms.Acronyms: "VQE" in a sentence answers "variational … eigensolver"
 
     def vectors(self, texts: list[str]) -> np.ndarray:
         if self.stored is not None:
@@ -202,6 +220,8 @@ class SentencePicker:
                         sentences.append((p.id, s))
         if not sentences:
             return {p.id: [] for p in papers}
+        if self.acronyms is not None and not qterms.alternatives:
+            qterms = qterms.with_alternatives(self.acronyms.alternatives(question))
         # Words that name the paper ("SwarmThinkers", "graph coloring") pick the paper, not the sentence:
         # sentences are scored against the rest of the question.
         own = {p.id: qterms.without(vocabulary(p.title or p.display_title)) for p in papers}
@@ -215,9 +235,13 @@ class SentencePicker:
         wants_names = not wants_number and bool(WANTS_NAMES.search(question))
         wants_method = not wants_number and bool(WANTS_METHOD.search(question))
         kind = asked_kind(question, own)
+        local = {pid: own[pid].within([vocabulary(s) for p2, s in sentences if p2 == pid]) for pid in own}
         out: dict[str, list[tuple[str, float]]] = {p.id: [] for p in papers}
         for (pid, s), v in zip(sentences, svecs):
             score = float(v @ qvec[residual[pid]]) + 0.35 * own[pid].coverage(vocabulary(s))
+            # The terms that set this sentence apart from the paper's others ("reduce memory" in one of them, not
+            # "VQE simulator" in all) say which sentence answers; those shared by all only found the paper.
+            score += LOCAL_BONUS * local[pid].coverage(vocabulary(s))
             if wants_number and HAS_QUANTITY.search(s):
                 score += 0.15
             if wants_names and NAME_LIST.search(s):
@@ -226,6 +250,10 @@ class SentencePicker:
                 score += KIND_BONUS * kind[pid].coverage(vocabulary(s))  # the sentence names the asked kind of thing
             if wants_method and METHOD.search(s):
                 score += 0.05
+            if wants_method and SOLUTION.search(s):
+                score += 0.1
+            elif wants_method and PROBLEM.search(s):
+                score -= 0.1
             out[pid].append((s, score))
         for pid in out:
             out[pid].sort(key=lambda x: -x[1])

@@ -16,7 +16,7 @@ AUTHOR_LEAD = 0.1  # how much stronger (dense + 0.3 coverage) another group's pa
 class Evidence:
     def __init__(self, corpus: Corpus):
         self.corpus = corpus
-        self.acronyms = Acronyms.of(corpus.papers)
+        self.acronyms = corpus.picker.acronyms or Acronyms.of(corpus.papers)
 
     def search(self, query: str, filters: Filters, k: int = 20) -> list[Hit]:
         """Retrieval hits for a question, its acronyms' long forms (and long forms' acronyms) searched with it."""

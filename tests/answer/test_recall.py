@@ -49,3 +49,26 @@ def test_probe_set_in_new_wordings_scores_at_least_090(seeded_store, tmp_path, c
     assert summary["overall"] >= 0.9, out
     assert summary["invalid_citations"] == 0
     assert len(json.loads((DATA / "probe_recall.json").read_text())["questions"]) >= 30
+
+
+def test_an_enumeration_is_quoted_at_the_item_holding_the_question_terms():
+    from assistant.answer.clauses import focus
+
+    sentence = (
+        "The major innovations include: (1) a Matrix Product State (MPS) based VQE simulator to reduce the amount "
+        "of memory needed and increase the simulation efficiency; (2) a combination of the Density Matrix Embedding "
+        "Theory with the MPS-based VQE simulator to further extend the simulation range; (3) A three-level "
+        "parallelization scheme to scale up to 20 million cores; (4) Usage of the Julia script language."
+    )
+    item = focus("How does the simulator reduce the memory it needs?", sentence)
+    assert item.startswith("a Matrix Product State") and item in sentence
+    # nothing singles out one item: the sentence stays whole
+    assert focus("What are the major innovations?", sentence) == sentence
+
+
+def test_terms_shared_by_all_of_a_papers_sentences_weigh_nothing_within_it():
+    q = QueryTerms({"vqe": 3.0, "memory": 1.0})
+    sentences = [{"vqe", "simulator"}, {"vqe", "memory"}, {"vqe", "chemistry"}]
+    local = q.within(sentences)
+    assert local.weights["memory"] > 0 and local.weights["vqe"] == 0
+    assert local.coverage({"vqe", "memory"}) == 1.0 and local.coverage({"vqe", "simulator"}) == 0.0
