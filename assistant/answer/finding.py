@@ -34,7 +34,9 @@ class Evidence:
             hits = {h.paper.id: h for h in c.retriever.search(query, plan.filters, k=20)}
             return [hits.get(pid) or Hit(paper=c.by_id[pid], dense=1.0) for pid in plan.focus if pid in c.by_id]
         search_filters = plan.filters.model_copy(update={"author_only": True if plan.filters.author_only else None})
-        hits = c.sentences.lift(query, self.search(query, search_filters))
+        hits = self.search(query, search_filters)
+        hits += c.sentences.candidates(query, c.papers, search_filters.admits, {h.paper.id for h in hits})
+        hits = c.sentences.lift(query, hits)
         scored = relevant(hits, self.qterms(query), c.settings.relevance_threshold)
         good = [h for h, _ in scored]
         strength = {h.paper.id: h.dense + 0.3 * cov for h, cov in scored}  # relevant()'s own order

@@ -72,3 +72,48 @@ def test_terms_shared_by_all_of_a_papers_sentences_weigh_nothing_within_it():
     local = q.within(sentences)
     assert local.weights["memory"] > 0 and local.weights["vqe"] == 0
     assert local.coverage({"vqe", "memory"}) == 1.0 and local.coverage({"vqe", "simulator"}) == 0.0
+
+
+class _Vectors:
+    """A deterministic stand-in for MiniLM: each text's vector is the unit vector of the first word it starts
+    with among a fixed few (the geometry the sentence search reads, nothing else)."""
+
+    AXES = ["route", "stencil", "memory", "weather"]
+
+    def vector(self, text: str):
+        import numpy as np
+
+        v = np.zeros(384, dtype=np.float32)
+        first = next((i for i, a in enumerate(self.AXES) if a in text.lower()), None)
+        if first is not None:
+            v[first] = 1.0
+        return v
+
+    def of(self, texts):
+        import numpy as np
+
+        return np.stack([self.vector(t) for t in texts])
+
+    def prime(self, texts):
+        pass
+
+    def get(self, text):
+        return self.vector(text)
+
+
+def test_a_paper_found_only_by_one_of_its_sentences_joins_the_candidates():
+    from assistant.answer.sentence_search import SentenceSearch
+    from tests.answer.test_sentence_evidence import make_paper
+
+    routing = make_paper("Quantization is lossy. We route every input to the best expert copy.", id="moqe")
+    stencil = make_paper("Stencils are common. Our stencil kernels run on tensor cores.", id="stencil")
+    old = make_paper("We route packets on the old network.", id="old", year=1999)
+    vectors = _Vectors()
+    search = SentenceSearch(vectors.of, vectors)
+    papers = [routing, stencil, old]
+    found = search.candidates("which copy does each input route to?", papers, lambda p: True, known=set())
+    assert [h.paper.id for h in found] == ["moqe", "old"] and found[0].dense == 1.0
+    # papers already retrieved, or excluded by the filters, are not added again
+    assert search.candidates("route inputs", papers, lambda p: p.year != 1999, known={"moqe"}) == []
+    # a question no sentence is close to brings no candidate
+    assert search.candidates("what about the climate?", papers, lambda p: True, known=set()) == []
