@@ -67,7 +67,7 @@ class Acronyms:
     def __init__(self, pairs: list[tuple[str, str]]):
         self.long_forms: dict[str, set[tuple[str, ...]]] = defaultdict(set)  # acronym (lower) -> long forms' terms
         for acronym, long in pairs:
-            words = tuple(terms(long))
+            words = _words(long)
             if words and acronym.lower() not in words:
                 self.long_forms[acronym.lower()].add(words)
         self.spelt = {a: acronym for acronym, _ in pairs for a in [acronym.lower()]}
@@ -92,7 +92,7 @@ class Acronyms:
     def alternatives(self, question: str) -> dict[str, list[frozenset[str]]]:
         """Question term -> the word sets that stand for it: a long form's words may be covered by the acronym, an
         acronym by all the words of one of its long forms."""
-        qterms = terms(question)
+        qterms = _words(question)
         out: dict[str, list[frozenset[str]]] = defaultdict(list)
         for acronym in self._acronyms_in(question):
             for long in self.long_forms[acronym]:
@@ -106,7 +106,7 @@ class Acronyms:
 
     def expansion(self, question: str) -> str:
         """The other sides of the pairs a question uses, as text to add to its search ("" when none)."""
-        qterms = terms(question)
+        qterms = _words(question)
         extra: list[str] = []
         for acronym in self._acronyms_in(question):
             extra.extend(" ".join(long) for long in sorted(self.long_forms[acronym]))
@@ -116,8 +116,16 @@ class Acronyms:
         return " ".join(dict.fromkeys(extra))
 
 
+def _words(text: str) -> tuple[str, ...]:
+    """A text's terms in order, hyphenated words as their parts ("matrix-vector" is "matrix vector")."""
+    return tuple(terms(text.replace("-", " ")))
+
+
 def _singular(t: str) -> str:
-    return t[:-1] if t.endswith("s") and len(t) > 3 else t
+    """A word's stand-in for matching a long form: singular, and cut to 7 letters so "multiply" meets
+    "multiplication" (a long form matches only as a whole run of words, so the cut rarely joins two meanings)."""
+    t = t[:-1] if t.endswith("s") and len(t) > 3 else t
+    return t[:7]
 
 
 def _contains(qterms: list[str], long: tuple[str, ...]) -> bool:

@@ -27,6 +27,10 @@ def test_either_side_of_a_pair_finds_the_other():
     assert acronyms.expansion("Who tunes small matrix multiplications on ARM?") == ""  # not the whole long form
     assert acronyms.expansion("Who tunes general matrix multiplications on ARM?") == "GEMM"
     assert acronyms.expansion("how fast is their gemm kernel") == "general matrix multiplication"
+    # inflections and hyphens do not hide a long form ("multiply" for "multiplication", "matrix-vector")
+    assert acronyms.expansion("who speeds up general matrix multiply?") == "GEMM"
+    spmv = Acronyms([("SpMV", "sparse matrix-vector multiplication")])
+    assert spmv.expansion("the paper on sparse matrix vector multiplication") == "SpMV"
     # a two-letter acronym is only taken when written in capitals ("kd" may be anything)
     assert acronyms.expansion("what is kd") == "" and acronyms.expansion("what is KD") == "knowledge distillation"
 
