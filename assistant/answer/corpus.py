@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from assistant.answer.acronyms import Acronyms
 from assistant.answer.conversation import deletion_index, short_names, squashed_names
 from assistant.answer.evidence import QueryTerms, SentencePicker
 from assistant.answer.intents import topic_words
@@ -41,7 +42,7 @@ class Corpus:
         principal = table.principal_author
         names = short_names(table.papers)
         squashed = squashed_names(names)
-        picker = SentencePicker(retriever.embeddings, sentence_vectors)
+        picker = SentencePicker(retriever.embeddings, sentence_vectors, Acronyms.of(table.papers))
         router = Router(retriever.embeddings, vectors=retriever.vectors, cache_dir=settings.store_dir)
         router.vectors  # noqa: B018 - loaded with the answerer (at warm-up), not on the first question
         return cls(

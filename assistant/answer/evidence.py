@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
@@ -44,9 +44,16 @@ ASKED_KIND = re.compile(
 )
 # "Keywords: finite element, parallel, …": the abstract's index terms, which state nothing to quote.
 INDEX_TERMS = re.compile(r"\s*(?:key\s*words?|index terms)\s*[:：—-]", re.I)
+LOCAL_BONUS = 0.2  # a sentence holding the terms rare among its paper's sentences gains up to this much
 KIND_BONUS = 0.3  # a sentence that names the asked kind of thing (all its terms) gains this much
 WANTS_METHOD = re.compile(r"^\W*(?:\w+\W+){0,3}?how\b(?!\s+(much|many|fast|long|large|big|well)\b)", re.I)
 METHOD = re.compile(r"\b(we (propose|design|introduce|present|develop|formulate)|by|via|through|using)\b", re.I)
+# "How does X avoid/handle Y?" is answered by the sentence that says what the work does about Y ("We address this
+# issue by introducing …"), not by the one restating Y as a problem ("Despite …, a discrepancy remains …").
+SOLUTION = re.compile(
+    r"\b(?:we|this (?:paper|work)|it)\s+(?:\w+\s+)?(?:address|solve|tackle|overcome|propose|introduce)", re.I
+)
+PROBLEM = re.compile(r"\b(despite|however|remains?|suffers?|lacks?|lacking|fails? to|bottlenecks?)\b", re.I)
 
 
 @lru_cache(maxsize=8192)
@@ -67,9 +74,11 @@ def forms(term: str) -> frozenset[str]:
 
 @dataclass
 class QueryTerms:
-    """Content terms of a question with their IDF over the passages."""
+    """Content terms of a question with their IDF over the passages, and the word sets that may stand for a term
+    (an acronym for its long form's words, a long form for its acronym: acronyms.Acronyms.alternatives)."""
 
     weights: dict[str, float]
+    alternatives: dict[str, list[frozenset[str]]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, text: str, lexical: Lexical) -> QueryTerms:
@@ -80,17 +89,35 @@ class QueryTerms:
             weights[t] = math.log(1 + n / (df + 0.5))
         return cls(weights)
 
+    def with_alternatives(self, alternatives: dict[str, list[frozenset[str]]]) -> QueryTerms:
+        return QueryTerms(self.weights, {t: a for t, a in alternatives.items() if t in self.weights})
+
     def without(self, vocabulary: set[str]) -> QueryTerms:
         """These terms minus those in a vocabulary (e.g. the words naming the paper asked about)."""
-        kept = {t: w for t, w in self.weights.items() if not forms(t) & vocabulary}
-        return QueryTerms(kept)
+        kept = {t: w for t, w in self.weights.items() if not self._found(t, vocabulary)}
+        return QueryTerms(kept, self.alternatives)
+
+    def _found(self, term: str, vocabulary: set[str]) -> bool:
+        if forms(term) & vocabulary:
+            return True
+        return any(all(forms(w) & vocabulary for w in alt) for alt in self.alternatives.get(term, ()))
+
+    def within(self, texts: list[set[str]]) -> QueryTerms:
+        """These terms weighted by how few of the texts (one paper's sentences) hold them; absent terms dropped."""
+        n = len(texts)
+        weights = {}
+        for t in self.weights:
+            df = sum(self._found(t, v) for v in texts)
+            if df:
+                weights[t] = math.log(n / df)
+        return QueryTerms(weights, self.alternatives)
 
     def coverage(self, vocabulary: set[str]) -> float:
         """IDF-weighted share of the terms found in a text's vocabulary (1.0 when there are no terms)."""
         total = sum(self.weights.values())
         if total == 0:
             return 1.0
-        found = sum(w for t, w in self.weights.items() if forms(t) & vocabulary)
+        found = sum(w for t, w in self.weights.items() if self._found(t, vocabulary))
         return found / total
 
 
@@ -164,9 +191,10 @@ def asked_kind(question: str, own: dict[str, QueryTerms]) -> dict[str, QueryTerm
 class SentencePicker:
     """Ranks the sentences of a paper's abstracts against a question (meaning, shared terms, numbers)."""
 
-    def __init__(self, embeddings, stored=None):
+    def __init__(self, embeddings, stored=None, acronyms=None):
         self.embeddings = embeddings
         self.stored = stored  # SentenceVectors: every indexed sentence, embedded at ingest
+        self.acronyms = acronyms  # acronyms.Acronyms: "VQE" in a sentence answers "variational … eigensolver"
 
     def vectors(self, texts: list[str]) -> np.ndarray:
         if self.stored is not None:
@@ -192,6 +220,8 @@ class SentencePicker:
                         sentences.append((p.id, s))
         if not sentences:
             return {p.id: [] for p in papers}
+        if self.acronyms is not None and not qterms.alternatives:
+            qterms = qterms.with_alternatives(self.acronyms.alternatives(question))
         # Words that name the paper ("SwarmThinkers", "graph coloring") pick the paper, not the sentence:
         # sentences are scored against the rest of the question.
         own = {p.id: qterms.without(vocabulary(p.title or p.display_title)) for p in papers}
@@ -205,9 +235,13 @@ class SentencePicker:
         wants_names = not wants_number and bool(WANTS_NAMES.search(question))
         wants_method = not wants_number and bool(WANTS_METHOD.search(question))
         kind = asked_kind(question, own)
+        local = {pid: own[pid].within([vocabulary(s) for p2, s in sentences if p2 == pid]) for pid in own}
         out: dict[str, list[tuple[str, float]]] = {p.id: [] for p in papers}
         for (pid, s), v in zip(sentences, svecs):
             score = float(v @ qvec[residual[pid]]) + 0.35 * own[pid].coverage(vocabulary(s))
+            # The terms that set this sentence apart from the paper's others ("reduce memory" in one of them, not
+            # "VQE simulator" in all) say which sentence answers; those shared by all only found the paper.
+            score += LOCAL_BONUS * local[pid].coverage(vocabulary(s))
             if wants_number and HAS_QUANTITY.search(s):
                 score += 0.15
             if wants_names and NAME_LIST.search(s):
@@ -216,6 +250,10 @@ class SentencePicker:
                 score += KIND_BONUS * kind[pid].coverage(vocabulary(s))  # the sentence names the asked kind of thing
             if wants_method and METHOD.search(s):
                 score += 0.05
+            if wants_method and SOLUTION.search(s):
+                score += 0.1
+            elif wants_method and PROBLEM.search(s):
+                score -= 0.1
             out[pid].append((s, score))
         for pid in out:
             out[pid].sort(key=lambda x: -x[1])

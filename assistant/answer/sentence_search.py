@@ -19,6 +19,13 @@ from assistant.index.retrieval import Hit
 from assistant.models import Paper
 from assistant.text import research_sentences
 
+# A corpus with more sentences than this (~77 MB of float32 vectors) is not searched sentence by sentence as a
+# candidate source; its sentences still re-rank the retrieved papers (lift).
+MAX_SENTENCES = 50_000
+# A paper found only by one of its sentences joins the candidates at this cosine or above: the relevance rule's own
+# "strong" bar (evidence.STRONG_DENSE), so a stray sentence never brings in a paper the rule would doubt.
+SENTENCE_FLOOR = 0.45
+SENTENCE_CANDIDATES = 5
 # Papers whose sentence vectors stay in memory (~15 KB each): a 10k-paper corpus would otherwise keep them all.
 CACHED_PAPERS = 2000
 MIN_WORDS = 4  # a part of a question shorter than this describes nothing on its own
@@ -38,6 +45,7 @@ class SentenceSearch:
         self.vectors_of = vectors_of  # texts -> float32 matrix (stored sentence vectors, embedded if missing)
         self.query_vectors = query_vectors  # retrieval.QueryVectors: the turn's texts in one model call
         self._papers: OrderedDict[str, tuple[list[str], np.ndarray]] = OrderedDict()
+        self._all: tuple[list[Paper], np.ndarray, np.ndarray] | None = None  # papers, row -> paper index, vectors
 
     def _sentences(self, paper: Paper) -> tuple[list[str], np.ndarray]:
         if paper.id in self._papers:
@@ -63,6 +71,38 @@ class SentenceSearch:
             sims = (matrix @ queries.T).max(axis=1)
             i = int(np.argmax(sims))
             out[p.id] = (float(sims[i]), sentences[i])
+        return out
+
+    def _index(self, papers: list[Paper]) -> tuple[list[Paper], np.ndarray, np.ndarray] | None:
+        if self._all is None:
+            owners, texts = [], []
+            for i, p in enumerate(papers):
+                for s in dict.fromkeys(s for a in p.abstracts for s in research_sentences(a)):
+                    owners.append(i)
+                    texts.append(s)
+            if not texts or len(texts) > MAX_SENTENCES:
+                self._all = (papers, np.zeros(0, dtype=np.int32), np.zeros((0, 384), dtype=np.float32))
+            else:
+                self._all = (papers, np.asarray(owners, dtype=np.int32), self.vectors_of(texts))
+        return self._all
+
+    def candidates(self, question: str, papers: list[Paper], admits, known: set[str]) -> list[Hit]:
+        """Papers not among the known hits whose best sentence is strongly close to the question (or one of its
+        parts): a description of one thing a paper does finds it even when its passages rank it low."""
+        everyone, owners, matrix = self._index(papers)
+        if not len(owners):
+            return []
+        texts = question_parts(question)
+        self.query_vectors.prime(texts)
+        sims = (matrix @ np.stack([self.query_vectors.get(t) for t in texts]).T).max(axis=1)
+        out: list[Hit] = []
+        for row in np.argsort(-sims):
+            if sims[row] < SENTENCE_FLOOR or len(out) >= SENTENCE_CANDIDATES:
+                break
+            paper = everyone[owners[row]]
+            if paper.id not in known and admits(paper):
+                known = known | {paper.id}
+                out.append(Hit(paper=paper, dense=float(sims[row])))
         return out
 
     def lift(self, question: str, hits: list[Hit]) -> list[Hit]:

@@ -1,0 +1,123 @@
+"""Recall for descriptions, misspellings and acronyms: the probe set in new wordings, and the acronym pairs."""
+
+from __future__ import annotations
+
+import json
+
+from assistant.answer.acronyms import Acronyms, _mine
+from assistant.answer.evidence import QueryTerms
+from assistant.cli import main
+from tests.conftest import DATA
+
+
+def test_long_forms_are_mined_from_the_text_with_their_acronyms():
+    text = (
+        "We use general matrix multiplication (GEMM) in the Mixture-of-Experts (MoE) layers of Large Language "
+        "Models (LLMs); the de facto standard (HPC) is not a definition."
+    )
+    assert _mine(text) == [
+        ("GEMM", "general matrix multiplication"),
+        ("MoE", "Mixture-of-Experts"),
+        ("LLM", "Large Language Models"),
+    ]
+
+
+def test_either_side_of_a_pair_finds_the_other():
+    acronyms = Acronyms([("GEMM", "general matrix multiplication"), ("KD", "knowledge distillation")])
+    assert acronyms.expansion("Who tunes small matrix multiplications on ARM?") == ""  # not the whole long form
+    assert acronyms.expansion("Who tunes general matrix multiplications on ARM?") == "GEMM"
+    assert acronyms.expansion("how fast is their gemm kernel") == "general matrix multiplication"
+    # inflections and hyphens do not hide a long form ("multiply" for "multiplication", "matrix-vector")
+    assert acronyms.expansion("who speeds up general matrix multiply?") == "GEMM"
+    spmv = Acronyms([("SpMV", "sparse matrix-vector multiplication")])
+    assert spmv.expansion("the paper on sparse matrix vector multiplication") == "SpMV"
+    # a two-letter acronym is only taken when written in capitals ("kd" may be anything)
+    assert acronyms.expansion("what is kd") == "" and acronyms.expansion("what is KD") == "knowledge distillation"
+
+
+def test_an_acronym_covers_the_words_of_its_long_form():
+    acronyms = Acronyms([("GEMM", "matrix multiplication")])
+    question = "small matrix multiplication kernels"
+    q = QueryTerms({"small": 1.0, "matrix": 1.0, "multiplication": 1.0, "kernels": 1.0})
+    abstract = {"small", "gemm", "kernels"}
+    assert q.coverage(abstract) == 0.5
+    assert q.with_alternatives(acronyms.alternatives(question)).coverage(abstract) == 1.0
+
+
+def test_probe_set_in_new_wordings_scores_at_least_090(seeded_store, tmp_path, capsys):
+    summary_file = tmp_path / "summary.json"
+    code = main(["--store", str(seeded_store), "eval", str(DATA / "probe_recall.json"), "--json", str(summary_file)])
+    out = capsys.readouterr().out
+    summary = json.loads(summary_file.read_text())
+    assert code == 0, out
+    assert summary["overall"] >= 0.9, out
+    assert summary["invalid_citations"] == 0
+    assert len(json.loads((DATA / "probe_recall.json").read_text())["questions"]) >= 30
+
+
+def test_an_enumeration_is_quoted_at_the_item_holding_the_question_terms():
+    from assistant.answer.clauses import focus
+
+    sentence = (
+        "The major innovations include: (1) a Matrix Product State (MPS) based VQE simulator to reduce the amount "
+        "of memory needed and increase the simulation efficiency; (2) a combination of the Density Matrix Embedding "
+        "Theory with the MPS-based VQE simulator to further extend the simulation range; (3) A three-level "
+        "parallelization scheme to scale up to 20 million cores; (4) Usage of the Julia script language."
+    )
+    item = focus("How does the simulator reduce the memory it needs?", sentence)
+    assert item.startswith("a Matrix Product State") and item in sentence
+    # nothing singles out one item: the sentence stays whole
+    assert focus("What are the major innovations?", sentence) == sentence
+
+
+def test_terms_shared_by_all_of_a_papers_sentences_weigh_nothing_within_it():
+    q = QueryTerms({"vqe": 3.0, "memory": 1.0})
+    sentences = [{"vqe", "simulator"}, {"vqe", "memory"}, {"vqe", "chemistry"}]
+    local = q.within(sentences)
+    assert local.weights["memory"] > 0 and local.weights["vqe"] == 0
+    assert local.coverage({"vqe", "memory"}) == 1.0 and local.coverage({"vqe", "simulator"}) == 0.0
+
+
+class _Vectors:
+    """A deterministic stand-in for MiniLM: each text's vector is the unit vector of the first word it starts
+    with among a fixed few (the geometry the sentence search reads, nothing else)."""
+
+    AXES = ["route", "stencil", "memory", "weather"]
+
+    def vector(self, text: str):
+        import numpy as np
+
+        v = np.zeros(384, dtype=np.float32)
+        first = next((i for i, a in enumerate(self.AXES) if a in text.lower()), None)
+        if first is not None:
+            v[first] = 1.0
+        return v
+
+    def of(self, texts):
+        import numpy as np
+
+        return np.stack([self.vector(t) for t in texts])
+
+    def prime(self, texts):
+        pass
+
+    def get(self, text):
+        return self.vector(text)
+
+
+def test_a_paper_found_only_by_one_of_its_sentences_joins_the_candidates():
+    from assistant.answer.sentence_search import SentenceSearch
+    from tests.answer.test_sentence_evidence import make_paper
+
+    routing = make_paper("Quantization is lossy. We route every input to the best expert copy.", id="moqe")
+    stencil = make_paper("Stencils are common. Our stencil kernels run on tensor cores.", id="stencil")
+    old = make_paper("We route packets on the old network.", id="old", year=1999)
+    vectors = _Vectors()
+    search = SentenceSearch(vectors.of, vectors)
+    papers = [routing, stencil, old]
+    found = search.candidates("which copy does each input route to?", papers, lambda p: True, known=set())
+    assert [h.paper.id for h in found] == ["moqe", "old"] and found[0].dense == 1.0
+    # papers already retrieved, or excluded by the filters, are not added again
+    assert search.candidates("route inputs", papers, lambda p: p.year != 1999, known={"moqe"}) == []
+    # a question no sentence is close to brings no candidate
+    assert search.candidates("what about the climate?", papers, lambda p: True, known=set()) == []
