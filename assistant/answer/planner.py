@@ -41,6 +41,8 @@ _ONE_PAPER = re.compile(
 
 
 _WRITINGS = re.compile(r"\b(else|other|write|wrote|written|publish(ed)?|papers|works)\b", re.I)
+_WITH_HIM = re.compile(r"\b(with|and|alongside) (him|her|them|the author)\b|\b(his|her|their)\b", re.I)
+_AUTHORING = re.compile(r"\b(co-?authored|co-?wrote|co-?written|written|wrote|write|authored|published)\b", re.I)
 _ROUTE_OF = {"how": "fact", "greeting": "fact"}  # vote labels answered by another route
 # Routes that list or count papers of the table (not facts of one paper).
 _TABLE_LISTS = ("list", "count", "code", "categories", "overview", "per_year", "earliest", "latest", "coauthors")
@@ -119,6 +121,8 @@ class Planner:
         if (named or focus) and re.match(r"(?i)\s*(then\s+|and\s+)?who\b", question) and position:
             intent.route, intent.subject, position = "authors", "", None  # "who is listed first among its authors?"
         back = None if named else pointed_back(question, history, self.corpus.by_title, self._label)
+        if back and back[0] == "nth":
+            focus = back[1]  # "who wrote the second one?": one paper picked, whatever the route
         if compared := self._compared_if_asked(question, vote, named):
             intent.route = "compare"
         elif position or surname or (literal and intent.route in ("fact", "list", "count")):
@@ -134,8 +138,16 @@ class Planner:
             # "papers with Daning Cheng": enumerate (or count) their joint papers; "what else did the second author
             # write?" pointing at the author himself: his other papers
             f.coauthor, scope = (person, scope) if person != self.corpus.principal else (None, "author")
+            if pointed == person != self.corpus.principal and not (
+                _WITH_HIM.search(question) or mentions_author(question, self.corpus.principal)
+            ):
+                scope = "all"  # "what else did that person write?": all their papers, not only those with him
+            if back and back[0] in ("which", "list"):
+                focus, within = back[1], True  # "which of those did he write with Boyang Zhang?"
             intent.route = "count" if intent.route == "count" else "list"
-            intent.subject = " ".join(topic_words(self._without_people(stripped), self.corpus.principal))
+            intent.subject = " ".join(
+                topic_words(_AUTHORING.sub(" ", self._without_people(stripped)), self.corpus.principal)
+            )
         elif back and (intent.route in ("fact", "list", "earliest", "latest", "summary") or back[0] == "list"):
             focus = back[1]
             if back[0] in ("earliest", "latest"):
