@@ -267,7 +267,8 @@ def pointed_back(
     question: str, history: list[Message], by_title: dict[str, str], label_of
 ) -> tuple[str, list[str]] | None:
     """("nth" | "which" | "earliest" | "latest" | "list", papers) when the question picks among, or restates, the
-    previous answer's papers; `label_of(id)` is a paper's name (to tell "the static one" from "the dynamic one")."""
+    previous answer's papers; `label_of(id)` is a paper's name and year (to tell "the static one" from "the dynamic
+    one", "the 2023 one" from the 2025 one)."""
     previous = cited_papers(previous_answer(history), by_title)
     if not previous:
         return None
@@ -276,13 +277,23 @@ def pointed_back(
         n = _ORDINAL_WORDS[m.group(1)]
         picked = previous[n - 1 : n] if n > 0 else previous[-1:]
         return ("nth", picked) if picked else None
+    if re.search(r"\bthe other (one|paper|work)\b", ql):
+        # "and the other one?" after one paper was picked from two: the one of the list before that was not picked
+        answers = [m.content for m in history if m.role == "assistant"]
+        earlier = cited_papers(answers[-2], by_title) if len(answers) >= 2 else []
+        other = [pid for pid in earlier if pid not in previous]
+        return ("nth", other) if len(other) == 1 else None
     if described := _described(ql, previous, label_of):
         return ("nth", described) if len(described) == 1 else ("which", described)
     if restates_list(question) and len(previous) >= 2:
         return "list", previous
     if not _COMPARATIVE.search(ql):
         return None
-    if re.search(r"\b(older|oldest|earlier|earliest|came out first|first to (come out|appear))\b", ql):
+    if re.search(
+        r"\b(older|oldest|earlier|earliest|came out first|first to (come out|appear)|"
+        r"(written|published|released|appeared) first|first (written|published|released))\b",
+        ql,
+    ):
         return "earliest", previous
     if re.search(r"\b(newer|newest|later|latest|more recent|most recent)\b", ql):
         return "latest", previous

@@ -148,10 +148,16 @@ class Planner:
             intent.subject = " ".join(
                 topic_words(_AUTHORING.sub(" ", self._without_people(stripped)), self.corpus.principal)
             )
-        elif back and (intent.route in ("fact", "list", "earliest", "latest", "summary") or back[0] == "list"):
+        elif back and (
+            intent.route in ("fact", "list", "earliest", "latest", "summary")
+            or back[0] == "list"
+            or (back[0] == "which" and intent.route in ("count", "code"))
+        ):
             focus = back[1]
             if back[0] in ("earliest", "latest"):
                 intent.route = back[0]
+            elif back[0] == "which" and intent.route in ("count", "code"):
+                within, scope = True, "all"  # "how many of those have code?": counted within the previous list
             elif back[0] == "which":
                 intent.route = "which_of"
             elif back[0] == "list":
@@ -314,7 +320,8 @@ class Planner:
         return any(not (variants(t) & focus_vocab) for t in rare)
 
     def _label(self, pid: str) -> str:
-        return self.corpus.by_id[pid].label if pid in self.corpus.by_id else ""
+        p = self.corpus.by_id.get(pid)
+        return f"{p.label} ({p.year or ''})" if p else ""
 
     def _compared_if_asked(self, question: str, vote, named: list[str]) -> list[str]:
         """The papers compared, when the question asks for a comparison of two or more (else none)."""

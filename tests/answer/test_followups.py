@@ -89,3 +89,15 @@ def test_pointer_words_are_not_the_topic():
         "master-worker",
         "scheme?",
     ]
+
+
+def test_the_other_one_the_year_one_and_written_first():
+    two_answers = [
+        *history(LIST_ANSWER),
+        Message(role="user", content="which one is dynamic?"),
+        Message(role="assistant", content="*The dynamic scheme for Beta* (2021): … [1]"),
+    ]
+    assert pointed_back("and the other one?", two_answers, TITLES, LABELS.get) == ("nth", ["s"])
+    years = {"s": "The static scheme for Beta (2020)", "d": "The dynamic scheme for Beta (2021)"}
+    assert pointed_back("and the 2021 one?", history(LIST_ANSWER), TITLES, years.get) == ("nth", ["d"])
+    assert back("Which of those was written first?") == ("earliest", ["s", "d"])
