@@ -194,3 +194,136 @@ def cited_papers(answer_text: str, by_title: dict[str, str]) -> list[str]:
         if pid:
             out.append(pid)
     return list(dict.fromkeys(out))
+
+
+# --- What the previous answer pointed at: its papers in order, the people it named, its list. -----------------------
+
+_ORDINAL_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1, "latter": -1, "former": 1}
+_NTH = re.compile(
+    r"\bthe (first|second|third|fourth|fifth|last|latter|former)(?: (?:one|paper|work|of (?:them|those|these)))?\b"
+)
+_COMPARATIVE = re.compile(
+    r"\b(of (those|them|these|the two)|which one|which (?:paper|work) of|the (older|newer|earlier|later|oldest|newest|"
+    r"earliest|latest|more recent|most recent) (one|paper|work)s?)\b"
+)
+# "the static one", "the static or the dynamic one", "the GEMM paper": a word that tells previous papers apart.
+_DESCRIBED = re.compile(r"\bthe ([\w=+-]{3,})(?: or the ([\w=+-]{3,}))? (?:one|paper|work|version|method)\b", re.I)
+_NOT_DESCRIPTIVE = set(_ORDINAL_WORDS) | {
+    "older", "newer", "earlier", "later", "oldest", "newest", "earliest", "latest", "same", "other", "next",
+    "previous", "whole", "entire", "only", "right", "correct", "recent", "main", "this", "that",
+}  # fmt: skip
+# "that person", "the same author", "this co-author": the person the previous answer named.
+_THAT_PERSON = re.compile(r"\b(that|this|the same) (person|author|researcher|co-?author|scientist|man|woman)\b", re.I)
+# "the second author", "its first author", "the paper's last author" (not "as first author": a position filter).
+_NTH_AUTHOR = re.compile(
+    r"(?<!\bas )\b(?:the|its|their|that paper's|the paper's) (first|second|third|last|lead|senior) "
+    r"(?:author|co-?author)\b",
+    re.I,
+)
+# Words that ask to see the previous list again (or part of it): "list them", "only the ones after 2024".
+_RESTATING = {
+    "list", "show", "name", "give", "enumerate", "tell", "me", "them", "those", "these", "they", "the", "ones", "one",
+    "which", "what", "are", "were", "is", "was", "all", "only", "just", "of", "please", "papers", "paper", "again",
+    "and", "now", "then", "from", "in", "after", "before", "since", "until", "between", "to", "or", "later",
+    "earlier", "on", "onwards", "ok", "okay", "so", "filter", "keep", "restrict", "published", "came", "out",
+    "written", "appeared",
+}  # fmt: skip
+_PLURAL_BACK = re.compile(r"\b(them|those|these|they|the ones)\b", re.I)
+
+
+def previous_answer(history: list[Message]) -> str:
+    """The text of the assistant's last answer ('' when there is none)."""
+    return next((m.content for m in reversed(history) if m.role == "assistant"), "")
+
+
+def people_named(text: str, people: list[str]) -> list[str]:
+    """The people a text names, in the order it names them (an author list keeps its order)."""
+    lowered = text.casefold()
+    found = [(find_bounded(lowered, p.casefold(), _WORD), p) for p in people if p.casefold() in lowered]
+    return [p for i, p in sorted((i, p) for i, p in found if i >= 0)]
+
+
+_WORD = re.compile(r"\w")
+
+
+def person_pointed_to(question: str, history: list[Message], people: list[str]) -> tuple[str | None, bool]:
+    """(the person the question points back to, whether an author ordinal named them) from the previous answer:
+    "that person" is the first person it named; "the second author" the second name of its author list."""
+    named = people_named(previous_answer(history), people)
+    if not named:
+        return None, False
+    if m := _NTH_AUTHOR.search(question):
+        if re.match(r"(?i)\s*(then\s+|and\s+|so\s+)?who\b", question):
+            return None, False  # "who is its first author?" asks the position, it does not point at a person
+        n = {"lead": 1, "senior": -1}.get(m.group(1).casefold(), _ORDINAL_WORDS.get(m.group(1).casefold()))
+        picked = named[n - 1 : n] if n and n > 0 else named[-1:]
+        return (picked[0], True) if picked else (None, False)
+    if _THAT_PERSON.search(question):
+        return named[0], False
+    return None, False
+
+
+def pointed_back(
+    question: str, history: list[Message], by_title: dict[str, str], label_of
+) -> tuple[str, list[str]] | None:
+    """("nth" | "which" | "earliest" | "latest" | "list", papers) when the question picks among, or restates, the
+    previous answer's papers; `label_of(id)` is a paper's name and year (to tell "the static one" from "the dynamic
+    one", "the 2023 one" from the 2025 one)."""
+    previous = cited_papers(previous_answer(history), by_title)
+    if not previous:
+        return None
+    ql = question.casefold()
+    if (m := _NTH.search(ql)) and not re.search(r"\b(author|co-?author)s?\b", ql[m.end() : m.end() + 12]):
+        n = _ORDINAL_WORDS[m.group(1)]
+        picked = previous[n - 1 : n] if n > 0 else previous[-1:]
+        return ("nth", picked) if picked else None
+    if re.search(r"\bthe other (one|paper|work)\b", ql):
+        # "and the other one?" after one paper was picked from two: the one of the list before that was not picked
+        answers = [m.content for m in history if m.role == "assistant"]
+        earlier = cited_papers(answers[-2], by_title) if len(answers) >= 2 else []
+        other = [pid for pid in earlier if pid not in previous]
+        return ("nth", other) if len(other) == 1 else None
+    if described := _described(ql, previous, label_of):
+        return ("nth", described) if len(described) == 1 else ("which", described)
+    if restates_list(question) and len(previous) >= 2:
+        return "list", previous
+    if not _COMPARATIVE.search(ql):
+        return None
+    if re.search(
+        r"\b(older|oldest|earlier|earliest|came out first|first to (come out|appear)|"
+        r"(written|published|released|appeared) first|first (written|published|released))\b",
+        ql,
+    ):
+        return "earliest", previous
+    if re.search(r"\b(newer|newest|later|latest|more recent|most recent)\b", ql):
+        return "latest", previous
+    return "which", previous
+
+
+def _described(ql: str, previous: list[str], label_of) -> list[str]:
+    """The previous papers "the X one" / "the X or the Y one" describes by a word of their names."""
+    out: list[str] = []
+    for m in _DESCRIBED.finditer(ql):
+        for word in filter(None, m.groups()):
+            if word in _NOT_DESCRIPTIVE:
+                return []
+            hits = [pid for pid in previous if find_bounded(label_of(pid).casefold(), word) >= 0]
+            if len(hits) != 1:
+                return []  # a word every previous paper shares (or none has) does not pick one
+            out += hits
+    return list(dict.fromkeys(out))
+
+
+def restates_list(question: str) -> bool:
+    """ "list them", "only the ones after 2024", "which are they?": the previous list again, maybe narrowed by years
+    (every word is a listing word, a pointer back or a year)."""
+    if not _PLURAL_BACK.search(question) and not re.match(r"(?i)\s*(only|just)\b", question):
+        return False
+    words = re.findall(r"[a-z]+", re.sub(r"\b(?:19|20)\d{2}\b", " ", question.casefold()))
+    return bool(words) and all(w in _RESTATING for w in words)
+
+
+def without_pointers(question: str) -> str:
+    """The question without the words that point back ("which of those", "the static or the dynamic one")."""
+    q = re.sub(r"(?i)\b(which|what)\s+(one\s+)?of\s+(those|them|these)\b|\bwhich one\b", " ", question)
+    return _DESCRIBED.sub(" ", q) if _DESCRIBED.search(q.casefold()) else q

@@ -105,6 +105,7 @@ class QueryPlan:
     topic: str = ""
     named: list[str] = field(default_factory=list)  # ids of papers the question itself names
     focus: list[str] = field(default_factory=list)  # ids of papers the conversation points back to
+    within_focus: bool = False  # a list or count restricted to the papers pointed back to ("list them")
     person: str | None = None  # a person the question names (co-author, or the one whose position is asked)
     position: int | None = None  # author position asked for (1 first, 2 second, -1 last)
     surname: str | None = None

@@ -8,11 +8,12 @@ import re
 from assistant.answer import plan as planning
 from assistant.answer.conversation import (
     ANAPHORA,
-    cited_papers,
     find_bounded,
     follow_up,
     fuzzy_names,
     mentioned,
+    person_pointed_to,
+    pointed_back,
     split_turns,
 )
 from assistant.answer.corpus import Corpus
@@ -39,6 +40,9 @@ _ONE_PAPER = re.compile(
 )
 
 
+_WRITINGS = re.compile(r"\b(else|other|write|wrote|written|publish(ed)?|papers|works)\b", re.I)
+_WITH_HIM = re.compile(r"\b(with|and|alongside) (him|her|them|the author)\b|\b(his|her|their)\b", re.I)
+_AUTHORING = re.compile(r"\b(co-?authored|co-?wrote|co-?written|written|wrote|write|authored|published)\b", re.I)
 _ROUTE_OF = {"how": "fact", "greeting": "fact"}  # vote labels answered by another route
 # Routes that list or count papers of the table (not facts of one paper).
 _TABLE_LISTS = ("list", "count", "code", "categories", "overview", "per_year", "earliest", "latest", "coauthors")
@@ -66,7 +70,10 @@ class Planner:
         query, focus = follow_up(corrected, history, self.corpus.names) if not named else (corrected, named)
         if focus and not named and self._names_own_subject(corrected, focus):
             query, focus = corrected, []  # "What is the Virtual Parameter Space?" after "What is MoQE?"
-        person = self._coauthor_in(question) or self._person_pointed_to(question, history)
+        pointed, by_ordinal = person_pointed_to(question, history, [*self.corpus.people, self.corpus.principal])
+        person = self._coauthor_in(question) or pointed
+        if by_ordinal and person == pointed:
+            position = None  # "what else did the second author write?": a person, not a position filter
         if (
             person is None
             and position
@@ -99,7 +106,7 @@ class Planner:
             scope = "all"
         else:
             scope = "others" if intent.others_only else "all" if intent.others_asked else "author"
-        topic = ""
+        topic, within = "", False
         singular_back = (
             bool(focus)
             and not named
@@ -113,7 +120,9 @@ class Planner:
             intent.route = "fact"  # "Which open-source project is it part of?": about the paper pointed to
         if (named or focus) and re.match(r"(?i)\s*(then\s+|and\s+)?who\b", question) and position:
             intent.route, intent.subject, position = "authors", "", None  # "who is listed first among its authors?"
-        back = self._pointed_back(question, history)
+        back = None if named else pointed_back(question, history, self.corpus.by_title, self._label)
+        if back and back[0] == "nth":
+            focus = back[1]  # "who wrote the second one?": one paper picked, whatever the route
         if compared := self._compared_if_asked(question, vote, named):
             intent.route = "compare"
         elif position or surname or (literal and intent.route in ("fact", "list", "count")):
@@ -121,20 +130,39 @@ class Planner:
             topic = intent.subject = self._topic(self._without_people(stripped)) if not literal else literal
         elif (
             person
-            and person != self.corpus.principal
+            and (person != self.corpus.principal or (pointed == person and _WRITINGS.search(question)))
             and f.coauthor is None
             and intent.route in ("list", "fact", "count")
             and not named
         ):
-            f.coauthor = person  # "papers with Daning Cheng": enumerate (or count) their joint papers
+            # "papers with Daning Cheng": enumerate (or count) their joint papers; "what else did the second author
+            # write?" pointing at the author himself: his other papers
+            f.coauthor, scope = (person, scope) if person != self.corpus.principal else (None, "author")
+            if pointed == person != self.corpus.principal and not (
+                _WITH_HIM.search(question) or mentions_author(question, self.corpus.principal)
+            ):
+                scope = "all"  # "what else did that person write?": all their papers, not only those with him
+            if back and back[0] in ("which", "list"):
+                focus, within = back[1], True  # "which of those did he write with Boyang Zhang?"
             intent.route = "count" if intent.route == "count" else "list"
-            intent.subject = " ".join(topic_words(self._without_people(stripped), self.corpus.principal))
-        elif back and intent.route in ("fact", "list", "earliest", "latest", "summary") and back[1]:
+            intent.subject = " ".join(
+                topic_words(_AUTHORING.sub(" ", self._without_people(stripped)), self.corpus.principal)
+            )
+        elif back and (
+            intent.route in ("fact", "list", "earliest", "latest", "summary")
+            or back[0] == "list"
+            or (back[0] == "which" and intent.route in ("count", "code"))
+        ):
             focus = back[1]
             if back[0] in ("earliest", "latest"):
                 intent.route = back[0]
+            elif back[0] == "which" and intent.route in ("count", "code"):
+                within, scope = True, "all"  # "how many of those have code?": counted within the previous list
             elif back[0] == "which":
                 intent.route = "which_of"
+            elif back[0] == "list":
+                within, scope = True, "all"  # the previous list again, maybe narrowed by years
+                intent.route, intent.subject = ("count" if intent.route == "count" else "list"), ""
         elif intent.route in ("fact", "list") and self._is_summary(question, intent, named):
             intent.route = "summary"
         elif (
@@ -171,6 +199,7 @@ class Planner:
             topic=topic,
             named=named,
             focus=focus,
+            within_focus=within,
             person=person,
             position=position,
             surname=surname,
@@ -290,44 +319,9 @@ class Planner:
         ]
         return any(not (variants(t) & focus_vocab) for t in rare)
 
-    def _person_pointed_to(self, question: str, history: list[Message]) -> str | None:
-        """ "that person", "the same author": the first person the previous answer named."""
-        if not re.search(r"\b(that|this|the same) (person|author|researcher|co-?author|scientist)\b", question, re.I):
-            return None
-        last = next((m.content for m in reversed(history) if m.role == "assistant"), "")
-        found = [
-            (find_bounded(last.casefold(), p.casefold(), _WORD), p)
-            for p in [*self.corpus.people, self.corpus.principal]
-            if p.casefold() in last.casefold()
-        ]
-        found = [(i, p) for i, p in found if i >= 0]
-        return min(found)[1] if found else None
-
-    def _pointed_back(self, question: str, history: list[Message]) -> tuple[str, list[str]] | None:
-        """("which" | "earliest" | "latest" | "nth", papers) when the question picks among the previous answer's
-        papers."""
-        if not history:
-            return None
-        previous = cited_papers(
-            next((m.content for m in reversed(history) if m.role == "assistant"), ""), self.corpus.by_title
-        )
-        if not previous:
-            return None
-        ql = question.casefold()
-        if m := re.search(r"\bthe (first|second|third|fourth|fifth|last) (one|paper|of (?:them|those))\b", ql):
-            n = planning.ORDINALS[m.group(1)]
-            picked = previous[n - 1 : n] if n > 0 else previous[-1:]
-            return ("nth", picked) if picked else None
-        if not re.search(
-            r"\b(of (those|them|these)|which one|the (older|newer|earlier|later|oldest|newest|earliest|latest) one)\b",
-            ql,
-        ):
-            return None
-        if re.search(r"\b(older|oldest|earlier|earliest)\b", ql):
-            return "earliest", previous
-        if re.search(r"\b(newer|newest|later|latest|more recent|most recent)\b", ql):
-            return "latest", previous
-        return "which", previous
+    def _label(self, pid: str) -> str:
+        p = self.corpus.by_id.get(pid)
+        return f"{p.label} ({p.year or ''})" if p else ""
 
     def _compared_if_asked(self, question: str, vote, named: list[str]) -> list[str]:
         """The papers compared, when the question asks for a comparison of two or more (else none)."""

@@ -7,7 +7,7 @@ import re
 
 from assistant.answer import clauses, structured
 from assistant.answer.citations import Citations, finish
-from assistant.answer.conversation import cited_papers
+from assistant.answer.conversation import cited_papers, without_pointers
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import relevant, summary_sentence
 from assistant.answer.extractive import CANNOT_ANSWER, ExtractiveWriter, clause
@@ -36,7 +36,7 @@ class TableWriter:
         f = plan.filters.model_copy(update={"author_only": True if plan.scope == "author" else None})
         pool = (
             [self.corpus.by_id[i] for i in plan.focus if i in self.corpus.by_id]
-            if plan.intent.route in ("earliest", "latest") and plan.focus and not plan.named
+            if (plan.intent.route in ("earliest", "latest") or plan.within_focus) and plan.focus and not plan.named
             else self.corpus.papers
         )
         papers = [p for p in pool if f.admits(p)]
@@ -266,7 +266,7 @@ class TableWriter:
         """ "Which of those …": among the previous answer's papers, the ones whose text supports the rest of the
         question."""
         papers = [self.corpus.by_id[i] for i in plan.focus if i in self.corpus.by_id]
-        rest = re.sub(r"(?i)\b(which|what)\s+(one\s+)?of\s+(those|them|these)\b|\bwhich one\b", " ", plan.question)
+        rest = without_pointers(plan.question)
         topic = " ".join(topic_words(rest, self.corpus.principal))
         found = self.corpus.topics.papers_on(topic, papers) if topic else []
         if not found:

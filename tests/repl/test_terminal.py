@@ -12,6 +12,7 @@ import pexpect
 import pytest
 
 from assistant.models import Message
+from assistant.presenter import present_answer
 from tests.conftest import ROOT
 from tests.repl.slow_llm import SlowChatServer
 from tests.repl.transcript import answer_block
@@ -151,13 +152,16 @@ def test_piped_questions_get_plain_answers(fresh_store, tmp_path, assistant):
     q1, q2 = "What has Yunquan Zhang worked on in quantization?", "Which of those came out in 2024?"
     result = run_piped(fresh_store, f"{q1}\n{q2}\n", tmp_path)
     assert result.returncode == 0, result.stderr
-    a1 = assistant.answer([Message(role="user", content=q1)])
-    a2 = assistant.answer(
-        [
-            Message(role="user", content=q1),
-            Message(role="assistant", content=a1.answer),
-            Message(role="user", content=q2),
-        ]
+    # The terminal shows (and remembers) answers with LaTeX rendered, as present_answer does.
+    a1 = present_answer(assistant.answer([Message(role="user", content=q1)]))
+    a2 = present_answer(
+        assistant.answer(
+            [
+                Message(role="user", content=q1),
+                Message(role="assistant", content=a1.answer),
+                Message(role="user", content=q2),
+            ]
+        )
     )
     assert result.stdout == answer_block(a1, assistant) + answer_block(a2, assistant)  # no prompt, no colour
     assert result.stderr == STARTUP + "\n"

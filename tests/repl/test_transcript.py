@@ -8,6 +8,7 @@ import re
 from rich.console import Console
 
 from assistant.models import Message
+from assistant.presenter import present_answer
 from assistant.repl.plain_view import LineReader, PlainView
 from assistant.repl.rich_view import RichView
 from assistant.repl.session import ChatSession
@@ -45,15 +46,15 @@ def test_conversation_with_follow_up_card_papers_mode_and_new(assistant):
     recording = Recording(assistant)
     rc, out, err = run_plain(recording, script)
 
-    # what the core answers to the same conversations, asked directly
-    a1 = assistant.answer([Message(role="user", content=q1)])
+    # what the core answers to the same conversations, asked directly, as the terminal presents (and remembers) them
+    a1 = present_answer(assistant.answer([Message(role="user", content=q1)]))
     history = [
         Message(role="user", content=q1),
         Message(role="assistant", content=a1.answer),
         Message(role="user", content=q2),
     ]
-    a2 = assistant.answer(history)
-    a3 = assistant.answer([Message(role="user", content=q3)])
+    a2 = present_answer(assistant.answer(history))
+    a3 = present_answer(assistant.answer([Message(role="user", content=q3)]))
     assert recording.sent == [history[:1], history, [Message(role="user", content=q3)]]
     assert a1.citations and a2.citations and a3.citations
 

@@ -52,7 +52,8 @@ def card_block(paper: Paper, n: int, quote: str) -> str:
     if paper.has_code:
         rows.append(("Code", "available"))
     rows.append(("Attribution", paper.attribution + ("" if paper.is_author_work else " (not the author's)")))
-    abstract = next(a for a in paper.abstracts if quote in a)
+    # the quote as written or as shown (a presented answer's quote has its LaTeX rendered)
+    abstract = next(a for a in paper.abstracts if quote in a or plain_text(quote) in plain_text(a))
     # Shown as people read it: LaTeX rendered to text, the quote marked in the shown abstract (issue 14's presenter).
     abstract, quote = plain_text(abstract), plain_text(quote)
     marked = abstract.replace(quote, f"«{quote}»", 1)

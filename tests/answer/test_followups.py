@@ -1,0 +1,103 @@
+"""Follow-ups that point back: the state a conversation carries is rebuilt from the assistant's previous answers."""
+
+from __future__ import annotations
+
+import json
+
+from assistant.answer.conversation import people_named, person_pointed_to, pointed_back, restates_list, without_pointers
+from assistant.cli import main
+from assistant.models import Message
+from tests.conftest import DATA
+
+
+def test_probe_follow_ups_score_at_least_090(seeded_store, tmp_path, capsys):
+    """41 multi-turn conversations in wordings the dev sets do not use (one Assistant for the whole file)."""
+    summary_file = tmp_path / "summary.json"
+    code = main(
+        [
+            "--store",
+            str(seeded_store),
+            "eval",
+            str(DATA / "probe_followups.json"),
+            "--min-score",
+            "0.9",
+            "--json",
+            str(summary_file),
+        ]
+    )
+    out = capsys.readouterr().out
+    summary = json.loads(summary_file.read_text())
+    assert code == 0, out
+    assert summary["questions"] >= 25 and summary["overall"] >= 0.9 and summary["invalid_citations"] == 0, out
+
+
+# A previous answer as our writers make it: each paper's name in italics, authors in their order.
+TITLES = {"alpha: fast sorting": "a", "the static scheme for beta": "s", "the dynamic scheme for beta": "d"}
+LABELS = {"a": "Alpha: fast sorting", "s": "The static scheme for Beta", "d": "The dynamic scheme for Beta"}
+LIST_ANSWER = (
+    "His papers on beta (2 papers):\n- *The static scheme for Beta* (2020): …[1]\n"
+    "- *The dynamic scheme for Beta* (2021): …[2]"
+)
+AUTHORS_ANSWER = "*Alpha: fast sorting* (2024) is by Ann Lee, Bo Chen, Cy Wu et al. [1]"
+PEOPLE = ["Ann Lee", "Bo Chen", "Cy Wu", "Dee Roe"]
+
+
+def history(answer: str) -> list[Message]:
+    return [Message(role="user", content="earlier question"), Message(role="assistant", content=answer)]
+
+
+def back(question: str, answer: str = LIST_ANSWER):
+    return pointed_back(question, history(answer), TITLES, LABELS.get)
+
+
+def test_ordinals_and_described_papers_pick_from_the_previous_answer_in_order():
+    assert back("Tell me about the second one.") == ("nth", ["d"])
+    assert back("When did the latter come out?") == ("nth", ["d"])
+    assert back("summarise the first") == ("nth", ["s"])
+    assert back("Summarise the static one.") == ("nth", ["s"])
+    assert back("the static or the dynamic one: which uses a master-worker scheme?") == ("which", ["s", "d"])
+    assert back("Which of them is older?") == ("earliest", ["s", "d"])
+    # A word both papers share ("beta") picks neither; "the first author" is a person, not a paper.
+    assert back("What does the beta paper do?") is None
+    assert back("What else did the first author write?") is None
+
+
+def test_a_list_restated_or_narrowed_by_years_is_the_previous_list():
+    assert restates_list("list them") and restates_list("only the ones after 2024") and restates_list("what are they?")
+    assert not restates_list("which of those uses GPUs?") and not restates_list("only quantization papers")
+    assert back("only the ones after 2020") == ("list", ["s", "d"])
+    assert back("list them", "No paper is about that.") is None  # nothing listed: nothing to point to
+
+
+def test_people_pointed_to_by_position_or_as_that_person():
+    h = history(AUTHORS_ANSWER)
+    assert people_named(AUTHORS_ANSWER, PEOPLE) == ["Ann Lee", "Bo Chen", "Cy Wu"]
+    assert person_pointed_to("what else did the second author write?", h, PEOPLE) == ("Bo Chen", True)
+    assert person_pointed_to("and the last author?", h, PEOPLE) == ("Cy Wu", True)
+    assert person_pointed_to("what else did that person write with him?", h, PEOPLE) == ("Ann Lee", False)
+    # Asking who holds a position, or a position filter ("as first author"), points at nobody.
+    assert person_pointed_to("who is its first author?", h, PEOPLE) == (None, False)
+    assert person_pointed_to("which papers did he write as the first author?", h, PEOPLE) == (None, False)
+
+
+def test_pointer_words_are_not_the_topic():
+    assert without_pointers("the static or the dynamic one: which uses a master-worker scheme?").split() == [
+        ":",
+        "which",
+        "uses",
+        "a",
+        "master-worker",
+        "scheme?",
+    ]
+
+
+def test_the_other_one_the_year_one_and_written_first():
+    two_answers = [
+        *history(LIST_ANSWER),
+        Message(role="user", content="which one is dynamic?"),
+        Message(role="assistant", content="*The dynamic scheme for Beta* (2021): … [1]"),
+    ]
+    assert pointed_back("and the other one?", two_answers, TITLES, LABELS.get) == ("nth", ["s"])
+    years = {"s": "The static scheme for Beta (2020)", "d": "The dynamic scheme for Beta (2021)"}
+    assert pointed_back("and the 2021 one?", history(LIST_ANSWER), TITLES, years.get) == ("nth", ["d"])
+    assert back("Which of those was written first?") == ("earliest", ["s", "d"])
