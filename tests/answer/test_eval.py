@@ -5,25 +5,12 @@ from __future__ import annotations
 import json
 
 from assistant.cli import main
+from tests.answer.evals import run_eval
 from tests.conftest import DATA
 
 
 def test_dev_set_scores_at_least_090(seeded_store, tmp_path, capsys):
-    summary_file = tmp_path / "summary.json"
-    code = main(
-        [
-            "--store",
-            str(seeded_store),
-            "eval",
-            str(DATA / "dev_questions.json"),
-            "--min-score",
-            "0.9",
-            "--json",
-            str(summary_file),
-        ]
-    )
-    out = capsys.readouterr().out
-    summary = json.loads(summary_file.read_text())
+    code, summary, out = run_eval(seeded_store, DATA / "dev_questions.json", tmp_path, capsys)
     assert code == 0, out
     assert summary["overall"] >= 0.9
     assert summary["invalid_citations"] == 0

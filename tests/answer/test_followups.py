@@ -2,31 +2,15 @@
 
 from __future__ import annotations
 
-import json
-
 from assistant.answer.conversation import people_named, person_pointed_to, pointed_back, restates_list, without_pointers
-from assistant.cli import main
 from assistant.models import Message
+from tests.answer.evals import run_eval
 from tests.conftest import DATA
 
 
 def test_probe_follow_ups_score_at_least_090(seeded_store, tmp_path, capsys):
     """41 multi-turn conversations in wordings the dev sets do not use (one Assistant for the whole file)."""
-    summary_file = tmp_path / "summary.json"
-    code = main(
-        [
-            "--store",
-            str(seeded_store),
-            "eval",
-            str(DATA / "probe_followups.json"),
-            "--min-score",
-            "0.9",
-            "--json",
-            str(summary_file),
-        ]
-    )
-    out = capsys.readouterr().out
-    summary = json.loads(summary_file.read_text())
+    code, summary, out = run_eval(seeded_store, DATA / "probe_followups.json", tmp_path, capsys)
     assert code == 0, out
     assert summary["questions"] >= 25 and summary["overall"] >= 0.9 and summary["invalid_citations"] == 0, out
 

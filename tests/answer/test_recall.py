@@ -6,7 +6,7 @@ import json
 
 from assistant.answer.acronyms import Acronyms, _mine
 from assistant.answer.evidence import QueryTerms
-from assistant.cli import main
+from tests.answer.evals import run_eval
 from tests.conftest import DATA
 
 
@@ -45,10 +45,7 @@ def test_an_acronym_covers_the_words_of_its_long_form():
 
 
 def test_probe_set_in_new_wordings_scores_at_least_090(seeded_store, tmp_path, capsys):
-    summary_file = tmp_path / "summary.json"
-    code = main(["--store", str(seeded_store), "eval", str(DATA / "probe_recall.json"), "--json", str(summary_file)])
-    out = capsys.readouterr().out
-    summary = json.loads(summary_file.read_text())
+    code, summary, out = run_eval(seeded_store, DATA / "probe_recall.json", tmp_path, capsys)
     assert code == 0, out
     assert summary["overall"] >= 0.9, out
     assert summary["invalid_citations"] == 0

@@ -9,6 +9,7 @@ import pytest
 
 from assistant.cli import main
 from assistant.models import Filters, Message
+from tests.answer.evals import run_eval
 from tests.conftest import DATA
 
 
@@ -22,21 +23,7 @@ def ask(assistant, *turns, filters=None):
 
 
 def test_hard_set_scores_at_least_090(seeded_store, tmp_path, capsys):
-    summary_file = tmp_path / "summary.json"
-    code = main(
-        [
-            "--store",
-            str(seeded_store),
-            "eval",
-            str(DATA / "dev_hard_questions.json"),
-            "--min-score",
-            "0.9",
-            "--json",
-            str(summary_file),
-        ]
-    )
-    out = capsys.readouterr().out
-    summary = json.loads(summary_file.read_text())
+    code, summary, out = run_eval(seeded_store, DATA / "dev_hard_questions.json", tmp_path, capsys)
     assert code == 0, out
     assert summary["rules"] == "hard" and summary["overall"] >= 0.9 and summary["invalid_citations"] == 0
     assert {
