@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from assistant.models import Paper, Source
+
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "seeds"
 DATA = Path(__file__).resolve().parent / "data"
@@ -46,3 +48,25 @@ def fresh_store(seeded_store, tmp_path) -> Path:
     dest = tmp_path / "store"
     shutil.copytree(seeded_store, dest)
     return dest
+
+
+def make_paper(**fields) -> Paper:
+    """A whole Paper record for unit tests: a plain 2024 paper of the author's, every field overridable."""
+    base = dict(
+        id="p",
+        title="A Title",
+        display_title="A Title",
+        authors=["Ada Lovelace"],
+        authors_truncated=False,
+        date="2024-03-05",
+        date_precision="day",
+        year=2024,
+        arxiv_id=None,
+        categories=[],
+        has_code=False,
+        is_author_work=True,
+        attribution="test",
+        sources=[Source(file="f", line=1, shape="s")],
+        abstract="An abstract.",
+    )
+    return Paper(**{**base, **fields})

@@ -74,3 +74,19 @@ class FakeOpenAI:
 
     def client(self) -> httpx2.Client:
         return httpx2.Client(transport=httpx2.MockTransport(self.handler))
+
+
+def llm_mode_assistant(store, fake: FakeOpenAI):
+    """An Assistant over `store` (the seeds' store) in LLM mode, its chat model answering through `fake`."""
+    from assistant.core import Assistant
+    from assistant.settings import Settings
+    from tests.conftest import SEEDS
+
+    settings = Settings(
+        store_dir=store,
+        seeds_dir=SEEDS,
+        OPENAI_API_KEY="sk-test",
+        OPENAI_BASE_URL="http://fake.local/v1",
+        OPENAI_MODEL="fake-model",
+    )
+    return Assistant.from_settings(settings, http_client=fake.client())

@@ -9,7 +9,7 @@ from assistant.core import Assistant
 from assistant.models import Final, Message, Token
 from assistant.settings import Settings
 from tests.conftest import SEEDS
-from tests.fakes import FakeOpenAI
+from tests.fakes import FakeOpenAI, llm_mode_assistant
 
 QUESTION = [Message(role="user", content="What parallel efficiency does cuNNQS-SCI maintain in strong scaling tests?")]
 
@@ -21,14 +21,7 @@ def fake():
 
 @pytest.fixture
 def llm_assistant(seeded_store, fake):
-    settings = Settings(
-        store_dir=seeded_store,
-        seeds_dir=SEEDS,
-        OPENAI_API_KEY="sk-test",
-        OPENAI_BASE_URL="http://fake.local/v1",
-        OPENAI_MODEL="fake-model",
-    )
-    return Assistant.from_settings(settings, http_client=fake.client())
+    return llm_mode_assistant(seeded_store, fake)
 
 
 def test_llm_answer_keeps_valid_markers_and_drops_invented_ones(llm_assistant, fake):

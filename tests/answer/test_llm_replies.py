@@ -15,13 +15,11 @@ import pytest
 
 from assistant.answer.claims import ClaimChecker
 from assistant.api.app import create_app
-from assistant.core import Assistant
 from assistant.models import Final, Message, Token
-from assistant.settings import Settings
 from tests.answer.llm_replies import FOREIGN_MARKER, Score, cases, score
 from tests.api.live import LiveServer
-from tests.conftest import DATA, SEEDS
-from tests.fakes import FakeOpenAI
+from tests.conftest import DATA
+from tests.fakes import FakeOpenAI, llm_mode_assistant
 
 CASES = cases()
 
@@ -61,14 +59,7 @@ def fake():
 
 @pytest.fixture(scope="module")
 def llm(seeded_store, fake):
-    settings = Settings(
-        store_dir=seeded_store,
-        seeds_dir=SEEDS,
-        OPENAI_API_KEY="sk-test",
-        OPENAI_BASE_URL="http://fake.local/v1",
-        OPENAI_MODEL="fake-model",
-    )
-    return Assistant.from_settings(settings, http_client=fake.client())
+    return llm_mode_assistant(seeded_store, fake)
 
 
 def _numbered_papers(prompt: str, papers) -> list[str]:

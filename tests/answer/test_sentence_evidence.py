@@ -4,28 +4,14 @@ from __future__ import annotations
 
 from assistant.answer.evidence import QueryTerms, SentencePicker
 from assistant.answer.sentence_search import question_parts
-from assistant.models import Filters, Message, Paper, Source
+from assistant.models import Filters, Message, Paper
+from tests import conftest
 
 
 def make_paper(abstract: str, **fields) -> Paper:
-    base = dict(
-        id="p1",
-        title="Tuning a Finite Volume Code on Many-Core Servers",
-        display_title="Tuning a Finite Volume Code on Many-Core Servers",
-        authors=["Ada Lovelace"],
-        authors_truncated=False,
-        date="2016-01-01",
-        date_precision="day",
-        year=2016,
-        arxiv_id=None,
-        categories=[],
-        has_code=False,
-        is_author_work=True,
-        attribution="test",
-        sources=[Source(file="f", line=1, shape="s")],
-        abstract=abstract,
-    )
-    return Paper(**{**base, **fields})
+    title = "Tuning a Finite Volume Code on Many-Core Servers"
+    base = dict(id="p1", title=title, display_title=title, date="2016-01-01", year=2016, abstract=abstract)
+    return conftest.make_paper(**{**base, **fields})
 
 
 def test_a_question_with_a_description_and_a_request_is_also_searched_by_each_part():

@@ -11,7 +11,8 @@ import rispy
 from pylatexenc.latex2text import LatexNodes2Text
 
 from assistant import export, presenter
-from assistant.models import Paper, Source
+from assistant.models import Paper
+from tests.conftest import make_paper as paper
 
 CUNNQS = "cunnqs-sci-a-fully-gpu-accelerated-framework-for-f1cd15"
 
@@ -31,27 +32,6 @@ def decoded(value: str) -> str:
     """What LaTeX makes of a field (bibtexparser's LatexDecodingMiddleware does this for every field, but its
     pylatexenc fails on some abstracts' `\\href{…}{…}`, so the tests decode the fields they compare)."""
     return LatexNodes2Text().latex_to_text(value)
-
-
-def paper(**fields) -> Paper:
-    base = dict(
-        id="p",
-        title="A Title",
-        display_title="A Title",
-        authors=["Ada Lovelace"],
-        authors_truncated=False,
-        date="2024-03-05",
-        date_precision="day",
-        year=2024,
-        arxiv_id=None,
-        categories=[],
-        has_code=False,
-        is_author_work=True,
-        attribution="test",
-        sources=[Source(file="f", line=1, shape="s")],
-        abstract="An abstract.",
-    )
-    return Paper(**{**base, **fields})
 
 
 def test_bibtex_round_trip_of_every_seed_paper(papers):
