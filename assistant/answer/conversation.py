@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from assistant.answer.plan import ORDINALS, author_index
 from assistant.models import Message, Paper
 
 ANAPHORA = re.compile(
@@ -198,7 +199,7 @@ def cited_papers(answer_text: str, by_title: dict[str, str]) -> list[str]:
 
 # --- What the previous answer pointed at: its papers in order, the people it named, its list. -----------------------
 
-_ORDINAL_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1, "latter": -1, "former": 1}
+_ORDINAL_WORDS = {**ORDINALS, "latter": -1, "former": 1}
 _NTH = re.compile(
     r"\bthe (first|second|third|fourth|fifth|last|latter|former)(?: (?:one|paper|work|of (?:them|those|these)))?\b"
 )
@@ -255,7 +256,7 @@ def person_pointed_to(question: str, history: list[Message], people: list[str]) 
     if m := _NTH_AUTHOR.search(question):
         if re.match(r"(?i)\s*(then\s+|and\s+|so\s+)?who\b", question):
             return None, False  # "who is its first author?" asks the position, it does not point at a person
-        n = {"lead": 1, "senior": -1}.get(m.group(1).casefold(), _ORDINAL_WORDS.get(m.group(1).casefold()))
+        n = author_index(m.group(1))
         picked = named[n - 1 : n] if n and n > 0 else named[-1:]
         return (picked[0], True) if picked else (None, False)
     if _THAT_PERSON.search(question):

@@ -16,6 +16,8 @@ from assistant.models import Filters, Message
 
 YEAR = r"(?:19|20)\d{2}"
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1}
+# An author position said as a role: the lead author is the first listed, the senior author the last.
+_ROLES = {"lead": 1, "leading": 1, "senior": -1}
 # Author position: "as first author", "the second author", "listed first among its authors", "led by".
 _POSITION = re.compile(
     r"\b(first|second|third|fourth|fifth|last|lead|leading|senior)[- ]authors?\b|"
@@ -72,8 +74,13 @@ def position(q: str) -> int | None:
     m = _POSITION.search(q)
     if not m:
         return None
-    word = next(g for g in m.groups() if g).casefold()
-    return {"lead": 1, "leading": 1, "senior": -1}.get(word, ORDINALS.get(word))
+    return author_index(next(g for g in m.groups() if g))
+
+
+def author_index(word: str) -> int | None:
+    """The index in an author list that a position word names: 1 for "first" or "lead", -1 for "last" or "senior"."""
+    word = word.casefold()
+    return _ROLES.get(word, ORDINALS.get(word))
 
 
 def surname(q: str) -> str | None:
