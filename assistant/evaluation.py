@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from assistant import evaluation_rules as rules
-from assistant.answer.citations import check
+from assistant.answer.check.citations import check
 from assistant.errors import BadRequest
 from assistant.models import Answer, Message
 

@@ -21,8 +21,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
 
-    from assistant.answer.llm import validate
-    from assistant.answer.markers import TokenFilter
+    from assistant.answer.check.markers import TokenFilter
+    from assistant.answer.write.llm import validate
     from assistant.core import Assistant
     from assistant.models import Message
     from assistant.settings import Settings
@@ -86,9 +86,9 @@ def main() -> None:
 
 def calibration(answerer, played) -> None:
     """The cosine of each labelled claim to the closest sentence of the paper it cites, by label: where SUPPORT sits."""
-    from assistant.answer.claim_parts import Pool, paper_texts, split, unsupported_detail
-    from assistant.answer.claims import SUPPORT
-    from assistant.answer.markers import clean
+    from assistant.answer.check.claim_parts import Pool, paper_texts, split, unsupported_detail
+    from assistant.answer.check.claims import SUPPORT
+    from assistant.answer.check.markers import clean
     from assistant.text import research_sentences
 
     checker = answerer.llm_step.checker()

@@ -85,6 +85,6 @@ def test_the_walker_sees_lazy_imports(tmp_path):
     """Imports inside functions are found (a check that could not see them could not fail)."""
     path = tmp_path / "lazy.py"
     path.write_text(
-        "def f():\n    from langchain_core.messages import AIMessage\n    import assistant.answer.intents\n"
+        "def f():\n    from langchain_core.messages import AIMessage\n    import assistant.answer.plan.intents\n"
     )
-    assert _imports(path) == {"langchain_core.messages", "assistant.answer.intents"}
+    assert _imports(path) == {"langchain_core.messages", "assistant.answer.plan.intents"}

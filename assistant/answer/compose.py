@@ -5,17 +5,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from assistant.answer import aggregate, structured
-from assistant.answer.citations import Citations, finish
-from assistant.answer.claims import ClaimChecker
+from assistant.answer.check.citations import Citations, finish
+from assistant.answer.check.claims import ClaimChecker
 from assistant.answer.corpus import Corpus
-from assistant.answer.extractive import CANNOT_ANSWER, ExtractiveWriter  # noqa: F401 - CANNOT_ANSWER is imported from here by callers
-from assistant.answer.finding import Evidence
-from assistant.answer.llm import LLMStep, llm_answer, stream_llm_answer
-from assistant.answer.plan import QueryPlan
-from assistant.answer.planner import Planner
-from assistant.answer.prompts import Prompts
-from assistant.answer.table_routes import PAPER_FACTS, TableWriter
+from assistant.answer.evidence.finding import Evidence
+from assistant.answer.plan.plan import QueryPlan
+from assistant.answer.plan.planner import Planner
+from assistant.answer.write import aggregate, structured
+from assistant.answer.write.extractive import CANNOT_ANSWER, ExtractiveWriter  # noqa: F401 - CANNOT_ANSWER is imported from here by callers
+from assistant.answer.write.llm import LLMStep, llm_answer, stream_llm_answer
+from assistant.answer.write.prompts import Prompts
+from assistant.answer.write.table_routes import PAPER_FACTS, TableWriter
 from assistant.index.retrieval import Hit
 from assistant.models import Answer, Filters, Final, Message, StreamEvent, Token
 

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from assistant.answer.acronyms import Acronyms
-from assistant.answer.conversation import deletion_index, short_names, squashed_names
-from assistant.answer.evidence import QueryTerms, SentencePicker
-from assistant.answer.intents import topic_words
-from assistant.answer.plan import QueryPlan
-from assistant.answer.router import Router
-from assistant.answer.sentence_search import SentenceSearch
-from assistant.answer.topics import TopicMatcher
+from assistant.answer.evidence.acronyms import Acronyms
+from assistant.answer.evidence.sentence_search import SentenceSearch
+from assistant.answer.evidence.topics import TopicMatcher
+from assistant.answer.evidence.weigh import QueryTerms, SentencePicker
+from assistant.answer.plan.conversation import deletion_index, short_names, squashed_names
+from assistant.answer.plan.intents import topic_words
+from assistant.answer.plan.plan import QueryPlan
+from assistant.answer.plan.router import Router
 from assistant.models import Paper
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from assistant.answer.citations import renumber
+from assistant.answer.check.citations import renumber
 from assistant.api.schemas.openai_compat import Usage
 from assistant.models import Answer
 from assistant.vendors import tokens

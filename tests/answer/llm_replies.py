@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from assistant.answer.citations import check
-from assistant.answer.claim_parts import split
+from assistant.answer.check.citations import check
+from assistant.answer.check.claim_parts import split
 from assistant.models import Answer
 
 FOLDER = Path(__file__).resolve().parent.parent / "data" / "llm_replies"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from assistant.answer.aggregate import asked_kind
+from assistant.answer.write.aggregate import asked_kind
 from assistant.models import Message
 
 

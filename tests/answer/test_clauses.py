@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from assistant.answer import clauses
+from assistant.answer.evidence import clauses
 from assistant.models import Message
 
 ENUMERATED = (

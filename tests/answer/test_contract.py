@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.answer.citations import check
+from assistant.answer.check.citations import check
 from assistant.models import Message
 from assistant.text import split_sentences
 

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from assistant.answer.conversation import people_named, person_pointed_to, pointed_back, restates_list, without_pointers
+from assistant.answer.plan.conversation import (
+    people_named,
+    person_pointed_to,
+    pointed_back,
+    restates_list,
+    without_pointers,
+)
 from assistant.models import Message
 from tests.answer.evals import run_eval
 from tests.conftest import DATA

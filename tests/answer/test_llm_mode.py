@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.answer.citations import check
+from assistant.answer.check.citations import check
 from assistant.core import Assistant
 from assistant.models import Final, Message, Token
 from assistant.settings import Settings

@@ -13,7 +13,7 @@ import re
 import openai
 import pytest
 
-from assistant.answer.claims import ClaimChecker
+from assistant.answer.check.claims import ClaimChecker
 from assistant.api.app import create_app
 from assistant.models import Final, Message, Token
 from tests.answer.llm_replies import FOREIGN_MARKER, Score, cases, score

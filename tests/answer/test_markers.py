@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.answer.markers import TokenFilter, clean, normalize, strip_references
+from assistant.answer.check.markers import TokenFilter, clean, normalize, strip_references
 
 
 @pytest.mark.parametrize(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from assistant.answer.acronyms import Acronyms, _mine
-from assistant.answer.evidence import QueryTerms
+from assistant.answer.evidence.acronyms import Acronyms, _mine
+from assistant.answer.evidence.weigh import QueryTerms
 from tests.answer.evals import run_eval
 from tests.conftest import DATA
 
@@ -53,7 +53,7 @@ def test_probe_set_in_new_wordings_scores_at_least_090(seeded_store, tmp_path, c
 
 
 def test_an_enumeration_is_quoted_at_the_item_holding_the_question_terms():
-    from assistant.answer.clauses import focus
+    from assistant.answer.evidence.clauses import focus
 
     sentence = (
         "The major innovations include: (1) a Matrix Product State (MPS) based VQE simulator to reduce the amount "
@@ -103,7 +103,7 @@ class _Vectors:
 
 
 def test_a_paper_found_only_by_one_of_its_sentences_joins_the_candidates():
-    from assistant.answer.sentence_search import SentenceSearch
+    from assistant.answer.evidence.sentence_search import SentenceSearch
     from tests.answer.test_sentence_evidence import make_paper
 
     routing = make_paper("Quantization is lossy. We route every input to the best expert copy.", id="moqe")

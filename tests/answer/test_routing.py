@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.answer.router import form_of, form_words, load_examples
+from assistant.answer.plan.router import form_of, form_words, load_examples
 from assistant.models import Filters, Message
 
 ROUTES = {

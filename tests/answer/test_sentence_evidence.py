@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from assistant.answer.evidence import QueryTerms, SentencePicker
-from assistant.answer.sentence_search import question_parts
+from assistant.answer.evidence.sentence_search import question_parts
+from assistant.answer.evidence.weigh import QueryTerms, SentencePicker
 from assistant.models import Filters, Message, Paper
 from tests import conftest
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from assistant.answer.spelling import correct_spelling, is_word
+from assistant.answer.plan.spelling import correct_spelling, is_word
 
 # A corpus vocabulary with near neighbours of ordinary English words ("tends" of "sends", "studies" of "studied").
 CORPUS = {"parallel", "programming", "communication", "tends", "studies", "suite", "dynatrain", "quantization"}

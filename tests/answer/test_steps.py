@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from assistant.answer.citations import check
+from assistant.answer.check.citations import check
 from assistant.answer.compose import Answerer
-from assistant.answer.extractive import ExtractiveWriter
-from assistant.answer.finding import Evidence
-from assistant.answer.planner import Planner
-from assistant.answer.table_routes import TableWriter
+from assistant.answer.evidence.finding import Evidence
+from assistant.answer.plan.planner import Planner
+from assistant.answer.write.extractive import ExtractiveWriter
+from assistant.answer.write.table_routes import TableWriter
 from assistant.models import Filters, Message
 
 

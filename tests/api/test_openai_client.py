@@ -189,7 +189,7 @@ def test_options_that_ask_for_what_we_do_are_accepted(oai):
 
 
 def test_max_tokens_ends_at_a_sentence_and_keeps_only_its_references(oai):
-    from assistant.answer.citations import check
+    from assistant.answer.check.citations import check
     from assistant.vendors import tokens
 
     question = [{"role": "user", "content": "Which papers are about model compression?"}]

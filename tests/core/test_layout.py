@@ -173,7 +173,7 @@ def test_no_code_writes_the_environment():
 
 def depth(group=lambda name: name) -> list[list[str]]:
     """The longest chain of imports (each imports the next), a cycle counted as one: the graph's floors. `group` maps
-    a module to the unit counted: itself, or its package (`assistant.answer.plan` → `assistant.answer`)."""
+    a module to the unit counted: itself, or its package (`assistant.answer.plan.plan` → `assistant.answer`)."""
     modules = _modules()
     graph: dict[str, set[str]] = {}
     for name, path in modules.items():

@@ -12,7 +12,7 @@ import sys
 import pytest
 from fastapi.testclient import TestClient
 
-from assistant.answer.citations import MARKER, check
+from assistant.answer.check.citations import MARKER, check
 from assistant.api.app import create_app
 from assistant.core import Assistant
 from assistant.models import Citation, Message
@@ -135,7 +135,7 @@ def _citation(n: int) -> Citation:
 
 
 def test_a_broken_contract_drops_the_offending_sentence_instead_of_raising():
-    from assistant.answer.citations import enforce
+    from assistant.answer.check.citations import enforce
 
     text = "First claim [1]. A stray [7] from somewhere. Second claim [2].\n- a line with [9] only\n- kept [2]"
     fixed, citations, problems = enforce(text, [_citation(1), _citation(2)])

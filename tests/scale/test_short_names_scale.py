@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import time
 
-from assistant.answer import conversation
+from assistant.answer.plan import conversation
 from assistant.ingest.manifest import load_manifest
 from assistant.ingest.pipeline import build_corpus
 from tests.conftest import SEEDS

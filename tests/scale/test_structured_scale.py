@@ -3,9 +3,9 @@ citation contract holds (every marker is a citation, every citation is used; mar
 
 from __future__ import annotations
 
-from assistant.answer import structured
-from assistant.answer.citations import Citations, check
-from assistant.answer.intents import Intent
+from assistant.answer.check.citations import Citations, check
+from assistant.answer.plan.intents import Intent
+from assistant.answer.write import structured
 from tests.scale.synth_papers import papers_with_vectors
 
 PRINCIPAL = "A. Author"

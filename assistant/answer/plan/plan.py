@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from assistant.answer.router import Router, RouteVote  # noqa: F401 - Router is imported from here by callers
+from assistant.answer.plan.router import Router, RouteVote  # noqa: F401 - Router is imported from here by callers
 from assistant.models import Filters, Message
 
 YEAR = r"(?:19|20)\d{2}"

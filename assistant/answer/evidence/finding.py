@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from assistant.answer import structured
-from assistant.answer.acronyms import Acronyms
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import relevant
-from assistant.answer.plan import QueryPlan
+from assistant.answer.evidence.acronyms import Acronyms
+from assistant.answer.evidence.weigh import relevant
+from assistant.answer.plan.plan import QueryPlan
+from assistant.answer.write import structured
 from assistant.index.retrieval import Hit
 from assistant.models import Filters, Paper
 

@@ -11,13 +11,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from assistant.answer.citations import MARKER, Citations, enforce, renumber
-from assistant.answer.claims import ClaimChecker
-from assistant.answer.evidence import summary_sentence
-from assistant.answer.format import when
-from assistant.answer.markers import TokenFilter, clean
-from assistant.answer.plan import QueryPlan
-from assistant.answer.prompts import Prompts
+from assistant.answer.check.citations import MARKER, Citations, enforce, renumber
+from assistant.answer.check.claims import ClaimChecker
+from assistant.answer.check.markers import TokenFilter, clean
+from assistant.answer.evidence.weigh import summary_sentence
+from assistant.answer.plan.plan import QueryPlan
+from assistant.answer.write.format import when
+from assistant.answer.write.prompts import Prompts
 from assistant.errors import LLMUnavailable
 from assistant.index.retrieval import Hit
 from assistant.models import Answer, Final, Message, Paper, StreamEvent, Token

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 import re
 
-from assistant.answer import clauses, structured
-from assistant.answer.citations import Citations, finish
-from assistant.answer.conversation import cited_papers, without_pointers
+from assistant.answer.check.citations import Citations, finish
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import relevant, summary_sentence
-from assistant.answer.extractive import CANNOT_ANSWER, ExtractiveWriter, clause
-from assistant.answer.finding import Evidence
-from assistant.answer.format import name, owner_note, plural, when
-from assistant.answer.intents import topic_words
-from assistant.answer.plan import QueryPlan as Plan
+from assistant.answer.evidence import clauses
+from assistant.answer.evidence.finding import Evidence
+from assistant.answer.evidence.weigh import relevant, summary_sentence
+from assistant.answer.plan.conversation import cited_papers, without_pointers
+from assistant.answer.plan.intents import topic_words
+from assistant.answer.plan.plan import QueryPlan as Plan
+from assistant.answer.write import structured
+from assistant.answer.write.extractive import CANNOT_ANSWER, ExtractiveWriter, clause
+from assistant.answer.write.format import name, owner_note, plural, when
 from assistant.models import Answer, Filters, Paper
 from assistant.text import split_sentences
 

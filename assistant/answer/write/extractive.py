@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from assistant.answer import clauses, structured
-from assistant.answer.citations import Citations, finish
+from assistant.answer.check.citations import Citations, finish
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import HAS_QUANTITY, QueryTerms, summary_sentence
-from assistant.answer.format import name, owner_note, plural, when
-from assistant.answer.intents import topic_words
-from assistant.answer.plan import QueryPlan as Plan
+from assistant.answer.evidence import clauses
+from assistant.answer.evidence.weigh import HAS_QUANTITY, QueryTerms, summary_sentence
+from assistant.answer.plan.intents import topic_words
+from assistant.answer.plan.plan import QueryPlan as Plan
+from assistant.answer.write import structured
+from assistant.answer.write.format import name, owner_note, plural, when
 from assistant.index.retrieval import Hit
 from assistant.models import Answer, Paper
 from assistant.text import neutralise, split_sentences

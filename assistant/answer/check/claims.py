@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from assistant.answer.claim_parts import (
+from assistant.answer.check.claim_parts import (
     Pool,
     Sentence,
     needs_citation,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.answer.plan import ORDINALS, author_index
+from assistant.answer.plan.plan import ORDINALS, author_index
 from assistant.models import Message, Paper
 
 ANAPHORA = re.compile(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.answer.evidence import QUANTITY
+from assistant.answer.evidence.weigh import QUANTITY
 from assistant.index.bm25 import terms, variants
 
 # "(1)", "(ii)", "(b)", "1)" opening an item of an enumeration, or a ";" between items.

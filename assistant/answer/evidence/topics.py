@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from assistant.answer.evidence import QueryTerms, vocabulary
+from assistant.answer.evidence.weigh import QueryTerms, vocabulary
 from assistant.index.bm25 import terms, variants
 from assistant.models import Paper
 from assistant.text import research_sentences

@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from assistant.answer import clauses
-from assistant.answer.citations import Citations
-from assistant.answer.evidence import ASKED_KIND, forms, vocabulary
-from assistant.answer.format import name, plural, when
+from assistant.answer.check.citations import Citations
+from assistant.answer.evidence import clauses
+from assistant.answer.evidence.weigh import ASKED_KIND, forms, vocabulary
+from assistant.answer.write.format import name, plural, when
 from assistant.index.bm25 import terms
 from assistant.models import Paper
 from assistant.text import neutralise, research_sentences

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import re
 
-from assistant.answer import plan as planning
-from assistant.answer.conversation import (
+from assistant.answer.corpus import Corpus
+from assistant.answer.evidence.sentence_search import question_parts
+from assistant.answer.evidence.topics import quoted
+from assistant.answer.evidence.weigh import QUANTITY, relevant, vocabulary
+from assistant.answer.plan import plan as planning
+from assistant.answer.plan.conversation import (
     ANAPHORA,
     find_bounded,
     follow_up,
@@ -16,13 +20,9 @@ from assistant.answer.conversation import (
     pointed_back,
     split_turns,
 )
-from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import QUANTITY, relevant, vocabulary
-from assistant.answer.intents import Intent, classify, mentions_author, subject_for, topic_words
-from assistant.answer.plan import QueryPlan
-from assistant.answer.sentence_search import question_parts
-from assistant.answer.spelling import correct_spelling
-from assistant.answer.topics import quoted
+from assistant.answer.plan.intents import Intent, classify, mentions_author, subject_for, topic_words
+from assistant.answer.plan.plan import QueryPlan
+from assistant.answer.plan.spelling import correct_spelling
 from assistant.errors import BadRequest
 from assistant.index.bm25 import variants
 from assistant.models import Filters, Message
@@ -307,7 +307,7 @@ class Planner:
         never use names a new subject: it is not a follow-up."""
         if ANAPHORA.search(question):
             return False
-        from assistant.answer.topics import texts_of
+        from assistant.answer.evidence.topics import texts_of
 
         focus_vocab = set().union(
             *(vocabulary(" ".join(texts_of(self.corpus.by_id[i]))) for i in focus if i in self.corpus.by_id)

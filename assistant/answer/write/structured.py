@@ -7,9 +7,9 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable
 
-from assistant.answer.citations import Citations
-from assistant.answer.format import name, owner_note, plural, when
-from assistant.answer.intents import NUMBER_WORDS, Intent
+from assistant.answer.check.citations import Citations
+from assistant.answer.plan.intents import NUMBER_WORDS, Intent
+from assistant.answer.write.format import name, owner_note, plural, when
 from assistant.models import Paper
 
 Quote = Callable[[Paper], str]  # the sentence of a paper's abstract that supports citing it
