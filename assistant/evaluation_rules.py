@@ -176,6 +176,20 @@ def verdict(text: str) -> tuple[str | None, bool]:
     return None, False
 
 
+def fact_groups(q: dict) -> list[list[str]]:
+    """The fact groups that must each match: `expected_facts_all` as a list of groups (dev_hard), or `true` making
+    every entry of `expected_facts` a group (dev_new_kinds); otherwise one group of alternatives (a nested list
+    of alternatives in `expected_facts` is flattened into it)."""
+    facts, every = q.get("expected_facts") or [], q.get("expected_facts_all")
+    as_group = lambda f: f if isinstance(f, list) else [f]  # noqa: E731
+    if isinstance(every, list) and every and q.get("rule", q["kind"]) == "compare":
+        return [as_group(g) for g in every]
+    if every is True:
+        return [as_group(f) for f in facts]
+    flat = [a for f in facts for a in as_group(f)]
+    return [flat] if flat else []
+
+
 def score_legacy(q: dict, answer: Answer) -> tuple[float, list[str]]:
     checks: list[float] = []
     failures: list[str] = []
@@ -222,7 +236,8 @@ def score_hard(q: dict, answer: Answer, principal: str) -> tuple[float, list[str
         else norm_text(answer.answer)
     )
     facts = q.get("expected_facts") or []
-    has_fact = any(fact_found(f, text) for f in facts)
+    groups = fact_groups(q)
+    has_fact = all(any(fact_found(f, text) for f in g) for g in groups) if groups else False
     any_cited = any(cited(answer, e) for e in expected)
     if kind in ("paraphrase", "typo", "how", "follow_up"):
         if not any_cited:
@@ -232,7 +247,6 @@ def score_hard(q: dict, answer: Answer, principal: str) -> tuple[float, list[str
         return 0.5 * any_cited + 0.5 * has_fact, failures
     if kind == "compare":
         all_cited = all(cited(answer, e) for e in expected)
-        groups = q.get("expected_facts_all") or []
         all_groups = all(any(fact_found(f, text) for f in g) for g in groups)
         if not all_cited:
             failures.append(f"cited {sum(cited(answer, e) for e in expected)}/{len(expected)} compared papers")
