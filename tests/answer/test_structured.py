@@ -95,3 +95,40 @@ def test_joint_papers_with_a_coauthor(assistant):
 def test_papers_not_by_the_author(assistant):
     a = ask(assistant, "How many papers in the corpus are not by the author?")
     assert "50" in a.answer and len(a.citations) == 50 and not any(c.is_author_work for c in a.citations)
+
+
+def test_which_of_those_came_out_first_orders_all_of_them(assistant):
+    listed = ask(assistant, "Which papers did Yunquan Zhang write in 2022?")
+    history = [
+        Message(role="user", content="Which papers did Yunquan Zhang write in 2022?"),
+        Message(role="assistant", content=listed.answer),
+        Message(role="user", content="Which of those came out first?"),
+    ]
+    first = assistant.answer(history)
+    n = len(listed.citations)
+    # about those papers, not "his earliest" overall; every one of them accounted for, none skipped
+    assert first.answer.startswith(f"Of those {n} papers, the first to come out was "), first.answer
+    assert {c.paper_id for c in first.citations} == {c.paper_id for c in listed.citations}
+    # the first paper dated to the day wins; the two known only by their year are named as possibly earlier
+    day_dated = sorted((c for c in listed.citations if c.arxiv_id), key=lambda c: c.arxiv_id)
+    assert first.citations[0].arxiv_id == day_dated[0].arxiv_id
+    assert "Dated only to the year, so each may have come out before it" in first.answer
+
+
+def test_earliest_orders_by_date_then_arxiv_id_and_names_ties():
+    from assistant.answer.check.citations import Citations
+    from assistant.answer.write import structured
+    from tests.conftest import make_paper
+
+    papers = [
+        make_paper(id="c", title="Gamma", date="2023-05-01", arxiv_id="2305.00009"),
+        make_paper(id="b", title="Beta", date="2023-04-02", arxiv_id="2304.00200"),
+        make_paper(id="a", title="Alpha", date="2023-04-02", arxiv_id="2304.00100"),
+        make_paper(id="u", title="Undated", date=None, date_precision=None, year=None),
+    ]
+    text = structured.extreme(False, papers, Citations(), lambda p: p.abstract, "Ada Lovelace", "x", among_those=True)
+    assert text.startswith("Of those 4 papers, the first to come out were 2 papers tied on 2023-04-02: *Alpha*")
+    assert text.index("*Alpha*") < text.index("*Beta*") < text.index("*Gamma*") < text.index("*Undated*")
+    assert "(listed by arXiv id)" in text and "No date in the sources: *Undated*" in text
+    last = structured.extreme(True, papers, Citations(), lambda p: p.abstract, "Ada Lovelace", "x", among_those=True)
+    assert last.startswith("Of those 4 papers, the last to come out was *Gamma*")

@@ -173,7 +173,10 @@ class TableWriter:
         elif route == "per_year":
             text = structured.per_year(papers, cites, quote, self.corpus.principal, who)
         elif route in ("earliest", "latest"):
-            text = structured.extreme(route == "latest", papers, cites, quote, self.corpus.principal, who)
+            among_those = bool(plan.focus) and not plan.named  # "which of those came out first?" (see scoped)
+            text = structured.extreme(
+                route == "latest", papers, cites, quote, self.corpus.principal, who, among_those=among_those
+            )
         elif route == "coauthors":
             text = structured.coauthors(papers, cites, quote, self.corpus.principal, topic)
         elif route == "code":
