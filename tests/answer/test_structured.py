@@ -132,3 +132,31 @@ def test_earliest_orders_by_date_then_arxiv_id_and_names_ties():
     assert "(listed by arXiv id)" in text and "No date in the sources: *Undated*" in text
     last = structured.extreme(True, papers, Citations(), lambda p: p.abstract, "Ada Lovelace", "x", among_those=True)
     assert last.startswith("Of those 4 papers, the last to come out was *Gamma*")
+
+
+def test_answers_name_sources_as_a_person_would_and_tools_keep_the_files(assistant):
+    from tests.conftest import SEEDS
+
+    files = [f.name for f in SEEDS.glob("*.txt")]
+    mine = ask(assistant, "Is cuNNQS-SCI Yunquan Zhang's paper?")
+    theirs = ask(assistant, "Is AdaProp Yunquan Zhang's paper?")
+    for a in (mine, theirs):
+        assert not [f for f in files if f in a.answer], a.answer
+    assert "Listed on Yunquan Zhang's own pages: the profile page" in mine.answer
+    assert "It appears only in the paper listing (a listing of another research group)" in theirs.answer
+    # the stored record (papers --json, /api/papers) still names the files, for tools
+    paper = assistant.paper(mine.citations[0].paper_id)
+    assert any(s.file in paper.attribution for s in paper.sources)
+
+
+def test_without_file_names_speaks_a_run_of_files_once():
+    from assistant.models import Source
+    from assistant.presenter import without_file_names
+
+    sources = [Source(file="a_1.txt", line=3, shape="profile_cards"), Source(file="b.bib", line=9, shape="bibtex")]
+    assert without_file_names("listed on X's own pages: a_1.txt, b.bib", sources) == (
+        "listed on X's own pages: the profile page and the BibTeX export"
+    )
+    assert without_file_names("2024 in a_1.txt:3; 2023 in b.bib:9", sources) == (
+        "2024 in the profile page; 2023 in the BibTeX export"
+    )

@@ -7,6 +7,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable
 
+from assistant import presenter
 from assistant.answer.check.citations import Citations
 from assistant.answer.plan.intents import NUMBER_WORDS, Intent
 from assistant.answer.write.format import name, owner_note, plural, when
@@ -266,6 +267,11 @@ def categories(papers: list[Paper], cites: Citations, quote: Quote, principal: s
     return "\n".join(lines)
 
 
+def _reason(paper: Paper) -> str:
+    # The stored reason names source files (kept for `papers --json`); a person reads what the sources are.
+    return presenter.without_file_names(paper.attribution, paper.sources)
+
+
 def attribution(subject: str, paper: Paper | None, cites: Citations, quote: Quote, principal: str) -> str:
     if paper is None:
         return (
@@ -274,9 +280,9 @@ def attribution(subject: str, paper: Paper | None, cites: Citations, quote: Quot
         )
     marker = cites.cite(paper, quote(paper))
     if paper.is_author_work:
-        return f"Yes. {name(paper)}{when(paper)} is {principal}'s paper {marker}. Reason: {paper.attribution}."
+        return f"Yes. {name(paper)}{when(paper)} is {principal}'s paper {marker}. Reason: {_reason(paper)}."
     authors = ", ".join(paper.authors) + (" et al." if paper.authors_truncated else "")
-    reason = re.sub(rf"^Not {re.escape(principal)}'s:\s*", "", paper.attribution)
+    reason = re.sub(rf"^Not {re.escape(principal)}'s:\s*", "", _reason(paper))
     text = (
         f"No. {name(paper)}{when(paper)} is not {principal}'s paper {marker}. Reason: {reason[0].upper()}{reason[1:]}."
     )
@@ -318,7 +324,7 @@ def authors_of(paper: Paper, cites: Citations, quote: Quote, principal: str) -> 
     if not paper.authors:
         return (
             f"The sources list no authors for {name(paper)}{when(paper)} {marker}. "
-            f"It is counted as {'' if paper.is_author_work else 'not '}{principal}'s paper: {paper.attribution}."
+            f"It is counted as {'' if paper.is_author_work else 'not '}{principal}'s paper: {_reason(paper)}."
         )
     listed = ", ".join(paper.authors)
     if not paper.is_author_work:
@@ -343,7 +349,12 @@ def date_of(paper: Paper, cites: Citations, quote: Quote) -> str:
     for conflict in paper.conflicts:
         if conflict.field == "date":
             text += (
-                " The sources disagree: " + "; ".join(f"{v['value']} in {v['source']}" for v in conflict.values) + "."
+                " The sources disagree: "
+                + "; ".join(
+                    f"{v['value']} in {presenter.without_file_names(v['source'], paper.sources)}"
+                    for v in conflict.values
+                )
+                + "."
             )
     return text
 
