@@ -160,3 +160,14 @@ def test_without_file_names_speaks_a_run_of_files_once():
     assert without_file_names("2024 in a_1.txt:3; 2023 in b.bib:9", sources) == (
         "2024 in the profile page; 2023 in the BibTeX export"
     )
+
+
+def test_topic_lists_are_newest_first_and_say_so(assistant):
+    from assistant.answer.write.structured import _order_key
+
+    for question in ("Which papers are about model compression?", "Which papers are about stencil computation?"):
+        a = ask(assistant, question)
+        head = a.answer.splitlines()[0]
+        assert head.endswith(", newest first):"), head
+        keys = [_order_key(assistant.paper(c.paper_id)) for c in a.citations]
+        assert len(keys) >= 2 and keys == sorted(keys, reverse=True), question
