@@ -171,3 +171,13 @@ def test_topic_lists_are_newest_first_and_say_so(assistant):
         assert head.endswith(", newest first):"), head
         keys = [_order_key(assistant.paper(c.paper_id)) for c in a.citations]
         assert len(keys) >= 2 and keys == sorted(keys, reverse=True), question
+
+
+def test_also_relevant_only_when_the_extra_paper_answers_as_well_as_the_lead(assistant):
+    # The LLC paper answers this; MoQE (a quantization paper near it in the index) does not: no "Also relevant".
+    llc = ask(assistant, "How does LLC deal with quantization inside its lossless neighbourhood?")
+    assert "Also relevant:" not in llc.answer and len(llc.citations) == 1, llc.answer
+    # Two papers that both answer keep each other: the follow-up finds the loss driven by the layers' inputs.
+    inputs = ask(assistant, "Which work shows that quantizing the inputs of a layer matters more than its weights?")
+    assert inputs.answer.count("Also relevant:") == 1 and "layer inputs" in inputs.answer.split("Also relevant:")[1]
+    assert "MoQE" not in inputs.answer
