@@ -110,6 +110,44 @@ def arxiv_url(arxiv_id: str) -> str:
     return f"https://arxiv.org/abs/{arxiv_id}"
 
 
+# --- sources, named as a person would --------------------------------------------------------------------
+# What each source shape is to a reader. Answers name a source this way; the file names stay in `--json`,
+# /api/papers and the answer's meta, for tools.
+SOURCE_KINDS = {
+    "arxiv_listing": "arXiv listing",
+    "glued_listing": "paper listing",
+    "arxiv_atom": "arXiv feed",
+    "profile_cards": "profile page",
+    "profile_items": "profile page",
+    "bibtex": "BibTeX export",
+    "ris": "RIS export",
+    "csl_json": "CSL-JSON export",
+    "openalex": "OpenAlex record",
+    "semantic_scholar": "Semantic Scholar record",
+}
+
+
+def source_name(shape: str) -> str:
+    """ "the arXiv listing", "the profile page": a source file as a person calls it."""
+    return f"the {SOURCE_KINDS.get(shape, 'listing')}"
+
+
+def without_file_names(text: str, sources: list) -> str:
+    """`text` (an attribution reason, a conflict note) with each source file name, or a run of them ("a.txt,
+    b.txt", "a.txt:12"), replaced by what the sources are: "the profile page and the arXiv listing"."""
+    names = {s.file: source_name(s.shape) for s in sources}
+    if not names:
+        return text
+    one = "(?:" + "|".join(re.escape(f) for f in sorted(names, key=len, reverse=True)) + r")(?::\d+)?"
+    run = re.compile(rf"{one}(?:, {one})*")
+
+    def spoken(m: re.Match) -> str:
+        kinds = list(dict.fromkeys(names[f.group().split(":")[0]] for f in re.finditer(one, m.group())))
+        return kinds[0] if len(kinds) == 1 else ", ".join(kinds[:-1]) + " and " + kinds[-1]
+
+    return run.sub(spoken, text)
+
+
 # --- LaTeX → plain Unicode text (a port of render.js `readable`) ----------------------------------------
 SYMBOLS = {
     "times": "×", "cdot": "·", "approx": "≈", "sim": "∼", "simeq": "≃", "propto": "∝", "leq": "≤", "le": "≤",

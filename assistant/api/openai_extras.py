@@ -41,15 +41,43 @@ def sentence_ends(text: str) -> list[int]:
     return ends
 
 
+_ITEM = re.compile(r"^[ \t]*(?:[-*]|\d+[.)])[ \t]", re.MULTILINE)
+
+
+def cut_points(text: str) -> list[int]:
+    """Where an answer may be cut: after a whole sentence of prose, after a whole list item (never inside one), and
+    never right after a line that introduces a list (a heading ending in ":" says nothing without its items)."""
+    items = [(m.start(), _line_end(text, m.start())) for m in _ITEM.finditer(text)]
+    points = []
+    for end in sentence_ends(text):
+        if any(start < end < stop for start, stop in items):
+            continue  # inside an item: "…[1]. We recast …" is half of one
+        if text[:end].rstrip().endswith(":") and _ITEM.match(text, len(text[:end]) + _leading(text[end:])):
+            continue
+        points.append(end)
+    return points
+
+
+def _line_end(text: str, start: int) -> int:
+    end = text.find("\n", start)
+    return len(text) if end < 0 else end + 1
+
+
+def _leading(rest: str) -> int:
+    return len(rest) - len(rest.lstrip("\n"))
+
+
 def within(answer: Answer, budget: int, render: Callable[[Answer], str]) -> tuple[Answer, bool]:
-    """The longest whole-sentence prefix of `answer` whose rendered reply has at most `budget` tokens.
+    """The longest prefix of `answer` of whole sentences and whole list items whose rendered reply has at most
+    `budget` tokens.
 
     The prefix keeps only the citations its own markers use, renumbered from [1]; (answer, False) when all of
-    it fits. When not even the first sentence fits, the reply is empty (OpenAI's `finish_reason: "length"`).
+    it fits. When not even the first sentence (or a list's heading and first item) fits, the reply is empty
+    (OpenAI's `finish_reason: "length"`).
     """
     if tokens.count(render(answer)) <= budget:
         return answer, False
-    for end in reversed(sentence_ends(answer.answer)):
+    for end in reversed(cut_points(answer.answer)):
         text, kept, _ = renumber(answer.answer[:end].rstrip(), answer.citations)
         cut = answer.model_copy(update={"answer": text, "citations": kept})
         if text and tokens.count(render(cut)) <= budget:

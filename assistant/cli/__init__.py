@@ -45,8 +45,9 @@ def execute(args) -> int:
         print("interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
+        # The reader took what it wanted (`papers | head`): nothing went wrong, so nothing is said, and the status
+        # is the one a shell gives `yes | head`.
         _drop_stdout()
-        print("error: the output was closed before it was all written (broken pipe).", file=sys.stderr)
         return BROKEN_PIPE_EXIT
 
 

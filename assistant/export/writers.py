@@ -132,10 +132,23 @@ def ris_record(ref: Reference) -> dict:
     return record
 
 
+def _plain_ris_writer():
+    import rispy
+
+    class PlainRisWriter(rispy.RisWriter):
+        # rispy puts a "1." / "2." counter line before each record's TY line; Zotero and EndNote write none, and
+        # some importers read that line as garbage before the first record.
+        def set_header(self, count):
+            return None
+
+    return PlainRisWriter
+
+
 def to_ris(papers: list[Paper]) -> str:
     import rispy
 
-    return rispy.dumps([ris_record(r) for r in references(papers)]) if papers else ""
+    records = [ris_record(r) for r in references(papers)]
+    return rispy.dumps(records, implementation=_plain_ris_writer()) if papers else ""
 
 
 # --- CSL-JSON -----------------------------------------------------------------------------------------

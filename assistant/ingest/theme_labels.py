@@ -33,7 +33,8 @@ GENERIC = set(
     result results work works paper papers application applications solution solutions strategy strategies process
     processes scheme schemes tool tools design implementation implementations experiments evaluation accuracy efficiency
     cost costs time speed speedup scale scaling memory computation computations computing level levels set sets
-    type types number numbers way ways part parts case cases order terms term effect effects impact use""".split()
+    type types number numbers way ways part parts case cases order terms term effect effects impact use
+    platform platforms pattern patterns aspect aspects layer layers""".split()
 )
 # Words that never open or close a label: verbs, adjectives and adverbs of abstract prose.
 EDGE = set(
@@ -49,7 +50,9 @@ EDGE = set(
     leverage leverages leveraging utilize utilizes exploit exploits exploiting outperform outperforms reach reaches
     require requires required allow allows support supports supported perform performs performed called named given
     recent recently up over under into onto upon among whereas although though overall typically often widely
-    state-of-the-art best better good less fewer lot lots extensive comprehensive""".split()
+    state-of-the-art best better good less fewer lot lots extensive comprehensive large-scale small-scale
+    fine-grained coarse-grained low-cost high-performance experimental optimized optimised optimal practical
+    theoretical general specific hundreds thousands millions dozens""".split()
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
 _BREAK = re.compile(r"[^\s]")  # anything but spaces between two words ends a run (punctuation, LaTeX, digits)
@@ -65,9 +68,67 @@ class Candidate:
     in_title: bool = False
 
     @property
+    def surface(self) -> str:
+        # As prose writes it: "quantum" from an abstract over "Quantum" from a title in title case.
+        return max(self.surfaces.items(), key=lambda kv: (kv[0][0].islower(), kv[1], kv[0]))[0]
+
+    @property
     def text(self) -> str:
-        surface = max(self.surfaces.items(), key=lambda kv: (kv[1], kv[0]))[0]
+        surface = self.surface
         return surface[0].upper() + surface[1:] if surface[0].islower() else surface
+
+
+# --- how well a label describes its theme ------------------------------------------------------------------
+COVERAGE_GOAL = 0.8  # a label should be in the own text of at least this share of its theme's papers
+# Word endings dropped before two words are compared, longest first: "quantization", "quantized" and "quantize"
+# are one word here, as are "benchmark" and "benchmarks", "computing" and "computations".
+_SUFFIXES = sorted(
+    "izations ization ations ation izing ized izes ize ings ing ers er ed es s ies ally al ly ity e".split(),
+    key=len,
+    reverse=True,
+)
+MIN_STEM = 3
+AND = " and "  # joins the two phrases of a label no single phrase could give ("Quantization and compression")
+
+
+def stem(word: str) -> str:
+    word = word.casefold()
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= MIN_STEM:
+            return word[: -len(suffix)]
+    return word
+
+
+def paper_text(paper: Paper) -> str:
+    return " ".join([paper.title or "", *paper.abstracts, *paper.comments])
+
+
+def stems_of(paper: Paper) -> frozenset[str]:
+    """The stems of every word of the paper's own text, hyphenated words also by their parts."""
+    words = {w.casefold() for w in _WORD.findall(paper_text(paper))}
+    words |= {part for w in words if "-" in w for part in w.split("-") if part}
+    return frozenset(map(stem, words))
+
+
+def label_words(label: str) -> list[str]:
+    """The words a label stands on: its words but stopwords."""
+    return [w for w in (x.casefold() for x in _WORD.findall(label)) if w not in STOP and len(w) > 1]
+
+
+def holds(label: str, stems: frozenset[str]) -> bool:
+    """Every word of the label (of one of its two phrases, for "X and Y"), in some form, is among `stems`. A
+    phrase never holds "and" (a stopword ends a phrase), so " and " only ever joins two."""
+    return any(all(stem(w) in stems for w in label_words(part)) for part in label.split(AND))
+
+
+def describes(label: str, paper: Paper) -> bool:
+    """The label's words are in the paper's own text (title, abstracts, comments)."""
+    return holds(label, stems_of(paper))
+
+
+def coverage(label: str, papers: list[Paper]) -> float:
+    """The share of `papers` whose own text holds the label's words: how far the label describes them."""
+    return sum(describes(label, p) for p in papers) / len(papers) if papers else 0.0
 
 
 def _runs(text: str) -> list[list[str]]:
@@ -172,10 +233,39 @@ def label_themes(
                 )
     labels: list[str | None] = []
     used: set[str] = set()
-    for g in range(len(groups)):
-        ranked = sorted(scores[g], key=lambda k: (-scores[g][k], k))
-        choice = next((k for k in ranked if k not in used), None)
+    stems = {p.id: stems_of(p) for p in everyone}
+    for g, members in enumerate(groups):
+        ranked = [k for k in sorted(scores[g], key=lambda k: (-scores[g][k], k)) if k not in used]
+        cs = per_group[g]
+        held = {k: {p.id for p in members if holds(cs[k].text, stems[p.id])} for k in ranked}
+        # A label must describe most of its theme: among the best-scored phrases, one that does, or two that do
+        # together ("Quantization and compression": a pair scores as its weaker phrase); else the best phrase
+        # (and the theme is then split, see themes.py).
+        goal = COVERAGE_GOAL * len(members)
+        top = ranked[:PAIR_SHORTLIST]
+        options = [(cs[k].in_title, scores[g][k], cs[k].text) for k in top if len(held[k]) >= goal]
+        options += _pairs(top, cs, held, scores[g], goal)
+        # Phrases a title uses name a topic; abstract prose offers "linear" or "hundreds" as readily.
+        choice = max(options)[2] if options else (cs[ranked[0]].text if ranked else None)
         if choice is not None:
-            used.add(choice)
-        labels.append(per_group[g][choice].text if choice is not None else None)
+            used.add(choice.casefold())
+            used |= {part.casefold() for part in choice.split(AND)}
+        labels.append(choice)
     return labels
+
+
+PAIR_SHORTLIST = 12  # a theme's best-scored phrases, tried alone and two by two
+PAIR_COST = 0.02  # a label of two phrases says less crisply what a theme is than one
+
+
+def _pairs(top: list[str], cs: dict[str, Candidate], held: dict[str, set], score: dict, goal: float) -> list:
+    """(in titles, score, "X and Y") for two phrases (two words at most each, no word shared) that together
+    describe `goal` papers; a pair scores as its weaker phrase, less a little for being two."""
+    # A lone word of abstract prose is as often an adjective ("linear") as a topic: one word only from a title.
+    short = [k for k in top if k.count(" ") < 2 and (cs[k].in_title or " " in k)]
+    return [
+        (cs[a].in_title and cs[b].in_title, min(score[a], score[b]) - PAIR_COST, f"{cs[a].text}{AND}{cs[b].surface}")
+        for i, a in enumerate(short)
+        for b in short[i + 1 :]
+        if len(held[a] | held[b]) >= goal and not set(a.split()) & set(b.split())
+    ]

@@ -15,7 +15,7 @@ from collections.abc import Callable
 import numpy as np
 
 from assistant.index.table import Theme
-from assistant.ingest.theme_labels import label_themes
+from assistant.ingest.theme_labels import COVERAGE_GOAL, coverage, label_themes
 from assistant.models import Paper
 from assistant.text import STOP
 
@@ -144,6 +144,29 @@ def _label(members: list[Paper], everyone: list[Paper]) -> list[str]:
     return chosen
 
 
+MAX_SPLIT_THEMES = 9  # themes after splitting those no label describes (the overview lists each on one line)
+
+
+def _described(
+    parts: list[list[int]], papers: list[Paper], matrix: np.ndarray, vectors: dict, embed
+) -> tuple[list[list[int]], list[str | None]]:
+    """The clusters, each split in two (by the same clustering, within it) while no label describes most of its
+    papers, and their labels. A theme named "Benchmark suite" whose papers are mostly LLM training systems says
+    what it does not hold; two themes that each say what they hold are better."""
+    while True:
+        names = label_themes([[papers[i] for i in idx] for idx in parts], vectors, embed)
+        shares = [
+            coverage(name, [papers[i] for i in idx]) if name else 0.0 for name, idx in zip(names, parts, strict=True)
+        ]
+        weak = [n for n, idx in enumerate(parts) if len(idx) > 1 and shares[n] < COVERAGE_GOAL]
+        if not weak or len(parts) >= MAX_SPLIT_THEMES:
+            return parts, names
+        n = min(weak, key=lambda n: (shares[n], -len(parts[n]), n))
+        idx = parts.pop(n)
+        halves = _cluster(matrix[idx], 2)
+        parts[n:n] = [[i for i, h in zip(idx, halves, strict=True) if h == half] for half in (0, 1)]
+
+
 def compute_themes(
     papers: list[Paper], vectors: dict[str, np.ndarray], embed: Callable[[list[str]], np.ndarray] | None = None
 ) -> list[Theme]:
@@ -174,11 +197,9 @@ def compute_themes(
         if len(sample) < len(papers):
             centres = np.stack([sub[labels == label].mean(axis=0) for label in range(labels.max() + 1)])
             labels = np.argmax(matrix @ centres.T, axis=1)
-    groups = []
-    for label in sorted(set(labels)):
-        idx = [i for i in range(len(papers)) if labels[i] == label]
-        groups.append((int(label), idx, [papers[i] for i in idx]))
-    names = label_themes([members for _, _, members in groups], vectors, embed)
+    parts = [[i for i in range(len(papers)) if labels[i] == label] for label in sorted(set(labels))]
+    parts, names = _described(parts, papers, matrix, vectors, embed)
+    groups = [(n, idx, [papers[i] for i in idx]) for n, idx in enumerate(parts)]
     themes = []
     for (label, idx, members), name in zip(groups, names):
         centre = matrix[idx].mean(axis=0)

@@ -95,3 +95,89 @@ def test_joint_papers_with_a_coauthor(assistant):
 def test_papers_not_by_the_author(assistant):
     a = ask(assistant, "How many papers in the corpus are not by the author?")
     assert "50" in a.answer and len(a.citations) == 50 and not any(c.is_author_work for c in a.citations)
+
+
+def test_which_of_those_came_out_first_orders_all_of_them(assistant):
+    listed = ask(assistant, "Which papers did Yunquan Zhang write in 2022?")
+    history = [
+        Message(role="user", content="Which papers did Yunquan Zhang write in 2022?"),
+        Message(role="assistant", content=listed.answer),
+        Message(role="user", content="Which of those came out first?"),
+    ]
+    first = assistant.answer(history)
+    n = len(listed.citations)
+    # about those papers, not "his earliest" overall; every one of them accounted for, none skipped
+    assert first.answer.startswith(f"Of those {n} papers, the first to come out was "), first.answer
+    assert {c.paper_id for c in first.citations} == {c.paper_id for c in listed.citations}
+    # the first paper dated to the day wins; the two known only by their year are named as possibly earlier
+    day_dated = sorted((c for c in listed.citations if c.arxiv_id), key=lambda c: c.arxiv_id)
+    assert first.citations[0].arxiv_id == day_dated[0].arxiv_id
+    assert "Dated only to the year, so each may have come out before it" in first.answer
+
+
+def test_earliest_orders_by_date_then_arxiv_id_and_names_ties():
+    from assistant.answer.check.citations import Citations
+    from assistant.answer.write import structured
+    from tests.conftest import make_paper
+
+    papers = [
+        make_paper(id="c", title="Gamma", date="2023-05-01", arxiv_id="2305.00009"),
+        make_paper(id="b", title="Beta", date="2023-04-02", arxiv_id="2304.00200"),
+        make_paper(id="a", title="Alpha", date="2023-04-02", arxiv_id="2304.00100"),
+        make_paper(id="u", title="Undated", date=None, date_precision=None, year=None),
+    ]
+    text = structured.extreme(False, papers, Citations(), lambda p: p.abstract, "Ada Lovelace", "x", among_those=True)
+    assert text.startswith("Of those 4 papers, the first to come out were 2 papers tied on 2023-04-02: *Alpha*")
+    assert text.index("*Alpha*") < text.index("*Beta*") < text.index("*Gamma*") < text.index("*Undated*")
+    assert "(listed by arXiv id)" in text and "No date in the sources: *Undated*" in text
+    last = structured.extreme(True, papers, Citations(), lambda p: p.abstract, "Ada Lovelace", "x", among_those=True)
+    assert last.startswith("Of those 4 papers, the last to come out was *Gamma*")
+
+
+def test_answers_name_sources_as_a_person_would_and_tools_keep_the_files(assistant):
+    from tests.conftest import SEEDS
+
+    files = [f.name for f in SEEDS.glob("*.txt")]
+    mine = ask(assistant, "Is cuNNQS-SCI Yunquan Zhang's paper?")
+    theirs = ask(assistant, "Is AdaProp Yunquan Zhang's paper?")
+    for a in (mine, theirs):
+        assert not [f for f in files if f in a.answer], a.answer
+    assert "Listed on Yunquan Zhang's own pages: the profile page" in mine.answer
+    assert "It appears only in the paper listing (a listing of another research group)" in theirs.answer
+    # the stored record (papers --json, /api/papers) still names the files, for tools
+    paper = assistant.paper(mine.citations[0].paper_id)
+    assert any(s.file in paper.attribution for s in paper.sources)
+
+
+def test_without_file_names_speaks_a_run_of_files_once():
+    from assistant.models import Source
+    from assistant.presenter import without_file_names
+
+    sources = [Source(file="a_1.txt", line=3, shape="profile_cards"), Source(file="b.bib", line=9, shape="bibtex")]
+    assert without_file_names("listed on X's own pages: a_1.txt, b.bib", sources) == (
+        "listed on X's own pages: the profile page and the BibTeX export"
+    )
+    assert without_file_names("2024 in a_1.txt:3; 2023 in b.bib:9", sources) == (
+        "2024 in the profile page; 2023 in the BibTeX export"
+    )
+
+
+def test_topic_lists_are_newest_first_and_say_so(assistant):
+    from assistant.answer.write.structured import _order_key
+
+    for question in ("Which papers are about model compression?", "Which papers are about stencil computation?"):
+        a = ask(assistant, question)
+        head = a.answer.splitlines()[0]
+        assert head.endswith(", newest first):"), head
+        keys = [_order_key(assistant.paper(c.paper_id)) for c in a.citations]
+        assert len(keys) >= 2 and keys == sorted(keys, reverse=True), question
+
+
+def test_also_relevant_only_when_the_extra_paper_answers_as_well_as_the_lead(assistant):
+    # The LLC paper answers this; MoQE (a quantization paper near it in the index) does not: no "Also relevant".
+    llc = ask(assistant, "How does LLC deal with quantization inside its lossless neighbourhood?")
+    assert "Also relevant:" not in llc.answer and len(llc.citations) == 1, llc.answer
+    # Two papers that both answer keep each other: the follow-up finds the loss driven by the layers' inputs.
+    inputs = ask(assistant, "Which work shows that quantizing the inputs of a layer matters more than its weights?")
+    assert inputs.answer.count("Also relevant:") == 1 and "layer inputs" in inputs.answer.split("Also relevant:")[1]
+    assert "MoQE" not in inputs.answer

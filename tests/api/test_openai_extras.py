@@ -48,3 +48,24 @@ def test_annotations_span_the_reference_lines_of_arxiv_papers():
     (note,) = extras.annotations(content, answer)
     span = content[note["url_citation"]["start_index"] : note["url_citation"]["end_index"]]
     assert span.startswith("[1] Paper a") and span.endswith("https://arxiv.org/abs/2401.00001")
+
+
+def test_a_list_is_cut_between_whole_items_never_to_its_heading_alone():
+    heading = "Papers on compression (3 papers, newest first):"
+    items = [
+        "- *Paper a* (2025): It shares parameters [1]. It recasts sharing as coloring [1].",
+        "- *Paper b* (2024): It bounds the error per layer [2]. The first layer tolerates more [2].",
+        "- *Paper c* (2023): It expands low-bit bases [3].",
+    ]
+    answer = Answer(
+        answer="\n".join([heading, *items]), citations=[cite(1, "a"), cite(2, "b"), cite(3, "c", "2401.00003")]
+    )
+    two = Answer(answer="\n".join([heading, *items[:2]]), citations=[cite(1, "a"), cite(2, "b")])
+    budget = extras.tokens.count(reply(two))
+    for spare in (0, 12):  # room for the next item's first sentence is not room for the item
+        cut, was_cut = extras.within(answer, budget + spare, reply)
+        assert was_cut and cut.answer == two.answer and [c.paper_id for c in cut.citations] == ["a", "b"]
+    # room for the heading but not its first whole item: nothing, as when not one sentence fits
+    one = Answer(answer="\n".join([heading, items[0]]), citations=[cite(1, "a")])
+    cut, was_cut = extras.within(answer, extras.tokens.count(reply(one)) - 1, reply)
+    assert was_cut and (cut.answer, cut.citations) == ("", [])

@@ -11,6 +11,8 @@ import rispy
 from pylatexenc.latex2text import LatexNodes2Text
 
 from assistant import export, presenter
+from assistant.export.references import references
+from assistant.export.writers import ris_record
 from assistant.models import Paper
 from tests.conftest import make_paper as paper
 
@@ -104,6 +106,21 @@ def test_ris_round_trip_of_every_seed_paper(papers):
         assert (export.NOTE_DERIVED in notes) == (p.title is None)
         assert (export.NOTE_TRUNCATED in notes) == p.authors_truncated
         assert r["abstract"] == " ".join(presenter.plain_text(p.abstract).split())
+
+
+def test_ris_is_plain_as_zotero_and_endnote_write_it(papers):
+    # Zotero's and EndNote's RIS: each record starts with its TY line, no "1." counter line before it; every
+    # line is a two-letter tag, two spaces, a dash (or a blank line between records).
+    text = export.to_ris(papers)
+    lines = text.splitlines()
+    assert lines[0].startswith("TY  - ")
+    assert all(re.fullmatch(r"[A-Z][A-Z0-9]  -( .*)?", line) for line in lines if line), [
+        line for line in lines if line and not re.fullmatch(r"[A-Z][A-Z0-9]  -( .*)?", line)
+    ]
+    assert sum(line.startswith("TY  - ") for line in lines) == sum(line.startswith("ER  -") for line in lines)
+    # and rispy reads every field back as written
+    written = [ris_record(r) for r in references(papers)]
+    assert rispy.loads(text) == written
 
 
 def test_csl_json_round_trip_of_every_seed_paper(papers):

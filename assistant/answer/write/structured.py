@@ -7,6 +7,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable
 
+from assistant import presenter
 from assistant.answer.check.citations import Citations
 from assistant.answer.plan.intents import NUMBER_WORDS, Intent
 from assistant.answer.write.format import name, owner_note, plural, when
@@ -109,28 +110,96 @@ def per_year(papers: list[Paper], cites: Citations, quote: Quote, principal: str
     return "\n".join(lines)
 
 
-def extreme(latest: bool, papers: list[Paper], cites: Citations, quote: Quote, principal: str, who: str) -> str:
-    dated = [p for p in papers if p.date]
+def _order_key(p: Paper) -> tuple:
+    # Date, then arXiv id: new-style ids (YYMM.NNNNN) are numbered in the order arXiv received the papers.
+    return (*_date_key(p), p.arxiv_id or "~")
+
+
+def _date_range(p: Paper) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """The first and last day a paper's date could mean: "2022" is any day of 2022."""
+    y, m, d = _date_key(p)
+    return (y, m or 1, d or 1), (y, m or 12, d or 31)
+
+
+def _precise(p: Paper) -> bool:
+    return (p.date_precision or "day") == "day"
+
+
+NEXT_SHOWN = 2  # papers named after the earliest or latest one of a whole scope
+THOSE_SHOWN = 10  # papers of "which of those" listed in order after the first one
+
+
+def extreme(
+    latest: bool,
+    papers: list[Paper],
+    cites: Citations,
+    quote: Quote,
+    principal: str,
+    who: str,
+    among_those: bool = False,
+) -> str:
+    """The earliest (or latest) paper: by date, then arXiv id; papers on the same date named as ties, papers dated
+    only to the month or year that could come before (after) it named as such. `among_those`: the papers of the
+    previous answer ("which of those came out first?"), all of them accounted for."""
+    dated = sorted((p for p in papers if p.date), key=_order_key, reverse=latest)
+    undated = [p for p in papers if not p.date]
     if not dated:
         return "No dated papers match, so there is no earliest or latest one to give."
-    dated.sort(key=_date_key, reverse=latest)
-    best = dated[0]
-    word = "latest" if latest else "earliest"
-    text = f"The {word} of {who} is {name(best)}{when(best)}, dated {best.date} {cites.cite(best, quote(best))}."
-    # A year-only date cannot be ordered within its year: say which papers could also be the answer.
-    close = [
-        p for p in dated[1:] if p.year == best.year and (p.date_precision != "day" or best.date_precision != "day")
+    # A paper dated to the day wins over one known only to its year: "2022" cannot be placed within 2022.
+    best = next((p for p in dated if _precise(p)), dated[0])
+    tied = [p for p in dated if p.date == best.date and p.date_precision == best.date_precision]
+    edge = _date_range(best)[1 if latest else 0]
+    maybe = [
+        p
+        for p in dated
+        if p not in tied and not _precise(p) and (_date_range(p)[1] >= edge if latest else _date_range(p)[0] <= edge)
     ]
-    if close:
+    rest = [p for p in dated if p not in tied and p not in maybe]
+
+    def cited(p: Paper) -> str:
+        return (
+            f"{name(p)} ({p.date}) {cites.cite(p, quote(p))}"
+            if p.date
+            else f"{name(p)}{when(p)} {cites.cite(p, quote(p))}"
+        )
+
+    word = "latest" if latest else "earliest"
+    if among_those:
+        last = "last" if latest else "first"
+        subject = f"Of those {plural(len(papers), 'paper')}, the {last} to come out"
+    else:
+        subject = f"The {word} of {who}"
+    if len(tied) == 1:
+        text = f"{subject} is" if not among_those else f"{subject} was"
+        text += f" {name(best)}{when(best)}, dated {best.date} {cites.cite(best, quote(best))}."
+    else:
+        text = f"{subject} {'were' if among_those else 'are'} {len(tied)} papers tied on {best.date}: " + "; ".join(
+            f"{name(p)}{when(p)} {cites.cite(p, quote(p))}" for p in tied
+        )
+        text += " (listed by arXiv id)." if any(p.arxiv_id for p in tied) else "."
+    if maybe:
+        coarse = "month or year" if any(p.date_precision == "month" for p in maybe) else "year"
         text += (
-            f" Dates in {best.year} are not all known to the day; also from {best.year}: "
-            + "; ".join(f"{name(p)} ({p.date}) {cites.cite(p, quote(p))}" for p in close[:4])
+            f" Dated only to the {coarse}, so {'it' if len(maybe) == 1 else 'each'} may have come out "
+            f"{'after' if latest else 'before'} {'it' if len(tied) == 1 else 'them'}: "
+            + "; ".join(cited(p) for p in maybe[:THOSE_SHOWN])
             + "."
         )
-    nxt = [p for p in dated[1:] if p.year != best.year][:2]
-    if nxt:
-        text += " Next: " + "; ".join(f"{name(p)} ({p.date}) {cites.cite(p, quote(p))}" for p in nxt) + "."
+    if among_those:
+        if rest:
+            order = "Before it, newest first" if latest else "After it, in order"
+            text += f" {order}: " + "; ".join(cited(p) for p in rest[:THOSE_SHOWN]) + _more_of(rest) + "."
+        if undated:
+            text += " No date in the sources: " + "; ".join(cited(p) for p in undated) + "."
+    else:
+        nxt = [p for p in rest if p.year != best.year][:NEXT_SHOWN] or rest[:NEXT_SHOWN]
+        if nxt:
+            text += " Next: " + "; ".join(cited(p) for p in nxt) + "."
     return text
+
+
+def _more_of(papers: list) -> str:
+    return f" (and {len(papers) - THOSE_SHOWN} more)" if len(papers) > THOSE_SHOWN else ""
 
 
 def canonical_coauthors(papers: list[Paper], principal: str) -> Counter:
@@ -198,6 +267,11 @@ def categories(papers: list[Paper], cites: Citations, quote: Quote, principal: s
     return "\n".join(lines)
 
 
+def _reason(paper: Paper) -> str:
+    # The stored reason names source files (kept for `papers --json`); a person reads what the sources are.
+    return presenter.without_file_names(paper.attribution, paper.sources)
+
+
 def attribution(subject: str, paper: Paper | None, cites: Citations, quote: Quote, principal: str) -> str:
     if paper is None:
         return (
@@ -206,9 +280,9 @@ def attribution(subject: str, paper: Paper | None, cites: Citations, quote: Quot
         )
     marker = cites.cite(paper, quote(paper))
     if paper.is_author_work:
-        return f"Yes. {name(paper)}{when(paper)} is {principal}'s paper {marker}. Reason: {paper.attribution}."
+        return f"Yes. {name(paper)}{when(paper)} is {principal}'s paper {marker}. Reason: {_reason(paper)}."
     authors = ", ".join(paper.authors) + (" et al." if paper.authors_truncated else "")
-    reason = re.sub(rf"^Not {re.escape(principal)}'s:\s*", "", paper.attribution)
+    reason = re.sub(rf"^Not {re.escape(principal)}'s:\s*", "", _reason(paper))
     text = (
         f"No. {name(paper)}{when(paper)} is not {principal}'s paper {marker}. Reason: {reason[0].upper()}{reason[1:]}."
     )
@@ -250,7 +324,7 @@ def authors_of(paper: Paper, cites: Citations, quote: Quote, principal: str) -> 
     if not paper.authors:
         return (
             f"The sources list no authors for {name(paper)}{when(paper)} {marker}. "
-            f"It is counted as {'' if paper.is_author_work else 'not '}{principal}'s paper: {paper.attribution}."
+            f"It is counted as {'' if paper.is_author_work else 'not '}{principal}'s paper: {_reason(paper)}."
         )
     listed = ", ".join(paper.authors)
     if not paper.is_author_work:
@@ -275,7 +349,12 @@ def date_of(paper: Paper, cites: Citations, quote: Quote) -> str:
     for conflict in paper.conflicts:
         if conflict.field == "date":
             text += (
-                " The sources disagree: " + "; ".join(f"{v['value']} in {v['source']}" for v in conflict.values) + "."
+                " The sources disagree: "
+                + "; ".join(
+                    f"{v['value']} in {presenter.without_file_names(v['source'], paper.sources)}"
+                    for v in conflict.values
+                )
+                + "."
             )
     return text
 

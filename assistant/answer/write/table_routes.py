@@ -173,7 +173,10 @@ class TableWriter:
         elif route == "per_year":
             text = structured.per_year(papers, cites, quote, self.corpus.principal, who)
         elif route in ("earliest", "latest"):
-            text = structured.extreme(route == "latest", papers, cites, quote, self.corpus.principal, who)
+            among_those = bool(plan.focus) and not plan.named  # "which of those came out first?" (see scoped)
+            text = structured.extreme(
+                route == "latest", papers, cites, quote, self.corpus.principal, who, among_those=among_those
+            )
         elif route == "coauthors":
             text = structured.coauthors(papers, cites, quote, self.corpus.principal, topic)
         elif route == "code":
@@ -195,8 +198,10 @@ class TableWriter:
         who = structured.scope_phrase(plan.intent, self.corpus.principal, plan.scope, plan.filters.coauthor)
         lines = []
         if papers:
+            # Newest first, said in the heading: a reader checks a date order at a glance, not a relevance score.
+            papers = sorted(papers, key=structured._order_key, reverse=True)
             on = "about" if who.endswith(" on") else "on"  # "his papers from 2022 on about …", not "on on"
-            lines.append(f"{who[0].upper()}{who[1:]} {on} “{topic}” ({plural(len(papers), 'paper')}):")
+            lines.append(f"{who[0].upper()}{who[1:]} {on} “{topic}” ({plural(len(papers), 'paper')}, newest first):")
             # A few papers: also the sentence answering the question itself ("which SGD algorithms …").
             ranked = (
                 self.corpus.picker.rank(plan.question, self.corpus.qterms(plan.question), papers[:6])
@@ -290,8 +295,8 @@ class TableWriter:
     def enumerate(self, who: str, papers: list[Paper], cites: Citations, quote) -> str:
         if not papers:
             return f"None of {who} are in the corpus."
-        papers = sorted(papers, key=structured._date_key, reverse=True)
-        lines = [f"{who[0].upper()}{who[1:]} ({plural(len(papers), 'paper')}):"]
+        papers = sorted(papers, key=structured._order_key, reverse=True)
+        lines = [f"{who[0].upper()}{who[1:]} ({plural(len(papers), 'paper')}, newest first):"]
         for p in papers[: structured.LIST_LIMIT]:
             q = quote(p)
             lines.append(f"- {name(p)}{when(p)}{owner_note(p, self.corpus.principal)}: {clause(q)} {cites.cite(p, q)}")
