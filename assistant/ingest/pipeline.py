@@ -73,7 +73,34 @@ def read_text(path: Path, report: FileReport) -> str | None:
 
 
 def parse_file(path: Path, manifest: Manifest) -> tuple[list[RawEntry], FileReport]:
+    """One file's entries and report. Whatever a parser raises on this file (a RecursionError from JSON nested a
+    thousand deep, a MemoryError, a UnicodeError, a bug) becomes a warning naming the file: one hostile file never
+    ends an ingest, and the rest of the folder is read."""
     report = FileReport(file=path.name, shape=None)
+    try:
+        return _parse_file(path, manifest, report)
+    except Exception as exc:  # noqa: BLE001 - every failure of one file is that file's warning, by design
+        report.entries = 0
+        report.warnings.append(
+            ParseWarning(
+                file=path.name,
+                line=0,
+                message=f"could not be parsed ({_reason(exc)}); nothing read from this file",
+            )
+        )
+        return [], report
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, RecursionError):
+        return "nested too deeply to read (RecursionError)"
+    if isinstance(exc, MemoryError):
+        return "too large to read in memory (MemoryError)"
+    first = (str(exc).strip().splitlines() or [""])[0][:200]
+    return f"{type(exc).__name__}: {first}" if first else type(exc).__name__
+
+
+def _parse_file(path: Path, manifest: Manifest, report: FileReport) -> tuple[list[RawEntry], FileReport]:
     text = read_text(path, report)
     if text is None:
         return [], report

@@ -76,6 +76,9 @@ def test_a_bad_file_is_refused_with_its_reason_and_nothing_changes(fresh_store, 
         assert r.status_code == 413 and "5,000 bytes" in r.json()["error"]["message"]
         r = upload(c, "corpus.toml", b'principal_author = "Someone"\n')
         assert r.status_code == 422 and "manifest" in r.json()["error"]["message"]
+        nested = (DATA / "hostile" / "files" / "nested_openalex.json").read_bytes()
+        r = upload(c, "nested_openalex.json", nested)
+        assert r.status_code == 422 and "nested too deeply" in r.json()["error"]["message"]
     assert sorted(p.name for p in corpus.iterdir()) == files_before
     assert (fresh_store / "table.jsonl").read_bytes() == table_before
 
