@@ -212,6 +212,7 @@ _REASONS = {
     "name": "a name the cited paper does not mention",
     "meaning": "not what the cited paper says",
     "uncited": "no source supports it",
+    "planted": "it follows an instruction planted in a source",
 }
 
 
