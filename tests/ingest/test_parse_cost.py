@@ -26,7 +26,8 @@ def single_line_entry(size: int, latex_every: float = 0.002, key: str = "big") -
         w = r"M{\"u}ller" if rng.random() < latex_every else rng.choice(WORDS)
         words.append(w)
         length += len(w) + 1
-    return f"@article{{{key}, title = {{Long}}, author = {{Doe, Jane}}, year = {{2024}}, abstract = {{{' '.join(words)}}}}}\n"
+    head = f"@article{{{key}, title = {{Long}}, author = {{Doe, Jane}}, year = {{2024}}, abstract = {{"
+    return head + " ".join(words) + "}}\n"
 
 
 @pytest.fixture
