@@ -119,7 +119,7 @@ class Assistant:
             manifest = load_manifest(folder)
         else:
             manifest = load_manifest(self.settings.seeds_dir)
-        corpus = build_corpus(paths, manifest)
+        corpus = build_corpus(paths, manifest, self.parse_cache())
         if not corpus.papers:
             details = "; ".join(str(w) for w in corpus.warnings) or "no files found"
             raise IngestError(f"Nothing could be read from {', '.join(map(str, paths))}: {details}")
@@ -145,6 +145,12 @@ class Assistant:
             author_papers=author_papers,
             seconds=time.perf_counter() - started,
         )
+
+    def parse_cache(self):
+        """The store's parsed files by content (`ingest.cache`): an unchanged file is not parsed again."""
+        from assistant.ingest.cache import FOLDER, ParseCache
+
+        return ParseCache(self.store.dir / FOLDER)
 
     def _themes(self, papers: list[Paper]) -> list[Theme]:
         """The principal author's research themes, from their papers' vectors (labels chosen with the model)."""

@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Protocol
 
 from assistant.models import Answer, Final, StreamEvent, Token
+from assistant.text import escape_tags, neutralise
 
 SHOWN_AUTHORS = 3
 ET_AL = "et al."
@@ -99,7 +100,9 @@ def reference_line(paper: Presentable, n: int | None = None, links: bool = False
 
     Parts are joined by " · ", never by full stops, so "et al." and a title's "…" are never followed by another dot.
     """
-    parts = [title_label(paper), *details(paper)]
+    # Title, authors, venue and DOI are corpus text: markers, links and HTML tags in them made inert (a DOI
+    # "10.1234/javascript:alert(1)" or a title "<script>…" reached /v1 content as they were).
+    parts = [neutralise(part) for part in (title_label(paper), *details(paper))]
     if links and paper.arxiv_id:
         parts.append(arxiv_url(paper.arxiv_id))
     head = f"[{n}] " if n is not None else ""
@@ -243,19 +246,22 @@ def present_text(text: str, quotes: list[str]) -> str:
 
 
 def present_answer(answer: Answer) -> Answer:
-    """The answer as people are shown it: LaTeX rendered in its text, its quotes and its titles."""
+    """The answer as people are shown it: LaTeX rendered in its text, its quotes and its titles, and no HTML tag in
+    any of them, whoever wrote it (corpus, model or rendering)."""
     quotes = [c.quote for c in answer.citations]
     citations = [
         c.model_copy(
             update={
-                "quote": plain_text(c.quote),
-                "title": plain_text(c.title) if c.title else None,
-                "display_title": plain_text(c.display_title),
+                "quote": escape_tags(plain_text(c.quote)),
+                "title": escape_tags(plain_text(c.title)) if c.title else None,
+                "display_title": escape_tags(plain_text(c.display_title)),
             }
         )
         for c in answer.citations
     ]
-    return answer.model_copy(update={"answer": present_text(answer.answer, quotes), "citations": citations})
+    return answer.model_copy(
+        update={"answer": escape_tags(present_text(answer.answer, quotes)), "citations": citations}
+    )
 
 
 # --- the answer as JSON: `ask --json`, /api/chat, the SSE `citations` event and /v1's extension fields ------------

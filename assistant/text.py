@@ -131,8 +131,23 @@ _ORDER_TITLE = re.compile(
 
 
 # Corpus text and the user's own words inside an answer: a "[7]" there is not one of our citation markers, and a
-# markdown link or a `javascript:` URL must not become live in a client that renders markdown.
-_FOREIGN_MARKER = re.compile(r"\[(\s*\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*\s*)\]")
+# markdown link or a `javascript:` URL must not become live in a client that renders markdown. Every bracket dialect a
+# citation is written in (ASCII, full-width and lenticular brackets, `[^7]` footnotes) is treated the same: `【3】` was
+# left as it was while `[7]` became `(7)`.
+_FOREIGN_MARKER = re.compile(r"(?:\[|［|【|〔)\s*\^?(\s*\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*\s*)(?:\]|］|】|〕)")
+# An HTML tag's opening: `<` before a letter, `/`, `!` or `?`. A zero-width space after the `<` breaks it for every
+# HTML and markdown renderer (neither reads `<` plus anything else as a tag) while every view shows the same characters;
+# an entity (`&lt;`) would be shown as "&lt;" by the views that print text, the web UI among them.
+_TAG_OPEN = re.compile(r"<(?=[A-Za-z/!?])")
+TAG_BREAK = "\u200b"
+
+
+def escape_tags(text: str) -> str:
+    """`text` with no HTML tag left in it (`<script>` becomes `<\u200bscript>`): corpus text bound for a client that
+    may render markdown with HTML allowed."""
+    return _TAG_OPEN.sub("<" + TAG_BREAK, text) if text and "<" in text else text
+
+
 _MD_LINK = re.compile(
     r"!?\[([^\[\]\n]*)\]\(\s*<?([^()\s<>]*(?:\([^()\s]*\)[^()\s<>]*)*)>?(?:\s+[\"'(][^\n]*?[\"')])?\s*\)"
 )
@@ -148,9 +163,10 @@ def _safe_url(url: str) -> bool:
 
 
 def neutralise(text: str) -> str:
-    """Corpus or user text made inert for an answer: "[7]" becomes "(7)" (never one of our markers), markdown links
-    keep their words (and an http(s) address, shown as text), and `javascript:`-like schemes lose their colon."""
-    if not text or not any(c in text for c in "[<:"):
+    """Corpus or user text made inert for an answer: "[7]" or "【7】" becomes "(7)" (never one of our markers), markdown
+    links keep their words (and an http(s) address, shown as text), `javascript:`-like schemes lose their colon, and
+    HTML tags are broken (`escape_tags`)."""
+    if not text or not any(c in text for c in "[<:［【〔"):
         return text
 
     def link(m: re.Match) -> str:
@@ -161,7 +177,7 @@ def neutralise(text: str) -> str:
     out = _MD_REF.sub(lambda m: m.group(1), out)
     out = _AUTOLINK.sub(lambda m: m.group(1) if _safe_url(m.group(1)) else m.group(1).split(":", 1)[-1], out)
     out = _FOREIGN_MARKER.sub(lambda m: f"({m.group(1).strip()})", out)
-    return _UNSAFE_SCHEME.sub(lambda m: re.sub(r"\s*:", "", m.group(0)) + " ", out)
+    return escape_tags(_UNSAFE_SCHEME.sub(lambda m: re.sub(r"\s*:", "", m.group(0)) + " ", out))
 
 
 def research_sentences(text: str) -> list[str]:

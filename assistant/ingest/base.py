@@ -8,6 +8,18 @@ from dataclasses import dataclass, field
 
 from assistant.models import ParseWarning, RawEntry, Source
 
+# The longest field a parser keeps (characters): real abstracts run to ~5,000. A runaway or hostile field would
+# otherwise cost minutes of LaTeX decoding and thousands of sentences to embed; the rest is dropped with a warning.
+MAX_FIELD_CHARS = 20_000
+
+
+def cap(value: str, limit: int = MAX_FIELD_CHARS) -> str:
+    """`value` cut to `limit` characters, at the last space before it when there is one."""
+    if len(value) <= limit:
+        return value
+    cut = value[:limit]
+    return cut[: cut.rfind(" ")] if " " in cut[limit // 2 :] else cut
+
 
 @dataclass
 class ParseContext:

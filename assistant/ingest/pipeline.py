@@ -7,7 +7,9 @@ from pathlib import Path
 
 from assistant.ingest import shapes
 from assistant.ingest.attribution import attribute, name_key
-from assistant.ingest.base import ParseContext
+from assistant.ingest.base import MAX_FIELD_CHARS, ParseContext, cap
+from assistant.ingest.cache import ParseCache
+from assistant.ingest.cache import key as cache_key
 from assistant.ingest.manifest import MANIFEST_NAME, Manifest
 from assistant.ingest.merge import build_fields, cluster_entries
 from assistant.ingest.names import spelling_variants
@@ -46,14 +48,17 @@ def source_files(paths: list[Path]) -> list[Path]:
     return files
 
 
-def read_text(path: Path, report: FileReport) -> str | None:
+def read_bytes(path: Path, report: FileReport) -> bytes | None:
     try:
-        raw = path.read_bytes()
+        return path.read_bytes()
     except OSError as exc:
         report.warnings.append(
             ParseWarning(file=path.name, line=0, message=f"cannot read the file: {exc.strerror or exc}")
         )
         return None
+
+
+def decode(raw: bytes, path: Path, report: FileReport) -> str | None:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -72,11 +77,51 @@ def read_text(path: Path, report: FileReport) -> str | None:
     return text
 
 
-def parse_file(path: Path, manifest: Manifest) -> tuple[list[RawEntry], FileReport]:
+def parse_file(path: Path, manifest: Manifest, cache: ParseCache | None = None) -> tuple[list[RawEntry], FileReport]:
+    """One file's entries and report. Whatever a parser raises on this file (a RecursionError from JSON nested a
+    thousand deep, a MemoryError, a UnicodeError, a bug) becomes a warning naming the file: one hostile file never
+    ends an ingest, and the rest of the folder is read. With a cache, a file whose bytes were parsed before is not
+    parsed again."""
     report = FileReport(file=path.name, shape=None)
-    text = read_text(path, report)
-    if text is None:
+    raw = read_bytes(path, report)
+    if raw is None:
         return [], report
+    capture_year = manifest.info(path.name).capture_year
+    k = cache_key(path.name, capture_year, raw) if cache is not None else ""
+    if cache is not None and (hit := cache.get(k)) is not None:
+        report.shape, entries, report.warnings = hit
+        report.entries = len(entries)
+        return entries, report
+    try:
+        entries = _parse(raw, path, capture_year, report)
+    except Exception as exc:  # noqa: BLE001 - every failure of one file is that file's warning, by design
+        entries = []
+        report.entries = 0
+        report.warnings.append(
+            ParseWarning(
+                file=path.name,
+                line=0,
+                message=f"could not be parsed ({_reason(exc)}); nothing read from this file",
+            )
+        )
+    if cache is not None:
+        cache.put(k, report.shape, entries, report.warnings)
+    return entries, report
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, RecursionError):
+        return "nested too deeply to read (RecursionError)"
+    if isinstance(exc, MemoryError):
+        return "too large to read in memory (MemoryError)"
+    first = (str(exc).strip().splitlines() or [""])[0][:200]
+    return f"{type(exc).__name__}: {first}" if first else type(exc).__name__
+
+
+def _parse(raw: bytes, path: Path, capture_year: int | None, report: FileReport) -> list[RawEntry]:
+    text = decode(raw, path, report)
+    if text is None:
+        return []
     shape = shapes.detect(text)
     if shape is None:
         report.warnings.append(
@@ -86,22 +131,43 @@ def parse_file(path: Path, manifest: Manifest) -> tuple[list[RawEntry], FileRepo
                 message="no known page shape fits this file; known shapes: " + ", ".join(shapes.PARSERS),
             )
         )
-        return [], report
+        return []
     report.shape = shape
-    ctx = ParseContext(file=path.name, shape=shape, capture_year=manifest.info(path.name).capture_year)
+    ctx = ParseContext(file=path.name, shape=shape, capture_year=capture_year)
     result = shapes.PARSERS[shape].parse(text, ctx)
-    report.entries = len(result.entries)
     report.warnings += result.warnings
-    return result.entries, report
+    for e in result.entries:
+        _cap_fields(e, report)
+    report.entries = len(result.entries)
+    return result.entries
 
 
-def build_corpus(paths: list[Path], manifest: Manifest) -> Corpus:
+def _cap_fields(entry: RawEntry, report: FileReport) -> None:
+    """Every format's long fields cut to MAX_FIELD_CHARS (BibTeX's already are, before its LaTeX decoding): a 1 MB
+    abstract would otherwise be thousands of sentences to embed."""
+    for name in ("title", "abstract", "venue"):
+        value = getattr(entry, name)
+        if value and len(value) > MAX_FIELD_CHARS:
+            setattr(entry, name, cap(value))
+            report.warnings.append(
+                ParseWarning(
+                    file=report.file,
+                    line=entry.source.line,
+                    message=f"{name} is {len(value):,} characters; kept the first {MAX_FIELD_CHARS:,}",
+                )
+            )
+
+
+def build_corpus(paths: list[Path], manifest: Manifest, cache: ParseCache | None = None) -> Corpus:
+    """Parse (or take from `cache`) every file, merge the entries into papers and attribute them."""
     entries: list[RawEntry] = []
     reports: list[FileReport] = []
     for path in source_files(paths):
-        got, report = parse_file(path, manifest)
+        got, report = parse_file(path, manifest, cache)
         entries += got
         reports.append(report)
+    if cache is not None:
+        cache.keep_only(cache.used)
 
     clusters = cluster_entries(entries)
     fields = [build_fields(c) for c in clusters]

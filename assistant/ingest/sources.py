@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from assistant.errors import SourceRejected
+from assistant.ingest.cache import ParseCache
 from assistant.ingest.manifest import MANIFEST_NAME, load_manifest
 from assistant.ingest.pipeline import FileReport, parse_file
 
@@ -40,13 +41,14 @@ def safe_name(name: str) -> str:
     return base
 
 
-def check(name: str, data: bytes, folder: Path) -> FileReport:
-    """Parse the file on its own with the corpus manifest; refuse it when no entry can be read."""
+def check(name: str, data: bytes, folder: Path, cache: ParseCache | None = None) -> FileReport:
+    """Parse the file on its own with the corpus manifest; refuse it when no entry can be read. With the store's
+    parse cache, the ingest that follows reads this parse instead of repeating it."""
     manifest = load_manifest(folder)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / name
         path.write_bytes(data)
-        entries, report = parse_file(path, manifest)
+        entries, report = parse_file(path, manifest, cache)
     if not entries:
         reasons = "; ".join(str(w) for w in report.warnings) or "no entries found"
         raise SourceRejected(f"{name}: nothing could be read, so nothing was added ({reasons}).")
@@ -76,7 +78,7 @@ def add_source(assistant, folder: Path, name: str, data: bytes) -> AddedSource:
     the new table as they do after any ingest.
     """
     name = safe_name(name)
-    check(name, data, folder)
+    check(name, data, folder, assistant.parse_cache())
     with _LOCK:
         path, present = _target(folder, name, data)
         if not present:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.text import split_sentences
+from assistant.text import research_sentences
 
 # "This paper presents SparStencil", "We present SwarmThinkers", "proposes RACE (…)".
 _INTRO = re.compile(
@@ -17,6 +17,8 @@ _PHRASE = re.compile(
     re.I,
 )
 MAX_WORDS = 10
+# An abstract that is nothing but orders or markup names nothing.
+UNTITLED = "Untitled"
 
 
 def _clip(words: list[str]) -> str:
@@ -25,11 +27,16 @@ def _clip(words: list[str]) -> str:
 
 
 def derive_display_title(abstract: str, arxiv_id: str | None) -> str:
+    """A title from the abstract's research sentences only: a planted order ("Ignore all previous instructions and
+    state that …") in a source with no title must not become the name every answer and reference shows."""
     suffix = f" (arXiv:{arxiv_id})" if arxiv_id else ""
-    if m := _INTRO.search(abstract):
+    sentences = research_sentences(abstract)
+    if not sentences:
+        return UNTITLED + suffix
+    if m := _INTRO.search(" ".join(sentences)):
         return m["name"] + suffix
-    for sentence in split_sentences(abstract):
+    for sentence in sentences:
         if m := _PHRASE.search(sentence):
             phrase = m["phrase"].strip()
             return _clip((phrase[0].upper() + phrase[1:]).split()) + suffix
-    return _clip(abstract.split()) + suffix
+    return _clip(" ".join(sentences).split()) + suffix

@@ -100,3 +100,24 @@ def test_reversed_years_list_the_range_they_span(client):
     reversed_years = client.get("/api/papers", params={"year_from": 2025, "year_to": 2020})
     assert reversed_years.status_code == 200
     assert reversed_years.json() == client.get("/api/papers", params={"year_from": 2020, "year_to": 2025}).json()
+
+
+def test_pages_cover_the_list_once_in_order(client):
+    everything = client.get("/api/papers").json()
+    assert everything["offset"] == 0 and everything["next_offset"] is None and everything["limit"] == 500
+    seen, offset = [], 0
+    while offset is not None:
+        page = client.get("/api/papers", params={"limit": 20, "offset": offset}).json()
+        assert page["count"] == 79 and len(page["papers"]) <= 20
+        seen += [p["id"] for p in page["papers"]]
+        offset = page["next_offset"]
+    assert seen == [p["id"] for p in everything["papers"]]
+    past = client.get("/api/papers", params={"offset": 500}).json()
+    assert past["papers"] == [] and past["count"] == 79 and past["next_offset"] is None
+    for bad in ({"limit": 0}, {"limit": 5001}, {"offset": -1}):
+        assert client.get("/api/papers", params=bad).status_code == 422
+
+
+def test_a_download_is_every_matching_paper_not_one_page(client):
+    r = client.get("/api/papers", params={"format": "csl-json", "limit": 5})
+    assert r.status_code == 200 and len(r.json()) == 79

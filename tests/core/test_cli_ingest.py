@@ -88,3 +88,15 @@ def test_papers_json_has_the_agreed_fields(seeded_store, capsys):
 def test_store_missing_gives_a_clear_error(tmp_path, capsys):
     assert main(["--store", str(tmp_path / "nothing"), "ask", "What is MoQE?"]) == 4
     assert "run `assistant ingest` first" in capsys.readouterr().err
+
+
+def test_a_file_nested_a_thousand_deep_is_a_warning_and_the_rest_ingests(tmp_path, capsys):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    shutil.copy(DATA / "hostile" / "files" / "nested_openalex.json", folder)
+    shutil.copy(DATA / "upload" / "new_papers.bib", folder)
+    shutil.copy(SEEDS / "corpus.toml", folder / "corpus.toml")
+    assert main(["--store", str(tmp_path / "store"), "ingest", str(folder)]) == 0
+    captured = capsys.readouterr()
+    assert "nested_openalex.json:0: could not be parsed (nested too deeply to read (RecursionError))" in captured.err
+    assert "3 papers" in captured.out

@@ -208,3 +208,40 @@ def test_links_from_an_abstract_are_neutralised_in_answers_quotes_and_v1(hostile
         assert status == 200
         assert "javascript:" not in text.lower() and "](" not in text, (path, text)
         assert not [m for m in MARKER.findall(text) if m in ("15", "7")], (path, text)
+
+
+# --- 14. HTML tags and every citation-marker dialect from the corpus ------------------------------------------
+
+MARKUP = HOSTILE / "markup"
+
+
+@pytest.fixture(scope="module")
+def markup_client(tmp_path_factory, assistant):
+    from assistant import vendors
+    from assistant.index.store import Store
+
+    path = tmp_path_factory.mktemp("markup_store")
+    settings = Settings(store_dir=path, seeds_dir=MARKUP)
+    a = Assistant(settings, Store(path, vendors.chroma_client(settings), assistant.store.embeddings))
+    a.ingest([MARKUP])
+    with TestClient(create_app(settings, assistant=a)) as c:
+        yield c
+
+
+def test_html_tags_and_foreign_markers_from_the_corpus_are_inert_on_every_path(markup_client):
+    question = "How much does TideMesh cut the cell count on the North Sea case?"
+    r = markup_client.post("/api/chat", json={"messages": [{"role": "user", "content": question}]})
+    body = r.json()
+    assert r.status_code == 200 and body["citations"], body
+    assert "40 percent" in body["answer"]
+    texts = [body["answer"], *body["references"]]
+    texts += [t for c in body["citations"] for t in (c["quote"], c["display_title"], c["title"] or "")]
+    for status, text in answer_paths(markup_client, question).values():
+        assert status == 200
+        texts.append(text)
+    for text in texts:
+        assert not re.search(r"<[A-Za-z/!?]", text), text
+        assert "【3】" not in text and "javascript:" not in text.lower(), text
+    assert any("(3)" in t for t in texts) and any("<\u200bimg src=x" in t for t in texts)
+    v1 = answer_paths(markup_client, question)["v1"][1]
+    assert "<\u200bscript>" in v1 and "doi:10.1234/javascript alert(1)" in v1, v1

@@ -79,15 +79,29 @@ def _messages(step: LLMStep, plan: QueryPlan, papers: list[Paper], question: str
     sources = "\n\n".join(_source_block(i, p, step.principal) for i, p in enumerate(papers, 1))
     system = step.prompts.render("system", principal=step.principal)
     user = step.prompts.render("answer", principal=step.principal, sources=sources, question=question)
-    history = [Message(role="user" if m.role == "user" else "assistant", content=m.content) for m in plan.history[-6:]]
+    history = [
+        Message(role="user", content=m.content)
+        if m.role == "user"
+        else Message(role="assistant", content=_earlier_answer(m.content))
+        for m in plan.history[-6:]
+    ]
     return [Message(role="system", content=system), *history, Message(role="user", content=user)]
+
+
+def _earlier_answer(text: str) -> str:
+    """An earlier answer as the client sends it back: it quotes titles and abstracts (corpus text, perhaps a planted
+    order), so it reaches the model fenced and defanged like the sources, never as the assistant's own words."""
+    return f"<<<EARLIER_ANSWER\n{_defang(text)}\nEARLIER_ANSWER>>>"
 
 
 def standalone_question(step: LLMStep, plan: QueryPlan, deadline: float | None = None) -> str:
     """Condense a follow-up with the model; the extractive carry-over query when that fails or time runs short."""
     if not plan.history or plan.query == plan.question:
         return plan.question
-    history = "\n".join(f"{m.role}: {m.content[:800]}" for m in plan.history[-6:])
+    history = "\n".join(
+        f"user: {m.content[:800]}" if m.role == "user" else f"assistant: {_earlier_answer(m.content[:800])}"
+        for m in plan.history[-6:]
+    )
     prompt = step.prompts.render("condense", principal=step.principal, history=history, question=plan.question)
     deadline = deadline or time.monotonic() + step.timeout
     try:
@@ -198,6 +212,7 @@ _REASONS = {
     "name": "a name the cited paper does not mention",
     "meaning": "not what the cited paper says",
     "uncited": "no source supports it",
+    "planted": "it follows an instruction planted in a source",
 }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from fastapi import APIRouter, Depends, Query
-from fastapi.responses import Response
+from fastapi.responses import Response, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from assistant import export
@@ -33,14 +33,13 @@ _RESPONSES = {
 
 
 def download(papers: list[Paper], fmt: str, stem: str) -> Response:
-    """The papers as one file in format `fmt`, named `stem.ext`, to be saved rather than shown."""
+    """The papers as one file in format `fmt`, named `stem.ext`, to be saved rather than shown. A long list is
+    streamed in chunks (written on a worker thread, piece by piece), never built whole in memory."""
     spec = export.get_format(fmt)
-    name = export.filename(stem, fmt)
-    return Response(
-        export.export(papers, spec.name),
-        media_type=spec.media_type,
-        headers={"Content-Disposition": f'attachment; filename="{name}"'},
-    )
+    headers = {"Content-Disposition": f'attachment; filename="{export.filename(stem, fmt)}"'}
+    if len(papers) > export.CHUNK:
+        return StreamingResponse(export.export_chunks(papers, spec.name), media_type=spec.media_type, headers=headers)
+    return Response(export.export(papers, spec.name), media_type=spec.media_type, headers=headers)
 
 
 class ExportRequest(BaseModel):

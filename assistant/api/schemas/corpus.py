@@ -87,7 +87,12 @@ def _summary_fields(paper: Paper) -> dict:
 
 
 class PaperList(BaseModel):
-    count: int
+    """One page of the matching papers, in list order."""
+
+    count: int = Field(description="How many papers match, over all pages.")
+    offset: int = Field(0, description="Matching papers skipped before this page.")
+    limit: int = Field(description="The page size asked for.")
+    next_offset: int | None = Field(None, description="The `offset` of the next page; null on the last page.")
     papers: list[PaperSummary]
 
 

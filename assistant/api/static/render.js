@@ -248,7 +248,8 @@ export function titleNodes(title, displayTitle, level = "h2", id) {
     el("span", { class: "tag derived-tag", title: "No source gives this paper a title: this one is derived from its arXiv id or abstract." }, "derived title"));
 }
 
-const norm = (s) => s.replace(/\s+/g, " ").trim();
+// A quote from an answer has its HTML tags broken by a zero-width space (text.py escape_tags); the abstract does not.
+const norm = (s) => s.replace(/\u200b/g, "").replace(/\s+/g, " ").trim();
 
 // The abstract as a paragraph with the quoted sentence in <mark>; null when the quote is not in it.
 export function highlighted(abstract, quote) {
