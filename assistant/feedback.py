@@ -49,12 +49,34 @@ def path_for(settings) -> Path:
     return Path(settings.feedback_file or Path(settings.store_dir) / FILE)
 
 
-class FeedbackLog:
-    """The append-only file of ratings."""
+# One client with no rate limit (the default) wrote 39 MB/s of ratings: the file is capped and rotated
+# (feedback.jsonl → .1 → … → .KEEP, the oldest dropped), so ratings take at most (KEEP + 1) × MAX_BYTES of disk.
+MAX_BYTES = 10 * 1024 * 1024
+KEEP = 3
 
-    def __init__(self, path: Path):
+
+class FeedbackLog:
+    """The append-only file of ratings, rotated at `max_bytes` (`keep` older files kept)."""
+
+    def __init__(self, path: Path, max_bytes: int = MAX_BYTES, keep: int = KEEP):
         self.path = Path(path)
+        self.max_bytes = max_bytes
+        self.keep = keep
         self.skipped = 0  # unreadable lines met by the last `read`
+
+    def rotated(self, k: int) -> Path:
+        return self.path.with_name(f"{self.path.name}.{k}")
+
+    def _rotate(self) -> None:
+        """Called with the lock held: shift the older files up one, dropping the oldest, and start a new file."""
+        self.rotated(self.keep).unlink(missing_ok=True)
+        for k in range(self.keep - 1, 0, -1):
+            if self.rotated(k).exists():
+                os.replace(self.rotated(k), self.rotated(k + 1))
+        if self.keep > 0:
+            os.replace(self.path, self.rotated(1))
+        else:
+            self.path.unlink(missing_ok=True)
 
     def add(self, feedback: Feedback) -> FeedbackRecord:
         record = FeedbackRecord(
@@ -68,6 +90,11 @@ class FeedbackLog:
         # O_APPEND alone keeps one write() whole on a local disk, but not on every filesystem (NFS) nor past a
         # short write: the lock makes the line whole everywhere the lock file is shared.
         with FileLock(str(self.path) + ".lock", timeout=10):
+            try:
+                if self.path.stat().st_size + len(line) > self.max_bytes:
+                    self._rotate()
+            except FileNotFoundError:
+                pass
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
             try:
                 view = memoryview(line)
@@ -79,19 +106,20 @@ class FeedbackLog:
         return record
 
     def read(self) -> list[FeedbackRecord]:
-        """Every readable rating, oldest first."""
+        """Every readable rating still kept (the rotated files, then the current one), oldest first."""
         self.skipped = 0
-        if not self.path.exists():
-            return []
         out = []
-        with open(self.path, encoding="utf-8", errors="replace") as f:
-            for line in f:
-                if not line.strip():
-                    continue
-                try:
-                    out.append(FeedbackRecord.model_validate_json(line))
-                except ValidationError:
-                    self.skipped += 1
+        for path in [*(self.rotated(k) for k in range(self.keep, 0, -1)), self.path]:
+            if not path.exists():
+                continue
+            with open(path, encoding="utf-8", errors="replace") as f:
+                for line in f:
+                    if not line.strip():
+                        continue
+                    try:
+                        out.append(FeedbackRecord.model_validate_json(line))
+                    except ValidationError:
+                        self.skipped += 1
         return out
 
 

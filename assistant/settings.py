@@ -88,6 +88,11 @@ class Settings(BaseSettings):
         "to seeds_dir and re-ingest it; off by default.",
     )
     sources_max_bytes: int = Field(2_000_000, ge=1, description="Largest file `POST /api/sources` accepts, in bytes.")
+    feedback_max_bytes: int = Field(
+        10 * 1024 * 1024,
+        ge=1024,
+        description="Size at which the feedback file is rotated (feedback.jsonl → .1 → .2 → .3, the oldest dropped).",
+    )
     feedback_file: Path | None = Field(
         None, description="Where ratings of answers are appended (JSON lines); unset = feedback.jsonl in store_dir."
     )

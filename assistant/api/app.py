@@ -72,7 +72,7 @@ def create_app(settings: Settings | None = None, assistant=None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.assistant = assistant
-    app.state.feedback = FeedbackLog(path_for(settings))
+    app.state.feedback = FeedbackLog(path_for(settings), max_bytes=settings.feedback_max_bytes)
 
     errors.install(app)
     if not settings.api_token:

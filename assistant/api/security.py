@@ -102,6 +102,7 @@ class BodyLimit:
         if length is not None and length.isdigit() and int(length) > max_bytes:
             from assistant.api.errors import too_large
 
+            await _drain(receive, int(length))
             return await too_large(max_bytes)(scope, receive, send)
         if scope["method"] in ("POST", "PUT", "PATCH") and _json_content(headers.get(b"content-type")):
             return await self._json(scope, receive, send)
@@ -132,6 +133,8 @@ class BodyLimit:
             chunks.append(message.get("body", b""))
             size += len(chunks[-1])
             if size > self.max_bytes:  # a chunked body without Content-Length
+                if message.get("more_body", False):
+                    await _drain(receive, DRAIN_BYTES)
                 return await too_large(self.max_bytes)(scope, receive, send)
             if not message.get("more_body", False):
                 break
@@ -160,6 +163,29 @@ class BodyLimit:
             return await receive()  # after the body: the disconnect a streaming answer watches for
 
         await self.app(scope, replay, send)
+
+
+# How much of a refused body is read before the 413, and for how long. Answering before the body was read closed
+# the socket with the client still sending: a Python urllib client saw a connection reset instead of the 413 in 2 of
+# 3 runs with a 1 MB chat body (curl always saw it). A client that sends its body is read at once; one that announces
+# a big body and then stalls (or sends gigabytes) gets its 413 after DRAIN_SECONDS or DRAIN_BYTES, whichever first.
+DRAIN_BYTES = 16 * 1024 * 1024
+DRAIN_SECONDS = 1.0
+
+
+async def _drain(receive, expected: int) -> None:
+    """Read and drop the request body (bounded in bytes and time), so the client is reading when the 413 comes."""
+    import anyio
+
+    left = min(expected, DRAIN_BYTES)
+    with anyio.move_on_after(DRAIN_SECONDS):
+        while left > 0:
+            message = await receive()
+            if message["type"] != "http.request":
+                return
+            left -= len(message.get("body", b""))
+            if not message.get("more_body", False):
+                return
 
 
 def _json_content(content_type: bytes | None) -> bool:
@@ -272,12 +298,18 @@ def default_allowed_hosts(bound: str) -> list[str]:
     return list(dict.fromkeys(h.lower() for h in hosts if h and h not in WILDCARD_BINDS))
 
 
-def host_name(value: bytes) -> str:
-    """The host of a Host header, without its port: `[::1]:8000` → `::1`, `Example.org:80` → `example.org`."""
-    text = value.decode("latin-1").strip().lower()
-    if text.startswith("["):
-        return text[1 : text.find("]")] if "]" in text else text
-    return text.rsplit(":", 1)[0] if text.count(":") == 1 else text
+# RFC 3986 `host [":" port]`: a bracketed IPv6 literal or a name / IPv4 address, then at most a port and nothing else.
+# `[localhost]evil.example` was read as "localhost" by taking what stood between the brackets.
+_HOST = re.compile(r"\[(?P<ip6>[0-9a-f:.]+(?:%25[\w.~-]+)?)\](?::\d{1,5})?|(?P<name>[a-z0-9._~-]+)(?::\d{1,5})?")
+
+
+def host_name(value: bytes) -> str | None:
+    """The host of a Host header, without its port: `[::1]:8000` → `::1`, `Example.org:80` → `example.org`; None for
+    a header that is not a host and port (`[localhost]evil.example`, `a b`, an unbracketed IPv6 address)."""
+    m = _HOST.fullmatch(value.decode("latin-1").strip().lower())
+    if m is None:
+        return None
+    return m["ip6"] if m["ip6"] is not None else m["name"]
 
 
 class HostCheck:

@@ -75,7 +75,9 @@ async def stream_events(
     """Pull the first event before answering, so a bad request or a missing store is a 4xx/5xx JSON, not a broken
     stream.
 
-    `render` turns the core's events (first one included) into SSE text; it runs in a worker thread.
+    `render` turns the core's events (first one included) into SSE text; it runs in a worker thread. A render that
+    sends nothing for an event (the /v1 stream drops the model's preview tokens) yields "" for it instead: the pump
+    sends nothing and stops there if the client has left, so the model call stops too.
     A later failure becomes an `error_event` message whose data is `{"error": {...}}` (OpenAI clients raise on it).
     """
     iterator = iter(events)
@@ -123,7 +125,8 @@ async def pump(frames: Iterator[str], workers: int = CHAT_WORKERS) -> AsyncItera
     def produce() -> None:
         try:
             for item in frames:
-                deliver(item)
+                if item:  # an empty frame is a beat: nothing to send, a chance to see that the client left
+                    deliver(item)
                 if gone.is_set():
                     break
         finally:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import tempfile
 import threading
@@ -70,6 +71,41 @@ def _target(folder: Path, name: str, data: bytes) -> tuple[Path, bool]:
     raise SourceRejected(f"Too many files named like {name!r} in the corpus; rename the file.")
 
 
+PARTIAL = ".part"
+
+
+def _write_whole(path: Path, data: bytes) -> None:
+    """Write under a hidden temporary name (ingest skips hidden files), flush it to disk, then rename: the corpus
+    never holds part of an upload, even after a crash (a rename before the data is on disk can leave an empty or
+    short file under the real name)."""
+    tmp = path.with_name(f".{path.name}{PARTIAL}")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(tmp, path)
+    try:
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dir_fd)  # the rename itself
+    except OSError:
+        pass
+    finally:
+        os.close(dir_fd)
+
+
+def _remove_partial(folder: Path) -> None:
+    """Uploads a killed server left half-written (`.name.part`): never ingested, removed at the next upload."""
+    for stale in folder.glob(f".*{PARTIAL}"):
+        stale.unlink(missing_ok=True)
+
+
 def add_source(assistant, folder: Path, name: str, data: bytes) -> AddedSource:
     """Store `data` in `folder` as `name` (or a free variant) and re-ingest the folder; on failure the file is removed.
 
@@ -80,11 +116,10 @@ def add_source(assistant, folder: Path, name: str, data: bytes) -> AddedSource:
     name = safe_name(name)
     check(name, data, folder, assistant.parse_cache())
     with _LOCK:
+        _remove_partial(folder)
         path, present = _target(folder, name, data)
         if not present:
-            tmp = path.with_name(f".{path.name}.part")
-            tmp.write_bytes(data)
-            tmp.replace(path)
+            _write_whole(path, data)
         try:
             result = assistant.ingest([folder])
         except BaseException:

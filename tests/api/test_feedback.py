@@ -196,3 +196,24 @@ def test_text_that_is_not_utf8_is_refused_over_http_and_replaced_from_a_terminal
     log.add(Feedback(rating="down", question="bad \udcff byte", answer="x", mode="extractive", comment="\ud800"))
     (record,) = log.read()
     assert record.question == "bad ? byte" and record.comment == "?"
+
+
+def test_the_feedback_file_is_capped_and_rotated(seeded_store, assistant, tmp_path):
+    """One client with no rate limit wrote 39 MB/s of ratings: the file now rotates at `feedback_max_bytes`, keeping
+    three older files, so ratings never take more than four times the cap; every kept line is a whole rating."""
+    from assistant.feedback import KEEP
+
+    path = tmp_path / "feedback.jsonl"
+    cap = 8_000
+    with TestClient(make_app(seeded_store, assistant, feedback_file=path, feedback_max_bytes=cap)) as c:
+        body = rating(c)
+        ids = [c.post("/api/feedback", json={**body, "comment": f"rating {i}"}).json()["id"] for i in range(60)]
+    files = sorted(tmp_path.glob("feedback.jsonl*"))
+    assert [f.name for f in files if not f.name.endswith(".lock")] == [
+        "feedback.jsonl",
+        *(f"feedback.jsonl.{k}" for k in range(1, KEEP + 1)),
+    ]
+    assert all(f.stat().st_size <= cap for f in files)
+    kept = FeedbackLog(path).read()
+    assert kept and [r.id for r in kept] == ids[-len(kept) :], "the newest ratings are kept, in order"
+    assert FeedbackLog(path).skipped == 0

@@ -159,3 +159,19 @@ def test_a_small_upload_after_a_one_megabyte_entry_takes_seconds_not_minutes(fre
         seconds = time.perf_counter() - started
     assert r.status_code == 200 and len(r.json()["added"]) == 1
     assert seconds < 3, seconds
+
+
+def test_a_half_written_upload_is_never_read_and_is_cleared_by_the_next_one(fresh_store, corpus, assistant):
+    """A server killed while writing an upload leaves `.name.part`: hidden, so no ingest reads it, and the next
+    upload removes it. The upload itself is written under that name, synced to disk, then renamed."""
+    from assistant.ingest.manifest import load_manifest
+    from assistant.ingest.pipeline import build_corpus
+
+    data = (UPLOAD / "new_papers.bib").read_bytes()
+    (corpus / ".new_papers.bib.part").write_bytes(data[: len(data) // 2])
+    assert not any(r.file.endswith(".part") for r in build_corpus([corpus], load_manifest(corpus)).reports)
+    a = uploading_assistant(fresh_store, corpus, assistant)
+    with TestClient(create_app(a.settings, assistant=a)) as c:
+        assert upload(c, "new_papers.bib").status_code == 200
+    assert (corpus / "new_papers.bib").read_bytes() == data
+    assert not list(corpus.glob(".*.part"))

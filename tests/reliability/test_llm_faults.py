@@ -210,3 +210,34 @@ def test_a_client_leaving_mid_stream_stops_the_model_stream(served, fake, path):
         fake.mode, fake.reply = "answer", DEFAULT_REPLY
     assert fake.streams_cut > cut_before, "the model stream ran on after the client left"
     assert ask(url, "chat-json")["mode"] == "llm", "and the server keeps serving"
+
+
+@pytest.mark.parametrize("path", ["/api/chat", "/v1/chat/completions"])
+def test_a_client_leaving_stops_the_model_call_long_before_the_deadline(seeded_store, assistant, fake, path):
+    """With a 30 s deadline, a client that leaves while the model is still talking stops the model call within a
+    couple of seconds on both streaming routes. /v1 sends no preview tokens (its first chunk is the role), so it
+    used to notice only at the deadline: 19 s of model call after the client had gone."""
+    settings = settings_for(seeded_store, openai_api_key=KEY, openai_base_url=fake.base_url, llm_timeout=30.0)
+    app = create_app(settings, assistant=Assistant(settings, assistant.store, chat_model=vendors.chat_model(settings)))
+    fake.mode, fake.drip = "drip", 0.3
+    fake.reply = " ".join(f"word{i}" for i in range(60)) + " [1]."  # 18 s at the drip rate
+    cut_before = fake.streams_cut
+    body = {
+        "messages": [{"role": "user", "content": QUESTION}],
+        "stream": True,
+        **({"model": "paper-assistant"} if path.startswith("/v1") else {}),
+    }
+    try:
+        with LiveServer(app) as url:
+            with httpx.Client(timeout=30) as client, client.stream("POST", url + path, json=body) as r:
+                assert r.status_code == 200
+                for line in r.iter_lines():
+                    if line.startswith("data:"):
+                        break  # leave at the first chunk, the model still talking
+            left = time.monotonic()
+            while fake.streams_cut == cut_before and time.monotonic() < left + 20:
+                time.sleep(0.1)
+            stopped = time.monotonic() - left
+    finally:
+        fake.mode, fake.reply = "answer", DEFAULT_REPLY
+    assert fake.streams_cut > cut_before and stopped < 3, stopped

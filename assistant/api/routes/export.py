@@ -75,7 +75,7 @@ def export_paper(
 @router.post(
     "/export",
     summary="A list of papers (e.g. an answer's citations) as BibTeX, RIS or CSL-JSON",
-    responses=_RESPONSES,
+    responses={**_RESPONSES, 400: {"model": ErrorResponse, "description": "The body is not valid JSON."}},
     response_class=Response,
 )
 def export_list(request: ExportRequest, assistant=Depends(get_assistant)) -> Response:

@@ -142,13 +142,15 @@ def reply(answer: Answer) -> str:
     return answer.answer + appendix(answer)
 
 
-def _within_budget(events: Iterator[StreamEvent], budget: int) -> Iterator[Final]:
-    """The final answer cut to `budget` tokens (which sentences fit is known only once it is whole); /v1 streams no
-    previews, so the tokens are dropped here."""
+def _within_budget(events: Iterator[StreamEvent], budget: int) -> Iterator[StreamEvent]:
+    """The final answer cut to `budget` tokens (which sentences fit is known only once it is whole); the preview
+    tokens pass on (`_chunks` drops them, after using each as a beat)."""
     for event in events:
         if isinstance(event, Final):
             answer, cut = extras.within(event.answer, budget, reply)
             yield Final(answer, truncated=cut)
+        else:
+            yield event
 
 
 def _chunks(
@@ -176,26 +178,31 @@ def _chunks(
 
     yield chunk({"role": "assistant", "content": ""})
     for event in events:
-        if isinstance(event, Final):
-            answer = event.answer
-            content = reply(answer)
-            for piece in re.findall(r"\s*\S+|\s+\Z", answer.answer):
-                yield chunk({"content": piece})
-            rest = appendix(answer)  # the references (and notice) in one delta, with their url_citation annotations
-            if rest:
-                yield chunk({"content": rest, "annotations": extras.annotations(content, answer)})
-            yield chunk({}, "length" if event.truncated else "stop", **_extras(answer))
-            if include_usage:
-                yield frame(
-                    {
-                        "id": completion_id,
-                        "object": "chat.completion.chunk",
-                        "created": created,
-                        "model": MODEL_ID,
-                        "choices": [],
-                        "usage": extras.usage(prompt, content),
-                    }
-                )
-            yield frame("[DONE]")
-            return
+        if not isinstance(event, Final):
+            # A preview token is not sent, but it is a beat: the pump (api/sse.py) stops here when the client has
+            # left, which closes the model call. Without it a /v1 stream ran its model call to the deadline (~19 s)
+            # after the client was gone; /api/chat, which sends every token, stopped in ~1 s.
+            yield ""
+            continue
+        answer = event.answer
+        content = reply(answer)
+        for piece in re.findall(r"\s*\S+|\s+\Z", answer.answer):
+            yield chunk({"content": piece})
+        rest = appendix(answer)  # the references (and notice) in one delta, with their url_citation annotations
+        if rest:
+            yield chunk({"content": rest, "annotations": extras.annotations(content, answer)})
+        yield chunk({}, "length" if event.truncated else "stop", **_extras(answer))
+        if include_usage:
+            yield frame(
+                {
+                    "id": completion_id,
+                    "object": "chat.completion.chunk",
+                    "created": created,
+                    "model": MODEL_ID,
+                    "choices": [],
+                    "usage": extras.usage(prompt, content),
+                }
+            )
+        yield frame("[DONE]")
+        return
     raise RuntimeError("the answer stream ended without its final answer event")

@@ -19,6 +19,7 @@ router = APIRouter(tags=["sources"])
     response_model=SourceAdded,
     summary="Add one source file to the corpus and re-ingest (off unless ASSISTANT_SOURCES_UPLOAD is set)",
     responses={
+        400: {"model": ErrorResponse, "description": "The body is not a multipart/form-data upload with a `file`."},
         401: {"model": ErrorResponse},
         403: {"model": ErrorResponse, "description": "Uploads are switched off on this server."},
         413: {"model": ErrorResponse, "description": "The file is over ASSISTANT_SOURCES_MAX_BYTES."},

@@ -7,12 +7,19 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from assistant.api.schemas.chat import ChatMessage
-from assistant.api.schemas.common import MAX_MESSAGE_CHARS, MAX_MESSAGES
+from assistant.api.schemas.common import MAX_MESSAGE_CHARS, MAX_MESSAGES, blank
 from assistant.models import Citation
 
 MAX_ANSWER_CHARS = 20_000  # a long structured answer (every paper of a theme) stays well under this
 MAX_COMMENT_CHARS = 2_000
 MAX_CITATIONS = 50
+
+
+class FeedbackCitation(Citation):
+    """A citation as the chat endpoint returned it, read strictly: `"is_author_work": 0` is not a boolean (the
+    schema says boolean; coercing it accepted data the schema forbids)."""
+
+    model_config = ConfigDict(strict=True)
 
 
 class FeedbackIn(BaseModel):
@@ -49,13 +56,22 @@ class FeedbackIn(BaseModel):
     answer: str = Field(
         max_length=MAX_ANSWER_CHARS, description=f"The answer text as shown, at most {MAX_ANSWER_CHARS:,} characters."
     )
-    citations: list[Citation] = Field(
+    citations: list[FeedbackCitation] = Field(
         default_factory=list,
         max_length=MAX_CITATIONS,
         description="The answer's `citations`, as the chat endpoint returned them.",
     )
     mode: Literal["extractive", "llm"] = Field(description="The answer's `mode`.")
     source: Literal["web", "api"] = Field("api", description="Which interface the rating came from.")
+
+    @field_validator("history")
+    @classmethod
+    def _no_blank_turns(cls, history: list[ChatMessage]) -> list[ChatMessage]:
+        # The schema's pattern says every turn has some text; the chat routes check it, and so must this one.
+        for i, m in enumerate(history):
+            if blank(m.content):
+                raise ValueError(f"history message {i} is empty: every turn of the conversation needs some text")
+        return history
 
     @field_validator("question")
     @classmethod

@@ -98,14 +98,27 @@ class ChatCompletionRequest(BaseModel):
     max_completion_tokens: int | None = Field(
         None, ge=1, description="The same as `max_tokens` (the smaller of the two applies)."
     )
-    n: int | None = Field(None, ge=1, description="Only 1: there is one answer to a question.")
-    tools: list[dict] | None = Field(None, description="Not supported: a non-empty list is a 400.")
-    tool_choice: str | dict | None = Field(None, description="Only `none` (or absent).")
+    # What the model honours is the documented schema (`maximum`, `maxItems`, `enum`, `const`), so a request the schema
+    # allows is answered; anything else is still read (OpenAI's shape) and refused with a 400 naming the parameter.
+    # ("functions": [{}] was schema-valid and refused: schemathesis' positive_data_acceptance.)
+    n: int | None = Field(
+        None, ge=1, description="Only 1: there is one answer to a question.", json_schema_extra={"maximum": 1}
+    )
+    tools: list[dict] | None = Field(
+        None, description="Not supported: a non-empty list is a 400.", json_schema_extra={"maxItems": 0}
+    )
+    tool_choice: str | dict | None = Field(
+        None, description="Only `none` (or absent).", json_schema_extra={"enum": ["none", None]}
+    )
     functions: list[dict] | None = Field(
-        None, description="Not supported (the older form of `tools`): a non-empty list is a 400."
+        None,
+        description="Not supported (the older form of `tools`): a non-empty list is a 400.",
+        json_schema_extra={"maxItems": 0},
     )
     response_format: dict | None = Field(
-        None, description='Only `{"type": "text"}`: answers are prose with citations, not JSON.'
+        None,
+        description='Only `{"type": "text"}`: answers are prose with citations, not JSON.',
+        json_schema_extra={"properties": {"type": {"const": "text"}}},
     )
 
     @field_validator("messages")
