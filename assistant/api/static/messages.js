@@ -33,7 +33,7 @@ async function copy(text, button) {
 }
 
 // Fills `node` with a finished answer: text with [n] links, its references, and the actions bar.
-// `context` = {author, question, messages, conversationId, restored}, passed on to extensions (see render.js).
+// `context` = {author, question, messages, conversationId, key, restored}, passed on to extensions (see render.js).
 function showAnswer(node, answer, context) {
   node.removeAttribute("aria-busy");
   const byN = new Map(answer.citations.map((c) => [c.n, c]));
@@ -65,8 +65,9 @@ function showAnswer(node, answer, context) {
   }
   parts.push(el("div", { class: "msg-actions" }, buttons, el("span", { class: "mode" }, answer.mode === "llm" ? "LLM answer" : "extractive answer")));
   node.replaceChildren(...parts);
+  // `key` (the question's key in the stored conversation, see history.js) lets feedback.js keep the rating with it.
   announce(EVENTS.answer, { node, actions: buttons, answer, question: context.question, messages: context.messages,
-    conversationId: context.conversationId, restored: Boolean(context.restored) });
+    conversationId: context.conversationId, key: context.key, restored: Boolean(context.restored) });
 }
 
 function showFailure(node, message, partial) {
