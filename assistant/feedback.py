@@ -4,6 +4,9 @@ questions.
 Append-only: each rating is one line written whole under a file lock, so concurrent writers (threads of one server,
 several `--workers` processes, a REPL) never interleave; nothing is ever rewritten. A line that cannot be read (a
 disk filled mid-write, a hand edit) is skipped and counted, never fatal.
+
+A rating may name its answer (`answer_id`): a later rating of the same answer replaces it when the log is read (the
+web page sends one when a thumb is changed), and `none` withdraws it. Every line stays in the file.
 """
 
 from __future__ import annotations
@@ -22,12 +25,16 @@ from assistant.models import Citation, Message
 
 FILE = "feedback.jsonl"
 Rating = Literal["up", "down"]
+WITHDRAWN = "none"  # the rating that withdraws an earlier one of the same answer
 
 
 class Feedback(BaseModel):
     """What a user said about one answer, with the answer as they saw it."""
 
-    rating: Rating
+    rating: Rating | Literal["none"]
+    answer_id: str | None = Field(
+        None, description="Names the answer rated: a later rating with the same id replaces this one."
+    )
     comment: str | None = None
     question: str
     history: list[Message] = Field(default_factory=list, description="Earlier turns of the conversation, oldest first.")
@@ -106,7 +113,20 @@ class FeedbackLog:
         return record
 
     def read(self) -> list[FeedbackRecord]:
-        """Every readable rating still kept (the rotated files, then the current one), oldest first."""
+        """The ratings that stand, oldest first: of several ratings of one answer (one `answer_id`) only the last,
+        and none when that last one withdrew it."""
+        latest: dict[str, int] = {}
+        records = self.read_all()
+        for i, r in enumerate(records):
+            if r.answer_id:
+                latest[r.answer_id] = i
+        return [
+            r for i, r in enumerate(records) if (not r.answer_id or latest[r.answer_id] == i) and r.rating != WITHDRAWN
+        ]
+
+    def read_all(self) -> list[FeedbackRecord]:
+        """Every readable line of the kept files (the rotated ones, then the current one), oldest first, replaced and
+        withdrawn ratings included."""
         self.skipped = 0
         out = []
         for path in [*(self.rotated(k) for k in range(self.keep, 0, -1)), self.path]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 
@@ -131,11 +132,13 @@ def add_commands(sub) -> None:
     p.add_argument("--year-to", type=int)
     p.add_argument("--text", help="only papers whose title, abstract or authors contain this")
     p.add_argument(
-        "--no-abstract",
+        "--missing-abstract",
         dest="abstract",
         action="store_false",
         default=None,
-        help="only metadata-only papers (no source gives an abstract)",
+        help="a filter: only the papers no source gives an abstract for (every export keeps abstracts)",
     )
+    # The old name read like "export without abstracts"; kept so scripts that use it still work.
+    p.add_argument("--no-abstract", dest="abstract", action="store_false", help=argparse.SUPPRESS)
     p.add_argument("--with-abstract", dest="abstract", action="store_true", help="only papers with an abstract")
     p.set_defaults(func=cmd_papers)

@@ -60,9 +60,11 @@ def test_init_ingest_eval_on_the_second_corpus(tmp_path, capsys):
         "Machine Learning for Operational Sea-Ice Monitoring" in listed["answer"] and "no abstract" in listed["answer"]
     )
     assert listed["citations"][0]["venue"] == "Hokkaido University"
-    assert main(["--store", str(store), "papers", "--json", "--no-abstract"]) == 0
+    assert main(["--store", str(store), "papers", "--json", "--missing-abstract"]) == 0
     bare = json.loads(capsys.readouterr().out)["papers"]
     assert len(bare) == 4 and all(p["abstract"] == "" for p in bare)
+    assert main(["--store", str(store), "papers", "--json", "--no-abstract"]) == 0  # the old name still works
+    assert json.loads(capsys.readouterr().out)["papers"] == bare
 
 
 def test_init_refuses_to_overwrite_and_checks_the_orcid(tmp_path, capsys):

@@ -117,7 +117,7 @@ def test_which_of_those_came_out_first_orders_all_of_them(assistant):
 
 def test_earliest_orders_by_date_then_arxiv_id_and_names_ties():
     from assistant.answer.check.citations import Citations
-    from assistant.answer.write import structured
+    from assistant.answer.write import order
     from tests.conftest import make_paper
 
     papers = [
@@ -126,11 +126,11 @@ def test_earliest_orders_by_date_then_arxiv_id_and_names_ties():
         make_paper(id="a", title="Alpha", date="2023-04-02", arxiv_id="2304.00100"),
         make_paper(id="u", title="Undated", date=None, date_precision=None, year=None),
     ]
-    text = structured.extreme(False, papers, Citations(), lambda p: p.abstract, "Ada Lovelace", "x", among_those=True)
+    text = order.extreme(False, papers, Citations(), lambda p: p.abstract, "Ada Lovelace", "x", among_those=True)
     assert text.startswith("Of those 4 papers, the first to come out were 2 papers tied on 2023-04-02: *Alpha*")
     assert text.index("*Alpha*") < text.index("*Beta*") < text.index("*Gamma*") < text.index("*Undated*")
     assert "(listed by arXiv id)" in text and "No date in the sources: *Undated*" in text
-    last = structured.extreme(True, papers, Citations(), lambda p: p.abstract, "Ada Lovelace", "x", among_those=True)
+    last = order.extreme(True, papers, Citations(), lambda p: p.abstract, "Ada Lovelace", "x", among_those=True)
     assert last.startswith("Of those 4 papers, the last to come out was *Gamma*")
 
 
@@ -163,13 +163,13 @@ def test_without_file_names_speaks_a_run_of_files_once():
 
 
 def test_topic_lists_are_newest_first_and_say_so(assistant):
-    from assistant.answer.write.structured import _order_key
+    from assistant.answer.write.order import order_key
 
     for question in ("Which papers are about model compression?", "Which papers are about stencil computation?"):
         a = ask(assistant, question)
         head = a.answer.splitlines()[0]
         assert head.endswith(", newest first):"), head
-        keys = [_order_key(assistant.paper(c.paper_id)) for c in a.citations]
+        keys = [order_key(assistant.paper(c.paper_id)) for c in a.citations]
         assert len(keys) >= 2 and keys == sorted(keys, reverse=True), question
 
 

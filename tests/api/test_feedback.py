@@ -217,3 +217,20 @@ def test_the_feedback_file_is_capped_and_rotated(seeded_store, assistant, tmp_pa
     kept = FeedbackLog(path).read()
     assert kept and [r.id for r in kept] == ids[-len(kept) :], "the newest ratings are kept, in order"
     assert FeedbackLog(path).skipped == 0
+
+
+def test_a_changed_rating_replaces_the_earlier_one_and_none_withdraws_it(rated):
+    client, path = rated
+    body = rating(client, answer_id="chat-1:q-1")
+    assert client.post("/api/feedback", json=body).status_code == 201
+    assert client.post("/api/feedback", json={**body, "rating": "up", "comment": None}).status_code == 201
+    log = FeedbackLog(path)
+    assert [(r.rating, r.answer_id) for r in log.read()] == [("up", "chat-1:q-1")]  # one rating, the last
+    assert client.post("/api/feedback", json={**body, "rating": "none"}).status_code == 201
+    assert log.read() == [] and len(log.read_all()) == 3  # withdrawn; every line kept in the file
+    # ratings without an answer_id stay one each, as before
+    client.post("/api/feedback", json=rating(client))
+    client.post("/api/feedback", json=rating(client))
+    assert len(log.read()) == 2
+    refused = client.post("/api/feedback", json={**rating(client), "rating": "none"})
+    assert refused.status_code == 422 and "answer_id" in refused.text

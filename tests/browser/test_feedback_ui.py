@@ -48,3 +48,48 @@ def test_rate_answers_with_and_without_a_comment(page_and_problems, seeded_store
     assert [m.role for m in up.history] == ["user", "assistant"] and up.history[0].content == QUESTION
     assert up.citations and "stencil" in up.answer.casefold()
     assert problems.items == []
+
+
+def test_a_rating_survives_a_reload_and_a_second_click_changes_or_withdraws_it(
+    page_and_problems, seeded_store, assistant, tmp_path, artifacts
+):
+    page, problems = page_and_problems
+    path = tmp_path / "feedback.jsonl"
+    log = FeedbackLog(path)
+    with LiveServer(make_app(seeded_store, assistant, feedback_file=path)) as url:
+        page.goto(url + "/")
+        page.wait_for_selector("body[data-ready=true]")
+        rate = ask(page, QUESTION).locator(".feedback")
+        rate.get_by_role("button", name="Good answer").click()
+        rate.get_by_role("button", name="Send feedback").click()
+        expect(rate.locator(".feedback-status.done")).to_contain_text("Thanks")
+
+        def thumbs_after_reload():
+            page.reload()
+            page.wait_for_selector("body[data-ready=true]")
+            box = page.locator(".msg.assistant").last.locator(".feedback")
+            return box, box.get_by_role("button", name="Good answer"), box.get_by_role("button", name="Bad answer")
+
+        rate, good, bad = thumbs_after_reload()
+        expect(good).to_have_attribute("aria-pressed", "true")  # kept with the conversation in this browser
+        expect(bad).to_have_attribute("aria-pressed", "false")
+        page.screenshot(path=str(artifacts / "feedback-kept.png"))
+
+        bad.click()  # changed: the server's log holds the new rating, not a second one
+        rate.get_by_role("button", name="Send feedback").click()
+        expect(rate.locator(".feedback-status.done")).to_contain_text("rated bad")
+        assert [r.rating for r in log.read()] == ["down"] and len(log.read_all()) == 2
+
+        rate, good, bad = thumbs_after_reload()
+        expect(bad).to_have_attribute("aria-pressed", "true")
+        bad.click()  # a click on the pressed thumb withdraws it
+        expect(rate.locator(".feedback-status")).to_contain_text("withdrawn")
+        expect(bad).to_have_attribute("aria-pressed", "false")
+        assert log.read() == [] and len(log.read_all()) == 3
+
+        rate, good, bad = thumbs_after_reload()
+        expect(good).to_have_attribute("aria-pressed", "false")
+        expect(bad).to_have_attribute("aria-pressed", "false")
+    ids = {r.answer_id for r in log.read_all()}
+    assert len(ids) == 1 and None not in ids  # one answer, named the same each time
+    assert problems.items == []

@@ -312,3 +312,44 @@ def test_a_browser_that_keeps_nothing_still_has_follow_ups(page_and_problems, li
     assert [m["role"] for m in sent[-1]["messages"]] == ["user", "assistant", "user"]
     expect(page.locator(".msg.assistant .answer a.cite").first).to_be_visible()
     assert problems.items == []
+
+
+# The element a tap at the centre of `selector` lands on is that element (or inside it): nothing covers it.
+REACHABLE = """(selector) => {
+  const el = document.querySelector(selector);
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return Boolean(hit) && el.contains(hit);
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 700])
+def test_narrow_panels_overlay_below_the_header_with_a_close_control(browser, live_url, artifacts, width):
+    context = browser.new_context(viewport={"width": width, "height": 800}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    load(page, live_url)
+    header = page.locator(".topbar").bounding_box()
+    for button, panel, close in [
+        ("#chats-button", "#chats-panel", "#chats-close"),
+        ("#papers-button", "#papers-panel", "#papers-close"),
+        ("#profile-button", "#profile-panel", "#profile-close"),
+    ]:
+        page.click(button)
+        expect(page.locator(panel)).to_be_visible()
+        box = page.locator(panel).bounding_box()
+        assert box["y"] >= header["y"] + header["height"] - 1, (panel, box, header)  # the header stays in view
+        for other in ("#chats-button", "#profile-button", "#papers-button", "#new-chat"):
+            assert page.evaluate(REACHABLE, other), f"{other} is covered while {panel} is open"
+        expect(page.locator(close)).to_be_in_viewport()
+        assert page.evaluate(REACHABLE, close)
+        if panel == "#chats-panel":
+            page.screenshot(path=str(artifacts / f"narrow-{width}-chats.png"))
+        page.click(close)
+        expect(page.locator(panel)).to_be_hidden()
+    # One panel at a time: Profile from the header while Chats is open takes its place.
+    page.click("#chats-button")
+    page.click("#profile-button")
+    expect(page.locator("#profile-panel")).to_be_visible()
+    expect(page.locator("#chats-panel")).to_be_hidden()
+    context.close()

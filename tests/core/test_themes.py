@@ -106,3 +106,12 @@ def test_each_label_means_its_own_theme_more_than_any_other(assistant):
     labels = np.asarray(assistant.store.embeddings.embed_documents([t.label for t in themes]))
     closeness = labels @ centres.T
     assert [int(i) for i in closeness.argmax(axis=1)] == list(range(len(themes)))
+
+
+def test_the_page_has_a_colour_for_every_theme():
+    from pathlib import Path
+
+    static = Path(__file__).resolve().parents[2] / "assistant" / "api" / "static"
+    palette = int(re.search(r"const PALETTE = (\d+);", (static / "charts.js").read_text()).group(1))
+    colours = set(re.findall(r"^\.theme-(\d+) \{", (static / "style.css").read_text(), re.MULTILINE))
+    assert palette >= MAX_SPLIT_THEMES and colours == {str(i) for i in range(palette)}

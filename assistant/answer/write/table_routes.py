@@ -13,7 +13,7 @@ from assistant.answer.evidence.weigh import relevant, summary_sentence
 from assistant.answer.plan.conversation import cited_papers, without_pointers
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan as Plan
-from assistant.answer.write import structured
+from assistant.answer.write import order, structured
 from assistant.answer.write.extractive import CANNOT_ANSWER, ExtractiveWriter, clause
 from assistant.answer.write.format import name, owner_note, plural, when
 from assistant.models import Answer, Filters, Paper
@@ -174,7 +174,7 @@ class TableWriter:
             text = structured.per_year(papers, cites, quote, self.corpus.principal, who)
         elif route in ("earliest", "latest"):
             among_those = bool(plan.focus) and not plan.named  # "which of those came out first?" (see scoped)
-            text = structured.extreme(
+            text = order.extreme(
                 route == "latest", papers, cites, quote, self.corpus.principal, who, among_those=among_those
             )
         elif route == "coauthors":
@@ -199,7 +199,7 @@ class TableWriter:
         lines = []
         if papers:
             # Newest first, said in the heading: a reader checks a date order at a glance, not a relevance score.
-            papers = sorted(papers, key=structured._order_key, reverse=True)
+            papers = sorted(papers, key=order.order_key, reverse=True)
             on = "about" if who.endswith(" on") else "on"  # "his papers from 2022 on about …", not "on on"
             lines.append(f"{who[0].upper()}{who[1:]} {on} “{topic}” ({plural(len(papers), 'paper')}, newest first):")
             # A few papers: also the sentence answering the question itself ("which SGD algorithms …").
@@ -295,7 +295,7 @@ class TableWriter:
     def enumerate(self, who: str, papers: list[Paper], cites: Citations, quote) -> str:
         if not papers:
             return f"None of {who} are in the corpus."
-        papers = sorted(papers, key=structured._order_key, reverse=True)
+        papers = sorted(papers, key=order.order_key, reverse=True)
         lines = [f"{who[0].upper()}{who[1:]} ({plural(len(papers), 'paper')}, newest first):"]
         for p in papers[: structured.LIST_LIMIT]:
             q = quote(p)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from assistant.api.schemas.chat import ChatMessage
 from assistant.api.schemas.common import MAX_MESSAGE_CHARS, MAX_MESSAGES, blank
@@ -13,6 +13,7 @@ from assistant.models import Citation
 MAX_ANSWER_CHARS = 20_000  # a long structured answer (every paper of a theme) stays well under this
 MAX_COMMENT_CHARS = 2_000
 MAX_CITATIONS = 50
+MAX_ANSWER_ID_CHARS = 200
 
 
 class FeedbackCitation(Citation):
@@ -28,6 +29,9 @@ class FeedbackIn(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
         json_schema_extra={
+            # The schema says what the validator checks: a withdrawal names its answer.
+            "if": {"properties": {"rating": {"const": "none"}}, "required": ["rating"]},
+            "then": {"required": ["answer_id"], "properties": {"answer_id": {"type": "string"}}},
             "examples": [
                 {
                     "rating": "down",
@@ -37,11 +41,21 @@ class FeedbackIn(BaseModel):
                     "citations": [],
                     "mode": "extractive",
                 }
-            ]
+            ],
         },
     )
 
-    rating: Literal["up", "down"] = Field(description="`up`: a good answer; `down`: a bad one.")
+    rating: Literal["up", "down", "none"] = Field(
+        description="`up`: a good answer; `down`: a bad one; `none` withdraws the earlier rating of `answer_id` "
+        "(which it then needs)."
+    )
+    answer_id: str | None = Field(
+        None,
+        min_length=1,
+        max_length=MAX_ANSWER_ID_CHARS,
+        description="Names the answer rated (the web page: its conversation and question). A later rating with the "
+        "same id replaces this one: a changed thumb is one rating, not two.",
+    )
     comment: str | None = Field(
         None,
         max_length=MAX_COMMENT_CHARS,
@@ -72,6 +86,12 @@ class FeedbackIn(BaseModel):
             if blank(m.content):
                 raise ValueError(f"history message {i} is empty: every turn of the conversation needs some text")
         return history
+
+    @model_validator(mode="after")
+    def _withdrawal_names_its_answer(self):
+        if self.rating == "none" and not self.answer_id:
+            raise ValueError("rating `none` withdraws an earlier rating: send the `answer_id` it was given with")
+        return self
 
     @field_validator("question")
     @classmethod

@@ -115,7 +115,8 @@ function showConversation(c) {
         return;
       }
       const question = c.messages[i - 1] && c.messages[i - 1].role === "user" ? c.messages[i - 1].content : "";
-      restoredAnswer(log, m, { author: state.author, question, messages: history.serverMessages(c.messages.slice(0, i - 1), question), conversationId: c.id });
+      const key = c.messages[i - 1] && c.messages[i - 1].role === "user" ? c.messages[i - 1].key : undefined;
+      restoredAnswer(log, m, { author: state.author, question, messages: history.serverMessages(c.messages.slice(0, i - 1), question), conversationId: c.id, key });
     });
   }
   showTitle();
@@ -202,7 +203,7 @@ async function ask(question) {
   try {
     const answer = await authed(() => streamChat(messages, chatFilters(), { onToken: bubble.token, signal: controller.signal }));
     if (!keep({ role: "assistant", answer }) && bubble.node.isConnected) {
-      bubble.finish(answer, { author: state.author, question: text, messages, conversationId: id, restored: false });
+      bubble.finish(answer, { author: state.author, question: text, messages, conversationId: id, key, restored: false });
     }
   } catch (err) {
     const message = err.name === "AbortError" ? "Stopped before the answer was complete." : err.message || String(err);

@@ -3,7 +3,7 @@
 import { el } from "./render.js";
 
 const NS = "http://www.w3.org/2000/svg";
-const PALETTE = 8; // style.css defines .theme-0 … .theme-7
+const PALETTE = 9; // style.css defines .theme-0 … .theme-8, one per theme (at most 9, see assistant/ingest/themes.py)
 
 export const themeClass = (id) => `theme-${((Number(id) % PALETTE) + PALETTE) % PALETTE}`;
 const plural = (n, noun) => `${n} ${noun}${n === 1 ? "" : "s"}`;

@@ -3,6 +3,7 @@
 // so it needs nothing else from app.js.
 import { ApiError, token } from "./api.js";
 import { authed } from "./auth.js";
+import { rate, ratingOf } from "./history.js";
 import { el } from "./render.js";
 
 const MAX_COMMENT = 2000;
@@ -51,7 +52,13 @@ async function send(body) {
   return response.json();
 }
 
-function controls({ question, history, answer }) {
+const SAID = { up: "Thanks: rated good.", down: "Thanks: rated bad. It helps fix answers like this." };
+const PRESSED_TITLE = { up: "You rated this good: click again to withdraw", down: "You rated this bad: click again to withdraw" };
+
+// The rating is kept with the conversation (history.js), so a reload shows it pressed. A click on the other thumb
+// changes it, a click on the pressed one withdraws it; either way the server is sent the same `answer_id`, and its
+// log keeps only the last rating of an answer (assistant/feedback.py).
+function controls({ question, history, answer, conversationId, key }) {
   const box = el("div", { class: "feedback", role: "group", "aria-label": "Rate this answer" });
   const up = el("button", { type: "button", class: "ghost small thumb", "aria-label": "Good answer", "aria-pressed": "false", title: "Good answer" }, thumb("up"));
   const down = el("button", { type: "button", class: "ghost small thumb", "aria-label": "Bad answer", "aria-pressed": "false", title: "Bad answer" }, thumb("down"));
@@ -60,24 +67,67 @@ function controls({ question, history, answer }) {
   const cancel = el("button", { type: "button", class: "ghost small" }, "Cancel");
   const status = el("p", { class: "feedback-status", role: "status" });
   const form = el("form", { class: "feedback-form", hidden: true }, comment, el("div", { class: "feedback-buttons" }, submit, cancel));
-  let rating = null;
+  const kept = Boolean(conversationId && key); // an answer not stored (storage refused) is rated for this page only
+  const answerId = kept ? `${conversationId}:${key}` : null;
+  let given = kept ? ratingOf(conversationId, key) : null; // the rating the server has
+  let rating = null; // the one being chosen, its form open
 
+  function press(value) {
+    for (const [button, v] of [[up, "up"], [down, "down"]]) {
+      button.setAttribute("aria-pressed", String(value === v));
+      button.title = value === v && value === given ? PRESSED_TITLE[v] : button.getAttribute("aria-label");
+    }
+  }
+  function keep(value) {
+    given = value;
+    if (!kept) return;
+    try {
+      rate(conversationId, key, value);
+    } catch (_) {
+      // storage full or refused: the server has the rating; this page just will not show it after a reload
+    }
+  }
+  function say(text, ok) {
+    status.textContent = text;
+    status.classList.toggle("done", ok);
+    status.classList.toggle("error-text", !ok);
+  }
+  function body(value) {
+    const out = { rating: value, question, history, answer: answer.answer, citations: answer.citations, mode: answer.mode, source: "web" };
+    if (answerId) out.answer_id = answerId;
+    return out;
+  }
   function choose(value) {
     rating = value;
-    up.setAttribute("aria-pressed", String(value === "up"));
-    down.setAttribute("aria-pressed", String(value === "down"));
+    press(value);
     comment.placeholder = value === "up" ? "What was good? (optional)" : "What was wrong or missing? (optional)";
     form.hidden = false;
     status.textContent = "";
     comment.focus();
   }
-  up.addEventListener("click", () => choose("up"));
-  down.addEventListener("click", () => choose("down"));
+  async function withdraw() {
+    up.disabled = down.disabled = true;
+    try {
+      await authed(() => send(body("none")));
+      keep(null);
+      press(null);
+      say("Rating withdrawn.", true);
+    } catch (err) {
+      say(err.message || String(err), false);
+    } finally {
+      up.disabled = down.disabled = false;
+    }
+  }
+  function click(value) {
+    if (value === given && form.hidden && answerId) withdraw();
+    else choose(value);
+  }
+  up.addEventListener("click", () => click("up"));
+  down.addEventListener("click", () => click("down"));
   cancel.addEventListener("click", () => {
     rating = null;
     form.hidden = true;
-    up.setAttribute("aria-pressed", "false");
-    down.setAttribute("aria-pressed", "false");
+    press(given);
   });
   form.addEventListener("keydown", (e) => {
     if (e.key === "Escape") cancel.click();
@@ -86,19 +136,24 @@ function controls({ question, history, answer }) {
     e.preventDefault();
     if (!rating) return;
     submit.disabled = true;
-    const body = { rating, question, history, answer: answer.answer, citations: answer.citations, mode: answer.mode, source: "web" };
+    const sent = body(rating);
     const text = comment.value.trim();
-    if (text) body.comment = text;
+    if (text) sent.comment = text;
     try {
-      await authed(() => send(body));
-      box.replaceChildren(el("p", { class: "feedback-status done", role: "status" }, rating === "up" ? "Thanks: rated good." : "Thanks: rated bad. It helps fix answers like this."));
+      await authed(() => send(sent));
+      keep(rating);
+      form.hidden = true;
+      comment.value = "";
+      press(rating);
+      say(SAID[rating], true);
+      rating = null;
     } catch (err) {
-      status.textContent = err.message || String(err);
-      status.classList.add("error-text");
+      say(err.message || String(err), false);
     } finally {
       submit.disabled = false;
     }
   });
+  press(given);
   box.append(el("span", { class: "feedback-label" }, "Helpful?"), up, down, form, status);
   return box;
 }
@@ -110,7 +165,7 @@ document.addEventListener("paper-assistant:answer", (e) => {
   const node = detail.node;
   if (!(node instanceof Element) || !detail.answer || node.querySelector(".feedback")) return;
   const history = Array.isArray(detail.messages) ? detail.messages.slice(0, -1) : [];
-  const box = controls({ question: detail.question, history, answer: detail.answer });
+  const box = controls({ question: detail.question, history, answer: detail.answer, conversationId: detail.conversationId, key: detail.key });
   const actions = node.querySelector(".msg-actions");
   if (actions) actions.after(box);
   else node.append(box);

@@ -7,7 +7,8 @@
 //
 // A conversation: {v: 1, id, title, created, updated, messages}, times in ms since the epoch. A message is
 //   {role: "user", content, key}                                     key: ties the answer to its question
-//   {role: "assistant", answer: {answer, citations, mode, notice}}   an answer, its citations kept for the [n] cards
+//   {role: "assistant", answer: {answer, citations, mode, notice}, rating}   an answer, its citations kept for the [n]
+//                                                                     cards; rating: "up" | "down" once rated (feedback.js)
 //   {role: "assistant", error, partial}                               failed or stopped (partial: the text that came)
 
 const PREFIX = "paper-assistant.chat.";
@@ -100,6 +101,30 @@ export function reply(id, key, message) {
   else c.messages.splice(at + 1, 0, message);
   c.updated = now();
   return { conversation: c, removed: write(c) };
+}
+
+// The answer to the question keyed `key` in conversation `id`, as stored (null when there is none).
+function answerTo(c, key) {
+  const at = c ? c.messages.findIndex((m) => m.role === "user" && m.key === key) : -1;
+  const a = at < 0 ? null : c.messages[at + 1];
+  return a && a.role === "assistant" && a.answer ? a : null;
+}
+
+// The rating this browser gave that answer ("up" | "down"), or null.
+export function ratingOf(id, key) {
+  const a = answerTo(load(id), key);
+  return a && (a.rating === "up" || a.rating === "down") ? a.rating : null;
+}
+
+// Keeps (or, with null, forgets) the rating of that answer with the conversation; `updated` is left alone.
+export function rate(id, key, rating) {
+  const c = load(id);
+  const a = answerTo(c, key);
+  if (!a) return false;
+  if (rating) a.rating = rating;
+  else delete a.rating;
+  write(c);
+  return true;
 }
 
 // A new title; `updated` is left alone, so renaming does not move a conversation to the top.

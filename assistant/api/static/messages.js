@@ -8,6 +8,31 @@ export function scrollDown(log, force) {
   if (force || log.scrollHeight - log.scrollTop - log.clientHeight < 160) log.scrollTop = log.scrollHeight;
 }
 
+const MARGIN = 12; // px kept above the answer's first line and below its last
+
+// Keeps a new answer in view as it grows, until the user scrolls up: while it streams, the log follows its end but
+// never scrolls its start out of view; once whole, as much of it as fits is shown (references and rating
+// included), its start first when it is taller than the log. The log only ever moves down here.
+function follower(log, node) {
+  let following = true;
+  let placed = log.scrollTop;
+  const onScroll = () => {
+    if (log.scrollTop < placed - 2) following = false; // the user scrolled up: leave the log where they put it
+  };
+  log.addEventListener("scroll", onScroll, { passive: true });
+  return (done) => {
+    if (!node.isConnected) return;
+    if (following) {
+      const top = log.scrollTop + node.getBoundingClientRect().top - log.getBoundingClientRect().top - MARGIN;
+      const end = done ? top + node.offsetHeight + 2 * MARGIN - log.clientHeight : log.scrollHeight - log.clientHeight;
+      const target = Math.max(0, Math.min(top, end));
+      if (target > log.scrollTop) log.scrollTop = target;
+      placed = log.scrollTop;
+    }
+    if (done) log.removeEventListener("scroll", onScroll);
+  };
+}
+
 export function userBubble(log, text) {
   const node = el("article", { class: "msg user" }, el("p", {}, text));
   log.append(node);
@@ -33,7 +58,7 @@ async function copy(text, button) {
 }
 
 // Fills `node` with a finished answer: text with [n] links, its references, and the actions bar.
-// `context` = {author, question, messages, conversationId, restored}, passed on to extensions (see render.js).
+// `context` = {author, question, messages, conversationId, key, restored}, passed on to extensions (see render.js).
 function showAnswer(node, answer, context) {
   node.removeAttribute("aria-busy");
   const byN = new Map(answer.citations.map((c) => [c.n, c]));
@@ -65,8 +90,9 @@ function showAnswer(node, answer, context) {
   }
   parts.push(el("div", { class: "msg-actions" }, buttons, el("span", { class: "mode" }, answer.mode === "llm" ? "LLM answer" : "extractive answer")));
   node.replaceChildren(...parts);
+  // `key` (the question's key in the stored conversation, see history.js) lets feedback.js keep the rating with it.
   announce(EVENTS.answer, { node, actions: buttons, answer, question: context.question, messages: context.messages,
-    conversationId: context.conversationId, restored: Boolean(context.restored) });
+    conversationId: context.conversationId, key: context.key, restored: Boolean(context.restored) });
 }
 
 function showFailure(node, message, partial) {
@@ -92,12 +118,13 @@ export function answerBubble(log) {
   const node = el("article", { class: "msg assistant", "aria-busy": "true" }, status, text);
   log.append(node);
   scrollDown(log, true);
+  const follow = follower(log, node);
   let raw = "";
   let frame = 0;
   const draw = () => {
     frame = 0;
     text.replaceChildren(richText(raw, pendingCite, { partial: true }));
-    scrollDown(log, false);
+    follow(false);
   };
   const settle = () => {
     if (frame) cancelAnimationFrame(frame);
@@ -117,11 +144,12 @@ export function answerBubble(log) {
     finish(answer, context) {
       settle();
       showAnswer(node, answer, context);
-      scrollDown(log, false);
+      follow(true);
     },
     fail(message) {
       settle();
       showFailure(node, message, raw);
+      follow(true);
     },
   };
 }

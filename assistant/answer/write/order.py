@@ -1,0 +1,111 @@
+"""The earliest or latest of some papers: by date, then arXiv id; ties and dates known only to the month or year
+said as such."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from assistant.answer.check.citations import Citations
+from assistant.answer.write.format import name, plural, when
+from assistant.models import Paper
+
+Quote = Callable[[Paper], str]  # the sentence of a paper's abstract that supports citing it
+
+
+def date_key(p: Paper) -> tuple[int, int, int]:
+    if not p.date:
+        return (0, 0, 0)
+    parts = [int(x) for x in p.date.split("-")] + [0, 0]
+    return parts[0], parts[1], parts[2]
+
+
+def order_key(p: Paper) -> tuple:
+    # Date, then arXiv id: new-style ids (YYMM.NNNNN) are numbered in the order arXiv received the papers.
+    return (*date_key(p), p.arxiv_id or "~")
+
+
+def _date_range(p: Paper) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """The first and last day a paper's date could mean: "2022" is any day of 2022."""
+    y, m, d = date_key(p)
+    return (y, m or 1, d or 1), (y, m or 12, d or 31)
+
+
+def _precise(p: Paper) -> bool:
+    return (p.date_precision or "day") == "day"
+
+
+NEXT_SHOWN = 2  # papers named after the earliest or latest one of a whole scope
+THOSE_SHOWN = 10  # papers of "which of those" listed in order after the first one
+
+
+def extreme(
+    latest: bool,
+    papers: list[Paper],
+    cites: Citations,
+    quote: Quote,
+    principal: str,
+    who: str,
+    among_those: bool = False,
+) -> str:
+    """The earliest (or latest) paper: by date, then arXiv id; papers on the same date named as ties, papers dated
+    only to the month or year that could come before (after) it named as such. `among_those`: the papers of the
+    previous answer ("which of those came out first?"), all of them accounted for."""
+    dated = sorted((p for p in papers if p.date), key=order_key, reverse=latest)
+    undated = [p for p in papers if not p.date]
+    if not dated:
+        return "No dated papers match, so there is no earliest or latest one to give."
+    # A paper dated to the day wins over one known only to its year: "2022" cannot be placed within 2022.
+    best = next((p for p in dated if _precise(p)), dated[0])
+    tied = [p for p in dated if p.date == best.date and p.date_precision == best.date_precision]
+    edge = _date_range(best)[1 if latest else 0]
+    maybe = [
+        p
+        for p in dated
+        if p not in tied and not _precise(p) and (_date_range(p)[1] >= edge if latest else _date_range(p)[0] <= edge)
+    ]
+    rest = [p for p in dated if p not in tied and p not in maybe]
+
+    def cited(p: Paper) -> str:
+        return (
+            f"{name(p)} ({p.date}) {cites.cite(p, quote(p))}"
+            if p.date
+            else f"{name(p)}{when(p)} {cites.cite(p, quote(p))}"
+        )
+
+    word = "latest" if latest else "earliest"
+    if among_those:
+        last = "last" if latest else "first"
+        subject = f"Of those {plural(len(papers), 'paper')}, the {last} to come out"
+    else:
+        subject = f"The {word} of {who}"
+    if len(tied) == 1:
+        text = f"{subject} is" if not among_those else f"{subject} was"
+        text += f" {name(best)}{when(best)}, dated {best.date} {cites.cite(best, quote(best))}."
+    else:
+        text = f"{subject} {'were' if among_those else 'are'} {len(tied)} papers tied on {best.date}: " + "; ".join(
+            f"{name(p)}{when(p)} {cites.cite(p, quote(p))}" for p in tied
+        )
+        text += " (listed by arXiv id)." if any(p.arxiv_id for p in tied) else "."
+    if maybe:
+        coarse = "month or year" if any(p.date_precision == "month" for p in maybe) else "year"
+        text += (
+            f" Dated only to the {coarse}, so {'it' if len(maybe) == 1 else 'each'} may have come out "
+            f"{'after' if latest else 'before'} {'it' if len(tied) == 1 else 'them'}: "
+            + "; ".join(cited(p) for p in maybe[:THOSE_SHOWN])
+            + "."
+        )
+    if among_those:
+        if rest:
+            order = "Before it, newest first" if latest else "After it, in order"
+            text += f" {order}: " + "; ".join(cited(p) for p in rest[:THOSE_SHOWN]) + _more_of(rest) + "."
+        if undated:
+            text += " No date in the sources: " + "; ".join(cited(p) for p in undated) + "."
+    else:
+        nxt = [p for p in rest if p.year != best.year][:NEXT_SHOWN] or rest[:NEXT_SHOWN]
+        if nxt:
+            text += " Next: " + "; ".join(cited(p) for p in nxt) + "."
+    return text
+
+
+def _more_of(papers: list) -> str:
+    return f" (and {len(papers) - THOSE_SHOWN} more)" if len(papers) > THOSE_SHOWN else ""
