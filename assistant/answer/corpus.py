@@ -6,16 +6,18 @@ step (plan, evidence, writers), which take it as their one dependency instead of
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
-from assistant.answer.evidence.acronyms import Acronyms
+from assistant.answer.evidence.acronyms import GLOSSARY, Acronyms
 from assistant.answer.evidence.sentence_search import SentenceSearch
 from assistant.answer.evidence.topics import TopicMatcher
 from assistant.answer.evidence.weigh import QueryTerms, SentencePicker
-from assistant.answer.plan.conversation import deletion_index, short_names, squashed_names
+from assistant.answer.plan.conversation import LONG_NAME, short_names, squashed_names
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.router import Router
+from assistant.index.derived import Derived, deletion_index
 from assistant.models import Paper
 
 
@@ -40,9 +42,10 @@ class Corpus:
     @classmethod
     def build(cls, settings, table, retriever, sentence_vectors=None) -> Corpus:
         principal = table.principal_author
-        names = short_names(table.papers)
+        derived = Derived(settings.store_dir, table.digest)
+        names, acronyms = derive(derived, table)
         squashed = squashed_names(names)
-        picker = SentencePicker(retriever.embeddings, sentence_vectors, Acronyms.of(table.papers))
+        picker = SentencePicker(retriever.embeddings, sentence_vectors, acronyms)
         router = Router(retriever.embeddings, vectors=retriever.vectors, cache_dir=settings.store_dir)
         router.vectors  # noqa: B018 - loaded with the answerer (at warm-up), not on the first question
         return cls(
@@ -54,7 +57,7 @@ class Corpus:
             by_title={p.label.casefold(): p.id for p in table.papers},
             names=names,
             squashed=squashed,
-            deletions=deletion_index(squashed),
+            deletions=deletion_index(derived, squashed, LONG_NAME),
             people=sorted(
                 {a for p in table.papers for a in p.authors if a.casefold() != principal.casefold()},
                 key=len,
@@ -67,6 +70,14 @@ class Corpus:
             sentences=SentenceSearch(picker.vectors, retriever.vectors),
         )
 
+    @staticmethod
+    def prepare(settings, table) -> None:
+        """Compute and store what the table's answers derive from every paper (an ingest's last step), so that no
+        start does it."""
+        derived = Derived(settings.store_dir, table.digest)
+        names, _ = derive(derived, table)
+        deletion_index(derived, squashed_names(names), LONG_NAME)
+
     def qterms(self, text: str) -> QueryTerms:
         """The content terms of a text, weighted by their IDF over the passages."""
         return QueryTerms.of(" ".join(topic_words(text, self.principal)), self.retriever.lexical)
@@ -75,3 +86,11 @@ class Corpus:
         """The plan as `--explain` and `meta.plan` show it, papers by their labels."""
         wanted = set(plan.named) | set(plan.focus) | set(plan.excluded)
         return plan.explain({p.id: p.label for p in self.papers if p.id in wanted})
+
+
+def derive(derived: Derived, table) -> tuple[dict[str, str], Acronyms]:
+    """The short names and acronym pairs of a table's papers, read from the store (computed at ingest)."""
+    names = derived.json("short-names", lambda: short_names(table.papers))
+    glossary = hashlib.sha1(GLOSSARY.read_bytes()).hexdigest()[:8]  # a new glossary makes new pairs
+    acronyms = Acronyms.from_state(derived.json(f"acronyms-{glossary}", lambda: Acronyms.of(table.papers).state()))
+    return names, acronyms

@@ -325,6 +325,9 @@ class Store:
         from assistant.index.bm25 import sweep
 
         sweep(self.dir / "bm25", keep=written.digest)
+        from assistant.index.derived import sweep as sweep_derived
+
+        sweep_derived(self.dir, keep=written.digest)
         return len(stale)
 
     # --- vectors -----------------------------------------------------------------------------------------------
