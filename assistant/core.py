@@ -152,7 +152,7 @@ class Assistant:
         table, so no start derives it (at 5k papers that was 9 s of a 10 s cold `ask`)."""
         from assistant.answer.corpus import Corpus
 
-        Corpus.prepare(self.settings, self.table())
+        Corpus.prepare(self.settings, self.table(), self.store.sentences)
 
     def _themes(self, papers: list[Paper]) -> list[Theme]:
         """The principal author's research themes, from their papers' vectors (labels chosen with the model)."""

@@ -18,6 +18,7 @@ from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.router import Router
 from assistant.index.derived import Derived, deletion_index
+from assistant.index.sentence_index import SentenceIndex
 from assistant.models import Paper
 
 
@@ -45,6 +46,8 @@ class Corpus:
         derived = Derived(settings.store_dir, table.digest)
         names, acronyms = derive(derived, table)
         squashed = squashed_names(names)
+        index = SentenceIndex.of(derived, table.papers, sentence_vectors) if sentence_vectors is not None else None
+        positions = {p.id: i for i, p in enumerate(table.papers)}
         picker = SentencePicker(retriever.embeddings, sentence_vectors, acronyms)
         router = Router(retriever.embeddings, vectors=retriever.vectors, cache_dir=settings.store_dir)
         router.vectors  # noqa: B018 - loaded with the answerer (at warm-up), not on the first question
@@ -66,17 +69,20 @@ class Corpus:
             retriever=retriever,
             picker=picker,
             router=router,
-            topics=TopicMatcher(retriever.embeddings, picker, retriever.lexical, vectors=retriever.vectors),
-            sentences=SentenceSearch(picker.vectors, retriever.vectors),
+            topics=TopicMatcher(
+                retriever.embeddings, picker, retriever.lexical, retriever.vectors, index=index, positions=positions
+            ),
+            sentences=SentenceSearch(picker.vectors, retriever.vectors, index=index, positions=positions),
         )
 
     @staticmethod
-    def prepare(settings, table) -> None:
+    def prepare(settings, table, sentence_vectors) -> None:
         """Compute and store what the table's answers derive from every paper (an ingest's last step), so that no
         start does it."""
         derived = Derived(settings.store_dir, table.digest)
         names, _ = derive(derived, table)
         deletion_index(derived, squashed_names(names), LONG_NAME)
+        SentenceIndex.of(derived, table.papers, sentence_vectors)
 
     def qterms(self, text: str) -> QueryTerms:
         """The content terms of a text, weighted by their IDF over the passages."""

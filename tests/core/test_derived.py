@@ -90,5 +90,5 @@ def test_prepare_on_a_store_without_derived_items_writes_them(fresh_store):
     shutil.rmtree(fresh_store / FOLDER)
     settings = Settings(store_dir=fresh_store)
     table = Assistant.from_settings(settings).table()
-    Corpus.prepare(settings, table)
+    Corpus.prepare(settings, table, Assistant.from_settings(settings).store.sentences)
     assert (fresh_store / FOLDER / table.digest / "short-names.json").exists()

@@ -104,7 +104,7 @@ def _has_all(words: list[str], vocab: frozenset[str]) -> bool:
 
 
 class TopicMatcher:
-    def __init__(self, embeddings, picker, lexical, vectors=None):
+    def __init__(self, embeddings, picker, lexical, vectors=None, index=None, positions=None):
         # Each paper's texts with their vocabularies, and its whole vocabulary, made once per table (an Answerer,
         # and so this matcher, is built anew when the table changes): a topic no paper supports scans every paper,
         # and at 10k synthetic papers (699 the author's) re-deriving them took 7-14 s per question.
@@ -114,11 +114,30 @@ class TopicMatcher:
         self.vectors = vectors
         self.picker = picker
         self.lexical = lexical
+        self.index = index  # index.sentence_index.SentenceIndex of the table (built at ingest), or None
+        self.positions = positions or {}  # paper id -> its position in the table (the index's rows)
 
     def _texts_of(self, paper: Paper) -> list[tuple[str, frozenset[str]]]:
         if paper.id not in self._texts:
-            self._texts[paper.id] = [(t, vocabulary(t)) for t in texts_of(paper)]
+            self._texts[paper.id] = [(t, vocabulary(t)) for t in self._own_texts(paper)]
         return self._texts[paper.id]
+
+    def _own_texts(self, paper: Paper) -> list[str]:
+        """`texts_of`, its sentences read from the index rather than split and filtered again."""
+        if self.index is None or paper.id not in self.positions:
+            return texts_of(paper)
+        out = [paper.title or "", *self.index.texts(self.positions[paper.id]), *paper.comments]
+        return [t for t in dict.fromkeys(out) if t]
+
+    def _sentences(self, papers: list[Paper]) -> tuple[list[tuple[Paper, str]], np.ndarray]:
+        """Every abstract sentence of the papers with its stored vector: rows of the index when there is one (one
+        array read, no lookup by text), else looked up sentence by sentence."""
+        if self.index is not None and all(p.id in self.positions for p in papers):
+            at = [self.positions[p.id] for p in papers]
+            vectors, _ = self.index.matrix(at, embed=self.picker.vectors)
+            return [(p, s) for p, i in zip(papers, at) for s in self.index.texts(i)], vectors
+        sentences = [(p, s) for p in papers for a in p.abstracts for s in sentences_of(a)]
+        return sentences, self.picker.vectors([s for _, s in sentences])
 
     def _whole_of(self, paper: Paper) -> frozenset[str]:
         if paper.id not in self._whole:
@@ -143,8 +162,7 @@ class TopicMatcher:
             self.vectors.prime(alts)
         # Only abstract sentences have stored vectors; titles and comments count for their words (embedding
         # them per question cost ~300 ms on the seeds), with the paper's best sentence standing for their meaning.
-        sentences = [(p, s) for p in papers for a in p.abstracts for s in sentences_of(a)]
-        vectors = self.picker.vectors([s for _, s in sentences])
+        sentences, vectors = self._sentences(papers)
         best: dict[str, Support] = {}
         for alt in alts:
             words = content_terms(alt)

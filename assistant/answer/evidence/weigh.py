@@ -199,7 +199,7 @@ class SentencePicker:
     def vectors(self, texts: list[str]) -> np.ndarray:
         if self.stored is not None:
             vectors = self.stored.get(texts)
-            unknown = [i for i in range(len(texts)) if not vectors[i].any()]
+            unknown = np.flatnonzero(~vectors.any(axis=1)).tolist()
         else:
             vectors, unknown = np.zeros((len(texts), 384), dtype=np.float32), list(range(len(texts)))
         if unknown:  # only for a store built before sentence vectors existed
