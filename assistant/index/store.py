@@ -35,6 +35,7 @@ from assistant.index.vectors import SentenceVectors, batching_order, keys
 from assistant.models import Paper
 
 SEGMENT = 8192  # sentences per stored vector segment
+EMBED_PAPERS = 1000  # papers whose new sentences are embedded together (a segment or two)
 
 
 def _release_freed_memory() -> None:
@@ -169,24 +170,33 @@ class Store:
     # --- sync: the steps of an ingest, in order ----------------------------------------------------------------
     def embed_sentences(self, papers: list[Paper], progress: Callable[[int, int], None] | None = None) -> Embedded:
         """Step 1: embed the sentences the store does not have yet (the only model work of an ingest). Before the
-        themes, which are computed from these vectors by the caller."""
+        themes, which are computed from these vectors by the caller.
+
+        A chunk of papers at a time, each chunk's new sentences shortest first: batches still hold texts of one
+        length, and the pace is even from the first paper to the last. Sorted over the whole corpus, the first tenth
+        of the sentences averaged 11.5 word-pieces and the last tenth 70 (synthetic 3k corpus): sentences/s fell
+        sixfold through an ingest, and an interrupted one had embedded the short half of every paper."""
         with self.writing():
             self._prepare()
             sentences = list(dict.fromkeys(s for p in papers for s in paper_sentences(p)))
             live = keys(sentences)
-            new = batching_order(self.sentences.missing(sentences), self.embeddings)
+            missing = set(self.sentences.missing(sentences))
             del sentences
-            count = 0
-            # Each segment is written as soon as it is embedded, so an interrupted ingest resumes from there.
-            for i in range(0, len(new), self.segment):
-                segment = new[i : i + self.segment]
-                parts = []
-                for j in range(0, len(segment), self.batch_size * 4):
-                    parts.append(self.embed(segment[j : j + self.batch_size * 4]))
-                    count += len(parts[-1])
-                    if progress:
-                        progress(count, len(new))
-                self.sentences.add(segment, np.concatenate(parts))
+            total, count = len(missing), 0
+            for at in range(0, len(papers), EMBED_PAPERS):
+                chunk = [s for p in papers[at : at + EMBED_PAPERS] for s in paper_sentences(p) if s in missing]
+                new = batching_order(list(dict.fromkeys(chunk)), self.embeddings)
+                missing.difference_update(new)
+                # Each segment is written as soon as it is embedded, so an interrupted ingest resumes from there.
+                for i in range(0, len(new), self.segment):
+                    segment = new[i : i + self.segment]
+                    parts = []
+                    for j in range(0, len(segment), self.batch_size * 4):
+                        parts.append(self.embed(segment[j : j + self.batch_size * 4]))
+                        count += len(parts[-1])
+                        if progress:
+                            progress(count, total)
+                    self.sentences.add(segment, np.concatenate(parts))
             return Embedded(live, count)
 
     def sync(
