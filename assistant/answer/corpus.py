@@ -18,6 +18,7 @@ from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.router import Router
 from assistant.index.derived import Derived, deletion_index
+from assistant.index.paper_terms import PaperTerms
 from assistant.index.sentence_index import SentenceIndex
 from assistant.models import Paper
 
@@ -70,7 +71,13 @@ class Corpus:
             picker=picker,
             router=router,
             topics=TopicMatcher(
-                retriever.embeddings, picker, retriever.lexical, retriever.vectors, index=index, positions=positions
+                retriever.embeddings,
+                picker,
+                retriever.lexical,
+                retriever.vectors,
+                index=index,
+                positions=positions,
+                terms=PaperTerms.of(derived, table.papers),
             ),
             sentences=SentenceSearch(picker.vectors, retriever.vectors, index=index, positions=positions),
         )
@@ -83,6 +90,7 @@ class Corpus:
         names, _ = derive(derived, table)
         deletion_index(derived, squashed_names(names), LONG_NAME)
         SentenceIndex.of(derived, table.papers, sentence_vectors)
+        PaperTerms.of(derived, table.papers)
 
     def qterms(self, text: str) -> QueryTerms:
         """The content terms of a text, weighted by their IDF over the passages."""

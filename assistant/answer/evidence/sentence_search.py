@@ -96,6 +96,8 @@ class SentenceSearch:
         """Papers not among the known hits whose best sentence is strongly close to the question (or one of its
         parts): a description of one thing a paper does finds it even when its passages rank it low."""
         if self.index is not None and len(papers) == len(self.positions):  # the table's papers, in its order
+            if len(self.index) > MAX_SENTENCES:
+                return []
             return self._candidates_from_index(question, papers, admits, known)
         everyone, owners, matrix = self._index(papers)
         if not len(owners):

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from assistant.answer.evidence.weigh import QueryTerms, vocabulary
+from assistant.answer.evidence.weigh import QueryTerms, forms, vocabulary
 from assistant.index.bm25 import terms, variants
 from assistant.models import Paper
 from assistant.text import research_sentences
@@ -104,7 +104,7 @@ def _has_all(words: list[str], vocab: frozenset[str]) -> bool:
 
 
 class TopicMatcher:
-    def __init__(self, embeddings, picker, lexical, vectors=None, index=None, positions=None):
+    def __init__(self, embeddings, picker, lexical, vectors=None, index=None, positions=None, terms=None):
         # Each paper's texts with their vocabularies, and its whole vocabulary, made once per table (an Answerer,
         # and so this matcher, is built anew when the table changes): a topic no paper supports scans every paper,
         # and at 10k synthetic papers (699 the author's) re-deriving them took 7-14 s per question.
@@ -116,6 +116,8 @@ class TopicMatcher:
         self.lexical = lexical
         self.index = index  # index.sentence_index.SentenceIndex of the table (built at ingest), or None
         self.positions = positions or {}  # paper id -> its position in the table (the index's rows)
+        self._last: tuple | None = None  # (paper ids, what `_sentences` made of them)
+        self.terms = terms  # index.paper_terms.PaperTerms: term -> papers (built at ingest), or None
 
     def _texts_of(self, paper: Paper) -> list[tuple[str, frozenset[str]]]:
         if paper.id not in self._texts:
@@ -129,20 +131,50 @@ class TopicMatcher:
         out = [paper.title or "", *self.index.texts(self.positions[paper.id]), *paper.comments]
         return [t for t in dict.fromkeys(out) if t]
 
-    def _sentences(self, papers: list[Paper]) -> tuple[list[tuple[Paper, str]], np.ndarray]:
-        """Every abstract sentence of the papers with its stored vector: rows of the index when there is one (one
-        array read, no lookup by text), else looked up sentence by sentence."""
+    def _sentences(
+        self, papers: list[Paper]
+    ) -> tuple[list[tuple[Paper, str]], np.ndarray, list[tuple[Paper, int, int]]]:
+        """Every abstract sentence of the papers with its stored vector, and each paper's run of rows: rows of the
+        index when there is one (one array read, no lookup by text). The last set asked for is kept (a topic
+        list usually reads the author's papers, the same set each time)."""
+        key = tuple(p.id for p in papers)
+        if self._last is not None and self._last[0] == key:
+            return self._last[1]
         if self.index is not None and all(p.id in self.positions for p in papers):
             at = [self.positions[p.id] for p in papers]
             vectors, _ = self.index.matrix(at, embed=self.picker.vectors)
-            return [(p, s) for p, i in zip(papers, at) for s in self.index.texts(i)], vectors
-        sentences = [(p, s) for p in papers for a in p.abstracts for s in sentences_of(a)]
-        return sentences, self.picker.vectors([s for _, s in sentences])
+            sentences = [(p, s) for p, i in zip(papers, at) for s in self.index.texts(i)]
+        else:
+            sentences = [(p, s) for p in papers for a in p.abstracts for s in sentences_of(a)]
+            vectors = self.picker.vectors([s for _, s in sentences])
+        runs, start = [], 0
+        for i in range(1, len(sentences) + 1):
+            if i == len(sentences) or sentences[i][0] is not sentences[start][0]:
+                runs.append((sentences[start][0], start, i))
+                start = i
+        self._last = (key, (sentences, vectors, runs))
+        return sentences, vectors, runs
 
     def _whole_of(self, paper: Paper) -> frozenset[str]:
         if paper.id not in self._whole:
             self._whole[paper.id] = frozenset().union(*(v for _, v in self._texts_of(paper)))
         return self._whole[paper.id]
+
+    def _may_support(self, papers: list[Paper], alts: list[str]) -> list[Paper]:
+        """The papers whose own text holds some form of some term of the topic, from the inverted index: every rule
+        in `papers_on` needs part of the phrase's weight (or all its words) in the paper's text, so the others
+        cannot pass and are not read."""
+        if self.terms is None:
+            return papers
+        wanted: set[str] = set()
+        for alt in alts:
+            words = content_terms(alt)
+            weights = QueryTerms.of(" ".join(words), self.lexical).weights
+            if not weights:
+                return papers  # a phrase with no terms covers every text (coverage 1.0): nothing to narrow by
+            wanted |= {f for t in weights for f in forms(t)} | {v for w in words for v in variants(w)}
+        holding = self.terms.papers_with(wanted)
+        return [p for p in papers if self.positions.get(p.id, -1) in holding or p.id not in self.positions]
 
     def papers_on(self, topic: str, papers: list[Paper], literal: str | None = None) -> list[Support]:
         """The papers among `papers` whose own text supports the topic, best supported first."""
@@ -158,11 +190,14 @@ class TopicMatcher:
         alts = alternatives(topic)
         if not alts or not papers:
             return []
+        papers = self._may_support(papers, alts)
+        if not papers:
+            return []
         if self.vectors is not None:
             self.vectors.prime(alts)
         # Only abstract sentences have stored vectors; titles and comments count for their words (embedding
         # them per question cost ~300 ms on the seeds), with the paper's best sentence standing for their meaning.
-        sentences, vectors = self._sentences(papers)
+        sentences, vectors, runs = self._sentences(papers)
         best: dict[str, Support] = {}
         for alt in alts:
             words = content_terms(alt)
@@ -175,9 +210,10 @@ class TopicMatcher:
             )
             sims = vectors @ q
             per_paper: dict[str, tuple[float, str]] = {}
-            for (p, s), sim in zip(sentences, sims):
-                if float(sim) > per_paper.get(p.id, (-1.0, ""))[0]:
-                    per_paper[p.id] = (float(sim), s)
+            for p, a, b in runs:  # each paper's best sentence (the first of equals)
+                i = a + int(np.argmax(sims[a:b]))
+                if p.id not in per_paper or float(sims[i]) > per_paper[p.id][0]:
+                    per_paper[p.id] = (float(sims[i]), sentences[i][1])
             whole = {p.id: self._whole_of(p) for p in papers}
             for p in papers:
                 top = per_paper.get(p.id, (-1.0, ""))[0]
