@@ -25,10 +25,13 @@ def paper_texts(paper: Paper) -> list[str]:
 
 
 class PaperTerms:
-    def __init__(self, vocabulary: list[str], indptr: np.ndarray, papers: np.ndarray):
+    def __init__(self, vocabulary: list[str], arrays: dict[str, np.ndarray]):
+        self.vocabulary = vocabulary
         self._ids = {t: i for i, t in enumerate(vocabulary)}
-        self.indptr = np.array(indptr, dtype=np.int64)
-        self.papers = papers  # int32 paper positions, term after term (memory-mapped)
+        self.indptr = np.array(arrays["indptr"], dtype=np.int64)
+        self.papers = arrays["papers"]  # int32 paper positions, term after term (memory-mapped)
+        self._by_paper = np.array(arrays["paper_indptr"], dtype=np.int64).tolist()
+        self._terms = arrays["terms"]  # int32 term ids, paper after paper (memory-mapped)
 
     @classmethod
     def of(cls, derived: Derived, table_papers: Sequence[Paper]) -> PaperTerms:
@@ -40,8 +43,8 @@ class PaperTerms:
             return made[0]
 
         vocabulary = derived.json("paper-terms-vocabulary", lambda: sorted(set().union(*each())))
-        arrays = derived.arrays("paper-terms", lambda: build(each(), vocabulary))
-        return cls(vocabulary, arrays["indptr"], arrays["papers"])
+        arrays = derived.arrays("paper-terms-v2", lambda: build(each(), vocabulary))
+        return cls(vocabulary, arrays)
 
     def papers_with(self, words: Iterable[str]) -> set[int]:
         """Positions of the papers whose texts use any of these (tokenised) words."""
@@ -51,6 +54,11 @@ class PaperTerms:
             if i is not None:
                 out.update(self.papers[self.indptr[i] : self.indptr[i + 1]].tolist())
         return out
+
+    def words_of(self, paper: int) -> frozenset[str]:
+        """Every term of a paper's texts (the union of their vocabularies), without tokenising them."""
+        ids = self._terms[self._by_paper[paper] : self._by_paper[paper + 1]].tolist()
+        return frozenset(self.vocabulary[i] for i in ids)
 
 
 def _of(paper: Paper) -> set[str]:
@@ -69,4 +77,9 @@ def build(each: Sequence[set[str]], vocabulary: list[str]) -> dict[str, np.ndarr
     pcol = np.concatenate(paper_col) if paper_col else np.zeros(0, dtype=np.int32)
     order = np.argsort(t, kind="stable")  # papers ascend within each term
     counts = np.bincount(t, minlength=len(vocabulary))
-    return {"indptr": np.concatenate([[0], np.cumsum(counts)]).astype(np.int64), "papers": pcol[order]}
+    return {
+        "indptr": np.concatenate([[0], np.cumsum(counts)]).astype(np.int64),
+        "papers": pcol[order],
+        "paper_indptr": np.concatenate([[0], np.cumsum([len(c) for c in term_col])]).astype(np.int64),
+        "terms": t,
+    }

@@ -29,6 +29,8 @@ def test_postings_name_the_papers_whose_texts_use_each_word(assistant):
     for w, holders in words.items():
         assert terms.papers_with([w]) == holders, w
     assert terms.papers_with(["no-such-word-anywhere"]) == set()
+    for i, p in enumerate(papers):
+        assert terms.words_of(i) == frozenset().union(*(vocabulary(t) for t in texts_of(p)))
 
 
 def test_topic_lists_narrowed_by_the_index_are_the_full_reads(assistant):

@@ -157,7 +157,10 @@ class TopicMatcher:
 
     def _whole_of(self, paper: Paper) -> frozenset[str]:
         if paper.id not in self._whole:
-            self._whole[paper.id] = frozenset().union(*(v for _, v in self._texts_of(paper)))
+            if self.terms is not None and paper.id in self.positions:  # read from the index, not tokenised
+                self._whole[paper.id] = self.terms.words_of(self.positions[paper.id])
+            else:
+                self._whole[paper.id] = frozenset().union(*(v for _, v in self._texts_of(paper)))
         return self._whole[paper.id]
 
     def _may_support(self, papers: list[Paper], alts: list[str]) -> list[Paper]:
