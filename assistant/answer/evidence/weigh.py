@@ -121,7 +121,9 @@ class QueryTerms:
         return found / total
 
 
-@lru_cache(maxsize=4096)
+# Room for the texts of the author's papers at 10k synthetic papers (~7k): at 4,096 a topic list over them evicted
+# its own entries and tokenised every text again on each question (~1 KB an entry).
+@lru_cache(maxsize=16_384)
 def vocabulary(text: str) -> frozenset[str]:
     out: set[str] = set()
     for t in terms(text):
