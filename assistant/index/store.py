@@ -114,6 +114,7 @@ class Store:
         batch_size: int = 32,
         segment: int = SEGMENT,
         reopen=None,
+        embed_papers: int = EMBED_PAPERS,
     ):
         self.dir = Path(store_dir)
         self.client = client
@@ -121,6 +122,7 @@ class Store:
         self.collection_name = collection
         self.batch_size = batch_size
         self.segment = segment
+        self.embed_papers = embed_papers
         self._reopen = reopen  # makes a client that re-reads the store from disk (embedded mode)
         self.written_mtime = -1.0  # mtime of the last table this process wrote
         self._collection = None
@@ -183,8 +185,8 @@ class Store:
             missing = set(self.sentences.missing(sentences))
             del sentences
             total, count = len(missing), 0
-            for at in range(0, len(papers), EMBED_PAPERS):
-                chunk = [s for p in papers[at : at + EMBED_PAPERS] for s in paper_sentences(p) if s in missing]
+            for at in range(0, len(papers), self.embed_papers):
+                chunk = [s for p in papers[at : at + self.embed_papers] for s in paper_sentences(p) if s in missing]
                 new = batching_order(list(dict.fromkeys(chunk)), self.embeddings)
                 missing.difference_update(new)
                 # Each segment is written as soon as it is embedded, so an interrupted ingest resumes from there.
