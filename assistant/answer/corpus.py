@@ -6,18 +6,19 @@ step (plan, evidence, writers), which take it as their one dependency instead of
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 
+from assistant.answer.evidence import acronyms as acronyms_rules
 from assistant.answer.evidence.acronyms import GLOSSARY, Acronyms
 from assistant.answer.evidence.sentence_search import SentenceSearch
 from assistant.answer.evidence.topics import TopicMatcher
 from assistant.answer.evidence.weigh import QueryTerms, SentencePicker
+from assistant.answer.plan import conversation
 from assistant.answer.plan.conversation import LONG_NAME, short_names, squashed_names
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.router import Router
-from assistant.index.derived import Derived, deletion_index
+from assistant.index.derived import Derived, code_digest, deletion_index
 from assistant.index.paper_terms import PaperTerms
 from assistant.index.sentence_index import SentenceIndex
 from assistant.models import Paper
@@ -103,8 +104,9 @@ class Corpus:
 
 
 def derive(derived: Derived, table) -> tuple[dict[str, str], Acronyms]:
-    """The short names and acronym pairs of a table's papers, read from the store (computed at ingest)."""
-    names = derived.json("short-names", lambda: short_names(table.papers))
-    glossary = hashlib.sha1(GLOSSARY.read_bytes()).hexdigest()[:8]  # a new glossary makes new pairs
-    acronyms = Acronyms.from_state(derived.json(f"acronyms-{glossary}", lambda: Acronyms.of(table.papers).state()))
+    """The short names and acronym pairs of a table's papers, read from the store (computed at ingest; named by
+    the code and glossary that make them, so a changed rule recomputes them once)."""
+    names = derived.json(f"short-names-{code_digest(conversation)}", lambda: short_names(table.papers))
+    rules = code_digest(acronyms_rules, GLOSSARY)
+    acronyms = Acronyms.from_state(derived.json(f"acronyms-{rules}", lambda: Acronyms.of(table.papers).state()))
     return names, acronyms

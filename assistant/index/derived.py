@@ -3,8 +3,9 @@ table and kept in `store/derived/<table digest>/`, so a start reads files instea
 abstract.
 
 Measured at 5k synthetic papers: mining the acronyms, the short names and the typo index at every start took 9 s
-of a 10 s cold `ask`. Each item is computed by whoever needs it (the answer side owns its rules), through `get`:
-read when the file is there, else computed and written, atomically, so an ingest computes them all once and a
+of a 10 s cold `ask`. Each item is computed by whoever needs it (the answer side owns its rules), through `json` or
+`arrays`, named with a digest of the code that makes it (`code_digest`): read when the file is there, else computed
+and written, atomically, so an ingest computes them all once and a
 store written before an item existed computes it on its first start and keeps it. Files are JSON or `.npy`
 (read memory-mapped, never unpickled: a store folder may come from someone else).
 """
@@ -72,6 +73,15 @@ class Derived:
             os.replace(tmp, path)
         except OSError:
             pass
+
+
+def code_digest(*sources) -> str:
+    """A digest of the source files whose rules make an item (modules, or data files), for its name: a changed rule
+    makes a new item, where the table's digest alone would keep serving what the old rule made."""
+    h = hashlib.sha1()
+    for src in sources:
+        h.update(Path(getattr(src, "__file__", src)).read_bytes())
+    return h.hexdigest()[:8]
 
 
 def sweep(store_dir: Path, keep: str) -> None:

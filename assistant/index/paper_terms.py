@@ -8,12 +8,15 @@ papers worth reading, so a topic nobody works on costs less than a popular one, 
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+import assistant.text as text_rules
+from assistant.index import bm25
 from assistant.index.bm25 import terms
-from assistant.index.derived import Derived
+from assistant.index.derived import Derived, code_digest
 from assistant.index.sentence_index import paper_sentences
 from assistant.models import Paper
 
@@ -42,8 +45,9 @@ class PaperTerms:
                 made.append([_of(p) for p in table_papers])
             return made[0]
 
-        vocabulary = derived.json("paper-terms-vocabulary", lambda: sorted(set().union(*each())))
-        arrays = derived.arrays("paper-terms-v2", lambda: build(each(), vocabulary))
+        rules = code_digest(text_rules, bm25, sys.modules[__name__])  # which texts, how they are tokenised
+        vocabulary = derived.json(f"paper-terms-vocabulary-{rules}", lambda: sorted(set().union(*each())))
+        arrays = derived.arrays(f"paper-terms-{rules}", lambda: build(each(), vocabulary))
         return cls(vocabulary, arrays)
 
     def papers_with(self, words: Iterable[str]) -> set[int]:

@@ -8,11 +8,13 @@ paper's sentences with their vectors are two slices.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 
 import numpy as np
 
-from assistant.index.derived import Derived
+import assistant.text as text_rules
+from assistant.index.derived import Derived, code_digest
 from assistant.index.vectors import DIM
 from assistant.models import Paper
 from assistant.text import research_sentences
@@ -40,7 +42,8 @@ class SentenceIndex:
     def of(cls, derived: Derived, papers: Sequence[Paper], stored) -> SentenceIndex:
         """The index of these papers (a table's, in its order): read from the store, or built from the stored
         sentence vectors (`vectors.SentenceVectors`) and kept."""
-        arrays = derived.arrays("sentence-index", lambda: build(papers, stored))
+        rules = code_digest(text_rules, sys.modules[__name__])  # which sentences count, how they are stored
+        arrays = derived.arrays(f"sentence-index-{rules}", lambda: build(papers, stored))
         return cls(arrays["start"], arrays["vectors"], arrays["text"], arrays["ends"])
 
     def __len__(self) -> int:

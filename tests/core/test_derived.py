@@ -13,7 +13,7 @@ def test_an_ingest_stores_the_derived_items_under_the_tables_digest(assistant, s
     table = assistant.table()
     folder = seeded_store / FOLDER / table.digest
     stored = sorted(p.name for p in folder.iterdir())
-    assert "short-names.json" in stored
+    assert any(n.startswith("short-names-") for n in stored)
     assert any(n.startswith("acronyms-") for n in stored)
     assert any(n.startswith("deletions-") for n in stored)
     assert [p.name for p in (seeded_store / FOLDER).iterdir()] == [table.digest]
@@ -74,6 +74,16 @@ def test_the_deletion_index_arrays_round_trip_through_the_store(tmp_path):
     assert DeletionIndex([], *DeletionIndex.arrays(names, 7)[1].values()).get("x", set()) == set()
 
 
+def test_an_item_is_named_by_the_code_that_makes_it(tmp_path):
+    from assistant.index.derived import code_digest
+
+    rules = tmp_path / "rules.py"
+    rules.write_text("A = 1\n")
+    first = code_digest(rules)
+    rules.write_text("A = 2\n")
+    assert code_digest(rules) != first and len(first) == 8
+
+
 def test_sweep_keeps_only_the_current_tables_items(tmp_path):
     Derived(tmp_path, "old").json("a", lambda: 1)
     Derived(tmp_path, "new").json("a", lambda: 2)
@@ -91,4 +101,4 @@ def test_prepare_on_a_store_without_derived_items_writes_them(fresh_store):
     settings = Settings(store_dir=fresh_store)
     table = Assistant.from_settings(settings).table()
     Corpus.prepare(settings, table, Assistant.from_settings(settings).store.sentences)
-    assert (fresh_store / FOLDER / table.digest / "short-names.json").exists()
+    assert any(p.name.startswith("short-names-") for p in (fresh_store / FOLDER / table.digest).iterdir())
