@@ -92,6 +92,7 @@ class Corpus:
         deletion_index(derived, squashed_names(names), LONG_NAME)
         SentenceIndex.of(derived, table.papers, sentence_vectors)
         PaperTerms.of(derived, table.papers)
+        derived.drop_unused()
 
     def qterms(self, text: str) -> QueryTerms:
         """The content terms of a text, weighted by their IDF over the passages."""

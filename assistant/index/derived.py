@@ -31,10 +31,21 @@ class Derived:
 
     def __init__(self, store_dir: Path, digest: str):
         self.folder = Path(store_dir) / FOLDER / digest
+        self.used: set[str] = set()  # the file names this object read or wrote
+
+    def drop_unused(self) -> None:
+        """Remove the items nobody asked this object for: what an older rule made (an ingest's clean-up, after
+        asking for every item). A reader holding one memory-mapped keeps reading it after the unlink."""
+        if not self.folder.is_dir():
+            return
+        for item in self.folder.iterdir():
+            if item.name not in self.used and ".tmp" not in item.name:
+                shutil.rmtree(item, ignore_errors=True) if item.is_dir() else item.unlink(missing_ok=True)
 
     def json(self, name: str, compute: Callable[[], Any]) -> Any:
         """The JSON value stored under `name`, or `compute()`'s, stored for next time."""
         path = self.folder / f"{name}.json"
+        self.used.add(path.name)
         try:
             return json.loads(path.read_text(encoding="utf-8"))
         except (FileNotFoundError, ValueError):  # absent, or cut short by a crash: compute it again
@@ -46,6 +57,7 @@ class Derived:
     def arrays(self, name: str, compute: Callable[[], dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
         """Named arrays stored under `name/`, read memory-mapped; or `compute()`'s, stored for next time."""
         folder = self.folder / name
+        self.used.add(folder.name)
         try:
             fields = json.loads((folder / "fields.json").read_text())
             return {f: np.load(folder / f"{f}.npy", mmap_mode="r") for f in fields}

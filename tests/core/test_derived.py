@@ -3,6 +3,8 @@ same at start: a start never mines the abstracts again, and what it reads equals
 
 from __future__ import annotations
 
+import numpy as np
+
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.acronyms import Acronyms
 from assistant.answer.plan.conversation import deletion_index, fuzzy_names, short_names, squashed_names
@@ -82,6 +84,16 @@ def test_an_item_is_named_by_the_code_that_makes_it(tmp_path):
     first = code_digest(rules)
     rules.write_text("A = 2\n")
     assert code_digest(rules) != first and len(first) == 8
+
+
+def test_items_an_older_rule_made_go_when_every_item_is_asked_for(tmp_path):
+    old = Derived(tmp_path, "d")
+    old.json("names-aaaa", lambda: 1)
+    new = Derived(tmp_path, "d")
+    new.json("names-bbbb", lambda: 2)
+    new.arrays("index-bbbb", lambda: {"x": np.arange(3)})
+    new.drop_unused()
+    assert sorted(p.name for p in (tmp_path / FOLDER / "d").iterdir()) == ["index-bbbb", "names-bbbb.json"]
 
 
 def test_sweep_keeps_only_the_current_tables_items(tmp_path):
