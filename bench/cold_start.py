@@ -23,6 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from assistant.index.table import read_header
 from bench.common import RESULTS, ROOT, env, load, run_child, stop, table
 
 QUESTION = "What has the author worked on in model compression?"
@@ -31,12 +32,13 @@ ASK, NAIVE_ASK = "ours: assistant ask", "naive: naive_ask (LangChain+Chroma+ST)"
 SERVE, NAIVE_SERVE = "ours: assistant serve → first /api/chat", "naive: FastAPI app → first /api/chat"
 
 
-def synthetic_stores(size: int) -> tuple[Path, Path]:
-    """The `bench.ingest` store of `size` synthetic papers, and a naive store of the same papers made from its
-    sentence vectors (no model work; the naive side's cold start does not depend on how its store was filled)."""
-    ours, naive = RESULTS / "stores" / f"ours-{size}", RESULTS / "stores" / f"naive-{size}"
+def synthetic_stores(ours: Path) -> tuple[Path, Path]:
+    """A `bench.ingest` store of synthetic papers (`.../ours-N`), and a naive store of the same papers beside it
+    (`.../naive-N`) made from its sentence vectors (no model work; the naive side's cold start does not depend on
+    how its store was filled)."""
+    naive = ours.with_name(ours.name.replace("ours", "naive", 1))
     if not (ours / "table.jsonl").exists():
-        raise SystemExit(f"No store at {ours}: build it with `python -m bench.ingest --sizes {size} --no-naive`.")
+        raise SystemExit(f"No store at {ours}: build it with `python -m bench.ingest --sizes N --no-naive`.")
     if not (naive / "chroma.sqlite3").exists():
         run_child(["-m", "bench.latency", "child", "build-naive", str(ours), str(naive)], 3600)
     subprocess.run([sys.executable, "-m", "assistant", "prepare"], check=True, capture_output=True, env=env(), cwd=ROOT)
@@ -123,9 +125,15 @@ def main() -> None:
     parser.add_argument(
         "--size", type=int, help="a synthetic corpus of this many papers (its bench.ingest store) instead of the seeds"
     )
+    parser.add_argument("--store", type=Path, help="a copy of such a store (named ours-…) to use instead")
     parser.add_argument("--no-serve", action="store_true", help="only `ask`, not the server start")
     args = parser.parse_args()
-    ours, naive = synthetic_stores(args.size) if args.size else stores()
+    if args.store or args.size:
+        ours, naive = synthetic_stores(args.store or RESULTS / "stores" / f"ours-{args.size}")
+        with open(ours / "table.jsonl", "rb") as fh:
+            args.size = read_header(fh)["papers"]
+    else:
+        ours, naive = stores()
     corpus = f"{args.size:,} synthetic papers" if args.size else "the seed corpus"
 
     def ours_ask() -> float:
