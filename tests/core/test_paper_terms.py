@@ -14,6 +14,11 @@ TOPICS = [
     "climate policy",
     "GPU kernels or tensor cores",
     "HONPAS",
+    "medical image segmentation",
+    "protein structure prediction",
+    "lowering the cost of training large language models",
+    "mixed precision GPU kernels",
+    "Sentinel-2 optical imagery",
 ]
 
 

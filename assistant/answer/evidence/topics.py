@@ -42,6 +42,7 @@ MEANING_DENSE = 0.62
 # "snow depth … from dual-frequency altimetry … CryoSat-2" paper for "CryoSat-2 altimetry" (0.41).
 WHOLE_DENSE = 0.38
 MEANING_COVERAGE = 0.5
+TITLE_KNOWN_COVERAGE = 0.6  # the title names the phrase's rarest known term, the text holds this much of the known
 # Opening quote after a space (so "author's" is not a quote), closing quote before a space or punctuation.
 _QUOTED = re.compile(r"(?:^|\s)[\"“‘']([^\"”’']{3,60})[\"”’'](?=[\s.,;:?!]|$)")
 
@@ -96,7 +97,7 @@ def _title_names(known: QueryTerms | None, paper: Paper, whole: frozenset[str]) 
     if known is None or not paper.title:
         return False
     rarest = max(known.weights, key=known.weights.get)
-    return bool(variants(rarest) & vocabulary(paper.title)) and known.coverage(whole) >= 0.6
+    return bool(variants(rarest) & vocabulary(paper.title)) and known.coverage(whole) >= TITLE_KNOWN_COVERAGE
 
 
 def _has_all(words: list[str], vocab: frozenset[str]) -> bool:
@@ -164,20 +165,36 @@ class TopicMatcher:
         return self._whole[paper.id]
 
     def _may_support(self, papers: list[Paper], alts: list[str]) -> list[Paper]:
-        """The papers whose own text holds some form of some term of the topic, from the inverted index: every rule
-        in `papers_on` needs part of the phrase's weight (or all its words) in the paper's text, so the others
-        cannot pass and are not read."""
+        """The papers that can pass a rule of `papers_on`, from the inverted index, without reading their texts.
+        Every rule needs, in the paper's whole text, all the phrase's words, or at least NEAR_COVERAGE of its
+        weight (the lowest coverage bar), or 0.6 of its known terms' weight (`_title_names`); a paper short of all
+        three for every alternative cannot be listed, however close its meaning."""
         if self.terms is None:
             return papers
-        wanted: set[str] = set()
+        keep: set[int] = set()
+        floor = min(NEAR_COVERAGE, MEANING_COVERAGE, PARTIAL_COVERAGE)
         for alt in alts:
             words = content_terms(alt)
-            weights = QueryTerms.of(" ".join(words), self.lexical).weights
-            if not weights:
+            qterms = QueryTerms.of(" ".join(words), self.lexical)
+            if not qterms.weights:
                 return papers  # a phrase with no terms covers every text (coverage 1.0): nothing to narrow by
-            wanted |= {f for t in weights for f in forms(t)} | {v for w in words for v in variants(w)}
-        holding = self.terms.papers_with(wanted)
-        return [p for p in papers if self.positions.get(p.id, -1) in holding or p.id not in self.positions]
+            keep |= self._covering(qterms, floor)
+            known = _known_terms(qterms, self.lexical)
+            if known is not None:
+                keep |= self._covering(known, TITLE_KNOWN_COVERAGE)
+            holders = [self.terms.papers_with(variants(w)) for w in words]
+            keep |= set.intersection(*holders) if holders else set()
+        return [p for p in papers if p.id not in self.positions or self.positions[p.id] in keep]
+
+    def _covering(self, qterms: QueryTerms, floor: float) -> set[int]:
+        """Positions of the papers whose whole text holds at least `floor` of the terms' weight (QueryTerms.coverage
+        over the paper's vocabulary, summed over the postings)."""
+        total = sum(qterms.weights.values())
+        score: dict[int, float] = {}
+        for t, w in qterms.weights.items():
+            for at in self.terms.papers_with(forms(t)):
+                score[at] = score.get(at, 0.0) + w
+        return {at for at, got in score.items() if got / total >= floor - 1e-9}
 
     def papers_on(self, topic: str, papers: list[Paper], literal: str | None = None) -> list[Support]:
         """The papers among `papers` whose own text supports the topic, best supported first."""
