@@ -16,6 +16,7 @@ import hashlib
 import json
 import os
 import shutil
+import sys
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -157,7 +158,10 @@ class DeletionIndex:
 
 def deletion_index(derived: Derived, names: Iterable[str], min_length: int) -> DeletionIndex:
     """The typo index over `names` (their long ones), read from the store or built and stored."""
-    names = list(names)
     kept = [n for n in names if len(n) >= min_length]
-    arrays = derived.arrays(f"deletions-{min_length}", lambda: DeletionIndex.arrays(kept, min_length)[1])
+    # Named by the names themselves (and this code): the arrays point into `kept` by position, so names made by a
+    # changed rule must never meet an index built from the old ones.
+    h = hashlib.sha1("\n".join(kept).encode("utf-8"))
+    h.update(code_digest(sys.modules[__name__]).encode())
+    arrays = derived.arrays(f"deletions-{h.hexdigest()[:12]}", lambda: DeletionIndex.arrays(kept, min_length)[1])
     return DeletionIndex(kept, arrays["hashes"], arrays["owners"])

@@ -9,6 +9,7 @@ from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.acronyms import Acronyms
 from assistant.answer.plan.conversation import deletion_index, fuzzy_names, short_names, squashed_names
 from assistant.index.derived import FOLDER, DeletionIndex, Derived, sweep
+from assistant.index.derived import deletion_index as deletion_index_of
 
 
 def test_an_ingest_stores_the_derived_items_under_the_tables_digest(assistant, seeded_store):
@@ -94,6 +95,14 @@ def test_items_an_older_rule_made_go_when_every_item_is_asked_for(tmp_path):
     new.arrays("index-bbbb", lambda: {"x": np.arange(3)})
     new.drop_unused()
     assert sorted(p.name for p in (tmp_path / FOLDER / "d").iterdir()) == ["index-bbbb", "names-bbbb.json"]
+
+
+def test_the_typo_index_follows_the_names_it_is_built_from(tmp_path):
+    derived = Derived(tmp_path, "d")
+    first = deletion_index_of(derived, ["dynatrain", "moedisco"], 7)
+    second = deletion_index_of(derived, ["moedisco", "dynatrain", "atomworld"], 7)  # names a new rule made
+    assert first.get("dnatrain") == {"dynatrain"}
+    assert second.get("dnatrain") == {"dynatrain"} and second.get("atomwold") == {"atomworld"}
 
 
 def test_sweep_keeps_only_the_current_tables_items(tmp_path):
