@@ -138,6 +138,7 @@ class Assistant:
         embedded = self.store.embed_sentences(corpus.papers, progress)
         themes = self._themes([p for p in corpus.papers if p.is_author_work])
         sync = self.store.sync(corpus.papers, manifest.principal_author, reports, themes, embedded)  # empties the list
+        self._prepare_answers()
         return IngestResult(
             reports=corpus.reports,
             sync=sync,
@@ -151,6 +152,13 @@ class Assistant:
         from assistant.ingest.cache import FOLDER, ParseCache
 
         return ParseCache(self.store.dir / FOLDER)
+
+    def _prepare_answers(self) -> None:
+        """What answers derive from every paper (names, acronyms, typo index), computed now and stored with the
+        table, so no start derives it (at 5k papers that was 9 s of a 10 s cold `ask`)."""
+        from assistant.answer.corpus import Corpus
+
+        Corpus.prepare(self.settings, self.table(), self.store.sentences)
 
     def _themes(self, papers: list[Paper]) -> list[Theme]:
         """The principal author's research themes, from their papers' vectors (labels chosen with the model)."""

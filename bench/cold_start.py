@@ -1,6 +1,7 @@
 """Cold start on the seed corpus: process start to first answer, ours beside the naive stack.
 
     python -m bench.cold_start [--repeat 5]
+    python -m bench.cold_start --size 10000 --no-serve    # the bench.ingest store of 10k synthetic papers
 
 - `assistant ask`: wall time of `python -m assistant --store S ask Q` (store already ingested, ONNX model
   already exported by `python -m assistant prepare`) against `python -m bench.naive_ask S Q`, which
@@ -22,12 +23,26 @@ import tempfile
 import time
 from pathlib import Path
 
+from assistant.index.table import read_header
 from bench.common import RESULTS, ROOT, env, load, run_child, stop, table
 
 QUESTION = "What has the author worked on in model compression?"
 SERVER_DEADLINE = 180.0
 ASK, NAIVE_ASK = "ours: assistant ask", "naive: naive_ask (LangChain+Chroma+ST)"
 SERVE, NAIVE_SERVE = "ours: assistant serve → first /api/chat", "naive: FastAPI app → first /api/chat"
+
+
+def synthetic_stores(ours: Path) -> tuple[Path, Path]:
+    """A `bench.ingest` store of synthetic papers (`.../ours-N`), and a naive store of the same papers beside it
+    (`.../naive-N`) made from its sentence vectors (no model work; the naive side's cold start does not depend on
+    how its store was filled)."""
+    naive = ours.with_name(ours.name.replace("ours", "naive", 1))
+    if not (ours / "table.jsonl").exists():
+        raise SystemExit(f"No store at {ours}: build it with `python -m bench.ingest --sizes N --no-naive`.")
+    if not (naive / "chroma.sqlite3").exists():
+        run_child(["-m", "bench.latency", "child", "build-naive", str(ours), str(naive)], 3600)
+    subprocess.run([sys.executable, "-m", "assistant", "prepare"], check=True, capture_output=True, env=env(), cwd=ROOT)
+    return ours, naive
 
 
 def stores() -> tuple[Path, Path]:
@@ -107,8 +122,19 @@ def summary(values: list[float]) -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description="Cold start to first answer, ours vs naive.")
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument(
+        "--size", type=int, help="a synthetic corpus of this many papers (its bench.ingest store) instead of the seeds"
+    )
+    parser.add_argument("--store", type=Path, help="a copy of such a store (named ours-…) to use instead")
+    parser.add_argument("--no-serve", action="store_true", help="only `ask`, not the server start")
     args = parser.parse_args()
-    ours, naive = stores()
+    if args.store or args.size:
+        ours, naive = synthetic_stores(args.store or RESULTS / "stores" / f"ours-{args.size}")
+        with open(ours / "table.jsonl", "rb") as fh:
+            args.size = read_header(fh)["papers"]
+    else:
+        ours, naive = stores()
+    corpus = f"{args.size:,} synthetic papers" if args.size else "the seed corpus"
 
     def ours_ask() -> float:
         return timed(["-m", "assistant", "--store", str(ours), "ask", QUESTION], "[1]")
@@ -124,7 +150,7 @@ def main() -> None:
         port = free_port()
         return server_first_answer(["-m", "bench.naive_app", str(naive), str(port)], port)
 
-    servers = min(3, args.repeat)
+    servers = 0 if args.no_serve else min(3, args.repeat)
     runs = [
         (ASK, ours_ask, args.repeat),
         (NAIVE_ASK, naive_ask, args.repeat),
@@ -143,24 +169,24 @@ def main() -> None:
 
     rows = [[name, len(v), *summary(v), "/".join(loads[name])] for name, v in results.items()]
     table(
-        "Cold start to first answer on the seed corpus (seconds)",
+        f"Cold start to first answer on {corpus} (seconds)",
         ["what", "runs", "min", "median", "max", "1-min load at each run"],
         rows,
     )
-    ask_ratio = statistics.median(results[ASK]) / statistics.median(results[NAIVE_ASK])
-    serve_ratio = statistics.median(results[SERVE]) / statistics.median(results[NAIVE_SERVE])
-    table(
-        "Ours / naive, medians (lower is better)",
-        ["what", "ratio"],
-        [["ask", f"{ask_ratio:.2f}"], ["server start → first answer", f"{serve_ratio:.2f}"]],
-    )
+    ratios = [["ask", f"{statistics.median(results[ASK]) / statistics.median(results[NAIVE_ASK]):.2f}"]]
+    if SERVE in results:
+        ratio = statistics.median(results[SERVE]) / statistics.median(results[NAIVE_SERVE])
+        ratios.append(["server start → first answer", f"{ratio:.2f}"])
+    table("Ours / naive, medians (lower is better)", ["what", "ratio"], ratios)
     table(
         "Top-level imports of a cold `assistant ask` (python -X importtime, cumulative)",
         ["module", "ms"],
         import_breakdown(ours),
     )
     RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "cold_start.json").write_text(json.dumps({"results": results, "loads": loads}))
+    (RESULTS / f"cold_start{'-' + str(args.size) if args.size else ''}.json").write_text(
+        json.dumps({"results": results, "loads": loads})
+    )
 
 
 if __name__ == "__main__":

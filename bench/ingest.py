@@ -38,14 +38,45 @@ CHILD_TIMEOUT = 4 * 3600
 
 
 # --- children -------------------------------------------------------------------------------------
+def chunk_ends(corpus: Path) -> list[tuple[int, int]]:
+    """(papers, sentences new by then) at the end of each chunk the store embeds (store.EMBED_PAPERS papers), for
+    a store that has none of them yet."""
+    from assistant.index.passages import paper_sentences
+    from assistant.index.store import EMBED_PAPERS
+    from assistant.ingest.manifest import load_manifest
+    from assistant.ingest.pipeline import build_corpus
+
+    papers = build_corpus([corpus], load_manifest(corpus)).papers
+    seen: set[str] = set()
+    out = []
+    for at in range(0, len(papers), EMBED_PAPERS):
+        seen.update(s for p in papers[at : at + EMBED_PAPERS] for s in paper_sentences(p))
+        out.append((min(at + EMBED_PAPERS, len(papers)), len(seen)))
+    return out
+
+
+def curve(ends: list[tuple[int, int]], ticks: list[tuple[float, int]]) -> list[dict]:
+    """Papers/s of each chunk, from the progress ticks (seconds, sentences embedded so far)."""
+    out, last_t, last_p = [], 0.0, 0
+    for papers, sentences in ends:
+        t = next((t for t, done in ticks if done >= sentences), None)
+        if t is None:
+            break
+        out.append({"papers": papers, "seconds": t - last_t, "rate": (papers - last_p) / max(t - last_t, 1e-9)})
+        last_t, last_p = t, papers
+    return out
+
+
 def child_ours(corpus: Path, store: Path) -> dict:
     from assistant.core import Assistant
     from assistant.index.passages import paper_sentences
     from assistant.settings import Settings
 
+    ends = chunk_ends(corpus) if not (store / "table.jsonl").exists() else []  # a first ingest: its curve
+    ticks: list[tuple[float, int]] = []
     t0 = time.perf_counter()
     assistant = Assistant.from_settings(Settings(store_dir=store, seeds_dir=corpus))
-    result = assistant.ingest([corpus])
+    result = assistant.ingest([corpus], progress=lambda done, total: ticks.append((time.perf_counter() - t0, done)))
     seconds, rss = (
         time.perf_counter() - t0,
         peak_rss_mib(),
@@ -60,6 +91,9 @@ def child_ours(corpus: Path, store: Path) -> dict:
         "added": len(added),
         "new_sentences": len(new_sentences),
         "rss_mib": rss,
+        "curve": curve(ends, ticks),
+        "embedding_done_s": ticks[-1][0] if ticks else 0.0,
+        "load": load(),
     }
 
 
@@ -178,6 +212,7 @@ def main() -> None:
     rows, ratio_rows, results = [], [], {"machine": machine(), "runs": []}
     largest = max(args.sizes)
     rates: dict[str, float] = {}
+    curves: dict[int, list[dict]] = {}
 
     def record(size, pipeline, step, r):
         r.update(size=size, pipeline=pipeline, step=step, load=load())
@@ -207,7 +242,7 @@ def main() -> None:
         corpus = synthetic_corpus(size, args.seed)
         if size == min(args.sizes):
             r = child("model", corpus, fresh(stores / "model-only"))
-            record(size, "model alone (ceiling)", "embed 300 papers' sentences", r)
+            rates["model"] = record(size, "model alone (ceiling)", "embed 300 papers' sentences", r)
             rows.append(
                 [
                     f"{size:,}",
@@ -223,6 +258,7 @@ def main() -> None:
         ours_store = fresh(stores / f"ours-{size}")
         r = child("ours", corpus, ours_store)
         rates[f"ours-{size}"] = record(size, "ours", "ingest", r)
+        curves[size] = r["curve"]
         ours = r
         r = child("ours", corpus, ours_store)
         record(size, "ours", "re-ingest unchanged", r)
@@ -290,6 +326,22 @@ def main() -> None:
             "Ours / naive (throughput: higher is better; memory: lower is better)",
             ["papers", "abstracts/s ours/naive", "peak RSS ours/naive"],
             ratio_rows,
+        )
+    for size, points in curves.items():
+        ceiling = rates.get("model")
+        table(
+            f"Embedding pace of the {size:,}-paper first ingest, per chunk of papers (model alone: "
+            f"{ceiling or float('nan'):.1f} papers/s, measured in this run)",
+            ["papers", "seconds", "papers/s", "of the model alone"],
+            [
+                [
+                    f"{p['papers']:,}",
+                    f"{p['seconds']:.1f}",
+                    f"{p['rate']:.1f}",
+                    f"{p['rate'] / ceiling:.0%}" if ceiling else "",
+                ]
+                for p in points
+            ],
         )
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "ingest.json").write_text(json.dumps(results, indent=1))

@@ -8,14 +8,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from assistant.answer.evidence.acronyms import Acronyms
+from assistant.answer.evidence import acronyms as acronyms_rules
+from assistant.answer.evidence.acronyms import GLOSSARY, Acronyms
 from assistant.answer.evidence.sentence_search import SentenceSearch
 from assistant.answer.evidence.topics import TopicMatcher
 from assistant.answer.evidence.weigh import QueryTerms, SentencePicker
-from assistant.answer.plan.conversation import deletion_index, short_names, squashed_names
+from assistant.answer.plan import conversation
+from assistant.answer.plan.conversation import LONG_NAME, short_names, squashed_names
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.router import Router
+from assistant.index.derived import Derived, code_digest, deletion_index
+from assistant.index.paper_terms import PaperTerms
+from assistant.index.sentence_index import SentenceIndex
 from assistant.models import Paper
 
 
@@ -40,9 +45,12 @@ class Corpus:
     @classmethod
     def build(cls, settings, table, retriever, sentence_vectors=None) -> Corpus:
         principal = table.principal_author
-        names = short_names(table.papers)
+        derived = Derived(settings.store_dir, table.digest)
+        names, acronyms = derive(derived, table)
         squashed = squashed_names(names)
-        picker = SentencePicker(retriever.embeddings, sentence_vectors, Acronyms.of(table.papers))
+        index = SentenceIndex.of(derived, table.papers, sentence_vectors) if sentence_vectors is not None else None
+        positions = {p.id: i for i, p in enumerate(table.papers)}
+        picker = SentencePicker(retriever.embeddings, sentence_vectors, acronyms)
         router = Router(retriever.embeddings, vectors=retriever.vectors, cache_dir=settings.store_dir)
         router.vectors  # noqa: B018 - loaded with the answerer (at warm-up), not on the first question
         return cls(
@@ -54,7 +62,7 @@ class Corpus:
             by_title={p.label.casefold(): p.id for p in table.papers},
             names=names,
             squashed=squashed,
-            deletions=deletion_index(squashed),
+            deletions=deletion_index(derived, squashed, LONG_NAME),
             people=sorted(
                 {a for p in table.papers for a in p.authors if a.casefold() != principal.casefold()},
                 key=len,
@@ -63,9 +71,28 @@ class Corpus:
             retriever=retriever,
             picker=picker,
             router=router,
-            topics=TopicMatcher(retriever.embeddings, picker, retriever.lexical, vectors=retriever.vectors),
-            sentences=SentenceSearch(picker.vectors, retriever.vectors),
+            topics=TopicMatcher(
+                retriever.embeddings,
+                picker,
+                retriever.lexical,
+                retriever.vectors,
+                index=index,
+                positions=positions,
+                terms=PaperTerms.of(derived, table.papers),
+            ),
+            sentences=SentenceSearch(picker.vectors, retriever.vectors, index=index, positions=positions),
         )
+
+    @staticmethod
+    def prepare(settings, table, sentence_vectors) -> None:
+        """Compute and store what the table's answers derive from every paper (an ingest's last step), so that no
+        start does it."""
+        derived = Derived(settings.store_dir, table.digest)
+        names, _ = derive(derived, table)
+        deletion_index(derived, squashed_names(names), LONG_NAME)
+        SentenceIndex.of(derived, table.papers, sentence_vectors)
+        PaperTerms.of(derived, table.papers)
+        derived.drop_unused()
 
     def qterms(self, text: str) -> QueryTerms:
         """The content terms of a text, weighted by their IDF over the passages."""
@@ -75,3 +102,12 @@ class Corpus:
         """The plan as `--explain` and `meta.plan` show it, papers by their labels."""
         wanted = set(plan.named) | set(plan.focus) | set(plan.excluded)
         return plan.explain({p.id: p.label for p in self.papers if p.id in wanted})
+
+
+def derive(derived: Derived, table) -> tuple[dict[str, str], Acronyms]:
+    """The short names and acronym pairs of a table's papers, read from the store (computed at ingest; named by
+    the code and glossary that make them, so a changed rule recomputes them once)."""
+    names = derived.json(f"short-names-{code_digest(conversation)}", lambda: short_names(table.papers))
+    rules = code_digest(acronyms_rules, GLOSSARY)
+    acronyms = Acronyms.from_state(derived.json(f"acronyms-{rules}", lambda: Acronyms.of(table.papers).state()))
+    return names, acronyms

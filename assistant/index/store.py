@@ -35,6 +35,7 @@ from assistant.index.vectors import SentenceVectors, batching_order, keys
 from assistant.models import Paper
 
 SEGMENT = 8192  # sentences per stored vector segment
+EMBED_PAPERS = 1000  # papers whose new sentences are embedded together (a segment or two)
 
 
 def _release_freed_memory() -> None:
@@ -113,6 +114,7 @@ class Store:
         batch_size: int = 32,
         segment: int = SEGMENT,
         reopen=None,
+        embed_papers: int = EMBED_PAPERS,
     ):
         self.dir = Path(store_dir)
         self.client = client
@@ -120,6 +122,7 @@ class Store:
         self.collection_name = collection
         self.batch_size = batch_size
         self.segment = segment
+        self.embed_papers = embed_papers
         self._reopen = reopen  # makes a client that re-reads the store from disk (embedded mode)
         self.written_mtime = -1.0  # mtime of the last table this process wrote
         self._collection = None
@@ -169,24 +172,33 @@ class Store:
     # --- sync: the steps of an ingest, in order ----------------------------------------------------------------
     def embed_sentences(self, papers: list[Paper], progress: Callable[[int, int], None] | None = None) -> Embedded:
         """Step 1: embed the sentences the store does not have yet (the only model work of an ingest). Before the
-        themes, which are computed from these vectors by the caller."""
+        themes, which are computed from these vectors by the caller.
+
+        A chunk of papers at a time, each chunk's new sentences shortest first: batches still hold texts of one
+        length, and the pace is even from the first paper to the last. Sorted over the whole corpus, the first tenth
+        of the sentences averaged 11.5 word-pieces and the last tenth 70 (synthetic 3k corpus): sentences/s fell
+        sixfold through an ingest, and an interrupted one had embedded the short half of every paper."""
         with self.writing():
             self._prepare()
             sentences = list(dict.fromkeys(s for p in papers for s in paper_sentences(p)))
             live = keys(sentences)
-            new = batching_order(self.sentences.missing(sentences), self.embeddings)
+            missing = set(self.sentences.missing(sentences))
             del sentences
-            count = 0
-            # Each segment is written as soon as it is embedded, so an interrupted ingest resumes from there.
-            for i in range(0, len(new), self.segment):
-                segment = new[i : i + self.segment]
-                parts = []
-                for j in range(0, len(segment), self.batch_size * 4):
-                    parts.append(self.embed(segment[j : j + self.batch_size * 4]))
-                    count += len(parts[-1])
-                    if progress:
-                        progress(count, len(new))
-                self.sentences.add(segment, np.concatenate(parts))
+            total, count = len(missing), 0
+            for at in range(0, len(papers), self.embed_papers):
+                chunk = [s for p in papers[at : at + self.embed_papers] for s in paper_sentences(p) if s in missing]
+                new = batching_order(list(dict.fromkeys(chunk)), self.embeddings)
+                missing.difference_update(new)
+                # Each segment is written as soon as it is embedded, so an interrupted ingest resumes from there.
+                for i in range(0, len(new), self.segment):
+                    segment = new[i : i + self.segment]
+                    parts = []
+                    for j in range(0, len(segment), self.batch_size * 4):
+                        parts.append(self.embed(segment[j : j + self.batch_size * 4]))
+                        count += len(parts[-1])
+                        if progress:
+                            progress(count, total)
+                    self.sentences.add(segment, np.concatenate(parts))
             return Embedded(live, count)
 
     def sync(
@@ -325,6 +337,9 @@ class Store:
         from assistant.index.bm25 import sweep
 
         sweep(self.dir / "bm25", keep=written.digest)
+        from assistant.index.derived import sweep as sweep_derived
+
+        sweep_derived(self.dir, keep=written.digest)
         return len(stale)
 
     # --- vectors -----------------------------------------------------------------------------------------------

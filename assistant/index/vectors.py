@@ -131,14 +131,18 @@ class SentenceVectors:
 
     def _get(self, texts: list[str], skip_missing: bool = False) -> np.ndarray:
         out = np.zeros((len(texts), DIM), dtype=np.float32)
-        for i, f in enumerate(self._find(keys(texts))):
-            if f >= 0:
-                seg, row = self._loc[f]
-                try:
-                    out[i] = self._segment(int(seg))[row]
-                except FileNotFoundError:
-                    if not skip_missing:
-                        raise
+        found = self._find(keys(texts))
+        at = np.flatnonzero(found >= 0)
+        loc = self._loc[found[at]]
+        # One fancy-index read per segment, not one slice per row (277,835 single-row reads were 31% of a topic
+        # answer's time at 5k papers).
+        for seg in np.unique(loc[:, 0]) if len(loc) else ():
+            mine = loc[:, 0] == seg
+            try:
+                out[at[mine]] = self._segment(int(seg))[loc[mine, 1]]
+            except FileNotFoundError:
+                if not skip_missing:
+                    raise
         return out
 
     def add(self, texts: list[str], vectors: np.ndarray, keep=None) -> None:
@@ -191,7 +195,10 @@ class SentenceVectors:
         if stored <= 2 * max(live, 1) or live == 0:
             return
         new_seg = self._next_segment()
-        vectors = np.stack([self._segment(int(s))[r] for s, r in self._loc]).astype(np.float16)
+        vectors = np.zeros((live, DIM), dtype=np.float16)
+        for seg in np.unique(self._loc[:, 0]):
+            mine = self._loc[:, 0] == seg
+            vectors[mine] = self._segment(int(seg))[self._loc[mine, 1]]
         tmp = self.folder / f"seg-{new_seg}.tmp{os.getpid()}.npy"
         np.save(tmp, vectors)
         os.replace(tmp, self._segment_path(new_seg))

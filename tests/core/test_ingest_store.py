@@ -70,3 +70,23 @@ def test_adding_ten_papers_embeds_only_their_sentences(fresh_store, tmp_path):
     assert len(after["ids"]) == len(old_vectors)
     assert all((old_vectors[i] == v).all() for i, v in zip(after["ids"], after["embeddings"]))
     assert a.ingest([seeds]).sync.embedded == 0
+
+
+def test_sentences_are_embedded_a_chunk_of_papers_at_a_time_each_once(assistant, tmp_path):
+    """Chunks of papers, each its new sentences shortest first: every sentence embedded once, even when a later
+    chunk's paper repeats an earlier one's sentence, and the progress count climbs to the total."""
+    from assistant.index.passages import paper_sentences
+    from assistant.index.store import Store
+
+    papers = assistant.table().papers
+    papers = papers + [papers[0].model_copy(update={"id": "again"})]  # a last chunk of nothing new
+    store = Store(tmp_path / "s", None, assistant.store.embeddings, segment=40, embed_papers=7)
+    ticks = []
+    done = store.embed_sentences(papers, progress=lambda n, total: ticks.append((n, total)))
+    unique = list(dict.fromkeys(s for p in papers for s in paper_sentences(p)))
+    assert done.count == len(unique) == len(done.live)
+    assert store.sentences.missing(unique) == []
+    assert [n for n, _ in ticks] == sorted(n for n, _ in ticks) and ticks[-1] == (len(unique), len(unique))
+    assert len(store.sentences.segments_on_disk()) > len(papers) // 7  # a segment or more per chunk
+    again = store.embed_sentences(papers)
+    assert again.count == 0

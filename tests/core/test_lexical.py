@@ -6,7 +6,7 @@ import bm25s
 import numpy as np
 import pytest
 
-from assistant.index.bm25 import Lexical, tokenize
+from assistant.index.bm25 import TOKEN_PATTERN, Lexical, expand, tokenize
 from assistant.index.passages import paper_passages
 
 QUERIES = [
@@ -21,11 +21,27 @@ QUERIES = [
 ]
 
 
+def _bm25s_tokens(texts, return_ids=False):
+    return bm25s.tokenize(
+        [expand(t) for t in texts],
+        token_pattern=TOKEN_PATTERN,
+        stopwords="en",
+        show_progress=False,
+        return_ids=return_ids,
+    )
+
+
+def test_our_tokens_are_bm25s_tokens(assistant):
+    texts = [pa.text for p in assistant.table().papers for pa in paper_passages(p)]
+    texts += QUERIES + ["", "A B c", "Ünïcode wörds (GEMM) e.g. x=1 and FP=xINT-8.", "THE The the"]
+    assert tokenize(texts) == [_bm25s_tokens([t])[0] for t in texts]
+
+
 @pytest.mark.parametrize("chunk", [1, 7, 2000])
 def test_chunked_build_scores_as_bm25s_does(assistant, chunk):
     texts = [pa.text for p in assistant.table().papers for pa in paper_passages(p)]
     reference = bm25s.BM25()
-    reference.index(tokenize(texts), show_progress=False)
+    reference.index(_bm25s_tokens(texts, return_ids=True), show_progress=False)
     ours = Lexical.build(iter(texts), chunk=chunk)
     theirs = Lexical(reference, len(texts))
     for q in QUERIES:

@@ -16,6 +16,8 @@ def test_add_get_prune_compact(tmp_path):
     assert store.missing(texts) == []
     assert np.allclose(store.get(texts), vectors, atol=1e-2)  # float16 on disk
     assert not store.get(["never added"]).any()
+    mixed = store.get([texts[350], texts[5], "never added", texts[350], texts[299]])
+    assert np.allclose(mixed[[0, 1, 3, 4]], vectors[[350, 5, 350, 299]], atol=1e-2) and not mixed[2].any()
 
     store.add([], [], keep={key(t) for t in texts[:100]})
     assert len(store) == 100 and store.missing(texts[:100]) == []

@@ -47,9 +47,15 @@ def ask(assistant: Assistant, question: str):
 def test_seeds_ingested_into_a_chroma_server_answer_with_citations(served, server):
     assistant, settings, result = served
     assert result.papers > 50 and result.sync.embedded == 0  # the copied sentence vectors were reused
-    # The passage vectors went to the server; the table, BM25 and sentence vectors stayed in store_dir.
+    # The passage vectors went to the server; the table, BM25, sentence vectors and derived items stayed in store_dir.
     assert assistant.store.collection().count() == len(assistant.table().passages)
-    assert sorted(p.name for p in settings.store_dir.iterdir()) == ["bm25", "ingest.lock", "sentences", "table.jsonl"]
+    assert sorted(p.name for p in settings.store_dir.iterdir()) == [
+        "bm25",
+        "derived",
+        "ingest.lock",
+        "sentences",
+        "table.jsonl",
+    ]
 
     answer = ask(assistant, "What is HONPAS used for?")
     assert answer.citations

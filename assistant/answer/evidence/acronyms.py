@@ -80,6 +80,18 @@ class Acronyms:
                 pairs.extend(_mine(abstract))
         return cls(pairs)
 
+    def state(self) -> dict:
+        """What the pairs come to, as JSON: mined once per table at ingest (`answer/corpus.py`), not at each start."""
+        return {"long_forms": {a: sorted(map(list, ls)) for a, ls in self.long_forms.items()}, "spelt": self.spelt}
+
+    @classmethod
+    def from_state(cls, state: dict) -> Acronyms:
+        out = cls([])
+        for a, longs in state["long_forms"].items():
+            out.long_forms[a] = {tuple(words) for words in longs}
+        out.spelt = dict(state["spelt"])
+        return out
+
     def _acronyms_in(self, question: str) -> list[str]:
         found = []
         for m in re.finditer(r"\b[A-Za-z][A-Za-z0-9]{1,9}\b", question):

@@ -26,6 +26,7 @@ MAX_SENTENCES = 50_000
 # "strong" bar (evidence.STRONG_DENSE), so a stray sentence never brings in a paper the rule would doubt.
 SENTENCE_FLOOR = 0.45
 SENTENCE_CANDIDATES = 5
+SENTENCE_SCAN = 500  # sentences above the floor read, best first, to find those candidates among the admitted papers
 # Papers whose sentence vectors stay in memory (~15 KB each): a 10k-paper corpus would otherwise keep them all.
 CACHED_PAPERS = 2000
 MIN_WORDS = 4  # a part of a question shorter than this describes nothing on its own
@@ -41,9 +42,11 @@ def question_parts(question: str) -> list[str]:
 class SentenceSearch:
     """Best sentence cosine per candidate paper; each paper's sentences and vectors kept (the most recent 2000)."""
 
-    def __init__(self, vectors_of, query_vectors):
+    def __init__(self, vectors_of, query_vectors, index=None, positions=None):
         self.vectors_of = vectors_of  # texts -> float32 matrix (stored sentence vectors, embedded if missing)
         self.query_vectors = query_vectors  # retrieval.QueryVectors: the turn's texts in one model call
+        self.index = index  # index.sentence_index.SentenceIndex of the table, built at ingest (None: derive here)
+        self.positions = positions or {}  # paper id -> its position in the table (the index's rows)
         self._papers: OrderedDict[str, tuple[list[str], np.ndarray]] = OrderedDict()
         self._all: tuple[list[Paper], np.ndarray, np.ndarray] | None = None  # papers, row -> paper index, vectors
 
@@ -51,6 +54,9 @@ class SentenceSearch:
         if paper.id in self._papers:
             self._papers.move_to_end(paper.id)
             return self._papers[paper.id]
+        if self.index is not None and paper.id in self.positions:
+            at = self.positions[paper.id]
+            return self.index.texts(at), self.index.matrix([at], embed=self.vectors_of)[0]
         sentences = list(dict.fromkeys(s for a in paper.abstracts for s in research_sentences(a)))
         matrix = self.vectors_of(sentences) if sentences else np.zeros((0, 384), dtype=np.float32)
         self._papers[paper.id] = (sentences, matrix)
@@ -89,6 +95,10 @@ class SentenceSearch:
     def candidates(self, question: str, papers: list[Paper], admits, known: set[str]) -> list[Hit]:
         """Papers not among the known hits whose best sentence is strongly close to the question (or one of its
         parts): a description of one thing a paper does finds it even when its passages rank it low."""
+        if self.index is not None and len(papers) == len(self.positions):  # the table's papers, in its order
+            if len(self.index) > MAX_SENTENCES:
+                return []
+            return self._candidates_from_index(question, papers, admits, known)
         everyone, owners, matrix = self._index(papers)
         if not len(owners):
             return []
@@ -103,6 +113,22 @@ class SentenceSearch:
             if paper.id not in known and admits(paper):
                 known = known | {paper.id}
                 out.append(Hit(paper=paper, dense=float(sims[row])))
+        return out
+
+    def _candidates_from_index(self, question: str, papers: list[Paper], admits, known: set[str]) -> list[Hit]:
+        """`candidates` through the table's sentence index: one matrix product per block of its rows."""
+        texts = question_parts(question)
+        self.query_vectors.prime(texts)
+        queries = np.stack([self.query_vectors.get(t) for t in texts])
+        rows, sims = self.index.best(queries, limit=SENTENCE_SCAN, floor=SENTENCE_FLOOR)
+        out: list[Hit] = []
+        for at, sim in zip(self.index.owner(rows).tolist(), sims.tolist()):
+            if len(out) >= SENTENCE_CANDIDATES:
+                break
+            paper = papers[at]
+            if paper.id not in known and admits(paper):
+                known = known | {paper.id}
+                out.append(Hit(paper=paper, dense=float(sim)))
         return out
 
     def lift(self, question: str, hits: list[Hit]) -> list[Hit]:

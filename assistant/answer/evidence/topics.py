@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from assistant.answer.evidence.weigh import QueryTerms, vocabulary
+from assistant.answer.evidence.weigh import QueryTerms, forms, vocabulary
 from assistant.index.bm25 import terms, variants
 from assistant.models import Paper
 from assistant.text import research_sentences
@@ -42,6 +42,7 @@ MEANING_DENSE = 0.62
 # "snow depth … from dual-frequency altimetry … CryoSat-2" paper for "CryoSat-2 altimetry" (0.41).
 WHOLE_DENSE = 0.38
 MEANING_COVERAGE = 0.5
+TITLE_KNOWN_COVERAGE = 0.6  # the title names the phrase's rarest known term, the text holds this much of the known
 # Opening quote after a space (so "author's" is not a quote), closing quote before a space or punctuation.
 _QUOTED = re.compile(r"(?:^|\s)[\"“‘']([^\"”’']{3,60})[\"”’'](?=[\s.,;:?!]|$)")
 
@@ -96,7 +97,7 @@ def _title_names(known: QueryTerms | None, paper: Paper, whole: frozenset[str]) 
     if known is None or not paper.title:
         return False
     rarest = max(known.weights, key=known.weights.get)
-    return bool(variants(rarest) & vocabulary(paper.title)) and known.coverage(whole) >= 0.6
+    return bool(variants(rarest) & vocabulary(paper.title)) and known.coverage(whole) >= TITLE_KNOWN_COVERAGE
 
 
 def _has_all(words: list[str], vocab: frozenset[str]) -> bool:
@@ -104,7 +105,7 @@ def _has_all(words: list[str], vocab: frozenset[str]) -> bool:
 
 
 class TopicMatcher:
-    def __init__(self, embeddings, picker, lexical, vectors=None):
+    def __init__(self, embeddings, picker, lexical, vectors=None, index=None, positions=None, terms=None):
         # Each paper's texts with their vocabularies, and its whole vocabulary, made once per table (an Answerer,
         # and so this matcher, is built anew when the table changes): a topic no paper supports scans every paper,
         # and at 10k synthetic papers (699 the author's) re-deriving them took 7-14 s per question.
@@ -114,16 +115,86 @@ class TopicMatcher:
         self.vectors = vectors
         self.picker = picker
         self.lexical = lexical
+        self.index = index  # index.sentence_index.SentenceIndex of the table (built at ingest), or None
+        self.positions = positions or {}  # paper id -> its position in the table (the index's rows)
+        self._last: tuple | None = None  # (paper ids, what `_sentences` made of them)
+        self.terms = terms  # index.paper_terms.PaperTerms: term -> papers (built at ingest), or None
 
     def _texts_of(self, paper: Paper) -> list[tuple[str, frozenset[str]]]:
         if paper.id not in self._texts:
-            self._texts[paper.id] = [(t, vocabulary(t)) for t in texts_of(paper)]
+            self._texts[paper.id] = [(t, vocabulary(t)) for t in self._own_texts(paper)]
         return self._texts[paper.id]
+
+    def _own_texts(self, paper: Paper) -> list[str]:
+        """`texts_of`, its sentences read from the index rather than split and filtered again."""
+        if self.index is None or paper.id not in self.positions:
+            return texts_of(paper)
+        out = [paper.title or "", *self.index.texts(self.positions[paper.id]), *paper.comments]
+        return [t for t in dict.fromkeys(out) if t]
+
+    def _sentences(
+        self, papers: list[Paper]
+    ) -> tuple[list[tuple[Paper, str]], np.ndarray, list[tuple[Paper, int, int]]]:
+        """Every abstract sentence of the papers with its stored vector, and each paper's run of rows: rows of the
+        index when there is one (one array read, no lookup by text). The last set asked for is kept (a topic
+        list usually reads the author's papers, the same set each time)."""
+        key = tuple(p.id for p in papers)
+        if self._last is not None and self._last[0] == key:
+            return self._last[1]
+        if self.index is not None and all(p.id in self.positions for p in papers):
+            at = [self.positions[p.id] for p in papers]
+            vectors, _ = self.index.matrix(at, embed=self.picker.vectors)
+            sentences = [(p, s) for p, i in zip(papers, at) for s in self.index.texts(i)]
+        else:
+            sentences = [(p, s) for p in papers for a in p.abstracts for s in sentences_of(a)]
+            vectors = self.picker.vectors([s for _, s in sentences])
+        runs, start = [], 0
+        for i in range(1, len(sentences) + 1):
+            if i == len(sentences) or sentences[i][0] is not sentences[start][0]:
+                runs.append((sentences[start][0], start, i))
+                start = i
+        self._last = (key, (sentences, vectors, runs))
+        return sentences, vectors, runs
 
     def _whole_of(self, paper: Paper) -> frozenset[str]:
         if paper.id not in self._whole:
-            self._whole[paper.id] = frozenset().union(*(v for _, v in self._texts_of(paper)))
+            if self.terms is not None and paper.id in self.positions:  # read from the index, not tokenised
+                self._whole[paper.id] = self.terms.words_of(self.positions[paper.id])
+            else:
+                self._whole[paper.id] = frozenset().union(*(v for _, v in self._texts_of(paper)))
         return self._whole[paper.id]
+
+    def _may_support(self, papers: list[Paper], alts: list[str]) -> list[Paper]:
+        """The papers that can pass a rule of `papers_on`, from the inverted index, without reading their texts.
+        Every rule needs, in the paper's whole text, all the phrase's words, or at least NEAR_COVERAGE of its
+        weight (the lowest coverage bar), or 0.6 of its known terms' weight (`_title_names`); a paper short of all
+        three for every alternative cannot be listed, however close its meaning."""
+        if self.terms is None:
+            return papers
+        keep: set[int] = set()
+        floor = min(NEAR_COVERAGE, MEANING_COVERAGE, PARTIAL_COVERAGE)
+        for alt in alts:
+            words = content_terms(alt)
+            qterms = QueryTerms.of(" ".join(words), self.lexical)
+            if not qterms.weights:
+                return papers  # a phrase with no terms covers every text (coverage 1.0): nothing to narrow by
+            keep |= self._covering(qterms, floor)
+            known = _known_terms(qterms, self.lexical)
+            if known is not None:
+                keep |= self._covering(known, TITLE_KNOWN_COVERAGE)
+            holders = [self.terms.papers_with(variants(w)) for w in words]
+            keep |= set.intersection(*holders) if holders else set()
+        return [p for p in papers if p.id not in self.positions or self.positions[p.id] in keep]
+
+    def _covering(self, qterms: QueryTerms, floor: float) -> set[int]:
+        """Positions of the papers whose whole text holds at least `floor` of the terms' weight (QueryTerms.coverage
+        over the paper's vocabulary, summed over the postings)."""
+        total = sum(qterms.weights.values())
+        score: dict[int, float] = {}
+        for t, w in qterms.weights.items():
+            for at in self.terms.papers_with(forms(t)):
+                score[at] = score.get(at, 0.0) + w
+        return {at for at, got in score.items() if got / total >= floor - 1e-9}
 
     def papers_on(self, topic: str, papers: list[Paper], literal: str | None = None) -> list[Support]:
         """The papers among `papers` whose own text supports the topic, best supported first."""
@@ -139,12 +210,14 @@ class TopicMatcher:
         alts = alternatives(topic)
         if not alts or not papers:
             return []
+        papers = self._may_support(papers, alts)
+        if not papers:
+            return []
         if self.vectors is not None:
             self.vectors.prime(alts)
         # Only abstract sentences have stored vectors; titles and comments count for their words (embedding
         # them per question cost ~300 ms on the seeds), with the paper's best sentence standing for their meaning.
-        sentences = [(p, s) for p in papers for a in p.abstracts for s in sentences_of(a)]
-        vectors = self.picker.vectors([s for _, s in sentences])
+        sentences, vectors, runs = self._sentences(papers)
         best: dict[str, Support] = {}
         for alt in alts:
             words = content_terms(alt)
@@ -157,9 +230,10 @@ class TopicMatcher:
             )
             sims = vectors @ q
             per_paper: dict[str, tuple[float, str]] = {}
-            for (p, s), sim in zip(sentences, sims):
-                if float(sim) > per_paper.get(p.id, (-1.0, ""))[0]:
-                    per_paper[p.id] = (float(sim), s)
+            for p, a, b in runs:  # each paper's best sentence (the first of equals)
+                i = a + int(np.argmax(sims[a:b]))
+                if p.id not in per_paper or float(sims[i]) > per_paper[p.id][0]:
+                    per_paper[p.id] = (float(sims[i]), sentences[i][1])
             whole = {p.id: self._whole_of(p) for p in papers}
             for p in papers:
                 top = per_paper.get(p.id, (-1.0, ""))[0]

@@ -121,7 +121,9 @@ class QueryTerms:
         return found / total
 
 
-@lru_cache(maxsize=4096)
+# Room for the texts of the author's papers at 10k synthetic papers (~7k): at 4,096 a topic list over them evicted
+# its own entries and tokenised every text again on each question (~1 KB an entry).
+@lru_cache(maxsize=16_384)
 def vocabulary(text: str) -> frozenset[str]:
     out: set[str] = set()
     for t in terms(text):
@@ -199,7 +201,7 @@ class SentencePicker:
     def vectors(self, texts: list[str]) -> np.ndarray:
         if self.stored is not None:
             vectors = self.stored.get(texts)
-            unknown = [i for i in range(len(texts)) if not vectors[i].any()]
+            unknown = np.flatnonzero(~vectors.any(axis=1)).tolist()
         else:
             vectors, unknown = np.zeros((len(texts), 384), dtype=np.float32), list(range(len(texts)))
         if unknown:  # only for a store built before sentence vectors existed

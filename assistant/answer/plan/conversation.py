@@ -144,12 +144,16 @@ def _one_edit(a: str, b: str) -> bool:
     return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
+LONG_NAME = 7  # a name this long may be typed with one typo
+
+
 def deletion_index(squashed: dict[str, str]) -> dict[str, set[str]]:
     """Each long name and its one-letter deletions -> the names: typo candidates are looked up, not scanned
-    (a scan over every name per word run cost 10 ms per question on 79 papers and grows with the corpus)."""
+    (a scan over every name per word run cost 10 ms per question on 79 papers and grows with the corpus).
+    The Corpus reads the same index from the store (`index.derived.DeletionIndex`, built at ingest)."""
     index: dict[str, set[str]] = {}
     for name in squashed:
-        if len(name) >= 7:
+        if len(name) >= LONG_NAME:
             for variant in {name} | {name[:i] + name[i + 1 :] for i in range(len(name))}:
                 index.setdefault(variant, set()).add(name)
     return index
