@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from assistant.api.schemas.chat import ChatMessage
-from assistant.api.schemas.common import MAX_MESSAGE_CHARS, MAX_MESSAGES, blank
+from assistant.api.schemas.common import MAX_MESSAGE_CHARS, MAX_MESSAGES, NOT_BLANK, blank
 from assistant.models import Citation
 
 MAX_ANSWER_CHARS = 20_000  # a long structured answer (every paper of a theme) stays well under this
@@ -61,7 +61,12 @@ class FeedbackIn(BaseModel):
         max_length=MAX_COMMENT_CHARS,
         description=f"What was good or wrong, at most {MAX_COMMENT_CHARS:,} characters.",
     )
-    question: str = Field(min_length=1, max_length=MAX_MESSAGE_CHARS, description="The question the answer answered.")
+    question: str = Field(
+        min_length=1,
+        max_length=MAX_MESSAGE_CHARS,
+        description="The question the answer answered (not only whitespace).",
+        json_schema_extra={"pattern": NOT_BLANK},
+    )
     history: list[ChatMessage] = Field(
         default_factory=list,
         max_length=MAX_MESSAGES,
@@ -96,7 +101,9 @@ class FeedbackIn(BaseModel):
     @field_validator("question")
     @classmethod
     def _not_blank(cls, question: str) -> str:
-        if not question.strip():
+        # `blank` reads whitespace as the schema's pattern does (str.strip() also removed \x1c-\x1f, which JSON
+        # Schema counts as text: a schema-valid "\x1c" was refused).
+        if blank(question):
             raise ValueError("the question is empty: send the question the answer was for")
         return question
 
