@@ -5,7 +5,6 @@ twice (the parse cache, keyed by content)."""
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -36,13 +35,11 @@ def folder(tmp_path):
     return tmp_path
 
 
-def test_a_one_megabyte_single_line_entry_parses_in_seconds_with_a_warning(folder):
+def test_a_one_megabyte_single_line_entry_is_capped_with_a_warning(folder):
     path = folder / "big.bib"
     path.write_text(single_line_entry(1_000_000), encoding="utf-8")
-    started = time.perf_counter()
+    # Its cost (main's code: 4.8-10 s here, 61 s for 1.8 MB on the attack machine; now 0.2 s) is bench/parse_cost.py's.
     (entry,), report = parse_file(path, load_manifest(folder))
-    seconds = time.perf_counter() - started
-    assert seconds < 5, seconds  # main's code: 4.8-10 s here, 61 s for 1.8 MB on the attack machine
     assert MAX_FIELD_CHARS // 2 < len(entry.abstract) <= MAX_FIELD_CHARS and "Müller" in entry.abstract
     (warning,) = report.warnings
     assert str(warning).startswith("big.bib:1: entry 'big': field 'abstract' is 1,000,0")
@@ -53,9 +50,7 @@ def test_latex_past_the_files_budget_is_decoded_roughly_with_one_warning(folder)
     path = folder / "latex.bib"
     entries = "".join(single_line_entry(19_000, latex_every=0.3, key=f"k{i}") for i in range(30))
     path.write_text(entries, encoding="utf-8")
-    started = time.perf_counter()
     got, report = parse_file(path, load_manifest(folder))
-    assert time.perf_counter() - started < 5
     assert len(got) == 30 and all("Müller" in e.abstract or "Muller" in e.abstract for e in got)
     assert "Müller" in got[0].abstract and "Muller" in got[-1].abstract
     budget = [w for w in report.warnings if "LaTeX" in w.message]

@@ -53,6 +53,7 @@ def test_seeds_ingested_into_a_chroma_server_answer_with_citations(served, serve
         "bm25",
         "derived",
         "ingest.lock",
+        "parsed",
         "sentences",
         "table.jsonl",
     ]
