@@ -196,3 +196,14 @@ def test_the_readmes_questions_are_answered_with_citations(seeded_store, capsys)
         assert main(["--store", str(seeded_store), *words, "--json"]) == 0
         out = capsys.readouterr().out
         assert '"citations": [' in out and '"n": 1' in out, out[:300]
+
+
+def test_the_llm_models_file_shown_is_the_yaml_list_llm_reads():
+    yaml = pytest.importorskip("yaml")
+    text = (ROOT / "docs" / "design.md").read_text(encoding="utf-8")
+    block = re.search(r"```yaml\n(.*?)```", text, re.S)
+    entries = yaml.safe_load(block.group(1))
+    assert isinstance(entries, list) and entries[0]["model_id"] == entries[0]["model_name"] == "paper-assistant"
+    assert (
+        entries[0]["api_base"].endswith(":8000/v1") and "extra-openai-models.yaml" in text and "LLM_USER_PATH" in text
+    )
