@@ -45,7 +45,7 @@ class WriterLock:
     def _acquire(self):
         try:
             import fcntl
-        except ImportError:  # not POSIX: no cross-process lock (documented in the README)
+        except ImportError:  # not POSIX: no cross-process lock (documented in docs/design.md)
             return None
         self.folder.mkdir(parents=True, exist_ok=True)
         fh = open(self.folder / LOCK_FILE, "a+")

@@ -98,7 +98,7 @@ def test_no_import_cycle():
 
 def test_packages_import_downwards():
     """No cycle between the packages either (`answer/` never reaches back into `core` or an interface, `index/`
-    never into `answer/`): the layers the README's "What is here" describes."""
+    never into `answer/`): the layers docs/design.md's "What is here" describes."""
     modules = _modules()
     graph: dict[str, set[str]] = {}
     for name, path in modules.items():
