@@ -4,15 +4,8 @@ from __future__ import annotations
 
 import re
 
-from assistant.answer.plan.plan import ORDINALS, author_index
+from assistant.answer.plan.phrases import ANAPHORA, ORDINALS, author_index
 from assistant.models import Message, Paper
-
-ANAPHORA = re.compile(
-    r"\b(it|its|this|that|these|those|they|them|their|the (paper|method|approach|"
-    r"framework|system|work|model|algorithm|technique|study))\b",
-    re.I,
-)
-
 
 # "block coordinate descent (BCD)", "Compression Error Theory (CET)": an abbreviation the abstract defines.
 _ABBREVIATION = re.compile(r"\(\s*(?:abbr\.\s*)?([A-Z][A-Za-z0-9=+-]{1,14})\s*\)")

@@ -6,10 +6,11 @@ from __future__ import annotations
 import re
 
 from assistant.answer.corpus import Corpus
+from assistant.answer.evidence import topics
+from assistant.answer.evidence.across import asked_kind, mentions
 from assistant.answer.evidence.sentence_search import question_parts
-from assistant.answer.evidence.topics import quoted
 from assistant.answer.evidence.weigh import QUANTITY, relevant, vocabulary
-from assistant.answer.plan import plan as planning
+from assistant.answer.plan import phrases
 from assistant.answer.plan.conversation import (
     ANAPHORA,
     find_bounded,
@@ -25,7 +26,7 @@ from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.spelling import correct_spelling
 from assistant.errors import BadRequest
 from assistant.index.bm25 import variants
-from assistant.models import Filters, Message
+from assistant.models import Filters, Message, Paper
 
 _WORD = re.compile(r"\w")
 # IDF of a term in at most ~3% of passages (log(1 + n/(df+0.5)) >= 3.5): a name-like word, not a common one.
@@ -61,13 +62,15 @@ class Planner:
         # Spelling is corrected for finding papers only; slots and routes read the words as written
         # ("leaving out" must not become "leading out").
         corrected, spelling = correct_spelling(question, self.corpus.retriever.lexical.knows)
-        position, surname = planning.position(question), planning.surname(question)
-        literal = quoted(question)
+        position, surname = phrases.position(question), phrases.surname(question)
+        literal = phrases.quoted(question)
         stripped = self._strip_slots(question)
+        negation = phrases.negated(question)
         intent = classify(stripped, self.corpus.principal)
-        intent.year_from, intent.year_to = planning.years(question)
         named = self.named_in(corrected)
         query, focus = follow_up(corrected, history, self.corpus.names) if not named else (corrected, named)
+        span, anchored = self._dates(question, history, focus)
+        intent.year_from, intent.year_to = span.years if span else (None, None)
         if focus and not named and self._names_own_subject(corrected, focus):
             query, focus = corrected, []  # "What is the Virtual Parameter Space?" after "What is MoQE?"
         pointed, by_ordinal = person_pointed_to(question, history, [*self.corpus.people, self.corpus.principal])
@@ -78,7 +81,7 @@ class Planner:
             person is None
             and position
             and not surname
-            and not planning.excludes_author(question)
+            and not phrases.excludes_author(question)
             and mentions_author(question, self.corpus.principal)
         ):
             person = self.corpus.principal
@@ -88,7 +91,7 @@ class Planner:
         vote = self.corpus.router.route(masked)
         keyword_route = intent.route
         intent.route, intent.subject = self._by_meaning(intent, vote, question, stripped, named, focus, literal)
-        excludes = planning.excludes_author(question)
+        excludes = phrases.excludes_author(question)
         f = filters.model_copy()
         if f.year_from is None and intent.year_from is not None:
             f.year_from = intent.year_from
@@ -100,7 +103,7 @@ class Planner:
             scope = "others"
         elif (person and person != self.corpus.principal and (position or surname)) or (surname and not person):
             scope = "all" if not re.search(r"\b(his|her|their|the author['’]s)\b", question, re.I) else "author"
-        elif planning.whole_corpus(question) and not re.search(
+        elif phrases.whole_corpus(question) and not re.search(
             rf"\b(his|her|the author['’]s|{re.escape(self.corpus.principal)}['’]s)\b", question, re.I
         ):
             scope = "all"
@@ -176,6 +179,25 @@ class Planner:
             topic = self._topic(self._without_people(stripped)) if " or " in stripped else intent.subject
         if focus and intent.route == "authors" and not named:
             intent.subject = ""
+        if meta := self._meta(
+            question, stripped, intent.route, named, [] if anchored else focus, compared, person, span, negation
+        ):
+            intent.route, intent.subject, topic = meta, "", ""
+            if anchored:
+                focus = []  # the paper pointed back to only anchored the dates ("four years after that one")
+            if meta == "overview":
+                scope = "author"
+        if intent.route == "count" and phrases.CODE.search(question):
+            intent.route = "code"  # "how many of his papers have code": the code route counts them (within the topic)
+        across = ""
+        if intent.route in ("fact", "list") and scope == "author" and intent.about_author:
+            # "Which GPUs did he use?": the kind named across his papers, when any of them names it.
+            kind = asked_kind(question, named, focus)
+            if kind and mentions(kind, [p for p in self._in_scope(f, span) if p.is_author_work]):
+                intent.route, across = "across", kind
+        if intent.route == "list" and topic and self._describes_one_paper(question, topic, f, span, scope):
+            # Nothing is "on" a long description: it describes one paper and asks something of it.
+            intent.route, intent.subject, topic = "fact", "", ""
         excluded = [pid for pid in named if not filters.admits(self.corpus.by_id[pid])]
         # Why the route is what it is, for --explain.
         decided = f"route {intent.route}: " + (
@@ -205,8 +227,14 @@ class Planner:
             surname=surname,
             excludes_author=excludes,
             vote=vote,
-            intent=intent,
+            subject=intent.subject,
+            about_author=intent.about_author,
+            others_asked=intent.others_asked,
+            timeline=intent.timeline,
+            across=across,
             literal=literal,
+            dates=span,
+            negated=negation.topic if negation else "",
             corrected=corrected,
             compared=compared,
             notes=[decided] + ([f"spelling: {', '.join(spelling)}"] if spelling else []),
@@ -266,11 +294,86 @@ class Planner:
             return found
         return fuzzy_names(question, self.corpus.squashed, self.corpus.retriever.lexical, self.corpus.deletions)
 
+    def _meta(self, question, stripped, route, named, focus, compared, person, span, negation) -> str | None:
+        """A question about the corpus or its author rather than a topic, or one whose words are all structure:
+        "hi" (greeting), "what is he known for?" (overview), "his h-index?" (metrics), "what did he publish in
+        late 2022?" (a list over the table: no topic is left once the dates are read)."""
+        if phrases.GREETING.match(question):
+            return "greeting"
+        if named or focus or compared or phrases.quoted(question):
+            return None
+        if phrases.METRICS.search(question) and not self._content(phrases.METRICS.sub(" ", stripped)):
+            return "metrics"
+        if phrases.KNOWN_FOR.search(question) and not self._content(phrases.KNOWN_FOR.sub(" ", stripped)):
+            return "overview"
+        if self._content(stripped) or person or route in _TABLE_LISTS:
+            return None
+        # Nothing but structure left: the question filters the table (dates, scope, a negated topic) or, with no
+        # slot either, is too bare to read as a topic.
+        if span or negation or re.search(rf"\b{phrases.PAPER_NOUN}|\bpublish|\bwr[io]te\b", question, re.I):
+            return "list"
+        return None
+
+    def _in_scope(self, f: Filters, span) -> list[Paper]:
+        """The papers the filters and the dates admit (a paper dated too coarsely for a span of months is not)."""
+        return [p for p in self.corpus.papers if f.admits(p) and not (span and span.by_month and not span.admits(p))]
+
+    def _describes_one_paper(self, question: str, topic: str, f: Filters, span, scope: str) -> bool:
+        """A list "topic" that is really a description of one paper ("the theory work on when slotting an extra layer
+        …"): long or singular, not asking whether papers exist, and no paper in scope (nor, for the author's, a
+        paper of another group) is on it."""
+        singular = re.search(
+            r"\b(the|this|that|his|her|their|author['’]s|[A-Z]\w+['’]s) (\w+[- ])?(paper|work|"
+            r"study|method|system|framework|library|algorithm)\b(?! on\b)",
+            question,
+        )
+        if not (len(topic.split()) >= 7 or singular) or phrases.ASKS_EXISTENCE.match(question):
+            return False
+        pool = self._in_scope(f.model_copy(update={"author_only": True if scope == "author" else None}), span)
+        if scope == "others":
+            pool = [p for p in pool if not p.is_author_work]
+        if self.corpus.topics.papers_on(topic, pool):
+            return False
+        if scope != "author":
+            return True
+        others = [p for p in self._in_scope(f.model_copy(update={"author_only": None}), span) if not p.is_author_work]
+        return not any(topics.strongly_on(sp) for sp in self.corpus.topics.papers_on(topic, others))
+
+    def _content(self, text: str) -> list[str]:
+        """The words of a text that could name a topic: not structure, not people, not the author."""
+        return topic_words(self._without_people(text), self.corpus.principal)
+
+    def _dates(self, question: str, history: list[Message], focus: list[str]) -> tuple[phrases.DateSpan | None, bool]:
+        """The dates asked for, and whether they were counted from a paper pointed back to: one said relative to the
+        conversation ("four years after that one", "the following year") is counted from the paper the previous
+        answer led with, else from the previous question's year."""
+        span = phrases.dates(question)
+        if span is None or span.relative is None:
+            return span, False
+        offset, length = span.relative
+        anchor = None
+        if focus and (p := self.corpus.by_id.get(focus[0])) and p.year and phrases.ANAPHORA.search(question):
+            anchor = p.year
+            year = anchor + offset
+            return phrases.DateSpan(phrases.Month(year, 1), phrases.Month(year + length - 1, 12), span.said), True
+        else:
+            for m in reversed(history):
+                if m.role == "user" and (before := phrases.dates(m.content)) and before.start and before.end:
+                    if before.start.year == before.end.year:
+                        anchor = before.start.year
+                    break
+        if anchor is None:
+            return None, False
+        year = anchor + offset
+        return phrases.DateSpan(phrases.Month(year, 1), phrases.Month(year + length - 1, 12), span.said), False
+
     def _strip_slots(self, question: str) -> str:
-        """The question without the phrases slots read (author position, surname, exclusions), for the classifier."""
-        q = planning._POSITION.sub(" ", question)
-        q = planning._SURNAME.sub(" ", q)
-        return planning._EXCLUDES_AUTHOR.sub(" ", q)
+        """The question without the phrases slots read (dates, negated topic, author position, surname, exclusions),
+        for the classifier and the topic."""
+        q = phrases.without_negation(phrases.without_dates(question))
+        q = phrases.POSITION.sub(" ", q)
+        q = phrases.SURNAME.sub(" ", q)
+        return phrases.EXCLUDES_AUTHOR.sub(" ", q)
 
     def _topic(self, text: str) -> str:
         """The topic words of a question, alternatives kept apart ("stereo matching or multi-view stereo")."""

@@ -66,12 +66,12 @@ class ExtractiveWriter:
             return self.cannot_answer(plan)
         qterms = self.corpus.qterms(plan.words)
         cites = Citations()
-        if plan.intent.route == "list":
+        if plan.route == "list":
             shown = hits[:MAX_LIST]
-            ranked = self.corpus.picker.rank(plan.intent.subject or plan.question, qterms, [h.paper for h in shown])
-            who = structured.scope_phrase(plan.intent, self.corpus.principal, plan.scope, plan.filters.coauthor)
+            ranked = self.corpus.picker.rank(plan.subject or plan.question, qterms, [h.paper for h in shown])
+            who = structured.scope_phrase(plan, self.corpus.principal, plan.scope, plan.filters.coauthor)
             on = "about" if who.endswith(" on") else "on"  # "his papers from 2022 on about …", not "on on"
-            lines = [f"{who[0].upper()}{who[1:]} {on} {plan.intent.subject} ({plural(len(shown), 'paper')}):"]
+            lines = [f"{who[0].upper()}{who[1:]} {on} {plan.subject} ({plural(len(shown), 'paper')}):"]
             for h in shown:
                 s = ranked[h.paper.id][0][0] if ranked[h.paper.id] else summary_sentence(h.paper)
                 lines.append(
@@ -80,7 +80,7 @@ class ExtractiveWriter:
                 )
             return finish("\n".join(lines), cites, route="list")
 
-        if plan.intent.route == "summary":
+        if plan.route == "summary":
             return self.summarize(plan, hits[0].paper, qterms, cites)
         top = hits[: self.corpus.settings.max_citations]
         lead = top[0]
