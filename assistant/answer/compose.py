@@ -12,7 +12,7 @@ from assistant.answer.evidence.finding import Evidence
 from assistant.answer.plan import kinds
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.planner import Planner
-from assistant.answer.write import aggregate, meta, structured
+from assistant.answer.write import aggregate, composed, meta, structured
 from assistant.answer.write.extractive import CANNOT_ANSWER, ExtractiveWriter  # noqa: F401 - CANNOT_ANSWER is imported from here by callers
 from assistant.answer.write.llm import LLMStep, llm_answer, stream_llm_answer
 from assistant.answer.write.prompts import Prompts
@@ -40,6 +40,11 @@ class Answerer:
             "evidence": self._from_evidence,
             "table": lambda plan: self._chosen(plan, self.tables.structured(plan)),
             "across": lambda plan: self._chosen(plan, self._across(plan)),
+            "shared_authors": lambda plan: (composed.shared_authors(self.corpus, plan), []),
+            "quantity_extreme": lambda plan: self._chosen(
+                plan, composed.quantity_extreme(self.corpus, self.tables.scoped(plan), plan)
+            ),
+            "average": lambda plan: (composed.average(self.corpus, self.tables.scoped(plan), plan), []),
             "greeting": lambda plan: (meta.greeting(self.corpus, plan), []),
             "metrics": lambda plan: (meta.metrics(self.corpus, plan), []),
         }

@@ -49,6 +49,9 @@ _KINDS = [
     Kind("compare", "compare", ("compared",), "table", True, "fewer than two papers to compare"),
     Kind("which_of", None, ("focus",), "table", False, "no previous answer to pick from"),
     Kind("across", None, ("asked_kind",), "across", True, "no paper of the author names that kind"),
+    Kind("shared_authors", None, ("named",), "shared_authors", False, "fewer than two papers named"),
+    Kind("quantity_extreme", None, ("quantity",), "quantity_extreme", True, "no paper states the quantity"),
+    Kind("average", None, (), "average", False, "no dated paper in scope"),
     Kind("greeting", "greeting", (), "greeting", False, ""),
     Kind("metrics", None, (), "metrics", False, ""),
 ]

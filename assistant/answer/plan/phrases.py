@@ -514,3 +514,70 @@ def quoted(question: str) -> str | None:
     """A phrase the question puts in quotes ("an 'under review' note"): asked for literally."""
     m = _QUOTED.search(question)
     return m.group(1).strip() if m else None
+
+
+# --- composition: operations over the table ---------------------------------------------------------------------------
+
+# "Who wrote both MoQE and CALM?", "which authors do A and B share", "authors in common".
+SHARED_AUTHORS = re.compile(
+    r"\bwho (?:wrote|authored|co-?authored|worked on|is (?:an? )?(?:co-?)?author (?:of|on)) both\b|"
+    r"\b(?:authors?|co-?authors?|people|researchers?) (?:in common|(?:do|did) [^?]{3,80}? share|shared by)\b|"
+    r"\bcommon (?:authors?|co-?authors?)\b|\bboth (?:papers|of them)\b[^?]{0,30}\b(?:authors?|wrote|written)\b",
+    re.I,
+)
+# "his average number of papers per year", "how many papers a year on average".
+AVERAGE = re.compile(r"\b(?:average|mean|on average|typically)\b", re.I)
+# "the largest GPU count any of his papers reports", "the highest speedup he reports", "the most GPUs used":
+# a superlative of a quantity the papers report; the noun is what is counted or measured.
+_MOST = {
+    "largest": 1, "biggest": 1, "highest": 1, "greatest": 1, "most": 1, "maximum": 1, "max": 1, "top": 1, "best": 1,
+    "smallest": -1, "lowest": -1, "fewest": -1, "least": -1, "minimum": -1, "min": -1,
+}  # fmt: skip
+QUANTITY_EXTREME = re.compile(
+    r"\b(?P<most>" + "|".join(_MOST) + r")\s+(?:number of\s+|count of\s+|reported\s+)?"
+    r"(?P<noun>[A-Za-z][\w-]*?)(?:\s+(?:count|number|counts|numbers|figure|value|factor))?"
+    r"(?:\s+(?:that\s+|which\s+)?(?:any|one|each|all|of|in|across|among|he|she|they|his|her|their|the|reported|"
+    r"used|does|did|is|was|has|have|ever|do)\b|\s*[?.!]|\s*$)",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Extreme:
+    direction: int  # 1 for the largest, -1 for the smallest
+    noun: str  # what is counted or measured ("GPU", "speedup")
+
+
+def quantity_extreme(question: str) -> Extreme | None:
+    """The superlative of a reported quantity a question asks for, or None ("the largest GPU count …" -> (1, "GPU"))."""
+    m = QUANTITY_EXTREME.search(question)
+    if not m:
+        return None
+    noun = m.group("noun")
+    if noun.casefold() in STRUCTURE | {"paper", "papers", "work", "works", "recent", "cited", "of"}:
+        return None
+    return Extreme(_MOST[m.group("most").casefold()], noun)
+
+
+# "the first author of CALM: what else did they write?", "what other papers did its lead author write?"
+ELSE_WRITTEN = re.compile(
+    r"\b(?:what|which)\s+(?:else|other\s+(?:papers?|works?))\b[^?]{0,40}?\b(?:write|wrote|written|publish\w*|"
+    r"author\w*)\b|\bother (?:papers|work|works) (?:by|of|from) (?:him|her|them|that (?:person|author))\b",
+    re.I,
+)
+
+
+# "the newest of his papers with X", "the oldest one": one paper picked by date (not "his latest papers", a list).
+_DATE_EXTREME = re.compile(
+    r"\bthe (?P<w>newest|latest|most recent|oldest|earliest|first|last)\b(?!\s+(?:papers|works|publications|ones|"
+    r"authors?|co-?authors?|half|quarter|\w+\s+authors?))",
+    re.I,
+)
+
+
+def date_extreme(question: str) -> str | None:
+    """ "latest" or "earliest" when the question picks one paper by its date."""
+    m = _DATE_EXTREME.search(question)
+    if not m:
+        return None
+    return "latest" if m.group("w").casefold() in ("newest", "latest", "most recent", "last") else "earliest"

@@ -54,6 +54,9 @@ class QueryPlan:
     others_asked: bool = False  # "other groups", "in the corpus": the answer may draw on other groups' papers
     timeline: bool = False  # an overview asked over time ("How has his work changed?")
     across: str = ""  # the kind asked for across his papers ("GPUs" in "Which GPUs did he use?")
+    quantity: str = ""  # the noun of a reported quantity whose extreme is asked ("GPU" in "the largest GPU count")
+    direction: int = 1  # 1 for the largest, -1 for the smallest
+    leave_out: list[str] = field(default_factory=list)  # papers a nested reference started from ("what else …")
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -85,6 +88,8 @@ class QueryPlan:
             "years": [f.year_from, f.year_to],
             "dates": self.dates.describe() if self.dates else None,
             "negated_topic": self.negated or None,
+            "quantity": [self.quantity, "largest" if self.direction > 0 else "smallest"] if self.quantity else None,
+            "leaves_out": [titles.get(i, i) for i in self.leave_out],
             "coauthor": f.coauthor,
             "person": self.person,
             "author_position": self.position,

@@ -73,7 +73,9 @@ class Planner:
         intent.year_from, intent.year_to = span.years if span else (None, None)
         if focus and not named and self._names_own_subject(corrected, focus):
             query, focus = corrected, []  # "What is the Virtual Parameter Space?" after "What is MoQE?"
-        pointed, by_ordinal = person_pointed_to(question, history, [*self.corpus.people, self.corpus.principal])
+        pointed, by_ordinal = person_pointed_to(
+            question, history, [*self.corpus.people, self.corpus.principal], self.corpus.principal
+        )
         person = self._coauthor_in(question) or pointed
         if by_ordinal and person == pointed:
             position = None  # "what else did the second author write?": a person, not a position filter
@@ -135,7 +137,7 @@ class Planner:
             person
             and (person != self.corpus.principal or (pointed == person and _WRITINGS.search(question)))
             and f.coauthor is None
-            and intent.route in ("list", "fact", "count")
+            and intent.route in ("list", "fact", "count", "earliest", "latest")
             and not named
         ):
             # "papers with Daning Cheng": enumerate (or count) their joint papers; "what else did the second author
@@ -147,7 +149,7 @@ class Planner:
                 scope = "all"  # "what else did that person write?": all their papers, not only those with him
             if back and back[0] in ("which", "list"):
                 focus, within = back[1], True  # "which of those did he write with Boyang Zhang?"
-            intent.route = "count" if intent.route == "count" else "list"
+            intent.route = intent.route if intent.route in ("count", "earliest", "latest") else "list"
             intent.subject = " ".join(
                 topic_words(_AUTHORING.sub(" ", self._without_people(stripped)), self.corpus.principal)
             )
@@ -187,6 +189,22 @@ class Planner:
                 focus = []  # the paper pointed back to only anchored the dates ("four years after that one")
             if meta == "overview":
                 scope = "author"
+        if intent.route == "list" and f.coauthor and (pick := phrases.date_extreme(question)):
+            intent.route = pick  # "the newest of his papers with that co-author": one paper, by date
+        quantity, direction, leave_out = "", 1, []
+        if len(named) >= 2 and phrases.SHARED_AUTHORS.search(question):
+            intent.route, compared = "shared_authors", []  # "who wrote both A and B?"
+        elif (ex := phrases.quantity_extreme(question)) and not named and not focus and not literal:
+            intent.route, quantity, direction, topic = "quantity_extreme", ex.noun, ex.direction, ""
+        elif intent.route in ("per_year", "count") and phrases.AVERAGE.search(question):
+            intent.route = "average"  # "his average number of papers per year since 2020"
+        elif (
+            len(named) == 1 and phrases.ELSE_WRITTEN.search(question) and (lead := self._author_of(named[0], question))
+        ):
+            # "The first author of CALM: what else did they write?": that person's papers, CALM left out.
+            person, position, scope, leave_out = lead, None, "all", list(named)
+            f.coauthor = lead
+            intent.route, intent.subject, topic, compared = "list", "", "", []
         if intent.route == "count" and phrases.CODE.search(question):
             intent.route = "code"  # "how many of his papers have code": the code route counts them (within the topic)
         across = ""
@@ -232,6 +250,9 @@ class Planner:
             others_asked=intent.others_asked,
             timeline=intent.timeline,
             across=across,
+            quantity=quantity,
+            direction=direction,
+            leave_out=leave_out,
             literal=literal,
             dates=span,
             negated=negation.topic if negation else "",
@@ -313,6 +334,16 @@ class Planner:
         if span or negation or re.search(rf"\b{phrases.PAPER_NOUN}|\bpublish|\bwr[io]te\b", question, re.I):
             return "list"
         return None
+
+    def _author_of(self, pid: str, question: str) -> str | None:
+        """The author of a paper at the position the question names ("the first author of CALM"), if listed."""
+        pos = phrases.position(question) or 1
+        authors = self.corpus.by_id[pid].authors
+        if not authors or (pos == -1 and self.corpus.by_id[pid].authors_truncated):
+            return None
+        if pos == -1:
+            return authors[-1]
+        return authors[pos - 1] if len(authors) >= pos else None
 
     def _in_scope(self, f: Filters, span) -> list[Paper]:
         """The papers the filters and the dates admit (a paper dated too coarsely for a span of months is not)."""

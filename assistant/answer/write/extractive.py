@@ -48,15 +48,19 @@ class ExtractiveWriter:
         )
 
     def cannot_answer(self, plan: Plan) -> Answer:
-        topic = " ".join(topic_words(plan.question, self.corpus.principal)) or plan.question
+        topic = " ".join(topic_words(plan.question, self.corpus.principal))
         papers, principal = self.corpus.papers, self.corpus.principal
         n_author = sum(p.is_author_work for p in papers)
         scope = f"{principal}'s {n_author} papers" if plan.author_scope else f"the {len(papers)} papers"
         extra = ""
         if plan.filters.year_from or plan.filters.year_to:
             extra = " in the years asked about"
+        # "None … about X" only when X has content words; a question of structure alone found no passage.
+        said = (
+            f"none of {scope} in it{extra} is about “{topic}”" if topic else f"no passage of {scope}{extra} answers it"
+        )
         return Answer(
-            answer=f"{CANNOT_ANSWER}: none of {scope} in it{extra} is about “{topic}”, so I have nothing to cite.",
+            answer=f"{CANNOT_ANSWER}: {said}, so I have nothing to cite.",
             citations=[],
             meta={"route": "none"},
         )

@@ -40,7 +40,7 @@ class TableWriter:
             if (plan.route in ("earliest", "latest") or plan.within_focus) and plan.focus and not plan.named
             else self.corpus.papers
         )
-        papers = [p for p in pool if f.admits(p)]
+        papers = [p for p in pool if f.admits(p) and p.id not in plan.leave_out]
         if plan.dates and plan.dates.by_month:
             # A paper dated only by a year the span cuts through is unknown: not matched (undated_in says so).
             papers = [p for p in papers if plan.dates.admits(p)]
