@@ -12,6 +12,7 @@ from assistant.answer.evidence.finding import Evidence
 from assistant.answer.plan import kinds
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.planner import Planner
+from assistant.answer.plan.reader import ModelReader
 from assistant.answer.write import aggregate, composed, meta, structured
 from assistant.answer.write.extractive import CANNOT_ANSWER, ExtractiveWriter  # noqa: F401 - CANNOT_ANSWER is imported from here by callers
 from assistant.answer.write.llm import LLMStep, llm_answer, stream_llm_answer
@@ -29,7 +30,10 @@ class Answerer:
         self, settings, table, retriever, chat_model=None, prompts: Prompts | None = None, sentence_vectors=None
     ):
         self.corpus = Corpus.build(settings, table, retriever, sentence_vectors)
-        self.planner = Planner(self.corpus)
+        reads = chat_model is not None and settings.llm_reads_questions
+        self.planner = Planner(
+            self.corpus, ModelReader(chat_model, self.corpus.principal, settings.llm_timeout) if reads else None
+        )
         self.evidence = Evidence(self.corpus)
         self.writer = ExtractiveWriter(self.corpus)
         self.tables = TableWriter(self.corpus, self.evidence, self.writer)

@@ -19,6 +19,15 @@ from assistant.answer.plan.router import Router
 from assistant.models import Paper
 
 
+@dataclass(frozen=True)
+class ProfileFact:
+    """A figure a profile page states about the researcher (h-index, citations), with the file that states it."""
+
+    label: str
+    value: str
+    source: str  # "000_5373d79505ae5ddf.txt, line 4"
+
+
 @dataclass
 class Corpus:
     settings: object  # assistant.settings.Settings
@@ -36,6 +45,7 @@ class Corpus:
     router: Router
     topics: TopicMatcher
     sentences: SentenceSearch
+    profile: list[ProfileFact]
 
     @classmethod
     def build(cls, settings, table, retriever, sentence_vectors=None) -> Corpus:
@@ -65,6 +75,11 @@ class Corpus:
             router=router,
             topics=TopicMatcher(retriever.embeddings, picker, retriever.lexical, vectors=retriever.vectors),
             sentences=SentenceSearch(picker.vectors, retriever.vectors),
+            profile=[
+                ProfileFact(f["label"], f["value"], f"{r['file']}, line {f['line']}")
+                for r in table.reports
+                for f in r.get("facts", [])
+            ],
         )
 
     def qterms(self, text: str) -> QueryTerms:

@@ -20,6 +20,7 @@ class FileReport:
     shape: str | None
     entries: int = 0
     merged: int = 0  # entries that joined a paper another file also has
+    facts: list[dict] = field(default_factory=list)  # figures a profile page states (ParseResult.facts)
     warnings: list[ParseWarning] = field(default_factory=list)
 
 
@@ -91,6 +92,7 @@ def parse_file(path: Path, manifest: Manifest) -> tuple[list[RawEntry], FileRepo
     ctx = ParseContext(file=path.name, shape=shape, capture_year=manifest.info(path.name).capture_year)
     result = shapes.PARSERS[shape].parse(text, ctx)
     report.entries = len(result.entries)
+    report.facts = result.facts
     report.warnings += result.warnings
     return result.entries, report
 

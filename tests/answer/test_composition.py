@@ -83,7 +83,10 @@ def test_the_other_one_is_the_paper_the_previous_answer_did_not_lead_with(assist
 
 def test_a_correction_picks_among_earlier_answers_papers(assistant):
     *_, corrected = converse(
-        assistant, "Which of his papers are about HONPAS?", "Tell me about the static one.", "No, I meant the dynamic one."
+        assistant,
+        "Which of his papers are about HONPAS?",
+        "Tell me about the static one.",
+        "No, I meant the dynamic one.",
     )
     assert all("dynamic" in t for t in titles(corrected))
 
@@ -94,3 +97,10 @@ def test_that_co_author_is_never_the_author_himself(assistant):
     )
     plan = newest.meta["plan"]
     assert plan["route"] == "latest" and plan["coauthor"] == "Daning Cheng"
+
+
+def test_a_comparison_whose_sides_share_their_head_words(assistant):
+    """ "the static and dynamic HONPAS papers": each side is found, the first borrowing the second's "HONPAS"."""
+    answer = ask(assistant, "Compare the static and dynamic HONPAS papers.")
+    assert answer.meta["plan"]["route"] == "compare"
+    assert [("static" in t, "dynamic" in t) for t in titles(answer)] == [(True, False), (False, True)]

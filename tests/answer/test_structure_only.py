@@ -88,6 +88,9 @@ def test_greeting_and_metrics_answer_without_a_topic(assistant):
     hello = ask(assistant, "hello")
     assert hello.meta["plan"]["route"] == "greeting" and "You can ask" in hello.answer
     metrics = ask(assistant, "What is his h-index?")
-    assert metrics.meta["plan"]["route"] == "metrics" and "h-index" in metrics.answer
+    assert metrics.meta["plan"]["route"] == "metrics"
+    # From the profile page, with its file and line; never a per-paper figure the sources lack.
+    assert "h-index 4 (stated on 000_" in metrics.answer and "citations 99" in metrics.answer
+    assert "no per-paper citation counts" in ask(assistant, "Which of his papers is the most cited?").answer
     known = ask(assistant, "What is he best known for?")
     assert known.meta["plan"]["route"] == "overview" and "research themes" in known.answer

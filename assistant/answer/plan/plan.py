@@ -50,7 +50,7 @@ class QueryPlan:
     negated: str = ""  # a topic the answer leaves out ("not about LLMs", "don't involve X")
     vote: RouteVote | None = None
     subject: str = ""  # the paper named (authors, when, arxiv, attribution, summary) or the topic words of a list
-    about_author: bool = False  # the question names or points to the author ("his", "Yunquan Zhang")
+    about_author: bool = False  # the question names or points to the author ("his", or the name)
     others_asked: bool = False  # "other groups", "in the corpus": the answer may draw on other groups' papers
     timeline: bool = False  # an overview asked over time ("How has his work changed?")
     across: str = ""  # the kind asked for across his papers ("GPUs" in "Which GPUs did he use?")

@@ -4,34 +4,26 @@ from the plan."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import topics
 from assistant.answer.evidence.across import asked_kind, mentions
 from assistant.answer.evidence.sentence_search import question_parts
-from assistant.answer.evidence.weigh import QUANTITY, relevant, vocabulary
+from assistant.answer.evidence.weigh import QUANTITY
 from assistant.answer.plan import phrases
 from assistant.answer.plan.conversation import (
-    ANAPHORA,
-    find_bounded,
     follow_up,
-    fuzzy_names,
-    mentioned,
     person_pointed_to,
     pointed_back,
     split_turns,
 )
 from assistant.answer.plan.intents import Intent, classify, mentions_author, subject_for, topic_words
 from assistant.answer.plan.plan import QueryPlan
+from assistant.answer.plan.reader import ModelReader, ReadingRefused, read_or_refuse, with_reading
+from assistant.answer.plan.slots import SlotReader
 from assistant.answer.plan.spelling import correct_spelling
 from assistant.errors import BadRequest
-from assistant.index.bm25 import variants
-from assistant.models import Filters, Message, Paper
-
-_WORD = re.compile(r"\w")
-# IDF of a term in at most ~3% of passages (log(1 + n/(df+0.5)) >= 3.5): a name-like word, not a common one.
-RARE_IDF = 3.5
-
+from assistant.models import Filters, Message
 
 # "… studied in the paper arguing that …": a question about one paper it describes, in the singular, asks a fact of
 # it even when its form is close to a topic question's; a list asks for papers in the plural.
@@ -49,11 +41,12 @@ _ROUTE_OF = {"how": "fact", "greeting": "fact"}  # vote labels answered by anoth
 _TABLE_LISTS = ("list", "count", "code", "categories", "overview", "per_year", "earliest", "latest", "coauthors")
 
 
-class Planner:
-    """Reads a turn into a QueryPlan; takes the corpus (the table's names, people and papers, the router)."""
+class Planner(SlotReader):
+    """Reads a turn into a QueryPlan and decides its route, in this one place; the slots come from SlotReader."""
 
-    def __init__(self, corpus: Corpus):
+    def __init__(self, corpus: Corpus, reader: ModelReader | None = None):
         self.corpus = corpus
+        self.reader = reader  # LLM mode: the model reads the question too (plan/reader.py)
 
     def plan(self, messages: list[Message], filters: Filters) -> QueryPlan:
         question, history = split_turns(messages)
@@ -87,7 +80,8 @@ class Planner:
             and mentions_author(question, self.corpus.principal)
         ):
             person = self.corpus.principal
-        masked = self._mask(question)
+        # The negated topic is a filter, not part of the form: "which papers don't involve X" reads as a list.
+        masked = self._mask(phrases.without_negation(question))
         # One model call for the routing texts and the search query (with its parts, for sentence search).
         self.corpus.retriever.vectors.prime([*self.corpus.router.texts(masked), *question_parts(query)])
         vote = self.corpus.router.route(masked)
@@ -177,6 +171,10 @@ class Planner:
             and re.search(r"\bwork(s|ed|ing)? on\b|\bresearch(ed)?\b|\bfocus(ed)? on\b", question, re.I)
         ):
             intent.route = "overview"  # "What did they work on before 2021?": the themes of those years
+        if negation and intent.route in ("fact", "summary") and not named and not focus:
+            # A negated topic filters papers: "which of his simulation papers don't rely on machine learning?"
+            intent.route = "list"
+            intent.subject = " ".join(topic_words(self._without_people(stripped), self.corpus.principal))
         if intent.route in ("list", "count", "coauthors") and not topic and intent.subject:
             topic = self._topic(self._without_people(stripped)) if " or " in stripped else intent.subject
         if focus and intent.route == "authors" and not named:
@@ -227,7 +225,7 @@ class Planner:
             if intent.route == keyword_route
             else f"a slot of the question (vote {vote.label})"
         )
-        return QueryPlan(
+        plan = QueryPlan(
             excluded=excluded,
             question=question,
             history=history,
@@ -260,6 +258,17 @@ class Planner:
             compared=compared,
             notes=[decided] + ([f"spelling: {', '.join(spelling)}"] if spelling else []),
         )
+        if self.reader is None:
+            return plan
+        try:
+            reading = read_or_refuse(
+                self.reader, question, history, self._resolve_paper, [*self.corpus.people, self.corpus.principal]
+            )
+        except ReadingRefused as why:
+            return replace(
+                plan, notes=[*plan.notes, f"the model's reading was refused ({why}); the rule reader's plan"]
+            )
+        return with_reading(plan, reading, filters, self.corpus.by_id, self.corpus.principal)
 
     def _by_meaning(
         self, intent: Intent, vote, question: str, stripped: str, named: list[str], focus: list[str], literal
@@ -308,13 +317,6 @@ class Planner:
         subject = subject_for(label, stripped, self.corpus.principal)
         return label, subject or ""
 
-    def named_in(self, question: str) -> list[str]:
-        """Papers the question names: exactly, or written without spaces/hyphens or with one typo ("dyna train")."""
-        found = mentioned(question, self.corpus.names)
-        if found:
-            return found
-        return fuzzy_names(question, self.corpus.squashed, self.corpus.retriever.lexical, self.corpus.deletions)
-
     def _meta(self, question, stripped, route, named, focus, compared, person, span, negation) -> str | None:
         """A question about the corpus or its author rather than a topic, or one whose words are all structure:
         "hi" (greeting), "what is he known for?" (overview), "his h-index?" (metrics), "what did he publish in
@@ -334,180 +336,6 @@ class Planner:
         if span or negation or re.search(rf"\b{phrases.PAPER_NOUN}|\bpublish|\bwr[io]te\b", question, re.I):
             return "list"
         return None
-
-    def _author_of(self, pid: str, question: str) -> str | None:
-        """The author of a paper at the position the question names ("the first author of CALM"), if listed."""
-        pos = phrases.position(question) or 1
-        authors = self.corpus.by_id[pid].authors
-        if not authors or (pos == -1 and self.corpus.by_id[pid].authors_truncated):
-            return None
-        if pos == -1:
-            return authors[-1]
-        return authors[pos - 1] if len(authors) >= pos else None
-
-    def _in_scope(self, f: Filters, span) -> list[Paper]:
-        """The papers the filters and the dates admit (a paper dated too coarsely for a span of months is not)."""
-        return [p for p in self.corpus.papers if f.admits(p) and not (span and span.by_month and not span.admits(p))]
-
-    def _describes_one_paper(self, question: str, topic: str, f: Filters, span, scope: str) -> bool:
-        """A list "topic" that is really a description of one paper ("the theory work on when slotting an extra layer
-        …"): long or singular, not asking whether papers exist, and no paper in scope (nor, for the author's, a
-        paper of another group) is on it."""
-        singular = re.search(
-            r"\b(the|this|that|his|her|their|author['’]s|[A-Z]\w+['’]s) (\w+[- ])?(paper|work|"
-            r"study|method|system|framework|library|algorithm)\b(?! on\b)",
-            question,
-        )
-        if not (len(topic.split()) >= 7 or singular) or phrases.ASKS_EXISTENCE.match(question):
-            return False
-        pool = self._in_scope(f.model_copy(update={"author_only": True if scope == "author" else None}), span)
-        if scope == "others":
-            pool = [p for p in pool if not p.is_author_work]
-        if self.corpus.topics.papers_on(topic, pool):
-            return False
-        if scope != "author":
-            return True
-        others = [p for p in self._in_scope(f.model_copy(update={"author_only": None}), span) if not p.is_author_work]
-        return not any(topics.strongly_on(sp) for sp in self.corpus.topics.papers_on(topic, others))
-
-    def _content(self, text: str) -> list[str]:
-        """The words of a text that could name a topic: not structure, not people, not the author."""
-        return topic_words(self._without_people(text), self.corpus.principal)
-
-    def _dates(self, question: str, history: list[Message], focus: list[str]) -> tuple[phrases.DateSpan | None, bool]:
-        """The dates asked for, and whether they were counted from a paper pointed back to: one said relative to the
-        conversation ("four years after that one", "the following year") is counted from the paper the previous
-        answer led with, else from the previous question's year."""
-        span = phrases.dates(question)
-        if span is None or span.relative is None:
-            return span, False
-        offset, length = span.relative
-        anchor = None
-        if focus and (p := self.corpus.by_id.get(focus[0])) and p.year and phrases.ANAPHORA.search(question):
-            anchor = p.year
-            year = anchor + offset
-            return phrases.DateSpan(phrases.Month(year, 1), phrases.Month(year + length - 1, 12), span.said), True
-        else:
-            for m in reversed(history):
-                if m.role == "user" and (before := phrases.dates(m.content)) and before.start and before.end:
-                    if before.start.year == before.end.year:
-                        anchor = before.start.year
-                    break
-        if anchor is None:
-            return None, False
-        year = anchor + offset
-        return phrases.DateSpan(phrases.Month(year, 1), phrases.Month(year + length - 1, 12), span.said), False
-
-    def _strip_slots(self, question: str) -> str:
-        """The question without the phrases slots read (dates, negated topic, author position, surname, exclusions),
-        for the classifier and the topic."""
-        q = phrases.without_negation(phrases.without_dates(question))
-        q = phrases.POSITION.sub(" ", q)
-        q = phrases.SURNAME.sub(" ", q)
-        return phrases.EXCLUDES_AUTHOR.sub(" ", q)
-
-    def _topic(self, text: str) -> str:
-        """The topic words of a question, alternatives kept apart ("stereo matching or multi-view stereo")."""
-        text = re.sub(r"(?i)\b(how many|number of|count|list|name|enumerate|show)\b", " ", text)
-        parts = [" ".join(topic_words(part, self.corpus.principal)) for part in re.split(r"(?i)\bor\b", text)]
-        return " or ".join(p for p in parts if p)
-
-    def _without_people(self, text: str) -> str:
-        lowered = text
-        for person in [*self.corpus.people, self.corpus.principal]:
-            i = find_bounded(lowered.casefold(), person.casefold(), _WORD)
-            if i >= 0:
-                lowered = lowered[:i] + " " + lowered[i + len(person) :]
-        return lowered
-
-    def _mask(self, question: str) -> str:
-        """Names of papers and people and years replaced by placeholders: the router reads the form."""
-        out = question
-        low = out.casefold()
-        for nm in sorted((n for n in self.corpus.names if len(n) >= 3 and n in low), key=len, reverse=True):
-            i = find_bounded(out.casefold(), nm)
-            if i >= 0:
-                out = out[:i] + "X" + out[i + len(nm) :]
-        for person in self.corpus.people:
-            if person.casefold() in out.casefold():
-                i = find_bounded(out.casefold(), person.casefold(), _WORD)
-                if i >= 0:
-                    out = out[:i] + "Jane Doe" + out[i + len(person) :]
-        out = re.sub(re.escape(self.corpus.principal), "the author", out, flags=re.I)
-        return re.sub(r"\b(?:19|20)\d{2}\b", "2019", out)
-
-    def _names_own_subject(self, question: str, focus: list[str]) -> bool:
-        """A question with no word pointing back ("it", "those") that uses a rare corpus term the papers in focus
-        never use names a new subject: it is not a follow-up."""
-        if ANAPHORA.search(question):
-            return False
-        from assistant.answer.evidence.topics import texts_of
-
-        focus_vocab = set().union(
-            *(vocabulary(" ".join(texts_of(self.corpus.by_id[i]))) for i in focus if i in self.corpus.by_id)
-        )
-        rare = [
-            t
-            for t, w in self.corpus.qterms(question).weights.items()
-            if w >= RARE_IDF and self.corpus.retriever.lexical.knows(t)
-        ]
-        return any(not (variants(t) & focus_vocab) for t in rare)
-
-    def _label(self, pid: str) -> str:
-        p = self.corpus.by_id.get(pid)
-        return f"{p.label} ({p.year or ''})" if p else ""
-
-    def _compared_if_asked(self, question: str, vote, named: list[str]) -> list[str]:
-        """The papers compared, when the question asks for a comparison of two or more (else none)."""
-        cue = re.search(
-            r"\b(differ|difference|compare|compared|comparison|versus|vs\.?|each (of the two|"
-            r"of them|one|benchmark|paper)|both|the two)\b",
-            question,
-            re.I,
-        )
-        if not cue or not (vote.label == "compare" or len(named) >= 1):
-            return []
-        compared = self.compared(question, named)
-        return compared if len(compared) >= 2 else []
-
-    def compared(self, question: str, named: list[str]) -> list[str]:
-        """The papers a comparison is about: named ones, plus one found for each described side ("the X paper and the Y
-        paper")."""
-        if len(named) >= 2:
-            return list(named)[:4]
-        # Sides in the order the question gives them (the model's sources are numbered in that order too).
-        ids: list[str] = []
-        sides = re.split(r"\band\b|\bvs\.?\b|\bversus\b|\bwith\b|:", re.split(r"[?.]\s", question)[0])
-        for side in sides:
-            if said := [i for i in mentioned(side, self.corpus.names) if i in named and i not in ids]:
-                ids += said
-                continue
-            words = topic_words(side, self.corpus.principal)
-            if len(words) < 2:
-                continue
-            hits = self.corpus.retriever.search(" ".join(words), Filters(), k=3)
-            good = relevant(hits, self.corpus.qterms(" ".join(words)), self.corpus.settings.relevance_threshold)
-            if good and good[0][0].paper.id not in ids and good[0][0].paper.id not in named and good[0][0].dense >= 0.5:
-                ids.append(good[0][0].paper.id)
-        ids += [i for i in named if i not in ids]
-        return ids[:4]
-
-    def _coauthor_in(self, question: str) -> str | None:
-        lowered = question.casefold()
-        for (
-            person
-        ) in self.corpus.people:  # a substring test first: a regex per person per question took seconds at 1k papers
-            name = person.casefold()
-            if name in lowered and find_bounded(lowered, name, _WORD) >= 0:
-                return person
-        return None
-
-    def _names_only(self, question: str, named: list[str]) -> bool:
-        """Besides the paper's name, at most two content words ("What is MoQE?", "Summarize X's method")."""
-        rest = set(topic_words(question, self.corpus.principal)) - {
-            w for pid in named[:1] for w in topic_words(self.corpus.by_id[pid].label)
-        }
-        return len([w for w in rest if w.casefold() not in self.corpus.names]) <= 2
 
     def _is_summary(self, question: str, intent: Intent, named: list[str]) -> bool:
         """ "What is MoQE?", "Describe the paper on best friend clustering": about one paper."""

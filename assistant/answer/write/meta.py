@@ -30,7 +30,7 @@ def greeting(corpus: Corpus, plan: QueryPlan) -> Answer:
 def metrics(corpus: Corpus, plan: QueryPlan) -> Answer:
     """Citation counts and h-index: what the profile pages state, with their source file; said plainly when the
     sources state none (and that they give no per-paper citation counts)."""
-    facts = getattr(corpus, "profile", None) or []
+    facts = corpus.profile
     if not facts:
         text = (
             f"The sources in this corpus state no citation counts or h-index for {corpus.principal}, and they give no "
