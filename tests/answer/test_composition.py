@@ -104,3 +104,8 @@ def test_a_comparison_whose_sides_share_their_head_words(assistant):
     answer = ask(assistant, "Compare the static and dynamic HONPAS papers.")
     assert answer.meta["plan"]["route"] == "compare"
     assert [("static" in t, "dynamic" in t) for t in titles(answer)] == [(True, False), (False, True)]
+
+
+def test_a_reported_count_in_millions(assistant):
+    answer = ask(assistant, "Which of his papers scaled to the most CPU cores, and how many?")
+    assert answer.meta["plan"]["quantity"] == ["cores", "largest"] and "is 20 million" in answer.answer

@@ -157,3 +157,21 @@ def test_greetings_and_meta_questions():
     assert phrases.KNOWN_FOR.search("What are his key contributions?")
     assert phrases.METRICS.search("What is his h-index?") and phrases.METRICS.search("How often is he cited?")
     assert phrases.quoted("an 'under review' note") == "under review"
+
+
+def test_superlatives_of_a_quantity_read_the_counted_noun():
+    assert phrases.quantity_extreme(
+        "the largest number of accelerator chips (GPUs or NPUs) that any paper reports"
+    ) == (phrases.Extreme(1, "chips"))
+    assert phrases.quantity_extreme("Which of his papers scaled to the most CPU cores, and how many?") == (
+        phrases.Extreme(1, "cores")
+    )
+    # "best known for", "most cited", "most frequent co-authors" are not quantities a paper reports.
+    for q in ["What is he best known for?", "Which paper is the most cited?", "Who are his most frequent co-authors?"]:
+        assert phrases.quantity_extreme(q) is None, q
+
+
+def test_years_spanned_is_a_question_about_the_corpus():
+    assert phrases.YEARS_SPANNED.search("What years does his work in this corpus span?")
+    assert phrases.YEARS_SPANNED.search("How far back does the collection go?")
+    assert not phrases.YEARS_SPANNED.search("Which of his papers came out in 2024?")

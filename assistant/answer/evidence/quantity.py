@@ -10,12 +10,16 @@ from assistant.answer.evidence.weigh import forms
 from assistant.models import Paper
 from assistant.text import research_sentences
 
-_NUMBER = r"(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?P<unit>[kKmM](?![a-z]))?\s*(?:[x×X](?![a-z]))?"
+_NUMBER = (
+    r"(?P<num>(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?P<unit>[kKmMbB](?![a-z])|thousand|million|billion)?\s*"
+    r"(?:[x×X](?![a-z]))?)"
+)
 # Words allowed between a number and its noun ("64 NVIDIA A100 GPUs", "7.1x end-to-end speedup").
-_BETWEEN = r"(?:[\w-]+\s+){0,3}?"
-_SCALE = {"k": 1e3, "m": 1e6}
-# An all-capitals name right before a number makes it a model number ("RTX 4090", "GTX 1080"), not a count.
-_MODEL = re.compile(r"\b[A-Z]{2,}[\w-]*\s*$")
+_BETWEEN = r"(?:[\w-]+\s+){0,5}?"
+_SCALE = {"k": 1e3, "m": 1e6, "b": 1e9, "thousand": 1e3, "million": 1e6, "billion": 1e9}
+# A name right before a number makes it a model number, not a count: all capitals ("RTX 4090"), or a capitalised
+# word inside the sentence ("Huawei Ascend 910"; a sentence's first word, "Using 64 GPUs", is not a name).
+_MODEL = re.compile(r"(?:\b[A-Z]{2,}[\w-]*|(?<=\S\s)[A-Z][a-z]+)\s*$")
 
 
 @dataclass(frozen=True)
@@ -50,7 +54,7 @@ def readings(noun: str, papers: list[Paper]) -> list[Reading]:
                         if re.fullmatch(r"(?:19|20)\d{2}", raw) or _MODEL.search(s[: m.start("n")]):
                             continue  # a year, or a model number ("RTX 4090"), not a count
                         value = float(raw.replace(",", "")) * _SCALE.get((m.group("unit") or "").casefold(), 1)
-                        said = m.group(0)[m.start("n") - m.start(0) :].split()[0].rstrip(",.")
+                        said = m.group("num").strip().rstrip(",.")
                         out.append(Reading(p, s, value, said))
     return out
 

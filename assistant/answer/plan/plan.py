@@ -57,6 +57,7 @@ class QueryPlan:
     quantity: str = ""  # the noun of a reported quantity whose extreme is asked ("GPU" in "the largest GPU count")
     direction: int = 1  # 1 for the largest, -1 for the smallest
     leave_out: list[str] = field(default_factory=list)  # papers a nested reference started from ("what else …")
+    venues: list[str] = field(default_factory=list)  # venues the papers must appear in ("in The Cryosphere", "IGARSS")
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -90,6 +91,7 @@ class QueryPlan:
             "negated_topic": self.negated or None,
             "quantity": [self.quantity, "largest" if self.direction > 0 else "smallest"] if self.quantity else None,
             "leaves_out": [titles.get(i, i) for i in self.leave_out],
+            "venues": self.venues,
             "coauthor": f.coauthor,
             "person": self.person,
             "author_position": self.position,

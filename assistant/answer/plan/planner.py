@@ -58,6 +58,7 @@ class Planner(SlotReader):
         position, surname = phrases.position(question), phrases.surname(question)
         literal = phrases.quoted(question)
         stripped = self._strip_slots(question)
+        venues = self.venues_in(question)[0]
         negation = phrases.negated(question)
         intent = classify(stripped, self.corpus.principal)
         named = self.named_in(corrected)
@@ -190,7 +191,9 @@ class Planner(SlotReader):
         if intent.route == "list" and f.coauthor and (pick := phrases.date_extreme(question)):
             intent.route = pick  # "the newest of his papers with that co-author": one paper, by date
         quantity, direction, leave_out = "", 1, []
-        if len(named) >= 2 and phrases.SHARED_AUTHORS.search(question):
+        if meta in ("greeting", "metrics", "overview"):
+            pass  # a question about the corpus or its author, not an operation over papers
+        elif len(named) >= 2 and phrases.SHARED_AUTHORS.search(question):
             intent.route, compared = "shared_authors", []  # "who wrote both A and B?"
         elif (ex := phrases.quantity_extreme(question)) and not named and not focus and not literal:
             intent.route, quantity, direction, topic = "quantity_extreme", ex.noun, ex.direction, ""
@@ -248,6 +251,7 @@ class Planner(SlotReader):
             others_asked=intent.others_asked,
             timeline=intent.timeline,
             across=across,
+            venues=venues,
             quantity=quantity,
             direction=direction,
             leave_out=leave_out,
@@ -325,8 +329,10 @@ class Planner(SlotReader):
             return "greeting"
         if named or focus or compared or phrases.quoted(question):
             return None
-        if phrases.METRICS.search(question) and not self._content(phrases.METRICS.sub(" ", stripped)):
-            return "metrics"
+        if phrases.METRICS.search(question):
+            return "metrics"  # citations and h-index are never a topic, whatever else the question says
+        if phrases.YEARS_SPANNED.search(question):
+            return "per_year"  # "what years does his work span?"
         if phrases.KNOWN_FOR.search(question) and not self._content(phrases.KNOWN_FOR.sub(" ", stripped)):
             return "overview"
         if self._content(stripped) or person or route in _TABLE_LISTS:

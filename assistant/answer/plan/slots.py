@@ -112,10 +112,33 @@ class SlotReader:
         year = anchor + offset
         return phrases.DateSpan(phrases.Month(year, 1), phrases.Month(year + length - 1, 12), span.said), False
 
+    def venues_in(self, question: str) -> tuple[list[str], str]:
+        """The venues the question names (every venue string of the table it matches) and the words it named them
+        with: the venue itself less a leading "The" and year ("The Cryosphere"), or an acronym of a run of its words'
+        initials ("IGARSS" for "… International Geoscience and Remote Sensing Symposium")."""
+        venues = sorted({p.venue for p in self.corpus.papers if p.venue})
+        ql = question.casefold()
+        found: list[str] = []
+        said = ""
+        for v in venues:
+            name = re.sub(r"^(?:the\s+)?(?:(?:19|20)\d{2}\s+)?", "", v.casefold()).strip()
+            if len(name) >= 4 and find_bounded(ql, name) >= 0:
+                found.append(v)
+                said = max(said, question[find_bounded(ql, name) :][: len(name)], key=len)
+                continue
+            initials = "".join(w[0] for w in re.findall(r"[A-Za-z][\w-]*", v)).casefold()
+            for acronym in re.findall(r"\b[A-Z]{4,}\b", question):
+                if acronym.casefold() in initials:
+                    found.append(v)
+                    said = max(said, acronym, key=len)
+        return found, said
+
     def _strip_slots(self, question: str) -> str:
-        """The question without the phrases slots read (dates, negated topic, author position, surname, exclusions),
-        for the classifier and the topic."""
+        """The question without the phrases slots read (dates, negated topic, venue, author position, surname,
+        exclusions), for the classifier and the topic."""
         q = phrases.without_negation(phrases.without_dates(question))
+        if said := self.venues_in(q)[1]:
+            q = re.sub(re.escape(said), " ", q, flags=re.I)
         q = phrases.POSITION.sub(" ", q)
         q = phrases.SURNAME.sub(" ", q)
         return phrases.EXCLUDES_AUTHOR.sub(" ", q)

@@ -41,6 +41,8 @@ class TableWriter:
             else self.corpus.papers
         )
         papers = [p for p in pool if f.admits(p) and p.id not in plan.leave_out]
+        if plan.venues:
+            papers = [p for p in papers if p.venue in plan.venues]
         if plan.dates and plan.dates.by_month:
             # A paper dated only by a year the span cuts through is unknown: not matched (undated_in says so).
             papers = [p for p in papers if plan.dates.admits(p)]
@@ -130,9 +132,11 @@ class TableWriter:
         quote = summary_sentence
         cites = Citations()
         papers = self.scoped(plan)
-        who = structured.scope_phrase(
-            plan, self.corpus.principal, plan.scope, plan.filters.coauthor, plan.dates
-        ) + self._position_phrase(plan)
+        who = (
+            structured.scope_phrase(plan, self.corpus.principal, plan.scope, plan.filters.coauthor, plan.dates)
+            + self._position_phrase(plan)
+            + (f" in {' or '.join(plan.venues)}" if plan.venues else "")
+        )
         route = plan.route
         topic = plan.topic if route in ("count", "coauthors", "list", "code") else ""
         support: dict[str, str] = {}

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from assistant.answer.plan.phrases.dates import _MONTH, _PART, MONTHS, NUMBER_WORDS, PARTS, YEAR
 from assistant.answer.plan.phrases.who import AUTHOR_POINTER, EXCLUDES_AUTHOR
+from assistant.text import STOP
 
 DATA = Path(__file__).parent.parent / "data"
 
@@ -111,6 +112,12 @@ ASKS_EXISTENCE = re.compile(
     r"(?i)\s*(point me|show|list|give me|find|summari[sz]e|did|has|have|does|do|is "
     r"there|are there|what (has|have)|which [\w-]+(?: [\w-]+)? (has|have|did))\b"
 )
+# "What years does his work span?", "how far back does the corpus go?": the years his papers cover.
+YEARS_SPANNED = re.compile(
+    r"\b(?:what|which) years? (?:does|do|did) [^?]{0,40}\b(?:span|cover|run)\b|\bhow far back\b|"
+    r"\b(?:time ?span|year range|range of years)\b",
+    re.I,
+)
 # Code released with a paper.
 CODE = re.compile(r"\b(code|github|open[- ]source)\b", re.I)
 # Bibliometrics a profile page may state.
@@ -140,14 +147,15 @@ AVERAGE = re.compile(r"\b(?:average|mean|on average|typically)\b", re.I)
 # "the largest GPU count any of his papers reports", "the highest speedup he reports", "the most GPUs used":
 # a superlative of a quantity the papers report; the noun is what is counted or measured.
 _MOST = {
-    "largest": 1, "biggest": 1, "highest": 1, "greatest": 1, "most": 1, "maximum": 1, "max": 1, "top": 1, "best": 1,
+    "largest": 1, "biggest": 1, "highest": 1, "greatest": 1, "most": 1, "maximum": 1, "max": 1,
     "smallest": -1, "lowest": -1, "fewest": -1, "least": -1, "minimum": -1, "min": -1,
 }  # fmt: skip
 QUANTITY_EXTREME = re.compile(
     r"\b(?P<most>" + "|".join(_MOST) + r")\s+(?:number of\s+|count of\s+|reported\s+)?"
-    r"(?P<noun>[A-Za-z][\w-]*?)(?:\s+(?:count|number|counts|numbers|figure|value|factor))?"
+    r"(?P<np>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2}?)(?:\s+(?:count|number|counts|numbers|figure|value|factor))?"
+    r"(?:\s*\([^)]*\))?"
     r"(?:\s+(?:that\s+|which\s+)?(?:any|one|each|all|of|in|across|among|he|she|they|his|her|their|the|reported|"
-    r"used|does|did|is|was|has|have|ever|do)\b|\s*[?.!]|\s*$)",
+    r"used|does|did|is|was|has|have|ever|do)\b|\s*[?.!,;:]|\s*$)",
     re.I,
 )
 
@@ -163,8 +171,8 @@ def quantity_extreme(question: str) -> Extreme | None:
     m = QUANTITY_EXTREME.search(question)
     if not m:
         return None
-    noun = m.group("noun")
-    if noun.casefold() in STRUCTURE | {"paper", "papers", "work", "works", "recent", "cited", "of"}:
+    noun = m.group("np").split()[-1]  # "accelerator chips" counts chips
+    if noun.casefold() in STRUCTURE | STOP | {"recent", "cited", "frequent", "often", "popular"}:
         return None
     return Extreme(_MOST[m.group("most").casefold()], noun)
 
