@@ -109,3 +109,30 @@ def test_a_comparison_whose_sides_share_their_head_words(assistant):
 def test_a_reported_count_in_millions(assistant):
     answer = ask(assistant, "Which of his papers scaled to the most CPU cores, and how many?")
     assert answer.meta["plan"]["quantity"] == ["cores", "largest"] and "is 20 million" in answer.answer
+
+
+def test_a_correction_by_description_picks_the_paper_described_not_the_one_rejected(assistant):
+    *_, corrected, then = converse(
+        assistant,
+        "Which of his papers proposes a general lossless compression framework built on the total differential?",
+        "Not that one, sorry. I meant his other lossless compression paper, the one about low-rank factorization.",
+        "By how much did it shrink ResNext50 while still beating the original model?",
+    )
+    assert titles(corrected) == ["Lossless Model Compression via Joint Low-Rank Factorization Optimization"]
+    assert "70" in then.answer
+
+
+def test_the_following_year_counts_from_the_paper_the_previous_answer_was_about(assistant):
+    _, later = converse(
+        assistant, "Tell me about his AIPerf benchmark paper.", "What did he publish the following year?"
+    )
+    assert later.meta["plan"]["dates"] == "2021" and later.meta["plan"]["route"] == "list"
+
+
+def test_correction_phrases():
+    from assistant.answer.plan import phrases
+
+    assert phrases.CORRECTION.search("No, I meant the dynamic one.")
+    assert phrases.CORRECTION.search("Sorry, wrong one: the older one")
+    assert not phrases.CORRECTION.search("Sorry, which of his papers are about stencils?")
+    assert not phrases.CORRECTION.search("What do they mean by lossless?")

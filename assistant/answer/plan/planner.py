@@ -123,6 +123,17 @@ class Planner(SlotReader):
         back = None if named else pointed_back(question, history, self.corpus.by_title, self._label)
         if back and back[0] == "nth":
             focus = back[1]  # "who wrote the second one?": one paper picked, whatever the route
+        elif (
+            back is None
+            and not named
+            and history
+            and phrases.CORRECTION.search(question)
+            and (meant := self._meant(question, history))
+        ):
+            # "Not that one: I meant his other paper, the one about low-rank factorization": the paper described
+            # instead of the one the previous answer led with.
+            back, focus, named = ("nth", [meant]), [meant], [meant]
+            intent.route, intent.subject = "summary", ""
         if compared := self._compared_if_asked(question, vote, named):
             intent.route = "compare"
         elif position or surname or (literal and intent.route in ("fact", "list", "count")):

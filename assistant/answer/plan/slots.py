@@ -8,13 +8,16 @@ import re
 
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import topics
-from assistant.answer.evidence.weigh import ALL_TERMS, relevant, vocabulary
+from assistant.answer.evidence.finding import TARGET_LEAD
+from assistant.answer.evidence.weigh import ALL_TERMS, COVERAGE_WEIGHT, relevant, vocabulary
 from assistant.answer.plan import phrases
 from assistant.answer.plan.conversation import (
     ANAPHORA,
+    cited_papers,
     find_bounded,
     fuzzy_names,
     mentioned,
+    previous_answer,
 )
 from assistant.answer.plan.intents import topic_words
 from assistant.index.bm25 import variants
@@ -89,28 +92,48 @@ class SlotReader:
         return topic_words(self._without_people(text), self.corpus.principal)
 
     def _dates(self, question: str, history: list[Message], focus: list[str]) -> tuple[phrases.DateSpan | None, bool]:
-        """The dates asked for, and whether they were counted from a paper pointed back to: one said relative to the
-        conversation ("four years after that one", "the following year") is counted from the paper the previous
-        answer led with, else from the previous question's year."""
+        """The dates asked for, and whether they were counted from a paper pointed back to. One said relative to the
+        conversation ("the following year", "four years after that one") counts from the previous question's year
+        when it asked one year, else from the year of the paper the previous answer led with."""
         span = phrases.dates(question)
         if span is None or span.relative is None:
             return span, False
         offset, length = span.relative
-        anchor = None
-        if focus and (p := self.corpus.by_id.get(focus[0])) and p.year and phrases.ANAPHORA.search(question):
-            anchor = p.year
+
+        def counted(anchor: int) -> phrases.DateSpan:
             year = anchor + offset
-            return phrases.DateSpan(phrases.Month(year, 1), phrases.Month(year + length - 1, 12), span.said), True
-        else:
-            for m in reversed(history):
-                if m.role == "user" and (before := phrases.dates(m.content)) and before.start and before.end:
-                    if before.start.year == before.end.year:
-                        anchor = before.start.year
-                    break
-        if anchor is None:
-            return None, False
-        year = anchor + offset
-        return phrases.DateSpan(phrases.Month(year, 1), phrases.Month(year + length - 1, 12), span.said), False
+            return phrases.DateSpan(phrases.Month(year, 1), phrases.Month(year + length - 1, 12), span.said)
+
+        before = next((phrases.dates(m.content) for m in reversed(history) if m.role == "user"), None)
+        if before and before.start and before.end and before.start.year == before.end.year:
+            return counted(before.start.year), False
+        # The paper the previous answer led with, whether or not the question points back with a word ("the
+        # following year" after "Tell me about his AIPerf paper").
+        lead = focus or cited_papers(previous_answer(history), self.corpus.by_title)
+        if lead and (p := self.corpus.by_id.get(lead[0])) and p.year:
+            return counted(p.year), True
+        return None, False
+
+    def _meant(self, question: str, history: list[Message]) -> str | None:
+        """The paper a correction describes ("I meant the one about low-rank factorization"), other than the one the
+        previous answer led with; None unless one paper is clearly the match."""
+        rejected = set(cited_papers(previous_answer(history), self.corpus.by_title)[:1])
+        described = phrases.CORRECTION.sub(" ", phrases.NOT_THE_ONE.sub(" ", question))
+        words = " ".join(topic_words(self._without_people(described), self.corpus.principal))
+        if len(words.split()) < 2:
+            return None
+        hits = self.corpus.retriever.search(words, Filters(), k=5)
+        good = [
+            (h, cov)
+            for h, cov in relevant(hits, self.corpus.qterms(words), self.corpus.settings.relevance_threshold)
+            if h.paper.id not in rejected
+        ]
+        if not good:
+            return None
+        strength = [h.dense + COVERAGE_WEIGHT * cov for h, cov in good]
+        if len(good) == 1 or strength[0] >= strength[1] + TARGET_LEAD:
+            return good[0][0].paper.id
+        return None
 
     def venues_in(self, question: str) -> tuple[list[str], str]:
         """The venues the question names (every venue string of the table it matches) and the words it named them

@@ -118,6 +118,14 @@ YEARS_SPANNED = re.compile(
     r"\b(?:time ?span|year range|range of years)\b",
     re.I,
 )
+# A correction of the previous answer's paper: "No, not that one", "I meant …", "wrong paper".
+CORRECTION = re.compile(
+    r"^\s*(?:no|nope)\b[,.!:]|\bnot (?:that|this|the right) (?:one|paper)\b|\bwrong (?:one|paper)\b|"
+    r"\bi (?:meant|mean|was asking about|was thinking of)\b",
+    re.I,
+)
+# "not the incidence-angle one", "not the sparse tensor core system": what a correction rules out, to its clause's end.
+NOT_THE_ONE = re.compile(r"\bnot the [^,.;:?!]+", re.I)
 # Code released with a paper.
 CODE = re.compile(r"\b(code|github|open[- ]source)\b", re.I)
 # Bibliometrics a profile page may state.
