@@ -45,3 +45,20 @@ def test_a_venue_named_by_an_acronym_of_its_words(tanaka):
 
 def test_no_venue_when_none_is_named(tanaka):
     assert ask(tanaka, "How many papers has she published since 2020?").meta["plan"]["venues"] == []
+
+
+def test_a_correction_that_rules_a_paper_out_by_name_and_describes_another(tanaka):
+    """ "No, not the incidence-angle one. I meant the paper that uses an attention network.": "not the X one" rules
+    the incidence-angle paper out instead of picking it."""
+    messages = [Message(role="user", content="What has she done on classifying sea-ice types from Sentinel-1 SAR?")]
+    first = tanaka.answer(messages, Filters())
+    messages += [
+        Message(role="assistant", content=first.answer),
+        Message(
+            role="user", content="No, not the incidence-angle one. I meant the paper that uses an attention network."
+        ),
+    ]
+    corrected = tanaka.answer(messages, Filters())
+    assert [c.title for c in corrected.citations] == [
+        "Sea-Ice Type Classification from Sentinel-1 SAR with Self-Attention"
+    ]

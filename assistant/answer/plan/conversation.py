@@ -317,6 +317,8 @@ def _described(ql: str, previous: list[str], label_of) -> list[str]:
     """The previous papers "the X one" / "the X or the Y one" describes by a word of their names."""
     out: list[str] = []
     for m in _DESCRIBED.finditer(ql):
+        if ql[: m.start()].endswith("not "):
+            continue  # "not the incidence-angle one" rules a paper out; it does not pick it
         for word in filter(None, m.groups()):
             if word in _NOT_DESCRIPTIVE:
                 return []

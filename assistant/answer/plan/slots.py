@@ -117,7 +117,14 @@ class SlotReader:
     def _meant(self, question: str, history: list[Message]) -> str | None:
         """The paper a correction describes ("I meant the one about low-rank factorization"), other than the one the
         previous answer led with; None unless one paper is clearly the match."""
-        rejected = set(cited_papers(previous_answer(history), self.corpus.by_title)[:1])
+        previous = cited_papers(previous_answer(history), self.corpus.by_title)
+        ruled_out = phrases.NOT_THE_ONE.search(question)
+        if ruled_out:
+            # "not the incidence-angle one": the previous papers whose name holds a word of what is ruled out
+            words = set(topic_words(ruled_out.group(0), self.corpus.principal))
+            rejected = {pid for pid in previous if words & set(topic_words(self._label(pid), self.corpus.principal))}
+        else:
+            rejected = set(previous[:1])  # "not that one": the paper the previous answer led with
         described = phrases.CORRECTION.sub(" ", phrases.NOT_THE_ONE.sub(" ", question))
         words = " ".join(topic_words(self._without_people(described), self.corpus.principal))
         if len(words.split()) < 2:
