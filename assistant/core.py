@@ -130,6 +130,7 @@ class Assistant:
                 "entries": r.entries,
                 "merged": r.merged,
                 "warnings": [str(w) for w in r.warnings],
+                **({"facts": r.facts} if r.facts else {}),
             }
             for r in corpus.reports
         ]

@@ -57,6 +57,12 @@ class Settings(BaseSettings):
         description="Deadline in seconds for the whole LLM answer (condensing a follow-up and "
         "writing the answer); past it the extractive answer is given, with a notice.",
     )
+    llm_reads_questions: bool = Field(
+        False,
+        description="In LLM mode, the model also reads each question (one tool call filling the plan's slots); a "
+        "reading that does not validate against the table is refused and the rule reader's plan is used. Off by "
+        "default: it adds one model round trip before every answer.",
+    )
     chat_workers: int = Field(
         32,
         ge=1,

@@ -3,35 +3,23 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from assistant.answer.check.citations import Citations, finish
 from assistant.answer.check.claims import ClaimChecker
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.finding import Evidence
+from assistant.answer.plan import kinds
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.planner import Planner
-from assistant.answer.write import aggregate, structured
+from assistant.answer.plan.reader import ModelReader
+from assistant.answer.write import aggregate, composed, meta, structured
 from assistant.answer.write.extractive import CANNOT_ANSWER, ExtractiveWriter  # noqa: F401 - CANNOT_ANSWER is imported from here by callers
 from assistant.answer.write.llm import LLMStep, llm_answer, stream_llm_answer
 from assistant.answer.write.prompts import Prompts
-from assistant.answer.write.table_routes import PAPER_FACTS, TableWriter
+from assistant.answer.write.table_routes import TableWriter
 from assistant.index.retrieval import Hit
 from assistant.models import Answer, Filters, Final, Message, StreamEvent, Token
-
-STRUCTURED = {
-    "compare",
-    "which_of",
-    "count",
-    "per_year",
-    "earliest",
-    "latest",
-    "coauthors",
-    "code",
-    "categories",
-    "attribution",
-    "overview",
-}
 
 
 class Answerer:
@@ -42,12 +30,28 @@ class Answerer:
         self, settings, table, retriever, chat_model=None, prompts: Prompts | None = None, sentence_vectors=None
     ):
         self.corpus = Corpus.build(settings, table, retriever, sentence_vectors)
-        self.planner = Planner(self.corpus)
+        reads = chat_model is not None and settings.llm_reads_questions
+        self.planner = Planner(
+            self.corpus, ModelReader(chat_model, self.corpus.principal, settings.llm_timeout) if reads else None
+        )
         self.evidence = Evidence(self.corpus)
         self.writer = ExtractiveWriter(self.corpus)
         self.tables = TableWriter(self.corpus, self.evidence, self.writer)
         self.prompts = prompts or Prompts.load(settings.prompts_dir)
         self.llm = chat_model
+        # The writer each kind names (kinds.Kind.writer), looked up, never an if/elif with a silent else.
+        self.writers: dict[str, Callable[[QueryPlan], tuple[Answer, list[Hit]]]] = {
+            "evidence": self._from_evidence,
+            "table": lambda plan: self._chosen(plan, self.tables.structured(plan)),
+            "across": lambda plan: self._chosen(plan, self._across(plan)),
+            "shared_authors": lambda plan: (composed.shared_authors(self.corpus, plan), []),
+            "quantity_extreme": lambda plan: self._chosen(
+                plan, composed.quantity_extreme(self.corpus, self.tables.scoped(plan), plan)
+            ),
+            "average": lambda plan: (composed.average(self.corpus, self.tables.scoped(plan), plan), []),
+            "greeting": lambda plan: (meta.greeting(self.corpus, plan), []),
+            "metrics": lambda plan: (meta.metrics(self.corpus, plan), []),
+        }
         # The LLM step gets what it needs, not the Answerer: so llm.py never imports this module back.
         self.llm_step = (
             None
@@ -123,64 +127,30 @@ class Answerer:
 
     def _resolve(self, plan: QueryPlan) -> tuple[Answer, list[Hit]]:
         """The answer without a model, and the papers a model (when there is one) should write about instead:
-        none for counts, dates and other answers that come exactly from the table."""
-        by_id = self.corpus.by_id
+        none for counts, dates and other answers that come exactly from the table. The plan's kind decides which
+        writer answers (kinds.py); nothing here changes the route."""
         if plan.excluded and len(plan.excluded) == len(plan.named):
             return self.tables.filtered_out(plan), []
-        if across := self._across(plan):
-            if self.llm is not None:  # the papers come from the table; the model writes about exactly those
-                return across, [Hit(paper=by_id[i], dense=1.0) for i in across.meta["papers"]]
-            return across, []
-        if self._table_route(plan):
-            answer = self.tables.structured(plan)
-            if self.llm is not None and answer.meta.get("papers"):
-                # A topic list or a comparison: the papers come from the plan and the table (grounded); the model
-                # writes about exactly those papers, in that order.
-                return answer, [Hit(paper=by_id[i], dense=1.0) for i in answer.meta["papers"]]
-            if not (plan.intent.route == "list" and not answer.citations and self._descriptive(plan)):
-                return answer, []
-            # Nothing is "on" a long description: it describes one paper and asks something of it.
-            plan.intent.route, plan.intent.subject = "fact", ""
+        return self.writers[kinds.get(plan.route).writer](plan)
+
+    def _chosen(self, plan: QueryPlan, answer: Answer) -> tuple[Answer, list[Hit]]:
+        """A table answer, and the papers it chose for a model to write about when the kind lets one (a topic list,
+        a comparison, an across answer: grounded by the table, written by the model in that order)."""
+        if self.llm is not None and kinds.get(plan.route).llm and answer.meta.get("papers"):
+            return answer, [Hit(paper=self.corpus.by_id[i], dense=1.0) for i in answer.meta["papers"]]
+        return answer, []
+
+    def _from_evidence(self, plan: QueryPlan) -> tuple[Answer, list[Hit]]:
         hits = self.evidence.hits(plan)
         extractive = self.writer.extractive(plan, hits)
         return extractive, (hits if self.llm is not None else [])
 
-    @staticmethod
-    def _descriptive(plan: QueryPlan) -> bool:
-        """A "topic" that is really a description of one paper ("the theory work on when slotting an extra layer …")."""
-        singular = re.search(
-            r"\b(the|this|that|his|her|their|author['’]s|[A-Z]\w+['’]s) (\w+[- ])?(paper|work|"
-            r"study|method|system|framework|library|algorithm)\b(?! on\b)",
-            plan.question,
-        )
-        # "Point me to …", "Did he ever use …", "Which X has he developed?" ask whether papers exist: an empty set is
-        # the answer.
-        asks_existence = re.match(
-            r"(?i)\s*(point me|show|list|give me|find|summari[sz]e|did|has|have|does|do|is "
-            r"there|are there|what (has|have)|which [\w-]+(?: [\w-]+)? (has|have|did))\b",
-            plan.question,
-        )
-        return (len(plan.topic.split()) >= 7 or bool(singular)) and not asks_existence
-
-    @staticmethod
-    def _table_route(plan: QueryPlan) -> bool:
-        route = plan.intent.route
-        return route in STRUCTURED or route in PAPER_FACTS or route == "list"
-
-    def _across(self, plan: QueryPlan) -> Answer | None:
-        """ "Which GPUs did he use?": the kind named across the author's papers, or None when not asked so."""
-        if plan.intent.route not in ("fact", "list") or plan.scope != "author" or not plan.intent.about_author:
-            return None
-        kind = aggregate.asked_kind(plan.question, plan.named, plan.focus)
-        if kind is None:
-            return None
-        found = aggregate.mentions(kind, [p for p in self.tables.scoped(plan) if p.is_author_work])
-        if not found:
-            return None
-        plan.intent.route = "across"
+    def _across(self, plan: QueryPlan) -> Answer:
+        """ "Which GPUs did he use?": the kind the plan names, across the author's papers in scope."""
+        found = aggregate.mentions(plan.across, [p for p in self.tables.scoped(plan) if p.is_author_work])
         cites = Citations()
-        who = structured.scope_phrase(plan.intent, self.principal, plan.scope, plan.filters.coauthor)
-        text = aggregate.write(kind, found, f"{who}' abstracts", cites)
+        who = structured.scope_phrase(plan, self.principal, plan.scope, plan.filters.coauthor, plan.dates)
+        text = aggregate.write(plan.across, found, f"{who}' abstracts", cites)
         return finish(text, cites, route="across", papers=[m.paper.id for m in found])
 
     def _with_llm(self, plan: QueryPlan, hits: list[Hit]) -> Answer:

@@ -24,6 +24,15 @@ from assistant.index.sentence_index import SentenceIndex
 from assistant.models import Paper
 
 
+@dataclass(frozen=True)
+class ProfileFact:
+    """A figure a profile page states about the researcher (h-index, citations), with the file that states it."""
+
+    label: str
+    value: str
+    source: str  # "000_5373d79505ae5ddf.txt, line 4"
+
+
 @dataclass
 class Corpus:
     settings: object  # assistant.settings.Settings
@@ -41,6 +50,7 @@ class Corpus:
     router: Router
     topics: TopicMatcher
     sentences: SentenceSearch
+    profile: list[ProfileFact]
 
     @classmethod
     def build(cls, settings, table, retriever, sentence_vectors=None) -> Corpus:
@@ -81,6 +91,11 @@ class Corpus:
                 terms=PaperTerms.of(derived, table.papers),
             ),
             sentences=SentenceSearch(picker.vectors, retriever.vectors, index=index, positions=positions),
+            profile=[
+                ProfileFact(f["label"], f["value"], f"{r['file']}, line {f['line']}")
+                for r in table.reports
+                for f in r.get("facts", [])
+            ],
         )
 
     @staticmethod

@@ -98,6 +98,7 @@ class Written:
     path: Path
     digest: str
     themes: list[Theme]
+    reports: list[dict]  # the per-file ingest reports (with a profile page's stated figures)
     ref_ids: np.ndarray  # passage ids in the table's order
     ref_paper: np.ndarray  # each passage's paper, as its position in the file
 
@@ -276,6 +277,7 @@ class Store:
             path=path,
             digest=table.digest,
             themes=table.themes,
+            reports=table.reports,
             ref_ids=np.asarray([r.id for r in refs], dtype=str),
             ref_paper=np.asarray([position[r.paper_id] for r in refs], dtype=np.int32),
         )
@@ -319,6 +321,7 @@ class Store:
             or report.changed
             or old["digest"] != written.digest
             or [Theme.model_validate(t) for t in old["themes"]] != written.themes
+            or [r.get("facts") for r in old.get("reports", [])] != [r.get("facts") for r in written.reports]
         )
 
     def _switch_table(self, written: Path) -> None:

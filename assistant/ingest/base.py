@@ -34,6 +34,9 @@ class ParseContext:
 class ParseResult:
     entries: list[RawEntry] = field(default_factory=list)
     warnings: list[ParseWarning] = field(default_factory=list)
+    # Figures a profile page states about the researcher ({"label": "h-index", "value": "4", "line": 4}), kept with
+    # the file's report so an answer can quote them with their source.
+    facts: list[dict] = field(default_factory=list)
 
     def warn(self, ctx: ParseContext, line: int, message: str) -> None:
         self.warnings.append(ParseWarning(file=ctx.file, line=line, message=message))

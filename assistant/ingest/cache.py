@@ -48,7 +48,7 @@ class ParseCache:
         self.used: set[str] = set()
         self.hits = 0
 
-    def get(self, k: str) -> tuple[str | None, list[RawEntry], list[ParseWarning]] | None:
+    def get(self, k: str) -> tuple[str | None, list[RawEntry], list[ParseWarning], list[dict]] | None:
         self.used.add(k)
         try:
             data = json.loads((self.folder / f"{k}.json").read_text(encoding="utf-8"))
@@ -56,19 +56,28 @@ class ParseCache:
                 data["shape"],
                 [RawEntry.model_validate(e) for e in data["entries"]],
                 [ParseWarning.model_validate(w) for w in data["warnings"]],
+                list(data.get("facts", [])),  # figures the page states (h-index, citations): a profile's facts
             )
         except (OSError, ValueError, KeyError, TypeError):
             return None
         self.hits += 1
         return found
 
-    def put(self, k: str, shape: str | None, entries: list[RawEntry], warnings: list[ParseWarning]) -> None:
+    def put(
+        self,
+        k: str,
+        shape: str | None,
+        entries: list[RawEntry],
+        warnings: list[ParseWarning],
+        facts: list[dict] | None = None,
+    ) -> None:
         self.used.add(k)
         body = json.dumps(
             {
                 "shape": shape,
                 "entries": [e.model_dump(mode="json") for e in entries],
                 "warnings": [w.model_dump(mode="json") for w in warnings],
+                "facts": facts or [],
             },
             ensure_ascii=False,
         )

@@ -22,6 +22,7 @@ class FileReport:
     shape: str | None
     entries: int = 0
     merged: int = 0  # entries that joined a paper another file also has
+    facts: list[dict] = field(default_factory=list)  # figures a profile page states (ParseResult.facts)
     warnings: list[ParseWarning] = field(default_factory=list)
 
 
@@ -89,7 +90,7 @@ def parse_file(path: Path, manifest: Manifest, cache: ParseCache | None = None) 
     capture_year = manifest.info(path.name).capture_year
     k = cache_key(path.name, capture_year, raw) if cache is not None else ""
     if cache is not None and (hit := cache.get(k)) is not None:
-        report.shape, entries, report.warnings = hit
+        report.shape, entries, report.warnings, report.facts = hit
         report.entries = len(entries)
         return entries, report
     try:
@@ -105,7 +106,7 @@ def parse_file(path: Path, manifest: Manifest, cache: ParseCache | None = None) 
             )
         )
     if cache is not None:
-        cache.put(k, report.shape, entries, report.warnings)
+        cache.put(k, report.shape, entries, report.warnings, report.facts)
     return entries, report
 
 
@@ -135,6 +136,7 @@ def _parse(raw: bytes, path: Path, capture_year: int | None, report: FileReport)
     report.shape = shape
     ctx = ParseContext(file=path.name, shape=shape, capture_year=capture_year)
     result = shapes.PARSERS[shape].parse(text, ctx)
+    report.facts = result.facts
     report.warnings += result.warnings
     for e in result.entries:
         _cap_fields(e, report)

@@ -17,8 +17,26 @@ def sniff(lines: list[str]) -> int:
     return sum(1 for line in lines if HEADER.match(line.strip()))
 
 
+# The page chrome's figures: "h-index4", "99citations", "i10-index 2" (the label and number run together).
+_FIGURES = re.compile(
+    r"^\s*(?:(?P<label>h-index|i10-index)\s*(?P<n>\d+)|(?P<n2>\d+)\s*(?P<label2>citations))\s*$", re.I
+)
+
+
+def profile_facts(text: str) -> list[dict]:
+    """The researcher's figures the page states before its first card (h-index, citations), with their lines."""
+    facts = []
+    for lineno, line in enumerate(text.splitlines(), 1):
+        if HEADER.match(line.strip()):
+            break
+        if m := _FIGURES.match(line):
+            label = (m.group("label") or m.group("label2")).casefold()
+            facts.append({"label": label, "value": m.group("n") or m.group("n2"), "line": lineno})
+    return facts
+
+
 def parse(text: str, ctx: ParseContext) -> ParseResult:
-    result = ParseResult()
+    result = ParseResult(facts=profile_facts(text))
     # Everything before the first card (name, h-index, "16 Papers", "AI Score") is page chrome.
     for lineno, m, body in header_blocks(text, HEADER):
         date, precision, note = card_date(m, ctx.capture_year)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +43,32 @@ class ChatModel:
             raise LLMUnavailable(failure_reason(exc)) from exc
         finally:
             chunks.close()
+
+    def call_tool(self, messages: Sequence[Message], tool: dict, timeout: float | None = None) -> dict:
+        """The arguments of the model's call of `tool` (an OpenAI function spec), as a dict. Servers differ: OpenAI,
+        vLLM and Ollama return `tool_calls` (arguments as a JSON string); a server without tool calling may put the
+        JSON object in the text instead, which is read too. No call and no JSON object is an LLMUnavailable."""
+        name = tool["function"]["name"]
+        try:
+            reply = self._model.bind_tools([tool], tool_choice=name).invoke(_to_langchain(messages), timeout=timeout)
+        except LLMUnavailable:
+            raise
+        except Exception as exc:
+            raise LLMUnavailable(failure_reason(exc)) from exc
+        for call in getattr(reply, "tool_calls", None) or []:
+            if call.get("name") == name and isinstance(call.get("args"), dict):
+                return dict(call["args"])
+        if getattr(reply, "invalid_tool_calls", None):
+            raise LLMUnavailable("the model's tool call was not valid JSON")
+        text = _text(reply).strip()
+        fenced = re.search(r"```(?:json)?\s*(\{.*\})\s*```", text, re.S)
+        try:
+            found = json.loads(fenced.group(1) if fenced else text)
+        except ValueError:
+            raise LLMUnavailable("the model did not call the tool") from None
+        if not isinstance(found, dict):
+            raise LLMUnavailable("the model did not call the tool")
+        return found.get("arguments", found) if found.get("name") == name else found
 
 
 def _to_langchain(messages: Sequence[Message]) -> list:

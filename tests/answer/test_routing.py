@@ -51,18 +51,18 @@ def test_every_example_has_a_known_label_and_the_form_view_masks_topic_words():
 )
 def test_a_route_word_inside_an_unrelated_phrase_does_not_pick_its_route(assistant, question):
     p = plan(assistant, question)
-    assert p.intent.route == "fact", (p.intent.route, p.vote)
+    assert p.route == "fact", (p.route, p.vote)
 
 
 def test_the_vote_decides_and_the_plan_shows_it(assistant):
     p = plan(assistant, "Did Yunquan Zhang ever try speculative decoding to make LLM generation faster?")
-    assert p.vote.label == "list" and p.vote.sure and p.intent.route == "list"
+    assert p.vote.label == "list" and p.vote.sure and p.route == "list"
     shown = p.explain()
     assert shown["answer_type"] == "list" and shown["route_confidence"] >= 0.6
     assert shown["nearest_examples"][0]["label"] == "list"
     # Two similar examples of another label do not outvote a near copy of one example.
     p = plan(assistant, "Which papers did Qiang Wang write as last author?")
-    assert p.vote.label == "list" and p.intent.route == "list" and p.position == -1
+    assert p.vote.label == "list" and p.route == "list" and p.position == -1
 
 
 @pytest.mark.parametrize(
@@ -76,7 +76,7 @@ def test_the_vote_decides_and_the_plan_shows_it(assistant):
 )
 def test_wordings_without_route_keywords_reach_their_route(assistant, question, route):
     p = plan(assistant, question)
-    assert p.intent.route == route, (p.intent.route, p.vote, p.notes)
+    assert p.route == route, (p.route, p.vote, p.notes)
 
 
 @pytest.mark.parametrize(

@@ -32,7 +32,7 @@ def test_a_comparison_plan_hands_its_papers_to_the_writer(assistant):
     corpus = assistant.answerer().corpus
     plan = Planner(corpus).plan([Message(role="user", content="How do MoQE and CALM differ?")], Filters())
     titles = [corpus.by_id[i].title for i in plan.compared]
-    assert plan.intent.route == "compare" and len(titles) == 2
+    assert plan.route == "compare" and len(titles) == 2
     assert {t.split(":")[0] for t in titles} == {"MoQE", "CALM"}
     evidence = Evidence(corpus)
     answer = TableWriter(corpus, evidence, ExtractiveWriter(corpus)).compare(plan)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from assistant.answer.corpus import Corpus
+from assistant.answer.evidence import weigh
 from assistant.answer.evidence.acronyms import Acronyms
 from assistant.answer.evidence.weigh import relevant
 from assistant.answer.plan.plan import QueryPlan
@@ -10,7 +11,15 @@ from assistant.answer.write import structured
 from assistant.index.retrieval import Hit
 from assistant.models import Filters, Paper
 
-AUTHOR_LEAD = 0.1  # how much stronger (dense + 0.3 coverage) another group's paper must be to lead a free question
+# Margins of cosine (or of strength, weigh.strength) by which another group's paper must beat the author's best:
+# to lead a free question (strength); to answer a question that presumes him its author, alone (cosine); to be
+# kept beside his papers at all (cosine). The values are the ones the dev and hard sets' "other_group" and
+# "near_negative" questions pass with; they were inline literals before and are unchanged here.
+AUTHOR_LEAD = 0.1
+PRESUMED_AUTHOR_MARGIN = 0.08
+OTHERS_MARGIN = 0.05
+# The one paper a question describes is the first by relevant()'s order when it leads the second by this much.
+TARGET_LEAD = 0.03
 
 
 class Evidence:
@@ -30,7 +39,7 @@ class Evidence:
         """Relevant hits, the author's first; other papers only when asked or clearly more relevant."""
         c = self.corpus
         query = query or plan.query
-        if plan.focus and plan.intent.route == "fact":
+        if plan.focus and plan.route == "fact":
             hits = {h.paper.id: h for h in c.retriever.search(query, plan.filters, k=20)}
             return [hits.get(pid) or Hit(paper=c.by_id[pid], dense=1.0) for pid in plan.focus if pid in c.by_id]
         search_filters = plan.filters.model_copy(update={"author_only": True if plan.filters.author_only else None})
@@ -39,22 +48,22 @@ class Evidence:
         hits = c.sentences.lift(query, hits)
         scored = relevant(hits, self.qterms(query), c.settings.relevance_threshold)
         good = [h for h, _ in scored]
-        strength = {h.paper.id: h.dense + 0.3 * cov for h, cov in scored}  # relevant()'s own order
+        strength = {h.paper.id: weigh.strength(h, cov) for h, cov in scored}
         if plan.scope == "others":
             return [h for h in good if not h.paper.is_author_work]
-        if plan.filters.author_only is False or plan.intent.others_asked:
+        if plan.filters.author_only is False or plan.others_asked:
             return good
         mine = [h for h in good if h.paper.is_author_work]
         others = [h for h in good if not h.paper.is_author_work]
         if plan.filters.author_only:
             return mine
-        if plan.intent.about_author:
+        if plan.about_author:
             # A question that presumes the author wrote another group's paper is answered from that paper,
             # marked as not his, when it is clearly the better match.
             best_mine = mine[0].dense if mine else 0.0
-            return [h for h in others if h.dense > best_mine + 0.08][:1] + mine
+            return [h for h in others if h.dense > best_mine + PRESUMED_AUTHOR_MARGIN][:1] + mine
         best_mine = mine[0].dense if mine else 0.0
-        kept = mine + [h for h in others if h.dense > best_mine + 0.05]
+        kept = mine + [h for h in others if h.dense > best_mine + OTHERS_MARGIN]
         # His papers lead unless another group's is clearly stronger: "What did the benchmark study of GPU deep
         # learning tools find about Caffe?" is answered from that study (0.73, all terms), not from his GPU paper
         # (0.52, a tenth of the terms) with the study as an afterthought.
@@ -72,17 +81,17 @@ class Evidence:
         query = subject or plan.query
         hits = self.search(query, Filters(), k=5)
         good = relevant(hits, self.qterms(query), c.settings.relevance_threshold)
-        # A clear lead by relevant()'s own order (dense + 0.3 coverage): "the paper on sparse matrix vector
+        # A clear lead by relevant()'s own order (weigh.strength): "the paper on sparse matrix vector
         # multiplication in the finite element code" is the one saying SpMV (0.49 dense, 0.79 coverage), not the
         # stencil paper a little closer in meaning (0.51) that holds only "matrix multiplication" (0.41).
-        strength = [h.dense + 0.3 * cov for h, cov in good]
-        if good and (len(good) == 1 or strength[0] >= strength[1] + 0.03 or good[0][1] >= 0.99):
+        strength = [weigh.strength(h, cov) for h, cov in good]
+        if good and (len(good) == 1 or strength[0] >= strength[1] + TARGET_LEAD or good[0][1] >= weigh.ALL_TERMS):
             return good[0][0].paper
         return None
 
     def hits(self, plan: QueryPlan) -> list[Hit]:
         """What an extractive or LLM answer is written from: the summarised paper, or the relevant hits."""
-        if plan.intent.route == "summary":
-            paper = self.target(plan, plan.intent.subject)
+        if plan.route == "summary":
+            paper = self.target(plan, plan.subject)
             return [Hit(paper=paper, dense=1.0)] if paper else []
-        return self.find(plan, plan.intent.subject if plan.intent.route == "list" else None)
+        return self.find(plan, plan.subject if plan.route == "list" else None)

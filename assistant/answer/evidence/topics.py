@@ -43,14 +43,13 @@ MEANING_DENSE = 0.62
 WHOLE_DENSE = 0.38
 MEANING_COVERAGE = 0.5
 TITLE_KNOWN_COVERAGE = 0.6  # the title names the phrase's rarest known term, the text holds this much of the known
-# Opening quote after a space (so "author's" is not a quote), closing quote before a space or punctuation.
-_QUOTED = re.compile(r"(?:^|\s)[\"“‘']([^\"”’']{3,60})[\"”’'](?=[\s.,;:?!]|$)")
-
-
-def quoted(question: str) -> str | None:
-    """A phrase the question puts in quotes ("an 'under review' note"): asked for literally."""
-    m = _QUOTED.search(question)
-    return m.group(1).strip() if m else None
+# Score tiers of a Support: one grounded in the topic's words scores WORD_TIER + its best cosine (1.0-2.0); one
+# grounded by meaning alone scores its cosine (< 1.0), so any word-grounded paper outranks every meaning-only one.
+WORD_TIER = 1.0
+# Other groups' papers offered when none of the author's is on a topic must be clearly on it: its words and a
+# partial-match meaning (cosine >= 0.45), or meaning alone as close as the seeds' true positives (>= 0.7).
+ELSEWHERE_WORD_DENSE = 0.45
+ELSEWHERE_MEANING_DENSE = 0.7
 
 
 def alternatives(topic: str) -> list[str]:
@@ -247,7 +246,7 @@ class TopicMatcher:
                         or (has_all and top >= CO_OCCUR_DENSE)
                         or (top >= PARTIAL_DENSE and qterms.coverage(vocab) >= PARTIAL_COVERAGE)
                     ):
-                        score = 1.0 + top
+                        score = WORD_TIER + top
                         if p.id not in best or best[p.id].score < score:
                             best[p.id] = Support(
                                 p, s if s != p.title else (per_paper.get(p.id) or (0, s))[1] or s, score
@@ -267,7 +266,7 @@ class TopicMatcher:
                     or sim >= PARTIAL_DENSE
                     and _title_names(known, p, whole[p.id])
                 ):
-                    best[p.id] = Support(p, s, 1.0 + sim)
+                    best[p.id] = Support(p, s, WORD_TIER + sim)
             for p in papers:
                 sim, s = per_paper.get(p.id, (-1.0, ""))
                 if (
@@ -285,3 +284,10 @@ class TopicMatcher:
                     if p.id not in best and sim >= NEAR_DENSE and qterms.coverage(whole[p.id]) >= NEAR_COVERAGE:
                         best[p.id] = Support(p, s, sim)
         return sorted(best.values(), key=lambda sp: -sp.score)
+
+
+def strongly_on(sp: Support) -> bool:
+    """A support strong enough to offer another group's paper on a topic none of the author's papers is on."""
+    if sp.score >= WORD_TIER:
+        return sp.score >= WORD_TIER + ELSEWHERE_WORD_DENSE
+    return sp.score >= ELSEWHERE_MEANING_DENSE

@@ -19,6 +19,14 @@ from assistant.text import research_sentences
 # near 0.26 with half their terms missing. Settings.relevance_threshold is the floor.
 STRONG_DENSE = 0.45
 MIN_COVERAGE = 0.6
+# A hit's strength, by which relevant hits are ordered: its cosine plus this share of its IDF-weighted term coverage.
+# Coverage breaks near ties in meaning: "the paper on sparse matrix vector multiplication in the finite element
+# code" ranks the SpMV paper (0.49 dense, 0.79 coverage: 0.727) over a closer stencil paper (0.51, 0.41: 0.633).
+COVERAGE_WEIGHT = 0.3
+# Every distinctive term present ("HONPAS", which MiniLM does not know) lowers the dense floor by this much; "every
+# term" is a coverage of at least ALL_TERMS (IDF weights summed in floating point).
+ALL_TERMS_SLACK = 0.14
+ALL_TERMS = 0.99
 QUANTITY = re.compile(
     r"\b(how (much|many|fast|long|large|big)|what (speed[- ]?up|accuracy|efficiency|"
     r"time|cost|memory|percentage|ratio|performance)|by how|to what)\b",
@@ -144,11 +152,16 @@ def relevant(hits: list[Hit], qterms: QueryTerms, floor: float) -> list[tuple[Hi
         if (
             h.dense >= STRONG_DENSE
             or (h.dense >= floor and cov >= MIN_COVERAGE)
-            or (cov >= 0.99 and h.lexical > 0 and h.dense >= floor - 0.14)
+            or (cov >= ALL_TERMS and h.lexical > 0 and h.dense >= floor - ALL_TERMS_SLACK)
         ):
             out.append((h, cov))
-    out.sort(key=lambda hc: -(hc[0].dense + 0.3 * hc[1]))
+    out.sort(key=lambda hc: -strength(*hc))
     return out
+
+
+def strength(hit: Hit, coverage: float) -> float:
+    """The order of relevant hits: cosine plus COVERAGE_WEIGHT of the term coverage."""
+    return hit.dense + COVERAGE_WEIGHT * coverage
 
 
 _PROPOSAL = re.compile(

@@ -4,15 +4,8 @@ from __future__ import annotations
 
 import re
 
-from assistant.answer.plan.plan import ORDINALS, author_index
+from assistant.answer.plan.phrases import ANAPHORA, ORDINALS, author_index
 from assistant.models import Message, Paper
-
-ANAPHORA = re.compile(
-    r"\b(it|its|this|that|these|those|they|them|their|the (paper|method|approach|"
-    r"framework|system|work|model|algorithm|technique|study))\b",
-    re.I,
-)
-
 
 # "block coordinate descent (BCD)", "Compression Error Theory (CET)": an abbreviation the abstract defines.
 _ABBREVIATION = re.compile(r"\(\s*(?:abbr\.\s*)?([A-Z][A-Za-z0-9=+-]{1,14})\s*\)")
@@ -251,7 +244,9 @@ def people_named(text: str, people: list[str]) -> list[str]:
 _WORD = re.compile(r"\w")
 
 
-def person_pointed_to(question: str, history: list[Message], people: list[str]) -> tuple[str | None, bool]:
+def person_pointed_to(
+    question: str, history: list[Message], people: list[str], principal: str | None = None
+) -> tuple[str | None, bool]:
     """(the person the question points back to, whether an author ordinal named them) from the previous answer:
     "that person" is the first person it named; "the second author" the second name of its author list."""
     named = people_named(previous_answer(history), people)
@@ -263,7 +258,10 @@ def person_pointed_to(question: str, history: list[Message], people: list[str]) 
         n = author_index(m.group(1))
         picked = named[n - 1 : n] if n and n > 0 else named[-1:]
         return (picked[0], True) if picked else (None, False)
-    if _THAT_PERSON.search(question):
+    if m := _THAT_PERSON.search(question):
+        if re.fullmatch(r"(?i)co-?author", m.group(2)) and principal:
+            # "that co-author" is one of his co-authors, never the author himself whom the answer named first
+            named = [n for n in named if n != principal] or named
         return named[0], False
     return None, False
 
@@ -284,11 +282,19 @@ def pointed_back(
         return ("nth", picked) if picked else None
     if re.search(r"\bthe other (one|paper|work)\b", ql):
         # "and the other one?" after one paper was picked from two: the one of the list before that was not picked
+        # or, when the previous answer led with one of two papers ("the earliest is X. Next: Y"), the one it did not
+        # lead with.
         answers = [m.content for m in history if m.role == "assistant"]
         earlier = cited_papers(answers[-2], by_title) if len(answers) >= 2 else []
         other = [pid for pid in earlier if pid not in previous]
+        if len(other) != 1 and len(earlier) == 2 and previous[0] in earlier:
+            other = [pid for pid in earlier if pid != previous[0]]
+        elif len(other) != 1 and len(previous) == 2:
+            other = previous[1:]
         return ("nth", other) if len(other) == 1 else None
-    if described := _described(ql, previous, label_of):
+    if described := _described(ql, previous, label_of) or _described(ql, _earlier_papers(history, by_title), label_of):
+        # "the static one" among the previous answer's papers; a correction ("no, I meant the dynamic one") among
+        # the papers of the answers before it.
         return ("nth", described) if len(described) == 1 else ("which", described)
     if restates_list(question) and len(previous) >= 2:
         return "list", previous
@@ -305,10 +311,18 @@ def pointed_back(
     return "which", previous
 
 
+def _earlier_papers(history: list[Message], by_title: dict[str, str]) -> list[str]:
+    """The papers every earlier answer cited, the most recent answer's first."""
+    answers = [m.content for m in history if m.role == "assistant"]
+    return list(dict.fromkeys(pid for a in reversed(answers) for pid in cited_papers(a, by_title)))
+
+
 def _described(ql: str, previous: list[str], label_of) -> list[str]:
     """The previous papers "the X one" / "the X or the Y one" describes by a word of their names."""
     out: list[str] = []
     for m in _DESCRIBED.finditer(ql):
+        if ql[: m.start()].endswith("not "):
+            continue  # "not the incidence-angle one" rules a paper out; it does not pick it
         for word in filter(None, m.groups()):
             if word in _NOT_DESCRIPTIVE:
                 return []

@@ -5,32 +5,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from assistant.answer.plan import phrases
+from assistant.answer.plan.phrases import NUMBER_WORDS, PAPER_NOUN, PAPER_OWNER, STRUCTURE, YEAR  # noqa: F401 - NUMBER_WORDS is imported from here by callers
 from assistant.text import STOP as BASE_STOP
 
-YEAR = r"(?:19|20)\d{2}"
-NUMBER_WORDS = {
-    0: "zero",
-    1: "one",
-    2: "two",
-    3: "three",
-    4: "four",
-    5: "five",
-    6: "six",
-    7: "seven",
-    8: "eight",
-    9: "nine",
-    10: "ten",
-    11: "eleven",
-    12: "twelve",
-    13: "thirteen",
-    14: "fourteen",
-    15: "fifteen",
-    16: "sixteen",
-    17: "seventeen",
-    18: "eighteen",
-    19: "nineteen",
-    20: "twenty",
-}
 # Words of a question's form, not its topic: the shared list plus words that only questions use ("did he ever use
 # X", "from 2020 onwards").
 STOP = BASE_STOP | {"ever", "use", "uses", "used", "using", "onwards", "onward"}
@@ -50,38 +28,12 @@ class Intent:
     summary_like: bool = False  # "What is X?", "Describe X": about one thing, if the question names a paper
 
 
-def year_range(q: str) -> tuple[int | None, int | None]:
-    if m := re.search(rf"\b(?:between|from)\s+({YEAR})\s+(?:and|to|-|–)\s+({YEAR})\b", q) or re.search(
-        rf"\b({YEAR})\s*(?:-|–|to)\s*({YEAR})\b", q
-    ):
-        a, b = sorted((int(m.group(1)), int(m.group(2))))
-        return a, b
-    if m := re.search(rf"\b(?:before|prior to|earlier than|until|up to)\s+({YEAR})\b", q):
-        inclusive = q[m.start() : m.end()].startswith(("until", "up to"))
-        return None, int(m.group(1)) - (0 if inclusive else 1)
-    if m := re.search(rf"\b(?:after|later than)\s+({YEAR})\b", q):
-        return int(m.group(1)) + 1, None
-    if m := re.search(rf"\b(?:since|from|starting)\s+({YEAR})\s+(?:on|onwards|onward)\b", q) or re.search(
-        rf"\bsince\s+({YEAR})\b", q
-    ):
-        return int(m.group(1)), None
-    years = re.findall(rf"\b({YEAR})\b", q)
-    if len(years) == 1:
-        return int(years[0]), int(years[0])
-    return None, None
-
-
 def mentions_author(q: str, principal: str) -> bool:
     ql = q.casefold()
     parts = [p.casefold() for p in principal.split()]
     if principal.casefold() in ql or any(re.search(rf"\b{re.escape(p)}\b", ql) for p in parts[:1]):
         return True
-    return bool(
-        re.search(
-            r"\b(the author|this author|the researcher|this researcher|principal author|his|he|him|they|them|their)\b",
-            ql,
-        )
-    )
+    return bool(phrases.AUTHOR_POINTER.search(ql))
 
 
 def topic_words(text: str, principal: str = "") -> list[str]:
@@ -90,14 +42,18 @@ def topic_words(text: str, principal: str = "") -> list[str]:
     out = []
     for w in words:
         wl = w.casefold().rstrip(".")
-        if wl in STOP or wl in names or wl.endswith("'s") and wl[:-2] in names or re.fullmatch(YEAR, wl):
+        if (
+            wl in STOP
+            or wl in STRUCTURE
+            or wl in names
+            or wl.endswith("'s")
+            and wl[:-2] in names
+            or re.fullmatch(YEAR, wl)
+        ):
             continue
         out.append(w.rstrip("."))
     return out
 
-
-PAPER_NOUN = r"(?:papers?|publications?|works?|articles?|preprints?)\b"
-PAPER_OWNER = r"(?:author['’]s|researcher['’]s|[a-z]+['’]s)"
 
 _ATTRIBUTION = [
     re.compile(
@@ -125,24 +81,12 @@ _ATTRIBUTION = [
 def classify(question: str, principal: str) -> Intent:
     q = question.strip()
     ql = q.casefold()
-    yf, yt = year_range(q)
-    intent = Intent(route="fact", year_from=yf, year_to=yt, about_author=mentions_author(q, principal))
-    intent.others_asked = bool(
-        re.search(
-            r"\b(other (groups?|researchers?|authors?|people)|not (the author|his|by)|whole corpus|entire corpus)\b", ql
-        )
-    ) or (
-        not intent.about_author
-        and bool(re.search(r"\b(the corpus|all papers|every paper|any paper|all the papers)\b", ql))
+    intent = Intent(route="fact", about_author=mentions_author(q, principal))
+    intent.others_asked = bool(phrases.OTHERS_ASKED.search(ql)) or (
+        not intent.about_author and bool(phrases.CORPUS_WIDE.search(ql))
     )
 
-    intent.others_only = bool(
-        re.search(
-            r"\b(not (by|from|written by) (the author|him|them)|not (the author|his)['’]?s?|"
-            r"other (groups?|researchers?|authors?|people)['’]?s?)\b",
-            ql,
-        )
-    )
+    intent.others_only = bool(phrases.OTHERS_ONLY.search(ql))
     if intent.others_only:
         intent.others_asked = True
 

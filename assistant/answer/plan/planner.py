@@ -4,33 +4,26 @@ from the plan."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from assistant.answer.corpus import Corpus
+from assistant.answer.evidence.across import asked_kind, mentions
 from assistant.answer.evidence.sentence_search import question_parts
-from assistant.answer.evidence.topics import quoted
-from assistant.answer.evidence.weigh import QUANTITY, relevant, vocabulary
-from assistant.answer.plan import plan as planning
+from assistant.answer.evidence.weigh import QUANTITY
+from assistant.answer.plan import phrases
 from assistant.answer.plan.conversation import (
-    ANAPHORA,
-    find_bounded,
     follow_up,
-    fuzzy_names,
-    mentioned,
     person_pointed_to,
     pointed_back,
     split_turns,
 )
 from assistant.answer.plan.intents import Intent, classify, mentions_author, subject_for, topic_words
 from assistant.answer.plan.plan import QueryPlan
+from assistant.answer.plan.reader import ModelReader, ReadingRefused, read_or_refuse, with_reading
+from assistant.answer.plan.slots import SlotReader
 from assistant.answer.plan.spelling import correct_spelling
 from assistant.errors import BadRequest
-from assistant.index.bm25 import variants
 from assistant.models import Filters, Message
-
-_WORD = re.compile(r"\w")
-# IDF of a term in at most ~3% of passages (log(1 + n/(df+0.5)) >= 3.5): a name-like word, not a common one.
-RARE_IDF = 3.5
-
 
 # "… studied in the paper arguing that …": a question about one paper it describes, in the singular, asks a fact of
 # it even when its form is close to a topic question's; a list asks for papers in the plural.
@@ -48,11 +41,12 @@ _ROUTE_OF = {"how": "fact", "greeting": "fact"}  # vote labels answered by anoth
 _TABLE_LISTS = ("list", "count", "code", "categories", "overview", "per_year", "earliest", "latest", "coauthors")
 
 
-class Planner:
-    """Reads a turn into a QueryPlan; takes the corpus (the table's names, people and papers, the router)."""
+class Planner(SlotReader):
+    """Reads a turn into a QueryPlan and decides its route, in this one place; the slots come from SlotReader."""
 
-    def __init__(self, corpus: Corpus):
+    def __init__(self, corpus: Corpus, reader: ModelReader | None = None):
         self.corpus = corpus
+        self.reader = reader  # LLM mode: the model reads the question too (plan/reader.py)
 
     def plan(self, messages: list[Message], filters: Filters) -> QueryPlan:
         question, history = split_turns(messages)
@@ -61,16 +55,21 @@ class Planner:
         # Spelling is corrected for finding papers only; slots and routes read the words as written
         # ("leaving out" must not become "leading out").
         corrected, spelling = correct_spelling(question, self.corpus.retriever.lexical.knows)
-        position, surname = planning.position(question), planning.surname(question)
-        literal = quoted(question)
+        position, surname = phrases.position(question), phrases.surname(question)
+        literal = phrases.quoted(question)
         stripped = self._strip_slots(question)
+        venues = self.venues_in(question)[0]
+        negation = phrases.negated(question)
         intent = classify(stripped, self.corpus.principal)
-        intent.year_from, intent.year_to = planning.years(question)
         named = self.named_in(corrected)
         query, focus = follow_up(corrected, history, self.corpus.names) if not named else (corrected, named)
+        span, anchored = self._dates(question, history, focus)
+        intent.year_from, intent.year_to = span.years if span else (None, None)
         if focus and not named and self._names_own_subject(corrected, focus):
             query, focus = corrected, []  # "What is the Virtual Parameter Space?" after "What is MoQE?"
-        pointed, by_ordinal = person_pointed_to(question, history, [*self.corpus.people, self.corpus.principal])
+        pointed, by_ordinal = person_pointed_to(
+            question, history, [*self.corpus.people, self.corpus.principal], self.corpus.principal
+        )
         person = self._coauthor_in(question) or pointed
         if by_ordinal and person == pointed:
             position = None  # "what else did the second author write?": a person, not a position filter
@@ -78,17 +77,18 @@ class Planner:
             person is None
             and position
             and not surname
-            and not planning.excludes_author(question)
+            and not phrases.excludes_author(question)
             and mentions_author(question, self.corpus.principal)
         ):
             person = self.corpus.principal
-        masked = self._mask(question)
+        # The negated topic is a filter, not part of the form: "which papers don't involve X" reads as a list.
+        masked = self._mask(phrases.without_negation(question))
         # One model call for the routing texts and the search query (with its parts, for sentence search).
         self.corpus.retriever.vectors.prime([*self.corpus.router.texts(masked), *question_parts(query)])
         vote = self.corpus.router.route(masked)
         keyword_route = intent.route
         intent.route, intent.subject = self._by_meaning(intent, vote, question, stripped, named, focus, literal)
-        excludes = planning.excludes_author(question)
+        excludes = phrases.excludes_author(question)
         f = filters.model_copy()
         if f.year_from is None and intent.year_from is not None:
             f.year_from = intent.year_from
@@ -100,7 +100,7 @@ class Planner:
             scope = "others"
         elif (person and person != self.corpus.principal and (position or surname)) or (surname and not person):
             scope = "all" if not re.search(r"\b(his|her|their|the author['’]s)\b", question, re.I) else "author"
-        elif planning.whole_corpus(question) and not re.search(
+        elif phrases.whole_corpus(question) and not re.search(
             rf"\b(his|her|the author['’]s|{re.escape(self.corpus.principal)}['’]s)\b", question, re.I
         ):
             scope = "all"
@@ -123,6 +123,17 @@ class Planner:
         back = None if named else pointed_back(question, history, self.corpus.by_title, self._label)
         if back and back[0] == "nth":
             focus = back[1]  # "who wrote the second one?": one paper picked, whatever the route
+        elif (
+            back is None
+            and not named
+            and history
+            and phrases.CORRECTION.search(question)
+            and (meant := self._meant(question, history))
+        ):
+            # "Not that one: I meant his other paper, the one about low-rank factorization": the paper described
+            # instead of the one the previous answer led with.
+            back, focus, named = ("nth", [meant]), [meant], [meant]
+            intent.route, intent.subject = "summary", ""
         if compared := self._compared_if_asked(question, vote, named):
             intent.route = "compare"
         elif position or surname or (literal and intent.route in ("fact", "list", "count")):
@@ -132,7 +143,7 @@ class Planner:
             person
             and (person != self.corpus.principal or (pointed == person and _WRITINGS.search(question)))
             and f.coauthor is None
-            and intent.route in ("list", "fact", "count")
+            and intent.route in ("list", "fact", "count", "earliest", "latest")
             and not named
         ):
             # "papers with Daning Cheng": enumerate (or count) their joint papers; "what else did the second author
@@ -144,7 +155,7 @@ class Planner:
                 scope = "all"  # "what else did that person write?": all their papers, not only those with him
             if back and back[0] in ("which", "list"):
                 focus, within = back[1], True  # "which of those did he write with Boyang Zhang?"
-            intent.route = "count" if intent.route == "count" else "list"
+            intent.route = intent.route if intent.route in ("count", "earliest", "latest") else "list"
             intent.subject = " ".join(
                 topic_words(_AUTHORING.sub(" ", self._without_people(stripped)), self.corpus.principal)
             )
@@ -172,10 +183,51 @@ class Planner:
             and re.search(r"\bwork(s|ed|ing)? on\b|\bresearch(ed)?\b|\bfocus(ed)? on\b", question, re.I)
         ):
             intent.route = "overview"  # "What did they work on before 2021?": the themes of those years
+        if negation and intent.route in ("fact", "summary") and not named and not focus:
+            # A negated topic filters papers: "which of his simulation papers don't rely on machine learning?"
+            intent.route = "list"
+            intent.subject = " ".join(topic_words(self._without_people(stripped), self.corpus.principal))
         if intent.route in ("list", "count", "coauthors") and not topic and intent.subject:
             topic = self._topic(self._without_people(stripped)) if " or " in stripped else intent.subject
         if focus and intent.route == "authors" and not named:
             intent.subject = ""
+        if meta := self._meta(
+            question, stripped, intent.route, named, [] if anchored else focus, compared, person, span, negation
+        ):
+            intent.route, intent.subject, topic = meta, "", ""
+            if anchored:
+                focus = []  # the paper pointed back to only anchored the dates ("four years after that one")
+            if meta == "overview":
+                scope = "author"
+        if intent.route == "list" and f.coauthor and (pick := phrases.date_extreme(question)):
+            intent.route = pick  # "the newest of his papers with that co-author": one paper, by date
+        quantity, direction, leave_out = "", 1, []
+        if meta in ("greeting", "metrics", "overview"):
+            pass  # a question about the corpus or its author, not an operation over papers
+        elif len(named) >= 2 and phrases.SHARED_AUTHORS.search(question):
+            intent.route, compared = "shared_authors", []  # "who wrote both A and B?"
+        elif (ex := phrases.quantity_extreme(question)) and not named and not focus and not literal:
+            intent.route, quantity, direction, topic = "quantity_extreme", ex.noun, ex.direction, ""
+        elif intent.route in ("per_year", "count") and phrases.AVERAGE.search(question):
+            intent.route = "average"  # "his average number of papers per year since 2020"
+        elif (
+            len(named) == 1 and phrases.ELSE_WRITTEN.search(question) and (lead := self._author_of(named[0], question))
+        ):
+            # "The first author of CALM: what else did they write?": that person's papers, CALM left out.
+            person, position, scope, leave_out = lead, None, "all", list(named)
+            f.coauthor = lead
+            intent.route, intent.subject, topic, compared = "list", "", "", []
+        if intent.route == "count" and phrases.CODE.search(question):
+            intent.route = "code"  # "how many of his papers have code": the code route counts them (within the topic)
+        across = ""
+        if intent.route in ("fact", "list") and scope == "author" and intent.about_author:
+            # "Which GPUs did he use?": the kind named across his papers, when any of them names it.
+            kind = asked_kind(question, named, focus)
+            if kind and mentions(kind, [p for p in self._in_scope(f, span) if p.is_author_work]):
+                intent.route, across = "across", kind
+        if intent.route == "list" and topic and self._describes_one_paper(question, topic, f, span, scope):
+            # Nothing is "on" a long description: it describes one paper and asks something of it.
+            intent.route, intent.subject, topic = "fact", "", ""
         excluded = [pid for pid in named if not filters.admits(self.corpus.by_id[pid])]
         # Why the route is what it is, for --explain.
         decided = f"route {intent.route}: " + (
@@ -187,7 +239,7 @@ class Planner:
             if intent.route == keyword_route
             else f"a slot of the question (vote {vote.label})"
         )
-        return QueryPlan(
+        plan = QueryPlan(
             excluded=excluded,
             question=question,
             history=history,
@@ -205,12 +257,33 @@ class Planner:
             surname=surname,
             excludes_author=excludes,
             vote=vote,
-            intent=intent,
+            subject=intent.subject,
+            about_author=intent.about_author,
+            others_asked=intent.others_asked,
+            timeline=intent.timeline,
+            across=across,
+            venues=venues,
+            quantity=quantity,
+            direction=direction,
+            leave_out=leave_out,
             literal=literal,
+            dates=span,
+            negated=negation.topic if negation else "",
             corrected=corrected,
             compared=compared,
             notes=[decided] + ([f"spelling: {', '.join(spelling)}"] if spelling else []),
         )
+        if self.reader is None:
+            return plan
+        try:
+            reading = read_or_refuse(
+                self.reader, question, history, self._resolve_paper, [*self.corpus.people, self.corpus.principal]
+            )
+        except ReadingRefused as why:
+            return replace(
+                plan, notes=[*plan.notes, f"the model's reading was refused ({why}); the rule reader's plan"]
+            )
+        return with_reading(plan, reading, filters, self.corpus.by_id, self.corpus.principal)
 
     def _by_meaning(
         self, intent: Intent, vote, question: str, stripped: str, named: list[str], focus: list[str], literal
@@ -259,121 +332,27 @@ class Planner:
         subject = subject_for(label, stripped, self.corpus.principal)
         return label, subject or ""
 
-    def named_in(self, question: str) -> list[str]:
-        """Papers the question names: exactly, or written without spaces/hyphens or with one typo ("dyna train")."""
-        found = mentioned(question, self.corpus.names)
-        if found:
-            return found
-        return fuzzy_names(question, self.corpus.squashed, self.corpus.retriever.lexical, self.corpus.deletions)
-
-    def _strip_slots(self, question: str) -> str:
-        """The question without the phrases slots read (author position, surname, exclusions), for the classifier."""
-        q = planning._POSITION.sub(" ", question)
-        q = planning._SURNAME.sub(" ", q)
-        return planning._EXCLUDES_AUTHOR.sub(" ", q)
-
-    def _topic(self, text: str) -> str:
-        """The topic words of a question, alternatives kept apart ("stereo matching or multi-view stereo")."""
-        text = re.sub(r"(?i)\b(how many|number of|count|list|name|enumerate|show)\b", " ", text)
-        parts = [" ".join(topic_words(part, self.corpus.principal)) for part in re.split(r"(?i)\bor\b", text)]
-        return " or ".join(p for p in parts if p)
-
-    def _without_people(self, text: str) -> str:
-        lowered = text
-        for person in [*self.corpus.people, self.corpus.principal]:
-            i = find_bounded(lowered.casefold(), person.casefold(), _WORD)
-            if i >= 0:
-                lowered = lowered[:i] + " " + lowered[i + len(person) :]
-        return lowered
-
-    def _mask(self, question: str) -> str:
-        """Names of papers and people and years replaced by placeholders: the router reads the form."""
-        out = question
-        low = out.casefold()
-        for nm in sorted((n for n in self.corpus.names if len(n) >= 3 and n in low), key=len, reverse=True):
-            i = find_bounded(out.casefold(), nm)
-            if i >= 0:
-                out = out[:i] + "X" + out[i + len(nm) :]
-        for person in self.corpus.people:
-            if person.casefold() in out.casefold():
-                i = find_bounded(out.casefold(), person.casefold(), _WORD)
-                if i >= 0:
-                    out = out[:i] + "Jane Doe" + out[i + len(person) :]
-        out = re.sub(re.escape(self.corpus.principal), "the author", out, flags=re.I)
-        return re.sub(r"\b(?:19|20)\d{2}\b", "2019", out)
-
-    def _names_own_subject(self, question: str, focus: list[str]) -> bool:
-        """A question with no word pointing back ("it", "those") that uses a rare corpus term the papers in focus
-        never use names a new subject: it is not a follow-up."""
-        if ANAPHORA.search(question):
-            return False
-        from assistant.answer.evidence.topics import texts_of
-
-        focus_vocab = set().union(
-            *(vocabulary(" ".join(texts_of(self.corpus.by_id[i]))) for i in focus if i in self.corpus.by_id)
-        )
-        rare = [
-            t
-            for t, w in self.corpus.qterms(question).weights.items()
-            if w >= RARE_IDF and self.corpus.retriever.lexical.knows(t)
-        ]
-        return any(not (variants(t) & focus_vocab) for t in rare)
-
-    def _label(self, pid: str) -> str:
-        p = self.corpus.by_id.get(pid)
-        return f"{p.label} ({p.year or ''})" if p else ""
-
-    def _compared_if_asked(self, question: str, vote, named: list[str]) -> list[str]:
-        """The papers compared, when the question asks for a comparison of two or more (else none)."""
-        cue = re.search(
-            r"\b(differ|difference|compare|compared|comparison|versus|vs\.?|each (of the two|"
-            r"of them|one|benchmark|paper)|both|the two)\b",
-            question,
-            re.I,
-        )
-        if not cue or not (vote.label == "compare" or len(named) >= 1):
-            return []
-        compared = self.compared(question, named)
-        return compared if len(compared) >= 2 else []
-
-    def compared(self, question: str, named: list[str]) -> list[str]:
-        """The papers a comparison is about: named ones, plus one found for each described side ("the X paper and the Y
-        paper")."""
-        if len(named) >= 2:
-            return list(named)[:4]
-        # Sides in the order the question gives them (the model's sources are numbered in that order too).
-        ids: list[str] = []
-        sides = re.split(r"\band\b|\bvs\.?\b|\bversus\b|\bwith\b|:", re.split(r"[?.]\s", question)[0])
-        for side in sides:
-            if said := [i for i in mentioned(side, self.corpus.names) if i in named and i not in ids]:
-                ids += said
-                continue
-            words = topic_words(side, self.corpus.principal)
-            if len(words) < 2:
-                continue
-            hits = self.corpus.retriever.search(" ".join(words), Filters(), k=3)
-            good = relevant(hits, self.corpus.qterms(" ".join(words)), self.corpus.settings.relevance_threshold)
-            if good and good[0][0].paper.id not in ids and good[0][0].paper.id not in named and good[0][0].dense >= 0.5:
-                ids.append(good[0][0].paper.id)
-        ids += [i for i in named if i not in ids]
-        return ids[:4]
-
-    def _coauthor_in(self, question: str) -> str | None:
-        lowered = question.casefold()
-        for (
-            person
-        ) in self.corpus.people:  # a substring test first: a regex per person per question took seconds at 1k papers
-            name = person.casefold()
-            if name in lowered and find_bounded(lowered, name, _WORD) >= 0:
-                return person
+    def _meta(self, question, stripped, route, named, focus, compared, person, span, negation) -> str | None:
+        """A question about the corpus or its author rather than a topic, or one whose words are all structure:
+        "hi" (greeting), "what is he known for?" (overview), "his h-index?" (metrics), "what did he publish in
+        late 2022?" (a list over the table: no topic is left once the dates are read)."""
+        if phrases.GREETING.match(question):
+            return "greeting"
+        if named or focus or compared or phrases.quoted(question):
+            return None
+        if phrases.METRICS.search(question):
+            return "metrics"  # citations and h-index are never a topic, whatever else the question says
+        if phrases.YEARS_SPANNED.search(question):
+            return "per_year"  # "what years does his work span?"
+        if phrases.KNOWN_FOR.search(question) and not self._content(phrases.KNOWN_FOR.sub(" ", stripped)):
+            return "overview"
+        if self._content(stripped) or person or route in _TABLE_LISTS:
+            return None
+        # Nothing but structure left: the question filters the table (dates, scope, a negated topic) or, with no
+        # slot either, is too bare to read as a topic.
+        if span or negation or re.search(rf"\b{phrases.PAPER_NOUN}|\bpublish|\bwr[io]te\b", question, re.I):
+            return "list"
         return None
-
-    def _names_only(self, question: str, named: list[str]) -> bool:
-        """Besides the paper's name, at most two content words ("What is MoQE?", "Summarize X's method")."""
-        rest = set(topic_words(question, self.corpus.principal)) - {
-            w for pid in named[:1] for w in topic_words(self.corpus.by_id[pid].label)
-        }
-        return len([w for w in rest if w.casefold() not in self.corpus.names]) <= 2
 
     def _is_summary(self, question: str, intent: Intent, named: list[str]) -> bool:
         """ "What is MoQE?", "Describe the paper on best friend clustering": about one paper."""

@@ -55,15 +55,19 @@ class ExtractiveWriter:
         )
 
     def cannot_answer(self, plan: Plan) -> Answer:
-        topic = " ".join(topic_words(plan.question, self.corpus.principal)) or plan.question
+        topic = " ".join(topic_words(plan.question, self.corpus.principal))
         papers, principal = self.corpus.papers, self.corpus.principal
         n_author = sum(p.is_author_work for p in papers)
         scope = f"{principal}'s {n_author} papers" if plan.author_scope else f"the {len(papers)} papers"
         extra = ""
         if plan.filters.year_from or plan.filters.year_to:
             extra = " in the years asked about"
+        # "None … about X" only when X has content words; a question of structure alone found no passage.
+        said = (
+            f"none of {scope} in it{extra} is about “{topic}”" if topic else f"no passage of {scope}{extra} answers it"
+        )
         return Answer(
-            answer=f"{CANNOT_ANSWER}: none of {scope} in it{extra} is about “{topic}”, so I have nothing to cite.",
+            answer=f"{CANNOT_ANSWER}: {said}, so I have nothing to cite.",
             citations=[],
             meta={"route": "none"},
         )
@@ -73,12 +77,12 @@ class ExtractiveWriter:
             return self.cannot_answer(plan)
         qterms = self.corpus.qterms(plan.words)
         cites = Citations()
-        if plan.intent.route == "list":
+        if plan.route == "list":
             shown = hits[:MAX_LIST]
-            ranked = self.corpus.picker.rank(plan.intent.subject or plan.question, qterms, [h.paper for h in shown])
-            who = structured.scope_phrase(plan.intent, self.corpus.principal, plan.scope, plan.filters.coauthor)
+            ranked = self.corpus.picker.rank(plan.subject or plan.question, qterms, [h.paper for h in shown])
+            who = structured.scope_phrase(plan, self.corpus.principal, plan.scope, plan.filters.coauthor)
             on = "about" if who.endswith(" on") else "on"  # "his papers from 2022 on about …", not "on on"
-            lines = [f"{who[0].upper()}{who[1:]} {on} {plan.intent.subject} ({plural(len(shown), 'paper')}):"]
+            lines = [f"{who[0].upper()}{who[1:]} {on} {plan.subject} ({plural(len(shown), 'paper')}):"]
             for h in shown:
                 s = ranked[h.paper.id][0][0] if ranked[h.paper.id] else summary_sentence(h.paper)
                 lines.append(
@@ -87,7 +91,7 @@ class ExtractiveWriter:
                 )
             return finish("\n".join(lines), cites, route="list")
 
-        if plan.intent.route == "summary":
+        if plan.route == "summary":
             return self.summarize(plan, hits[0].paper, qterms, cites)
         top = hits[: self.corpus.settings.max_citations]
         lead = top[0]

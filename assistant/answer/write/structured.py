@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from assistant import presenter
 from assistant.answer.check.citations import Citations
-from assistant.answer.plan.intents import NUMBER_WORDS, Intent
+from assistant.answer.plan.phrases import NUMBER_WORDS
 from assistant.answer.write.format import name, owner_note, plural, when
 from assistant.answer.write.order import date_key
 from assistant.models import Paper
@@ -17,8 +17,9 @@ from assistant.models import Paper
 Quote = Callable[[Paper], str]  # the sentence of a paper's abstract that supports citing it
 
 
-def scope_phrase(intent: Intent, principal: str, scope: str, coauthor: str | None = None) -> str:
-    """ "The author's papers with a co-author from 2020": what a structured answer is about."""
+def scope_phrase(plan, principal: str, scope: str, coauthor: str | None = None, dates=None) -> str:
+    """ "The author's papers with a co-author from 2020": what a structured answer is about; `dates` (a
+    phrases.DateSpan) when the span is to the month."""
     who = {
         "author": f"{principal}'s papers",
         "all": "the papers in the corpus",
@@ -26,14 +27,17 @@ def scope_phrase(intent: Intent, principal: str, scope: str, coauthor: str | Non
     }[scope]
     if coauthor:
         who += f" with {coauthor}"
-    if intent.year_from and intent.year_from == intent.year_to:
-        return f"{who} from {intent.year_from}"
-    if intent.year_from and intent.year_to:
-        return f"{who} from {intent.year_from} to {intent.year_to}"
-    if intent.year_from:
-        return f"{who} from {intent.year_from} on"
-    if intent.year_to:
-        return f"{who} up to {intent.year_to}"
+    if dates is not None and dates.by_month:
+        said = dates.describe()
+        return f"{who} from {said}" if not said.startswith("up to") else f"{who} {said}"
+    if plan.year_from and plan.year_from == plan.year_to:
+        return f"{who} from {plan.year_from}"
+    if plan.year_from and plan.year_to:
+        return f"{who} from {plan.year_from} to {plan.year_to}"
+    if plan.year_from:
+        return f"{who} from {plan.year_from} on"
+    if plan.year_to:
+        return f"{who} up to {plan.year_to}"
     return who
 
 
@@ -73,13 +77,13 @@ def _markers(papers: list[Paper], cites: Citations, quote: Quote) -> str:
 
 
 def count(
-    intent: Intent, papers: list[Paper], cites: Citations, quote: Quote, principal: str, scope: str, topic: str = ""
+    plan, papers: list[Paper], cites: Citations, quote: Quote, principal: str, scope: str, topic: str = ""
 ) -> str:
     about = f" {'about' if scope.endswith(' on') else 'on'} {topic}" if topic else ""  # not "from 2022 on on"
     if not papers:
         return f"None of {scope}{about} are in the corpus: the count is 0."
     papers = sorted(papers, key=date_key, reverse=True)
-    if intent.year_from or intent.year_to or topic:
+    if plan.year_from or plan.year_to or topic:
         head = f"{_count_words(len(papers))} of {scope}{about} are in the corpus"
     elif scope == "the papers in the corpus":
         mine = sum(p.is_author_work for p in papers)

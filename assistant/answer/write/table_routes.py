@@ -7,7 +7,7 @@ import re
 
 from assistant.answer.check.citations import Citations, finish
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import clauses
+from assistant.answer.evidence import clauses, topics
 from assistant.answer.evidence.finding import Evidence
 from assistant.answer.evidence.weigh import relevant, summary_sentence
 from assistant.answer.plan.conversation import cited_papers, without_pointers
@@ -37,10 +37,15 @@ class TableWriter:
         f = plan.filters.model_copy(update={"author_only": True if plan.scope == "author" else None})
         pool = (
             [self.corpus.by_id[i] for i in plan.focus if i in self.corpus.by_id]
-            if (plan.intent.route in ("earliest", "latest") or plan.within_focus) and plan.focus and not plan.named
+            if (plan.route in ("earliest", "latest") or plan.within_focus) and plan.focus and not plan.named
             else self.corpus.papers
         )
-        papers = [p for p in pool if f.admits(p)]
+        papers = [p for p in pool if f.admits(p) and p.id not in plan.leave_out]
+        if plan.venues:
+            papers = [p for p in papers if p.venue in plan.venues]
+        if plan.dates and plan.dates.by_month:
+            # A paper dated only by a year the span cuts through is unknown: not matched (undated_in says so).
+            papers = [p for p in papers if plan.dates.admits(p)]
         if plan.scope == "others":
             papers = [p for p in papers if not p.is_author_work]
         if plan.position or plan.surname:
@@ -124,20 +129,25 @@ class TableWriter:
         return f"\n\nOn the second part of the question{note}: {clause(s)} {cites.cite(paper, s)}."
 
     def structured(self, plan: Plan) -> Answer:
-        intent = plan.intent
         quote = summary_sentence
         cites = Citations()
         papers = self.scoped(plan)
-        who = structured.scope_phrase(
-            intent, self.corpus.principal, plan.scope, plan.filters.coauthor
-        ) + self._position_phrase(plan)
-        route = intent.route
-        topic = plan.topic if route in ("count", "coauthors", "list") else ""
+        who = (
+            structured.scope_phrase(plan, self.corpus.principal, plan.scope, plan.filters.coauthor, plan.dates)
+            + self._position_phrase(plan)
+            + (f" in {' or '.join(plan.venues)}" if plan.venues else "")
+        )
+        route = plan.route
+        topic = plan.topic if route in ("count", "coauthors", "list", "code") else ""
         support: dict[str, str] = {}
         if route == "compare":
             return self.compare(plan)
         if route == "which_of":
             return self.which_of(plan)
+        if plan.negated and route in ("list", "count", "earliest", "latest", "per_year", "code", "overview"):
+            # "not about LLMs": the papers in scope minus those whose own text grounds the negated topic.
+            on = {sp.paper.id for sp in self.corpus.topics.papers_on(plan.negated, papers)}
+            papers = [p for p in papers if p.id not in on]
         if topic or (plan.literal and route in ("count", "list")):
             found = self.corpus.topics.papers_on(topic, papers, literal=plan.literal)
             support = {sp.paper.id: sp.sentence for sp in found}
@@ -145,12 +155,10 @@ class TableWriter:
             if route == "list":
                 return self.topic_list(plan, topic or plan.literal, papers, support, cites)
             quote = lambda p: support.get(p.id) or summary_sentence(p)  # noqa: E731 - the sentence that put it in the set
-        if route == "count" and re.search(r"\b(code|github|open[- ]source)\b", plan.question, re.I):
-            route = "code"  # "how many of his papers have code": the code route counts them
         if route in PAPER_FACTS:
-            paper = self.evidence.target(plan, intent.subject)
+            paper = self.evidence.target(plan, plan.subject)
             if paper is None:
-                text = f"I cannot find a paper matching “{intent.subject}” in the corpus."
+                text = f"I cannot find a paper matching “{plan.subject}” in the corpus."
             elif route == "authors":
                 text = structured.authors_of(paper, cites, quote, self.corpus.principal)
             elif route == "when":
@@ -160,16 +168,16 @@ class TableWriter:
             text += self._second_clause(plan, paper, cites)
             return finish(text, cites, route=route, plan=self.corpus.explain(plan))
         if route == "attribution":
-            target = structured.title_match(intent.subject, self.corpus.papers)
+            target = structured.title_match(plan.subject, self.corpus.papers)
             if target is None:
-                hits = self.corpus.retriever.search(intent.subject, Filters(), k=3)
-                good = relevant(hits, self.corpus.qterms(intent.subject), self.corpus.settings.relevance_threshold)
+                hits = self.corpus.retriever.search(plan.subject, Filters(), k=3)
+                good = relevant(hits, self.corpus.qterms(plan.subject), self.corpus.settings.relevance_threshold)
                 target = good[0][0].paper if good and good[0][1] >= 0.99 else None
-            text = structured.attribution(intent.subject, target, cites, quote, self.corpus.principal)
+            text = structured.attribution(plan.subject, target, cites, quote, self.corpus.principal)
             if target is not None:
                 text += self._second_clause(plan, target, cites)
         elif route == "count":
-            text = structured.count(intent, papers, cites, quote, self.corpus.principal, who, topic)
+            text = structured.count(plan, papers, cites, quote, self.corpus.principal, who, topic)
         elif route == "per_year":
             text = structured.per_year(papers, cites, quote, self.corpus.principal, who)
         elif route in ("earliest", "latest"):
@@ -185,17 +193,31 @@ class TableWriter:
             text = structured.categories(papers, cites, quote, self.corpus.principal, who)
         elif route == "overview" and plan.scope == "author":
             text = structured.overview(
-                self.corpus.themes, papers, cites, quote, self.corpus.principal, who, timeline=intent.timeline
+                self.corpus.themes, papers, cites, quote, self.corpus.principal, who, timeline=plan.timeline
             )
         else:  # a list with no topic: every paper in scope, one line each
             text = self.enumerate(who, papers, cites, quote)
-        return finish(text, cites, route=route)
+        return finish(text + self.undated_in(plan), cites, route=route)
+
+    def undated_in(self, plan: Plan) -> str:
+        """A note on the papers whose date is too coarse to place in a span of months (left out, not guessed)."""
+        if not (plan.dates and plan.dates.by_month):
+            return ""
+        f = plan.filters.model_copy(update={"author_only": True if plan.scope == "author" else None})
+        unknown = [p for p in self.corpus.papers if f.admits(p) and plan.dates.admits(p) is None]
+        if not unknown:
+            return ""
+        names = "; ".join(f"{name(p)}{when(p)}" for p in unknown[:5]) + ("; …" if len(unknown) > 5 else "")
+        return (
+            f"\n\nNot counted: {plural(len(unknown), 'paper')} the sources date only by year ({names}), so whether "
+            f"{'it falls' if len(unknown) == 1 else 'they fall'} in {plan.dates.describe()} is unknown."
+        )
 
     def topic_list(
         self, plan: Plan, topic: str, papers: list[Paper], support: dict[str, str], cites: Citations
     ) -> Answer:
         """The papers whose own text supports the topic; an empty set said plainly, other groups' papers marked."""
-        who = structured.scope_phrase(plan.intent, self.corpus.principal, plan.scope, plan.filters.coauthor)
+        who = structured.scope_phrase(plan, self.corpus.principal, plan.scope, plan.filters.coauthor, plan.dates)
         lines = []
         if papers:
             # Newest first, said in the heading: a reader checks a date order at a glance, not a relevance score.
@@ -219,7 +241,11 @@ class TableWriter:
                 )
             lines += structured.unlisted(papers)
             return finish(
-                "\n".join(lines), cites, route="list", plan=self.corpus.explain(plan), papers=[p.id for p in papers]
+                "\n".join(lines) + self.undated_in(plan),
+                cites,
+                route="list",
+                plan=self.corpus.explain(plan),
+                papers=[p.id for p in papers],
             )
         none = f"none of {who} in the corpus is about “{topic}” (no paper's own text supports it), so I list none."
         others = []
@@ -230,9 +256,7 @@ class TableWriter:
                 if not p.is_author_work and plan.filters.model_copy(update={"author_only": None}).admits(p)
             ]
             others = [
-                sp
-                for sp in self.corpus.topics.papers_on(topic, pool, literal=plan.literal)
-                if sp.score >= 1.45 or 0.7 <= sp.score < 1.0
+                sp for sp in self.corpus.topics.papers_on(topic, pool, literal=plan.literal) if topics.strongly_on(sp)
             ][:3]
         if not others:  # nothing in the whole corpus: the refusal every interface recognises
             return finish(f"{CANNOT_ANSWER}: {none}", cites, route="list", plan=self.corpus.explain(plan))

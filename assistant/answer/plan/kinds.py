@@ -1,0 +1,71 @@
+"""The registry of question kinds: one record per kind, looked up by the planner's route and by the Answerer.
+
+A kind says which router label votes for it (its labelled examples are the lines of data/route_examples.txt with
+that label), the plan slots it needs, which writer answers it without a model and whether a model may write it
+instead, and what is said when its slots are missing. A new kind is one record here, one writer, and examples;
+`get` of an unknown kind raises instead of answering something else.
+
+Writers are named, not imported: this module sits in the plan step and the writers come after it. The Answerer
+maps the names to its writers (`compose.WRITERS`) and a test checks every name has one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from assistant.errors import AssistantError
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    label: str | None  # the router label whose examples vote for it; None when only a slot of the question leads here
+    slots: tuple[str, ...]  # plan fields it needs filled: "paper" (named or pointed back to), "compared", "focus", …
+    writer: str  # the writer without a model: table | evidence | across | greeting | metrics
+    llm: bool  # a model (when configured) writes it from the papers the table or the evidence chose
+    degraded: str  # said when the slots are missing (the writer's own refusal otherwise)
+
+
+_KINDS = [
+    Kind("fact", "fact", (), "evidence", True, "no passage answers it"),
+    Kind("how", "how", (), "evidence", True, "no passage answers it"),
+    Kind("summary", "summary", ("paper",), "evidence", True, "no paper matches the description"),
+    # The structure developer's verdict and why writers replace today's evidence writer for these two.
+    Kind("verify", "verify", (), "evidence", True, "no passage bears on the claim"),
+    Kind("why", "why", (), "evidence", True, "no passage gives the reason"),
+    Kind("list", "list", (), "table", True, "no paper in scope is about the topic"),
+    Kind("count", "count", (), "table", False, "no paper in scope"),
+    Kind("per_year", "per_year", (), "table", False, "no paper in scope"),
+    Kind("earliest", "earliest", (), "table", False, "no paper in scope"),
+    Kind("latest", "latest", (), "table", False, "no paper in scope"),
+    Kind("coauthors", "coauthors", (), "table", False, "no paper in scope"),
+    Kind("code", "code", (), "table", False, "no paper in scope"),
+    Kind("categories", "categories", (), "table", False, "no paper in scope"),
+    Kind("overview", "overview", (), "table", True, "no paper in scope"),
+    Kind("attribution", "attribution", ("subject",), "table", False, "no paper matches the title"),
+    Kind("authors", "authors", ("paper",), "table", False, "no paper matches the title"),
+    Kind("when", "when", ("paper",), "table", False, "no paper matches the title"),
+    Kind("arxiv", "arxiv", ("paper",), "table", False, "no paper matches the title"),
+    Kind("compare", "compare", ("compared",), "table", True, "fewer than two papers to compare"),
+    Kind("which_of", None, ("focus",), "table", False, "no previous answer to pick from"),
+    Kind("across", None, ("asked_kind",), "across", True, "no paper of the author names that kind"),
+    Kind("shared_authors", None, ("named",), "shared_authors", False, "fewer than two papers named"),
+    Kind("quantity_extreme", None, ("quantity",), "quantity_extreme", True, "no paper states the quantity"),
+    Kind("average", None, (), "average", False, "no dated paper in scope"),
+    Kind("greeting", "greeting", (), "greeting", False, ""),
+    Kind("metrics", None, (), "metrics", False, ""),
+]
+KINDS: dict[str, Kind] = {k.name: k for k in _KINDS}
+
+
+def get(name: str) -> Kind:
+    """The kind of that name; an unknown one is a defect in the planner, said with the valid names."""
+    try:
+        return KINDS[name]
+    except KeyError:
+        raise AssistantError(f"Unknown question kind {name!r}; known kinds: {', '.join(sorted(KINDS))}.") from None
+
+
+def for_label(label: str) -> Kind | None:
+    """The kind a router label votes for ("how" is its own kind, answered like a fact)."""
+    return next((k for k in _KINDS if k.label == label), None)

@@ -1,0 +1,71 @@
+"""Every English question phrase the planner reads, in one place: dates, author positions, exclusions of the
+author, negated topics, pointers back, paper nouns and the words of a question's structure.
+
+Each reader returns what it found *and* the span of text it read, so the planner can take the phrase out of the
+question before the rest of it is read as a topic ("the first half of 2024" is a date, not an "earliest" cue or a
+topic "half"). Nothing here knows the corpus; the planner reads the results against the table.
+
+Dates are parsed here rather than with a library: `recognizers-text-date-time` (1.0.2a2, 2019, needs `emoji<1`)
+read "March 2025", "the first half of 2024", "Q3 2024" and "since 2021" but took 15-25 ms a question on these cores
+(0.8 s on the first), read "late 2023" as the whole year, "between May 2022 and February 2023" as two separate
+months and "papers from the second half of 2023" as "since"; `timefhuman` 0.1.5 read only "March 2025" and
+"between May 2022 and February 2023" of the same eleven phrasings (measured 2026-11-25).
+"""
+
+from __future__ import annotations
+
+from assistant.answer.plan.phrases.dates import (  # noqa: F401 - the phrases, read from one place
+    MONTHS,
+    NUMBER_WORDS,
+    PARTS,
+    YEAR,
+    DateSpan,
+    Month,
+    dates,
+    without_dates,
+    years,
+)
+from assistant.answer.plan.phrases.who import (  # noqa: F401 - the phrases, read from one place
+    AUTHOR_POINTER,
+    CORPUS_WIDE,
+    EXCLUDES_AUTHOR,
+    ORDINALS,
+    OTHERS_ASKED,
+    OTHERS_ONLY,
+    POSITION,
+    POSSESSIVE,
+    ROLES,
+    SURNAME,
+    WHOLE_CORPUS,
+    author_index,
+    excludes_author,
+    position,
+    surname,
+    whole_corpus,
+)
+from assistant.answer.plan.phrases.wording import (  # noqa: F401 - the phrases, read from one place
+    ANAPHORA,
+    ASKS_EXISTENCE,
+    AVERAGE,
+    CODE,
+    CORRECTION,
+    DATA,
+    ELSE_WRITTEN,
+    GREETING,
+    KNOWN_FOR,
+    METRICS,
+    NOT_THE_ONE,
+    PAPER_NOUN,
+    PAPER_OWNER,
+    QUANTITY_EXTREME,
+    SHARED_AUTHORS,
+    STRUCTURE,
+    YEARS_SPANNED,
+    Extreme,
+    Negation,
+    date_extreme,
+    negated,
+    quantity_extreme,
+    quoted,
+    without_negation,
+)

@@ -1,0 +1,310 @@
+"""Dates in questions: years, months, parts of years, ranges, open ends, spans counted from a point, and dates
+relative to the conversation. Parsed here rather than with a library: see the package docstring."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from assistant.models import Paper
+
+YEAR = r"(?:19|20)\d{2}"
+
+# --- dates ------------------------------------------------------------------------------------------------------------
+
+MONTHS = {
+    name: i
+    for i, names in enumerate(
+        [
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ],
+        start=1,
+    )
+    for name in names
+}
+# Parts of a year, as (first month, last month). "early/mid/late" split the year in thirds, as people mean them.
+PARTS = {
+    "first half": (1, 6),
+    "h1": (1, 6),
+    "second half": (7, 12),
+    "latter half": (7, 12),
+    "h2": (7, 12),
+    "early": (1, 4),
+    "beginning": (1, 4),
+    "start": (1, 4),
+    "mid": (5, 8),
+    "middle": (5, 8),
+    "late": (9, 12),
+    "end": (9, 12),
+    "first quarter": (1, 3),
+    "q1": (1, 3),
+    "second quarter": (4, 6),
+    "q2": (4, 6),
+    "third quarter": (7, 9),
+    "q3": (7, 9),
+    "fourth quarter": (10, 12),
+    "last quarter": (10, 12),
+    "q4": (10, 12),
+    "spring": (3, 5),
+    "summer": (6, 8),
+    "autumn": (9, 11),
+    "fall": (9, 11),
+}
+NUMBER_WORDS = {
+    0: "zero",
+    1: "one",
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+    11: "eleven",
+    12: "twelve",
+    13: "thirteen",
+    14: "fourteen",
+    15: "fifteen",
+    16: "sixteen",
+    17: "seventeen",
+    18: "eighteen",
+    19: "nineteen",
+    20: "twenty",
+}
+_MONTH_NAMES = [max((n for n, i in MONTHS.items() if i == month), key=len).capitalize() for month in range(1, 13)]
+_COUNTS = {w: n for n, w in NUMBER_WORDS.items()} | {"a": 1, "a couple of": 2, "a few": 3}
+
+_MONTH = r"(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
+_PART = (
+    r"(?:(?:the\s+)?(?:"
+    + "|".join(sorted((re.escape(p) for p in PARTS), key=len, reverse=True))
+    + r")(?:\s+(?:of|in))?(?:\s+the\s+year)?)"
+)
+# One point in time: "March 2025", "Mar. 2025", "the first half of 2024", "late 2023", "Q3 2024", "2021".
+_POINT = rf"(?:{_MONTH}\s*,?\s*{YEAR}|{_PART}[\s-]*{YEAR}|{YEAR})"
+_MONTH_ONLY = rf"(?:{_MONTH})"  # "from March to May 2025": the first side borrows the second's year
+_COUNT = r"(?:\d{1,2}|" + "|".join(sorted((re.escape(w) for w in _COUNTS), key=len, reverse=True)) + r")"
+
+
+@dataclass(frozen=True)
+class Month:
+    year: int
+    month: int
+
+    def __lt__(self, other: Month) -> bool:
+        return (self.year, self.month) < (other.year, other.month)
+
+    def __le__(self, other: Month) -> bool:
+        return (self.year, self.month) <= (other.year, other.month)
+
+    def shift(self, months: int) -> Month:
+        n = self.year * 12 + self.month - 1 + months
+        return Month(n // 12, n % 12 + 1)
+
+
+@dataclass(frozen=True)
+class DateSpan:
+    """A span of months a question asks about, both ends inclusive; None on a side is open.
+
+    `relative` is a span counted from something the conversation names ("the following year", "four years after
+    that one"): (offset from the anchor's year in years, length in years); the planner resolves it to an absolute
+    span once it knows the anchor.
+    """
+
+    start: Month | None = None
+    end: Month | None = None
+    said: tuple[tuple[int, int], ...] = ()  # (start, end) character spans of the question the date was read from
+    relative: tuple[int, int] | None = None
+
+    @property
+    def years(self) -> tuple[int | None, int | None]:
+        """The whole years the span touches (a year filter that contains it)."""
+        return (self.start.year if self.start else None, self.end.year if self.end else None)
+
+    @property
+    def by_month(self) -> bool:
+        """The span starts or ends inside a year: a paper dated only by its year may fall either side."""
+        return bool((self.start and self.start.month != 1) or (self.end and self.end.month != 12))
+
+    def describe(self) -> str:
+        """The span said for an answer: "March 2025", "January to June 2024", "September 2023 on"."""
+
+        def said(m: Month) -> str:
+            return f"{_MONTH_NAMES[m.month - 1]} {m.year}"
+
+        if self.start and self.end:
+            if self.start == self.end:
+                return said(self.start)
+            if (self.start.month, self.end.month) == (1, 12):
+                return (
+                    f"{self.start.year} to {self.end.year}" if self.start.year != self.end.year else str(self.end.year)
+                )
+            return f"{said(self.start)} to {said(self.end)}"
+        if self.start:
+            return f"{said(self.start)} on"
+        if self.end:
+            return f"up to {said(self.end)}"
+        return "any date"
+
+    def admits(self, paper: Paper) -> bool | None:
+        """True when the paper's date falls in the span, False when it falls outside, None when the paper's date is
+        too coarse to tell (no date, or only a year the span cuts through)."""
+        if paper.date and paper.date_precision in ("day", "month") and re.match(r"\d{4}-\d{2}", paper.date):
+            m = Month(int(paper.date[:4]), int(paper.date[5:7]))
+            return (self.start is None or self.start <= m) and (self.end is None or m <= self.end)
+        if paper.year is None:
+            return None
+        first, last = Month(paper.year, 1), Month(paper.year, 12)
+        if (self.start and last < self.start) or (self.end and self.end < first):
+            return False
+        if (self.start is None or self.start <= first) and (self.end is None or last <= self.end):
+            return True
+        return None
+
+
+def _point(text: str, year_hint: int | None = None) -> tuple[Month, Month] | None:
+    """The first and last month of one point phrase ("March 2025", "late 2023", "2021", "May" with a year hint)."""
+    t = text.casefold().strip()
+    year = re.search(YEAR, t)
+    y = int(year.group(0)) if year else year_hint
+    if y is None:
+        return None
+    for part in sorted(PARTS, key=len, reverse=True):
+        if re.search(rf"\b{re.escape(part)}\b", t):
+            a, b = PARTS[part]
+            return Month(y, a), Month(y, b)
+    if m := re.match(rf"({_MONTH})", t):
+        month = MONTHS[m.group(1).rstrip(".")]
+        return Month(y, month), Month(y, month)
+    return Month(y, 1), Month(y, 12)
+
+
+def _count(word: str) -> int:
+    return int(word) if word.isdigit() else _COUNTS[word.casefold()]
+
+
+def dates(question: str) -> DateSpan | None:
+    """The span of dates a question asks about, or None when it names none.
+
+    Reads years and months ("in March 2025"), parts of years ("the first half of 2024", "late 2023", "Q3 2024"),
+    ranges ("between 2019 and 2021", "from March to May 2025", "2019-2021"), open ends ("since 2021", "2024 or later",
+    "before 2021", "up to 2022"), spans counted from a point ("the two years after 2020") and spans relative to
+    something the conversation named ("the following year", "four years after that one").
+    """
+    q = question
+    flags = re.I
+    # A range of two points, or of two months of one year.
+    for pattern in (
+        rf"\b(?:between|from)\s+(?P<a>{_POINT}|{_MONTH_ONLY})\s+(?:and|to|until|till|through|-|–)\s+(?P<b>{_POINT})",
+        rf"\b(?P<a>{_POINT})\s*(?:-|–|to)\s*(?P<b>{_POINT})\b",
+    ):
+        if m := re.search(pattern, q, flags):
+            b = _point(m.group("b"))
+            a = _point(m.group("a"), b[0].year if b else None)
+            if a and b:
+                lo, hi = sorted([a, b], key=lambda r: (r[0].year, r[0].month))
+                return DateSpan(lo[0], max(a[1], b[1], key=lambda x: (x.year, x.month)), ((m.start(), m.end()),))
+    # "the two years after 2020", "in the 3 years before 2024", "within two years of 2019"
+    if m := re.search(
+        rf"\b(?:in\s+|during\s+|over\s+)?(?:the\s+)?(?:first\s+|next\s+|following\s+)?(?P<n>{_COUNT})\s+years?\s+"
+        rf"(?P<dir>after|following|since|before|preceding|prior to)\s+(?P<p>{_POINT})",
+        q,
+        flags,
+    ):
+        n, p = _count(m.group("n")), _point(m.group("p"))
+        if p:
+            after = m.group("dir").casefold() in ("after", "following", "since")
+            exact = not re.match(r"(?i)(?:in\s+|during\s+|over\s+)?the\b", m.group(0)) and not m.group(0).startswith(
+                ("within", "over")
+            )
+            if after:
+                start = Month(p[1].year + (n if exact else 1), 1)
+            else:
+                start = Month(p[0].year - n, 1)
+            end = Month(start.year + (0 if exact else n - 1), 12)
+            return DateSpan(start, end, ((m.start(), m.end()),))
+    # Relative to an anchor the conversation names.
+    if m := re.search(
+        rf"\b(?:(?P<n>{_COUNT})\s+years?\s+(?P<dir>after|later than|before|earlier than)\s+"
+        r"(?:that one|this one|that paper|the previous one|that|this|it)|"
+        r"the (?P<rel>following|next|previous|preceding) year|"
+        r"the year (?P<rel2>after|before)(?: that| it| this)?|a year (?P<rel3>later|earlier))\b",
+        q,
+        flags,
+    ):
+        if m.group("n"):
+            n = _count(m.group("n"))
+            offset = n if m.group("dir").casefold() in ("after", "later than") else -n
+        else:
+            word = (m.group("rel") or m.group("rel2") or m.group("rel3")).casefold()
+            offset = 1 if word in ("following", "next", "after", "later") else -1
+        return DateSpan(said=((m.start(), m.end()),), relative=(offset, 1))
+    # Open ends.
+    opens = [
+        (rf"\b(?P<p>{_POINT})\s+(?:or|and)\s+(?:earlier|before|prior)\b", "to", True),
+        (rf"\b(?P<p>{_POINT})\s+(?:or|and)\s+(?:later|after|since|onwards?|beyond)\b", "from", True),
+        (rf"\b(?:from|since|starting(?:\s+from|\s+in)?)\s+(?P<p>{_POINT})\s+(?:on(?:wards?)?)\b", "from", True),
+        (rf"\b(?P<p>{_POINT})\s+on(?:wards?)\b", "from", True),
+        (
+            rf"\b(?:until|till|up to|up until|through|by|no later than)\s+(?:the\s+end\s+of\s+)?(?P<p>{_POINT})",
+            "to",
+            True,
+        ),
+        (rf"\b(?:before|prior to|earlier than)\s+(?P<p>{_POINT})", "to", False),
+        (rf"\b(?:after|later than)\s+(?P<p>{_POINT})", "from", False),
+        (
+            rf"\b(?:since|starting(?:\s+from|\s+in)?|beginning(?:\s+in)?|no earlier than)\s+(?P<p>{_POINT})",
+            "from",
+            True,
+        ),
+    ]
+    for pattern, side, inclusive in opens:
+        if m := re.search(pattern, q, flags):
+            p = _point(m.group("p"))
+            if p is None:
+                continue
+            said = ((m.start(), m.end()),)
+            if side == "to":
+                return DateSpan(None, p[1] if inclusive else p[0].shift(-1), said)
+            return DateSpan(p[0] if inclusive else p[1].shift(1), None, said)
+    # One point named once ("in March 2025", "from 2025": that year); several points without a range word are a list
+    # the planner does not read as one span.
+    points = list(re.finditer(rf"\b{_POINT}\b", q, flags))
+    if len(points) == 1:
+        m = points[0]
+        p = _point(m.group(0))
+        if p:
+            start = m.start()
+            # "in the first half of 2024": the span read includes the part word before the year
+            return DateSpan(p[0], p[1], ((start, m.end()),))
+    return None
+
+
+def years(question: str) -> tuple[int | None, int | None]:
+    """The whole years a question asks about ("2021 or earlier", "after 2024", "between 2019 and 2021")."""
+    span = dates(question)
+    return span.years if span and not span.relative else (None, None)
+
+
+def without_dates(question: str) -> str:
+    """The question with the date phrase taken out (the rest is read for its route and topic)."""
+    span = dates(question)
+    if span is None:
+        return question
+    out = question
+    for a, b in sorted(span.said, reverse=True):
+        out = out[:a] + " " + out[b:]
+    return out

@@ -1,0 +1,84 @@
+"""Who wrote it: author positions ("the second author", "led by"), surnames, the author excluded ("not by him"),
+other groups and the whole corpus."""
+
+from __future__ import annotations
+
+import re
+
+# --- author positions and names --------------------------------------------------------------------------------------
+
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1}
+# An author position said as a role: the lead author is the first listed, the senior author the last.
+ROLES = {"lead": 1, "leading": 1, "senior": -1}
+# Author position: "as first author", "the second author", "listed first among its authors", "led by".
+POSITION = re.compile(
+    r"\b(first|second|third|fourth|fifth|last|lead|leading|senior)[- ]authors?\b|"
+    r"\blisted (first|second|third|last)\b|\b(first|second|third|last)(?:-| )named "
+    r"author\b",
+    re.I,
+)
+SURNAME = re.compile(r"\b(?:surnamed|surname(?: is)?|last name(?: is)?|family name(?: is)?)\s+([A-Z][a-z]+)\b")
+
+
+def position(q: str) -> int | None:
+    """1 for "first author", 2 for "second author", -1 for "last/senior author"; None when not asked."""
+    m = POSITION.search(q)
+    if not m:
+        return None
+    return author_index(next(g for g in m.groups() if g))
+
+
+def author_index(word: str) -> int | None:
+    """The index in an author list that a position word names: 1 for "first" or "lead", -1 for "last" or "senior"."""
+    word = word.casefold()
+    return ROLES.get(word, ORDINALS.get(word))
+
+
+def surname(q: str) -> str | None:
+    m = SURNAME.search(q)
+    return m.group(1) if m else None
+
+
+# --- who wrote it: the author, others, the whole corpus -----------------------------------------------------------
+
+# Scope words that exclude the author: "not by him", "leaving out his own work", "he did not write".
+EXCLUDES_AUTHOR = re.compile(
+    r"\b(leaving out|excluding|except(?: for)?|apart from|other than|not counting|"
+    r"besides|without)\b[^.?]{0,40}\b(own|his|her|their|author)\b"
+    r"|\b(he|she|they|the author|(?-i:[A-Z]\w+ [A-Z]\w+)) (?:did|does|has|have) not (?:write|written|author|authored)\b"
+    r"|\b(he|she|they|the author) didn'?t (?:write|author)\b"
+    r"|\b(?:did|does|has|have) (?:he|she|they|the author) not (?:write|written|author|authored)\b"
+    r"|\b(he|she|they|the author) (?:is|was|are|were)(?: not|n'?t) (?:an? |one of the |among the )?(?:co-?)?authors?\b"
+    r"|\b(?:is|was|are|were)n?'?t? (he|she|they|the author) not (?:an? |one of the |among the )?(?:co-?)?authors?\b"
+    r"|\bnot (?:by|from|written by|authored by) (?:the author|him|her|them)\b|\bnot "
+    r"(?:the author['’]s|his|hers|theirs)\b"
+    r"|\bother (?:groups?|researchers?|authors?|people|teams?|labs?)\b",
+    re.I,
+)
+# Looser cues that a question also asks about other groups ("whole corpus", "not by").
+OTHERS_ASKED = re.compile(
+    r"\b(other (groups?|researchers?|authors?|people)|not (the author|his|by)|whole corpus|entire corpus)\b", re.I
+)
+# Only other groups' papers: "not by the author", "other researchers' papers".
+OTHERS_ONLY = re.compile(
+    r"\b(not (by|from|written by) (the author|him|them)|not (the author|his)['’]?s?|"
+    r"other (groups?|researchers?|authors?|people)['’]?s?)\b",
+    re.I,
+)
+CORPUS_WIDE = re.compile(r"\b(the corpus|all papers|every paper|any paper|all the papers)\b", re.I)
+WHOLE_CORPUS = re.compile(
+    r"\b(whole|entire|across the) corpus\b|\b(corpus|all) papers\b|\bin the corpus\b|\bany paper\b|\bcorpus list\b",
+    re.I,
+)
+POSSESSIVE = re.compile(r"\b(his|her|their|the author['’]s)\b", re.I)
+AUTHOR_POINTER = re.compile(
+    r"\b(the author|this author|the researcher|this researcher|principal author|his|he|him|they|them|their)\b", re.I
+)
+
+
+def excludes_author(q: str) -> bool:
+    return bool(EXCLUDES_AUTHOR.search(q))
+
+
+def whole_corpus(q: str) -> bool:
+    return bool(WHOLE_CORPUS.search(q))

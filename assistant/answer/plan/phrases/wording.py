@@ -1,0 +1,209 @@
+"""Words of a question's structure: negated topics, pointers back, paper nouns, the structure words that never
+make a topic, greetings, "known for", metrics, quotes, and the operations of composed questions."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from assistant.answer.plan.phrases.dates import _MONTH, _PART, MONTHS, NUMBER_WORDS, PARTS, YEAR
+from assistant.answer.plan.phrases.who import AUTHOR_POINTER, EXCLUDES_AUTHOR
+from assistant.text import STOP
+
+DATA = Path(__file__).parent.parent / "data"
+
+# --- negated topics ---------------------------------------------------------------------------------------------------
+
+# "not about LLMs", "don't involve large language models", "other than quantization", "without machine learning":
+# a topic the answer must leave out. The negated words run to the end of the clause.
+_NEGATION = re.compile(
+    r"\b(?:(?:are|is|were|was|do|does|did)(?:\s+not|n['’]t)|not|never)\s+(?:\w+ly\s+)?"
+    r"(?:about|on|concern(?:ed with)?|(?:deal|deals|dealing) with|involve|involving|use|using|rely on|relying on|"
+    r"depend on|mention|cover|touch on|address|tackle|target|study|apply|employ|focus on|related to)\s+"
+    r"(?P<x>[^,.;?!]+)"
+    r"|\b(?:other than|apart from|except(?: for)?|excluding|besides|without(?: any)?|leaving out|not counting)\s+"
+    r"(?P<y>[^,.;?!]+)",
+    re.I,
+)
+# Where a negated topic ends: a date, "at all", or the start of another clause.
+_NEGATION_END = re.compile(
+    rf"\s+(?:at all|whatsoever|in any way|(?:from|since|before|after|in|between|during)\s+(?:the\s+)?"
+    rf"(?:{YEAR}|{_MONTH}|{_PART})|and (?:which|what|how|who|when)|(?:that|which) (?:are|were|is|was)|{YEAR}|"
+    r"(?:ones?|papers?|works?|publications?)\b|(?:came|come|were|was|are|is|did|do|does|has|have|had|published|"
+    r"appeared)\b)\b.*$",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Negation:
+    topic: str  # the words the answer must leave out ("LLMs", "machine learning")
+    span: tuple[int, int]  # where the question says it
+
+
+def negated(question: str) -> Negation | None:
+    """The topic a question negates ("not about LLMs", "don't involve X", "other than X"), unless the phrase excludes
+    the author ("not by him", "other than his own", which `excludes_author` reads)."""
+    for m in _NEGATION.finditer(question):
+        group = "x" if m.group("x") else "y"
+        raw, start = m.group(group), m.start(group)
+        cut = _NEGATION_END.search(raw)
+        body = (raw[: cut.start()] if cut else raw).rstrip()
+        x = body.strip(" \"'“”")
+        if (
+            not x
+            or EXCLUDES_AUTHOR.search(question[m.start() : start + len(body)])
+            or AUTHOR_POINTER.fullmatch(x.split()[0])
+        ):
+            continue
+        end = start + len(body)
+        if tail := re.match(r"\s+(?:at all|whatsoever|in any way)\b", question[end:], re.I):
+            end += tail.end()
+        return Negation(x, (m.start(), end))
+    return None
+
+
+def without_negation(question: str) -> str:
+    """The question with its negated topic (and the words negating it) taken out."""
+    n = negated(question)
+    if n is None:
+        return question
+    a, b = n.span
+    return question[:a] + " " + question[b:]
+
+
+# --- pointers back, paper nouns, the words of a question's structure ------------------------------------------------
+
+ANAPHORA = re.compile(
+    r"\b(it|its|this|that|these|those|they|them|their|the (paper|method|approach|"
+    r"framework|system|work|model|algorithm|technique|study))\b",
+    re.I,
+)
+PAPER_NOUN = r"(?:papers?|publications?|works?|articles?|preprints?)\b"
+PAPER_OWNER = r"(?:author['’]s|researcher['’]s|[a-z]+['’]s)"
+
+
+def _words(name: str) -> frozenset[str]:
+    lines = (DATA / name).read_text(encoding="utf-8").splitlines()
+    return frozenset(w.casefold() for line in lines if not line.startswith("#") for w in line.split())
+
+
+# Words of a question's structure, never a topic ("involve", "report", "evaluate", "half", "known", months): read from
+# data/structure_words.txt, one place to extend.
+STRUCTURE = _words("structure_words.txt") | frozenset(MONTHS) | frozenset(PARTS) | frozenset(NUMBER_WORDS.values())
+
+# A greeting or thanks alone ("hi", "hello there", "thanks!"): no question to read.
+GREETING = re.compile(
+    r"^\s*(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|greetings|thanks|thank you|cheers|yo)"
+    r"( there| all| again| so much| a lot)?[\s!.,?]*(how are you|what can you do|who are you)?[\s!.,?]*$",
+    re.I,
+)
+# "What is he known for?", "his key contributions", "what is he best known for": the overview of his work.
+KNOWN_FOR = re.compile(
+    r"\b(?:(?:best|mainly|mostly|most|widely)\s+)?known for\b|\bkey (?:contributions?|work|results?|papers?)\b|"
+    r"\bmain contributions?\b|\bmost (?:important|notable|significant|influential) (?:work|contributions?|papers?)\b|"
+    r"\bclaim to fame\b|\bwhat (?:is|does) (?:he|she|they|\w+ \w+) (?:do|work on)\b",
+    re.I,
+)
+# "Point me to …", "Did he ever use …", "Which X has he developed?": asks whether papers exist (an empty list is the
+# answer), not a fact of one paper the words describe.
+ASKS_EXISTENCE = re.compile(
+    r"(?i)\s*(point me|show|list|give me|find|summari[sz]e|did|has|have|does|do|is "
+    r"there|are there|what (has|have)|which [\w-]+(?: [\w-]+)? (has|have|did))\b"
+)
+# "What years does his work span?", "how far back does the corpus go?": the years his papers cover.
+YEARS_SPANNED = re.compile(
+    r"\b(?:what|which) years? (?:does|do|did) [^?]{0,40}\b(?:span|cover|run)\b|\bhow far back\b|"
+    r"\b(?:time ?span|year range|range of years)\b",
+    re.I,
+)
+# A correction of the previous answer's paper: "No, not that one", "I meant …", "wrong paper".
+CORRECTION = re.compile(
+    r"^\s*(?:no|nope)\b[,.!:]|\bnot (?:that|this|the right) (?:one|paper)\b|\bwrong (?:one|paper)\b|"
+    r"\bi (?:meant|mean|was asking about|was thinking of)\b",
+    re.I,
+)
+# "not the incidence-angle one", "not the sparse tensor core system": what a correction rules out, to its clause's end.
+NOT_THE_ONE = re.compile(r"\bnot the [^,.;:?!]+", re.I)
+# Code released with a paper.
+CODE = re.compile(r"\b(code|github|open[- ]source)\b", re.I)
+# Bibliometrics a profile page may state.
+METRICS = re.compile(r"\bh-?\s?index\b|\bi10\b|\bcitations?\b|\bcited\b|\bcitation counts?\b", re.I)
+
+
+_QUOTED = re.compile(r"(?:^|\s)[\"“‘']([^\"”’']{3,60})[\"”’'](?=[\s.,;:?!]|$)")
+
+
+def quoted(question: str) -> str | None:
+    """A phrase the question puts in quotes ("an 'under review' note"): asked for literally."""
+    m = _QUOTED.search(question)
+    return m.group(1).strip() if m else None
+
+
+# --- composition: operations over the table ---------------------------------------------------------------------------
+
+# "Who wrote both MoQE and CALM?", "which authors do A and B share", "authors in common".
+SHARED_AUTHORS = re.compile(
+    r"\bwho (?:wrote|authored|co-?authored|worked on|is (?:an? )?(?:co-?)?author (?:of|on)) both\b|"
+    r"\b(?:authors?|co-?authors?|people|researchers?) (?:in common|(?:do|did) [^?]{3,80}? share|shared by)\b|"
+    r"\bcommon (?:authors?|co-?authors?)\b|\bboth (?:papers|of them)\b[^?]{0,30}\b(?:authors?|wrote|written)\b",
+    re.I,
+)
+# "his average number of papers per year", "how many papers a year on average".
+AVERAGE = re.compile(r"\b(?:average|mean|on average|typically)\b", re.I)
+# "the largest GPU count any of his papers reports", "the highest speedup he reports", "the most GPUs used":
+# a superlative of a quantity the papers report; the noun is what is counted or measured.
+_MOST = {
+    "largest": 1, "biggest": 1, "highest": 1, "greatest": 1, "most": 1, "maximum": 1, "max": 1,
+    "smallest": -1, "lowest": -1, "fewest": -1, "least": -1, "minimum": -1, "min": -1,
+}  # fmt: skip
+QUANTITY_EXTREME = re.compile(
+    r"\b(?P<most>" + "|".join(_MOST) + r")\s+(?:number of\s+|count of\s+|reported\s+)?"
+    r"(?P<np>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2}?)(?:\s+(?:count|number|counts|numbers|figure|value|factor))?"
+    r"(?:\s*\([^)]*\))?"
+    r"(?:\s+(?:that\s+|which\s+)?(?:any|one|each|all|of|in|across|among|he|she|they|his|her|their|the|reported|"
+    r"used|does|did|is|was|has|have|ever|do)\b|\s*[?.!,;:]|\s*$)",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Extreme:
+    direction: int  # 1 for the largest, -1 for the smallest
+    noun: str  # what is counted or measured ("GPU", "speedup")
+
+
+def quantity_extreme(question: str) -> Extreme | None:
+    """The superlative of a reported quantity a question asks for, or None ("the largest GPU count …" -> (1, "GPU"))."""
+    m = QUANTITY_EXTREME.search(question)
+    if not m:
+        return None
+    noun = m.group("np").split()[-1]  # "accelerator chips" counts chips
+    if noun.casefold() in STRUCTURE | STOP | {"recent", "cited", "frequent", "often", "popular"}:
+        return None
+    return Extreme(_MOST[m.group("most").casefold()], noun)
+
+
+# "the first author of CALM: what else did they write?", "what other papers did its lead author write?"
+ELSE_WRITTEN = re.compile(
+    r"\b(?:what|which)\s+(?:else|other\s+(?:papers?|works?))\b[^?]{0,40}?\b(?:write|wrote|written|publish\w*|"
+    r"author\w*)\b|\bother (?:papers|work|works) (?:by|of|from) (?:him|her|them|that (?:person|author))\b",
+    re.I,
+)
+
+
+# "the newest of his papers with X", "the oldest one": one paper picked by date (not "his latest papers", a list).
+_DATE_EXTREME = re.compile(
+    r"\bthe (?P<w>newest|latest|most recent|oldest|earliest|first|last)\b(?!\s+(?:papers|works|publications|ones|"
+    r"authors?|co-?authors?|half|quarter|\w+\s+authors?))",
+    re.I,
+)
+
+
+def date_extreme(question: str) -> str | None:
+    """ "latest" or "earliest" when the question picks one paper by its date."""
+    m = _DATE_EXTREME.search(question)
+    if not m:
+        return None
+    return "latest" if m.group("w").casefold() in ("newest", "latest", "most recent", "last") else "earliest"

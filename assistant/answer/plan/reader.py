@@ -1,0 +1,202 @@
+"""LLM mode reads the question too: the model fills the plan's slots through one tool call whose parameters are the
+JSON schema of `ModelReading`; the reading is validated against the table before the planner uses it.
+
+A reading is refused (and the rule reader's plan kept, with the reason in the plan's notes) when it does not
+validate: another field than the schema's, a kind the registry does not have, a paper the corpus does not hold, a
+co-author nobody in the corpus is, a year range that ends before it starts, a month without its year. The model
+never adds papers or text: it only says what the question asks, and the table executes it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from assistant.answer.plan import kinds
+from assistant.answer.plan.phrases import DateSpan, Month
+from assistant.answer.plan.plan import QueryPlan
+from assistant.errors import LLMUnavailable
+from assistant.models import Filters, Message
+
+if TYPE_CHECKING:
+    from assistant.vendors.chat import ChatModel
+
+# Kinds a model may choose (the others need slots only the conversation gives: "which of those", "across").
+READABLE = (
+    "fact",
+    "summary",
+    "list",
+    "count",
+    "per_year",
+    "earliest",
+    "latest",
+    "coauthors",
+    "code",
+    "categories",
+    "overview",
+    "authors",
+    "when",
+    "arxiv",
+    "compare",
+    "shared_authors",
+    "quantity_extreme",
+    "average",
+    "greeting",
+    "metrics",
+)
+assert set(READABLE) <= set(kinds.KINDS), set(READABLE) - set(kinds.KINDS)
+
+
+class ModelReading(BaseModel):
+    """What one question asks, as the model reads it. Every field is optional but `kind`."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal[READABLE] = Field(description="The operation the question asks for.")  # type: ignore[valid-type]
+    topic: str = Field(
+        "", description="The subject matter papers must be about, in the question's words; empty if none."
+    )
+    negated_topic: str = Field("", description="A subject matter the answer must leave out ('not about X').")
+    papers: list[str] = Field(default_factory=list, description="Papers the question names, as it names them.")
+    year_from: int | None = Field(None, ge=1900, le=2100)
+    year_to: int | None = Field(None, ge=1900, le=2100)
+    month_from: int | None = Field(None, ge=1, le=12, description="First month, with year_from.")
+    month_to: int | None = Field(None, ge=1, le=12, description="Last month, with year_to.")
+    scope: Literal["author", "others", "all"] = Field(
+        "author", description="The researcher's own papers, other groups' papers, or the whole corpus."
+    )
+    coauthor: str | None = Field(None, description="A co-author the papers must list, as the question names them.")
+    author_position: int | None = Field(None, ge=-1, le=20, description="1 first author, 2 second, -1 last.")
+    quantity: str = Field("", description="For quantity_extreme: the noun of the reported quantity ('GPU').")
+    direction: Literal["largest", "smallest"] = "largest"
+
+
+TOOL = {
+    "type": "function",
+    "function": {
+        "name": "read_question",
+        "description": "Record what the user's question asks of the corpus of papers.",
+        "parameters": ModelReading.model_json_schema(),
+    },
+}
+
+
+class ReadingRefused(Exception):
+    """The model's reading did not validate; the message says why."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A validated reading: the model's fields, the papers resolved to ids, the co-author to a corpus name."""
+
+    fields: ModelReading
+    named: list[str]
+    coauthor: str | None
+
+
+def validate(args: dict, resolve_paper, people: list[str]) -> Reading:
+    """The reading checked against the schema and the table: `resolve_paper(name)` gives the ids a name matches."""
+    try:
+        r = ModelReading.model_validate(args)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(x) for x in first.get("loc", ())) or "reading"
+        raise ReadingRefused(f"{where}: {first.get('msg', 'invalid')}") from None
+    if r.year_from and r.year_to and r.year_from > r.year_to:
+        raise ReadingRefused(f"the years run backwards ({r.year_from} to {r.year_to})")
+    if (r.month_from and not r.year_from) or (r.month_to and not r.year_to):
+        raise ReadingRefused("a month without its year")
+    if r.author_position == 0:
+        raise ReadingRefused("author position 0")
+    named: list[str] = []
+    for name in r.papers:
+        ids = resolve_paper(name)
+        if len(ids) != 1:
+            raise ReadingRefused(f"the corpus holds no single paper named {name!r}")
+        named += [i for i in ids if i not in named]
+    coauthor = None
+    if r.coauthor:
+        matches = [p for p in people if p.casefold() == r.coauthor.strip().casefold()]
+        if not matches:
+            raise ReadingRefused(f"no author in the corpus is named {r.coauthor!r}")
+        coauthor = matches[0]
+    if r.kind in ("compare", "shared_authors") and len(named) < 2:
+        raise ReadingRefused(f"{r.kind} needs two papers the corpus holds")
+    if r.kind in ("authors", "when", "arxiv", "summary") and not named:
+        raise ReadingRefused(f"{r.kind} needs a paper the corpus holds")
+    if r.kind == "quantity_extreme" and not r.quantity.strip():
+        raise ReadingRefused("quantity_extreme needs the quantity's noun")
+    return Reading(r, named, coauthor)
+
+
+class ModelReader:
+    """Asks the chat model to read a question (one tool call); returns its raw arguments or raises LLMUnavailable."""
+
+    def __init__(self, model: ChatModel, principal: str, timeout: float):
+        self.model = model
+        self.principal = principal
+        self.timeout = timeout
+
+    def read(self, question: str, history: list[Message]) -> dict:
+        last = [m for m in history if m.role in ("user", "assistant")][-4:]
+        context = "\n".join(f"{m.role}: {m.content[:400]}" for m in last) or "(none)"
+        system = (
+            f"You read questions about the research papers of {self.principal} and the other papers in a corpus. "
+            "Call read_question with what the question asks: its kind, and only the slots the question states. "
+            "Name papers exactly as the question names them. Never answer the question."
+        )
+        user = f"Conversation so far:\n{context}\n\nQuestion: {question}"
+        return self.model.call_tool(
+            [Message(role="system", content=system), Message(role="user", content=user)], TOOL, timeout=self.timeout
+        )
+
+
+def read_or_refuse(reader: ModelReader, question: str, history: list[Message], resolve_paper, people) -> Reading:
+    """The validated reading, or ReadingRefused with the reason (a failed model call is a refusal too)."""
+    try:
+        args = reader.read(question, history)
+    except LLMUnavailable as exc:
+        raise ReadingRefused(f"the model did not read it: {exc}") from None
+    return validate(args, resolve_paper, people)
+
+
+def with_reading(rule: QueryPlan, reading: Reading, filters: Filters, by_id: dict, principal: str) -> QueryPlan:
+    """The plan with the model's validated slots; the conversation's pointers and the API's filters stay."""
+    r = reading.fields
+    f = filters.model_copy()
+    span = None
+    if r.year_from or r.year_to:
+        span = DateSpan(
+            Month(r.year_from, r.month_from or 1) if r.year_from else None,
+            Month(r.year_to, r.month_to or 12) if r.year_to else None,
+        )
+        f.year_from = filters.year_from if filters.year_from is not None else r.year_from
+        f.year_to = filters.year_to if filters.year_to is not None else r.year_to
+    if reading.coauthor and reading.coauthor != principal and f.coauthor is None:
+        f.coauthor = reading.coauthor
+    scope = rule.scope if filters.author_only is not None else r.scope
+    route = r.kind
+    named = reading.named or (rule.named if not r.papers else [])
+    topic = r.topic if route in ("list", "count", "coauthors", "code") else ""
+    return replace(
+        rule,
+        route=route,
+        answer_type=route,
+        filters=f,
+        scope=scope,
+        dates=span,
+        topic=topic,
+        subject=r.topic,
+        negated=r.negated_topic,
+        named=named,
+        compared=named if route == "compare" else [],
+        person=reading.coauthor,
+        position=r.author_position,
+        quantity=r.quantity if route == "quantity_extreme" else "",
+        direction=1 if r.direction == "largest" else -1,
+        others_asked=r.scope != "author",
+        excluded=[pid for pid in named if not filters.admits(by_id[pid])],
+        notes=[f"route {route}: read by the model (a validated tool call)", *rule.notes[1:]],
+    )

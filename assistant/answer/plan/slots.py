@@ -1,0 +1,285 @@
+"""Slots of a question read against the paper table: the papers it names or describes, the people, the dates
+(anchored in the conversation when relative), the topic words, the masked form the router reads. Nothing here
+decides the route: the Planner (planner.py), which reads these slots, does."""
+
+from __future__ import annotations
+
+import re
+
+from assistant.answer.corpus import Corpus
+from assistant.answer.evidence import topics
+from assistant.answer.evidence.finding import TARGET_LEAD
+from assistant.answer.evidence.weigh import ALL_TERMS, COVERAGE_WEIGHT, relevant, vocabulary
+from assistant.answer.plan import phrases
+from assistant.answer.plan.conversation import (
+    ANAPHORA,
+    cited_papers,
+    find_bounded,
+    fuzzy_names,
+    mentioned,
+    previous_answer,
+)
+from assistant.answer.plan.intents import topic_words
+from assistant.index.bm25 import variants
+from assistant.models import Filters, Message, Paper
+
+_WORD = re.compile(r"\w")
+# IDF of a term in at most ~3% of passages (log(1 + n/(df+0.5)) >= 3.5): a name-like word, not a common one.
+RARE_IDF = 3.5
+
+
+# A described side of a comparison is the paper its words find at this cosine or closer.
+SIDE_DENSE = 0.5
+
+
+class SlotReader:
+    """Reads a question's slots against the corpus (the table's names, people and papers)."""
+
+    def __init__(self, corpus: Corpus):
+        self.corpus = corpus
+
+    def _resolve_paper(self, name: str) -> list[str]:
+        """The ids of the papers a name the model gave matches (exactly one is a paper)."""
+        key = name.strip().casefold()
+        if key in self.corpus.by_title:
+            return [self.corpus.by_title[key]]
+        return self.named_in(name)
+
+    def named_in(self, question: str) -> list[str]:
+        """Papers the question names: exactly, or written without spaces/hyphens or with one typo ("dyna train")."""
+        found = mentioned(question, self.corpus.names)
+        if found:
+            return found
+        return fuzzy_names(question, self.corpus.squashed, self.corpus.retriever.lexical, self.corpus.deletions)
+
+    def _author_of(self, pid: str, question: str) -> str | None:
+        """The author of a paper at the position the question names ("the first author of CALM"), if listed."""
+        pos = phrases.position(question) or 1
+        authors = self.corpus.by_id[pid].authors
+        if not authors or (pos == -1 and self.corpus.by_id[pid].authors_truncated):
+            return None
+        if pos == -1:
+            return authors[-1]
+        return authors[pos - 1] if len(authors) >= pos else None
+
+    def _in_scope(self, f: Filters, span) -> list[Paper]:
+        """The papers the filters and the dates admit (a paper dated too coarsely for a span of months is not)."""
+        return [p for p in self.corpus.papers if f.admits(p) and not (span and span.by_month and not span.admits(p))]
+
+    def _describes_one_paper(self, question: str, topic: str, f: Filters, span, scope: str) -> bool:
+        """A list "topic" that is really a description of one paper ("the theory work on when slotting an extra layer
+        …"): long or singular, not asking whether papers exist, and no paper in scope (nor, for the author's, a
+        paper of another group) is on it."""
+        singular = re.search(
+            r"\b(the|this|that|his|her|their|author['’]s|[A-Z]\w+['’]s) (\w+[- ])?(paper|work|"
+            r"study|method|system|framework|library|algorithm)\b(?! on\b)",
+            question,
+        )
+        if not (len(topic.split()) >= 7 or singular) or phrases.ASKS_EXISTENCE.match(question):
+            return False
+        pool = self._in_scope(f.model_copy(update={"author_only": True if scope == "author" else None}), span)
+        if scope == "others":
+            pool = [p for p in pool if not p.is_author_work]
+        if self.corpus.topics.papers_on(topic, pool):
+            return False
+        if scope != "author":
+            return True
+        others = [p for p in self._in_scope(f.model_copy(update={"author_only": None}), span) if not p.is_author_work]
+        return not any(topics.strongly_on(sp) for sp in self.corpus.topics.papers_on(topic, others))
+
+    def _content(self, text: str) -> list[str]:
+        """The words of a text that could name a topic: not structure, not people, not the author."""
+        return topic_words(self._without_people(text), self.corpus.principal)
+
+    def _dates(self, question: str, history: list[Message], focus: list[str]) -> tuple[phrases.DateSpan | None, bool]:
+        """The dates asked for, and whether they were counted from a paper pointed back to. One said relative to the
+        conversation ("the following year", "four years after that one") counts from the previous question's year
+        when it asked one year, else from the year of the paper the previous answer led with."""
+        span = phrases.dates(question)
+        if span is None or span.relative is None:
+            return span, False
+        offset, length = span.relative
+
+        def counted(anchor: int) -> phrases.DateSpan:
+            year = anchor + offset
+            return phrases.DateSpan(phrases.Month(year, 1), phrases.Month(year + length - 1, 12), span.said)
+
+        before = next((phrases.dates(m.content) for m in reversed(history) if m.role == "user"), None)
+        if before and before.start and before.end and before.start.year == before.end.year:
+            return counted(before.start.year), False
+        # The paper the previous answer led with, whether or not the question points back with a word ("the
+        # following year" after "Tell me about his AIPerf paper").
+        lead = focus or cited_papers(previous_answer(history), self.corpus.by_title)
+        if lead and (p := self.corpus.by_id.get(lead[0])) and p.year:
+            return counted(p.year), True
+        return None, False
+
+    def _meant(self, question: str, history: list[Message]) -> str | None:
+        """The paper a correction describes ("I meant the one about low-rank factorization"), other than the one the
+        previous answer led with; None unless one paper is clearly the match."""
+        previous = cited_papers(previous_answer(history), self.corpus.by_title)
+        ruled_out = phrases.NOT_THE_ONE.search(question)
+        if ruled_out:
+            # "not the incidence-angle one": the previous papers whose name holds a word of what is ruled out
+            words = set(topic_words(ruled_out.group(0), self.corpus.principal))
+            rejected = {pid for pid in previous if words & set(topic_words(self._label(pid), self.corpus.principal))}
+        else:
+            rejected = set(previous[:1])  # "not that one": the paper the previous answer led with
+        described = phrases.CORRECTION.sub(" ", phrases.NOT_THE_ONE.sub(" ", question))
+        words = " ".join(topic_words(self._without_people(described), self.corpus.principal))
+        if len(words.split()) < 2:
+            return None
+        hits = self.corpus.retriever.search(words, Filters(), k=5)
+        good = [
+            (h, cov)
+            for h, cov in relevant(hits, self.corpus.qterms(words), self.corpus.settings.relevance_threshold)
+            if h.paper.id not in rejected
+        ]
+        if not good:
+            return None
+        strength = [h.dense + COVERAGE_WEIGHT * cov for h, cov in good]
+        if len(good) == 1 or strength[0] >= strength[1] + TARGET_LEAD:
+            return good[0][0].paper.id
+        return None
+
+    def venues_in(self, question: str) -> tuple[list[str], str]:
+        """The venues the question names (every venue string of the table it matches) and the words it named them
+        with: the venue itself less a leading "The" and year ("The Cryosphere"), or an acronym of a run of its words'
+        initials ("IGARSS" for "… International Geoscience and Remote Sensing Symposium")."""
+        venues = sorted({p.venue for p in self.corpus.papers if p.venue})
+        ql = question.casefold()
+        found: list[str] = []
+        said = ""
+        for v in venues:
+            name = re.sub(r"^(?:the\s+)?(?:(?:19|20)\d{2}\s+)?", "", v.casefold()).strip()
+            if len(name) >= 4 and find_bounded(ql, name) >= 0:
+                found.append(v)
+                said = max(said, question[find_bounded(ql, name) :][: len(name)], key=len)
+                continue
+            initials = "".join(w[0] for w in re.findall(r"[A-Za-z][\w-]*", v)).casefold()
+            for acronym in re.findall(r"\b[A-Z]{4,}\b", question):
+                if acronym.casefold() in initials:
+                    found.append(v)
+                    said = max(said, acronym, key=len)
+        return found, said
+
+    def _strip_slots(self, question: str) -> str:
+        """The question without the phrases slots read (dates, negated topic, venue, author position, surname,
+        exclusions), for the classifier and the topic."""
+        q = phrases.without_negation(phrases.without_dates(question))
+        if said := self.venues_in(q)[1]:
+            q = re.sub(re.escape(said), " ", q, flags=re.I)
+        q = phrases.POSITION.sub(" ", q)
+        q = phrases.SURNAME.sub(" ", q)
+        return phrases.EXCLUDES_AUTHOR.sub(" ", q)
+
+    def _topic(self, text: str) -> str:
+        """The topic words of a question, alternatives kept apart ("stereo matching or multi-view stereo")."""
+        text = re.sub(r"(?i)\b(how many|number of|count|list|name|enumerate|show)\b", " ", text)
+        parts = [" ".join(topic_words(part, self.corpus.principal)) for part in re.split(r"(?i)\bor\b", text)]
+        return " or ".join(p for p in parts if p)
+
+    def _without_people(self, text: str) -> str:
+        lowered = text
+        for person in [*self.corpus.people, self.corpus.principal]:
+            i = find_bounded(lowered.casefold(), person.casefold(), _WORD)
+            if i >= 0:
+                lowered = lowered[:i] + " " + lowered[i + len(person) :]
+        return lowered
+
+    def _mask(self, question: str) -> str:
+        """Names of papers and people and years replaced by placeholders: the router reads the form."""
+        out = question
+        low = out.casefold()
+        for nm in sorted((n for n in self.corpus.names if len(n) >= 3 and n in low), key=len, reverse=True):
+            i = find_bounded(out.casefold(), nm)
+            if i >= 0:
+                out = out[:i] + "X" + out[i + len(nm) :]
+        for person in self.corpus.people:
+            if person.casefold() in out.casefold():
+                i = find_bounded(out.casefold(), person.casefold(), _WORD)
+                if i >= 0:
+                    out = out[:i] + "Jane Doe" + out[i + len(person) :]
+        out = re.sub(re.escape(self.corpus.principal), "the author", out, flags=re.I)
+        return re.sub(r"\b(?:19|20)\d{2}\b", "2019", out)
+
+    def _names_own_subject(self, question: str, focus: list[str]) -> bool:
+        """A question with no word pointing back ("it", "those") that uses a rare corpus term the papers in focus
+        never use names a new subject: it is not a follow-up."""
+        if ANAPHORA.search(question):
+            return False
+        from assistant.answer.evidence.topics import texts_of
+
+        focus_vocab = set().union(
+            *(vocabulary(" ".join(texts_of(self.corpus.by_id[i]))) for i in focus if i in self.corpus.by_id)
+        )
+        rare = [
+            t
+            for t, w in self.corpus.qterms(question).weights.items()
+            if w >= RARE_IDF and self.corpus.retriever.lexical.knows(t)
+        ]
+        return any(not (variants(t) & focus_vocab) for t in rare)
+
+    def _label(self, pid: str) -> str:
+        p = self.corpus.by_id.get(pid)
+        return f"{p.label} ({p.year or ''})" if p else ""
+
+    def _compared_if_asked(self, question: str, vote, named: list[str]) -> list[str]:
+        """The papers compared, when the question asks for a comparison of two or more (else none)."""
+        cue = re.search(
+            r"\b(differ|difference|compare|compared|comparison|versus|vs\.?|each (of the two|"
+            r"of them|one|benchmark|paper)|both|the two)\b",
+            question,
+            re.I,
+        )
+        if not cue or not (vote.label == "compare" or len(named) >= 1):
+            return []
+        compared = self.compared(question, named)
+        return compared if len(compared) >= 2 else []
+
+    def compared(self, question: str, named: list[str]) -> list[str]:
+        """The papers a comparison is about: named ones, plus one found for each described side ("the X paper and the Y
+        paper")."""
+        if len(named) >= 2:
+            return list(named)[:4]
+        # Sides in the order the question gives them (the model's sources are numbered in that order too).
+        ids: list[str] = []
+        sides = re.split(r"\band\b|\bvs\.?\b|\bversus\b|\bwith\b|:", re.split(r"[?.]\s", question)[0])
+        side_words = [topic_words(side, self.corpus.principal) for side in sides]
+        for side, words, after in zip(sides, side_words, side_words[1:] + [[]]):
+            if said := [i for i in mentioned(side, self.corpus.names) if i in named and i not in ids]:
+                ids += said
+                continue
+            if len(words) == 1 and len(after) >= 2:
+                # "the static and dynamic HONPAS papers": the first side shares the second's head words
+                words = words + after[1:]
+            if len(words) < 2:
+                continue
+            hits = self.corpus.retriever.search(" ".join(words), Filters(), k=3)
+            good = relevant(hits, self.corpus.qterms(" ".join(words)), self.corpus.settings.relevance_threshold)
+            # Close in meaning, or the only paper holding every term of the side ("static HONPAS": 0.29, all terms).
+            clear = good and (
+                good[0][0].dense >= SIDE_DENSE
+                or (good[0][1] >= ALL_TERMS and (len(good) == 1 or good[1][1] < ALL_TERMS))
+            )
+            if clear and good[0][0].paper.id not in ids and good[0][0].paper.id not in named:
+                ids.append(good[0][0].paper.id)
+        ids += [i for i in named if i not in ids]
+        return ids[:4]
+
+    def _coauthor_in(self, question: str) -> str | None:
+        lowered = question.casefold()
+        for (
+            person
+        ) in self.corpus.people:  # a substring test first: a regex per person per question took seconds at 1k papers
+            name = person.casefold()
+            if name in lowered and find_bounded(lowered, name, _WORD) >= 0:
+                return person
+        return None
+
+    def _names_only(self, question: str, named: list[str]) -> bool:
+        """Besides the paper's name, at most two content words ("What is MoQE?", "Summarize X's method")."""
+        rest = set(topic_words(question, self.corpus.principal)) - {
+            w for pid in named[:1] for w in topic_words(self.corpus.by_id[pid].label)
+        }
+        return len([w for w in rest if w.casefold() not in self.corpus.names]) <= 2

@@ -1,0 +1,86 @@
+"""Answers composed over the table: the extreme of a quantity the papers report, the authors two papers share, and
+papers per year on average. Each is cited to the papers it reads."""
+
+from __future__ import annotations
+
+from assistant.answer.check.citations import Citations, finish
+from assistant.answer.corpus import Corpus
+from assistant.answer.evidence.quantity import extreme
+from assistant.answer.evidence.weigh import summary_sentence
+from assistant.answer.plan.plan import QueryPlan
+from assistant.answer.write import structured
+from assistant.answer.write.extractive import clause
+from assistant.answer.write.format import name, owner_note, plural, when
+from assistant.models import Answer, Paper
+
+SHOWN = 3  # runners-up listed after the extreme
+
+
+def quantity_extreme(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> Answer:
+    """ "The largest GPU count any of his papers reports": each paper's extreme reading of the noun, the most extreme
+    first, every figure quoted from its abstract."""
+    cites = Citations()
+    who = structured.scope_phrase(plan, corpus.principal, plan.scope, plan.filters.coauthor, plan.dates)
+    word = "largest" if plan.direction > 0 else "smallest"
+    found = extreme(plan.quantity, [p for p in papers if p.has_abstract], plan.direction)
+    if not found:
+        text = (
+            f"None of {who} states a number of {plan.quantity} in its abstract, so the sources do not say which "
+            f"is {word}."
+        )
+        return finish(text, cites, route="quantity_extreme")
+    top = found[0]
+    lines = [
+        f"The {word} {plan.quantity} figure {who} report is {top.said}, in {name(top.paper)}{when(top.paper)}"
+        f"{owner_note(top.paper, corpus.principal)}: {clause(top.sentence)} {cites.cite(top.paper, top.sentence)}."
+    ]
+    if len(found) > 1:
+        lines.append("Next:")
+        for r in found[1 : 1 + SHOWN]:
+            lines.append(
+                f"- {r.said} in {name(r.paper)}{when(r.paper)}: {clause(r.sentence)} {cites.cite(r.paper, r.sentence)}"
+            )
+    return finish("\n".join(lines), cites, route="quantity_extreme", papers=[r.paper.id for r in found[: 1 + SHOWN]])
+
+
+def shared_authors(corpus: Corpus, plan: QueryPlan) -> Answer:
+    """ "Who wrote both A and B?": the authors every named paper lists, in the first paper's order."""
+    cites = Citations()
+    papers = [corpus.by_id[i] for i in plan.named if i in corpus.by_id]
+    lists = [{a.casefold() for a in p.authors} for p in papers]
+    common = [a for a in papers[0].authors if all(a.casefold() in names for names in lists[1:])]
+    refs = " and ".join(f"{name(p)}{when(p)} {cites.cite(p, summary_sentence(p))}" for p in papers)
+    if common:
+        text = f"Both {refs} list {', '.join(common)} among their authors."
+    else:
+        text = f"No author is listed on both {refs}."
+    partial = [p for p in papers if p.authors_truncated or not p.authors]
+    if partial:
+        text += (
+            " The sources give only part of the author list for "
+            + "; ".join(name(p) for p in partial)
+            + ", so others may be shared."
+        )
+    return finish(text, cites, route="shared_authors", papers=[p.id for p in papers])
+
+
+def average(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> Answer:
+    """Papers per year on average over the years asked (from the first year asked, or his first paper, to the last
+    year asked, or his latest paper), with the year-by-year counts it is computed from."""
+    cites = Citations()
+    who = structured.scope_phrase(plan, corpus.principal, plan.scope, plan.filters.coauthor, plan.dates)
+    dated = [p for p in papers if p.year]
+    if not dated:
+        return finish(f"None of {who} are in the corpus, so there is no average.", cites, route="average")
+    first = plan.year_from or min(p.year for p in dated)
+    last = plan.year_to or max(p.year for p in dated)
+    years = last - first + 1
+    mean = len(dated) / years
+    head = (
+        f"{who[0].upper()}{who[1:]}: {plural(len(dated), 'paper')} over the {years} years {first}–{last}, "
+        f"{mean:.1f} per year on average (years without a paper count as zero)."
+    )
+    breakdown = structured.per_year(dated, cites, summary_sentence, corpus.principal, who)
+    undated = len(papers) - len(dated)
+    tail = f"\n\n{plural(undated, 'paper')} without a date are not counted." if undated else ""
+    return finish(f"{head}\n\n{breakdown}{tail}", cites, route="average")

@@ -1,0 +1,138 @@
+"""Questions composed over the table (superlatives of a reported quantity, shared authors, nested references, averages)
+and follow-ups that point by date, by correction or by "the other one"."""
+
+from __future__ import annotations
+
+from assistant.answer.plan import phrases
+from assistant.models import Filters, Message
+
+
+def ask(assistant, question):
+    return assistant.answer([Message(role="user", content=question)], Filters())
+
+
+def converse(assistant, *turns):
+    messages, answers = [], []
+    for turn in turns:
+        messages.append(Message(role="user", content=turn))
+        answer = assistant.answer(messages, Filters())
+        answers.append(answer)
+        messages.append(Message(role="assistant", content=answer.answer))
+    return answers
+
+
+def titles(answer):
+    return [c.title or c.display_title for c in answer.citations]
+
+
+def test_the_superlative_of_a_reported_quantity_reads_every_paper(assistant):
+    answer = ask(assistant, "What is the largest GPU count any of his papers reports?")
+    assert answer.meta["plan"]["route"] == "quantity_extreme" and answer.meta["plan"]["quantity"] == ["GPU", "largest"]
+    assert "is 64" in answer.answer and "64 GPUs" in answer.citations[0].quote
+    speed = ask(assistant, "What is the highest speedup reported in his papers?")
+    assert "7.1x" in speed.answer.split("\n")[0]
+    # A model number is not a count ("RTX 4090 GPU clusters").
+    assert "4090" not in answer.answer.split("\n")[0]
+
+
+def test_quantity_phrases():
+    assert phrases.quantity_extreme("Which paper uses the most GPUs?") == phrases.Extreme(1, "GPUs")
+    assert phrases.quantity_extreme("the fewest nodes he used") == phrases.Extreme(-1, "nodes")
+    assert phrases.quantity_extreme("What is the most recent paper?") is None
+
+
+def test_shared_authors_of_two_named_papers(assistant):
+    answer = ask(assistant, "Who wrote both MoQE and CALM?")
+    assert answer.meta["plan"]["route"] == "shared_authors"
+    assert "Jinhao Zhang" in answer.answer and "Yunquan Zhang" in answer.answer
+    assert "Boyang Zhang" not in answer.answer.split(" among ")[0]  # on MoQE only
+    assert "part of the author list" in answer.answer  # both lists end in "et al."
+
+
+def test_a_nested_reference_finds_the_person_then_their_other_papers(assistant):
+    answer = ask(assistant, "The first author of CALM: what else did they write?")
+    plan = answer.meta["plan"]
+    assert plan["route"] == "list" and plan["person"] == "Jinhao Zhang" and plan["leaves_out"]
+    assert any("MoQE" in t for t in titles(answer)) and not any("CALM" in t for t in titles(answer))
+
+
+def test_average_papers_per_year(assistant):
+    answer = ask(assistant, "What is his average number of papers per year since 2020?")
+    assert answer.meta["plan"]["route"] == "average"
+    assert "27 papers over the 7 years 2020–2026, 3.9 per year on average" in answer.answer
+
+
+def test_a_relative_date_counts_from_the_paper_pointed_back_to(assistant):
+    first, later = converse(
+        assistant, "What's the oldest paper on his list?", "And what did he publish four years after that one?"
+    )
+    assert "2015" in first.answer
+    assert later.meta["plan"]["dates"] == "2019" and later.meta["plan"]["route"] == "list"
+    assert titles(later) == ["HPC AI500: A Benchmark Suite for HPC AI Systems"]
+
+
+def test_the_other_one_is_the_paper_the_previous_answer_did_not_lead_with(assistant):
+    *_, other = converse(
+        assistant,
+        "Which of his papers are about stencil computation?",
+        "Which of those came out first?",
+        "What speedup does the other one report?",
+    )
+    assert "SparStencil" in other.citations[0].display_title and "7.1x" in other.answer
+
+
+def test_a_correction_picks_among_earlier_answers_papers(assistant):
+    *_, corrected = converse(
+        assistant,
+        "Which of his papers are about HONPAS?",
+        "Tell me about the static one.",
+        "No, I meant the dynamic one.",
+    )
+    assert all("dynamic" in t for t in titles(corrected))
+
+
+def test_that_co_author_is_never_the_author_himself(assistant):
+    _, newest = converse(
+        assistant, "Who are his most frequent co-authors?", "What is the newest of his papers with that co-author?"
+    )
+    plan = newest.meta["plan"]
+    assert plan["route"] == "latest" and plan["coauthor"] == "Daning Cheng"
+
+
+def test_a_comparison_whose_sides_share_their_head_words(assistant):
+    """ "the static and dynamic HONPAS papers": each side is found, the first borrowing the second's "HONPAS"."""
+    answer = ask(assistant, "Compare the static and dynamic HONPAS papers.")
+    assert answer.meta["plan"]["route"] == "compare"
+    assert [("static" in t, "dynamic" in t) for t in titles(answer)] == [(True, False), (False, True)]
+
+
+def test_a_reported_count_in_millions(assistant):
+    answer = ask(assistant, "Which of his papers scaled to the most CPU cores, and how many?")
+    assert answer.meta["plan"]["quantity"] == ["cores", "largest"] and "is 20 million" in answer.answer
+
+
+def test_a_correction_by_description_picks_the_paper_described_not_the_one_rejected(assistant):
+    *_, corrected, then = converse(
+        assistant,
+        "Which of his papers proposes a general lossless compression framework built on the total differential?",
+        "Not that one, sorry. I meant his other lossless compression paper, the one about low-rank factorization.",
+        "By how much did it shrink ResNext50 while still beating the original model?",
+    )
+    assert titles(corrected) == ["Lossless Model Compression via Joint Low-Rank Factorization Optimization"]
+    assert "70" in then.answer
+
+
+def test_the_following_year_counts_from_the_paper_the_previous_answer_was_about(assistant):
+    _, later = converse(
+        assistant, "Tell me about his AIPerf benchmark paper.", "What did he publish the following year?"
+    )
+    assert later.meta["plan"]["dates"] == "2021" and later.meta["plan"]["route"] == "list"
+
+
+def test_correction_phrases():
+    from assistant.answer.plan import phrases
+
+    assert phrases.CORRECTION.search("No, I meant the dynamic one.")
+    assert phrases.CORRECTION.search("Sorry, wrong one: the older one")
+    assert not phrases.CORRECTION.search("Sorry, which of his papers are about stencils?")
+    assert not phrases.CORRECTION.search("What do they mean by lossless?")

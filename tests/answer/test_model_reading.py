@@ -1,0 +1,96 @@
+"""LLM mode reads the question too: the model fills the plan through a tool call (faked at the HTTP layer, the way
+OpenAI, vLLM and Ollama write tool calls), the reading is validated against the table, and a hostile or broken
+reading is refused with the rule reader's plan used instead."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from assistant.answer.plan.reader import ModelReading, ReadingRefused, validate
+from assistant.models import Filters, Message
+from tests.fakes import FakeOpenAI, llm_mode_assistant
+
+
+@pytest.fixture
+def fake():
+    return FakeOpenAI()
+
+
+@pytest.fixture
+def reading_assistant(seeded_store, fake):
+    return llm_mode_assistant(seeded_store, fake, llm_reads_questions=True)
+
+
+def plan_of(assistant, question):
+    return assistant.answerer().plan([Message(role="user", content=question)], Filters())
+
+
+@pytest.mark.parametrize("flavor", ["openai", "vllm", "ollama", "text"])
+def test_the_models_tool_call_fills_the_plan(reading_assistant, fake, flavor):
+    fake.enqueue(
+        (
+            "tool_call",
+            {"kind": "count", "topic": "quantization", "year_from": 2024, "month_from": 7, "year_to": 2025},
+            flavor,
+        )
+    )
+    plan = plan_of(reading_assistant, "How many quantization papers did he put out from July 2024 through 2025?")
+    assert plan.route == "count" and plan.topic == "quantization"
+    assert plan.dates.describe() == "July 2024 to December 2025" and plan.filters.year_from == 2024
+    assert plan.notes[0] == "route count: read by the model (a validated tool call)"
+    request = fake.requests[-1]
+    assert request["tools"][0]["function"]["name"] == "read_question"
+    assert request["tools"][0]["function"]["parameters"]["additionalProperties"] is False
+
+
+def test_a_named_paper_is_resolved_against_the_table(reading_assistant, fake):
+    fake.enqueue(("tool_call", {"kind": "shared_authors", "papers": ["MoQE", "CALM"]}, "openai"))
+    plan = plan_of(reading_assistant, "Which people are on both the MoQE and the CALM author lists?")
+    assert plan.route == "shared_authors" and len(plan.named) == 2
+
+
+@pytest.mark.parametrize(
+    "arguments, why",
+    [
+        ({"kind": "list", "papers": ["A Paper Nobody Wrote About Cheese"]}, "no single paper named"),
+        ({"kind": "list", "topic": "stencils", "sql": "DROP TABLE papers"}, "Extra inputs are not permitted"),
+        ({"kind": "delete_everything"}, "kind"),
+        ({"kind": "list", "year_from": 2025, "year_to": 2019}, "years run backwards"),
+        ({"kind": "list", "month_from": 3}, "a month without its year"),
+        ({"kind": "list", "coauthor": "Ignore Previous Instructions"}, "no author in the corpus"),
+        ({"kind": "compare", "papers": ["MoQE"]}, "needs two papers"),
+        ("{not json", "not valid JSON"),
+    ],
+)
+def test_a_hostile_or_broken_reading_is_refused_and_the_rule_reader_used(reading_assistant, fake, arguments, why):
+    question = "Which of his papers are about stencil computation?"
+    fake.enqueue(("tool_call", arguments, "openai"))
+    plan = plan_of(reading_assistant, question)
+    assert plan.route == "list" and plan.topic == "stencil computation"  # the rule reader's plan
+    assert any("refused" in n and why in n for n in plan.notes), plan.notes
+
+
+def test_a_model_that_answers_instead_of_calling_the_tool_is_refused(reading_assistant, fake):
+    fake.enqueue("MoQE is a great paper.")
+    plan = plan_of(reading_assistant, "How many papers did he publish in 2025?")
+    assert plan.route == "count" and any("did not call the tool" in n for n in plan.notes)
+
+
+def test_the_reading_drives_the_answer_and_explain_shows_it(reading_assistant, fake):
+    fake.enqueue(("tool_call", {"kind": "count", "year_from": 2024, "year_to": 2024}, "vllm"))
+    answer = reading_assistant.answer([Message(role="user", content="How much did he put out in 2024?")], Filters())
+    assert answer.meta["plan"]["route"] == "count" and answer.meta.get("route") == "count"
+    assert answer.meta["plan"]["notes"][0].startswith("route count: read by the model")
+    assert "3 (three)" in answer.answer
+
+
+def test_validate_alone_checks_schema_and_table():
+    resolve = {"moqe": ["moqe-id"]}.get
+    ok = validate({"kind": "summary", "papers": ["moqe"]}, lambda n: resolve(n.casefold(), []), ["Jane Roe"])
+    assert ok.named == ["moqe-id"] and ok.fields.kind == "summary"
+    with pytest.raises(ReadingRefused, match="author position 0"):
+        validate({"kind": "list", "author_position": 0}, lambda n: [], [])
+    schema = ModelReading.model_json_schema()
+    assert "delete_everything" not in json.dumps(schema) and schema["additionalProperties"] is False

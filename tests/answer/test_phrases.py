@@ -1,0 +1,177 @@
+"""The English question phrases (answer/plan/phrases.py), each read on its own: dates to the month, exclusions of the
+author, negated topics, author positions, pointers back, and the words of structure that never make a topic."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.answer.plan import phrases
+from assistant.answer.plan.intents import topic_words
+from assistant.answer.plan.phrases import DateSpan, Month
+from tests.conftest import make_paper
+
+
+def span(q):
+    d = phrases.dates(q)
+    assert d is not None, q
+    return (d.start and (d.start.year, d.start.month), d.end and (d.end.year, d.end.month))
+
+
+@pytest.mark.parametrize(
+    "question, expected",
+    [
+        ("Which papers did he put out in March 2025?", ((2025, 3), (2025, 3))),
+        ("What did he publish in Sept. 2023?", ((2023, 9), (2023, 9))),
+        ("What did he publish in the first half of 2024?", ((2024, 1), (2024, 6))),
+        ("papers from the second half of 2023", ((2023, 7), (2023, 12))),
+        ("Anything from late 2023?", ((2023, 9), (2023, 12))),
+        ("work from early 2021", ((2021, 1), (2021, 4))),
+        ("What came out in Q3 2024?", ((2024, 7), (2024, 9))),
+        ("papers between May 2022 and February 2023", ((2022, 5), (2023, 2))),
+        ("List his papers from March to May 2025.", ((2025, 3), (2025, 5))),
+        ("papers from 2019 to 2021", ((2019, 1), (2021, 12))),
+        ("papers 2019-2021", ((2019, 1), (2021, 12))),
+        ("What has he written since 2021?", ((2021, 1), None)),
+        ("anything since June 2024?", ((2024, 6), None)),
+        ("Which of his papers from 2024 or later are about X?", ((2024, 1), None)),
+        ("from 2020 onwards", ((2020, 1), None)),
+        ("papers after 2024", ((2025, 1), None)),
+        ("papers after March 2025", ((2025, 4), None)),
+        ("papers before 2021", (None, (2020, 12))),
+        ("papers before June 2022", (None, (2022, 5))),
+        ("papers up to 2022", (None, (2022, 12))),
+        ("2021 or earlier", (None, (2021, 12))),
+        ("his work in the two years after 2020", ((2021, 1), (2022, 12))),
+        ("in the 3 years before 2024", ((2021, 1), (2023, 12))),
+        ("How many of his papers date from 2024?", ((2024, 1), (2024, 12))),
+    ],
+)
+def test_dates_to_the_month(question, expected):
+    assert span(question) == expected
+
+
+def test_relative_dates_wait_for_their_anchor():
+    assert phrases.dates("And what did he publish four years after that one?").relative == (4, 1)
+    assert phrases.dates("what about the following year?").relative == (1, 1)
+    assert phrases.dates("and the year before?").relative == (-1, 1)
+    assert phrases.years("what about the following year?") == (None, None)  # no year until anchored
+
+
+def test_no_date_in_a_question_without_one():
+    for q in ["Which of his papers are about stencils?", "Who is the first author of MoQE?", "hi"]:
+        assert phrases.dates(q) is None, q
+    # Two years without a range word are not one span.
+    assert phrases.dates("Compare his 2020 and 2024 papers") is None
+
+
+def test_the_date_phrase_leaves_the_question_whole_for_the_rest():
+    rest = phrases.without_dates("What did he publish in the first half of 2024?")
+    assert "first" not in rest and "half" not in rest and "2024" not in rest and "publish" in rest
+
+
+def test_a_span_admits_papers_dated_to_the_month_and_leaves_coarse_ones_unknown():
+    march = DateSpan(Month(2025, 3), Month(2025, 3))
+    assert march.by_month
+    assert march.admits(make_paper(date="2025-03-14", date_precision="day", year=2025)) is True
+    assert march.admits(make_paper(date="2025-04", date_precision="month", year=2025)) is False
+    assert march.admits(make_paper(date="2025", date_precision="year", year=2025)) is None  # unknown, not matched
+    assert march.admits(make_paper(date=None, date_precision=None, year=None)) is None
+    assert march.admits(make_paper(date="2024", date_precision="year", year=2024)) is False
+    whole = DateSpan(Month(2024, 1), Month(2024, 12))
+    assert not whole.by_month and whole.admits(make_paper(date="2024", date_precision="year", year=2024)) is True
+    assert march.describe() == "March 2025" and whole.describe() == "2024"
+
+
+@pytest.mark.parametrize(
+    "question, topic",
+    [
+        ("Which of his papers are not about LLMs?", "LLMs"),
+        ("Which of his papers from 2024 or later don't involve LLMs?", "LLMs"),
+        ("Which of his simulation papers don't rely on machine learning at all?", "machine learning"),
+        (
+            "Among his quantization work, which papers don't involve large language models at all?",
+            "large language models",
+        ),
+        ("Which papers other than quantization ones came out after 2023?", "quantization"),
+        ("papers that do not use GPUs", "GPUs"),
+        ("his papers without any deep learning", "deep learning"),
+    ],
+)
+def test_negated_topics(question, topic):
+    n = phrases.negated(question)
+    assert n is not None and n.topic == topic
+    rest = phrases.without_negation(question)
+    assert topic not in rest and "at all" not in rest
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which papers are not by him?",
+        "List the papers other than his own.",
+        "Which papers in the corpus did he not write?",
+        "papers excluding the author's",
+    ],
+)
+def test_excluding_the_author_is_not_a_negated_topic(question):
+    assert phrases.excludes_author(question)
+    assert phrases.negated(question) is None
+
+
+def test_author_positions_and_ordinals():
+    assert phrases.position("papers where he is the first author") == 1
+    assert phrases.position("as second author") == 2
+    assert phrases.position("the senior author") == -1
+    assert phrases.position("listed third among its authors") == 3
+    assert phrases.position("the first half of 2024") is None  # an ordinal of a date, not of an author
+    assert phrases.author_index("lead") == 1 and phrases.author_index("last") == -1
+    assert phrases.surname("whose first author is surnamed Zhang") == "Zhang"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Which of his papers evaluate on",
+        "which papers involve",
+        "what do they report",
+        "list the other ones",
+        "the first half of",
+        "what is he best known for",
+        "his key contributions",
+        "papers from March",
+    ],
+)
+def test_structure_words_never_make_a_topic(text):
+    assert topic_words(text, "Yunquan Zhang") == []
+
+
+def test_content_words_stay_a_topic():
+    assert topic_words("Which of his papers evaluate on ImageNet?", "Yunquan Zhang") == ["ImageNet"]
+    assert topic_words("papers that involve stencil computation", "Yunquan Zhang") == ["stencil", "computation"]
+
+
+def test_greetings_and_meta_questions():
+    assert phrases.GREETING.match("hi") and phrases.GREETING.match("Hello there!")
+    assert not phrases.GREETING.match("hi, which papers are about stencils?")
+    assert phrases.KNOWN_FOR.search("What is Yunquan Zhang best known for?")
+    assert phrases.KNOWN_FOR.search("What are his key contributions?")
+    assert phrases.METRICS.search("What is his h-index?") and phrases.METRICS.search("How often is he cited?")
+    assert phrases.quoted("an 'under review' note") == "under review"
+
+
+def test_superlatives_of_a_quantity_read_the_counted_noun():
+    assert phrases.quantity_extreme(
+        "the largest number of accelerator chips (GPUs or NPUs) that any paper reports"
+    ) == (phrases.Extreme(1, "chips"))
+    assert phrases.quantity_extreme("Which of his papers scaled to the most CPU cores, and how many?") == (
+        phrases.Extreme(1, "cores")
+    )
+    # "best known for", "most cited", "most frequent co-authors" are not quantities a paper reports.
+    for q in ["What is he best known for?", "Which paper is the most cited?", "Who are his most frequent co-authors?"]:
+        assert phrases.quantity_extreme(q) is None, q
+
+
+def test_years_spanned_is_a_question_about_the_corpus():
+    assert phrases.YEARS_SPANNED.search("What years does his work in this corpus span?")
+    assert phrases.YEARS_SPANNED.search("How far back does the collection go?")
+    assert not phrases.YEARS_SPANNED.search("Which of his papers came out in 2024?")

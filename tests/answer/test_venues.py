@@ -1,0 +1,64 @@
+"""A venue the question names filters the table: by the venue's own words ("in The Cryosphere") or by an acronym of
+a run of its words ("IGARSS" for "… International Geoscience and Remote Sensing Symposium")."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from assistant.cli import main
+from assistant.models import Filters, Message
+from tests.conftest import DATA
+
+
+@pytest.fixture(scope="module")
+def tanaka(tmp_path_factory):
+    from assistant.core import Assistant
+    from assistant.settings import Settings
+
+    folder = tmp_path_factory.mktemp("tanaka") / "corpus"
+    shutil.copytree(DATA / "corpus2", folder)
+    store = folder.parent / "store"
+    assert (
+        main(["init", "Keiko Tanaka", "--dir", str(folder), "--orcid", "0000-0002-1825-0097", "--alias", "田中 恵子"])
+        == 0
+    )
+    assert main(["--store", str(store), "ingest", str(folder)]) == 0
+    return Assistant.from_settings(Settings(store_dir=store, seeds_dir=folder))
+
+
+def ask(assistant, question):
+    return assistant.answer([Message(role="user", content=question)], Filters())
+
+
+def test_a_venue_named_by_its_words(tanaka):
+    answer = ask(tanaka, "How many of her papers appeared in The Cryosphere?")
+    assert answer.meta["plan"]["venues"] == ["The Cryosphere"] and answer.meta["plan"]["topic"] == ""
+    assert "2 (two)" in answer.answer and "in The Cryosphere" in answer.answer
+
+
+def test_a_venue_named_by_an_acronym_of_its_words(tanaka):
+    answer = ask(tanaka, "How many IGARSS papers has she published?")
+    assert len(answer.meta["plan"]["venues"]) == 2 and "2 (two)" in answer.answer
+
+
+def test_no_venue_when_none_is_named(tanaka):
+    assert ask(tanaka, "How many papers has she published since 2020?").meta["plan"]["venues"] == []
+
+
+def test_a_correction_that_rules_a_paper_out_by_name_and_describes_another(tanaka):
+    """ "No, not the incidence-angle one. I meant the paper that uses an attention network.": "not the X one" rules
+    the incidence-angle paper out instead of picking it."""
+    messages = [Message(role="user", content="What has she done on classifying sea-ice types from Sentinel-1 SAR?")]
+    first = tanaka.answer(messages, Filters())
+    messages += [
+        Message(role="assistant", content=first.answer),
+        Message(
+            role="user", content="No, not the incidence-angle one. I meant the paper that uses an attention network."
+        ),
+    ]
+    corrected = tanaka.answer(messages, Filters())
+    assert [c.title for c in corrected.citations] == [
+        "Sea-Ice Type Classification from Sentinel-1 SAR with Self-Attention"
+    ]
