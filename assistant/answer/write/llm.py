@@ -11,7 +11,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from assistant.answer.check.citations import MARKER, Citations, enforce, renumber
+from assistant.answer import blocks as blocks_
+from assistant.answer.check.citations import MARKER, Citations, enforce_blocks, renumber_blocks
 from assistant.answer.check.claims import ClaimChecker
 from assistant.answer.check.markers import TokenFilter, clean
 from assistant.answer.evidence.weigh import summary_sentence
@@ -20,7 +21,7 @@ from assistant.answer.write.format import when
 from assistant.answer.write.prompts import Prompts
 from assistant.errors import LLMUnavailable
 from assistant.index.retrieval import Hit
-from assistant.models import Answer, Final, Message, Paper, StreamEvent, Token
+from assistant.models import Answer, Claim, Final, Message, Paper, StreamEvent, Token
 
 if TYPE_CHECKING:
     from assistant.vendors.chat import ChatModel
@@ -180,17 +181,22 @@ def validate(text: str, papers: list[Paper], checker: ClaimChecker, question: st
         raise NothingSupported(notice or "the model's answer stated nothing its sources support", meta)
     cites = Citations()
 
-    def cite(m: re.Match) -> str:
-        n = int(m.group(1))
-        return cites.cite(papers[n - 1], checked.quotes.get(n) or summary_sentence(papers[n - 1]))
+    def cite(claim: Claim) -> Claim | None:
+        def one(m: re.Match) -> str:
+            n = int(m.group(1))
+            return cites.cite(papers[n - 1], checked.quotes.get(n) or summary_sentence(papers[n - 1]))
 
-    new_text, citations, _ = renumber(MARKER.sub(cite, checked.text), cites.list())
-    new_text = re.sub(r"\[\s*\]", "", new_text)
-    # The same contract gate every extractive answer passes (Answerer.finish): degrade, never raise.
-    new_text, citations, problems = enforce(new_text, citations)
+        text = re.sub(r"\[\s*\]", "", MARKER.sub(one, claim.text)).strip()
+        return Claim(text=text) if text else None
+
+    blocks, citations = renumber_blocks(blocks_.rewrite(checked.blocks, cite), cites.list())
+    # The same contract gate every extractive answer passes (check.citations.finish): degrade, never raise.
+    blocks, citations, problems = enforce_blocks(blocks, citations)
     if problems:
         meta["contract_problems"] = problems
-    return Answer(answer=new_text, citations=citations, mode="llm", notice=notice, meta=meta)
+    return Answer(
+        answer=blocks_.to_markdown(blocks), blocks=blocks, citations=citations, mode="llm", notice=notice, meta=meta
+    )
 
 
 _REASONS = {
