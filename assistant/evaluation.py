@@ -37,6 +37,8 @@ def score_question(
     return score * (0.0 if invalid else 1.0), failures, invalid
 
 
+HISTORY_CHARS = 4000
+
 SHAPE = (
     'a question file is {"questions": [{"id", "kind", "question" or "turns", …}, …]} '
     "(see tests/data/dev_questions.json)"
@@ -101,7 +103,8 @@ def run(assistant, path: Path) -> tuple[list[Result], dict]:
         for turn in turns:
             messages.append(Message(role="user", content=turn))
             answer = assistant.answer(messages)
-            messages.append(Message(role="assistant", content=answer.answer))
+            # As a client sends it back: each earlier answer cut to HISTORY_CHARS (dev_new_kinds.json's follow-up rule).
+            messages.append(Message(role="assistant", content=answer.answer[:HISTORY_CHARS]))
         seconds = (time.perf_counter() - started) / len(turns)
         score, failures, invalid = score_question(q, answer, corpus_ids, hard, principal)
         answerable = rules.answerable(q)

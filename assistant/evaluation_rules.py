@@ -2,9 +2,11 @@
 
 Two rule sets. The dev and team files (kinds fact, topic, attribution, metadata, no_title, out_of_corpus,
 follow_up) keep the rules they were written for. A file holding any of the hard kinds (paraphrase, typo,
-how, compare, other_group, near_negative, filter, count) is scored wholly by the rules its `about` text
-gives (dev_hard_questions.json): normalised titles with a prefix rule, standalone numbers, titles deleted
-before facts are matched, partial credit per kind.
+how, compare, other_group, near_negative, filter, count), any newer kind (why, terse, multihop, dates,
+verify, summary, list_condition, negation) or any item with its own `rule` is scored wholly by the rules the
+`about` texts give (dev_hard_questions.json, dev_new_kinds.json): normalised titles with a prefix rule,
+standalone numbers, titles deleted before facts are matched, partial credit per kind. A newer kind is scored
+by the rule it stands for (`RULE_OF`); an item's `rule` overrides its kind's.
 """
 
 from __future__ import annotations
@@ -14,7 +16,22 @@ import re
 from assistant.models import Answer, Citation
 
 HARD_KINDS = {"paraphrase", "typo", "how", "compare", "other_group", "near_negative", "filter", "count"}
-TITLE_DELETED = {"paraphrase", "typo", "how", "compare", "other_group", "follow_up"}
+# dev_new_kinds.json's KINDS: each newer kind is scored by one of the hard rules (or verify).
+RULE_OF = {
+    "why": "paraphrase",
+    "terse": "paraphrase",
+    "multihop": "paraphrase",
+    "verify": "verify",
+    "summary": "filter",
+    "list_condition": "filter",
+    "negation": "filter",
+    "typo": "paraphrase",
+    "how": "paraphrase",
+    "follow_up": "paraphrase",
+}
+NEW_KINDS = {"why", "terse", "multihop", "dates", "verify", "summary", "list_condition", "negation"}
+# Facts are matched with the cited papers' titles cut out for the content rules (and the kinds named so).
+TITLE_DELETED = {"paraphrase", "typo", "how", "compare", "other_group", "follow_up", "verify"}
 LEGACY_NEGATIVE = ("does not cover", "not cover", "nothing in the corpus", "no paper", "none of")
 ABSENCE = re.compile(r"\b(no|not|none|nothing|never|cannot|doesn't|does not|did not|didn't|hasn't|has not)\b")
 _NEGATION = re.compile(r"\b(not|no|never|none of|isn't|wasn't|doesn't|didn't)\b")
@@ -115,7 +132,62 @@ def opens_as_his(text: str, principal: str) -> bool:
 
 # --- scoring -------------------------------------------------------------------------------------
 def is_hard(questions: list[dict]) -> bool:
-    return any(q.get("kind") in HARD_KINDS for q in questions)
+    return any(q.get("kind") in HARD_KINDS | NEW_KINDS or q.get("rule") for q in questions)
+
+
+def rule_of(q: dict) -> str:
+    """The rule an item is scored by: its own `rule`, else its kind's."""
+    return q.get("rule") or RULE_OF.get(q["kind"], q["kind"])
+
+
+# --- verdicts (dev_new_kinds.json's verify rule) -------------------------------------------------
+_LABEL = re.compile(r"^(?:short answer|answer|in short|tl;?dr|verdict)\s*:\s*", re.I)
+_YES = re.compile(r"^(?:yes|yeah|yep|correct|that's right|right|indeed|true|absolutely)\b")
+_NO = re.compile(r"^(?:no|nope|not(?! only| just)|incorrect|false|wrong|that's not)\b")
+_NEGATES = re.compile(r"\b(?:not|no|never|none|neither|nor|cannot)\b|n't\b")
+_AFFIRMS = re.compile(r"\b(?:yes|correct|indeed)\b")
+
+
+def first_sentence(text: str) -> str:
+    """The answer's first sentence as the verify rule reads it: headings and bold-only lines skipped, bullets,
+    emphasis and a leading 'Answer:'-style label dropped, cut at . ! ? or ; (before a space or the end)."""
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or re.fullmatch(r"\*\*[^*]+\*\*:?", line):
+            continue
+        line = re.sub(r"^(?:[-*+•]|\d+[.)])\s+", "", line)
+        line = re.sub(r"[*_]{1,3}", "", line).strip()
+        line = _LABEL.sub("", line)
+        return re.split(r"(?<=[.!?;])(?:\s|$)", line, maxsplit=1)[0].strip()
+    return ""
+
+
+def verdict(text: str) -> tuple[str | None, bool]:
+    """("yes" | "no" | None, explicit): the verdict of an answer's first sentence."""
+    s = norm_text(first_sentence(text)).replace("’", "'").strip()
+    if _YES.match(s):
+        return "yes", True
+    if _NO.match(s):
+        return "no", True
+    if _NEGATES.search(s):
+        return "no", False
+    if _AFFIRMS.search(s):
+        return "yes", False
+    return None, False
+
+
+def fact_groups(q: dict) -> list[list[str]]:
+    """The fact groups that must each match: `expected_facts_all` as a list of groups (dev_hard), or `true` making
+    every entry of `expected_facts` a group (dev_new_kinds); otherwise one group of alternatives (a nested list
+    of alternatives in `expected_facts` is flattened into it)."""
+    facts, every = q.get("expected_facts") or [], q.get("expected_facts_all")
+    as_group = lambda f: f if isinstance(f, list) else [f]  # noqa: E731
+    if isinstance(every, list) and every and q.get("rule", q["kind"]) == "compare":
+        return [as_group(g) for g in every]
+    if every is True:
+        return [as_group(f) for f in facts]
+    flat = [a for f in facts for a in as_group(f)]
+    return [flat] if flat else []
 
 
 def score_legacy(q: dict, answer: Answer) -> tuple[float, list[str]]:
@@ -155,16 +227,17 @@ def score_legacy(q: dict, answer: Answer) -> tuple[float, list[str]]:
 
 
 def score_hard(q: dict, answer: Answer, principal: str) -> tuple[float, list[str]]:
-    kind = q["kind"]
+    kind = rule_of(q)
     expected = q.get("expected_papers") or []
     failures: list[str] = []
     text = (
         without_titles(answer.answer, answer.citations)
-        if kind in TITLE_DELETED and not q.get("name_fact")
+        if (kind in TITLE_DELETED or q["kind"] in TITLE_DELETED) and not q.get("name_fact")
         else norm_text(answer.answer)
     )
     facts = q.get("expected_facts") or []
-    has_fact = any(fact_found(f, text) for f in facts)
+    groups = fact_groups(q)
+    has_fact = all(any(fact_found(f, text) for f in g) for g in groups) if groups else False
     any_cited = any(cited(answer, e) for e in expected)
     if kind in ("paraphrase", "typo", "how", "follow_up"):
         if not any_cited:
@@ -174,7 +247,6 @@ def score_hard(q: dict, answer: Answer, principal: str) -> tuple[float, list[str
         return 0.5 * any_cited + 0.5 * has_fact, failures
     if kind == "compare":
         all_cited = all(cited(answer, e) for e in expected)
-        groups = q.get("expected_facts_all") or []
         all_groups = all(any(fact_found(f, text) for f in g) for g in groups)
         if not all_cited:
             failures.append(f"cited {sum(cited(answer, e) for e in expected)}/{len(expected)} compared papers")
@@ -200,9 +272,24 @@ def score_hard(q: dict, answer: Answer, principal: str) -> tuple[float, list[str
         if not answer.citations and not ABSENCE.search(norm_text(answer.answer)):
             return 0.5, ["states no absence"]
         return 1.0, []
+    if kind == "verify":
+        said, explicit = verdict(answer.answer)
+        want = (q.get("expect") or "").casefold()
+        if explicit and said != want:
+            return 0.0, [f"opens with the opposite verdict ({said}; expected {want})"]
+        if said is None:
+            failures.append("gives no verdict in its first sentence")
+        elif said != want:
+            failures.append(f"reads as {said}; expected {want}")
+        if not any_cited:
+            failures.append("cites none of the expected papers")
+        if facts and not has_fact:
+            failures.append(f"none of the facts {facts} in the answer")
+        return 0.5 * (said == want) + 0.25 * any_cited + 0.25 * (has_fact or not facts), failures
     if kind == "filter":
+        allowed = expected + (q.get("allowed_papers") or [])
         found = sum(cited(answer, e) for e in expected)
-        extra = sum(1 for c in answer.citations if not any(matches(e, c) for e in expected))
+        extra = sum(1 for c in answer.citations if not any(matches(e, c) for e in allowed))
         if found < len(expected):
             failures.append(f"cited {found}/{len(expected)} expected papers")
         if extra:
@@ -223,9 +310,9 @@ def score_hard(q: dict, answer: Answer, principal: str) -> tuple[float, list[str
 
 def answerable(q: dict) -> bool | None:
     """True when the corpus answers it with citations, False when it must not be answered, None for counts."""
-    if q["kind"] in ("out_of_corpus", "near_negative"):
+    if rule_of(q) in ("out_of_corpus", "near_negative"):
         return False
-    if q["kind"] == "count" or not q.get("expected_papers"):
+    if rule_of(q) == "count" or not q.get("expected_papers"):
         return None
     return True
 

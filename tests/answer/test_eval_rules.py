@@ -66,3 +66,49 @@ def test_near_negative_and_filter_scores():
         )[0]
         == 0.25
     )
+
+
+def test_the_verdict_is_read_from_the_first_sentence_as_dev_new_kinds_says():
+    assert rules.verdict("**Short answer:** No. It was first submitted to ISCA [1].") == ("no", True)
+    assert rules.verdict("# DynaTrain\n\nYes, it trains dense and MoE models [1].") == ("yes", True)
+    # "not only" is no explicit verdict, but the rule still reads its "not" as an implicit no
+    assert rules.verdict("Not only does it train [1]; it also serves.") == ("no", False)
+    assert rules.verdict("The paper does not evaluate inference serving [1]. Yes, later.") == ("no", False)
+    assert rules.verdict("Indeed it does; see [1].") == ("yes", True)
+    assert rules.verdict("DynaTrain is a training system [1].") == (None, False)
+
+
+def test_verify_scores_the_verdict_then_the_paper_and_the_fact():
+    q = {
+        "id": "v",
+        "kind": "verify",
+        "expect": "no",
+        "expected_papers": [{"arxiv_id": "2506.22969"}],
+        "expected_facts": ["isca"],
+        "question": "Was it accepted at ISCA?",
+    }
+    right = Answer(
+        answer="No: it was submitted to ISCA'25, then accepted at SC'25 [1].",
+        citations=[cite(1, "SparStencil", "2506.22969")],
+    )
+    wrong = Answer(answer="Yes, it was accepted at ISCA [1].", citations=right.citations)
+    silent = Answer(answer="It was submitted to ISCA'25 [1].", citations=right.citations)
+    assert rules.score_hard(q, right, "Yunquan Zhang")[0] == 1.0
+    assert rules.score_hard(q, wrong, "Yunquan Zhang")[0] == 0.0
+    assert rules.score_hard(q, silent, "Yunquan Zhang")[0] == 0.5
+
+
+def test_an_items_rule_overrides_its_kind_and_allowed_papers_cost_nothing():
+    q = {
+        "id": "d",
+        "kind": "dates",
+        "rule": "filter",
+        "question": "What came out in March 2025?",
+        "expected_papers": [{"arxiv_id": "2503.00001"}],
+        "allowed_papers": [{"arxiv_id": "2503.00002"}],
+    }
+    both = Answer(answer="[1] [2]", citations=[cite(1, "A", "2503.00001"), cite(2, "B", "2503.00002")])
+    extra = Answer(answer="[1] [2]", citations=[cite(1, "A", "2503.00001"), cite(2, "C", "2401.00003")])
+    assert rules.is_hard([q]) and rules.rule_of(q) == "filter"
+    assert rules.score_hard(q, both, "Yunquan Zhang")[0] == 1.0
+    assert rules.score_hard(q, extra, "Yunquan Zhang")[0] == 0.75
