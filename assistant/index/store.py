@@ -20,6 +20,7 @@ import numpy as np
 from assistant.index.collection import PassageCollection
 from assistant.index.lock import WriterLock, sweep_stale_files
 from assistant.index.passages import Passage, paper_passages, paper_sentences
+from assistant.index.roles import RoleLabeller
 from assistant.index.table import (
     TABLE_FILE,
     Table,
@@ -123,6 +124,7 @@ class Store:
         self._reopen = reopen  # makes a client that re-reads the store from disk (embedded mode)
         self.written_mtime = -1.0  # mtime of the last table this process wrote
         self._collection = None
+        self._roles: RoleLabeller | None = None  # made on the first ingest that has sentences to label
         self.sentences = SentenceVectors(self.dir / "sentences")
         self._lock = WriterLock(self.dir)
 
@@ -175,7 +177,6 @@ class Store:
             sentences = list(dict.fromkeys(s for p in papers for s in paper_sentences(p)))
             live = keys(sentences)
             new = batching_order(self.sentences.missing(sentences), self.embeddings)
-            del sentences
             count = 0
             # Each segment is written as soon as it is embedded, so an interrupted ingest resumes from there.
             for i in range(0, len(new), self.segment):
@@ -187,7 +188,21 @@ class Store:
                     if progress:
                         progress(count, len(new))
                 self.sentences.add(segment, np.concatenate(parts))
+            self.label_roles(sentences)
             return Embedded(live, count)
+
+    def label_roles(self, sentences: list[str], chunk: int = 20_000) -> int:
+        """Give each stored sentence without a role its role (index/roles.py), from its cues and its stored vector;
+        returns how many were labelled. Re-running labels nothing new: roles are stored with the vectors."""
+        todo = [t for t, r in zip(sentences, self.sentences.roles(sentences)) if r < 0]
+        if not todo:
+            return 0
+        if self._roles is None:
+            self._roles = RoleLabeller(self.embed)
+        for i in range(0, len(todo), chunk):
+            part = todo[i : i + chunk]
+            self.sentences.set_roles(part, self._roles.codes(part, self.sentences.get(part)))
+        return len(todo)
 
     def sync(
         self,
