@@ -12,12 +12,23 @@ from assistant.answer.evidence.finding import Evidence
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.planner import Planner
 from assistant.answer.write import aggregate, structured
+from assistant.answer.write.by_role import write_how, write_summary, write_topic_summary, write_why
 from assistant.answer.write.extractive import CANNOT_ANSWER, ExtractiveWriter  # noqa: F401 - CANNOT_ANSWER is imported from here by callers
+from assistant.answer.write.grid import write_comparison
 from assistant.answer.write.llm import LLMStep, llm_answer, stream_llm_answer
 from assistant.answer.write.prompts import Prompts
 from assistant.answer.write.table_routes import PAPER_FACTS, TableWriter
+from assistant.answer.write.verdict import write_verdict
 from assistant.index.retrieval import Hit
 from assistant.models import Answer, Filters, Final, Message, StreamEvent, Token
+
+# A verdict needs a yes/no question: its main clause opens with an auxiliary verb, at the start or after a lead-in
+# ("Once X is trained, does it …?"). A vote for verify on "… and how was each evaluated?" is not one.
+POLAR = re.compile(
+    r"(?:^\s*|[,;:]\s+)(?:is|are|was|were|am|do|does|did|has|have|had|can|could|will|would|should)\b(?!\s+(?:you|u)\b)",
+    re.I,
+)
+KIND_WRITERS = {"verify": write_verdict, "why": write_why, "how": write_how, "summary": write_summary}
 
 STRUCTURED = {
     "compare",
@@ -58,7 +69,7 @@ class Answerer:
                 principal=self.principal,
                 timeout=self.settings.llm_timeout,
                 make_checker=lambda: ClaimChecker(self.retriever.embeddings, self.picker.stored),
-                fallback=self.extractive,
+                fallback=self.written,
             )
         )
 
@@ -91,6 +102,57 @@ class Answerer:
 
     def extractive(self, plan: QueryPlan, hits: list[Hit]) -> Answer:
         return self.writer.extractive(plan, hits)
+
+    # --- the kinds with their own writers (issue 22): one function per kind, each `(plan, hits, corpus) -> Answer`
+    # or None (no evidence of that kind: the generic extractive answer). The lead plugs these into the question-kind
+    # registry; until then `kind()` is the smallest dispatch that reaches them.
+    @staticmethod
+    def kind(plan: QueryPlan) -> str | None:
+        """verify | why | how | summary | topic_summary | compare, or None for every other route."""
+        route, label = plan.intent.route, plan.answer_type
+        if route == "compare" and len(plan.compared) >= 2:
+            return "compare"
+        # A yes/no question about a paper's content gets a verdict whatever example it sat nearest to ("Does X need
+        # any communication?" is near a fact example): it is a yes/no question by its form.
+        polar = bool(POLAR.search(plan.question))
+        if polar and (route in ("fact", "verify") or (label == "verify" and route in ("list", "why", "how"))):
+            return "verify"
+        # "why" and "how" only on a confident vote: an unsure one keeps the generic answer the route chose.
+        sure = plan.vote is not None and plan.vote.sure
+        if label == "why" and route in ("fact", "why") and sure:
+            return "why"
+        if label == "how" and route == "fact" and sure:
+            return "how"
+        if route == "summary" or (label == "summary" and route == "fact" and not plan.named):
+            # A summary of a paper described, not named ("the low-rank factorization paper"): the best match.
+            return "summary"
+        if route == "list" and label in ("summary", "overview") and plan.topic:
+            return "topic_summary"
+        return None
+
+    def _named_first(self, plan: QueryPlan, hits: list[Hit]) -> list[Hit]:
+        """A paper the question names (or the conversation points back to) is the one a verdict, a motivation or a
+        method is read from."""
+        named = [self.corpus.by_id[i] for i in [*plan.named, *plan.focus] if i in self.corpus.by_id]
+        if not named and not hits:
+            # No paper passed the relevance bar for the whole question (a yes/no question carries the claim to check
+            # as well as the paper): the nearest paper is read, and the writer decides from its sentences.
+            return self.corpus.retriever.search(plan.query, plan.filters, k=3)[:1]
+        if not named:
+            return hits
+        return [Hit(paper=named[0], dense=1.0)] + [h for h in hits if h.paper.id != named[0].id]
+
+    def written(self, plan: QueryPlan, hits: list[Hit]) -> Answer:
+        """The extractive answer of the plan's kind (also what a failed model degrades to): a comparison's grid, a
+        verdict, a motivation, a method, a summary; the generic extractive answer for the other kinds."""
+        kind = self.kind(plan)
+        answer = None
+        if kind == "compare":
+            papers = [self.corpus.by_id[i] for i in plan.compared if i in self.corpus.by_id]
+            answer = write_comparison(plan, papers, self.corpus)
+        elif kind in KIND_WRITERS and hits:
+            answer = KIND_WRITERS[kind](plan, hits, self.corpus)
+        return answer or self.writer.extractive(plan, hits)
 
     def explain(self, plan: QueryPlan) -> dict:
         return self.corpus.explain(plan)
@@ -131,8 +193,19 @@ class Answerer:
             if self.llm is not None:  # the papers come from the table; the model writes about exactly those
                 return across, [Hit(paper=by_id[i], dense=1.0) for i in across.meta["papers"]]
             return across, []
+        kind = self.kind(plan)
+        if kind == "compare":
+            answer = self.written(plan, [])
+            return answer, ([Hit(paper=by_id[i], dense=1.0) for i in answer.meta["papers"]] if self.llm else [])
+        if kind in ("verify", "why", "how"):
+            hits = self._named_first(plan, self.evidence.find(plan, None))
+            return self.written(plan, hits), (hits if self.llm is not None else [])
         if self._table_route(plan):
             answer = self.tables.structured(plan)
+            if kind == "topic_summary" and answer.meta.get("papers"):
+                papers = [by_id[i] for i in answer.meta["papers"]]
+                who = structured.scope_phrase(plan.intent, self.principal, plan.scope, plan.filters.coauthor)
+                answer = write_topic_summary(plan, papers, self.corpus, f"{who[0].upper()}{who[1:]} on “{plan.topic}”")
             if self.llm is not None and answer.meta.get("papers"):
                 # A topic list or a comparison: the papers come from the plan and the table (grounded); the model
                 # writes about exactly those papers, in that order.
@@ -142,7 +215,7 @@ class Answerer:
             # Nothing is "on" a long description: it describes one paper and asks something of it.
             plan.intent.route, plan.intent.subject = "fact", ""
         hits = self.evidence.hits(plan)
-        extractive = self.writer.extractive(plan, hits)
+        extractive = self.written(plan, hits)
         return extractive, (hits if self.llm is not None else [])
 
     @staticmethod
