@@ -11,7 +11,7 @@ from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.finding import Evidence
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.planner import Planner
-from assistant.answer.write import aggregate, structured
+from assistant.answer.write import aggregate, operations, structured
 from assistant.answer.write.by_role import write_how, write_summary, write_topic_summary, write_why
 from assistant.answer.write.extractive import CANNOT_ANSWER, ExtractiveWriter  # noqa: F401 - CANNOT_ANSWER is imported from here by callers
 from assistant.answer.write.grid import write_comparison
@@ -20,7 +20,7 @@ from assistant.answer.write.prompts import Prompts
 from assistant.answer.write.table_routes import PAPER_FACTS, TableWriter
 from assistant.answer.write.verdict import write_verdict
 from assistant.index.retrieval import Hit
-from assistant.models import Answer, Filters, Final, Message, StreamEvent, Token
+from assistant.models import Answer, Filters, Final, Message, StreamEvent, Table, Token
 
 # A verdict needs a yes/no question: its main clause opens with an auxiliary verb, at the start or after a lead-in
 # ("Once X is trained, does it …?"). A vote for verify on "… and how was each evaluated?" is not one.
@@ -70,6 +70,7 @@ class Answerer:
                 timeout=self.settings.llm_timeout,
                 make_checker=lambda: ClaimChecker(self.retriever.embeddings, self.picker.stored),
                 fallback=self.written,
+                operation=self.operation,
             )
         )
 
@@ -129,6 +130,15 @@ class Answerer:
         if route == "list" and label in ("summary", "overview") and plan.topic:
             return "topic_summary"
         return None
+
+    def operation(self, plan: QueryPlan, papers: list) -> str:
+        """What the model is asked to do for this plan's kind; for a comparison, the extractive grid's rows."""
+        kind = self.kind(plan)
+        grid = None
+        if kind == "compare":
+            table = write_comparison(plan, papers, self.corpus).blocks
+            grid = next((b for b in table if isinstance(b, Table)), None)
+        return operations.operation(kind, grid)
 
     def _named_first(self, plan: QueryPlan, hits: list[Hit]) -> list[Hit]:
         """A paper the question names (or the conversation points back to) is the one a verdict, a motivation or a

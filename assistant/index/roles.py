@@ -10,6 +10,7 @@ table by `python -m bench.roles`).
 
 from __future__ import annotations
 
+import hashlib
 import re
 from pathlib import Path
 
@@ -80,7 +81,7 @@ _CUES: dict[str, list[tuple[re.Pattern, float]]] = {
         (
             r"\b(challeng|bottleneck|limitation|limited|suffer|problem|difficult|lack|inefficien|costly|expensive|"
             r"prohibitive|fail|overhead|drawback|shortcoming|hinder|struggle|poor|insufficient|impractical|"
-            r"obstacle|barrier|unclear|unknown|unexplored|under-?explored|neglect|ignore|restrict|suboptimal|"
+            r"obstacle|barrier|unclear|unknown|unexplored|under-?explored|neglect|ignor|overlook|restrict|suboptimal|"
             r"unsuitable|constrain|rely heavily|sacrific)\w*",
             1.5,
         ),
@@ -140,6 +141,13 @@ def cue_scores(sentence: str) -> np.ndarray:
         if hits:
             out[i] = hits[0] + 0.5 * sum(hits[1:])
     return out
+
+
+def version() -> str:
+    """Changes whenever the cues, the prototypes or the weight change: stored roles of another version are relabelled
+    by the next ingest."""
+    text = repr(sorted(_CUES.items())) + PROTOTYPES.read_text(encoding="utf-8") + repr(PROTOTYPE_WEIGHT)
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
 class RoleLabeller:

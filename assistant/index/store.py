@@ -21,6 +21,7 @@ from assistant.index.collection import PassageCollection
 from assistant.index.lock import WriterLock, sweep_stale_files
 from assistant.index.passages import Passage, paper_passages, paper_sentences
 from assistant.index.roles import RoleLabeller
+from assistant.index.roles import version as roles_version
 from assistant.index.table import (
     TABLE_FILE,
     Table,
@@ -194,14 +195,18 @@ class Store:
     def label_roles(self, sentences: list[str], chunk: int = 20_000) -> int:
         """Give each stored sentence without a role its role (index/roles.py), from its cues and its stored vector;
         returns how many were labelled. Re-running labels nothing new: roles are stored with the vectors."""
-        todo = [t for t, r in zip(sentences, self.sentences.roles(sentences)) if r < 0]
+        current = roles_version()
+        if self.sentences.roles_version != current:
+            todo = sentences  # labelled by another version of the cues or prototypes: all again
+        else:
+            todo = [t for t, r in zip(sentences, self.sentences.roles(sentences)) if r < 0]
         if not todo:
             return 0
         if self._roles is None:
             self._roles = RoleLabeller(self.embed)
         for i in range(0, len(todo), chunk):
             part = todo[i : i + chunk]
-            self.sentences.set_roles(part, self._roles.codes(part, self.sentences.get(part)))
+            self.sentences.set_roles(part, self._roles.codes(part, self.sentences.get(part)), current)
         return len(todo)
 
     def sync(

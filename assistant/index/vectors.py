@@ -42,6 +42,7 @@ class SentenceVectors:
         self._keys = np.zeros(0, dtype=f"S{KEY_BYTES}")
         self._loc = np.zeros((0, 2), dtype=np.int32)
         self._roles = np.zeros(0, dtype=np.int8)  # index/roles.py ROLES position of each sentence, -1 unlabelled
+        self.roles_version = ""  # index/roles.py version() that labelled them
         self._segments: dict[int, np.ndarray] = {}
         self._loaded: tuple | None = None  # (mtime_ns, inode) of the index file read last
         self.reload()
@@ -64,6 +65,7 @@ class SentenceVectors:
                 self._keys, self._loc = data["keys"], data["loc"]
                 # A store written before roles existed has none: every sentence unlabelled until the next ingest.
                 self._roles = data["roles"] if "roles" in data.files else np.full(len(self._keys), -1, dtype=np.int8)
+                self.roles_version = str(data["roles_version"]) if "roles_version" in data.files else ""
         except FileNotFoundError:  # replaced between stat and open: the next call reads the new one
             return
         self._segments = {}
@@ -148,12 +150,14 @@ class SentenceVectors:
         """The stored role code of each text (index/roles.py ROLES position), -1 for unknown or unlabelled."""
         return [int(self._roles[f]) if f >= 0 else -1 for f in self._find(keys(texts))]
 
-    def set_roles(self, texts: list[str], codes) -> None:
-        """Store the role codes of texts already held (others are ignored)."""
+    def set_roles(self, texts: list[str], codes, version: str | None = None) -> None:
+        """Store the role codes of texts already held (others are ignored), and the labeller's version."""
         roles = self._roles.copy()
         for f, c in zip(self._find(keys(texts)), codes):
             if f >= 0:
                 roles[f] = c
+        if version is not None:
+            self.roles_version = version
         self._write_index(self._keys, self._loc, roles)
 
     def add(self, texts: list[str], vectors: np.ndarray, keep=None) -> None:
@@ -195,7 +199,7 @@ class SentenceVectors:
     def _write_index(self, k_arr: np.ndarray, l_arr: np.ndarray, r_arr: np.ndarray | None = None) -> None:
         tmp = self.folder / f"index.tmp{os.getpid()}.npz"
         r_arr = np.full(len(k_arr), -1, dtype=np.int8) if r_arr is None else np.asarray(r_arr, dtype=np.int8)
-        np.savez(tmp, keys=k_arr, loc=l_arr, roles=r_arr)
+        np.savez(tmp, keys=k_arr, loc=l_arr, roles=r_arr, roles_version=np.array(self.roles_version))
         os.replace(tmp, self.index_path)
         self._loaded = None
         self.reload()

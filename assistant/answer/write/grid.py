@@ -56,7 +56,10 @@ def rows_for(plan: QueryPlan, paper: Paper, corpus: Corpus) -> dict[str, str | N
     results = of_role(sentences, "result")
     result = take([s for s in results if HAS_QUANTITY.search(s.text)] or results)
     problem = take(of_role(sentences, "motivation") or of_role(sentences, "background"))
-    setting = [s for s in sentences if s.text not in used and _SETTING.search(s.text)]
+    # Where it runs and what it is measured on is said in a method or a result, not in the field's background.
+    setting = [
+        s for s in sentences if s.text not in used and s.role in ("method", "result") and _SETTING.search(s.text)
+    ]
     most = max((len(_SETTING.findall(s.text)) for s in setting), default=0)
     hardware = take([s for s in setting if len(_SETTING.findall(s.text)) == most])
     out = {

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from assistant.vendors.chat import ChatModel
 
 MAX_SOURCES = 6
+GENERIC_OPERATION = "answer the question directly, then give the supporting details."
 
 
 @dataclass
@@ -41,6 +42,8 @@ class LLMStep:
     timeout: float
     make_checker: Callable[[], ClaimChecker]
     fallback: Callable[[QueryPlan, list[Hit]], Answer]
+    # What the plan asks the model to do (a verdict first, a grid with its rows, ...): the answer prompt's {operation}.
+    operation: Callable[[QueryPlan, list[Paper]], str] = lambda plan, papers: GENERIC_OPERATION
     _checker: ClaimChecker | None = field(default=None, repr=False)
 
     def checker(self) -> ClaimChecker:
@@ -79,7 +82,13 @@ def _defang(text: str) -> str:
 def _messages(step: LLMStep, plan: QueryPlan, papers: list[Paper], question: str) -> list[Message]:
     sources = "\n\n".join(_source_block(i, p, step.principal) for i, p in enumerate(papers, 1))
     system = step.prompts.render("system", principal=step.principal)
-    user = step.prompts.render("answer", principal=step.principal, sources=sources, question=question)
+    user = step.prompts.render(
+        "answer",
+        principal=step.principal,
+        sources=sources,
+        question=question,
+        operation=_defang(step.operation(plan, papers)),
+    )
     history = [Message(role="user" if m.role == "user" else "assistant", content=m.content) for m in plan.history[-6:]]
     return [Message(role="system", content=system), *history, Message(role="user", content=user)]
 
