@@ -6,6 +6,7 @@ import logging
 import re
 
 from assistant.answer import blocks as blocks_
+from assistant.answer.check import fragments
 from assistant.models import Answer, Block, Citation, Claim, Paper
 from assistant.text import neutralise
 
@@ -100,7 +101,11 @@ def enforce_blocks(blocks: list[Block], citations: list[Citation]) -> tuple[list
     dropped (logged, never raised), in whatever block it stands (a table keeps its header and its other cells);
     citations are then renumbered by first use and unused ones dropped.
 
+    A fragment ("…metrics; 2", a question quoted as a statement) is made whole or dropped first (check/fragments.py).
+
     Returns the blocks, their citations and the problems found (empty when the contract held as composed)."""
+    if any(fragments.reason(c) for c in blocks_.claims(blocks)):
+        blocks = blocks_.rewrite(blocks, fragments.repaired) or blocks
     problems = check(blocks_.to_markdown(blocks), citations)
     if not problems:
         return blocks, citations, []
