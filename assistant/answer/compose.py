@@ -28,6 +28,8 @@ POLAR = re.compile(
     r"(?:^\s*|[,;:]\s+)(?:is|are|was|were|am|do|does|did|has|have|had|can|could|will|would|should)\b(?!\s+(?:you|u)\b)",
     re.I,
 )
+# "Why, according to X, do Y …?" has an auxiliary after its comma but asks why, not whether.
+WH_QUESTION = re.compile(r"\s*(?:why|what|how|which|who|whom|whose|when|where)\b", re.I)
 KIND_WRITERS = {"verify": write_verdict, "why": write_why, "how": write_how, "summary": write_summary}
 
 STRUCTURED = {
@@ -115,7 +117,7 @@ class Answerer:
             return "compare"
         # A yes/no question about a paper's content gets a verdict whatever example it sat nearest to ("Does X need
         # any communication?" is near a fact example): it is a yes/no question by its form.
-        polar = bool(POLAR.search(plan.question))
+        polar = bool(POLAR.search(plan.question)) and not WH_QUESTION.match(plan.question)
         if polar and (route in ("fact", "verify") or (label == "verify" and route in ("list", "why", "how"))):
             return "verify"
         # "why" and "how" only on a confident vote: an unsure one keeps the generic answer the route chose.
