@@ -9,8 +9,9 @@ import re
 from assistant.models import Claim
 
 # A clause cut after a separator: "; 2", ", (3", ": and" at the end of the claim (before its markers and stop).
+# (After a clause of three words or more, and not after ":": "2025: 9 [6][7]" is a count, not a cut clause.)
 _DANGLING = re.compile(
-    r"\s*[;,:]\s*(?:\(?(?:\d{1,2}|[ivx]{1,4}|[a-e])\)?|and|or|the|a|an)\s*(?=(?:\s*\[\d{1,3}\])*\s*[.!?]?\s*$)"
+    r"(?<=\w{3})\s*[;,]\s*(?:\(?(?:\d{1,2}|[ivx]{1,4}|[a-e])\)?|and|or|the|a|an)\s*(?=(?:\s*\[\d{1,3}\])*\s*[.!?]?\s*$)"
 )
 _MARKERS = re.compile(r"\s*\[\d{1,3}\]")
 
@@ -20,7 +21,8 @@ def reason(claim: Claim) -> str | None:
     if not claim.cites:
         return None
     plain = claim.plain
-    if _DANGLING.search(_MARKERS.sub("", claim.text)):
+    bare = _MARKERS.sub("", claim.text)
+    if (m := _DANGLING.search(bare)) and len(bare[: m.start()].split()) >= 3:
         return "dangling"
     if plain.rstrip(" *_”\"'").endswith("?"):
         return "question"
