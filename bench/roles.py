@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from assistant.index.roles import ROLES, RoleLabeller
+from assistant.index.roles import ROLES, RoleLabeller, positions_in
 
 SAMPLE = Path(__file__).resolve().parent.parent / "tests" / "data" / "sentence_roles.json"
 
@@ -23,9 +23,13 @@ def halves(labels: list[dict]) -> tuple[list[dict], list[dict]]:
     return [x for x, s in zip(labels, side) if s == 0], [x for x, s in zip(labels, side) if s == 1]
 
 
-def measure(labeller: RoleLabeller, embed, labels: list[dict]) -> tuple[float, np.ndarray]:
+def measure(
+    labeller: RoleLabeller, embed, labels: list[dict], positions: dict | None = None
+) -> tuple[float, np.ndarray]:
+    """Agreement and confusion; `positions` (roles.positions_in over the seeds' papers) gives each sentence its place
+    in its abstract, as ingest does."""
     sentences = [x["sentence"] for x in labels]
-    got = labeller.label(sentences, np.asarray(embed(sentences), dtype=np.float32))
+    got = labeller.label(sentences, np.asarray(embed(sentences), dtype=np.float32), positions)
     confusion = np.zeros((len(ROLES), len(ROLES)), dtype=int)
     for x, g in zip(labels, got):
         confusion[ROLES.index(x["role"]), ROLES.index(g)] += 1
@@ -42,14 +46,17 @@ def table(confusion: np.ndarray) -> str:
 
 
 def main() -> None:
+    from assistant.core import Assistant
+    from assistant.settings import Settings
     from assistant.vendors.embeddings import MiniLMEmbeddings
 
     embeddings = MiniLMEmbeddings()
     labeller = RoleLabeller(embeddings.embed_documents)
+    positions = positions_in(Assistant.from_settings(Settings()).table().papers)  # the store `assistant ingest` built
     labels = json.loads(SAMPLE.read_text(encoding="utf-8"))["labels"]
     tune, held = halves(labels)
     for name, part in (("tuning half", tune), ("held-out half", held), ("all", labels)):
-        agreement, confusion = measure(labeller, embeddings.embed_documents, part)
+        agreement, confusion = measure(labeller, embeddings.embed_documents, part, positions)
         print(f"\n{name}: {len(part)} sentences, agreement {agreement:.3f}\n{table(confusion)}")
 
 

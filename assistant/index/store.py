@@ -20,7 +20,7 @@ import numpy as np
 from assistant.index.collection import PassageCollection
 from assistant.index.lock import WriterLock, sweep_stale_files
 from assistant.index.passages import Passage, paper_passages, paper_sentences
-from assistant.index.roles import RoleLabeller
+from assistant.index.roles import RoleLabeller, positions_in
 from assistant.index.roles import version as roles_version
 from assistant.index.table import (
     TABLE_FILE,
@@ -189,10 +189,10 @@ class Store:
                     if progress:
                         progress(count, len(new))
                 self.sentences.add(segment, np.concatenate(parts))
-            self.label_roles(sentences)
+            self.label_roles(sentences, positions_in(papers))
             return Embedded(live, count)
 
-    def label_roles(self, sentences: list[str], chunk: int = 20_000) -> int:
+    def label_roles(self, sentences: list[str], positions: dict | None = None, chunk: int = 20_000) -> int:
         """Give each stored sentence without a role its role (index/roles.py), from its cues and its stored vector;
         returns how many were labelled. Re-running labels nothing new: roles are stored with the vectors."""
         current = roles_version()
@@ -206,7 +206,7 @@ class Store:
             self._roles = RoleLabeller(self.embed)
         for i in range(0, len(todo), chunk):
             part = todo[i : i + chunk]
-            self.sentences.set_roles(part, self._roles.codes(part, self.sentences.get(part)), current)
+            self.sentences.set_roles(part, self._roles.codes(part, self.sentences.get(part), positions), current)
         return len(todo)
 
     def sync(

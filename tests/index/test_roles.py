@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from assistant.index.passages import paper_sentences
-from assistant.index.roles import ROLES, RoleLabeller, cue_scores
+from assistant.index.roles import ROLES, RoleLabeller, cue_scores, positions_in
 from assistant.index.vectors import SentenceVectors
 from bench.roles import SAMPLE, halves, measure, table
 
@@ -19,18 +19,19 @@ def embed(assistant):
     return assistant.retriever().embeddings.embed_documents
 
 
-def test_labels_agree_with_the_hand_labelled_sample(embed, capsys):
+def test_labels_agree_with_the_hand_labelled_sample(assistant, embed, capsys):
     labels = json.loads(SAMPLE.read_text(encoding="utf-8"))["labels"]
     assert len(labels) >= 100 and {x["role"] for x in labels} == set(ROLES)
     labeller = RoleLabeller(embed)
+    positions = positions_in(assistant.table().papers)
     tune, held = halves(labels)
-    overall, confusion = measure(labeller, embed, labels)
-    held_out, held_confusion = measure(labeller, embed, held)
+    overall, confusion = measure(labeller, embed, labels, positions)
+    held_out, held_confusion = measure(labeller, embed, held, positions)
     with capsys.disabled():
         print(f"\nsentence roles: agreement {overall:.3f} on all {len(labels)}, {held_out:.3f} held out ({len(held)})")
         print(table(confusion))
     assert overall >= 0.85, table(confusion)
-    assert held_out >= 0.78, table(held_confusion)  # measured 0.807: the weights were set on the other half
+    assert held_out >= 0.82, table(held_confusion)  # measured 0.841: the weights were set on the other half
 
 
 def test_cues_decide_the_unambiguous_cases():
