@@ -117,7 +117,7 @@ class Answerer:
             return "compare"
         # A yes/no question about a paper's content gets a verdict whatever example it sat nearest to ("Does X need
         # any communication?" is near a fact example): it is a yes/no question by its form.
-        polar = bool(POLAR.search(plan.question)) and not WH_QUESTION.match(plan.question)
+        polar = Answerer.yes_no(plan)
         if polar and (route in ("fact", "verify") or (label == "verify" and route in ("list", "why", "how"))):
             return "verify"
         # "why" and "how" only on a confident vote: an unsure one keeps the generic answer the route chose.
@@ -126,7 +126,7 @@ class Answerer:
             return "why"
         if label == "how" and route == "fact" and sure:
             return "how"
-        if route == "summary" or (label == "summary" and route == "fact" and not plan.named):
+        if route == "summary" or (label == "summary" and route == "fact" and not plan.named and not plan.focus):
             # A summary of a paper described, not named ("the low-rank factorization paper"): the best match.
             return "summary"
         if route == "list" and label in ("summary", "overview") and plan.topic:
@@ -153,6 +153,10 @@ class Answerer:
         if not named:
             return hits
         return [Hit(paper=named[0], dense=1.0)] + [h for h in hits if h.paper.id != named[0].id]
+
+    @staticmethod
+    def yes_no(plan: QueryPlan) -> bool:
+        return bool(POLAR.search(plan.question)) and not WH_QUESTION.match(plan.question)
 
     def written(self, plan: QueryPlan, hits: list[Hit]) -> Answer:
         """The extractive answer of the plan's kind (also what a failed model degrades to): a comparison's grid, a

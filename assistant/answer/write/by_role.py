@@ -8,10 +8,13 @@ paper's sentences have no sentence of the asked role, it says so and quotes the 
 
 from __future__ import annotations
 
+import re
+
 from assistant.answer.check.citations import Citations, finish_blocks
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.roles import RoleSentence, of_role, with_roles
-from assistant.answer.evidence.weigh import HAS_QUANTITY, summary_sentence
+from assistant.answer.evidence.weigh import HAS_QUANTITY, summary_sentence, vocabulary
+from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.write.extractive import clause
 from assistant.answer.write.format import name, owner_note, plural, when
@@ -45,7 +48,7 @@ def quote(s: str, marker: str) -> str:
 # (picker scores: meaning plus shared terms). A tie-breaker, not a filter: a "how" question whose answer sits in a
 # result sentence still gets that sentence.
 ROLE_BONUS = 0.15
-# Further sentences quoted when they score within this of the best one (as the generic extractive answer does).
+# Further sentences quoted when they score within this of the best one.
 NEAR = 0.12
 MAX_QUOTED = 3
 
@@ -103,6 +106,7 @@ def parts(paper: Paper, corpus: Corpus, scores: dict[str, float] | None = None) 
 
 
 LABELS = {"problem": "Problem", "method": "Method", "result": "Result"}
+ASKED = "On the question"
 
 
 def write_summary(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | None:
@@ -116,8 +120,32 @@ def write_summary(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | 
     cites = Citations()
     marker = cites.cite(paper, (found["method"] or found["problem"] or found["result"]).text)
     items = [[Claim(text=f"{LABELS[k]}: {quote(s.text, marker)}")] for k, s in found.items() if s is not None]
+    # "What does X do in its install-time stage?" is read as a summary of X that asks one thing of it: the sentence
+    # answering that goes last, when none of the three is it.
+    shown = {s.text for s in found.values() if s is not None}
+    scores = ranked(plan, paper, corpus)
+    top = max((t for t in scores if t not in shown), key=scores.get, default=None)
+    if top is not None and _asks_more(plan, paper, corpus):
+        items.append([Claim(text=f"{ASKED}: {quote(top, marker)}")])
     blocks = [Paragraph(claims=[Claim(text=f"{heading(paper, corpus)}:")]), ListBlock(items=items)]
     return finish_blocks(blocks, cites, route="summary", papers=[paper.id])
+
+
+# Words that ask for a summary and nothing more ("Summarize X", "Tell me about X", "What is the main idea of X?").
+_SUMMARY_WORDS = re.compile(
+    r"^(summar\w*|describ\w*|explain\w*|overview|tell|paper|papers|work|study|idea|main|contribution\w*|short|brief"
+    r"|description|gist|abstract|about|is|it|this|that)$",
+    re.I,
+)
+
+
+def _asks_more(plan: QueryPlan, paper: Paper, corpus: Corpus) -> bool:
+    """The question asks something of the paper beyond a summary (a word that neither names it nor asks to sum up)."""
+    naming = vocabulary(paper.title or paper.display_title)
+    return any(
+        not _SUMMARY_WORDS.match(w) and not (vocabulary(w) and vocabulary(w) <= naming)
+        for w in topic_words(plan.words, corpus.principal)
+    )
 
 
 def contribution(paper: Paper, corpus: Corpus) -> list[str]:
