@@ -65,7 +65,10 @@ def _single(plan: QueryPlan, hits: list[Hit], corpus: Corpus, roles: tuple[str, 
 
     order = sorted(sentences, key=score, reverse=True)
     lead = order[0]
-    picked = [lead] + [s for s in order[1:MAX_QUOTED] if score(s) >= score(lead) - NEAR]
+    # The sentence that answers the question best stays, whatever its role; others as close to it come along.
+    best_raw = max(sentences, key=lambda s: scores.get(s.text, -1.0))
+    bar = scores.get(best_raw.text, -1.0) - NEAR
+    picked = [lead] + [s for s in order[1:] if s is best_raw or scores.get(s.text, -1.0) >= bar][: MAX_QUOTED - 1]
     picked.sort(key=lambda s: s.position)
     cites = Citations()
     marker = cites.cite(paper, lead.text)
