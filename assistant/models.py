@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, computed_field
 
 DatePrecision = Literal["day", "month", "year"]
 
@@ -143,12 +144,57 @@ class Citation(BaseModel):
     venue: str | None = None
 
 
+_MARKER = re.compile(r"\s*\[(\d{1,3})\]")
+
+
+class Claim(BaseModel):
+    """One sentence (or table cell) of an answer, its `[n]` markers where the writer put them."""
+
+    text: str
+
+    @computed_field
+    @property
+    def cites(self) -> list[int]:
+        return list(dict.fromkeys(int(n) for n in _MARKER.findall(self.text)))
+
+    @property
+    def plain(self) -> str:
+        """The claim without its markers (what the checker compares with the sources)."""
+        return re.sub(r"\s+([.,;:!?])", r"\1", _MARKER.sub("", self.text)).strip()
+
+
+Cell = list[Claim]
+
+
+class Paragraph(BaseModel):
+    type: Literal["paragraph"] = "paragraph"
+    claims: list[Claim]
+
+
+class ListBlock(BaseModel):
+    type: Literal["list"] = "list"
+    items: list[list[Claim]]
+    ordered: bool = False
+
+
+class Table(BaseModel):
+    """A grid: header cells are labels (never claims); each body cell holds claims, each cited where it states one."""
+
+    type: Literal["table"] = "table"
+    header: list[str]
+    rows: list[list[Cell]]
+
+
+Block = Annotated[Paragraph | ListBlock | Table, Field(discriminator="type")]
+
+
 class Answer(BaseModel):
-    answer: str
+    answer: str  # markdown, rendered from `blocks` (assistant/answer/blocks.py); kept for clients that read text
     citations: list[Citation] = Field(default_factory=list)
     mode: Literal["extractive", "llm"] = "extractive"
     notice: str | None = None
     meta: dict = Field(default_factory=dict)
+    blocks: list[Block] = Field(default_factory=list)  # the answer's structure: what every interface renders
 
 
 # An answer stream (Assistant.stream) is Token*, then exactly one Final; every view matches on these types.

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Protocol
 
+from assistant.answer import blocks
 from assistant.models import Answer, Final, StreamEvent, Token
 from assistant.text import escape_tags, neutralise
 
@@ -259,9 +260,10 @@ def present_answer(answer: Answer) -> Answer:
         )
         for c in answer.citations
     ]
-    return answer.model_copy(
-        update={"answer": escape_tags(present_text(answer.answer, quotes)), "citations": citations}
-    )
+    # Each claim and header cell rendered on its own, then the text written from the rendered blocks: the blocks and
+    # the text a client gets say the same.
+    shown = blocks.map_text(blocks.of(answer), lambda t: escape_tags(present_text(t, quotes)))
+    return answer.model_copy(update={"answer": blocks.to_markdown(shown), "blocks": shown, "citations": citations})
 
 
 # --- the answer as JSON: `ask --json`, /api/chat, the SSE `citations` event and /v1's extension fields ------------
@@ -280,6 +282,7 @@ def answer_json(answer: Answer) -> dict:
     """The one JSON shape of an answer (api/schemas/chat.py `AnswerOut` documents it); the caller presents it first."""
     return {
         "answer": answer.answer,
+        "blocks": [b.model_dump(mode="json") for b in blocks.of(answer)],
         "citations": [c.model_dump(mode="json") for c in answer.citations],
         "mode": answer.mode,
         "notice": answer.notice,

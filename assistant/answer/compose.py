@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 from assistant.answer.check.citations import Citations, finish
 from assistant.answer.check.claims import ClaimChecker
@@ -13,13 +14,21 @@ from assistant.answer.plan import kinds
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.planner import Planner
 from assistant.answer.plan.reader import ModelReader
-from assistant.answer.write import aggregate, composed, meta, structured
+from assistant.answer.write import aggregate, composed, meta, operations, structured
+from assistant.answer.write.by_role import write_how, write_summary, write_topic_summary, write_why
 from assistant.answer.write.extractive import CANNOT_ANSWER, ExtractiveWriter  # noqa: F401 - CANNOT_ANSWER is imported from here by callers
+from assistant.answer.write.grid import write_comparison
 from assistant.answer.write.llm import LLMStep, llm_answer, stream_llm_answer
 from assistant.answer.write.prompts import Prompts
 from assistant.answer.write.table_routes import TableWriter
+from assistant.answer.write.verdict import write_verdict
 from assistant.index.retrieval import Hit
-from assistant.models import Answer, Filters, Final, Message, StreamEvent, Token
+from assistant.models import Answer, Filters, Final, Message, StreamEvent, Table, Token
+
+# The kinds whose extractive answer is read from a paper's own sentences by role (issue 22): each writer is
+# `(plan, hits, corpus) -> Answer | None`, None when the paper holds no sentence of that kind (then the generic
+# extractive answer).
+BY_ROLE = {"verify": write_verdict, "why": write_why, "how": write_how, "summary": write_summary}
 
 
 class Answerer:
@@ -49,6 +58,10 @@ class Answerer:
                 plan, composed.quantity_extreme(self.corpus, self.tables.scoped(plan), plan)
             ),
             "average": lambda plan: (composed.average(self.corpus, self.tables.scoped(plan), plan), []),
+            "by_role": self._by_role,
+            "summary": lambda plan: self._with_hits(plan, self.evidence.hits(plan)),
+            "compare": self._compare,
+            "topic_summary": self._topic_summary,
             "greeting": lambda plan: (meta.greeting(self.corpus, plan), []),
             "metrics": lambda plan: (meta.metrics(self.corpus, plan), []),
         }
@@ -62,7 +75,8 @@ class Answerer:
                 principal=self.principal,
                 timeout=self.settings.llm_timeout,
                 make_checker=lambda: ClaimChecker(self.retriever.embeddings, self.picker.stored),
-                fallback=self.extractive,
+                fallback=self.written,
+                operation=self.operation,
             )
         )
 
@@ -144,6 +158,57 @@ class Answerer:
         hits = self.evidence.hits(plan)
         extractive = self.writer.extractive(plan, hits)
         return extractive, (hits if self.llm is not None else [])
+
+    # --- the kinds with their own writers (issue 22) -------------------------------------------------------------
+    def written(self, plan: QueryPlan, hits: list[Hit]) -> Answer:
+        """The extractive answer of the plan's kind, also what a failed model degrades to: a comparison's grid, a
+        verdict, a motivation, a method, a summary; the generic extractive answer for every other kind."""
+        answer = None
+        if plan.route == "compare" and len(plan.compared) >= 2:
+            answer = write_comparison(plan, self._papers(plan.compared), self.corpus)
+        elif plan.route in BY_ROLE and hits:
+            answer = BY_ROLE[plan.route](plan, hits, self.corpus)
+        return answer or self.writer.extractive(plan, hits)
+
+    def operation(self, plan: QueryPlan, papers: list) -> str:
+        """What the model is asked to do for this plan's kind; for a comparison, the extractive grid's rows."""
+        grid = None
+        if plan.route == "compare":
+            grid = next((b for b in write_comparison(plan, papers, self.corpus).blocks if isinstance(b, Table)), None)
+        return operations.operation(plan.route, grid)
+
+    def _papers(self, ids: list[str]) -> list:
+        return [self.corpus.by_id[i] for i in ids if i in self.corpus.by_id]
+
+    def _with_hits(self, plan: QueryPlan, hits: list[Hit]) -> tuple[Answer, list[Hit]]:
+        return self.written(plan, hits), (hits if self.llm is not None else [])
+
+    def _by_role(self, plan: QueryPlan) -> tuple[Answer, list[Hit]]:
+        """A verdict, a motivation or a method is read from the paper the question names (or points back to), else
+        from the best evidence; when no paper passes the relevance bar for the whole question (a yes/no question
+        carries its claim as well as its paper), from the nearest paper, and the writer decides from its sentences."""
+        hits = self.evidence.find(plan, None)
+        named = self._papers([*plan.named, *plan.focus])
+        if named:
+            hits = [Hit(paper=named[0], dense=1.0)] + [h for h in hits if h.paper.id != named[0].id]
+        elif not hits:
+            hits = self.corpus.retriever.search(plan.query, plan.filters, k=3)[:1]
+        return self._with_hits(plan, hits)
+
+    def _compare(self, plan: QueryPlan) -> tuple[Answer, list[Hit]]:
+        """Two papers or more: the grid; fewer: the table's comparison (which says what is missing)."""
+        if len(plan.compared) < 2:
+            return self._chosen(plan, self.tables.structured(plan))
+        return self._chosen(plan, self.written(plan, []))
+
+    def _topic_summary(self, plan: QueryPlan) -> tuple[Answer, list[Hit]]:
+        """The papers of a topic list, each with its contribution line (method and headline result)."""
+        answer = self.tables.structured(replace(plan, route="list"))
+        if answer.meta.get("papers"):
+            who = structured.scope_phrase(plan, self.principal, plan.scope, plan.filters.coauthor, plan.dates)
+            lead = f"{who[0].upper()}{who[1:]} on “{plan.topic}”"
+            answer = write_topic_summary(plan, self._papers(answer.meta["papers"]), self.corpus, lead)
+        return self._chosen(plan, answer)
 
     def _across(self, plan: QueryPlan) -> Answer:
         """ "Which GPUs did he use?": the kind the plan names, across the author's papers in scope."""

@@ -79,10 +79,10 @@ def within(answer: Answer, budget: int, render: Callable[[Answer], str]) -> tupl
         return answer, False
     for end in reversed(cut_points(answer.answer)):
         text, kept, _ = renumber(answer.answer[:end].rstrip(), answer.citations)
-        cut = answer.model_copy(update={"answer": text, "citations": kept})
+        cut = answer.model_copy(update={"answer": text, "blocks": [], "citations": kept})
         if text and tokens.count(render(cut)) <= budget:
             return cut, True
-    return answer.model_copy(update={"answer": "", "citations": [], "notice": None}), True
+    return answer.model_copy(update={"answer": "", "blocks": [], "citations": [], "notice": None}), True
 
 
 def sentences(text: str) -> Iterator[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
+from assistant.answer import blocks
 from assistant.cli.common import open_assistant, read_filters
 from assistant.errors import BadRequest
 from assistant.models import Message
@@ -36,7 +37,7 @@ def cmd_ask(args) -> int:
         print("Plan: " + json.dumps(answer.meta.get("plan"), ensure_ascii=False, indent=1))
     if answer.notice:
         print(f"Note: {answer.notice}", file=sys.stderr)
-    print(answer.answer)
+    print(blocks.to_plain(blocks.of(answer)))  # a table as aligned columns
     if answer.citations:
         print("\nReferences:")
         print("\n".join(references(answer)))
@@ -50,7 +51,7 @@ def add_commands(sub) -> None:
     p.add_argument(
         "--json",
         action="store_true",
-        help='print {"answer", "citations", "mode", "notice", "references", "meta", "plan"}',
+        help='print {"answer", "blocks", "citations", "mode", "notice", "references", "meta", "plan"}',
     )
     p.add_argument(
         "--explain",

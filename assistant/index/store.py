@@ -20,6 +20,8 @@ import numpy as np
 from assistant.index.collection import PassageCollection
 from assistant.index.lock import WriterLock, sweep_stale_files
 from assistant.index.passages import Passage, paper_passages, paper_sentences
+from assistant.index.roles import RoleLabeller, positions_in
+from assistant.index.roles import version as roles_version
 from assistant.index.table import (
     TABLE_FILE,
     Table,
@@ -127,6 +129,7 @@ class Store:
         self._reopen = reopen  # makes a client that re-reads the store from disk (embedded mode)
         self.written_mtime = -1.0  # mtime of the last table this process wrote
         self._collection = None
+        self._roles: RoleLabeller | None = None  # made on the first ingest that has sentences to label
         self.sentences = SentenceVectors(self.dir / "sentences")
         self._lock = WriterLock(self.dir)
 
@@ -184,7 +187,6 @@ class Store:
             sentences = list(dict.fromkeys(s for p in papers for s in paper_sentences(p)))
             live = keys(sentences)
             missing = set(self.sentences.missing(sentences))
-            del sentences
             total, count = len(missing), 0
             for at in range(0, len(papers), self.embed_papers):
                 chunk = [s for p in papers[at : at + self.embed_papers] for s in paper_sentences(p) if s in missing]
@@ -200,7 +202,25 @@ class Store:
                         if progress:
                             progress(count, total)
                     self.sentences.add(segment, np.concatenate(parts))
+            self.label_roles(sentences, positions_in(papers))
             return Embedded(live, count)
+
+    def label_roles(self, sentences: list[str], positions: dict | None = None, chunk: int = 20_000) -> int:
+        """Give each stored sentence without a role its role (index/roles.py), from its cues and its stored vector;
+        returns how many were labelled. Re-running labels nothing new: roles are stored with the vectors."""
+        current = roles_version()
+        if self.sentences.roles_version != current:
+            todo = sentences  # labelled by another version of the cues or prototypes: all again
+        else:
+            todo = [t for t, r in zip(sentences, self.sentences.roles(sentences)) if r < 0]
+        if not todo:
+            return 0
+        if self._roles is None:
+            self._roles = RoleLabeller(self.embed)
+        for i in range(0, len(todo), chunk):
+            part = todo[i : i + chunk]
+            self.sentences.set_roles(part, self._roles.codes(part, self.sentences.get(part), positions), current)
+        return len(todo)
 
     def sync(
         self,

@@ -41,6 +41,8 @@ class SentenceVectors:
         self.folder = Path(folder)
         self._keys = np.zeros(0, dtype=f"S{KEY_BYTES}")
         self._loc = np.zeros((0, 2), dtype=np.int32)
+        self._roles = np.zeros(0, dtype=np.int8)  # index/roles.py ROLES position of each sentence, -1 unlabelled
+        self.roles_version = ""  # index/roles.py version() that labelled them
         self._segments: dict[int, np.ndarray] = {}
         self._loaded: tuple | None = None  # (mtime_ns, inode) of the index file read last
         self.reload()
@@ -61,6 +63,9 @@ class SentenceVectors:
         try:
             with np.load(self.index_path) as data:
                 self._keys, self._loc = data["keys"], data["loc"]
+                # A store written before roles existed has none: every sentence unlabelled until the next ingest.
+                self._roles = data["roles"] if "roles" in data.files else np.full(len(self._keys), -1, dtype=np.int8)
+                self.roles_version = str(data["roles_version"]) if "roles_version" in data.files else ""
         except FileNotFoundError:  # replaced between stat and open: the next call reads the new one
             return
         self._segments = {}
@@ -90,7 +95,7 @@ class SentenceVectors:
             return 0
         keep = ~np.isin(self._loc[:, 0], list(lost))
         dropped = int((~keep).sum())
-        self._write_index(self._keys[keep], self._loc[keep])
+        self._write_index(self._keys[keep], self._loc[keep], self._roles[keep])
         return dropped
 
     def __len__(self) -> int:
@@ -145,6 +150,20 @@ class SentenceVectors:
                     raise
         return out
 
+    def roles(self, texts: list[str]) -> list[int]:
+        """The stored role code of each text (index/roles.py ROLES position), -1 for unknown or unlabelled."""
+        return [int(self._roles[f]) if f >= 0 else -1 for f in self._find(keys(texts))]
+
+    def set_roles(self, texts: list[str], codes, version: str | None = None) -> None:
+        """Store the role codes of texts already held (others are ignored), and the labeller's version."""
+        roles = self._roles.copy()
+        for f, c in zip(self._find(keys(texts)), codes):
+            if f >= 0:
+                roles[f] = c
+        if version is not None:
+            self.roles_version = version
+        self._write_index(self._keys, self._loc, roles)
+
     def add(self, texts: list[str], vectors: np.ndarray, keep=None) -> None:
         """Append a segment with new vectors; drop index entries whose key is not in `keep` (if given); switch
         atomically.
@@ -152,7 +171,7 @@ class SentenceVectors:
         keep: keys (an array from `keys()`, or any iterable of `key()` values). Array work throughout: at 100k
         papers the index has a million entries, and lists of them cost 250 MB at the end of an ingest."""
         self.folder.mkdir(parents=True, exist_ok=True)
-        k_arr, l_arr = self._keys, self._loc
+        k_arr, l_arr, r_arr = self._keys, self._loc, self._roles
         if len(texts):
             seg = self._next_segment()
             tmp = self.folder / f"seg-{seg}.tmp{os.getpid()}.npy"
@@ -162,17 +181,18 @@ class SentenceVectors:
             l_arr = np.concatenate(
                 [l_arr, np.stack([np.full(len(texts), seg), np.arange(len(texts))], axis=1).astype(np.int32)]
             )
+            r_arr = np.concatenate([r_arr, np.full(len(texts), -1, dtype=np.int8)])
         if keep is not None:
             wanted = keep if isinstance(keep, np.ndarray) else np.asarray(list(keep), dtype=f"S{KEY_BYTES}")
             mask = np.isin(k_arr, wanted)
-            k_arr, l_arr = k_arr[mask], l_arr[mask]
+            k_arr, l_arr, r_arr = k_arr[mask], l_arr[mask], r_arr[mask]
         order = np.argsort(k_arr, kind="stable")
-        k_arr, l_arr = k_arr[order], l_arr[order].reshape(-1, 2)
+        k_arr, l_arr, r_arr = k_arr[order], l_arr[order].reshape(-1, 2), r_arr[order]
         # One key may appear twice if a text was re-added: keep the first.
         if len(k_arr):
             first = np.concatenate([[True], k_arr[1:] != k_arr[:-1]])
-            k_arr, l_arr = k_arr[first], l_arr[first]
-        self._write_index(k_arr, l_arr)
+            k_arr, l_arr, r_arr = k_arr[first], l_arr[first], r_arr[first]
+        self._write_index(k_arr, l_arr, r_arr)
 
     def _next_segment(self) -> int:
         """A number no segment ever had: a reader holding an old index must never open a different file by a reused
@@ -180,9 +200,10 @@ class SentenceVectors:
         used = self.segments_on_disk() + ([int(self._loc[:, 0].max())] if len(self._loc) else [])
         return max(used, default=-1) + 1
 
-    def _write_index(self, k_arr: np.ndarray, l_arr: np.ndarray) -> None:
+    def _write_index(self, k_arr: np.ndarray, l_arr: np.ndarray, r_arr: np.ndarray | None = None) -> None:
         tmp = self.folder / f"index.tmp{os.getpid()}.npz"
-        np.savez(tmp, keys=k_arr, loc=l_arr)
+        r_arr = np.full(len(k_arr), -1, dtype=np.int8) if r_arr is None else np.asarray(r_arr, dtype=np.int8)
+        np.savez(tmp, keys=k_arr, loc=l_arr, roles=r_arr, roles_version=np.array(self.roles_version))
         os.replace(tmp, self.index_path)
         self._loaded = None
         self.reload()
@@ -204,6 +225,8 @@ class SentenceVectors:
         os.replace(tmp, self._segment_path(new_seg))
         # The new index goes in before any old segment goes: a reader that finds a segment missing re-reads the
         # index (`get`), and one holding a memory map of an old segment keeps reading it after the unlink.
-        self._write_index(self._keys, np.stack([np.full(live, new_seg), np.arange(live)], axis=1).astype(np.int32))
+        self._write_index(
+            self._keys, np.stack([np.full(live, new_seg), np.arange(live)], axis=1).astype(np.int32), self._roles
+        )
         for s in segs:
             self._segment_path(s).unlink(missing_ok=True)

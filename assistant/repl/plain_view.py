@@ -6,6 +6,7 @@ import sys
 from collections.abc import Iterator
 from typing import TextIO
 
+from assistant.answer import blocks
 from assistant.models import Answer, Final, Paper, Profile, StreamEvent
 from assistant.repl.format import Reference, author_list, card_fields, count, paper_label, quoted_abstract
 from assistant.repl.profile import BLOCK, coauthor_line, headline, scale_note, theme_rows, undated_line, year_rows
@@ -51,7 +52,7 @@ class PlainView:
 
     def answer(self, events: Iterator[StreamEvent]) -> Answer:
         answer = final_answer(events)
-        self._print(answer.answer)
+        self._print(blocks.to_plain(blocks.of(answer)))  # a table as aligned columns
         return answer
 
     def references(self, refs: list[Reference], notice: str | None) -> None:

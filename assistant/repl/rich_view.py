@@ -14,7 +14,9 @@ from rich.table import Table
 from rich.text import Text
 
 from assistant import presenter
-from assistant.models import Answer, Final, Paper, Profile, StreamEvent, Token
+from assistant.answer import blocks as answer_blocks
+from assistant.models import Answer, Block, Final, Paper, Profile, StreamEvent, Token
+from assistant.models import Table as TableBlock
 from assistant.repl.format import DERIVED, NOT_AUTHORS, Reference, author_list, card_fields, count, quoted_abstract
 from assistant.repl.profile import (
     BLOCK,
@@ -68,7 +70,7 @@ class RichView:
             live.stop()
         if final is None:
             raise RuntimeError("the answer stream ended without its final answer event")
-        self.console.print(Markdown(final.answer))
+        self.console.print(*render_blocks(answer_blocks.of(final)))
         return final
 
     def references(self, refs: list[Reference], notice: str | None) -> None:
@@ -189,3 +191,19 @@ class RichView:
     def cancelled(self) -> None:
         self.console.print(Text("(answer cancelled)", style="dim"))
         self.console.print()
+
+
+def render_blocks(shown: list[Block]) -> list:
+    """Each block once: paragraphs and lists as markdown, a table as a rich Table (one column per header cell)."""
+    out = []
+    for block in shown:
+        if isinstance(block, TableBlock):
+            table = Table(show_lines=True, expand=False)
+            for h in block.header:
+                table.add_column(Markdown(h) if h else "", overflow="fold")
+            for row in block.rows:
+                table.add_row(*(Markdown(" ".join(c.text for c in cell)) for cell in row))
+            out.append(table)
+        elif not answer_blocks.empty(block):
+            out.append(Markdown(answer_blocks.to_markdown([block])))
+    return out

@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from assistant.answer import blocks
 from assistant.answer.check.citations import check
-from assistant.answer.check.claim_parts import split
 from assistant.models import Answer
 
 FOLDER = Path(__file__).resolve().parent.parent / "data" / "llm_replies"
@@ -63,11 +63,10 @@ class Score:
 
 
 def _cited_papers(answer: Answer, key: str) -> list[str] | None:
-    """Paper ids cited by the answer's sentence holding `key`; None when no sentence holds it."""
-    for _line_no, line in enumerate(answer.answer.split("\n")):
-        for s in split(line):
-            if key.casefold() in s.text.casefold():
-                return [answer.citations[n - 1].paper_id for n in s.cites if 0 < n <= len(answer.citations)]
+    """Paper ids cited by the answer's claim holding `key`; None when no claim holds it."""
+    for c in blocks.claims(answer.blocks):
+        if key.casefold() in c.plain.casefold():
+            return [answer.citations[n - 1].paper_id for n in c.cites if 0 < n <= len(answer.citations)]
     return None
 
 

@@ -30,7 +30,12 @@ def test_ask_json_prints_the_contract(seeded_store, capsys):
     code = main(["--store", str(seeded_store), "ask", "What is MoQE?", "--json"])
     data = json.loads(capsys.readouterr().out)
     assert code == 0
-    assert set(data) == {"answer", "citations", "mode", "notice", "references", "meta", "plan"}
+    assert set(data) == {"answer", "blocks", "citations", "mode", "notice", "references", "meta", "plan"}
+    # A one-paper summary: a lead-in, then the problem, the method and the result as a list, each claim cited.
+    assert [b["type"] for b in data["blocks"]] == ["paragraph", "list"]
+    labels = [item[0]["text"].split(":")[0] for item in data["blocks"][1]["items"]]
+    assert labels == [x for x in ("Problem", "Method", "Result") if x in labels] and "Method" in labels
+    assert all(item[0]["cites"] == [1] for item in data["blocks"][1]["items"])
     assert data["plan"]["answer_type"] == "summary" and data["plan"]["named"][0].startswith("MoQE")
     assert data["mode"] == "extractive" and data["citations"][0]["title"].startswith("MoQE")
     assert set(data["citations"][0]) == {

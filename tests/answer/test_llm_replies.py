@@ -184,3 +184,27 @@ def test_extractive_answers_pass_the_same_check_with_no_removal(assistant, quest
         assert result.removed_total == 0 and result.reattributed == 0, (q["id"], result.verdicts)
         checked += 1
     assert checked >= 8
+
+
+def test_a_table_reply_keeps_its_layout_every_supported_cell_and_its_marker(played):
+    """The check validates a table cell by cell: header and separator stay, a supported cell keeps its text and its
+    marker inside the cell, and only the fabricated cell is emptied."""
+    tables = [(case, answer) for case, _, answer, _ in played if "table" in case["kinds"]]
+    assert tables
+    for case, answer in tables:
+        table = next(b for b in answer.blocks if b.type == "table")
+        assert table.header == ["", "MoQE", "CALM"]
+        assert [row[0][0].text for row in table.rows] == ["Approach", "Fine-tuning", "Result"]
+        lines = answer.answer.split("\n")
+        assert lines[0] == "|  | MoQE | CALM |" and lines[1] == "|---|---|---|", answer.answer
+        for claim in case["claims"]:
+            row = next((r for r in answer.answer.split("\n") if claim["key"].casefold() in r.casefold()), None)
+            if claim["label"] == "supported" and row is not None and not row.startswith("|"):
+                assert re.search(r"\[\d\]\.$", row), row  # a paragraph claim after the table
+            elif claim["label"] == "supported":
+                assert row is not None, (claim["key"], answer.answer)
+                cell = next(c for c in row.split("|") if claim["key"].casefold() in c.casefold())
+                assert re.search(r"\[\d\]\s*$", cell.strip()), (claim["key"], row)
+            else:
+                assert row is None, (claim["key"], answer.answer)
+        assert answer.answer.count("\n| Result |") == 1  # the row stays, its fabricated cell emptied

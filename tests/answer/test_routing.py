@@ -10,6 +10,8 @@ from assistant.models import Filters, Message
 ROUTES = {
     "fact",
     "how",
+    "why",  # a stated motivation, quoted (write/by_role.py)
+    "verify",  # a yes/no question: a verdict first (write/verdict.py)
     "summary",
     "compare",
     "list",

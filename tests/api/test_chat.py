@@ -25,7 +25,11 @@ def test_answer_is_the_ask_json_shape_and_cites_the_paper(client):
     r = ask(client, QUESTION)
     assert r.status_code == 200
     body = r.json()
-    assert set(body) == {"answer", "citations", "mode", "notice", "references", "meta", "plan"}
+    assert set(body) == {"answer", "blocks", "citations", "mode", "notice", "references", "meta", "plan"}
+    # The blocks are the answer's structure; its markdown text is written from them and says the same.
+    claims = [c for b in body["blocks"] for c in b.get("claims", []) + [c for item in b.get("items", []) for c in item]]
+    assert " ".join(c["text"] for c in claims).replace("\n", " ") in body["answer"].replace("\n", " ")
+    assert sorted({n for c in claims for n in c["cites"]}) == [c["n"] for c in body["citations"]]
     assert body["plan"]["route"] and "named" in body["plan"]  # how the question was read, in the answer's metadata
     assert body["mode"] == "extractive"
     assert "90%" in body["answer"] and "[1]" in body["answer"]

@@ -229,3 +229,14 @@ def _citation(data: dict):
     from assistant.models import Citation
 
     return Citation.model_validate(data)
+
+
+def test_a_comparison_reaches_v1_clients_as_a_markdown_table(oai):
+    """/v1 speaks markdown: the grid is a table (header, separator, one row per aspect), the same streamed and not."""
+    messages = [{"role": "user", "content": "How do MoQE and CALM differ in how they quantize models?"}]
+    content = oai.chat.completions.create(model="paper-assistant", messages=messages).choices[0].message.content
+    lines = content.split("\n")
+    assert lines[0].startswith("|  | *MoQE") and lines[1] == "|---|---|---|"
+    assert any(line.startswith("| Problem | ") and line.endswith(" |") for line in lines)
+    streamed = oai.chat.completions.create(model="paper-assistant", messages=messages, stream=True)
+    assert "".join(c.choices[0].delta.content or "" for c in streamed) == content

@@ -5,7 +5,9 @@ from __future__ import annotations
 import logging
 import re
 
-from assistant.models import Answer, Citation, Paper
+from assistant.answer import blocks as blocks_
+from assistant.answer.check import fragments
+from assistant.models import Answer, Block, Citation, Claim, Paper
 from assistant.text import neutralise
 
 log = logging.getLogger("assistant.answer")
@@ -76,41 +78,69 @@ def check(text: str, citations: list[Citation]) -> list[str]:
     return problems
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
+def renumber_blocks(blocks: list[Block], citations: list[Citation]) -> tuple[list[Block], list[Citation]]:
+    """`renumber` over blocks: every claim's markers mapped in reading order; the layout untouched."""
+    by_n = {c.n: c for c in citations}
+    order: dict[int, int] = {}
+    for claim in blocks_.claims(blocks):
+        for n in claim.cites:
+            if n in by_n:
+                order.setdefault(n, len(order) + 1)
+
+    def sub(claim: Claim) -> Claim | None:
+        text = MARKER.sub(lambda m: f"[{order[int(m.group(1))]}]" if int(m.group(1)) in order else "", claim.text)
+        text = re.sub(r"[ \t]+([.,;:])", r"\1", re.sub(r"[ \t]{2,}", " ", text)).strip()
+        return Claim(text=text) if text else None
+
+    kept = [by_n[old].model_copy(update={"n": new}) for old, new in sorted(order.items(), key=lambda kv: kv[1])]
+    return blocks_.rewrite(blocks, sub), kept
+
+
+def enforce_blocks(blocks: list[Block], citations: list[Citation]) -> tuple[list[Block], list[Citation], list[str]]:
+    """The answer under the contract, whatever got into it: a claim with a marker that resolves to no citation is
+    dropped (logged, never raised), in whatever block it stands (a table keeps its header and its other cells);
+    citations are then renumbered by first use and unused ones dropped.
+
+    A fragment ("…metrics; 2", a question quoted as a statement) is made whole or dropped first (check/fragments.py).
+
+    Returns the blocks, their citations and the problems found (empty when the contract held as composed)."""
+    if any(fragments.reason(c) for c in blocks_.claims(blocks)):
+        blocks = blocks_.rewrite(blocks, fragments.repaired) or blocks
+    problems = check(blocks_.to_markdown(blocks), citations)
+    if not problems:
+        return blocks, citations, []
+    log.warning("citation contract broken, offending claims dropped: %s", problems)
+    valid = {c.n for c in citations}
+
+    def keeps(claim: Claim) -> Claim | None:
+        return claim if all(1 <= n <= len(citations) and n in valid for n in claim.cites) else None
+
+    fixed, kept = renumber_blocks(blocks_.rewrite(blocks, keeps), citations)
+    if not fixed:  # nothing survived: the words without any marker, uncited, rather than nothing
+        words = blocks_.rewrite(blocks, lambda c: Claim(text=neutralise(c.plain)) if c.plain else None)
+        return words, [], problems
+    return fixed, kept, problems
 
 
 def enforce(text: str, citations: list[Citation]) -> tuple[str, list[Citation], list[str]]:
-    """The answer under the contract, whatever text got into it: a sentence with a marker that resolves to no
-    citation is dropped (logged, never raised); citations are then renumbered by first use and unused ones dropped.
-
-    Returns the text, its citations and the problems found (empty when the contract held as composed)."""
-    problems = check(text, citations)
-    if not problems:
-        return text, citations, []
-    log.warning("citation contract broken, offending sentences dropped: %s", problems)
-    valid = {c.n for c in citations}
-
-    def keeps(piece: str) -> bool:
-        return all(1 <= int(n) <= len(citations) and int(n) in valid for n in MARKER.findall(piece))
-
-    lines = []
-    for line in text.split("\n"):
-        kept = [s for s in _SENTENCE_END.split(line) if keeps(s)]
-        if kept or not line.strip():
-            lines.append(" ".join(kept))
-    fixed, kept_citations, _ = renumber("\n".join(lines), citations)
-    fixed = re.sub(r"\n{3,}", "\n\n", fixed).strip()
-    if not fixed:  # nothing survived: the words without any marker, uncited, rather than nothing
-        fixed, kept_citations = re.sub(r"[ \t]{2,}", " ", neutralise(MARKER.sub("", text))).strip(), []
-    return fixed, kept_citations, problems
+    """`enforce_blocks` for an answer given as markdown text."""
+    blocks, kept, problems = enforce_blocks(blocks_.parse(text), citations)
+    return blocks_.to_markdown(blocks), kept, problems
 
 
-def finish(text: str, cites: Citations, mode: str = "extractive", **meta) -> Answer:
-    """The one check every answer passes: the citation contract enforced (degrades, never raises)."""
-    text, citations, problems = enforce(text, cites.list())
+def finish_blocks(blocks: list[Block], cites: Citations, mode: str = "extractive", **meta) -> Answer:
+    """The one check every answer passes: the citation contract enforced on its blocks (degrades, never raises);
+    the markdown text is rendered from the blocks that passed."""
+    blocks, citations, problems = enforce_blocks(blocks, cites.list())
     return Answer(
-        answer=text,
+        answer=blocks_.to_markdown(blocks),
+        blocks=blocks,
         citations=citations,
         mode=mode,
         meta={**meta, **({"contract_problems": problems} if problems else {})},
     )
+
+
+def finish(text: str, cites: Citations, mode: str = "extractive", **meta) -> Answer:
+    """`finish_blocks` for a writer that composes markdown: its lines read into blocks once, here."""
+    return finish_blocks(blocks_.parse(text), cites, mode, **meta)

@@ -17,8 +17,6 @@ _CHATTER = [
     if line.strip() and not line.startswith("#")
 ]
 MARKER = re.compile(r"\s*\[(\d{1,3})\]")
-_LIST_PREFIX = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
-_ABBREVIATIONS = {"al", "e.g", "i.e", "fig", "eq", "vs", "etc", "approx", "cf", "no", "resp", "ref", "abbr", "ca"}
 _UNITS = {
     "%": "%",
     "percent": "%",
@@ -83,45 +81,6 @@ class Sentence:
     line: int
     text: str
     cites: list[int]
-    prefix: str = ""  # a list bullet kept in front of the line's first sentence
-
-
-def split(text: str) -> list[Sentence]:
-    """The answer's sentences, line by line, each with the markers that follow it."""
-    out: list[Sentence] = []
-    for i, line in enumerate(text.split("\n")):
-        m = _LIST_PREFIX.match(line)
-        prefix = m.group(0) if m else ""
-        body = line[len(prefix) :]
-        for piece in _sentences(body):
-            cites = [int(n) for n in MARKER.findall(piece)]
-            plain = MARKER.sub("", piece).strip()
-            plain = re.sub(r"\s+([.,;:!?])", r"\1", plain)
-            if plain or cites:
-                out.append(
-                    Sentence(
-                        line=i,
-                        text=plain,
-                        cites=list(dict.fromkeys(cites)),
-                        prefix=prefix if not any(s.line == i for s in out) else "",
-                    )
-                )
-    return out
-
-
-def _sentences(body: str) -> list[str]:
-    pieces, start = [], 0
-    for m in re.finditer(r"[.!?](?:[\"'”)]?)((?:\s*\[\d{1,3}\])*)(?=\s+[\"“'*\[A-Z0-9]|\s*$)", body):
-        if body[: m.start()].count("*") % 2:
-            continue  # inside an *emphasised title*: "*Can LLMs … ability? A Meta Study*"
-        word = re.search(r"([\w.]+)[.!?]$", body[start : m.start() + 1])
-        if word and (word.group(1).lower().rstrip(".") in _ABBREVIATIONS or re.fullmatch(r"[A-Z]", word.group(1))):
-            continue
-        pieces.append(body[start : m.end()])
-        start = m.end()
-    if body[start:].strip():
-        pieces.append(body[start:])
-    return [p.strip() for p in pieces if p.strip()]
 
 
 def needs_citation(sentence: str) -> bool:

@@ -1,8 +1,9 @@
 """Claims checked against the papers they cite: numbers, names and meaning must come from the cited abstract.
 
-The answer is split into sentences. A sentence that states something from a source must cite one that
-supports it: each of its numbers (with its unit) and names occurs in that paper (or in the question), and it is
-close in meaning (MiniLM cosine over the sentence vectors stored at ingest) to some sentence of that paper.
+The answer comes as blocks (paragraph, list, table; answer/blocks.py) of claims. A claim that states something
+from a source must cite one that supports it: each of its numbers (with its unit) and names occurs in that paper
+(or in the question), and it is close in meaning (MiniLM cosine over the sentence vectors stored at ingest) to
+some sentence of that paper.
 A claim cited to the wrong source is moved to the source that supports it; an uncited claim gets the source that
 clearly supports it; anything else is removed, with the count and the reason kept for the notice and `meta`.
 """
@@ -14,6 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from assistant.answer import blocks as blocks_
 from assistant.answer.check.claim_parts import (
     Pool,
     Sentence,
@@ -21,11 +23,10 @@ from assistant.answer.check.claim_parts import (
     numbers,
     paper_texts,
     share,
-    split,
     unsupported_detail,
 )
 from assistant.index.bm25 import terms
-from assistant.models import Paper
+from assistant.models import Block, Claim, Paper
 from assistant.text import is_instruction, research_sentences, split_sentences
 
 # Calibrated on the labelled replies in tests/data/llm_replies/ (bench/claim_threshold.py prints the figures):
@@ -54,6 +55,7 @@ class Checked:
     """The answer after the check, the quote chosen for each cited source, and what was removed and why."""
 
     text: str
+    blocks: list[Block] = field(default_factory=list)
     quotes: dict[int, str] = field(default_factory=dict)  # source number -> the paper sentence that best supports it
     supported: int = 0
     removed: dict[str, int] = field(default_factory=dict)  # reason -> sentences removed
@@ -93,41 +95,51 @@ class ClaimChecker:
         return vectors
 
     def check(self, text: str, papers: list[Paper], question: str) -> Checked:
-        sentences = split(text)
-        claims = [s for s in sentences if needs_citation(s.text)]
+        """`check_blocks` for an answer given as markdown (a model's reply): read into blocks once."""
+        return self.check_blocks(blocks_.parse(text), papers, question)
+
+    def check_blocks(self, blocks: list[Block], papers: list[Paper], question: str) -> Checked:
+        """Each claim of each block judged against the sources it cites; the layout is never rebuilt: a table keeps
+        its header, its rows and each supported cell with its markers where they were written."""
+        claims = [c for c in blocks_.claims(blocks) if needs_citation(c.plain)]
         result = Checked(text="")
         if not claims:
-            result.text = text.strip()
+            result.blocks = blocks
+            result.text = blocks_.to_markdown(blocks)
             return result
         units = {i: [s for a in p.abstracts for s in research_sentences(a)] for i, p in enumerate(papers, 1)}
         pools = {i: Pool(paper_texts(p), question) for i, p in enumerate(papers, 1)}
-        sims = self._similarities([c.text for c in claims], units)
-        echoes = self._planted_echoes([c.text for c in claims], papers, sims)
+        sims = self._similarities([c.plain for c in claims], units)
+        echoes = self._planted_echoes([c.plain for c in claims], papers, sims)
         quotes: dict[int, tuple[str, float]] = {}
-        kept: set[int] = set()
+        outcome: dict[int, Claim | None] = {}
         for ci, claim in enumerate(claims):
-            verdict, cites = ("planted", []) if ci in echoes else self._judge(claim, sims[ci], pools)
-            result.verdicts.append((claim.text, verdict))
-            if cites:
-                claim.cites = cites
-                kept.add(id(claim))
-                for n in cites:
-                    sentence, score = sims[ci][n]
-                    if n not in quotes or score > quotes[n][1]:
-                        quotes[n] = (sentence, score)
-                if verdict == "kept":
-                    result.supported += 1
-                elif verdict == "moved":
-                    result.reattributed += 1
-                else:
-                    result.attributed += 1
-            else:
+            verdict, cites = (
+                ("planted", [])
+                if ci in echoes
+                else self._judge(Sentence(line=0, text=claim.plain, cites=claim.cites), sims[ci], pools)
+            )
+            result.verdicts.append((claim.plain, verdict))
+            if not cites:
                 result.removed[verdict] = result.removed.get(verdict, 0) + 1
-        claim_ids = {id(c) for c in claims}
-        survivors = [s for s in sentences if id(s) not in claim_ids or id(s) in kept]
-        if not any(id(s) in kept for s in survivors):
+                outcome[id(claim)] = None
+                continue
+            # Markers the check confirmed stay where they were written; changed ones go at the claim's end.
+            outcome[id(claim)] = claim if cites == claim.cites else Claim(text=_marked(claim.plain, cites))
+            for n in cites:
+                sentence, score = sims[ci][n]
+                if n not in quotes or score > quotes[n][1]:
+                    quotes[n] = (sentence, score)
+            if verdict == "kept":
+                result.supported += 1
+            elif verdict == "moved":
+                result.reattributed += 1
+            else:
+                result.attributed += 1
+        if not any(outcome.values()):
             return result  # nothing checked survives: the caller answers extractively
-        result.text = _join(survivors, {id(s) for s in survivors if id(s) in kept})
+        result.blocks = blocks_.rewrite(blocks, lambda c: outcome.get(id(c), c))
+        result.text = blocks_.to_markdown(result.blocks)
         result.quotes = {n: q for n, (q, _) in quotes.items()}
         return result
 
@@ -225,19 +237,8 @@ class ClaimChecker:
         return "uncited", []
 
 
-def _join(sentences: list[Sentence], cited: set[int]) -> str:
-    lines: dict[int, list[str]] = {}
-    for s in sentences:
-        text = s.text
-        if id(s) in cited and s.cites:
-            marks = "".join(f"[{n}]" for n in s.cites)
-            m = re.search(r"[.!?:;]?[\"'”)]*$", text)
-            text = f"{text[: m.start()]} {marks}{text[m.start() :]}" if m else f"{text} {marks}"
-        lines.setdefault(s.line, []).append((s.prefix if not lines.get(s.line) else "") + text)
-    out, last = [], None
-    for line_no in sorted(lines):
-        if last is not None and line_no - last > 1:
-            out.append("")  # keep paragraph breaks
-        out.append(" ".join(lines[line_no]))
-        last = line_no
-    return "\n".join(out).strip()
+def _marked(text: str, cites: list[int]) -> str:
+    """A claim with its markers placed before its closing punctuation."""
+    marks = "".join(f"[{n}]" for n in cites)
+    m = re.search(r"[.!?:;]?[\"'”)]*$", text)
+    return f"{text[: m.start()]} {marks}{text[m.start() :]}" if m else f"{text} {marks}"

@@ -21,18 +21,20 @@ class Kind:
     name: str
     label: str | None  # the router label whose examples vote for it; None when only a slot of the question leads here
     slots: tuple[str, ...]  # plan fields it needs filled: "paper" (named or pointed back to), "compared", "focus", …
-    writer: str  # the writer without a model: table | evidence | across | greeting | metrics
+    writer: str  # the writer without a model: table | evidence | by_role | summary | compare | topic_summary | …
     llm: bool  # a model (when configured) writes it from the papers the table or the evidence chose
     degraded: str  # said when the slots are missing (the writer's own refusal otherwise)
 
 
 _KINDS = [
     Kind("fact", "fact", (), "evidence", True, "no passage answers it"),
-    Kind("how", "how", (), "evidence", True, "no passage answers it"),
-    Kind("summary", "summary", ("paper",), "evidence", True, "no paper matches the description"),
-    # The structure developer's verdict and why writers replace today's evidence writer for these two.
-    Kind("verify", "verify", (), "evidence", True, "no passage bears on the claim"),
-    Kind("why", "why", (), "evidence", True, "no passage gives the reason"),
+    # A method, a motivation and a verdict are read from the paper's sentences by their role (write/by_role.py,
+    # write/verdict.py); a summary gives problem, method and result in that order.
+    Kind("how", "how", (), "by_role", True, "no passage answers it"),
+    Kind("summary", "summary", ("paper",), "summary", True, "no paper matches the description"),
+    Kind("verify", "verify", (), "by_role", True, "no passage bears on the claim"),
+    Kind("why", "why", (), "by_role", True, "no passage gives the reason"),
+    Kind("topic_summary", None, ("topic",), "topic_summary", True, "no paper in scope is about the topic"),
     Kind("list", "list", (), "table", True, "no paper in scope is about the topic"),
     Kind("count", "count", (), "table", False, "no paper in scope"),
     Kind("per_year", "per_year", (), "table", False, "no paper in scope"),
@@ -46,7 +48,7 @@ _KINDS = [
     Kind("authors", "authors", ("paper",), "table", False, "no paper matches the title"),
     Kind("when", "when", ("paper",), "table", False, "no paper matches the title"),
     Kind("arxiv", "arxiv", ("paper",), "table", False, "no paper matches the title"),
-    Kind("compare", "compare", ("compared",), "table", True, "fewer than two papers to compare"),
+    Kind("compare", "compare", ("compared",), "compare", True, "fewer than two papers to compare"),
     Kind("which_of", None, ("focus",), "table", False, "no previous answer to pick from"),
     Kind("across", None, ("asked_kind",), "across", True, "no paper of the author names that kind"),
     Kind("shared_authors", None, ("named",), "shared_authors", False, "fewer than two papers named"),

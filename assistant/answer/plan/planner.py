@@ -36,7 +36,9 @@ _ONE_PAPER = re.compile(
 _WRITINGS = re.compile(r"\b(else|other|write|wrote|written|publish(ed)?|papers|works)\b", re.I)
 _WITH_HIM = re.compile(r"\b(with|and|alongside) (him|her|them|the author)\b|\b(his|her|their)\b", re.I)
 _AUTHORING = re.compile(r"\b(co-?authored|co-?wrote|co-?written|written|wrote|write|authored|published)\b", re.I)
-_ROUTE_OF = {"how": "fact", "greeting": "fact"}  # vote labels answered by another route
+# Vote labels read as another route while the slots are read; `_operation` then gives how, why and verify their own
+# kinds where the question's form allows.
+_ROUTE_OF = {"how": "fact", "greeting": "fact", "why": "fact", "verify": "fact"}
 # Routes that list or count papers of the table (not facts of one paper).
 _TABLE_LISTS = ("list", "count", "code", "categories", "overview", "per_year", "earliest", "latest", "coauthors")
 
@@ -228,6 +230,8 @@ class Planner(SlotReader):
         if intent.route == "list" and topic and self._describes_one_paper(question, topic, f, span, scope):
             # Nothing is "on" a long description: it describes one paper and asks something of it.
             intent.route, intent.subject, topic = "fact", "", ""
+        if meta not in ("greeting", "metrics", "overview"):
+            intent.route = _operation(intent.route, vote, question, named, compared, topic)
         excluded = [pid for pid in named if not filters.admits(self.corpus.by_id[pid])]
         # Why the route is what it is, for --explain.
         decided = f"route {intent.route}: " + (
@@ -367,3 +371,24 @@ class Planner(SlotReader):
                 re.I,
             )
         )
+
+
+def _operation(route: str, vote, question: str, named: list[str], compared: list[str], topic: str) -> str:
+    """The kind a fact, list or summary route is answered as once its slots are read: a yes/no question gets a
+    verdict whatever example it sat nearest to ("Does X need any communication?" is near a fact example); "why" and
+    "how" only on a confident vote (an unsure one keeps the generic answer); a summary of a paper described, not
+    named; a summary of a topic, one contribution line per paper."""
+    label = vote.label
+    if route == "compare" and len(compared) >= 2:
+        return route
+    if phrases.polar(question) and (route == "fact" or (label == "verify" and route in ("list", "fact"))):
+        return "verify"
+    if label == "why" and route == "fact" and vote.sure:
+        return "why"
+    if label == "how" and route == "fact" and vote.sure:
+        return "how"
+    if route == "summary" or (label == "summary" and route == "fact" and not named):
+        return "summary"
+    if route == "list" and label in ("summary", "overview") and topic:
+        return "topic_summary"
+    return route

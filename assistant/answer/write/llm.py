@@ -11,7 +11,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from assistant.answer.check.citations import MARKER, Citations, enforce, renumber
+from assistant.answer import blocks as blocks_
+from assistant.answer.check.citations import MARKER, Citations, enforce_blocks, renumber_blocks
 from assistant.answer.check.claims import ClaimChecker
 from assistant.answer.check.markers import TokenFilter, clean
 from assistant.answer.evidence.weigh import summary_sentence
@@ -20,12 +21,13 @@ from assistant.answer.write.format import when
 from assistant.answer.write.prompts import Prompts
 from assistant.errors import LLMUnavailable
 from assistant.index.retrieval import Hit
-from assistant.models import Answer, Final, Message, Paper, StreamEvent, Token
+from assistant.models import Answer, Claim, Final, Message, Paper, StreamEvent, Token
 
 if TYPE_CHECKING:
     from assistant.vendors.chat import ChatModel
 
 MAX_SOURCES = 6
+GENERIC_OPERATION = "answer the question directly, then give the supporting details."
 
 
 @dataclass
@@ -40,6 +42,8 @@ class LLMStep:
     timeout: float
     make_checker: Callable[[], ClaimChecker]
     fallback: Callable[[QueryPlan, list[Hit]], Answer]
+    # What the plan asks the model to do (a verdict first, a grid with its rows, ...): the answer prompt's {operation}.
+    operation: Callable[[QueryPlan, list[Paper]], str] = lambda plan, papers: GENERIC_OPERATION
     _checker: ClaimChecker | None = field(default=None, repr=False)
 
     def checker(self) -> ClaimChecker:
@@ -78,7 +82,13 @@ def _defang(text: str) -> str:
 def _messages(step: LLMStep, plan: QueryPlan, papers: list[Paper], question: str) -> list[Message]:
     sources = "\n\n".join(_source_block(i, p, step.principal) for i, p in enumerate(papers, 1))
     system = step.prompts.render("system", principal=step.principal)
-    user = step.prompts.render("answer", principal=step.principal, sources=sources, question=question)
+    user = step.prompts.render(
+        "answer",
+        principal=step.principal,
+        sources=sources,
+        question=question,
+        operation=_defang(step.operation(plan, papers)),
+    )
     history = [
         Message(role="user", content=m.content)
         if m.role == "user"
@@ -194,17 +204,22 @@ def validate(text: str, papers: list[Paper], checker: ClaimChecker, question: st
         raise NothingSupported(notice or "the model's answer stated nothing its sources support", meta)
     cites = Citations()
 
-    def cite(m: re.Match) -> str:
-        n = int(m.group(1))
-        return cites.cite(papers[n - 1], checked.quotes.get(n) or summary_sentence(papers[n - 1]))
+    def cite(claim: Claim) -> Claim | None:
+        def one(m: re.Match) -> str:
+            n = int(m.group(1))
+            return cites.cite(papers[n - 1], checked.quotes.get(n) or summary_sentence(papers[n - 1]))
 
-    new_text, citations, _ = renumber(MARKER.sub(cite, checked.text), cites.list())
-    new_text = re.sub(r"\[\s*\]", "", new_text)
-    # The same contract gate every extractive answer passes (Answerer.finish): degrade, never raise.
-    new_text, citations, problems = enforce(new_text, citations)
+        text = re.sub(r"\[\s*\]", "", MARKER.sub(one, claim.text)).strip()
+        return Claim(text=text) if text else None
+
+    blocks, citations = renumber_blocks(blocks_.rewrite(checked.blocks, cite), cites.list())
+    # The same contract gate every extractive answer passes (check.citations.finish): degrade, never raise.
+    blocks, citations, problems = enforce_blocks(blocks, citations)
     if problems:
         meta["contract_problems"] = problems
-    return Answer(answer=new_text, citations=citations, mode="llm", notice=notice, meta=meta)
+    return Answer(
+        answer=blocks_.to_markdown(blocks), blocks=blocks, citations=citations, mode="llm", notice=notice, meta=meta
+    )
 
 
 _REASONS = {

@@ -9,7 +9,7 @@ from assistant.errors import ConfigError
 
 REQUIRED = {
     "system": {"principal"},
-    "answer": {"principal", "sources", "question"},
+    "answer": {"principal", "sources", "question", "operation"},
     "condense": {"principal", "history", "question"},
 }
 

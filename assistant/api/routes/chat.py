@@ -30,7 +30,7 @@ _SSE_DOC = (
     "With `stream: true` the answer arrives as `text/event-stream`:\n\n"
     '- `event: token` `data: {"text": "…"}` — a preview of the answer as it is written, without citation markers '
     "(none is checked yet) and without a model's own reference list;\n"
-    "- `event: citations` `data: {answer, citations, mode, notice, meta}` — the "
+    "- `event: citations` `data: {answer, blocks, citations, mode, notice, meta}` — the "
     "final, checked answer: markers validated, "
     "unsupported claims removed (the notice says how many and why). Its text may "
     "differ from the tokens: show this one;\n"

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from assistant.api.schemas.common import MAX_MESSAGE_CHARS, MAX_MESSAGES, NOT_BLANK, USER_MESSAGE, FiltersIn, blank
-from assistant.models import Citation
+from assistant.models import Block, Citation
 
 
 class ChatMessage(BaseModel):
@@ -66,7 +66,12 @@ class AnswerOut(BaseModel):
     """The answer and the papers it cites: `[n]` in `answer` is `citations[n-1]` (the same JSON as `assistant ask
     --json`)."""
 
-    answer: str
+    answer: str = Field(description="Markdown, rendered from `blocks`.")
+    blocks: list[Block] = Field(
+        default_factory=list,
+        description="The answer's structure: paragraphs, lists and tables of claims, each claim's text with its `[n]` "
+        "markers where they stand (`cites` lists them). Render these, or `answer` as markdown: they say the same.",
+    )
     citations: list[Citation]
     mode: Literal["extractive", "llm"]
     notice: str | None = Field(None, description="Shown to the user, e.g. why the answer is extractive.")

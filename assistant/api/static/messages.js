@@ -1,6 +1,6 @@
 // The conversation's bubbles: the user's question, and an answer as it streams in, once finished, failed, or restored.
 import { openPaper } from "./papers.js";
-import { EVENTS, announce, authorLine, copyText, el, ownerLabel, pendingCite, readable, richText } from "./render.js";
+import { EVENTS, announce, authorLine, copyText, el, ownerLabel, pendingCite, readable, renderBlocks, richText } from "./render.js";
 
 const COPY_LABEL = "Copy answer with references";
 
@@ -70,7 +70,10 @@ function showAnswer(node, answer, context) {
   };
   const parts = [];
   if (answer.notice) parts.push(el("p", { class: "notice", role: "note" }, answer.notice));
-  parts.push(el("div", { class: "answer" }, richText(answer.answer, cite)));
+  // The blocks the server checked, each rendered once (a table as a real <table>); an answer stored before blocks
+  // existed falls back to its markdown text.
+  const body = Array.isArray(answer.blocks) && answer.blocks.length ? renderBlocks(answer.blocks, cite) : richText(answer.answer, cite);
+  parts.push(el("div", { class: "answer" }, body));
   if (answer.citations.length) {
     parts.push(el("ol", { class: "refs", "aria-label": "References" }, answer.citations.map((c) =>
       el("li", {},

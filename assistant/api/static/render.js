@@ -167,7 +167,18 @@ export function richText(text, cite, { partial = false } = {}) {
     const lines = block.split("\n").filter((l) => l.trim());
     let list = null;
     let para = null;
-    for (const line of lines) {
+    for (let k = 0; k < lines.length; k++) {
+      const line = lines[k];
+      if (ROW.test(line) && k + 1 < lines.length && RULE.test(lines[k + 1])) {
+        const header = cellsOf(line);
+        const rows = [];
+        for (k += 2; k < lines.length && ROW.test(lines[k]); k++) rows.push(cellsOf(lines[k]).slice(0, header.length));
+        k--;
+        lastBlock = table(header.map((h) => inline(h, cite)), rows.map((r) => r.map((c) => inline(c, cite))));
+        frag.append(lastBlock);
+        list = para = null;
+        continue;
+      }
       const item = line.match(/^\s*(?:[-*•]|\d+[.)])\s+(.*)$/);
       if (item) {
         if (!list) {
@@ -197,6 +208,29 @@ export function richText(text, cite, { partial = false } = {}) {
   }
   return frag;
 }
+
+// A checked answer's blocks (paragraph, list, table of claims), each rendered once; `cite(n)` as for richText.
+export function renderBlocks(blocks, cite) {
+  const frag = document.createDocumentFragment();
+  const claims = (list) => inline(readable((list || []).map((c) => c.text).join(" ")), cite);
+  for (const block of blocks) {
+    if (block.type === "paragraph") frag.append(el("p", {}, claims(block.claims)));
+    else if (block.type === "list") frag.append(el(block.ordered ? "ol" : "ul", {}, block.items.map((item) => el("li", {}, claims(item)))));
+    else if (block.type === "table") frag.append(table(block.header.map((h) => inline(readable(h), cite)), block.rows.map((row) => row.map(claims))));
+  }
+  return frag;
+}
+
+// A grid: the first column labels its row (a <th scope="row">) when the header's first cell is empty or a label.
+function table(header, rows) {
+  const head = el("thead", {}, el("tr", {}, header.map((h) => el("th", { scope: "col" }, h))));
+  const body = el("tbody", {}, rows.map((cells) => el("tr", {}, cells.map((c, i) => (i === 0 ? el("th", { scope: "row" }, c) : el("td", {}, c))))));
+  return el("div", { class: "table-wrap" }, el("table", { class: "answer-table" }, head, body));
+}
+
+const ROW = /^\s*\|.*\|\s*$/;
+const RULE = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
+const cellsOf = (line) => line.trim().replace(/^\|/, "").replace(/(?<!\\)\|$/, "").split(/(?<!\\)\|/).map((c) => c.trim().replace(/\\\|/g, "|"));
 
 // A [n] marker while the answer streams: looks like the link it becomes once the citations arrive.
 export const pendingCite = (n) => el("span", { class: "cite pending" }, `[${n}]`);

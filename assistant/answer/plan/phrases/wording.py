@@ -207,3 +207,18 @@ def date_extreme(question: str) -> str | None:
     if not m:
         return None
     return "latest" if m.group("w").casefold() in ("newest", "latest", "most recent", "last") else "earliest"
+
+
+# A yes/no question: its main clause opens with an auxiliary verb, at the start or after a lead-in ("Once X is
+# trained, does it …?"). "Can you …" asks for help, not whether.
+_POLAR = re.compile(
+    r"(?:^\s*|[,;:]\s+)(?:is|are|was|were|am|do|does|did|has|have|had|can|could|will|would|should)\b(?!\s+(?:you|u)\b)",
+    re.I,
+)
+# "Why, according to X, do Y …?" has an auxiliary after its comma but asks why, not whether.
+_WH_QUESTION = re.compile(r"\s*(?:why|what|how|which|who|whom|whose|when|where)\b", re.I)
+
+
+def polar(question: str) -> bool:
+    """A yes/no question by its form ("Is DynaTrain about inference serving?", "Does it need fine-tuning?")."""
+    return bool(_POLAR.search(question)) and not _WH_QUESTION.match(question)

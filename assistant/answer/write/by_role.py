@@ -1,0 +1,178 @@
+"""Answers that quote a paper's sentences by their role: "why" quotes the motivation, "how" the method, a summary of
+one paper gives the problem, the method and the headline result in that order, and a summary of a topic one
+contribution line per paper (its method and its headline result).
+
+Each writer takes the plan and the evidence (hits, or the topic's papers) and returns a checked Answer; where the
+paper's sentences have no sentence of the asked role, it says so and quotes the closest one instead of guessing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.answer.check.citations import Citations, finish_blocks
+from assistant.answer.corpus import Corpus
+from assistant.answer.evidence.roles import RoleSentence, of_role, with_roles
+from assistant.answer.evidence.weigh import HAS_QUANTITY, summary_sentence, vocabulary
+from assistant.answer.plan.intents import topic_words
+from assistant.answer.plan.plan import QueryPlan
+from assistant.answer.write.extractive import clause
+from assistant.answer.write.format import name, owner_note, plural, when
+from assistant.index.retrieval import Hit
+from assistant.models import Answer, Claim, ListBlock, Paper, Paragraph
+
+
+def heading(paper: Paper, corpus: Corpus) -> str:
+    return f"{name(paper)}{when(paper)}{owner_note(paper, corpus.principal)}"
+
+
+def ranked(plan: QueryPlan, paper: Paper, corpus: Corpus) -> dict[str, float]:
+    """The paper's sentences scored against the question (meaning, shared terms, numbers)."""
+    return dict(corpus.picker.rank(plan.words, corpus.qterms(plan.words), [paper])[paper.id])
+
+
+def best(candidates: list[RoleSentence], scores: dict[str, float]) -> RoleSentence | None:
+    return max(candidates, key=lambda s: scores.get(s.text, -1.0), default=None)
+
+
+def statement(s: RoleSentence) -> bool:
+    """A sentence an answer can quote as a claim: not a question the abstract asks itself."""
+    return not s.text.rstrip().endswith("?")
+
+
+def quote(s: str, marker: str) -> str:
+    return f"{clause(s)} {marker}."
+
+
+# How much a sentence of the asked role gains over one of another role when both answer the question about as well
+# (picker scores: meaning plus shared terms). A tie-breaker, not a filter: a "how" question whose answer sits in a
+# result sentence still gets that sentence.
+ROLE_BONUS = 0.15
+# Further sentences quoted when they score within this of the best one.
+NEAR = 0.12
+MAX_QUOTED = 3
+
+
+def _single(plan: QueryPlan, hits: list[Hit], corpus: Corpus, roles: tuple[str, ...], says: str, route: str):
+    paper = hits[0].paper
+    sentences = [s for s in with_roles(paper, corpus.picker.stored) if statement(s)]
+    if not sentences:
+        return None
+    scores = ranked(plan, paper, corpus)
+
+    def score(s: RoleSentence) -> float:
+        return scores.get(s.text, -1.0) + (ROLE_BONUS if s.role in roles else 0.0)
+
+    order = sorted(sentences, key=score, reverse=True)
+    lead = order[0]
+    # The sentence that answers the question best stays, whatever its role; others as close to it come along.
+    best_raw = max(sentences, key=lambda s: scores.get(s.text, -1.0))
+    bar = scores.get(best_raw.text, -1.0) - NEAR
+    picked = [lead] + [s for s in order[1:] if s is best_raw or scores.get(s.text, -1.0) >= bar][: MAX_QUOTED - 1]
+    picked.sort(key=lambda s: s.position)
+    cites = Citations()
+    marker = cites.cite(paper, lead.text)
+    intro = f" {says}" if picked[0].role in roles else ""
+    claims = [Claim(text=f"{heading(paper, corpus)}{intro}: {quote(picked[0].text, marker)}")]
+    claims += [Claim(text=quote(s.text, marker)) for s in picked[1:]]
+    return finish_blocks([Paragraph(claims=claims)], cites, route=route, papers=[paper.id])
+
+
+def write_why(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | None:
+    """The motivation the paper states (the problem with earlier approaches), quoted; None without evidence."""
+    if not hits or not hits[0].paper.has_abstract:
+        return None
+    return _single(plan, hits, corpus, ("motivation",), "gives its motivation", "why")
+
+
+def write_how(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | None:
+    """The method sentences closest to the question, quoted; None without evidence."""
+    if not hits or not hits[0].paper.has_abstract:
+        return None
+    return _single(plan, hits, corpus, ("method",), "describes its method", "how")
+
+
+def parts(paper: Paper, corpus: Corpus, scores: dict[str, float] | None = None) -> dict[str, RoleSentence | None]:
+    """A paper's problem (motivation, else background), method and headline result (a result with a figure first)."""
+    scores = scores or {}
+    sentences = [s for s in with_roles(paper, corpus.picker.stored) if statement(s)]
+    problem = of_role(sentences, "motivation") or of_role(sentences, "background")
+    methods = of_role(sentences, "method")
+    results = of_role(sentences, "result")
+    figures = [s for s in results if HAS_QUANTITY.search(s.text)]
+    proposal = next((s for s in methods if s.text == summary_sentence(paper)), None)  # "we propose X, which …"
+    return {
+        "problem": best(problem, scores) if scores else (problem[0] if problem else None),
+        "method": best(methods, scores) if scores else (proposal or (methods[0] if methods else None)),
+        "result": best(figures or results, scores) if scores else ((figures or results or [None])[0]),
+    }
+
+
+LABELS = {"problem": "Problem", "method": "Method", "result": "Result"}
+ASKED = "On the question"
+
+
+def write_summary(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | None:
+    """One paper: its problem, its method and its headline result, in that order, each quoted and cited."""
+    if not hits or not hits[0].paper.has_abstract:
+        return None
+    paper = hits[0].paper
+    found = parts(paper, corpus)
+    if not any(found.values()):
+        return None
+    cites = Citations()
+    marker = cites.cite(paper, (found["method"] or found["problem"] or found["result"]).text)
+    items = [[Claim(text=f"{LABELS[k]}: {quote(s.text, marker)}")] for k, s in found.items() if s is not None]
+    # "What does X do in its install-time stage?" is read as a summary of X that asks one thing of it: the sentence
+    # answering that goes last, when none of the three is it.
+    shown = {s.text for s in found.values() if s is not None}
+    scores = ranked(plan, paper, corpus)
+    top = max((t for t in scores if t not in shown), key=scores.get, default=None)
+    if top is not None and _asks_more(plan, paper, corpus):
+        items.append([Claim(text=f"{ASKED}: {quote(top, marker)}")])
+    blocks = [Paragraph(claims=[Claim(text=f"{heading(paper, corpus)}:")]), ListBlock(items=items)]
+    return finish_blocks(blocks, cites, route="summary", papers=[paper.id])
+
+
+# Words that ask for a summary and nothing more ("Summarize X", "Tell me about X", "What is the main idea of X?").
+_SUMMARY_WORDS = re.compile(
+    r"^(summar\w*|describ\w*|explain\w*|overview|tell|paper|papers|work|study|idea|main|contribution\w*|short|brief"
+    r"|description|gist|abstract|about|is|it|this|that)$",
+    re.I,
+)
+
+
+def _asks_more(plan: QueryPlan, paper: Paper, corpus: Corpus) -> bool:
+    """The question asks something of the paper beyond a summary (a word that neither names it nor asks to sum up)."""
+    naming = vocabulary(paper.title or paper.display_title)
+    return any(
+        not _SUMMARY_WORDS.match(w) and not (vocabulary(w) and vocabulary(w) <= naming)
+        for w in topic_words(plan.words, corpus.principal)
+    )
+
+
+def contribution(paper: Paper, corpus: Corpus) -> list[str]:
+    """A paper's contribution in its own words: its method, then its headline result when it states one."""
+    found = parts(paper, corpus)
+    out = [s.text for s in (found["method"], found["result"]) if s is not None]
+    if not out and found["problem"] is not None:
+        out = [found["problem"].text]
+    return out
+
+
+def write_topic_summary(plan: QueryPlan, papers: list[Paper], corpus: Corpus, lead_in: str) -> Answer:
+    """A topic: one contribution line per paper (method and headline result, quoted and cited)."""
+    cites = Citations()
+    items = []
+    for p in papers:
+        said = contribution(p, corpus)
+        if not said:
+            continue
+        marker = cites.cite(p, said[0])
+        items.append(
+            [Claim(text=f"{heading(p, corpus)}: {quote(said[0], marker)}")]
+            + [Claim(text=quote(s, marker)) for s in said[1:]]
+        )
+    head = f"{lead_in} ({plural(len(items), 'paper')}), one contribution each:"
+    blocks = [Paragraph(claims=[Claim(text=head)]), ListBlock(items=items)]
+    return finish_blocks(blocks, cites, route="summary", papers=[p.id for p in papers])
