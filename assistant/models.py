@@ -189,7 +189,7 @@ Block = Annotated[Paragraph | ListBlock | Table, Field(discriminator="type")]
 
 
 class Answer(BaseModel):
-    answer: str  # markdown, rendered from `blocks` (assistant/answer/blocks.py); kept for clients that read text
+    answer: str  # markdown, rendered from `blocks` (assistant/blocks.py); kept for clients that read text
     citations: list[Citation] = Field(default_factory=list)
     mode: Literal["extractive", "llm"] = "extractive"
     notice: str | None = None

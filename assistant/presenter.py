@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Protocol
 
-from assistant.answer import blocks
+from assistant import blocks
 from assistant.models import Answer, Final, StreamEvent, Token
 from assistant.text import escape_tags, neutralise
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from assistant.answer import blocks
+from assistant import blocks
 from assistant.cli.common import open_assistant, read_filters
 from assistant.errors import BadRequest
 from assistant.models import Message

@@ -6,7 +6,7 @@ import sys
 from collections.abc import Iterator
 from typing import TextIO
 
-from assistant.answer import blocks
+from assistant import blocks
 from assistant.models import Answer, Final, Paper, Profile, StreamEvent
 from assistant.repl.format import Reference, author_list, card_fields, count, paper_label, quoted_abstract
 from assistant.repl.profile import BLOCK, coauthor_line, headline, scale_note, theme_rows, undated_line, year_rows

@@ -13,8 +13,8 @@ from rich.spinner import Spinner
 from rich.table import Table
 from rich.text import Text
 
+from assistant import blocks as answer_blocks
 from assistant import presenter
-from assistant.answer import blocks as answer_blocks
 from assistant.models import Answer, Block, Final, Paper, Profile, StreamEvent, Token
 from assistant.models import Table as TableBlock
 from assistant.repl.format import DERIVED, NOT_AUTHORS, Reference, author_list, card_fields, count, quoted_abstract

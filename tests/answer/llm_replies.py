@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from assistant.answer import blocks
+from assistant import blocks
 from assistant.answer.check.citations import check
 from assistant.models import Answer
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from assistant.answer import blocks
+from assistant import blocks
 from assistant.answer.check import fragments
 from assistant.models import Claim, Message
 from tests.conftest import DATA

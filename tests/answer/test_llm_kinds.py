@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.answer import blocks
+from assistant import blocks
 from assistant.models import Message
 from tests.fakes import FakeOpenAI, llm_mode_assistant
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import re
 
-from assistant.answer import blocks as blocks_
+from assistant import blocks as blocks_
 from assistant.answer.check import fragments
 from assistant.models import Answer, Block, Citation, Claim, Paper
 from assistant.text import neutralise

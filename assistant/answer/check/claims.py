@@ -1,6 +1,6 @@
 """Claims checked against the papers they cite: numbers, names and meaning must come from the cited abstract.
 
-The answer comes as blocks (paragraph, list, table; answer/blocks.py) of claims. A claim that states something
+The answer comes as blocks (paragraph, list, table; assistant/blocks.py) of claims. A claim that states something
 from a source must cite one that supports it: each of its numbers (with its unit) and names occurs in that paper
 (or in the question), and it is close in meaning (MiniLM cosine over the sentence vectors stored at ingest) to
 some sentence of that paper.
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from assistant.answer import blocks as blocks_
+from assistant import blocks as blocks_
 from assistant.answer.check.claim_parts import (
     Pool,
     Sentence,

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from assistant.answer import blocks as blocks_
+from assistant import blocks as blocks_
 from assistant.answer.check.citations import MARKER, Citations, enforce_blocks, renumber_blocks
 from assistant.answer.check.claims import ClaimChecker
 from assistant.answer.check.markers import TokenFilter, clean
