@@ -3,8 +3,12 @@ and follow-ups that point by date, by correction or by "the other one"."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from assistant.answer.plan import phrases
+from assistant.answer.plan.slots import SlotReader
 from assistant.models import Filters, Message
+from tests.conftest import make_paper
 
 
 def ask(assistant, question):
@@ -104,6 +108,40 @@ def test_a_comparison_whose_sides_share_their_head_words(assistant):
     answer = ask(assistant, "Compare the static and dynamic HONPAS papers.")
     assert answer.meta["plan"]["route"] == "compare"
     assert [("static" in t, "dynamic" in t) for t in titles(answer)] == [(True, False), (False, True)]
+
+
+def test_sides_described_as_the_a_and_the_b_papers_with_words_after(assistant):
+    """ "the static and the dynamic HONPAS papers differ in …": a second "the" and a question going on after "papers"
+    still give two sides, each the paper whose title holds its own word and the shared one."""
+    answer = ask(
+        assistant,
+        "How do the static and the dynamic HONPAS papers differ in the way they spread the ERI calculations over "
+        "processes?",
+    )
+    assert answer.meta["plan"]["route"] == "compare"
+    assert [("static" in t, "dynamic" in t) for t in titles(answer)] == [(True, False), (False, True)]
+
+
+def _reader(*titles):
+    papers = [make_paper(id=f"p{i}", title=t, display_title=t) for i, t in enumerate(titles)]
+    return SlotReader(SimpleNamespace(papers=papers, principal="Ada Lovelace"))
+
+
+def test_described_pair_matches_each_side_word_among_titles_sharing_the_rest():
+    reader = _reader(
+        "Sparse kernels for stencil codes on GPUs",
+        "Dense kernels for stencil codes",
+        "Sparse attention kernels",
+    )
+    question = "What separates the sparse and the dense stencil papers?"
+    assert reader._described_pair(question) == ["p0", "p1"]
+    assert reader._described_pair("Compare the dense and sparse stencil works") == ["p1", "p0"]
+    # A side word two titles share is no side: no pair rather than a guess.
+    assert (
+        _reader("Sparse stencil codes", "Sparse stencil kernels", "Dense stencil codes")._described_pair(question) == []
+    )
+    # A side no title holds: no pair.
+    assert reader._described_pair("Compare the sparse and the blocked stencil papers") == []
 
 
 def test_a_reported_count_in_millions(assistant):

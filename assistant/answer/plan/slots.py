@@ -30,6 +30,12 @@ RARE_IDF = 3.5
 
 # A described side of a comparison is the paper its words find at this cosine or closer.
 SIDE_DENSE = 0.5
+# "the static and (the) dynamic HONPAS papers": two sides told apart by one word each, sharing the rest.
+_PAIR = re.compile(
+    r"\bthe\s+([\w-]+)\s+and\s+(?:the\s+)?([\w-]+)\s+((?:[\w-]+\s+){1,3}?)"
+    r"(?:papers|works|articles|preprints|studies|ones)\b",
+    re.I,
+)
 
 
 class SlotReader:
@@ -242,6 +248,8 @@ class SlotReader:
         paper")."""
         if len(named) >= 2:
             return list(named)[:4]
+        if len(pair := self._described_pair(question)) == 2:
+            return pair + [i for i in named if i not in pair][:2]
         # Sides in the order the question gives them (the model's sources are numbered in that order too).
         ids: list[str] = []
         sides = re.split(r"\band\b|\bvs\.?\b|\bversus\b|\bwith\b|:", re.split(r"[?.]\s", question)[0])
@@ -266,6 +274,29 @@ class SlotReader:
                 ids.append(good[0][0].paper.id)
         ids += [i for i in named if i not in ids]
         return ids[:4]
+
+    def _described_pair(self, question: str) -> list[str]:
+        """The two papers of "the A and (the) B X papers": among the papers whose titles hold every word of the shared
+        X, the one whose title holds A and the one whose title holds B, each the only such paper (else none)."""
+        m = _PAIR.search(question)
+        if not m:
+            return []
+        shared = topic_words(m.group(3), self.corpus.principal)
+        if not shared:
+            return []
+
+        def holds(title_words: set[str], word: str) -> bool:
+            return bool(variants(word.casefold()) & title_words)
+
+        titled = [(p.id, set(re.findall(r"[\w-]+", p.label.casefold()))) for p in self.corpus.papers]
+        sharing = [(pid, words) for pid, words in titled if all(holds(words, w) for w in shared)]
+        found: list[str] = []
+        for side in (m.group(1), m.group(2)):
+            own = [pid for pid, words in sharing if holds(words, side)]
+            if len(own) != 1 or own[0] in found:
+                return []
+            found.append(own[0])
+        return found
 
     def _coauthor_in(self, question: str) -> str | None:
         lowered = question.casefold()
