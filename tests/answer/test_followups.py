@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from assistant.answer.plan.conversation import (
+    group_pointed_to,
     people_named,
     person_pointed_to,
     pointed_back,
     restates_list,
     without_pointers,
 )
-from assistant.models import Message
+from assistant.answer.plan.planner import Planner
+from assistant.models import Filters, Message
 from tests.answer.evals import run_eval
 from tests.conftest import DATA
 
@@ -91,3 +93,34 @@ def test_the_other_one_the_year_one_and_written_first():
     years = {"s": "The static scheme for Beta (2020)", "d": "The dynamic scheme for Beta (2021)"}
     assert pointed_back("and the 2021 one?", history(LIST_ANSWER), TITLES, years.get) == ("nth", ["d"])
     assert back("Which of those was written first?") == ("earliest", ["s", "d"])
+
+
+def test_them_and_the_two_point_back_at_the_previous_papers_as_shown():
+    h = history(LIST_ANSWER)
+    assert group_pointed_to("compare them", h, TITLES) == ["s", "d"]
+    assert group_pointed_to("How do the two differ?", h, TITLES) == ["s", "d"]
+    assert group_pointed_to("compare both", h, TITLES) == ["s", "d"]
+    # No pointer back, or nothing shown before: no group.
+    assert group_pointed_to("compare Alpha with the static scheme", h, TITLES) == []
+    assert group_pointed_to("compare them", history("No paper is about that."), TITLES) == []
+
+
+def test_compare_them_compares_the_papers_the_previous_answer_showed_in_its_order(assistant):
+    """ "compare them" names no paper: its sides are the listed papers, in the order the user saw them (a list shown
+    newest first is not the search's ranking), up to the four a comparison holds."""
+    corpus = assistant.answerer().corpus
+    planner = Planner(corpus)
+    titled = sorted((p for p in corpus.by_id.values() if p.title and p.year), key=lambda p: (p.year, p.id))
+    shown = [titled[-1], titled[0], titled[len(titled) // 2]]  # an order neither by date nor by any search
+    listed = "His papers on that (3 papers, newest first):\n" + "\n".join(
+        f"- *{p.label}* ({p.year}): … [{i}]" for i, p in enumerate(shown, 1)
+    )
+    for question in ("compare them", "compare the three"):
+        plan = planner.plan([*history(listed), Message(role="user", content=question)], Filters())
+        assert plan.route == "compare" and plan.compared == [p.id for p in shown], (question, plan.notes)
+    two = f"*{shown[0].label}* ({shown[0].year}): … [1]\n\nAlso relevant: *{shown[1].label}* ({shown[1].year}): … [2]"
+    plan = planner.plan([*history(two), Message(role="user", content="compare the two")], Filters())
+    assert plan.route == "compare" and plan.compared == [shown[0].id, shown[1].id]
+    # Without a comparison asked, "them" keeps its other readings (the list restated).
+    plan = planner.plan([*history(listed), Message(role="user", content="list them")], Filters())
+    assert plan.route != "compare"

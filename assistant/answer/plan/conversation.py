@@ -229,6 +229,19 @@ _RESTATING = {
 _PLURAL_BACK = re.compile(r"\b(them|those|these|they|the ones)\b", re.I)
 
 
+# "compare them", "how do the two differ?", "contrast both": the previous answer's papers taken as one group.
+_GROUP_BACK = re.compile(r"\b(them|those|these|they|both|the two|the three|all of them)\b", re.I)
+
+
+def group_pointed_to(question: str, history: list[Message], by_title: dict[str, str]) -> list[str]:
+    """The previous answer's papers in the order the user saw them, when the question points back at them as a group
+    ("compare them", "compare the two"); none otherwise. A list is shown newest first, so its order, not the search's
+    ranking, is what "them" means."""
+    if not _GROUP_BACK.search(question):
+        return []
+    return cited_papers(previous_answer(history), by_title)
+
+
 def previous_answer(history: list[Message]) -> str:
     """The text of the assistant's last answer ('' when there is none)."""
     return next((m.content for m in reversed(history) if m.role == "assistant"), "")

@@ -13,6 +13,7 @@ from assistant.answer.evidence.weigh import QUANTITY
 from assistant.answer.plan import phrases
 from assistant.answer.plan.conversation import (
     follow_up,
+    group_pointed_to,
     person_pointed_to,
     pointed_back,
     split_turns,
@@ -136,7 +137,11 @@ class Planner(SlotReader):
             # instead of the one the previous answer led with.
             back, focus, named = ("nth", [meant]), [meant], [meant]
             intent.route, intent.subject = "summary", ""
-        if compared := self._compared_if_asked(question, vote, named):
+        # "compare them" / "compare the two" names no paper: its sides are the papers the previous answer showed.
+        group = [] if named or back else group_pointed_to(question, history, self.corpus.by_title)
+        if compared := self._compared_if_asked(question, vote, named) or (
+            self._compared_if_asked(question, vote, group) if vote.label == "compare" else []
+        ):
             intent.route = "compare"
         elif position or surname or (literal and intent.route in ("fact", "list", "count")):
             intent.route = "count" if intent.route == "count" or vote.label == "count" else "list"
