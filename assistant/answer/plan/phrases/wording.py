@@ -222,3 +222,12 @@ _WH_QUESTION = re.compile(r"\s*(?:why|what|how|which|who|whom|whose|when|where)\
 def polar(question: str) -> bool:
     """A yes/no question by its form ("Is DynaTrain about inference serving?", "Does it need fine-tuning?")."""
     return bool(_POLAR.search(question)) and not _WH_QUESTION.match(question)
+
+
+# "Which work shows …?", "Who proposed …?", "When did …?" ask for a thing, not for a method, whatever example the
+# question sits nearest to.
+_ASKS_FOR_A_THING = re.compile(r"\s*(?:which|who|whom|whose|when|where)\b", re.I)
+
+
+def asks_for_a_thing(question: str) -> bool:
+    return bool(_ASKS_FOR_A_THING.match(question))
