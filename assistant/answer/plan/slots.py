@@ -293,7 +293,8 @@ class SlotReader:
     def _two_described(self, question: str) -> list[str]:
         """The two papers of "the two X papers", "both X papers", "his two papers on X": the only two (of his, else of
         all, within any dates said) whose titles hold every word of X or, failing titles, whose own text is on X; in
-        the order a parenthesis after it tells them apart ("(the general one and the joint low-rank one)"), else by date."""
+        the order a parenthesis after it tells them apart ("(the general one and the joint low-rank one)"), else by
+        date."""
         undated = phrases.without_dates(question)
         m = sides.TWO_PAPERS.search(undated)
         if not m:
