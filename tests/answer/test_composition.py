@@ -174,3 +174,82 @@ def test_correction_phrases():
     assert phrases.CORRECTION.search("Sorry, wrong one: the older one")
     assert not phrases.CORRECTION.search("Sorry, which of his papers are about stencils?")
     assert not phrases.CORRECTION.search("What do they mean by lossless?")
+
+
+def _dated_reader(*papers):
+    records = [
+        make_paper(
+            id=f"p{i}", title=t, display_title=t, date=d, year=int(d[:4]), date_precision="month", is_author_work=True
+        )
+        for i, (t, d) in enumerate(papers)
+    ]
+    corpus = SimpleNamespace(papers=records, principal="Ada Lovelace", topics=SimpleNamespace(papers_on=lambda *a: []))
+    return SlotReader(corpus)
+
+
+def test_the_two_x_papers_are_the_only_two_titles_sharing_x_earlier_first():
+    reader = _dated_reader(
+        ("Dynamic load balancing for stencil codes", "2021-05"),
+        ("Static tiling of stencil codes", "2019-02"),
+        ("Sparse attention kernels", "2020-01"),
+    )
+    for question in (
+        "Compare the two stencil papers.",
+        "What do both stencil papers measure?",
+        "How do his two papers on stencil codes differ?",
+    ):
+        assert reader._two_described(question) == ["p1", "p0"], question
+    # Three titles share the word: no pair rather than a guess; none share it: no pair either.
+    three = _dated_reader(("Stencil a", "2019-01"), ("Stencil b", "2020-01"), ("Stencil c", "2021-01"))
+    assert three._two_described("Compare the two stencil papers.") == []
+    assert reader._two_described("Compare the two quantum papers.") == []
+
+
+def test_a_parenthesis_tells_the_two_sides_apart_and_orders_them():
+    reader = _dated_reader(
+        ("A general and stable lossless compression framework", "2024-12"),
+        ("Lossless compression via joint low-rank factorization", "2024-12"),
+        ("Lossless compression of gradients", "2023-01"),
+    )
+    question = "The two lossless-compression papers from December 2024 (the joint low-rank one and the general one)?"
+    assert reader._two_described(question) == ["p1", "p0"]
+    # Without the dates three titles share the words; the parenthesis still picks exactly two.
+    assert reader._two_described("the two lossless compression papers (the general one and the joint one)") == [
+        "p0",
+        "p1",
+    ]
+
+
+def test_the_two_x_papers_fall_back_to_the_papers_whose_text_is_on_x():
+    records = [
+        make_paper(id=f"p{i}", title=f"Title {i}", display_title=f"Title {i}", date=f"202{i}-01-01") for i in range(3)
+    ]
+    asked = []
+
+    def papers_on(topic, pool):
+        asked.append(topic)
+        return [SimpleNamespace(paper=records[2]), SimpleNamespace(paper=records[0])]
+
+    reader = SlotReader(
+        SimpleNamespace(papers=records, principal="Ada Lovelace", topics=SimpleNamespace(papers_on=papers_on))
+    )
+    assert reader._two_described("Compare his two papers on graph coloring.") == ["p0", "p2"]
+    assert asked == ["graph coloring"]
+
+
+def test_both_papers_with_a_coauthor_in_a_position(assistant):
+    answer = ask(assistant, "Both papers he co-wrote with Jinhao Zhang as first author: which models did they use?")
+    assert answer.meta["plan"]["route"] == "compare"
+    assert sorted(t.split(":")[0] for t in titles(answer)) == ["CALM", "MoQE"]
+
+
+def test_two_papers_described_by_a_shared_title_word_are_compared(assistant):
+    answer = ask(assistant, "Compare the two HONPAS papers: how does each spread the integrals over processes?")
+    assert answer.meta["plan"]["route"] == "compare"
+    assert sorted(("static" in t, "dynamic" in t) for t in titles(answer)) == [(False, True), (True, False)]
+
+
+def test_sides_each_picked_out_by_one_title_word(assistant):
+    answer = ask(assistant, "Compare the static paper and the dynamic paper.")
+    assert answer.meta["plan"]["route"] == "compare"
+    assert [("static" in t, "dynamic" in t) for t in titles(answer)] == [(True, False), (False, True)]

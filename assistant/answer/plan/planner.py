@@ -143,6 +143,9 @@ class Planner(SlotReader):
             self._compared_if_asked(question, vote, group) if vote.label == "compare" else []
         ):
             intent.route = "compare"
+        elif len(both := self.two_with(question, person, position if position and position > 0 else None)) == 2:
+            # "both papers he co-wrote with P as first author": the only two such papers, side by side
+            compared, intent.route, position = both, "compare", None
         elif position or surname or (literal and intent.route in ("fact", "list", "count")):
             intent.route = "count" if intent.route == "count" or vote.label == "count" else "list"
             topic = intent.subject = self._topic(self._without_people(stripped)) if not literal else literal

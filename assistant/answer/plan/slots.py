@@ -10,7 +10,7 @@ from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import topics
 from assistant.answer.evidence.finding import TARGET_LEAD
 from assistant.answer.evidence.weigh import ALL_TERMS, COVERAGE_WEIGHT, relevant, vocabulary
-from assistant.answer.plan import phrases
+from assistant.answer.plan import phrases, sides
 from assistant.answer.plan.conversation import (
     ANAPHORA,
     cited_papers,
@@ -238,6 +238,11 @@ class SlotReader:
             question,
             re.I,
         )
+        if len(pair := self._two_described(question)) == 2:
+            # "the two X papers", "both X papers": two papers described as a pair are asked about side by side.
+            return pair + [i for i in named if i not in pair][:2]
+        if not cue and vote.label == "compare":
+            cue = re.search(r"\beach\b", question)  # "… and a later one …. How was each evaluated?"
         if not cue or not (vote.label == "compare" or len(named) >= 1):
             return []
         compared = self.compared(question, named)
@@ -248,19 +253,25 @@ class SlotReader:
         paper")."""
         if len(named) >= 2:
             return list(named)[:4]
-        if len(pair := self._described_pair(question)) == 2:
-            return pair + [i for i in named if i not in pair][:2]
+        for pair in (self._described_pair(question), self._two_described(question)):
+            if len(pair) == 2:
+                return pair + [i for i in named if i not in pair][:2]
         # Sides in the order the question gives them (the model's sources are numbered in that order too).
         ids: list[str] = []
-        sides = re.split(r"\band\b|\bvs\.?\b|\bversus\b|\bwith\b|:", re.split(r"[?.]\s", question)[0])
-        side_words = [topic_words(side, self.corpus.principal) for side in sides]
-        for side, words, after in zip(sides, side_words, side_words[1:] + [[]]):
+        parts = re.split(r"\band\b|\bvs\.?\b|\bversus\b|\bwith\b|:", re.split(r"[?.]\s", question)[0])
+        side_words = [topic_words(side, self.corpus.principal) for side in parts]
+        for side, words, after in zip(parts, side_words, side_words[1:] + [[]]):
             if said := [i for i in mentioned(side, self.corpus.names) if i in named and i not in ids]:
                 ids += said
                 continue
             if len(words) == 1 and len(after) >= 2:
                 # "the static and dynamic HONPAS papers": the first side shares the second's head words
                 words = words + after[1:]
+            if len(words) == 1 and (one := sides.only_title_with(words, self._authors_first())):
+                # "the static paper and the dynamic paper": one distinguishing title word picks out one paper
+                if one.id not in ids and one.id not in named:
+                    ids.append(one.id)
+                continue
             if len(words) < 2:
                 continue
             hits = self.corpus.retriever.search(" ".join(words), Filters(), k=3)
@@ -274,6 +285,65 @@ class SlotReader:
                 ids.append(good[0][0].paper.id)
         ids += [i for i in named if i not in ids]
         return ids[:4]
+
+    def _authors_first(self) -> list[Paper]:
+        """The author's papers, or every paper when none is marked his."""
+        return [p for p in self.corpus.papers if p.is_author_work] or list(self.corpus.papers)
+
+    def _two_described(self, question: str) -> list[str]:
+        """The two papers of "the two X papers", "both X papers", "his two papers on X": the only two (of his, else of
+        all, within any dates said) whose titles hold every word of X or, failing titles, whose own text is on X; in
+        the order a parenthesis after it tells them apart ("(the general one and the joint low-rank one)"), else by
+        date."""
+        undated = phrases.without_dates(question)
+        m = sides.TWO_PAPERS.search(undated)
+        if not m:
+            return []
+        shared = topic_words(f"{m.group(1)} {m.group(2) or ''}", self.corpus.principal)
+        if not shared:
+            return []
+        span = phrases.dates(question)
+        pools = [self._authors_first(), list(self.corpus.papers)]
+        if span and span.relative is None:
+            pools = [[p for p in pool if span.admits(p)] for pool in pools]
+        told = sides.PARENTHESIS.match(undated[m.end() :])
+        apart = [
+            [w for w in topic_words(side, self.corpus.principal) if w.casefold() not in {"one", "paper"}]
+            for side in (told.groups() if told else ())
+        ]
+        found: list[Paper] = []
+        for pool in pools:
+            found = sides.sharing(shared, pool)
+            if len(found) > 2 and apart:
+                found = [p for p in (sides.pick(words, found) for words in apart) if p]
+            if len(found) == 2:
+                break
+        else:
+            on = self.corpus.topics.papers_on(" ".join(shared), pools[0]) if pools[0] else []
+            found = [sp.paper for sp in on]
+        if len(found) != 2 or found[0].id == found[1].id:
+            return []
+        found.sort(key=lambda p: p.date or "")  # the earlier first, unless a parenthesis gives the order
+        if apart and (first := sides.pick(apart[0], found)) and first is found[1]:
+            found.reverse()
+        return [p.id for p in found]
+
+    def two_with(self, question: str, person: str | None, position: int | None) -> list[str]:
+        """The two papers of "both papers he co-wrote with P (as first author)": the author's only two papers with that
+        person (at that position), when the question describes two papers by nothing else."""
+        m = sides.TWO_PAPERS.search(phrases.without_dates(question))
+        if not m or not person or person == self.corpus.principal:
+            return []
+        if topic_words(f"{m.group(1)} {m.group(2) or ''}", self.corpus.principal):
+            return []
+        key = person.casefold()
+        with_them = [
+            p
+            for p in self._authors_first()
+            if any(a.casefold() == key for a in p.authors)
+            and (not position or (len(p.authors) >= position and p.authors[position - 1].casefold() == key))
+        ]
+        return [p.id for p in sorted(with_them, key=lambda p: p.date or "")] if len(with_them) == 2 else []
 
     def _described_pair(self, question: str) -> list[str]:
         """The two papers of "the A and (the) B X papers": among the papers whose titles hold every word of the shared
