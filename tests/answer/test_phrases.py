@@ -44,6 +44,11 @@ def span(q):
         ("his work in the two years after 2020", ((2021, 1), (2022, 12))),
         ("in the 3 years before 2024", ((2021, 1), (2023, 12))),
         ("How many of his papers date from 2024?", ((2024, 1), (2024, 12))),
+        # A day of the month is read with its month (spans are counted in months).
+        ("How many papers did he release on December 9, 2024?", ((2024, 12), (2024, 12))),
+        ("anything from 3rd March 2023?", ((2023, 3), (2023, 3))),
+        ("papers between Nov 22, 2024 and June 3, 2025", ((2024, 11), (2025, 6))),
+        ("List his papers from between 2019 and 2021 (inclusive).", ((2019, 1), (2021, 12))),
     ],
 )
 def test_dates_to_the_month(question, expected):
@@ -67,6 +72,15 @@ def test_no_date_in_a_question_without_one():
 def test_the_date_phrase_leaves_the_question_whole_for_the_rest():
     rest = phrases.without_dates("What did he publish in the first half of 2024?")
     assert "first" not in rest and "half" not in rest and "2024" not in rest and "publish" in rest
+
+
+def test_a_day_and_an_inclusive_mark_belong_to_the_date_phrase_not_the_topic():
+    rest = phrases.without_dates("How many papers did he release on December 9, 2024?")
+    assert "9" not in rest and "December" not in rest and "release" in rest
+    rest = phrases.without_dates("List his papers from between 2019 and 2021 (inclusive).")
+    assert "inclusive" not in rest and "(" not in rest and "papers" in rest
+    # A number that is not a day of a month stays in the question.
+    assert "9" in phrases.without_dates("Which 9 papers came out in 2024?")
 
 
 def test_a_span_admits_papers_dated_to_the_month_and_leaves_coarse_ones_unknown():

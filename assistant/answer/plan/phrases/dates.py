@@ -94,7 +94,11 @@ _PART = (
     + r")(?:\s+(?:of|in))?(?:\s+the\s+year)?)"
 )
 # One point in time: "March 2025", "Mar. 2025", "the first half of 2024", "late 2023", "Q3 2024", "2021".
-_POINT = rf"(?:{_MONTH}\s*,?\s*{YEAR}|{_PART}[\s-]*{YEAR}|{YEAR})"
+# A day of the month is read but not kept: spans are counted in months ("December 9, 2024", "9 Dec 2024").
+_DAY = r"(?:\d{1,2}(?:st|nd|rd|th)?)"
+_POINT = rf"(?:(?:{_DAY}\s+)?{_MONTH}(?:\s+{_DAY})?\s*,?\s*{YEAR}|{_PART}[\s-]*{YEAR}|{YEAR})"
+# "(inclusive)", "inclusively", "both inclusive" after a range belongs to the date phrase, not to the topic.
+_INCLUSIVE = r"(?:\s*[,(]?\s*(?:both\s+)?inclusive(?:ly)?\b\s*\)?)?"
 _MONTH_ONLY = rf"(?:{_MONTH})"  # "from March to May 2025": the first side borrows the second's year
 _COUNT = r"(?:\d{1,2}|" + "|".join(sorted((re.escape(w) for w in _COUNTS), key=len, reverse=True)) + r")"
 
@@ -186,7 +190,7 @@ def _point(text: str, year_hint: int | None = None) -> tuple[Month, Month] | Non
         if re.search(rf"\b{re.escape(part)}\b", t):
             a, b = PARTS[part]
             return Month(y, a), Month(y, b)
-    if m := re.match(rf"({_MONTH})", t):
+    if m := re.match(rf"(?:{_DAY}\s+)?({_MONTH})", t):
         month = MONTHS[m.group(1).rstrip(".")]
         return Month(y, month), Month(y, month)
     return Month(y, 1), Month(y, 12)
@@ -208,8 +212,9 @@ def dates(question: str) -> DateSpan | None:
     flags = re.I
     # A range of two points, or of two months of one year.
     for pattern in (
-        rf"\b(?:between|from)\s+(?P<a>{_POINT}|{_MONTH_ONLY})\s+(?:and|to|until|till|through|-|–)\s+(?P<b>{_POINT})",
-        rf"\b(?P<a>{_POINT})\s*(?:-|–|to)\s*(?P<b>{_POINT})\b",
+        rf"\b(?:between|from)\s+(?P<a>{_POINT}|{_MONTH_ONLY})\s+(?:and|to|until|till|through|-|–)\s+(?P<b>{_POINT})"
+        + _INCLUSIVE,
+        rf"\b(?P<a>{_POINT})\s*(?:-|–|to)\s*(?P<b>{_POINT})\b" + _INCLUSIVE,
     ):
         if m := re.search(pattern, q, flags):
             b = _point(m.group("b"))
