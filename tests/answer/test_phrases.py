@@ -189,3 +189,26 @@ def test_years_spanned_is_a_question_about_the_corpus():
     assert phrases.YEARS_SPANNED.search("What years does his work in this corpus span?")
     assert phrases.YEARS_SPANNED.search("How far back does the collection go?")
     assert not phrases.YEARS_SPANNED.search("Which of his papers came out in 2024?")
+
+
+def test_elapsed_time_questions_and_the_dates_a_text_states():
+    import datetime
+
+    for q in [
+        "How much time passed between A and B?",
+        "How long after the first paper did the second come out?",
+        "How long did it sit between its submission and its acceptance?",
+        "How many months between A and B?",
+        "What was the time gap between them?",
+    ]:
+        assert phrases.ELAPSED.search(q), q
+    for q in ["How long is the paper?", "How many papers came out after 2020?", "How long does training take?"]:
+        assert not phrases.ELAPSED.search(q), q
+    found = phrases.stated_dates("Created: 2024-12-09; revised 3rd Feb 2025, then Nov 31, 2025 (no such day)")
+    assert [s.day for s in found] == [datetime.date(2024, 12, 9), datetime.date(2025, 2, 3)]
+    assert found[1].before == "revised"
+    assert phrases.elapsed(datetime.date(2024, 11, 22), datetime.date(2025, 6, 3)) == "193 days (about 6 months)"
+    assert phrases.elapsed(datetime.date(2019, 7, 27), datetime.date(2020, 8, 17)) == (
+        "387 days (about 13 months, just over a year)"
+    )
+    assert phrases.elapsed(datetime.date(2025, 1, 1), datetime.date(2025, 1, 11)) == "10 days"

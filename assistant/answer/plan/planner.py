@@ -237,6 +237,9 @@ class Planner(SlotReader):
             intent.route, intent.subject, topic = "fact", "", ""
         if meta not in ("greeting", "metrics", "overview"):
             intent.route = _operation(intent.route, vote, question, named, compared, topic)
+        if meta not in ("greeting", "metrics", "overview") and self._elapsed(question, named):
+            # "How long after A did B come out?", "how long between its submission and its acceptance?"
+            intent.route, compared, topic = "elapsed", [], ""
         excluded = [pid for pid in named if not filters.admits(self.corpus.by_id[pid])]
         # Why the route is what it is, for --explain.
         decided = f"route {intent.route}: " + (
@@ -340,6 +343,16 @@ class Planner(SlotReader):
             return keyword if intent.route not in _TABLE_LISTS else ("fact", "")
         subject = subject_for(label, stripped, self.corpus.principal)
         return label, subject or ""
+
+    def _elapsed(self, question: str, named: list[str]) -> bool:
+        """A question about the time between two dates that has them: two papers named, or one whose comments state
+        two whole dates (a submission and an acceptance)."""
+        if not named or not phrases.ELAPSED.search(question):
+            return False
+        if len(named) >= 2:
+            return True
+        paper = self.corpus.by_id.get(named[0])
+        return bool(paper) and any(len(phrases.stated_dates(c)) >= 2 for c in paper.comments)
 
     def _meta(self, question, stripped, route, named, focus, compared, person, span, negation) -> str | None:
         """A question about the corpus or its author rather than a topic, or one whose words are all structure:

@@ -15,13 +15,17 @@ months and "papers from the second half of 2023" as "since"; `timefhuman` 0.1.5 
 from __future__ import annotations
 
 from assistant.answer.plan.phrases.dates import (  # noqa: F401 - the phrases, read from one place
+    ELAPSED,
     MONTHS,
     NUMBER_WORDS,
     PARTS,
     YEAR,
     DateSpan,
     Month,
+    Stated,
     dates,
+    elapsed,
+    stated_dates,
     without_dates,
     years,
 )
