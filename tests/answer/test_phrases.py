@@ -49,6 +49,8 @@ def span(q):
         ("anything from 3rd March 2023?", ((2023, 3), (2023, 3))),
         ("papers between Nov 22, 2024 and June 3, 2025", ((2024, 11), (2025, 6))),
         ("List his papers from between 2019 and 2021 (inclusive).", ((2019, 1), (2021, 12))),
+        ("What has he published since the start of April 2026?", ((2026, 4), None)),
+        ("anything since the beginning of 2024?", ((2024, 1), None)),
     ],
 )
 def test_dates_to_the_month(question, expected):
@@ -212,3 +214,17 @@ def test_elapsed_time_questions_and_the_dates_a_text_states():
         "387 days (about 13 months, just over a year)"
     )
     assert phrases.elapsed(datetime.date(2025, 1, 1), datetime.date(2025, 1, 11)) == "10 days"
+
+
+def test_a_month_without_a_year_is_that_month_of_every_year():
+    april = phrases.dates("Which of his papers are dated in April (any year)?")
+    assert april.month_of_year == 4 and april.by_month and april.years == (None, None)
+    assert april.describe() == "April of any year"
+    assert "April" not in phrases.without_dates("Which of his papers are dated in April (any year)?")
+    assert april.admits(make_paper(date="2021-04-22", date_precision="day", year=2021)) is True
+    assert april.admits(make_paper(date="2025-05-02", date_precision="day", year=2025)) is False
+    assert april.admits(make_paper(date="2022", date_precision="year", year=2022)) is None
+    assert phrases.dates("What came out in May?").month_of_year == 5
+    # "may" the verb and a month beside a year are not a month of every year.
+    assert phrases.dates("Which papers may be about stencils?") is None
+    assert phrases.dates("What came out in May 2025?").month_of_year is None

@@ -133,6 +133,7 @@ class DateSpan:
     end: Month | None = None
     said: tuple[tuple[int, int], ...] = ()  # (start, end) character spans of the question the date was read from
     relative: tuple[int, int] | None = None
+    month_of_year: int | None = None  # "in April (any year)": that month of every year, start and end open
 
     @property
     def years(self) -> tuple[int | None, int | None]:
@@ -142,7 +143,7 @@ class DateSpan:
     @property
     def by_month(self) -> bool:
         """The span starts or ends inside a year: a paper dated only by its year may fall either side."""
-        return bool((self.start and self.start.month != 1) or (self.end and self.end.month != 12))
+        return bool(self.month_of_year or (self.start and self.start.month != 1) or (self.end and self.end.month != 12))
 
     def describe(self) -> str:
         """The span said for an answer: "March 2025", "January to June 2024", "September 2023 on"."""
@@ -150,6 +151,8 @@ class DateSpan:
         def said(m: Month) -> str:
             return f"{_MONTH_NAMES[m.month - 1]} {m.year}"
 
+        if self.month_of_year:
+            return f"{_MONTH_NAMES[self.month_of_year - 1]} of any year"
         if self.start and self.end:
             if self.start == self.end:
                 return said(self.start)
@@ -169,8 +172,10 @@ class DateSpan:
         too coarse to tell (no date, or only a year the span cuts through)."""
         if paper.date and paper.date_precision in ("day", "month") and re.match(r"\d{4}-\d{2}", paper.date):
             m = Month(int(paper.date[:4]), int(paper.date[5:7]))
+            if self.month_of_year:
+                return m.month == self.month_of_year
             return (self.start is None or self.start <= m) and (self.end is None or m <= self.end)
-        if paper.year is None:
+        if paper.year is None or self.month_of_year:
             return None
         first, last = Month(paper.year, 1), Month(paper.year, 12)
         if (self.start and last < self.start) or (self.end and self.end < first):
@@ -272,7 +277,8 @@ def dates(question: str) -> DateSpan | None:
         (rf"\b(?:before|prior to|earlier than)\s+(?P<p>{_POINT})", "to", False),
         (rf"\b(?:after|later than)\s+(?P<p>{_POINT})", "from", False),
         (
-            rf"\b(?:since|starting(?:\s+from|\s+in)?|beginning(?:\s+in)?|no earlier than)\s+(?P<p>{_POINT})",
+            rf"\b(?:since|starting(?:\s+from|\s+in)?|beginning(?:\s+in)?|no earlier than)\s+"
+            rf"(?:the\s+(?:start|beginning)\s+of\s+)?(?P<p>{_POINT})",
             "from",
             True,
         ),
@@ -296,6 +302,18 @@ def dates(question: str) -> DateSpan | None:
             start = m.start()
             # "in the first half of 2024": the span read includes the part word before the year
             return DateSpan(p[0], p[1], ((start, m.end()),))
+    # A month named without a year ("dated in April (any year)", "in May of any year"): that month of every year.
+    # Only a whole month name after "in"/"during": "may" alone is a verb and "mar" a word.
+    if not points and (
+        m := re.search(
+            r"\b(?:in|during)\s+(?:the\s+month\s+of\s+)?(?P<m>"
+            + "|".join(n.capitalize() for n in _MONTH_NAMES)
+            + r")\b"
+            r"(?:\s*\(?\s*(?:of|in)?\s*(?:any|every|each)\s+year\s*\)?)?",
+            q,
+        )
+    ):
+        return DateSpan(said=((m.start(), m.end()),), month_of_year=MONTHS[m.group("m").casefold()])
     return None
 
 
