@@ -205,8 +205,25 @@ def test_the_time_between_two_dates_one_paper_states():
     # A paper with one date has no span; two papers dated only to the month are counted in months, and said so.
     single = composed.elapsed(SimpleNamespace(by_id={"x": make_paper(id="x")}), SimpleNamespace(named=["x"]))
     assert "only one date" in single.answer
-    a = make_paper(id="a", title="A", date="2024-12", date_precision="month", notes=["date taken from the arXiv id"])
+    a = make_paper(
+        id="a",
+        title="A",
+        date="2024-12",
+        date_precision="month",
+        notes=["date taken from the arXiv id (YYMM): month precision"],
+    )
     b = make_paper(id="b", title="B", date="2025-06-20", date_precision="day", year=2025)
     months = composed.elapsed(SimpleNamespace(by_id={"a": a, "b": b}), SimpleNamespace(named=["b", "a"]))
     assert months.answer.startswith("About 6 months passed between *A*")
     assert "dated only by the month of the arXiv id" in months.answer
+
+
+def test_a_span_of_months_says_which_papers_only_their_arxiv_id_dates(assistant):
+    answer = ask(assistant, "Which papers did he put out in the first half of 2025?")
+    note = answer.answer.split("Dated by the year and month of the arXiv id")[1].split("\n")[0]
+    cited = {c.arxiv_id for c in answer.citations}
+    # Every paper the note names is cited and carries the arXiv-id date; a paper a source dates is not named.
+    assert "arXiv:2505.20094" in note and "2505.20094" in cited
+    assert "2502.15802" in cited and "arXiv:2502.15802" not in note
+    # A span of whole years needs no such note.
+    assert "arXiv id" not in ask(assistant, "Which papers did he put out in 2025?").answer

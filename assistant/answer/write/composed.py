@@ -16,7 +16,7 @@ from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.write import structured
 from assistant.answer.write.extractive import clause
 from assistant.answer.write.format import name, owner_note, plural, when
-from assistant.models import Answer, Paper
+from assistant.models import ARXIV_ID_DATED, Answer, Paper
 
 SHOWN = 3  # runners-up listed after the extreme
 
@@ -151,7 +151,7 @@ def elapsed(corpus: Corpus, plan: QueryPlan) -> Answer:
         n = (yb - ya) * 12 + mb - ma
         span = f"about {plural(n, 'month')}" if n else "less than a month"
         dated = f"dated {date(ya, ma, 1).strftime('%B %Y')} and {date(yb, mb, 1).strftime('%B %Y')}"
-        arxiv = [p for p in (a, b) if any("arXiv id" in note for note in p.notes)]
+        arxiv = [p for p in (a, b) if any(ARXIV_ID_DATED in note for note in p.notes)]
         if arxiv:
             dated += " (" + " and ".join(name(p) for p in arxiv) + " dated only by the month of the arXiv id)"
     else:
