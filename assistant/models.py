@@ -58,6 +58,11 @@ class Conflict(BaseModel):
     values: list[dict]
 
 
+# The note a paper carries when no source dates it and its arXiv id (YYMM) gives the year and month (ingest/merge.py);
+# answers over a span of months say which papers only it places.
+ARXIV_ID_DATED = "date taken from the arXiv id (YYMM)"
+
+
 class Paper(BaseModel):
     """One clean record per paper, merged from every source that has it."""
 

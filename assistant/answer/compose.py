@@ -63,6 +63,7 @@ class Answerer:
                 plan, composed.quantity_extreme(self.corpus, self.tables.scoped(plan), plan)
             ),
             "average": lambda plan: (composed.average(self.corpus, self.tables.scoped(plan), plan), []),
+            "elapsed": lambda plan: (composed.elapsed(self.corpus, plan), []),
             "by_role": self._by_role,
             "summary": lambda plan: self._with_hits(plan, self.evidence.hits(plan)),
             "compare": self._compare,

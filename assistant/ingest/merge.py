@@ -8,7 +8,7 @@ from collections import Counter
 
 from assistant.ingest.text import arxiv_yymm
 from assistant.ingest.titles import derive_display_title
-from assistant.models import Conflict, RawEntry
+from assistant.models import ARXIV_ID_DATED, Conflict, RawEntry
 from assistant.text import clean, is_order, split_sentences
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -179,7 +179,7 @@ def _pick_date(
     notes: list[str] = []
     if not dated:
         if arxiv_id:
-            notes.append("date taken from the arXiv id (YYMM): month precision")
+            notes.append(f"{ARXIV_ID_DATED}: month precision")
             return arxiv_yymm(arxiv_id), "month", notes, None
         return None, None, notes, None
     best = max(

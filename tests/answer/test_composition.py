@@ -253,3 +253,56 @@ def test_sides_each_picked_out_by_one_title_word(assistant):
     answer = ask(assistant, "Compare the static paper and the dynamic paper.")
     assert answer.meta["plan"]["route"] == "compare"
     assert [("static" in t, "dynamic" in t) for t in titles(answer)] == [(True, False), (False, True)]
+
+
+def test_the_time_between_two_named_papers(assistant):
+    answer = ask(assistant, "How much time passed between MoQE and CALM?")
+    assert answer.meta["plan"]["route"] == "elapsed"
+    assert answer.answer.startswith("131 days (about 4 months) passed between *MoQE")
+    assert "dated 9 August 2025 and 18 December 2025" in answer.answer
+    assert len(answer.citations) == 2
+    # The same question the other way round counts from the earlier paper.
+    back = ask(assistant, "How long after CALM did MoQE come out?")
+    assert back.meta["plan"]["route"] == "elapsed" and back.answer.startswith("131 days")
+
+
+def test_a_question_about_length_that_is_not_about_time_is_not_elapsed(assistant):
+    assert ask(assistant, "How long is the MoQE paper?").meta["plan"]["route"] != "elapsed"
+
+
+def test_the_time_between_two_dates_one_paper_states():
+    from assistant.answer.write import composed
+
+    paper = make_paper(
+        id="x",
+        comments=["Accepted at Venue B (March 1, 2025). First submitted to Venue A on 15 September 2024."],
+    )
+    one = composed.elapsed(SimpleNamespace(by_id={"x": paper}), SimpleNamespace(named=["x"]))
+    assert one.answer.startswith("167 days (about 5 months) passed between 15 September 2024")
+    assert "(First submitted to Venue A on)" in one.answer and "1 March 2025 (Accepted at Venue B)" in one.answer
+    assert one.citations[0].quote.startswith("Accepted at Venue B")
+    # A paper with one date has no span; two papers dated only to the month are counted in months, and said so.
+    single = composed.elapsed(SimpleNamespace(by_id={"x": make_paper(id="x")}), SimpleNamespace(named=["x"]))
+    assert "only one date" in single.answer
+    a = make_paper(
+        id="a",
+        title="A",
+        date="2024-12",
+        date_precision="month",
+        notes=["date taken from the arXiv id (YYMM): month precision"],
+    )
+    b = make_paper(id="b", title="B", date="2025-06-20", date_precision="day", year=2025)
+    months = composed.elapsed(SimpleNamespace(by_id={"a": a, "b": b}), SimpleNamespace(named=["b", "a"]))
+    assert months.answer.startswith("About 6 months passed between *A*")
+    assert "dated only by the month of the arXiv id" in months.answer
+
+
+def test_a_span_of_months_says_which_papers_only_their_arxiv_id_dates(assistant):
+    answer = ask(assistant, "Which papers did he put out in the first half of 2025?")
+    note = answer.answer.split("Dated by the year and month of the arXiv id")[1].split("\n")[0]
+    cited = {c.arxiv_id for c in answer.citations}
+    # Every paper the note names is cited and carries the arXiv-id date; a paper a source dates is not named.
+    assert "arXiv:2505.20094" in note and "2505.20094" in cited
+    assert "2502.15802" in cited and "arXiv:2502.15802" not in note
+    # A span of whole years needs no such note.
+    assert "arXiv id" not in ask(assistant, "Which papers did he put out in 2025?").answer

@@ -44,6 +44,13 @@ def span(q):
         ("his work in the two years after 2020", ((2021, 1), (2022, 12))),
         ("in the 3 years before 2024", ((2021, 1), (2023, 12))),
         ("How many of his papers date from 2024?", ((2024, 1), (2024, 12))),
+        # A day of the month is read with its month (spans are counted in months).
+        ("How many papers did he release on December 9, 2024?", ((2024, 12), (2024, 12))),
+        ("anything from 3rd March 2023?", ((2023, 3), (2023, 3))),
+        ("papers between Nov 22, 2024 and June 3, 2025", ((2024, 11), (2025, 6))),
+        ("List his papers from between 2019 and 2021 (inclusive).", ((2019, 1), (2021, 12))),
+        ("What has he published since the start of April 2026?", ((2026, 4), None)),
+        ("anything since the beginning of 2024?", ((2024, 1), None)),
     ],
 )
 def test_dates_to_the_month(question, expected):
@@ -67,6 +74,15 @@ def test_no_date_in_a_question_without_one():
 def test_the_date_phrase_leaves_the_question_whole_for_the_rest():
     rest = phrases.without_dates("What did he publish in the first half of 2024?")
     assert "first" not in rest and "half" not in rest and "2024" not in rest and "publish" in rest
+
+
+def test_a_day_and_an_inclusive_mark_belong_to_the_date_phrase_not_the_topic():
+    rest = phrases.without_dates("How many papers did he release on December 9, 2024?")
+    assert "9" not in rest and "December" not in rest and "release" in rest
+    rest = phrases.without_dates("List his papers from between 2019 and 2021 (inclusive).")
+    assert "inclusive" not in rest and "(" not in rest and "papers" in rest
+    # A number that is not a day of a month stays in the question.
+    assert "9" in phrases.without_dates("Which 9 papers came out in 2024?")
 
 
 def test_a_span_admits_papers_dated_to_the_month_and_leaves_coarse_ones_unknown():
@@ -175,3 +191,40 @@ def test_years_spanned_is_a_question_about_the_corpus():
     assert phrases.YEARS_SPANNED.search("What years does his work in this corpus span?")
     assert phrases.YEARS_SPANNED.search("How far back does the collection go?")
     assert not phrases.YEARS_SPANNED.search("Which of his papers came out in 2024?")
+
+
+def test_elapsed_time_questions_and_the_dates_a_text_states():
+    import datetime
+
+    for q in [
+        "How much time passed between A and B?",
+        "How long after the first paper did the second come out?",
+        "How long did it sit between its submission and its acceptance?",
+        "How many months between A and B?",
+        "What was the time gap between them?",
+    ]:
+        assert phrases.ELAPSED.search(q), q
+    for q in ["How long is the paper?", "How many papers came out after 2020?", "How long does training take?"]:
+        assert not phrases.ELAPSED.search(q), q
+    found = phrases.stated_dates("Created: 2024-12-09; revised 3rd Feb 2025, then Nov 31, 2025 (no such day)")
+    assert [s.day for s in found] == [datetime.date(2024, 12, 9), datetime.date(2025, 2, 3)]
+    assert found[1].before == "revised"
+    assert phrases.elapsed(datetime.date(2024, 11, 22), datetime.date(2025, 6, 3)) == "193 days (about 6 months)"
+    assert phrases.elapsed(datetime.date(2019, 7, 27), datetime.date(2020, 8, 17)) == (
+        "387 days (about 13 months, just over a year)"
+    )
+    assert phrases.elapsed(datetime.date(2025, 1, 1), datetime.date(2025, 1, 11)) == "10 days"
+
+
+def test_a_month_without_a_year_is_that_month_of_every_year():
+    april = phrases.dates("Which of his papers are dated in April (any year)?")
+    assert april.month_of_year == 4 and april.by_month and april.years == (None, None)
+    assert april.describe() == "April of any year"
+    assert "April" not in phrases.without_dates("Which of his papers are dated in April (any year)?")
+    assert april.admits(make_paper(date="2021-04-22", date_precision="day", year=2021)) is True
+    assert april.admits(make_paper(date="2025-05-02", date_precision="day", year=2025)) is False
+    assert april.admits(make_paper(date="2022", date_precision="year", year=2022)) is None
+    assert phrases.dates("What came out in May?").month_of_year == 5
+    # "may" the verb and a month beside a year are not a month of every year.
+    assert phrases.dates("Which papers may be about stencils?") is None
+    assert phrases.dates("What came out in May 2025?").month_of_year is None

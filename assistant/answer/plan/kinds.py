@@ -54,6 +54,8 @@ _KINDS = [
     Kind("shared_authors", None, ("named",), "shared_authors", False, "fewer than two papers named"),
     Kind("quantity_extreme", None, ("quantity",), "quantity_extreme", True, "no paper states the quantity"),
     Kind("average", None, (), "average", False, "no dated paper in scope"),
+    # The time between two dates: of two papers named, or two dates one paper's comments state (write/composed.py).
+    Kind("elapsed", None, ("named",), "elapsed", False, "no two dates to count between"),
     Kind("greeting", "greeting", (), "greeting", False, ""),
     Kind("metrics", None, (), "metrics", False, ""),
 ]

@@ -19,6 +19,7 @@ from assistant.answer.plan.conversation import (
     split_turns,
 )
 from assistant.answer.plan.intents import Intent, classify, mentions_author, subject_for, topic_words
+from assistant.answer.plan.operation import operation_of
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.reader import ModelReader, ReadingRefused, read_or_refuse, with_reading
 from assistant.answer.plan.slots import SlotReader
@@ -239,7 +240,10 @@ class Planner(SlotReader):
             # Nothing is "on" a long description: it describes one paper and asks something of it.
             intent.route, intent.subject, topic = "fact", "", ""
         if meta not in ("greeting", "metrics", "overview"):
-            intent.route = _operation(intent.route, vote, question, named, compared, topic)
+            intent.route = operation_of(intent.route, vote, question, named, compared, topic)
+        if meta not in ("greeting", "metrics", "overview") and self._elapsed(question, named):
+            # "How long after A did B come out?", "how long between its submission and its acceptance?"
+            intent.route, compared, topic = "elapsed", [], ""
         excluded = [pid for pid in named if not filters.admits(self.corpus.by_id[pid])]
         # Why the route is what it is, for --explain.
         decided = f"route {intent.route}: " + (
@@ -344,6 +348,16 @@ class Planner(SlotReader):
         subject = subject_for(label, stripped, self.corpus.principal)
         return label, subject or ""
 
+    def _elapsed(self, question: str, named: list[str]) -> bool:
+        """A question about the time between two dates that has them: two papers named, or one whose comments state
+        two whole dates (a submission and an acceptance)."""
+        if not named or not phrases.ELAPSED.search(question):
+            return False
+        if len(named) >= 2:
+            return True
+        paper = self.corpus.by_id.get(named[0])
+        return bool(paper) and any(len(phrases.stated_dates(c)) >= 2 for c in paper.comments)
+
     def _meta(self, question, stripped, route, named, focus, compared, person, span, negation) -> str | None:
         """A question about the corpus or its author rather than a topic, or one whose words are all structure:
         "hi" (greeting), "what is he known for?" (overview), "his h-index?" (metrics), "what did he publish in
@@ -379,25 +393,3 @@ class Planner(SlotReader):
                 re.I,
             )
         )
-
-
-def _operation(route: str, vote, question: str, named: list[str], compared: list[str], topic: str) -> str:
-    """The kind a fact, list or summary route is answered as once its slots are read: a yes/no question gets a
-    verdict whatever example it sat nearest to ("Does X need any communication?" is near a fact example); "why" and
-    "how" only on a confident vote (an unsure one keeps the generic answer), and "how" never for a question asking
-    which paper, who or when; a summary of a paper described, not
-    named; a summary of a topic, one contribution line per paper."""
-    label = vote.label
-    if route == "compare" and len(compared) >= 2:
-        return route
-    if phrases.polar(question) and (route == "fact" or (label == "verify" and route in ("list", "fact"))):
-        return "verify"
-    if label == "why" and route == "fact" and vote.sure:
-        return "why"
-    if label == "how" and route == "fact" and vote.sure and not phrases.asks_for_a_thing(question):
-        return "how"
-    if route == "summary" or (label == "summary" and route == "fact" and not named):
-        return "summary"
-    if route == "list" and label in ("summary", "overview") and topic:
-        return "topic_summary"
-    return route

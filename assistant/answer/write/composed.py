@@ -3,15 +3,20 @@ papers per year on average. Each is cited to the papers it reads."""
 
 from __future__ import annotations
 
+import re
+from datetime import date
+
 from assistant.answer.check.citations import Citations, finish
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.quantity import extreme
 from assistant.answer.evidence.weigh import summary_sentence
+from assistant.answer.plan import phrases
+from assistant.answer.plan.phrases.elapsed import elapsed as elapsed_words
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.write import structured
 from assistant.answer.write.extractive import clause
 from assistant.answer.write.format import name, owner_note, plural, when
-from assistant.models import Answer, Paper
+from assistant.models import ARXIV_ID_DATED, Answer, Paper
 
 SHOWN = 3  # runners-up listed after the extreme
 
@@ -84,3 +89,85 @@ def average(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> Answer:
     undated = len(papers) - len(dated)
     tail = f"\n\n{plural(undated, 'paper')} without a date are not counted." if undated else ""
     return finish(f"{head}\n\n{breakdown}{tail}", cites, route="average")
+
+
+def _day(paper: Paper) -> date | None:
+    """The paper's date as a day, when the sources give it to the day."""
+    if paper.date and paper.date_precision == "day":
+        try:
+            return date.fromisoformat(paper.date[:10])
+        except ValueError:
+            return None
+    return None
+
+
+def _said(d: date) -> str:
+    return f"{d.day} {d.strftime('%B')} {d.year}"
+
+
+def _month_of(paper: Paper) -> tuple[int, int] | None:
+    if paper.date and paper.date_precision in ("day", "month") and re.match(r"\d{4}-\d{2}", paper.date):
+        return int(paper.date[:4]), int(paper.date[5:7])
+    return None
+
+
+def elapsed(corpus: Corpus, plan: QueryPlan) -> Answer:
+    """The time between two dates: of two papers named ("how long after A did B come out?"), or of the two dates one
+    named paper's comments state ("submitted … then accepted …"), in days and months, citing the paper(s)."""
+    cites = Citations()
+    papers = [corpus.by_id[i] for i in plan.named if i in corpus.by_id]
+    if len(papers) == 1:
+        paper = papers[0]
+        for comment in paper.comments:
+            found = sorted(phrases.stated_dates(comment), key=lambda s: s.day)
+            if len(found) >= 2:
+                first, last = found[0], found[-1]
+                what = lambda s: f" ({s.before})" if s.before else ""  # noqa: E731
+                text = (
+                    f"{elapsed_words(first.day, last.day)} passed between {_said(first.day)}{what(first)} and "
+                    f"{_said(last.day)}{what(last)}, the dates the arXiv comments of {name(paper)}{when(paper)} "
+                    f"state {cites.cite(paper, comment)}."
+                )
+                return finish(text, cites, route="elapsed", papers=[paper.id])
+        return finish(
+            f"The sources give {name(paper)}{when(paper)} only one date "
+            f"{cites.cite(paper, summary_sentence(paper))}, so there is no span of time to count.",
+            cites,
+            route="elapsed",
+            papers=[paper.id],
+        )
+    if len(papers) < 2:
+        return finish("No two dated papers are named, so there is no span of time to count.", cites, route="elapsed")
+    a, b = papers[:2]
+    days = {p.id: _day(p) for p in (a, b)}
+    months = {p.id: _month_of(p) for p in (a, b)}
+    if all(days.values()):
+        a, b = sorted((a, b), key=lambda p: days[p.id])
+        span = elapsed_words(days[a.id], days[b.id])
+        dated = f"dated {_said(days[a.id])} and {_said(days[b.id])}"
+    elif all(months.values()):
+        a, b = sorted((a, b), key=lambda p: months[p.id])
+        (ya, ma), (yb, mb) = months[a.id], months[b.id]
+        n = (yb - ya) * 12 + mb - ma
+        span = f"about {plural(n, 'month')}" if n else "less than a month"
+        dated = f"dated {date(ya, ma, 1).strftime('%B %Y')} and {date(yb, mb, 1).strftime('%B %Y')}"
+        arxiv = [p for p in (a, b) if any(ARXIV_ID_DATED in note for note in p.notes)]
+        if arxiv:
+            dated += " (" + " and ".join(name(p) for p in arxiv) + " dated only by the month of the arXiv id)"
+    else:
+        undated = [p for p in (a, b) if not months[p.id]]
+        years = (
+            f" ({', '.join(f'{name(p)} {p.year}' for p in (a, b) if p.year)})" if any(p.year for p in (a, b)) else ""
+        )
+        return finish(
+            f"The sources do not date {' and '.join(name(p) for p in undated)} to the month{years}, so the time "
+            f"between them cannot be counted {' '.join(cites.cite(p, summary_sentence(p)) for p in (a, b))}.",
+            cites,
+            route="elapsed",
+            papers=[a.id, b.id],
+        )
+    text = (
+        f"{span[0].upper()}{span[1:]} passed between {name(a)}{when(a)} {cites.cite(a, summary_sentence(a))} and "
+        f"{name(b)}{when(b)} {cites.cite(b, summary_sentence(b))}, {dated}."
+    )
+    return finish(text, cites, route="elapsed", papers=[a.id, b.id])

@@ -16,7 +16,7 @@ from assistant.answer.plan.plan import QueryPlan as Plan
 from assistant.answer.write import order, structured
 from assistant.answer.write.extractive import CANNOT_ANSWER, ExtractiveWriter, clause
 from assistant.answer.write.format import name, owner_note, plural, when
-from assistant.models import Answer, Filters, Paper
+from assistant.models import ARXIV_ID_DATED, Answer, Filters, Paper
 from assistant.text import split_sentences
 
 PAPER_FACTS = {"authors", "when", "arxiv"}  # metadata of one named paper, from the table
@@ -197,18 +197,28 @@ class TableWriter:
             )
         else:  # a list with no topic: every paper in scope, one line each
             text = self.enumerate(who, papers, cites, quote)
-        return finish(text + self.undated_in(plan), cites, route=route)
+        return finish(text + self.undated_in(plan, papers), cites, route=route)
 
-    def undated_in(self, plan: Plan) -> str:
-        """A note on the papers whose date is too coarse to place in a span of months (left out, not guessed)."""
+    def undated_in(self, plan: Plan, shown: list[Paper] = ()) -> str:
+        """A note on the papers whose date is too coarse to place in a span of months (left out, not guessed), and
+        on those shown that only the month of their arXiv id dates (placed by it, and said so)."""
         if not (plan.dates and plan.dates.by_month):
             return ""
+        by_id = [p for p in shown if plan.dates.admits(p) and any(ARXIV_ID_DATED in n for n in p.notes)]
+        note = ""
+        if by_id:
+            listed = "; ".join(f"{name(p)}{when(p)}" for p in by_id[:5]) + ("; …" if len(by_id) > 5 else "")
+            note = (
+                f"\n\nDated by the year and month of the arXiv id, the sources giving no other date: {listed}."
+                if len(by_id) > 1
+                else f"\n\nDated by the year and month of its arXiv id, the sources giving no other date: {listed}."
+            )
         f = plan.filters.model_copy(update={"author_only": True if plan.scope == "author" else None})
         unknown = [p for p in self.corpus.papers if f.admits(p) and plan.dates.admits(p) is None]
         if not unknown:
-            return ""
+            return note
         names = "; ".join(f"{name(p)}{when(p)}" for p in unknown[:5]) + ("; …" if len(unknown) > 5 else "")
-        return (
+        return note + (
             f"\n\nNot counted: {plural(len(unknown), 'paper')} the sources date only by year ({names}), so whether "
             f"{'it falls' if len(unknown) == 1 else 'they fall'} in {plan.dates.describe()} is unknown."
         )
@@ -241,7 +251,7 @@ class TableWriter:
                 )
             lines += structured.unlisted(papers)
             return finish(
-                "\n".join(lines) + self.undated_in(plan),
+                "\n".join(lines) + self.undated_in(plan, papers),
                 cites,
                 route="list",
                 plan=self.corpus.explain(plan),

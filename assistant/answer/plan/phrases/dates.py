@@ -94,7 +94,11 @@ _PART = (
     + r")(?:\s+(?:of|in))?(?:\s+the\s+year)?)"
 )
 # One point in time: "March 2025", "Mar. 2025", "the first half of 2024", "late 2023", "Q3 2024", "2021".
-_POINT = rf"(?:{_MONTH}\s*,?\s*{YEAR}|{_PART}[\s-]*{YEAR}|{YEAR})"
+# A day of the month is read but not kept: spans are counted in months ("December 9, 2024", "9 Dec 2024").
+_DAY = r"(?:\d{1,2}(?:st|nd|rd|th)?)"
+_POINT = rf"(?:(?:{_DAY}\s+)?{_MONTH}(?:\s+{_DAY})?\s*,?\s*{YEAR}|{_PART}[\s-]*{YEAR}|{YEAR})"
+# "(inclusive)", "inclusively", "both inclusive" after a range belongs to the date phrase, not to the topic.
+_INCLUSIVE = r"(?:\s*[,(]?\s*(?:both\s+)?inclusive(?:ly)?\b\s*\)?)?"
 _MONTH_ONLY = rf"(?:{_MONTH})"  # "from March to May 2025": the first side borrows the second's year
 _COUNT = r"(?:\d{1,2}|" + "|".join(sorted((re.escape(w) for w in _COUNTS), key=len, reverse=True)) + r")"
 
@@ -128,6 +132,7 @@ class DateSpan:
     end: Month | None = None
     said: tuple[tuple[int, int], ...] = ()  # (start, end) character spans of the question the date was read from
     relative: tuple[int, int] | None = None
+    month_of_year: int | None = None  # "in April (any year)": that month of every year, start and end open
 
     @property
     def years(self) -> tuple[int | None, int | None]:
@@ -137,7 +142,7 @@ class DateSpan:
     @property
     def by_month(self) -> bool:
         """The span starts or ends inside a year: a paper dated only by its year may fall either side."""
-        return bool((self.start and self.start.month != 1) or (self.end and self.end.month != 12))
+        return bool(self.month_of_year or (self.start and self.start.month != 1) or (self.end and self.end.month != 12))
 
     def describe(self) -> str:
         """The span said for an answer: "March 2025", "January to June 2024", "September 2023 on"."""
@@ -145,6 +150,8 @@ class DateSpan:
         def said(m: Month) -> str:
             return f"{_MONTH_NAMES[m.month - 1]} {m.year}"
 
+        if self.month_of_year:
+            return f"{_MONTH_NAMES[self.month_of_year - 1]} of any year"
         if self.start and self.end:
             if self.start == self.end:
                 return said(self.start)
@@ -164,8 +171,10 @@ class DateSpan:
         too coarse to tell (no date, or only a year the span cuts through)."""
         if paper.date and paper.date_precision in ("day", "month") and re.match(r"\d{4}-\d{2}", paper.date):
             m = Month(int(paper.date[:4]), int(paper.date[5:7]))
+            if self.month_of_year:
+                return m.month == self.month_of_year
             return (self.start is None or self.start <= m) and (self.end is None or m <= self.end)
-        if paper.year is None:
+        if paper.year is None or self.month_of_year:
             return None
         first, last = Month(paper.year, 1), Month(paper.year, 12)
         if (self.start and last < self.start) or (self.end and self.end < first):
@@ -186,7 +195,7 @@ def _point(text: str, year_hint: int | None = None) -> tuple[Month, Month] | Non
         if re.search(rf"\b{re.escape(part)}\b", t):
             a, b = PARTS[part]
             return Month(y, a), Month(y, b)
-    if m := re.match(rf"({_MONTH})", t):
+    if m := re.match(rf"(?:{_DAY}\s+)?({_MONTH})", t):
         month = MONTHS[m.group(1).rstrip(".")]
         return Month(y, month), Month(y, month)
     return Month(y, 1), Month(y, 12)
@@ -208,8 +217,9 @@ def dates(question: str) -> DateSpan | None:
     flags = re.I
     # A range of two points, or of two months of one year.
     for pattern in (
-        rf"\b(?:between|from)\s+(?P<a>{_POINT}|{_MONTH_ONLY})\s+(?:and|to|until|till|through|-|–)\s+(?P<b>{_POINT})",
-        rf"\b(?P<a>{_POINT})\s*(?:-|–|to)\s*(?P<b>{_POINT})\b",
+        rf"\b(?:between|from)\s+(?P<a>{_POINT}|{_MONTH_ONLY})\s+(?:and|to|until|till|through|-|–)\s+(?P<b>{_POINT})"
+        + _INCLUSIVE,
+        rf"\b(?P<a>{_POINT})\s*(?:-|–|to)\s*(?P<b>{_POINT})\b" + _INCLUSIVE,
     ):
         if m := re.search(pattern, q, flags):
             b = _point(m.group("b"))
@@ -266,7 +276,8 @@ def dates(question: str) -> DateSpan | None:
         (rf"\b(?:before|prior to|earlier than)\s+(?P<p>{_POINT})", "to", False),
         (rf"\b(?:after|later than)\s+(?P<p>{_POINT})", "from", False),
         (
-            rf"\b(?:since|starting(?:\s+from|\s+in)?|beginning(?:\s+in)?|no earlier than)\s+(?P<p>{_POINT})",
+            rf"\b(?:since|starting(?:\s+from|\s+in)?|beginning(?:\s+in)?|no earlier than)\s+"
+            rf"(?:the\s+(?:start|beginning)\s+of\s+)?(?P<p>{_POINT})",
             "from",
             True,
         ),
@@ -290,6 +301,18 @@ def dates(question: str) -> DateSpan | None:
             start = m.start()
             # "in the first half of 2024": the span read includes the part word before the year
             return DateSpan(p[0], p[1], ((start, m.end()),))
+    # A month named without a year ("dated in April (any year)", "in May of any year"): that month of every year.
+    # Only a whole month name after "in"/"during": "may" alone is a verb and "mar" a word.
+    if not points and (
+        m := re.search(
+            r"\b(?:in|during)\s+(?:the\s+month\s+of\s+)?(?P<m>"
+            + "|".join(n.capitalize() for n in _MONTH_NAMES)
+            + r")\b"
+            r"(?:\s*\(?\s*(?:of|in)?\s*(?:any|every|each)\s+year\s*\)?)?",
+            q,
+        )
+    ):
+        return DateSpan(said=((m.start(), m.end()),), month_of_year=MONTHS[m.group("m").casefold()])
     return None
 
 
