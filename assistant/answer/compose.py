@@ -65,7 +65,6 @@ class Answerer:
             "average": lambda plan: (composed.average(self.corpus, self.tables.scoped(plan), plan), []),
             "elapsed": lambda plan: (composed.elapsed(self.corpus, plan), []),
             "by_role": self._by_role,
-            "summary": lambda plan: self._with_hits(plan, self.evidence.hits(plan)),
             "compare": self._compare,
             "topic_summary": self._topic_summary,
             "greeting": lambda plan: (meta.greeting(self.corpus, plan), []),
@@ -113,9 +112,6 @@ class Answerer:
     def named_in(self, question: str) -> list[str]:
         return self.planner.named_in(question)
 
-    def extractive(self, plan: QueryPlan, hits: list[Hit]) -> Answer:
-        return self.writer.extractive(plan, hits)
-
     def explain(self, plan: QueryPlan) -> dict:
         return self.corpus.explain(plan)
 
@@ -161,9 +157,9 @@ class Answerer:
         return answer, []
 
     def _from_evidence(self, plan: QueryPlan) -> tuple[Answer, list[Hit]]:
-        hits = self.evidence.hits(plan)
-        extractive = self.writer.extractive(plan, hits)
-        return extractive, (hits if self.llm is not None else [])
+        """The papers the evidence finds, written by the plan's kind (`written`: a fact, or a summary's problem,
+        method and result)."""
+        return self._with_hits(plan, self.evidence.hits(plan))
 
     # --- the kinds with their own writers (issue 22) -------------------------------------------------------------
     def written(self, plan: QueryPlan, hits: list[Hit]) -> Answer:

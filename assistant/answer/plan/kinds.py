@@ -21,7 +21,7 @@ class Kind:
     name: str
     label: str | None  # the router label whose examples vote for it; None when only a slot of the question leads here
     slots: tuple[str, ...]  # plan fields it needs filled: "paper" (named or pointed back to), "compared", "focus", …
-    writer: str  # the writer without a model: table | evidence | by_role | summary | compare | topic_summary | …
+    writer: str  # the writer without a model: table | evidence | by_role | compare | topic_summary | …
     llm: bool  # a model (when configured) writes it from the papers the table or the evidence chose
     degraded: str  # said when the slots are missing (the writer's own refusal otherwise)
 
@@ -31,7 +31,7 @@ _KINDS = [
     # A method, a motivation and a verdict are read from the paper's sentences by their role (write/by_role.py,
     # write/verdict.py); a summary gives problem, method and result in that order.
     Kind("how", "how", (), "by_role", True, "no passage answers it"),
-    Kind("summary", "summary", ("paper",), "summary", True, "no paper matches the description"),
+    Kind("summary", "summary", ("paper",), "evidence", True, "no paper matches the description"),
     Kind("verify", "verify", (), "by_role", True, "no passage bears on the claim"),
     Kind("why", "why", (), "by_role", True, "no passage gives the reason"),
     Kind("topic_summary", None, ("topic",), "topic_summary", True, "no paper in scope is about the topic"),

@@ -17,6 +17,7 @@ from assistant.answer.check.claims import ClaimChecker
 from assistant.answer.check.markers import TokenFilter, clean
 from assistant.answer.evidence.weigh import summary_sentence
 from assistant.answer.plan.plan import QueryPlan
+from assistant.answer.write import operations
 from assistant.answer.write.format import when
 from assistant.answer.write.prompts import Prompts
 from assistant.errors import LLMUnavailable
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
     from assistant.vendors.chat import ChatModel
 
 MAX_SOURCES = 6
-GENERIC_OPERATION = "answer the question directly, then give the supporting details."
 
 
 @dataclass
@@ -43,7 +43,7 @@ class LLMStep:
     make_checker: Callable[[], ClaimChecker]
     fallback: Callable[[QueryPlan, list[Hit]], Answer]
     # What the plan asks the model to do (a verdict first, a grid with its rows, ...): the answer prompt's {operation}.
-    operation: Callable[[QueryPlan, list[Paper]], str] = lambda plan, papers: GENERIC_OPERATION
+    operation: Callable[[QueryPlan, list[Paper]], str] = lambda plan, papers: operations.GENERIC
     _checker: ClaimChecker | None = field(default=None, repr=False)
 
     def checker(self) -> ClaimChecker:

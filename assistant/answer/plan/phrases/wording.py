@@ -215,18 +215,16 @@ _POLAR = re.compile(
     r"(?:^\s*|[,;:]\s+)(?:is|are|was|were|am|do|does|did|has|have|had|can|could|will|would|should)\b(?!\s+(?:you|u)\b)",
     re.I,
 )
+# "Which work shows …?", "Who proposed …?", "When did …?" ask for a thing, not for a method or a verdict.
+_THING_WORDS = ("which", "who", "whom", "whose", "when", "where")
+_ASKS_FOR_A_THING = re.compile(rf"\s*(?:{'|'.join(_THING_WORDS)})\b", re.I)
 # "Why, according to X, do Y …?" has an auxiliary after its comma but asks why, not whether.
-_WH_QUESTION = re.compile(r"\s*(?:why|what|how|which|who|whom|whose|when|where)\b", re.I)
+_WH_QUESTION = re.compile(rf"\s*(?:{'|'.join(('why', 'what', 'how', *_THING_WORDS))})\b", re.I)
 
 
 def polar(question: str) -> bool:
     """A yes/no question by its form ("Is DynaTrain about inference serving?", "Does it need fine-tuning?")."""
     return bool(_POLAR.search(question)) and not _WH_QUESTION.match(question)
-
-
-# "Which work shows …?", "Who proposed …?", "When did …?" ask for a thing, not for a method, whatever example the
-# question sits nearest to.
-_ASKS_FOR_A_THING = re.compile(r"\s*(?:which|who|whom|whose|when|where)\b", re.I)
 
 
 def asks_for_a_thing(question: str) -> bool:
