@@ -42,20 +42,40 @@ def sentence_ends(text: str) -> list[int]:
 
 
 _ITEM = re.compile(r"^[ \t]*(?:[-*]|\d+[.)])[ \t]", re.MULTILINE)
+# A markdown table row ("| Problem | … |") and the separator under a table's header ("|---|---|").
+_ROW = re.compile(r"^[ \t]*\|.*\|[ \t]*$", re.MULTILINE)
+_SEPARATOR = re.compile(r"^[ \t]*\|(?:[ \t]*:?-+:?[ \t]*\|)+[ \t]*$")
 
 
 def cut_points(text: str) -> list[int]:
-    """Where an answer may be cut: after a whole sentence of prose, after a whole list item (never inside one), and
-    never right after a line that introduces a list (a heading ending in ":" says nothing without its items)."""
-    items = [(m.start(), _line_end(text, m.start())) for m in _ITEM.finditer(text)]
+    """Where an answer may be cut: after a whole sentence of prose, after a whole list item or table row (never
+    inside one), never right after a line that introduces a list (a heading ending in ":" says nothing without its
+    items), and never before a table's first body row (a header without rows says nothing either)."""
+    rows = [(m.start(), _line_end(text, m.start())) for m in _ROW.finditer(text)]
+    items = [(m.start(), _line_end(text, m.start())) for m in _ITEM.finditer(text)] + rows
+    bare = {stop for start, stop in _header_rows(text, rows)}
     points = []
     for end in sentence_ends(text):
         if any(start < end < stop for start, stop in items):
-            continue  # inside an item: "…[1]. We recast …" is half of one
-        if text[:end].rstrip().endswith(":") and _ITEM.match(text, len(text[:end]) + _leading(text[end:])):
+            continue  # inside an item or a row: "…[1]. We recast …" is half of one
+        if end in bare:
+            continue
+        following = end + _leading(text[end:])
+        if text[:end].rstrip().endswith(":") and (_ITEM.match(text, following) or _ROW.match(text, following)):
             continue
         points.append(end)
     return points
+
+
+def _header_rows(text: str, rows: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The header and separator lines of each table in `text`: an answer cut after them has a table with no row."""
+    out = []
+    for i, (start, stop) in enumerate(rows):
+        if _SEPARATOR.match(text[start:stop].rstrip("\n")):
+            out.append((start, stop))
+            if i and rows[i - 1][1] == start:
+                out.append(rows[i - 1])
+    return out
 
 
 def _line_end(text: str, start: int) -> int:

@@ -69,3 +69,26 @@ def test_a_list_is_cut_between_whole_items_never_to_its_heading_alone():
     one = Answer(answer="\n".join([heading, items[0]]), citations=[cite(1, "a")])
     cut, was_cut = extras.within(answer, extras.tokens.count(reply(one)) - 1, reply)
     assert was_cut and (cut.answer, cut.citations) == ("", [])
+
+
+def test_a_table_is_cut_between_whole_rows_never_inside_one_or_before_its_first_row():
+    intro = "MoQE and CALM side by side:"
+    header, separator = "|  | *Paper a* | *Paper b* |", "|---|---|---|"
+    rows = [
+        "| Problem | Experts cost memory [1]. Each expert is one bit width [1]. | Layers differ [2]. |",
+        "| Result | It keeps accuracy [1]. | It beats uniform bits [2]. It needs no tuning [2]. |",
+    ]
+    text = "\n".join([intro, header, separator, *rows])
+    points = extras.cut_points(text)
+    cuts = [text[:p].rstrip() for p in points]
+    assert all(c.endswith("|") or c == text for c in cuts)  # after a whole row, never mid-cell
+    assert text[: text.index(rows[0])].rstrip() not in cuts  # header and separator alone are no table
+    assert intro not in cuts  # an introduction without its table says nothing
+    answer = Answer(answer=text, citations=[cite(1, "a"), cite(2, "b", "2401.00002")])
+    first = Answer(
+        answer="\n".join([intro, header, separator, rows[0]]), citations=[cite(1, "a"), cite(2, "b", "2401.00002")]
+    )
+    cut, was_cut = extras.within(answer, extras.tokens.count(reply(first)) + 8, reply)
+    assert was_cut and cut.answer.split("\n")[-1] == rows[0] and [c.paper_id for c in cut.citations] == ["a", "b"]
+    cut, was_cut = extras.within(answer, extras.tokens.count(reply(first)) - 1, reply)
+    assert was_cut and (cut.answer, cut.citations) == ("", [])
