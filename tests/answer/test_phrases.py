@@ -202,9 +202,15 @@ def test_elapsed_time_questions_and_the_dates_a_text_states():
         "How long did it sit between its submission and its acceptance?",
         "How many months between A and B?",
         "What was the time gap between them?",
+        "How long did it take to get from its submission to its acceptance?",
     ]:
         assert phrases.ELAPSED.search(q), q
-    for q in ["How long is the paper?", "How many papers came out after 2020?", "How long does training take?"]:
+    for q in [
+        "How long is the paper?",
+        "How many papers came out after 2020?",
+        "How long does training take?",
+        "How long did the paper take to write?",
+    ]:
         assert not phrases.ELAPSED.search(q), q
     found = phrases.stated_dates("Created: 2024-12-09; revised 3rd Feb 2025, then Nov 31, 2025 (no such day)")
     assert [s.day for s in found] == [datetime.date(2024, 12, 9), datetime.date(2025, 2, 3)]

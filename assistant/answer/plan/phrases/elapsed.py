@@ -13,7 +13,7 @@ from assistant.answer.plan.phrases.dates import _MONTH, MONTHS, NUMBER_WORDS, YE
 # submission and its acceptance?", "how many days/months between …": a span of time, not a list of papers.
 ELAPSED = re.compile(
     r"\bhow (?:much time|long)\b[^?]{0,120}?\b(?:between|after|before|since|until|till|passed|elapsed|"
-    r"separate[sd]?|apart|sit|sat|wait(?:ed)?)\b|"
+    r"separate[sd]?|apart|sit|sat|wait(?:ed)?|from)\b|"
     r"\bhow many (?:days|weeks|months|years)\b[^?]{0,120}?\b(?:between|after|before|since|until|passed|elapsed|"
     r"separate[sd]?|apart)\b|"
     r"\b(?:time|gap|interval) (?:passed |elapsed |lapsed )?between\b|\btime (?:gap|difference|span)\b",
