@@ -51,6 +51,8 @@ _CUES: dict[str, list[tuple[re.Pattern, float]]] = {
         (r"\bspeed-?ups?\b|\bparallel efficiency\b|\bcompared (to|with)\b|\bstate[- ]of[- ]the[- ]art\b", 0.8),
         (r"\b(has|have) been (demonstrated|verified|validated|confirmed|shown|evaluated|tested)\b", 2.0),
         (r"\b(better|faster|higher|lower|smaller|larger|more accurate|more efficient) than\b", 1.2),
+        # "This design enables much larger configuration spaces": what the work makes possible, a result.
+        (r"\b(enables?|allows?|permits?)\b[^.,;]{0,25}\b(larger|faster|higher|bigger|better|longer|more)\b", 1.5),
         (
             r"\b(we|our (analysis|study|results?))\b[^.]{0,20}\b(show|demonstrate|find|found|observe|observed|prove|"
             r"confirm)\b",
