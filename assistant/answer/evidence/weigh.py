@@ -78,7 +78,6 @@ ASKED_ROLES = (
 # A release or venue note ("The code is released at …") answers only a question about the release: otherwise it
 # loses this much (it shares the paper's name and words with every question about the paper).
 RELEASE_PENALTY = 0.3
-NAMING_PREFIX = 6  # a question word sharing this many first letters with a title word names the paper too
 
 
 @lru_cache(maxsize=8192)
@@ -219,23 +218,16 @@ def naming_words(title: str) -> frozenset[str]:
 
 
 def names_paper(term: str, naming: frozenset[str]) -> bool:
-    """The term is one of the paper's naming words, or a form of one ("classifier" for "Classification")."""
-    if forms(term) & naming:
-        return True
-    return len(term) >= NAMING_PREFIX and any(
-        len(w) >= NAMING_PREFIX and w[:NAMING_PREFIX] == term[:NAMING_PREFIX] for w in naming
-    )
+    """The term is one of the paper's naming words, or a plural or verb form of one."""
+    return bool(forms(term) & naming)
 
 
-def _residual(question: str, paper: Paper, names: set[str] = frozenset()) -> str:
-    """The question without the words that name the paper (its title's, and `names`)."""
-    naming = naming_words(paper.title or paper.display_title)
-
-    def named(w: str) -> bool:
-        v = vocabulary(w)
-        return bool(v) and all(t in names or names_paper(t, naming) for t in v)
-
-    kept = [w for w in question.split() if not named(w)]
+def _residual(question: str, paper: Paper) -> str:
+    """The question without the words that name the paper, as its title writes them (a form of a title word stays:
+    dropping "quantizing" and "inputs" for a title on "quantization" of a "layer's input" left the embedding little
+    to compare, and a paper with a plainer title won the same question)."""
+    naming = vocabulary(paper.title or paper.display_title)
+    kept = [w for w in question.split() if not (vocabulary(w) and vocabulary(w) <= naming)]
     return " ".join(kept) if len(kept) >= 2 else question
 
 
@@ -327,7 +319,7 @@ class SentencePicker:
             naming = naming_words(p.title or p.display_title)
             names = {t for t in qterms.weights if names_paper(t, naming)}
             own[p.id] = qterms.without(naming).without(names)
-            residual[p.id] = _residual(question, p, names)
+            residual[p.id] = _residual(question, p)
         qvec = {
             text: np.asarray(v, dtype=np.float32)
             for text, v in zip(set(residual.values()), self.embeddings.embed_documents(list(set(residual.values()))))
