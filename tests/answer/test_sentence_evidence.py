@@ -115,3 +115,13 @@ def test_the_asked_role_is_preferred_and_a_bare_announcement_gets_its_detail(ass
     led_by_result = picker.detail(question, result, ranked)  # a "how" led by a result sentence gets a method one
     assert led_by_result is not None and picker.roles([led_by_result]) == ["method"]
     assert picker.detail("What does MeshTune do?", announcement, ranked) is None
+
+
+def test_a_quoted_explanation_comes_right_after_the_sentence_it_explains():
+    from assistant.answer.evidence.asked import with_referents
+
+    ordered = [s.strip() + "." for s in ROLE_ABSTRACT.split(". ") if s.strip()]
+    claim, because, result = ordered[1], ordered[2], ordered[5]
+    assert with_referents([result, because], ordered) == [result, claim, because]
+    assert with_referents([because, result, claim], ordered) == [claim, because, result]
+    assert with_referents([result, claim], ordered) == [result, claim]

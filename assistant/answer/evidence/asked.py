@@ -71,3 +71,21 @@ def explanation(ordered: list[str], chosen: str) -> str | None:
     if i + 1 < len(ordered) and explains(ordered[i + 1]):
         return ordered[i + 1]
     return None
+
+
+def with_referents(chosen: list[str], ordered: list[str]) -> list[str]:
+    """The chosen sentences with each one that explains the sentence before it ("This is because …") placed right
+    after that sentence, which is brought in when it was not chosen: a quoted "This is because" needs its "this"."""
+    out: list[str] = []
+    for s in chosen:
+        if s in out:
+            continue
+        i = ordered.index(s) if s in ordered else -1
+        if i > 0 and explains(s):
+            before = ordered[i - 1]
+            if before in out:
+                out.insert(out.index(before) + 1, s)
+                continue
+            out.append(before)
+        out.append(s)
+    return out

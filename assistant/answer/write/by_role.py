@@ -12,7 +12,7 @@ import re
 
 from assistant.answer.check.citations import Citations, finish_blocks
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence.asked import explanation
+from assistant.answer.evidence.asked import explanation, with_referents
 from assistant.answer.evidence.roles import RoleSentence, of_role, with_roles
 from assistant.answer.evidence.weigh import ASKED_ROLE_BONUS, HAS_QUANTITY, summary_sentence, vocabulary
 from assistant.answer.plan.intents import topic_words
@@ -78,6 +78,9 @@ def _single(plan: QueryPlan, hits: list[Hit], corpus: Corpus, roles: tuple[str, 
     if after and all(s.text != after for s in picked):
         picked.append(next(s for s in sentences if s.text == after))
     picked.sort(key=lambda s: s.position)
+    # A picked "This is because …" comes with the sentence it explains.
+    by_text = {s.text: s for s in sentences}
+    picked = [by_text[t] for t in with_referents([s.text for s in picked], [s.text for s in sentences])]
     cites = Citations()
     marker = cites.cite(paper, lead.text)
     intro = f" {says}" if picked[0].role in roles else ""

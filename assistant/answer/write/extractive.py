@@ -5,7 +5,7 @@ from __future__ import annotations
 from assistant.answer.check.citations import Citations, finish
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import clauses
-from assistant.answer.evidence.asked import explanation
+from assistant.answer.evidence.asked import explanation, with_referents
 from assistant.answer.evidence.weigh import HAS_QUANTITY, QueryTerms, summary_sentence
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan as Plan
@@ -117,6 +117,7 @@ class ExtractiveWriter:
             )
             if after and after not in chosen:
                 chosen.insert(1, after)
+            chosen = with_referents(chosen, ordered)
             # The clause holding the asked number, when it sits in a long enumerated sentence (a verbatim span).
             chosen = list(dict.fromkeys(clauses.focus(plan.question, s) for s in chosen))
             marker = cites.cite(lead.paper, chosen[0])
