@@ -32,6 +32,7 @@ _CUES: dict[str, list[tuple[re.Pattern, float]]] = {
             2.5,
         ),
         (r"github|gitlab|https?://|www\.|\burl\b", 2.5),
+        (r"\b(is|are)\s+(now\s+)?(open[- ]sourced?|publicly available|freely available|available online)\b", 2.5),
         (r"\b(accepted|to appear|published|presented)\b[^.]{0,30}\b(in|at|to|by|as)\b", 2.5),
         (r"\b(submitted to|camera[- ]ready|extended version|preprint|this version)\b", 2.0),
         (r"\b\d+ pages?\b|\b\d+ figures?\b|\bappendix\b|^\s*(keywords?|index terms)\b", 2.5),
@@ -50,6 +51,8 @@ _CUES: dict[str, list[tuple[re.Pattern, float]]] = {
         (r"\bspeed-?ups?\b|\bparallel efficiency\b|\bcompared (to|with)\b|\bstate[- ]of[- ]the[- ]art\b", 0.8),
         (r"\b(has|have) been (demonstrated|verified|validated|confirmed|shown|evaluated|tested)\b", 2.0),
         (r"\b(better|faster|higher|lower|smaller|larger|more accurate|more efficient) than\b", 1.2),
+        # "This design enables much larger configuration spaces": what the work makes possible, a result.
+        (r"\b(enables?|allows?|permits?)\b[^.,;]{0,25}\b(larger|faster|higher|bigger|better|longer|more)\b", 1.5),
         (
             r"\b(we|our (analysis|study|results?))\b[^.]{0,20}\b(show|demonstrate|find|found|observe|observed|prove|"
             r"confirm)\b",
@@ -72,12 +75,28 @@ _CUES: dict[str, list[tuple[re.Pattern, float]]] = {
             1.0,
         ),
         (
-            r"^(first|second|third|then|next|finally|specifically|in particular|to this end|to address|to solve|"
+            r"^(first|second|third|firstly|secondly|thirdly|then|next|finally|specifically|in particular|to this end|"
+            r"to address|to solve|"
             r"to tackle|to overcome|by|based on)\b",
             1.2,
         ),
         (r"\(\d\)|\(i+\)|\b(consists? of|composed of|by (using|leveraging|combining|exploiting))\b", 1.0),
         (r"\b(is|are) (designed|used|employed|proposed|introduced|built|constructed|applied|adopted|developed)\b", 0.8),
+        # "We combine …", "we collected …": the work's own act, unless it is a finding ("we show", "we find").
+        (
+            r"(?:^|[,;]\s*)we\s+(?:\w+ly\s+)?(?!show|find|found|observe|demonstrate|achiev|obtain|report|see|note|"
+            r"confirm|prove|outperform|reach|believe|argue|hope|expect|need|are|were|have|had|can|could|will|would)"
+            r"[a-z]+(?<!ed)\b",
+            1.2,
+        ),
+        # A named system as the subject of a present-tense verb: "MoQE combines …", "For decomposition, LLC addresses".
+        # (Case-sensitive: a name has a capital inside it or is all capitals; findings are results, not methods.)
+        (
+            r"(?-i:^(?:[^,]{0,40},\s*)?(?:[A-Z][a-z]*[A-Z0-9][\w-]*|[A-Z]{2,}[\w-]*)\s+(?:[a-z]+ly\s+)?"
+            r"(?!achieves|outperforms|reaches|attains|delivers|obtains|surpasses|exceeds|shows|demonstrates|improves|"
+            r"reduces|yields|gains|saves|speeds|runs|scales)[a-z]+[^s\W]s\b)",
+            1.2,
+        ),
     ],
     "motivation": [
         (r"^(however|but|yet|nevertheless|unfortunately|despite|although|while|still|in contrast)\b", 1.8),
@@ -86,6 +105,13 @@ _CUES: dict[str, list[tuple[re.Pattern, float]]] = {
             r"prohibitive|fail|overhead|drawback|shortcoming|hinder|struggle|poor|insufficient|impractical|"
             r"obstacle|barrier|unclear|unknown|unexplored|under-?explored|neglect|ignor|overlook|restrict|suboptimal|"
             r"unsuitable|constrain|rely heavily|sacrific)\w*",
+            1.5,
+        ),
+        # "… that limits practical deployment", "its theoretical basis remains incomplete", "… is an issue".
+        (
+            r"\blimits\b|\b(remains?|is|are|still) (incomplete|lacking|missing)\b|\bremains? (an )?open\b"
+            r"|\byet\b[^.]{0,40}\b(remains?|lacks?|is not|are not)\b|\bis an? (issue|problem|challenge)\b|\bhow to\b"
+            r"|\bneeds? (a|an|new)\b",
             1.5,
         ),
         (r"\?\s*$", 1.5),  # a question the work sets out to answer

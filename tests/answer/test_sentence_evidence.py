@@ -56,3 +56,72 @@ def test_misspelt_questions_weigh_sentences_against_the_corrected_words(assistan
     assert plan.question == messages[0].content  # slots and routes read the words as written
     a = assistant.answer(messages)
     assert a.citations and "20 million cores" in a.answer
+
+
+# The asked role and answer type (evidence/asked.py, data/asked_roles.txt), on made-up abstracts (no eval paper).
+ROLE_ABSTRACT = (
+    "Sparse solvers are widely used in engineering simulation. "
+    "However, existing sparse solvers cannot keep many-core servers busy on small meshes. "
+    "This is because the cost of packing the matrix blocks dominates and frequent halo exchanges stall the threads. "
+    "We propose MeshTune, a tuning framework for sparse solvers on small meshes. "
+    "Specifically, MeshTune generates hundreds of block kernels at install time and picks one per mesh at run time. "
+    "MeshTune is 2.4x faster than the vendor library on a 64-core server. "
+    "The code is released at https://example.org/meshtune."
+)
+
+
+def _ranked(assistant, question: str, roles=None) -> list[str]:
+    answerer = assistant.answerer()
+    paper = make_paper(ROLE_ABSTRACT, title="MeshTune: Tuning Sparse Solvers", display_title="MeshTune")
+    qterms = QueryTerms.of(question, answerer.retriever.lexical)
+    return [s for s, _ in answerer.picker.rank(question, qterms, [paper], roles=roles)["p1"]]
+
+
+def test_the_wording_says_which_role_and_which_answer_type_is_asked():
+    from assistant.answer.evidence.asked import read
+
+    assert read("Why do existing solvers fail on small meshes?").roles == ("motivation",)
+    assert read("What held back the earlier solvers from scaling?").roles == ("motivation",)
+    assert read("How does MeshTune pick its kernels?").roles == ("method",)
+    assert read("How well does MeshTune do against the vendor library?").roles == ("result",)
+    assert read("meshtune pretraining data size").quantity
+    assert not read("How does MeshTune pick its kernels?").quantity
+    assert read("Is the MeshTune code available?").roles == ("availability",)
+
+
+def test_a_sentence_that_explains_the_one_before_it_comes_along():
+    from assistant.answer.evidence.asked import explanation
+
+    sentences = [s.strip() + "." for s in ROLE_ABSTRACT.split(". ") if s.strip()]
+    claim = sentences[1]
+    assert explanation(sentences, claim).startswith("This is because")
+    assert explanation(sentences, sentences[3]).startswith("Specifically")
+    assert explanation(sentences, sentences[5]) is None
+
+
+def test_a_release_note_answers_only_a_question_about_the_release(assistant):
+    assert not _ranked(assistant, "meshtune kernels")[0].startswith("The code is released")
+    assert _ranked(assistant, "Is the meshtune code released?")[0].startswith("The code is released")
+
+
+def test_the_asked_role_is_preferred_and_a_bare_announcement_gets_its_detail(assistant):
+    assert _ranked(assistant, "Why were existing sparse solvers slow on small meshes?")[0].startswith("However")
+    picker = assistant.answerer().picker
+    question = "How does MeshTune tune sparse solvers?"
+    ranked = _ranked(assistant, question)
+    announcement = next(s for s in ranked if s.startswith("We propose"))
+    assert picker.detail(question, announcement, ranked).startswith("Specifically")
+    result = next(s for s in ranked if "2.4x" in s)
+    led_by_result = picker.detail(question, result, ranked)  # a "how" led by a result sentence gets a method one
+    assert led_by_result is not None and picker.roles([led_by_result]) == ["method"]
+    assert picker.detail("What does MeshTune do?", announcement, ranked) is None
+
+
+def test_a_quoted_explanation_comes_right_after_the_sentence_it_explains():
+    from assistant.answer.evidence.asked import with_referents
+
+    ordered = [s.strip() + "." for s in ROLE_ABSTRACT.split(". ") if s.strip()]
+    claim, because, result = ordered[1], ordered[2], ordered[5]
+    assert with_referents([result, because], ordered) == [result, claim, because]
+    assert with_referents([because, result, claim], ordered) == [claim, because, result]
+    assert with_referents([result, claim], ordered) == [result, claim]

@@ -49,3 +49,35 @@ def test_a_denied_requirement_and_a_count():
 def test_a_figure_the_paper_never_states_is_not_said():
     v = verdict("Did FluxSim finish in 17 hours?", ranked=SENTENCES[:1])
     assert v.word in (UNSAID, NO) and v.word != YES
+
+
+# Claim/sentence alignment: each figure of the claim is bound to the words around it, and the sentence's figure for
+# the same thing decides (made-up sentences; none is from an eval set).
+PAIRED = "SolverX factorises a 10k matrix in under 3 s and a 50k matrix in 41 s, beating the baseline by up to 5x."
+
+
+def test_a_figure_named_in_the_sentence_for_another_thing_is_a_no():
+    v = decide("Is it true that SolverX factorises a 50k matrix in under 3 seconds?", PAPER, [PAIRED])
+    assert v.word == NO and "41 s" in v.sentence
+    assert decide("Does SolverX factorise a 50k matrix in 41 seconds?", PAPER, [PAIRED]).word == YES
+    assert decide("Does SolverX factorise a 10k matrix in under 3 seconds?", PAPER, [PAIRED]).word == YES
+
+
+def test_a_share_said_in_words_and_a_share_stated_for_the_same_thing():
+    s = "We fine-tune the detector for road extraction with 8% of the labels and report a 12% gain in recall."
+    assert decide("The detector was fine-tuned with half of the labels, right?", PAPER, [s]).word == NO
+    assert decide("The detector was fine-tuned with 8% of the labels, right?", PAPER, [s]).word == YES
+
+
+def test_the_opposite_direction_said_of_the_same_thing_is_a_no():
+    s = "The survey shows a 25% increase of forested area in the northern valley between 2001 and 2011."
+    v = decide("Did the survey find that forested area in the northern valley shrank?", PAPER, [s])
+    assert v.word == NO and "increase" in v.sentence
+    assert decide("Did the survey find that forested area in the northern valley grew?", PAPER, [s]).word == YES
+
+
+def test_a_figure_for_an_unrelated_thing_does_not_decide():
+    from assistant.answer.evidence import alignment
+
+    found = alignment.check("Did SolverX use 64 GPUs?", ["The model reaches 91% accuracy on the test images."])
+    assert found.contradiction is None and found.support is None

@@ -9,8 +9,10 @@ from functools import lru_cache
 
 import numpy as np
 
+from assistant.answer.evidence import asked as asked_rules
 from assistant.index.bm25 import Lexical, terms, variants
 from assistant.index.retrieval import Hit
+from assistant.index.roles import ROLES, cue_scores
 from assistant.models import Paper
 from assistant.text import research_sentences
 
@@ -34,7 +36,8 @@ QUANTITY = re.compile(
 )
 # A measured quantity ("485x", "90%", "1.71 days", "2.32X"), not a name with digits ("A100", "Fe-Cu").
 HAS_QUANTITY = re.compile(
-    r"(?<![A-Za-z])\d+(?:\.\d+)?\s*(?:x|×|%|\\%|times|fold|ms|seconds|minutes|hours|days|years|GB|TB|MB|[KMB]\b)|\b\d+\.\d+\b",
+    r"(?<![A-Za-z])\d+(?:\.\d+)?\s*(?:x|×|%|\\%|times|fold|ms|seconds|minutes|hours|days|years|GB|TB|MB|[KMB]\b"
+    r"|thousand|million|billion|trillion)|\b\d+\.\d+\b",
     re.I,
 )
 
@@ -62,6 +65,19 @@ SOLUTION = re.compile(
     r"\b(?:we|this (?:paper|work)|it)\s+(?:\w+\s+)?(?:address|solve|tackle|overcome|propose|introduce)", re.I
 )
 PROBLEM = re.compile(r"\b(despite|however|remains?|suffers?|lacks?|lacking|fails? to|bottlenecks?)\b", re.I)
+# A sentence of the role the question asks for (asked.py: a "why" the motivation, a "how" the method, a "how well" the
+# result) gains this much: on the first-contact sets the answering motivation or method sentence scored 0.1-0.35
+# below a sentence restating the paper's topic ("What motivated running a quantized ice classifier on board?": the
+# downlink sentence 0.32, the method sentence naming the classifier 0.53).
+ASKED_ROLE_BONUS = 0.25
+ASKED_ROLES = (
+    "motivation",
+    "method",
+    "result",
+)  # the roles whose best sentence an answer adds when its lead is another
+# A release or venue note ("The code is released at …") answers only a question about the release: otherwise it
+# loses this much (it shares the paper's name and words with every question about the paper).
+RELEASE_PENALTY = 0.3
 
 
 @lru_cache(maxsize=8192)
@@ -164,7 +180,7 @@ def strength(hit: Hit, coverage: float) -> float:
     return hit.dense + COVERAGE_WEIGHT * coverage
 
 
-_PROPOSAL = re.compile(
+PROPOSAL = re.compile(
     r"\b(we|this (paper|work|study)|here we)\b[^.]{0,40}\b(propose|present|introduce|"
     r"develop|design|provide|build|study|investigate|show)s?\b",
     re.I,
@@ -181,13 +197,35 @@ def summary_sentence(paper: Paper) -> str:
         return NO_ABSTRACT
     sentences = research_sentences(paper.abstract)
     for s in sentences:
-        if _PROPOSAL.search(s):
+        if PROPOSAL.search(s):
             return s
     return sentences[0] if sentences else (paper.title or paper.display_title)
 
 
+def role_weight(role: str | None, wanted: tuple[str, ...]) -> float:
+    """A sentence's gain for its role: the asked role's bonus, a release note's penalty when not asked."""
+    if role in wanted:
+        return ASKED_ROLE_BONUS
+    return -RELEASE_PENALTY if role == "availability" else 0.0
+
+
+@lru_cache(maxsize=8192)
+def naming_words(title: str) -> frozenset[str]:
+    """The words that name a paper: its title's terms and the parts of its hyphenated ones ("on-board": "board")."""
+    out = set(vocabulary(title))
+    out |= {part for t in out if "-" in t for part in t.split("-") if len(part) > 2}
+    return frozenset(out)
+
+
+def names_paper(term: str, naming: frozenset[str]) -> bool:
+    """The term is one of the paper's naming words, or a plural or verb form of one."""
+    return bool(forms(term) & naming)
+
+
 def _residual(question: str, paper: Paper) -> str:
-    """The question without the words that name the paper."""
+    """The question without the words that name the paper, as its title writes them (a form of a title word stays:
+    dropping "quantizing" and "inputs" for a title on "quantization" of a "layer's input" left the embedding little
+    to compare, and a paper with a plainer title won the same question)."""
     naming = vocabulary(paper.title or paper.display_title)
     kept = [w for w in question.split() if not (vocabulary(w) and vocabulary(w) <= naming)]
     return " ".join(kept) if len(kept) >= 2 else question
@@ -223,8 +261,45 @@ class SentencePicker:
             )
         return vectors
 
-    def rank(self, question: str, qterms: QueryTerms, papers: list[Paper]) -> dict[str, list[tuple[str, float]]]:
-        """Paper id -> its sentences with scores, best first."""
+    def roles(self, texts: list[str]) -> list[str | None]:
+        """Each sentence's rhetorical role: stored at ingest, else from its cues (None without any)."""
+        codes = self.stored.roles(texts) if self.stored is not None and texts else [-1] * len(texts)
+        out = []
+        for s, c in zip(texts, codes):
+            if 0 <= c < len(ROLES):
+                out.append(ROLES[c])
+            else:
+                cues = cue_scores(s)
+                out.append(ROLES[int(np.argmax(cues))] if cues.any() else None)
+        return out
+
+    def role_weights(self, question: str, texts: list[str], roles: tuple[str, ...] | None = None) -> list[float]:
+        """What each sentence's role added to its `rank` score (to compare sentences by the question alone)."""
+        wanted = asked_rules.read(question).roles if roles is None else roles
+        return [role_weight(r, wanted) for r in self.roles(texts)]
+
+    def detail(self, question: str, first: str, ranked: list[str]) -> str | None:
+        """The sentence to quote beside the best one (`first`) for a question asking a role (asked.py): when `first`
+        is of another role, the best sentence (of `ranked`, best first) of the asked role ("How did she estimate X?"
+        led by the result sentence gets the method sentence too); for a "how" led by the bare announcement ("We
+        propose X, a …"), the best other method sentence, which says how. None otherwise."""
+        wanted = [r for r in asked_rules.read(question).roles if r in ASKED_ROLES]
+        if not wanted:
+            return None
+        rest = [s for s in ranked if s != first]
+        roles = self.roles(rest)
+        lead_role = self.roles([first])[0]
+        if lead_role not in wanted:
+            return next((s for s, r in zip(rest, roles) if r in wanted), None)
+        if lead_role == "method" and PROPOSAL.search(first):
+            return next((s for s, r in zip(rest, roles) if r == "method" and not PROPOSAL.search(s)), None)
+        return None
+
+    def rank(
+        self, question: str, qterms: QueryTerms, papers: list[Paper], roles: tuple[str, ...] | None = None
+    ) -> dict[str, list[tuple[str, float]]]:
+        """Paper id -> its sentences with scores, best first. `roles`: the roles the answer is wanted in (by default
+        those the question's wording asks for, asked.py)."""
         sentences: list[tuple[str, str]] = []
         for p in papers:
             seen = set()
@@ -239,21 +314,29 @@ class SentencePicker:
             qterms = qterms.with_alternatives(self.acronyms.alternatives(question))
         # Words that name the paper ("SwarmThinkers", "graph coloring") pick the paper, not the sentence:
         # sentences are scored against the rest of the question.
-        own = {p.id: qterms.without(vocabulary(p.title or p.display_title)) for p in papers}
-        residual = {p.id: _residual(question, p) for p in papers}
+        own, residual = {}, {}
+        for p in papers:
+            naming = naming_words(p.title or p.display_title)
+            names = {t for t in qterms.weights if names_paper(t, naming)}
+            own[p.id] = qterms.without(naming).without(names)
+            residual[p.id] = _residual(question, p)
         qvec = {
             text: np.asarray(v, dtype=np.float32)
             for text, v in zip(set(residual.values()), self.embeddings.embed_documents(list(set(residual.values()))))
         }
         svecs = self.vectors([s for _, s in sentences])
-        wants_number = bool(QUANTITY.search(question))
+        asked = asked_rules.read(question)
+        wanted = asked.roles if roles is None else roles
+        role_of = self.roles([s for _, s in sentences])
+        wants_number = bool(QUANTITY.search(question)) or asked.quantity
         wants_names = not wants_number and bool(WANTS_NAMES.search(question))
         wants_method = not wants_number and bool(WANTS_METHOD.search(question))
         kind = asked_kind(question, own)
         local = {pid: own[pid].within([vocabulary(s) for p2, s in sentences if p2 == pid]) for pid in own}
         out: dict[str, list[tuple[str, float]]] = {p.id: [] for p in papers}
-        for (pid, s), v in zip(sentences, svecs):
+        for (pid, s), v, role in zip(sentences, svecs, role_of):
             score = float(v @ qvec[residual[pid]]) + 0.35 * own[pid].coverage(vocabulary(s))
+            score += role_weight(role, wanted)
             # The terms that set this sentence apart from the paper's others ("reduce memory" in one of them, not
             # "VQE simulator" in all) say which sentence answers; those shared by all only found the paper.
             score += LOCAL_BONUS * local[pid].coverage(vocabulary(s))

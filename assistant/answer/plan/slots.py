@@ -102,6 +102,8 @@ class SlotReader:
         conversation ("the following year", "four years after that one") counts from the previous question's year
         when it asked one year, else from the year of the paper the previous answer led with."""
         span = phrases.dates(question)
+        if span is not None and phrases.in_reported_claim(question, span):
+            return None, False
         if span is None or span.relative is None:
             return span, False
         offset, length = span.relative

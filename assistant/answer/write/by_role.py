@@ -12,8 +12,9 @@ import re
 
 from assistant.answer.check.citations import Citations, finish_blocks
 from assistant.answer.corpus import Corpus
+from assistant.answer.evidence.asked import explanation, with_referents
 from assistant.answer.evidence.roles import RoleSentence, of_role, with_roles
-from assistant.answer.evidence.weigh import HAS_QUANTITY, summary_sentence, vocabulary
+from assistant.answer.evidence.weigh import ASKED_ROLE_BONUS, HAS_QUANTITY, summary_sentence, vocabulary
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.write.extractive import clause
@@ -44,10 +45,6 @@ def quote(s: str, marker: str) -> str:
     return f"{clause(s)} {marker}."
 
 
-# How much a sentence of the asked role gains over one of another role when both answer the question about as well
-# (picker scores: meaning plus shared terms). A tie-breaker, not a filter: a "how" question whose answer sits in a
-# result sentence still gets that sentence.
-ROLE_BONUS = 0.15
 # Further sentences quoted when they score within this of the best one.
 NEAR = 0.12
 MAX_QUOTED = 3
@@ -58,18 +55,32 @@ def _single(plan: QueryPlan, hits: list[Hit], corpus: Corpus, roles: tuple[str, 
     sentences = [s for s in with_roles(paper, corpus.picker.stored) if statement(s)]
     if not sentences:
         return None
-    scores = ranked(plan, paper, corpus)
+    # Scored with the asked role preferred (weigh.ASKED_ROLE_BONUS): a tie-breaker, not a filter, so a "how"
+    # question whose answer sits in a result sentence still gets that sentence.
+    scores = dict(corpus.picker.rank(plan.words, corpus.qterms(plan.words), [paper], roles=roles)[paper.id])
 
     def score(s: RoleSentence) -> float:
-        return scores.get(s.text, -1.0) + (ROLE_BONUS if s.role in roles else 0.0)
+        return scores.get(s.text, -1.0)
+
+    def raw(s: RoleSentence) -> float:
+        return score(s) - (ASKED_ROLE_BONUS if s.role in roles else 0.0)
 
     order = sorted(sentences, key=score, reverse=True)
     lead = order[0]
     # The sentence that answers the question best stays, whatever its role; others as close to it come along.
-    best_raw = max(sentences, key=lambda s: scores.get(s.text, -1.0))
-    bar = scores.get(best_raw.text, -1.0) - NEAR
-    picked = [lead] + [s for s in order[1:] if s is best_raw or scores.get(s.text, -1.0) >= bar][: MAX_QUOTED - 1]
+    best_raw = max(sentences, key=raw)
+    bar = raw(best_raw) - NEAR
+    picked = [lead] + [s for s in order[1:] if s is best_raw or raw(s) >= bar][: MAX_QUOTED - 1]
+    # The sentence right after the lead that explains or details it ("This is because …", "Specifically, …").
+    after = explanation([s.text for s in sentences], lead.text) or corpus.picker.detail(
+        plan.words, lead.text, [s.text for s in order]
+    )
+    if after and all(s.text != after for s in picked):
+        picked.append(next(s for s in sentences if s.text == after))
     picked.sort(key=lambda s: s.position)
+    # A picked "This is because …" comes with the sentence it explains.
+    by_text = {s.text: s for s in sentences}
+    picked = [by_text[t] for t in with_referents([s.text for s in picked], [s.text for s in sentences])]
     cites = Citations()
     marker = cites.cite(paper, lead.text)
     intro = f" {says}" if picked[0].role in roles else ""

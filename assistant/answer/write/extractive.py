@@ -5,6 +5,7 @@ from __future__ import annotations
 from assistant.answer.check.citations import Citations, finish
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import clauses
+from assistant.answer.evidence.asked import explanation, with_referents
 from assistant.answer.evidence.weigh import HAS_QUANTITY, QueryTerms, summary_sentence
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan as Plan
@@ -12,7 +13,7 @@ from assistant.answer.write import structured
 from assistant.answer.write.format import name, owner_note, plural, when
 from assistant.index.retrieval import Hit
 from assistant.models import Answer, Paper
-from assistant.text import neutralise, split_sentences
+from assistant.text import neutralise, research_sentences, split_sentences
 
 CANNOT_ANSWER = "The corpus does not cover this"
 MAX_LIST = 12
@@ -103,7 +104,20 @@ class ExtractiveWriter:
         parts = []
         best_score = lead_sentences[0][1] if lead_sentences else float("inf")
         if lead_sentences:
-            chosen = [s for s, sc in lead_sentences[:3] if sc >= best_score - SENTENCE_BAR]
+            # The lead sentence is the best with its role weighed (weigh.role_weight); the next ones are quoted when
+            # they answer nearly as well by the question alone.
+            top = lead_sentences[:3]
+            raw = [sc - w for (_, sc), w in zip(top, self.corpus.picker.role_weights(plan.words, [s for s, _ in top]))]
+            chosen = [top[0][0]] + [s for (s, _), r in zip(top[1:], raw[1:]) if r >= max(raw) - SENTENCE_BAR]
+            # The sentence right after the best one that explains or details it ("This is because …"); for a "how"
+            # question led by the bare proposal ("We introduce a … framework"), the method sentence that details it.
+            ordered = [s for a in lead.paper.abstracts for s in research_sentences(a)]
+            after = explanation(ordered, chosen[0]) or self.corpus.picker.detail(
+                plan.words, chosen[0], [s for s, _ in lead_sentences]
+            )
+            if after and after not in chosen:
+                chosen.insert(1, after)
+            chosen = with_referents(chosen, ordered)
             # The clause holding the asked number, when it sits in a long enumerated sentence (a verbatim span).
             chosen = list(dict.fromkeys(clauses.focus(plan.question, s) for s in chosen))
             marker = cites.cite(lead.paper, chosen[0])

@@ -7,7 +7,7 @@ import re
 
 from assistant.answer.check.citations import Citations, finish
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import clauses, topics
+from assistant.answer.evidence import asked, clauses, topics
 from assistant.answer.evidence.finding import Evidence
 from assistant.answer.evidence.weigh import relevant, summary_sentence
 from assistant.answer.plan.conversation import cited_papers, without_pointers
@@ -317,6 +317,12 @@ class TableWriter:
             found_pairs = [(p, s) for _, p, s in scored[:1]]
         else:
             found_pairs = [(sp.paper, sp.sentence) for sp in found]
+            # "Which one is about X, and how well calibrated was it?": the sentence answering the rest of the
+            # question (a result, a figure: evidence/asked.py), not the one that matched the topic.
+            asks = asked.read(rest)
+            if asks.roles or asks.quantity:
+                ranked = self.corpus.picker.rank(rest, self.corpus.qterms(rest), [p for p, _ in found_pairs])
+                found_pairs = [(p, ranked[p.id][0][0] if ranked[p.id] else s) for p, s in found_pairs]
         cites = Citations()
         if not found_pairs:
             return self.writer.cannot_answer(plan)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from assistant.answer.check.citations import Citations, finish_blocks
 from assistant.answer.check.claim_parts import Pool, numbers
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import clauses
+from assistant.answer.evidence import alignment, clauses
 from assistant.answer.evidence.roles import with_roles
 from assistant.answer.evidence.weigh import summary_sentence, vocabulary
 from assistant.answer.plan.intents import topic_words
@@ -164,6 +164,13 @@ def decide(question: str, paper: Paper, ranked: list[str]) -> Verdict:
             counts = [v for noun, vs in _counted(s).items() if noun in after for v in vs]
             if counts and floor is not None:
                 return Verdict(YES if max(counts) > floor else NO, s, "a count against the asked bound")
+    # Each figure and direction of the claim bound to what it measures: a sentence stating it otherwise for the same
+    # thing is a no ("a 235B MoE model in under 2 seconds" - "a 235B MoE model in 4.36s"), all of them met a yes.
+    aligned = alignment.check(question, every)
+    if aligned.contradiction is not None:
+        return Verdict(NO, aligned.contradiction.sentence, f"stated otherwise: {aligned.contradiction.why}")
+    if aligned.support is not None:
+        return Verdict(YES, aligned.support.sentence, f"stated for the same thing: {aligned.support.why}")
     # The question's figures: stated (yes), stated otherwise (no), or not stated at all (the abstracts do not say).
     asked_numbers = [(v, u) for v, u in numbers(question) if not re.search(re.escape(v), paper.title or "")]
     if asked_numbers and not _MORE_THAN.search(question):

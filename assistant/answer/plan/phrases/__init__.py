@@ -22,6 +22,7 @@ from assistant.answer.plan.phrases.dates import (  # noqa: F401 - the phrases, r
     DateSpan,
     Month,
     dates,
+    in_reported_claim,
     without_dates,
     years,
 )

@@ -205,6 +205,22 @@ def _count(word: str) -> int:
     return int(word) if word.isdigit() else _COUNTS[word.casefold()]
 
 
+# "Did the study find that the area shrank between 2017 and 2023?": a date inside the claim a work is said to make
+# dates what it measured, not when the work came out.
+_REPORTED = re.compile(
+    r"\b(?:find|finds|found|show|shows|showed|shown|report|reports|reported|claim|claims|claimed|conclude|concludes"
+    r"|concluded|observe|observes|observed|reveal|reveals|revealed|demonstrate|demonstrates|demonstrated|measure"
+    r"|measures|measured|detect|detects|detected)\s+(?:that|how|an?|the)\b",
+    re.I,
+)
+
+
+def in_reported_claim(question: str, span: DateSpan) -> bool:
+    """The date was read from inside the claim a work is said to report, not from the question's own scope."""
+    m = _REPORTED.search(question)
+    return bool(m and span.said and m.end() <= span.said[0][0])
+
+
 def dates(question: str) -> DateSpan | None:
     """The span of dates a question asks about, or None when it names none.
 

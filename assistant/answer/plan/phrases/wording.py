@@ -222,8 +222,20 @@ _ASKS_FOR_A_THING = re.compile(rf"\s*(?:{'|'.join(_THING_WORDS)})\b", re.I)
 _WH_QUESTION = re.compile(rf"\s*(?:{'|'.join(('why', 'what', 'how', *_THING_WORDS))})\b", re.I)
 
 
+# A statement with a tag that asks to confirm it: "X was fine-tuned with half of the labels, right?".
+_TAG = re.compile(
+    r"[,;]\s*(?:right|correct|true|yes|no|or not|isn['’]t (?:it|that (?:so|right))"
+    r"|is (?:that|this|it) (?:right|correct|so|true)"
+    r"|(?:did|was|were|does|do|is|are|has|have)n['’]t (?:it|they|she|he|there|that))\s*\?\s*$",
+    re.I,
+)
+
+
 def polar(question: str) -> bool:
-    """A yes/no question by its form ("Is DynaTrain about inference serving?", "Does it need fine-tuning?")."""
+    """A yes/no question by its form ("Is DynaTrain about inference serving?", "Does it need fine-tuning?", "X
+    holds, right?")."""
+    if _TAG.search(question):
+        return True
     return bool(_POLAR.search(question)) and not _WH_QUESTION.match(question)
 
 

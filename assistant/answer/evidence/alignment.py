@@ -1,0 +1,377 @@
+"""Claim/sentence alignment at the clause level: each quantity (or direction word) of a claim bound to the words
+around it, and met by the sentence quantity (or direction word) whose own surroundings match best.
+
+"Is it true that DynaTrain reconfigures a 235B MoE model in under 2 seconds?" against "… reconfigures a 70B dense
+model in under 2s and a 235B MoE model in 4.36s": the claim's "2 seconds" sits after "MoE model"; of the sentence's
+two times, "4.36s" sits after "MoE model" and "2s" after "dense model", so 4.36s decides, and the claim is false
+although every figure it names appears in the sentence. "Half of the labels" is 50% (data/quantity_words.txt)
+against "5% of the labels"; "shrank" is the opposite of "a 40% increase of crevassed area" (data/directions.txt)
+when both are said of the same thing.
+
+The verdict writer (write/verdict.py) reads `check`: a contradiction decides "No", a claim whose every quantity is
+met decides "Yes", and anything else leaves the verdict to its other rules.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+DATA = Path(__file__).parent / "data"
+
+# Words of the claim or sentence that say nothing about what a number measures.
+_STOP = frozenset(
+    """a an the of in on at to for from by with without into onto over under is are was were be been being it its
+    this that these those their his her our we they he she and or but as than then so such which who whom whose
+    what when where why how did does do done has have had can could would will should may might must not no
+    true correct right really indeed also only just about around roughly approximately nearly almost some any
+    each every both either per via up down out off there here more most less least much many very""".split()
+)
+# Claim-side bounds: "under 2 seconds" is met by 1.8 s and contradicted by 4.36 s.
+# ("up to 405B" in a claim names the largest figure, so it is compared as stated.)
+_AT_MOST = re.compile(r"\b(?:under|below|less than|fewer than|within|at most|no more than|lower than)\s*$", re.I)
+_AT_LEAST = re.compile(r"\b(?:over|above|more than|at least|exceeding|beyond|greater than|higher than)\s*$", re.I)
+_ROUGH = re.compile(r"\b(?:about|around|roughly|approximately|nearly|almost|some|~)\s*$", re.I)
+EXACT = 0.015  # relative slack of a stated figure ("1.27" for 1.268)
+ROUGH = 0.1  # and of a figure said to be approximate
+NEAR_AFTER, NEAR_BEFORE = 3, 2  # content words read after and before a number as what it measures
+AFTER_WEIGHT, BEFORE_WEIGHT, CLAUSE_WEIGHT = 2.0, 1.0, 0.5
+# A binding needs this much shared context (one shared word right after both numbers is 4; one before both is 1).
+MIN_BINDING = 2.0
+# A direction word decides only when its clause shares at least this many content words with the claim's, and
+# this share of them.
+MIN_SHARED, MIN_SHARE = 2, 0.4
+
+_UNIT_CLASS = {
+    "%": ("%", 1),
+    "percent": ("%", 1),
+    "x": ("x", 1),
+    "×": ("x", 1),
+    "times": ("x", 1),
+    "fold": ("x", 1),
+    "-fold": ("x", 1),
+    "ms": ("time", 1e-3),
+    "millisecond": ("time", 1e-3),
+    "milliseconds": ("time", 1e-3),
+    "s": ("time", 1),
+    "sec": ("time", 1),
+    "second": ("time", 1),
+    "seconds": ("time", 1),
+    "min": ("time", 60),
+    "minute": ("time", 60),
+    "minutes": ("time", 60),
+    "h": ("time", 3600),
+    "hour": ("time", 3600),
+    "hours": ("time", 3600),
+    "day": ("time", 86400),
+    "days": ("time", 86400),
+    "week": ("time", 604800),
+    "weeks": ("time", 604800),
+    "k": ("count", 1e3),
+    "thousand": ("count", 1e3),
+    "m": ("count", 1e6),
+    "million": ("count", 1e6),
+    "b": ("count", 1e9),
+    "billion": ("count", 1e9),
+    "trillion": ("count", 1e12),
+    "cm": ("length", 1e-2),
+    "mm": ("length", 1e-3),
+    "km": ("length", 1e3),
+    "kb": ("bytes", 1e3),
+    "mb": ("bytes", 1e6),
+    "gb": ("bytes", 1e9),
+    "tb": ("bytes", 1e12),
+    "w": ("power", 1),
+    "kw": ("power", 1e3),
+    "mw": ("power", 1e6),
+    "point": ("points", 1),
+    "points": ("points", 1),
+}
+_FLOPS = {"": 1, "k": 1e3, "m": 1e6, "g": 1e9, "t": 1e12, "p": 1e15, "e": 1e18}
+_NUM = r"\d+(?:,\d{3})*(?:\.\d+)?"
+_UNIT = (
+    r"%|\\%|percent\b|[×xX](?![A-Za-z])|times\b|-?fold\b|[kKMGTPE]?FLOP/?s\b|[kKMGTPE]?FLOPS\b|ms\b|milliseconds?\b"
+    r"|(?:[kKMGTPE]|[Kk]ilo|[Mm]ega|[Gg]iga|[Tt]era|[Pp]eta|[Ee]xa)[- ]?(?:OPS|ops|FLOPS|flops)\b"
+    r"|s\b|sec\b|seconds?\b|min\b|minutes?\b|h\b|hours?\b|days?\b|weeks?\b|thousand\b|million\b|billion\b"
+    r"|trillion\b|[kKMB]\b|cm\b|mm\b|km\b|[kKMGT]i?B\b|k?W\b|MW\b|points?\b"
+)
+_QUANTITY = re.compile(
+    rf"(?<![\w.])(?P<a>{_NUM})(?:\s*(?:-|–|to)\s*(?P<b>{_NUM}))?(?:\s*(?P<unit>{_UNIT}))?",
+)
+_BOUNDARY = re.compile(r"[;:()\[\]]|,(?!\d{3})|\s(?:and|while|whereas|but|although|though)\s|\.\s", re.I)
+_CONJUNCT = re.compile(r"\s*(?:and|or)\s", re.I)
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’-]*")
+_NEGATION = re.compile(r"\b(?:not|no|never|n't|without|neither|nor)\b|n't\b", re.I)
+
+
+def _load_quantity_words() -> list[tuple[re.Pattern, float, str]]:
+    rows = []
+    for line in (DATA / "quantity_words.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            phrase, value, unit = (part.strip() for part in line.split("|"))
+            cls = _UNIT_CLASS.get(unit, ("count", 1))[0] if unit else "count"
+            rows.append((re.compile(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", re.I), float(value), cls))
+    rows.sort(key=lambda r: -len(r[0].pattern))  # "two orders of magnitude" before "two"
+    return rows
+
+
+def _load_directions() -> dict[str, tuple[int, int]]:
+    """Word (or two-word phrase) -> (pair index, side)."""
+    out = {}
+    lines = (DATA / "directions.txt").read_text(encoding="utf-8").splitlines()
+    for i, line in enumerate(line for line in lines if line.strip() and not line.startswith("#")):
+        up, _, down = line.partition("|")
+        for side, words in enumerate((up, down)):
+            for w in _phrases(words):
+                out[w] = (i, side)
+    return out
+
+
+def _phrases(words: str) -> list[str]:
+    """The entries of one side: single words, except "more accurate"-style two-word entries kept whole."""
+    tokens = words.split()
+    out, i = [], 0
+    while i < len(tokens):
+        if tokens[i] in ("more", "less") and i + 1 < len(tokens):
+            out.append(f"{tokens[i]} {tokens[i + 1]}")
+            i += 2
+        else:
+            out.append(tokens[i])
+            i += 1
+    return out
+
+
+QUANTITY_WORDS = _load_quantity_words()
+DIRECTIONS = _load_directions()
+_DIRECTION = re.compile(
+    r"(?<![\w-])(" + "|".join(re.escape(w) for w in sorted(DIRECTIONS, key=len, reverse=True)) + r")(?![\w-])", re.I
+)
+
+
+def stem(word: str) -> str:
+    w = word.casefold().replace("’", "'")
+    w = w.removesuffix("'s")
+    if len(w) > 4 and w.endswith("s") and not w.endswith("ss"):
+        w = w[:-1]
+    return w[:6]
+
+
+@dataclass(frozen=True)
+class Quantity:
+    low: float
+    high: float  # equal to low unless a range ("92-97%") or a bound ("under 2 s")
+    kind: str  # "%", "x", "time", "count", "length", …
+    said: str  # as the text writes it
+    start: int
+    end: int
+
+
+@dataclass
+class Clause:
+    text: str
+    start: int
+    quantities: list[Quantity] = field(default_factory=list)
+    words: list[tuple[int, str]] = field(default_factory=list)  # (offset, stem) of its content words
+
+
+def _is_name_part(text: str, start: int, end: int, unit: str | None) -> bool:
+    """A number inside a name ("A100", "ResNet-50", "Sentinel-1", "FP64"), a model number after a capitalised word
+    inside the sentence ("Huawei Ascend 910"), or an item label ("(1)")."""
+    if re.search(r"[A-Za-z]-?\Z", text[max(0, start - 2) : start]):
+        return True
+    if text[max(0, start - 1) : start] == "(" and text[end : end + 1] == ")":
+        return True
+    return not unit and bool(re.search(r"(?<=\S\s)[A-Z][a-z]+\s\Z", text[max(0, start - 30) : start]))
+
+
+def _value(number: str) -> float:
+    return float(number.replace(",", ""))
+
+
+def _unit(unit: str | None) -> tuple[str, float]:
+    if not unit:
+        return "count", 1.0
+    u = unit.replace("\\", "")
+    if m := re.fullmatch(r"(kilo|mega|giga|tera|peta|exa|[kmgtpe])?[- ]?(?:flop/?s|flops|ops)", u, re.I):
+        return "rate", _FLOPS[(m.group(1) or "")[:1].casefold()]
+    if u in ("M", "B", "K", "k"):
+        return _UNIT_CLASS[u.casefold()]
+    u = u.casefold()
+    if re.fullmatch(r"[kmgt]ib", u):
+        u = u[0] + "b"
+    return _UNIT_CLASS.get(u, ("count", 1.0))
+
+
+def quantities(text: str) -> list[Quantity]:
+    """The quantities a text states, with their place: numbers with units, ranges, and quantity words."""
+    out: list[Quantity] = []
+    taken: list[tuple[int, int]] = []
+    for m in _QUANTITY.finditer(text):
+        if _is_name_part(text, m.start(), m.end(), m.group("unit")):
+            continue
+        a = _value(m.group("a"))
+        unit = m.group("unit")
+        if not unit and re.fullmatch(r"(?:19|20)\d{2}", m.group("a")):
+            continue  # a year: dates are read by the plan, not compared as figures
+        kind, scale = _unit(unit)
+        b = _value(m.group("b")) if m.group("b") else a
+        low, high = min(a, b) * scale, max(a, b) * scale
+        out.append(Quantity(low, high, kind, m.group(0).strip(), m.start(), m.end()))
+        taken.append((m.start(), m.end()))
+    for pattern, value, kind in QUANTITY_WORDS:
+        for m in pattern.finditer(text):
+            if any(s < m.end() and m.start() < e for s, e in taken):
+                continue
+            out.append(Quantity(value, value, kind, m.group(0), m.start(), m.end()))
+            taken.append((m.start(), m.end()))
+    return sorted(out, key=lambda q: q.start)
+
+
+@lru_cache(maxsize=4096)
+def clauses(text: str) -> tuple[Clause, ...]:
+    """The text cut at punctuation and coordinating words, each part with its quantities and content words."""
+    qs = quantities(text)
+    cuts = [0] + [m.start() for m in _BOUNDARY.finditer(text)] + [len(text)]
+    out = []
+    for s, e in zip(cuts, cuts[1:]):
+        if e <= s:
+            continue
+        c = Clause(text[s:e], s)
+        c.quantities = [q for q in qs if s <= q.start < e]
+        for m in _WORD.finditer(text, s, e):
+            if any(q.start <= m.start() < q.end for q in c.quantities):
+                continue  # a unit word is part of its quantity
+            w = m.group(0)
+            if w.casefold() not in _STOP and len(w) > 2:
+                c.words.append((m.start(), stem(w)))
+        # "… reconfigures a 70B model in 2 s and a 235B model in 4 s": the second part shares the first's verb and
+        # subject, so the words before the first part's first figure are its own too.
+        if out and _CONJUNCT.match(c.text) and c.quantities and out[-1].quantities:
+            lead = out[-1].quantities[0].start
+            if not any(at < c.quantities[0].start for at, _ in c.words):
+                c.words = [(at, w) for at, w in out[-1].words if at < lead] + c.words
+        out.append(c)
+    return tuple(out)
+
+
+def _context(clause: Clause, q: Quantity) -> dict[str, float]:
+    """What a quantity measures: the content words right after it (the noun it counts), those right before it, and
+    the rest of its clause, each with its weight."""
+    after = [w for at, w in clause.words if at >= q.end][:NEAR_AFTER]
+    before = [w for at, w in clause.words if at < q.start][-NEAR_BEFORE:]
+    out = {w: CLAUSE_WEIGHT for _, w in clause.words}
+    for w in before:
+        out[w] = max(out[w], BEFORE_WEIGHT)
+    for w in after:
+        out[w] = AFTER_WEIGHT
+    # The other figures of its clause bind it too: "under 3 s" said of "a 50k matrix" is met by the time stated next
+    # to 50k, not by the one stated next to 10k.
+    for other in clause.quantities:
+        if other != q:
+            out[f"#{other.kind}:{other.low:g}"] = BEFORE_WEIGHT
+    return out
+
+
+def _binding(a: dict[str, float], b: dict[str, float]) -> float:
+    return sum(w * b[k] for k, w in a.items() if k in b)
+
+
+def _claim_interval(text: str, q: Quantity) -> tuple[float, float]:
+    lead = text[max(0, q.start - 20) : q.start]
+    if _AT_MOST.search(lead):
+        return -math.inf, q.high
+    if _AT_LEAST.search(lead):
+        return q.low, math.inf
+    slack = ROUGH if _ROUGH.search(lead) else EXACT
+    return q.low * (1 - slack), q.high * (1 + slack)
+
+
+def _meets(text: str, claim: Quantity, stated: Quantity) -> bool:
+    lo, hi = _claim_interval(text, claim)
+    return stated.high >= lo and stated.low <= hi
+
+
+@dataclass(frozen=True)
+class Finding:
+    supports: bool
+    sentence: str
+    why: str
+
+
+@dataclass(frozen=True)
+class Alignment:
+    contradiction: Finding | None  # the first claim part a sentence states otherwise
+    support: Finding | None  # every quantity of the claim met, bound to the same context
+    bound: int  # how many of the claim's quantities found a sentence quantity measuring the same thing
+
+
+def _bind_quantities(claim: str, sentences: list[str]) -> tuple[list[Finding], int, int]:
+    findings, asked, bound = [], 0, 0
+    parts = clauses(claim)
+    for cc in parts:
+        for q in cc.quantities:
+            asked += 1
+            ctx = _context(cc, q)
+            best: tuple[float, bool, str, Quantity] | None = None
+            for s in sentences:
+                for sc in clauses(s):
+                    for sq in sc.quantities:
+                        if sq.kind != q.kind:
+                            continue
+                        score = _binding(ctx, _context(sc, sq))
+                        meets = _meets(claim, q, sq)
+                        # Ties go to the sentence quantity that meets the claim.
+                        if best is None or (score, meets) > (best[0], best[1]):
+                            best = (score, meets, s, sq)
+            if best is None or best[0] < MIN_BINDING:
+                continue
+            bound += 1
+            said = f"{q.said} ({'stated' if best[1] else f'stated as {best[3].said}'})"
+            findings.append(Finding(best[1], best[2], said))
+    return findings, asked, bound
+
+
+def _directions(text: str) -> list[tuple[int, int, Clause]]:
+    """(pair, side, clause) of each direction word, its side flipped when negated ("did not increase")."""
+    out = []
+    for c in clauses(text):
+        for m in _DIRECTION.finditer(c.text):
+            pair, side = DIRECTIONS[m.group(1).casefold()]
+            if _NEGATION.search(c.text[max(0, m.start() - 15) : m.start()]):
+                side = 1 - side
+            out.append((pair, side, c))
+    return out
+
+
+def _bind_directions(claim: str, sentences: list[str]) -> list[Finding]:
+    out = []
+    for pair, side, cc in _directions(claim):
+        mine = {w for _, w in cc.words} - {stem(m) for m in DIRECTIONS}
+        if not mine:
+            continue
+        best: tuple[int, bool, str] | None = None
+        for s in sentences:
+            for pair2, side2, sc in _directions(s):
+                if pair2 != pair:
+                    continue
+                shared = len(mine & {w for _, w in sc.words})
+                if shared >= MIN_SHARED and shared >= MIN_SHARE * len(mine):
+                    if best is None or (shared, side2 == side) > (best[0], best[1]):
+                        best = (shared, side2 == side, s)
+        if best is not None:
+            out.append(Finding(best[1], best[2], "the direction stated" if best[1] else "the opposite direction"))
+    return out
+
+
+def check(claim: str, sentences: list[str]) -> Alignment:
+    """The claim's quantities and directions met or contradicted by the sentences (best first)."""
+    findings, asked, bound = _bind_quantities(claim, sentences)
+    findings += _bind_directions(claim, sentences)
+    contradiction = next((f for f in findings if not f.supports), None)
+    support = None
+    if findings and bound == asked and all(f.supports for f in findings):
+        support = next(f for f in findings)
+    return Alignment(contradiction, support, bound)

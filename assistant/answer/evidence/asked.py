@@ -1,0 +1,91 @@
+"""What a question asks of a paper's sentences, read from its wording (data/asked_roles.txt): the rhetorical role of
+the answering sentence (a "why" the motivation, a "how" the method, a "how well" the result) and whether the answer
+is a figure; and which sentence explains or details the one before it (data/explains.txt)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+DATA = Path(__file__).parent / "data"
+
+
+def _rows(name: str) -> list[tuple[str, re.Pattern]]:
+    rows = []
+    for line in (DATA / name).read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            label, _, pattern = line.partition("|")
+            rows.append((label.strip(), re.compile(pattern.strip(), re.I)))
+    return rows
+
+
+_ASKED = _rows("asked_roles.txt")
+_EXPLAINS = re.compile(
+    r"^\W*(?:"
+    + "|".join(
+        re.escape(line.strip())
+        for line in (DATA / "explains.txt").read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    )
+    + r")\b",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Asked:
+    roles: tuple[str, ...]  # the roles the answer is expected in, first the one the wording names first
+    quantity: bool  # the answer is a figure
+
+
+@lru_cache(maxsize=1024)
+def read(question: str) -> Asked:
+    roles: list[str] = []
+    quantity = False
+    for label, pattern in _ASKED:
+        if not pattern.search(question):
+            continue
+        if label == "quantity":
+            quantity = True
+        elif label not in roles:
+            roles.append(label)
+    # "How did they estimate X?" asks for the method; "how well/how much" for a result: the more specific wins.
+    if "result" in roles and "method" in roles:
+        roles.remove("method")
+    return Asked(tuple(roles), quantity and "motivation" not in roles and "method" not in roles)
+
+
+def explains(sentence: str) -> bool:
+    """The sentence opens by explaining or detailing the one before it ("This is because …", "Specifically, …")."""
+    return bool(_EXPLAINS.match(sentence))
+
+
+def explanation(ordered: list[str], chosen: str) -> str | None:
+    """The sentence right after `chosen` in the abstract when it explains or details it, else None."""
+    try:
+        i = ordered.index(chosen)
+    except ValueError:
+        return None
+    if i + 1 < len(ordered) and explains(ordered[i + 1]):
+        return ordered[i + 1]
+    return None
+
+
+def with_referents(chosen: list[str], ordered: list[str]) -> list[str]:
+    """The chosen sentences with each one that explains the sentence before it ("This is because …") placed right
+    after that sentence, which is brought in when it was not chosen: a quoted "This is because" needs its "this"."""
+    out: list[str] = []
+    for s in chosen:
+        if s in out:
+            continue
+        i = ordered.index(s) if s in ordered else -1
+        if i > 0 and explains(s):
+            before = ordered[i - 1]
+            if before in out:
+                out.insert(out.index(before) + 1, s)
+                continue
+            out.append(before)
+        out.append(s)
+    return out
