@@ -34,9 +34,30 @@ def test_the_superlative_of_a_reported_quantity_reads_every_paper(assistant):
     assert answer.meta["plan"]["route"] == "quantity_extreme" and answer.meta["plan"]["quantity"] == ["GPU", "largest"]
     assert "is 64" in answer.answer and "64 GPUs" in answer.citations[0].quote
     speed = ask(assistant, "What is the highest speedup reported in his papers?")
-    assert "7.1x" in speed.answer.split("\n")[0]
+    # SwarmThinkers writes its speedup as "up to 4963x (3185x on average) faster computation", without the word
+    assert "4963x" in speed.answer.split("\n")[0] and "7.1x" in speed.answer
     # A model number is not a count ("RTX 4090 GPU clusters").
     assert "4090" not in answer.answer.split("\n")[0]
+
+
+def test_a_speedup_is_read_however_the_abstract_writes_it():
+    from assistant.answer.evidence.quantity import extreme
+
+    said = {
+        "a": "It delivers up to 4963x (3185x on average) faster computation with 485x lower memory usage.",
+        "b": "The emulator runs 300 times faster than the model on one GPU.",
+        "c": "It outperforms elastic systems by up to three orders of magnitude.",
+        "d": "We reach a 7.1x speedup over the baseline.",
+        "e": "It needs 900x lower memory and our contribution is two-fold.",
+    }
+    papers = [make_paper(id=k, abstract=v) for k, v in said.items()]
+    assert [(r.paper.id, r.said, r.value) for r in extreme("speedup", papers, 1)] == [
+        ("a", "4963x", 4963.0),
+        ("c", "three orders of magnitude", 1000.0),
+        ("b", "300 times", 300.0),
+        ("d", "7.1x", 7.1),
+    ]
+    assert extreme("GPU", papers, 1) == []  # "300 times faster than the model on one GPU" counts no GPUs
 
 
 def test_quantity_phrases():
