@@ -124,3 +124,47 @@ def test_compare_them_compares_the_papers_the_previous_answer_showed_in_its_orde
     # Without a comparison asked, "them" keeps its other readings (the list restated).
     plan = planner.plan([*history(listed), Message(role="user", content="list them")], Filters())
     assert plan.route != "compare"
+
+
+def converse(assistant, *turns):
+    messages, answers = [], []
+    for turn in turns:
+        messages.append(Message(role="user", content=turn))
+        answers.append(assistant.answer(messages, Filters()))
+        messages.append(Message(role="assistant", content=answers[-1].answer))
+    return answers
+
+
+def test_a_correction_that_describes_the_paper_meant_picks_it_by_its_text_and_later_turns_follow_it(assistant):
+    """Neither paper's name holds "hands out work while it runs" or "fixes the split beforehand": each shown paper's
+    own sentences are weighed against what is meant and what is ruled out."""
+    listed, corrected, then = converse(
+        assistant,
+        "What has he published about HONPAS?",
+        "No - not the one that fixes the split of the work beforehand; I mean the one that hands out integrals to "
+        "workers while it runs.",
+        "What machine were its tests on?",
+    )
+    assert len(listed.citations) == 2
+    assert [c.title for c in corrected.citations] == [
+        "The dynamic parallel distribution algorithm for hybrid density-functional calculations in HONPAS package"
+    ]
+    assert "Tianhe-2" in then.answer and all("dynamic" in c.title for c in then.citations)
+    _, other_way = converse(
+        assistant,
+        "What has he published about HONPAS?",
+        "Not the one with the master-worker scheme: I mean the one that distributes the integrals over shell pairs.",
+    )
+    assert [c.title for c in other_way.citations] == [
+        "The static parallel distribution algorithms for hybrid density-functional calculations in HONPAS package"
+    ]
+
+
+def test_what_a_correction_rules_out_ends_at_a_dash_or_i_mean():
+    from assistant.answer.plan.phrases import NOT_THE_ONE
+
+    said = "No, not the one that splits it up in advance - I mean the one that balances at run time."
+    assert NOT_THE_ONE.search(said).group(0) == "not the one that splits it up in advance"
+    assert (
+        NOT_THE_ONE.search("not the incidence-angle one I meant the other").group(0) == "not the incidence-angle one "
+    )

@@ -305,7 +305,7 @@ def pointed_back(
         elif len(other) != 1 and len(previous) == 2:
             other = previous[1:]
         return ("nth", other) if len(other) == 1 else None
-    if described := _described(ql, previous, label_of) or _described(ql, _earlier_papers(history, by_title), label_of):
+    if described := _described(ql, previous, label_of) or _described(ql, earlier_papers(history, by_title), label_of):
         # "the static one" among the previous answer's papers; a correction ("no, I meant the dynamic one") among
         # the papers of the answers before it.
         return ("nth", described) if len(described) == 1 else ("which", described)
@@ -324,7 +324,7 @@ def pointed_back(
     return "which", previous
 
 
-def _earlier_papers(history: list[Message], by_title: dict[str, str]) -> list[str]:
+def earlier_papers(history: list[Message], by_title: dict[str, str]) -> list[str]:
     """The papers every earlier answer cited, the most recent answer's first."""
     answers = [m.content for m in history if m.role == "assistant"]
     return list(dict.fromkeys(pid for a in reversed(answers) for pid in cited_papers(a, by_title)))

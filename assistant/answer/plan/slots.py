@@ -8,12 +8,12 @@ import re
 
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import topics
-from assistant.answer.evidence.finding import TARGET_LEAD
-from assistant.answer.evidence.weigh import ALL_TERMS, COVERAGE_WEIGHT, relevant, vocabulary
-from assistant.answer.plan import phrases, sides
+from assistant.answer.evidence.weigh import ALL_TERMS, relevant, vocabulary
+from assistant.answer.plan import correction, phrases, sides
 from assistant.answer.plan.conversation import (
     ANAPHORA,
     cited_papers,
+    earlier_papers,
     find_bounded,
     fuzzy_names,
     mentioned,
@@ -135,18 +135,9 @@ class SlotReader:
         words = " ".join(topic_words(self._without_people(described), self.corpus.principal))
         if len(words.split()) < 2:
             return None
-        hits = self.corpus.retriever.search(words, Filters(), k=5)
-        good = [
-            (h, cov)
-            for h, cov in relevant(hits, self.corpus.qterms(words), self.corpus.settings.relevance_threshold)
-            if h.paper.id not in rejected
-        ]
-        if not good:
-            return None
-        strength = [h.dense + COVERAGE_WEIGHT * cov for h, cov in good]
-        if len(good) == 1 or strength[0] >= strength[1] + TARGET_LEAD:
-            return good[0][0].paper.id
-        return None
+        shown = earlier_papers(history, self.corpus.by_title)
+        against = ruled_out.group(0) if ruled_out and not rejected else ""
+        return correction.meant(self.corpus, history, described.strip(" -–—,."), words, against, rejected, shown)
 
     def venues_in(self, question: str) -> tuple[list[str], str]:
         """The venues the question names (every venue string of the table it matches) and the words it named them

@@ -124,8 +124,9 @@ CORRECTION = re.compile(
     r"\bi (?:meant|mean|was asking about|was thinking of)\b",
     re.I,
 )
-# "not the incidence-angle one", "not the sparse tensor core system": what a correction rules out, to its clause's end.
-NOT_THE_ONE = re.compile(r"\bnot the [^,.;:?!]+", re.I)
+# "not the incidence-angle one", "not the sparse tensor core system": what a correction rules out, to its clause's end
+# (a spaced dash or "I mean" ends it too: "not the one that splits X up in advance - I mean the one that …").
+NOT_THE_ONE = re.compile(r"\bnot the (?:(?!\s[-–—]\s|\bi (?:meant|mean)\b)[^,.;:?!])+", re.I)
 # Code released with a paper.
 CODE = re.compile(r"\b(code|github|open[- ]source)\b", re.I)
 # Bibliometrics a profile page may state.
