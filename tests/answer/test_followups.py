@@ -168,3 +168,44 @@ def test_what_a_correction_rules_out_ends_at_a_dash_or_i_mean():
     assert (
         NOT_THE_ONE.search("not the incidence-angle one I meant the other").group(0) == "not the incidence-angle one "
     )
+
+
+def test_a_group_counted_larger_than_the_answer_showed_is_filled_from_the_previous_questions_papers():
+    one = "*The static scheme for Beta* (2020): … [1]"
+    relatives = lambda: ["s", "a", "d"]  # noqa: E731 - the previous question's best papers, best first
+    assert group_pointed_to("Can you put those two side by side?", history(one), TITLES, relatives) == ["s", "a"]
+    assert group_pointed_to("compare both", history(one), TITLES, relatives) == ["s", "a"]
+    # "them" counts nothing, and a group already as large as counted is kept as shown.
+    assert group_pointed_to("compare them", history(one), TITLES, relatives) == ["s"]
+    assert group_pointed_to("compare those two", history(LIST_ANSWER), TITLES, relatives) == ["s", "d"]
+
+
+def test_the_later_of_the_two_refers_to_a_paper_by_its_date_when_the_question_asks_something_of_it():
+    dates = {"s": "2020-03-01", "d": "2020-09-01"}.get
+    same_year = {"s": "The static scheme for Beta (2020)", "d": "The dynamic scheme for Beta (2020)"}.get
+    h = history(LIST_ANSWER)
+    assert pointed_back("For the later of the two, what does it say about X?", h, TITLES, same_year, dates) == (
+        "nth",
+        ["d"],
+    )
+    assert pointed_back("What does the older one find?", h, TITLES, same_year, dates) == ("nth", ["s"])
+    # Asking which is later is the question itself: the route answers it with the dates.
+    assert pointed_back("Which one is the newest?", h, TITLES, same_year, dates) == ("latest", ["s", "d"])
+    assert pointed_back("Which of them is older?", h, TITLES, same_year, dates) == ("earliest", ["s", "d"])
+    # A tie in dates tells nothing apart.
+    tie = {"s": "2020", "d": "2020"}.get
+    assert pointed_back("For the later of the two, what does it say?", h, TITLES, same_year, tie) != ("nth", ["d"])
+
+
+def test_those_two_side_by_side_then_the_later_one(assistant):
+    """The first answer lists one paper; "those two" takes the other the question came closest to, and "the later of
+    the two" is the one with the later date (both are from 2022)."""
+    _, grid, later = converse(
+        assistant,
+        "Which of his papers study how noise in a layer's inputs changes the loss?",
+        "Put those two side by side.",
+        "What does the later of the two say about networks with many identity mappings?",
+    )
+    assert grid.meta["plan"]["route"] == "compare" and len(grid.citations) == 2
+    assert {c.arxiv_id for c in grid.citations} == {"2202.05137", "2207.10083"}
+    assert [c.arxiv_id for c in later.citations] == ["2207.10083"] and "resistant" in later.answer

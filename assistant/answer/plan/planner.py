@@ -124,7 +124,11 @@ class Planner(SlotReader):
             intent.route = "fact"  # "Which open-source project is it part of?": about the paper pointed to
         if (named or focus) and re.match(r"(?i)\s*(then\s+|and\s+)?who\b", question) and position:
             intent.route, intent.subject, position = "authors", "", None  # "who is listed first among its authors?"
-        back = None if named else pointed_back(question, history, self.corpus.by_title, self._label)
+        back = (
+            None
+            if named
+            else pointed_back(question, history, self.corpus.by_title, self._label, lambda i: self.corpus.by_id[i].date)
+        )
         if back and back[0] == "nth":
             focus = back[1]  # "who wrote the second one?": one paper picked, whatever the route
         elif (
@@ -139,7 +143,11 @@ class Planner(SlotReader):
             back, focus, named = ("nth", [meant]), [meant], [meant]
             intent.route, intent.subject = "summary", ""
         # "compare them" / "compare the two" names no paper: its sides are the papers the previous answer showed.
-        group = [] if named or back else group_pointed_to(question, history, self.corpus.by_title)
+        group = (
+            []
+            if named or back
+            else group_pointed_to(question, history, self.corpus.by_title, lambda: self._relatives(history))
+        )
         if compared := self._compared_if_asked(question, vote, named) or (
             self._compared_if_asked(question, vote, group) if vote.label == "compare" else []
         ):

@@ -217,6 +217,15 @@ class SlotReader:
         ]
         return any(not (variants(t) & focus_vocab) for t in rare)
 
+    def _relatives(self, history: list[Message]) -> list[str]:
+        """The papers the previous question retrieves, best first, of the same side (the author's or others') as the
+        first paper the previous answer showed."""
+        shown = cited_papers(previous_answer(history), self.corpus.by_title)
+        side = self.corpus.by_id[shown[0]].is_author_work if shown else None
+        return [
+            i for i in correction.relatives(self.corpus, history, "") if self.corpus.by_id[i].is_author_work == side
+        ]
+
     def _label(self, pid: str) -> str:
         p = self.corpus.by_id.get(pid)
         return f"{p.label} ({p.year or ''})" if p else ""
@@ -225,7 +234,8 @@ class SlotReader:
         """The papers compared, when the question asks for a comparison of two or more (else none)."""
         cue = re.search(
             r"\b(differ|difference|compare|compared|comparison|versus|vs\.?|each (of the two|"
-            r"of them|one|benchmark|paper)|both|the two)\b",
+            r"of them|one|benchmark|paper)|both|the two|th(?:ose|ese) (?:two|three|four)|side by side|"
+            r"next to each other)\b",
             question,
             re.I,
         )
