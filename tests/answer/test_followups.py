@@ -172,7 +172,7 @@ def test_what_a_correction_rules_out_ends_at_a_dash_or_i_mean():
 
 def test_a_group_counted_larger_than_the_answer_showed_is_filled_from_the_previous_questions_papers():
     one = "*The static scheme for Beta* (2020): … [1]"
-    relatives = lambda: ["s", "a", "d"]  # noqa: E731 - the previous question's best papers, best first
+    relatives = lambda history: ["s", "a", "d"]  # noqa: E731 - the previous question's best papers, best first
     assert group_pointed_to("Can you put those two side by side?", history(one), TITLES, relatives) == ["s", "a"]
     assert group_pointed_to("compare both", history(one), TITLES, relatives) == ["s", "a"]
     # "them" counts nothing, and a group already as large as counted is kept as shown.

@@ -21,9 +21,7 @@ _SCALE = {"k": 1e3, "m": 1e6, "b": 1e9, "thousand": 1e3, "million": 1e6, "billio
 # orders of magnitude". The nouns that name a ratio of speeds, and the words that say the ratio is one.
 RATIO_NOUNS = frozenset({"speedup", "speed-up", "acceleration"})
 _FASTER = r"(?:faster|quicker|speed-?ups?|acceleration)\b"
-_MULTIPLIER = (
-    r"(?P<num>(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?P<unit>)(?:[x×X](?![a-z])|times\b|-fold\b))"
-)
+_MULTIPLIER = r"(?P<num>(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?P<unit>)(?:[x×X](?![a-z])|times\b|-fold\b))"
 _WORD_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 # "by up to three orders of magnitude": a ratio only in a sentence that speaks of speed.
 _MAGNITUDE = re.compile(r"\b(?P<num>(?P<n>\d|two|three|four|five|six) orders? of magnitude)\b", re.I)

@@ -241,15 +241,15 @@ def group_pointed_to(question: str, history: list[Message], by_title: dict[str, 
     """The previous answer's papers in the order the user saw them, when the question points back at them as a group
     ("compare them", "compare the two"); none otherwise. A list is shown newest first, so its order, not the search's
     ranking, is what "them" means. When the question counts the group ("those two") and the answer showed fewer,
-    `relatives()` (the previous question's best papers, best first) fills it: the user saw another paper as one of
-    the group, the one the previous question comes closest to after those shown."""
+    `relatives(history)` (the previous question's best papers, best first) fills it: the user saw another paper as
+    one of the group, the one the previous question comes closest to after those shown."""
     if not _GROUP_BACK.search(question):
         return []
     shown = cited_papers(previous_answer(history), by_title)
     m = _COUNTED.search(question)
     wanted = _GROUP_SIZE[(m.group(1) or m.group(2)).casefold()] if m else 0
     if shown and relatives is not None and len(shown) < wanted:
-        shown += [pid for pid in relatives() if pid not in shown][: wanted - len(shown)]
+        shown += [pid for pid in relatives(history) if pid not in shown][: wanted - len(shown)]
     return shown
 
 

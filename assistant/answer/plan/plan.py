@@ -21,6 +21,12 @@ years, position, author_index, surname = phrases.years, phrases.position, phrase
 excludes_author, whole_corpus = phrases.excludes_author, phrases.whole_corpus
 
 
+# Papers one list answer shows, each cited; the rest are offered as the next page ("and 41 more: ask for the rest").
+# The visible question sets' longest lists are an author's whole list (29 and 22 papers): a page of 30 keeps them
+# whole, while a department's topic list of 126 papers becomes five pages, not one 35k-character answer.
+LIST_PAGE = 30
+
+
 @dataclass(frozen=True)
 class QueryPlan:
     """One turn, understood: what to answer, about which papers, under which constraints."""
@@ -59,6 +65,8 @@ class QueryPlan:
     leave_out: list[str] = field(default_factory=list)  # papers a nested reference started from ("what else …")
     venues: list[str] = field(default_factory=list)  # venues the papers must appear in ("in The Cryosphere", "IGARSS")
     notes: list[str] = field(default_factory=list)
+    page: int = 0  # the page of a long list asked for ("more", "show the rest" after a list: 1, 2, …)
+    page_size: int = LIST_PAGE
 
     @property
     def words(self) -> str:
@@ -108,4 +116,5 @@ class QueryPlan:
             ],
             "excluded_by_filters": [titles.get(i, i) for i in self.excluded],
             "notes": self.notes,
+            "page": self.page + 1,
         }

@@ -20,7 +20,8 @@ from assistant.answer.plan.conversation import (
 )
 from assistant.answer.plan.intents import Intent, classify, mentions_author, subject_for, topic_words
 from assistant.answer.plan.operation import operation_of
-from assistant.answer.plan.plan import QueryPlan
+from assistant.answer.plan.paging import continued_list
+from assistant.answer.plan.plan import LIST_PAGE, QueryPlan
 from assistant.answer.plan.reader import ModelReader, ReadingRefused, read_or_refuse, with_reading
 from assistant.answer.plan.slots import SlotReader
 from assistant.answer.plan.spelling import correct_spelling
@@ -53,6 +54,9 @@ class Planner(SlotReader):
         self.reader = reader  # LLM mode: the model reads the question too (plan/reader.py)
 
     def plan(self, messages: list[Message], filters: Filters) -> QueryPlan:
+        if more := continued_list(messages, LIST_PAGE):  # "more" after a long list: the question that asked, a page on
+            plan = self.plan(more[0], filters)
+            return replace(plan, page=more[1], notes=[*plan.notes, f"page {more[1] + 1} of the list asked before"])
         question, history = split_turns(messages)
         if not question:
             raise BadRequest("The conversation has no user question: the last message must come from the user.")
@@ -124,11 +128,7 @@ class Planner(SlotReader):
             intent.route = "fact"  # "Which open-source project is it part of?": about the paper pointed to
         if (named or focus) and re.match(r"(?i)\s*(then\s+|and\s+)?who\b", question) and position:
             intent.route, intent.subject, position = "authors", "", None  # "who is listed first among its authors?"
-        back = (
-            None
-            if named
-            else pointed_back(question, history, self.corpus.by_title, self._label, lambda i: self.corpus.by_id[i].date)
-        )
+        back = None if named else pointed_back(question, history, self.corpus.by_title, self._label, self._date)
         if back and back[0] == "nth":
             focus = back[1]  # "who wrote the second one?": one paper picked, whatever the route
         elif (
@@ -143,11 +143,7 @@ class Planner(SlotReader):
             back, focus, named = ("nth", [meant]), [meant], [meant]
             intent.route, intent.subject = "summary", ""
         # "compare them" / "compare the two" names no paper: its sides are the papers the previous answer showed.
-        group = (
-            []
-            if named or back
-            else group_pointed_to(question, history, self.corpus.by_title, lambda: self._relatives(history))
-        )
+        group = [] if named or back else group_pointed_to(question, history, self.corpus.by_title, self._relatives)
         if compared := self._compared_if_asked(question, vote, named) or (
             self._compared_if_asked(question, vote, group) if vote.label == "compare" else []
         ):

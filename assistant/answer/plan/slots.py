@@ -226,6 +226,9 @@ class SlotReader:
             i for i in correction.relatives(self.corpus, history, "") if self.corpus.by_id[i].is_author_work == side
         ]
 
+    def _date(self, pid: str) -> str:
+        return self.corpus.by_id[pid].date or ""
+
     def _label(self, pid: str) -> str:
         p = self.corpus.by_id.get(pid)
         return f"{p.label} ({p.year or ''})" if p else ""

@@ -13,7 +13,7 @@ from assistant.answer.evidence.weigh import relevant, summary_sentence
 from assistant.answer.plan.conversation import cited_papers, without_pointers
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan as Plan
-from assistant.answer.write import order, structured
+from assistant.answer.write import order, pages, structured
 from assistant.answer.write.extractive import CANNOT_ANSWER, ExtractiveWriter, clause
 from assistant.answer.write.format import name, owner_note, plural, when
 from assistant.models import ARXIV_ID_DATED, Answer, Filters, Paper
@@ -188,7 +188,7 @@ class TableWriter:
         elif route == "coauthors":
             text = structured.coauthors(papers, cites, quote, self.corpus.principal, topic)
         elif route == "code":
-            text = structured.with_code(papers, cites, quote, self.corpus.principal, who)
+            text = structured.with_code(papers, cites, quote, self.corpus.principal, who, plan)
         elif route == "categories":
             text = structured.categories(papers, cites, quote, self.corpus.principal, who)
         elif route == "overview" and plan.scope == "author":
@@ -196,7 +196,7 @@ class TableWriter:
                 self.corpus.themes, papers, cites, quote, self.corpus.principal, who, timeline=plan.timeline
             )
         else:  # a list with no topic: every paper in scope, one line each
-            text = self.enumerate(who, papers, cites, quote)
+            text = self.enumerate(who, papers, cites, quote, plan)
         return finish(text + self.undated_in(plan, papers), cites, route=route)
 
     def undated_in(self, plan: Plan, shown: list[Paper] = ()) -> str:
@@ -233,14 +233,17 @@ class TableWriter:
             # Newest first, said in the heading: a reader checks a date order at a glance, not a relevance score.
             papers = sorted(papers, key=order.order_key, reverse=True)
             on = "about" if who.endswith(" on") else "on"  # "his papers from 2022 on about …", not "on on"
-            lines.append(f"{who[0].upper()}{who[1:]} {on} “{topic}” ({plural(len(papers), 'paper')}, newest first):")
+            page = pages.page_of(papers, plan)
+            lines.append(
+                f"{who[0].upper()}{who[1:]} {on} “{topic}” ({plural(len(papers), 'paper')}, newest first){page.span()}:"
+            )
             # A few papers: also the sentence answering the question itself ("which SGD algorithms …").
             ranked = (
                 self.corpus.picker.rank(plan.question, self.corpus.qterms(plan.question), papers[:6])
                 if len(papers) <= 6
                 else {}
             )
-            for p in papers[: structured.LIST_LIMIT]:
+            for p in page.items:
                 s = support.get(p.id) or summary_sentence(p)
                 extra = ranked.get(p.id, [])
                 more = f" {clause(extra[0][0])}." if extra and extra[0][0] != s else ""
@@ -249,13 +252,14 @@ class TableWriter:
                     f"- {name(p)}{when(p)}{owner_note(p, self.corpus.principal)}: {clause(s)} "
                     f"{marker}.{more and more[:-1] + ' ' + marker + '.'}"
                 )
-            lines += structured.unlisted(papers)
+            lines += page.closing()
             return finish(
                 "\n".join(lines) + self.undated_in(plan, papers),
                 cites,
                 route="list",
                 plan=self.corpus.explain(plan),
-                papers=[p.id for p in papers],
+                papers=[p.id for p in page.items],
+                page=[page.start, page.total],
             )
         none = f"none of {who} in the corpus is about “{topic}” (no paper's own text supports it), so I list none."
         others = []
@@ -326,15 +330,16 @@ class TableWriter:
         ]
         return finish("\n".join(lines), cites, route="which_of", plan=self.corpus.explain(plan))
 
-    def enumerate(self, who: str, papers: list[Paper], cites: Citations, quote) -> str:
+    def enumerate(self, who: str, papers: list[Paper], cites: Citations, quote, plan: Plan | None = None) -> str:
         if not papers:
             return f"None of {who} are in the corpus."
         papers = sorted(papers, key=order.order_key, reverse=True)
-        lines = [f"{who[0].upper()}{who[1:]} ({plural(len(papers), 'paper')}, newest first):"]
-        for p in papers[: structured.LIST_LIMIT]:
+        page = pages.page_of(papers, plan)
+        lines = [f"{who[0].upper()}{who[1:]} ({plural(len(papers), 'paper')}, newest first){page.span()}:"]
+        for p in page.items:
             q = quote(p)
             lines.append(f"- {name(p)}{when(p)}{owner_note(p, self.corpus.principal)}: {clause(q)} {cites.cite(p, q)}")
-        return "\n".join(lines + structured.unlisted(papers))
+        return "\n".join(lines + page.closing())
 
     @staticmethod
     def _brief(sentence: str, words: int = 22) -> str:
