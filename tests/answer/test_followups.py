@@ -209,3 +209,14 @@ def test_those_two_side_by_side_then_the_later_one(assistant):
     assert grid.meta["plan"]["route"] == "compare" and len(grid.citations) == 2
     assert {c.arxiv_id for c in grid.citations} == {"2202.05137", "2207.10083"}
     assert [c.arxiv_id for c in later.citations] == ["2207.10083"] and "resistant" in later.answer
+
+
+def test_which_of_those_then_a_second_question_answers_both(assistant):
+    """ "which one uses X, and what speedup did it reach?": the paper picked by X, and the sentence with its speedup."""
+    _, picked = converse(
+        assistant,
+        "Which of his papers are about stencil computation?",
+        "Of those, which one uses sparse tensor cores, and what speedup did it reach?",
+    )
+    assert picked.meta["plan"]["route"] == "which_of"
+    assert [c.arxiv_id for c in picked.citations] == ["2506.22969"] and "7.1x" in picked.answer

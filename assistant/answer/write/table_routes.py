@@ -22,6 +22,10 @@ from assistant.text import split_sentences
 PAPER_FACTS = {"authors", "when", "arxiv"}  # metadata of one named paper, from the table
 
 
+# ", and how well …?", "and what …": a second question after the one that picks papers.
+_THEN_ASKS = re.compile(r",?\s+and\s+(?=(?:how|what|which|when|where|who|why|did|does|do|is|was|were)\b)", re.I)
+
+
 class TableWriter:
     """Writes answers that come from the paper table; takes the corpus, the evidence step (the one paper a question
     is about) and the extractive writer (its refusal)."""
@@ -324,10 +328,20 @@ class TableWriter:
         cites = Citations()
         if not found_pairs:
             return self.writer.cannot_answer(plan)
-        lines = [
-            f"{name(p)}{when(p)}{owner_note(p, self.corpus.principal)}: {clause(s)} {cites.cite(p, s)}."
-            for p, s in found_pairs
-        ]
+        # "which one is about X, and how well calibrated was it?": for a few papers, also the sentence that answers
+        # what the question asks after which one, when it is not the one that put the paper in the set.
+        then = _THEN_ASKS.split(rest, maxsplit=1)
+        ranked = (
+            self.corpus.picker.rank(then[-1], self.corpus.qterms(then[-1]), [p for p, _ in found_pairs])
+            if len(then) > 1 and len(found_pairs) <= 3
+            else {}
+        )
+        lines = []
+        for p, s in found_pairs:
+            marker = cites.cite(p, s)
+            extra = next((t for t, _ in ranked.get(p.id, [])[:1] if t != s), None)
+            more = f" {clause(extra)} {marker}." if extra else ""
+            lines.append(f"{name(p)}{when(p)}{owner_note(p, self.corpus.principal)}: {clause(s)} {marker}.{more}")
         return finish("\n".join(lines), cites, route="which_of", plan=self.corpus.explain(plan))
 
     def enumerate(self, who: str, papers: list[Paper], cites: Citations, quote, plan: Plan | None = None) -> str:
