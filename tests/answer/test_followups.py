@@ -220,3 +220,18 @@ def test_which_of_those_then_a_second_question_answers_both(assistant):
     )
     assert picked.meta["plan"]["route"] == "which_of"
     assert [c.arxiv_id for c in picked.citations] == ["2506.22969"] and "7.1x" in picked.answer
+
+
+def test_the_two_shown_earlier_are_compared_when_a_comparison_is_asked_in_words(assistant):
+    """After a middle turn that showed one paper, "compare the two side by side" takes the other from the answer
+    before it (not a paper the middle question happens to retrieve), even when the vote is not "compare"."""
+    first, dates, grid = converse(
+        assistant,
+        "Which of his papers argue that quantizing a layer's inputs matters a lot for the loss?",
+        "When were those two posted on arXiv?",
+        "Now compare the two side by side: what does each one claim beyond the point about layer inputs?",
+    )
+    both = {"2202.05137", "2207.10083"}
+    assert {c.arxiv_id for c in first.citations} == both
+    assert {c.arxiv_id for c in dates.citations} == both and "2022-02-10" in dates.answer
+    assert grid.meta["plan"]["route"] == "compare" and {c.arxiv_id for c in grid.citations} == both

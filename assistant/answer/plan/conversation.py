@@ -230,7 +230,7 @@ _PLURAL_BACK = re.compile(r"\b(them|those|these|they|the ones)\b", re.I)
 
 
 # "compare them", "how do the two differ?", "contrast both": the previous answer's papers taken as one group.
-_GROUP_BACK = re.compile(r"\b(them|those|these|they|both|the two|the three|all of them)\b", re.I)
+GROUP_BACK = re.compile(r"\b(them|those|these|they|both|the two|the three|all of them)\b", re.I)
 
 
 _GROUP_SIZE = {"both": 2, "two": 2, "three": 3, "four": 4}
@@ -243,7 +243,7 @@ def group_pointed_to(question: str, history: list[Message], by_title: dict[str, 
     ranking, is what "them" means. When the question counts the group ("those two") and the answer showed fewer,
     `relatives(history)` (the previous question's best papers, best first) fills it: the user saw another paper as
     one of the group, the one the previous question comes closest to after those shown."""
-    if not _GROUP_BACK.search(question):
+    if not GROUP_BACK.search(question):
         return []
     shown = cited_papers(previous_answer(history), by_title)
     m = _COUNTED.search(question)

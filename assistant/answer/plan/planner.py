@@ -144,9 +144,7 @@ class Planner(SlotReader):
             intent.route, intent.subject = "summary", ""
         # "compare them" / "compare the two" names no paper: its sides are the papers the previous answer showed.
         group = [] if named or back else group_pointed_to(question, history, self.corpus.by_title, self._relatives)
-        if compared := self._compared_if_asked(question, vote, named) or (
-            self._compared_if_asked(question, vote, group) if vote.label == "compare" else []
-        ):
+        if compared := self._compared_if_asked(question, vote, named) or self._group_compared(question, vote, group):
             intent.route = "compare"
         elif len(both := self.two_with(question, person, position if position and position > 0 else None)) == 2:
             # "both papers he co-wrote with P as first author": the only two such papers, side by side

@@ -218,13 +218,18 @@ class SlotReader:
         return any(not (variants(t) & focus_vocab) for t in rare)
 
     def _relatives(self, history: list[Message]) -> list[str]:
-        """The papers the previous question retrieves, best first, of the same side (the author's or others') as the
-        first paper the previous answer showed."""
+        """The papers earlier answers showed (the most recent first), then those the previous question retrieves, best
+        first; of the same side (the author's or others') as the first paper the previous answer showed."""
         shown = cited_papers(previous_answer(history), self.corpus.by_title)
         side = self.corpus.by_id[shown[0]].is_author_work if shown else None
-        return [
-            i for i in correction.relatives(self.corpus, history, "") if self.corpus.by_id[i].is_author_work == side
-        ]
+        pool = [*earlier_papers(history, self.corpus.by_title), *correction.relatives(self.corpus, history, "")]
+        return [i for i in dict.fromkeys(pool) if self.corpus.by_id[i].is_author_work == side]
+
+    def _group_compared(self, question: str, vote, group: list[str]) -> list[str]:
+        """The previous papers as a comparison's sides, when a comparison is voted or asked in so many words."""
+        if vote.label != "compare" and not phrases.COMPARISON.search(question):
+            return []
+        return self._compared_if_asked(question, vote, group)
 
     def _date(self, pid: str) -> str:
         return self.corpus.by_id[pid].date or ""

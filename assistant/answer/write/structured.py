@@ -262,7 +262,8 @@ def arxiv_of(paper: Paper, cites: Citations, quote: Quote) -> str:
     marker = cites.cite(paper, quote(paper))
     if not paper.arxiv_id:
         return f"The sources give no arXiv ID for {name(paper)}{when(paper)} {marker}."
-    return f"{name(paper)} is arXiv:{paper.arxiv_id} (https://arxiv.org/abs/{paper.arxiv_id}) {marker}."
+    dated = f", dated {paper.date}" if paper.date else ""
+    return f"{name(paper)} is arXiv:{paper.arxiv_id} (https://arxiv.org/abs/{paper.arxiv_id}){dated} {marker}."
 
 
 def overview(

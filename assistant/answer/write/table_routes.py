@@ -10,7 +10,7 @@ from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import clauses, topics
 from assistant.answer.evidence.finding import Evidence
 from assistant.answer.evidence.weigh import relevant, summary_sentence
-from assistant.answer.plan.conversation import cited_papers, without_pointers
+from assistant.answer.plan.conversation import GROUP_BACK, cited_papers, without_pointers
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan as Plan
 from assistant.answer.write import order, pages, structured
@@ -159,16 +159,16 @@ class TableWriter:
             if route == "list":
                 return self.topic_list(plan, topic or plan.literal, papers, support, cites)
             quote = lambda p: support.get(p.id) or summary_sentence(p)  # noqa: E731 - the sentence that put it in the set
+        if route in PAPER_FACTS and not plan.named and len(plan.focus) >= 2 and GROUP_BACK.search(plan.question):
+            # "When were those two posted?", "who wrote each of them?": the fact of every paper pointed back to
+            text = "\n".join(f"- {self._paper_fact(route, self.corpus.by_id[i], cites, quote)}" for i in plan.focus)
+            return finish(text, cites, route=route, plan=self.corpus.explain(plan))
         if route in PAPER_FACTS:
             paper = self.evidence.target(plan, plan.subject)
             if paper is None:
                 text = f"I cannot find a paper matching “{plan.subject}” in the corpus."
-            elif route == "authors":
-                text = structured.authors_of(paper, cites, quote, self.corpus.principal)
-            elif route == "when":
-                text = structured.date_of(paper, cites, quote)
             else:
-                text = structured.arxiv_of(paper, cites, quote)
+                text = self._paper_fact(route, paper, cites, quote)
             text += self._second_clause(plan, paper, cites)
             return finish(text, cites, route=route, plan=self.corpus.explain(plan))
         if route == "attribution":
@@ -202,6 +202,13 @@ class TableWriter:
         else:  # a list with no topic: every paper in scope, one line each
             text = self.enumerate(who, papers, cites, quote, plan)
         return finish(text + self.undated_in(plan, papers), cites, route=route)
+
+    def _paper_fact(self, route: str, paper: Paper, cites: Citations, quote) -> str:
+        if route == "authors":
+            return structured.authors_of(paper, cites, quote, self.corpus.principal)
+        if route == "when":
+            return structured.date_of(paper, cites, quote)
+        return structured.arxiv_of(paper, cites, quote)
 
     def undated_in(self, plan: Plan, shown: list[Paper] = ()) -> str:
         """A note on the papers whose date is too coarse to place in a span of months (left out, not guessed), and

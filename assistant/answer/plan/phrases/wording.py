@@ -124,6 +124,8 @@ CORRECTION = re.compile(
     r"\bi (?:meant|mean|was asking about|was thinking of)\b",
     re.I,
 )
+# A comparison asked in so many words ("compare the two", "put those side by side", "how do they differ").
+COMPARISON = re.compile(r"\b(?:compare|contrast|side by side|next to each other|differ|differences?)\b", re.I)
 # "not the incidence-angle one", "not the sparse tensor core system": what a correction rules out, to its clause's end
 # (a spaced dash or "I mean" ends it too: "not the one that splits X up in advance - I mean the one that …").
 NOT_THE_ONE = re.compile(r"\bnot the (?:(?!\s[-–—]\s|\bi (?:meant|mean)\b)[^,.;:?!])+", re.I)
