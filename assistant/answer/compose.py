@@ -19,7 +19,7 @@ from assistant.answer.write.by_role import write_how, write_summary, write_topic
 from assistant.answer.write.extractive import CANNOT_ANSWER, ExtractiveWriter  # noqa: F401 - CANNOT_ANSWER is imported from here by callers
 from assistant.answer.write.grid import write_comparison
 from assistant.answer.write.llm import LLMStep, llm_answer, stream_llm_answer
-from assistant.answer.write.pages import Page, page_of
+from assistant.answer.write.pages import Page, offer_kept, page_of
 from assistant.answer.write.prompts import Prompts
 from assistant.answer.write.table_routes import TableWriter
 from assistant.answer.write.verdict import write_verdict
@@ -124,7 +124,7 @@ class Answerer:
     def answer(self, messages: list[Message], filters: Filters) -> Answer:
         plan = self.plan(messages, filters)
         final, hits = self._resolve(plan)
-        answer = self._with_llm(plan, hits) if hits else final
+        answer = offer_kept(final, self._with_llm(plan, hits)) if hits else final
         answer.meta.setdefault("plan", self.explain(plan))
         return answer
 
@@ -134,6 +134,7 @@ class Answerer:
         if hits:
             for event in stream_llm_answer(self.llm_step, plan, hits):
                 if isinstance(event, Final):
+                    event = Final(offer_kept(final, event.answer))
                     event.answer.meta.setdefault("plan", self.explain(plan))
                 yield event
             return

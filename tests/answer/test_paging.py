@@ -43,6 +43,8 @@ def test_the_page_is_counted_from_the_turns_since_the_list_was_asked():
         _turns("list his papers"),
         2,
     )
+    offered = "Here they are:\n- *A* (2024) [1]\nAnd 49 more: ask for the rest, or narrow it."  # a model's words
+    assert continued_list(_turns("list his papers", offered, "more"), 30) == (_turns("list his papers"), 1)
     short = "His papers from 2024 (3 papers, newest first):\n- *A* (2024) [1]"
     assert continued_list(_turns("list his 2024 papers", short, "more"), 30) is None  # nothing was left out
     assert continued_list(_turns("more"), 30) is None
@@ -82,3 +84,19 @@ def test_the_plain_repl_shows_the_page_and_the_offer(assistant):
     ChatSession(assistant, LineReader(script), PlainView(out, err), interactive=False).run()
     text = out.getvalue()
     assert "And 49 more: ask for the rest" in text and "31–60:" in text and "And 19 more" in text
+
+
+def test_a_models_answer_over_a_page_keeps_the_offer_of_the_rest():
+    from assistant import blocks
+    from assistant.answer.write.pages import offer_kept
+    from assistant.models import Answer
+
+    table_text = (
+        "His papers on X (45 papers, newest first):\n- *A* (2024) [1]\nAnd 15 more: ask for the rest, or narrow it."
+    )
+    table = Answer(answer=table_text, blocks=blocks.parse(table_text))
+    written = Answer(answer="A studies X [1].", blocks=blocks.parse("A studies X [1]."), mode="llm")
+    kept = offer_kept(table, written)
+    assert kept.answer.endswith("And 15 more: ask for the rest, or narrow it.") and kept.mode == "llm"
+    whole = Answer(answer="His papers on X (2 papers):\n- *A* [1]", blocks=blocks.parse("His papers on X:\n- *A* [1]"))
+    assert offer_kept(whole, written) is written  # nothing was left out: the model's answer as it is

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from assistant.answer.plan.phrases import REST_OFFERED
+from assistant import blocks as blocks_
+from assistant.answer.plan.phrases import OFFERED, REST_OFFERED
 from assistant.answer.plan.plan import LIST_PAGE
 from assistant.answer.write.format import plural
+from assistant.models import Answer, Paragraph
 
 
 @dataclass(frozen=True)
@@ -41,3 +43,13 @@ def page_of(items: list, plan=None) -> Page:
     size = getattr(plan, "page_size", LIST_PAGE) or LIST_PAGE
     start = min(getattr(plan, "page", 0) * size, len(items))
     return Page(items[start : start + size], start, len(items))
+
+
+def offer_kept(table: Answer, written: Answer) -> Answer:
+    """A model's answer over a list's page, ending as the table's page did: with the rest offered (the model writes
+    about the papers of the page; that there are more is the table's to say)."""
+    last = table.blocks[-1] if table.blocks else None
+    if written is table or not isinstance(last, Paragraph) or not OFFERED.search(" ".join(c.text for c in last.claims)):
+        return written
+    kept = [*written.blocks, last]
+    return written.model_copy(update={"blocks": kept, "answer": blocks_.to_markdown(kept)})

@@ -6,7 +6,7 @@ import re
 
 # What a paged list's last line says (write/pages.py writes it; the planner reads it back in the previous answer).
 REST_OFFERED = "ask for the rest"
-OFFERED = re.compile(rf"\band \d+ more: {REST_OFFERED}\b")
+OFFERED = re.compile(rf"\band \d+ more: {REST_OFFERED}\b", re.I)
 # The whole question asks for the rest of the previous list: "more", "show me the rest", "next page please",
 # "and the others?", "continue". "Tell me more about X" names something, so it is not this.
 MORE = re.compile(
