@@ -134,7 +134,7 @@ class Answerer:
         if hits:
             for event in stream_llm_answer(self.llm_step, plan, hits):
                 if isinstance(event, Final):
-                    event = Final(offer_kept(final, event.answer))
+                    event = replace(event, answer=offer_kept(final, event.answer))
                     event.answer.meta.setdefault("plan", self.explain(plan))
                 yield event
             return
