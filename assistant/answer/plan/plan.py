@@ -74,6 +74,12 @@ class QueryPlan:
         return self.corrected or self.question
 
     @property
+    def beyond(self) -> float | None:
+        """The threshold a reported quantity must pass ("a speedup of more than 100x": 100), for its route only."""
+        found = phrases.quantity_beyond(self.question) if self.route == "quantity_extreme" else None
+        return found.beyond if found and found.noun == self.quantity else None
+
+    @property
     def year_from(self) -> int | None:
         """The first year the question itself asks for (filters may add their own)."""
         return self.dates.years[0] if self.dates else None
@@ -97,7 +103,13 @@ class QueryPlan:
             "years": [f.year_from, f.year_to],
             "dates": self.dates.describe() if self.dates else None,
             "negated_topic": self.negated or None,
-            "quantity": [self.quantity, "largest" if self.direction > 0 else "smallest"] if self.quantity else None,
+            "quantity": [
+                self.quantity,
+                "largest" if self.direction > 0 else "smallest",
+                *([self.beyond] if self.beyond else []),
+            ]
+            if self.quantity
+            else None,
             "leaves_out": [titles.get(i, i) for i in self.leave_out],
             "venues": self.venues,
             "coauthor": f.coauthor,

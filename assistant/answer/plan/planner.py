@@ -219,7 +219,9 @@ class Planner(SlotReader):
             pass  # a question about the corpus or its author, not an operation over papers
         elif len(named) >= 2 and phrases.SHARED_AUTHORS.search(question):
             intent.route, compared = "shared_authors", []  # "who wrote both A and B?"
-        elif (ex := phrases.quantity_extreme(question)) and not named and not focus and not literal:
+        elif (ex := phrases.quantity_extreme(question) or phrases.quantity_beyond(question)) and not (
+            named or focus or literal
+        ):
             intent.route, quantity, direction, topic = "quantity_extreme", ex.noun, ex.direction, ""
         elif intent.route in ("per_year", "count") and phrases.AVERAGE.search(question):
             intent.route = "average"  # "his average number of papers per year since 2020"
