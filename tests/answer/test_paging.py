@@ -100,3 +100,8 @@ def test_a_models_answer_over_a_page_keeps_the_offer_of_the_rest():
     assert kept.answer.endswith("And 15 more: ask for the rest, or narrow it.") and kept.mode == "llm"
     whole = Answer(answer="His papers on X (2 papers):\n- *A* [1]", blocks=blocks.parse("His papers on X:\n- *A* [1]"))
     assert offer_kept(whole, written) is written  # nothing was left out: the model's answer as it is
+
+
+def test_more_after_an_answer_that_is_no_long_list_is_not_a_page():
+    superlative = "The largest speedup figure his papers report is 4963x, in *SwarmThinkers* [1]."
+    assert continued_list(_turns("what is his largest speedup?", superlative, "more"), 30) is None

@@ -10,8 +10,9 @@ from assistant.answer.plan.conversation import split_turns
 from assistant.answer.plan.phrases import MORE, OFFERED
 from assistant.models import Message
 
-# A number in a list answer's first line ("(79 papers, newest first)", "holds 79 papers"), not a year.
-_ANNOUNCED = re.compile(r"(?<![\d.])(?!(?:19|20)\d{2}\b)(\d+)(?![\d.])")
+# How many papers a list answer's first line announces: "(79 papers, newest first)", "holds 79 papers", "31
+# (thirty-one) of his papers" (not any number: "the largest speedup is 4963x" lists nothing).
+_ANNOUNCED = re.compile(r"(?<![\d.])(\d+)(?:\s+\([a-z -]+\))?\s+(?:papers\b|of\b)")
 
 
 def continued_list(messages: list[Message], page_size: int) -> tuple[list[Message], int] | None:
