@@ -19,6 +19,7 @@ from assistant.answer.write.by_role import write_how, write_summary, write_topic
 from assistant.answer.write.extractive import CANNOT_ANSWER, ExtractiveWriter  # noqa: F401 - CANNOT_ANSWER is imported from here by callers
 from assistant.answer.write.grid import write_comparison
 from assistant.answer.write.llm import LLMStep, llm_answer, stream_llm_answer
+from assistant.answer.write.pages import Page, offer_kept, page_of
 from assistant.answer.write.prompts import Prompts
 from assistant.answer.write.table_routes import TableWriter
 from assistant.answer.write.verdict import write_verdict
@@ -123,7 +124,7 @@ class Answerer:
     def answer(self, messages: list[Message], filters: Filters) -> Answer:
         plan = self.plan(messages, filters)
         final, hits = self._resolve(plan)
-        answer = self._with_llm(plan, hits) if hits else final
+        answer = offer_kept(final, self._with_llm(plan, hits)) if hits else final
         answer.meta.setdefault("plan", self.explain(plan))
         return answer
 
@@ -133,6 +134,7 @@ class Answerer:
         if hits:
             for event in stream_llm_answer(self.llm_step, plan, hits):
                 if isinstance(event, Final):
+                    event = replace(event, answer=offer_kept(final, event.answer))
                     event.answer.meta.setdefault("plan", self.explain(plan))
                 yield event
             return
@@ -210,7 +212,10 @@ class Answerer:
         if answer.meta.get("papers"):
             who = structured.scope_phrase(plan, self.principal, plan.scope, plan.filters.coauthor, plan.dates)
             lead = f"{who[0].upper()}{who[1:]} on “{plan.topic}”"
-            answer = write_topic_summary(plan, self._papers(answer.meta["papers"]), self.corpus, lead)
+            shown = self._papers(answer.meta["papers"])
+            start, total = answer.meta.get("page", [0, len(shown)])
+            closing = Page(shown, start, total).closing()
+            answer = write_topic_summary(plan, shown, self.corpus, lead, closing)
         return self._chosen(plan, answer)
 
     def _across(self, plan: QueryPlan) -> Answer:
@@ -218,8 +223,9 @@ class Answerer:
         found = aggregate.mentions(plan.across, [p for p in self.tables.scoped(plan) if p.is_author_work])
         cites = Citations()
         who = structured.scope_phrase(plan, self.principal, plan.scope, plan.filters.coauthor, plan.dates)
-        text = aggregate.write(plan.across, found, f"{who}' abstracts", cites)
-        return finish(text, cites, route="across", papers=[m.paper.id for m in found])
+        text = aggregate.write(plan.across, found, f"{who}' abstracts", cites, plan)
+        shown = page_of(found, plan).items
+        return finish(text, cites, route="across", papers=[m.paper.id for m in shown])
 
     def _with_llm(self, plan: QueryPlan, hits: list[Hit]) -> Answer:
         return llm_answer(self.llm_step, plan, hits)  # falls back to the extractive answer itself, with a notice

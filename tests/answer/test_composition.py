@@ -34,9 +34,30 @@ def test_the_superlative_of_a_reported_quantity_reads_every_paper(assistant):
     assert answer.meta["plan"]["route"] == "quantity_extreme" and answer.meta["plan"]["quantity"] == ["GPU", "largest"]
     assert "is 64" in answer.answer and "64 GPUs" in answer.citations[0].quote
     speed = ask(assistant, "What is the highest speedup reported in his papers?")
-    assert "7.1x" in speed.answer.split("\n")[0]
+    # SwarmThinkers writes its speedup as "up to 4963x (3185x on average) faster computation", without the word
+    assert "4963x" in speed.answer.split("\n")[0] and "7.1x" in speed.answer
     # A model number is not a count ("RTX 4090 GPU clusters").
     assert "4090" not in answer.answer.split("\n")[0]
+
+
+def test_a_speedup_is_read_however_the_abstract_writes_it():
+    from assistant.answer.evidence.quantity import extreme
+
+    said = {
+        "a": "It delivers up to 4963x (3185x on average) faster computation with 485x lower memory usage.",
+        "b": "The emulator runs 300 times faster than the model on one GPU.",
+        "c": "It outperforms elastic systems by up to three orders of magnitude.",
+        "d": "We reach a 7.1x speedup over the baseline.",
+        "e": "It needs 900x lower memory and our contribution is two-fold.",
+    }
+    papers = [make_paper(id=k, abstract=v) for k, v in said.items()]
+    assert [(r.paper.id, r.said, r.value) for r in extreme("speedup", papers, 1)] == [
+        ("a", "4963x", 4963.0),
+        ("c", "three orders of magnitude", 1000.0),
+        ("b", "300 times", 300.0),
+        ("d", "7.1x", 7.1),
+    ]
+    assert extreme("GPU", papers, 1) == []  # "300 times faster than the model on one GPU" counts no GPUs
 
 
 def test_quantity_phrases():
@@ -306,3 +327,25 @@ def test_a_span_of_months_says_which_papers_only_their_arxiv_id_dates(assistant)
     assert "2502.15802" in cited and "arXiv:2502.15802" not in note
     # A span of whole years needs no such note.
     assert "arXiv id" not in ask(assistant, "Which papers did he put out in 2025?").answer
+
+
+def test_a_threshold_on_a_reported_quantity():
+    assert phrases.quantity_beyond("Which papers claim a speedup of more than 100x?") == phrases.Extreme(
+        1, "speedup", 100
+    )
+    assert phrases.quantity_beyond("beating earlier methods by more than a factor of 50") == phrases.Extreme(
+        1, "speedup", 50
+    )
+    assert phrases.quantity_beyond("Which papers use more than 1,000 GPUs?") == phrases.Extreme(1, "GPUs", 1000)
+    # No digits, a year or a scale word is no threshold.
+    for said in ("is there more than one guarantee?", "papers from after 2020", "fewer than 10 billion parameters"):
+        assert phrases.quantity_beyond(said) is None, said
+
+
+def test_papers_passing_a_quantity_threshold_are_listed_with_their_figures(assistant):
+    answer = ask(assistant, "Which of his papers report being faster than prior work by more than 500x?")
+    assert answer.meta["plan"]["route"] == "quantity_extreme" and answer.meta["plan"]["quantity"][-1] == 500
+    assert [c.arxiv_id for c in answer.citations][:1] == ["2505.20094"] and "4963x" in answer.answer
+    assert "7.1x" not in answer.answer  # SparStencil's speedup does not pass
+    none = ask(assistant, "Which of his papers claim a speedup of more than 10,000x?")
+    assert none.answer.startswith("None of") and "the nearest figure is 4963x" in none.answer

@@ -124,3 +124,114 @@ def test_compare_them_compares_the_papers_the_previous_answer_showed_in_its_orde
     # Without a comparison asked, "them" keeps its other readings (the list restated).
     plan = planner.plan([*history(listed), Message(role="user", content="list them")], Filters())
     assert plan.route != "compare"
+
+
+def converse(assistant, *turns):
+    messages, answers = [], []
+    for turn in turns:
+        messages.append(Message(role="user", content=turn))
+        answers.append(assistant.answer(messages, Filters()))
+        messages.append(Message(role="assistant", content=answers[-1].answer))
+    return answers
+
+
+def test_a_correction_that_describes_the_paper_meant_picks_it_by_its_text_and_later_turns_follow_it(assistant):
+    """Neither paper's name holds "hands out work while it runs" or "fixes the split beforehand": each shown paper's
+    own sentences are weighed against what is meant and what is ruled out."""
+    listed, corrected, then = converse(
+        assistant,
+        "What has he published about HONPAS?",
+        "No - not the one that fixes the split of the work beforehand; I mean the one that hands out integrals to "
+        "workers while it runs.",
+        "What machine were its tests on?",
+    )
+    assert len(listed.citations) == 2
+    assert [c.title for c in corrected.citations] == [
+        "The dynamic parallel distribution algorithm for hybrid density-functional calculations in HONPAS package"
+    ]
+    assert "Tianhe-2" in then.answer and all("dynamic" in c.title for c in then.citations)
+    _, other_way = converse(
+        assistant,
+        "What has he published about HONPAS?",
+        "Not the one with the master-worker scheme: I mean the one that distributes the integrals over shell pairs.",
+    )
+    assert [c.title for c in other_way.citations] == [
+        "The static parallel distribution algorithms for hybrid density-functional calculations in HONPAS package"
+    ]
+
+
+def test_what_a_correction_rules_out_ends_at_a_dash_or_i_mean():
+    from assistant.answer.plan.phrases import NOT_THE_ONE
+
+    said = "No, not the one that splits it up in advance - I mean the one that balances at run time."
+    assert NOT_THE_ONE.search(said).group(0) == "not the one that splits it up in advance"
+    assert (
+        NOT_THE_ONE.search("not the incidence-angle one I meant the other").group(0) == "not the incidence-angle one "
+    )
+
+
+def test_a_group_counted_larger_than_the_answer_showed_is_filled_from_the_previous_questions_papers():
+    one = "*The static scheme for Beta* (2020): … [1]"
+    relatives = lambda history: ["s", "a", "d"]  # noqa: E731 - the previous question's best papers, best first
+    assert group_pointed_to("Can you put those two side by side?", history(one), TITLES, relatives) == ["s", "a"]
+    assert group_pointed_to("compare both", history(one), TITLES, relatives) == ["s", "a"]
+    # "them" counts nothing, and a group already as large as counted is kept as shown.
+    assert group_pointed_to("compare them", history(one), TITLES, relatives) == ["s"]
+    assert group_pointed_to("compare those two", history(LIST_ANSWER), TITLES, relatives) == ["s", "d"]
+
+
+def test_the_later_of_the_two_refers_to_a_paper_by_its_date_when_the_question_asks_something_of_it():
+    dates = {"s": "2020-03-01", "d": "2020-09-01"}.get
+    same_year = {"s": "The static scheme for Beta (2020)", "d": "The dynamic scheme for Beta (2020)"}.get
+    h = history(LIST_ANSWER)
+    assert pointed_back("For the later of the two, what does it say about X?", h, TITLES, same_year, dates) == (
+        "nth",
+        ["d"],
+    )
+    assert pointed_back("What does the older one find?", h, TITLES, same_year, dates) == ("nth", ["s"])
+    # Asking which is later is the question itself: the route answers it with the dates.
+    assert pointed_back("Which one is the newest?", h, TITLES, same_year, dates) == ("latest", ["s", "d"])
+    assert pointed_back("Which of them is older?", h, TITLES, same_year, dates) == ("earliest", ["s", "d"])
+    # A tie in dates tells nothing apart.
+    tie = {"s": "2020", "d": "2020"}.get
+    assert pointed_back("For the later of the two, what does it say?", h, TITLES, same_year, tie) != ("nth", ["d"])
+
+
+def test_those_two_side_by_side_then_the_later_one(assistant):
+    """The first answer lists one paper; "those two" takes the other the question came closest to, and "the later of
+    the two" is the one with the later date (both are from 2022)."""
+    _, grid, later = converse(
+        assistant,
+        "Which of his papers study how noise in a layer's inputs changes the loss?",
+        "Put those two side by side.",
+        "What does the later of the two say about networks with many identity mappings?",
+    )
+    assert grid.meta["plan"]["route"] == "compare" and len(grid.citations) == 2
+    assert {c.arxiv_id for c in grid.citations} == {"2202.05137", "2207.10083"}
+    assert [c.arxiv_id for c in later.citations] == ["2207.10083"] and "resistant" in later.answer
+
+
+def test_which_of_those_then_a_second_question_answers_both(assistant):
+    """ "which one uses X, and what speedup did it reach?": the paper picked by X, and the sentence with its speedup."""
+    _, picked = converse(
+        assistant,
+        "Which of his papers are about stencil computation?",
+        "Of those, which one uses sparse tensor cores, and what speedup did it reach?",
+    )
+    assert picked.meta["plan"]["route"] == "which_of"
+    assert [c.arxiv_id for c in picked.citations] == ["2506.22969"] and "7.1x" in picked.answer
+
+
+def test_the_two_shown_earlier_are_compared_when_a_comparison_is_asked_in_words(assistant):
+    """After a middle turn that showed one paper, "compare the two side by side" takes the other from the answer
+    before it (not a paper the middle question happens to retrieve), even when the vote is not "compare"."""
+    first, dates, grid = converse(
+        assistant,
+        "Which of his papers argue that quantizing a layer's inputs matters a lot for the loss?",
+        "When were those two posted on arXiv?",
+        "Now compare the two side by side: what does each one claim beyond the point about layer inputs?",
+    )
+    both = {"2202.05137", "2207.10083"}
+    assert {c.arxiv_id for c in first.citations} == both
+    assert {c.arxiv_id for c in dates.citations} == both and "2022-02-10" in dates.answer
+    assert grid.meta["plan"]["route"] == "compare" and {c.arxiv_id for c in grid.citations} == both

@@ -62,3 +62,20 @@ def test_a_correction_that_rules_a_paper_out_by_name_and_describes_another(tanak
     assert [c.title for c in corrected.citations] == [
         "Sea-Ice Type Classification from Sentinel-1 SAR with Self-Attention"
     ]
+
+
+def test_a_correction_among_many_listed_papers_rules_one_out_and_picks_the_one_described(tanaka):
+    """Seven forecasting papers listed: "not the one about shipping routes" rules the routing paper out, and "the one
+    that predicts how the ice drifts" picks the drift paper (a paper merely far from shipping routes is not meant)."""
+    messages, answers = [], []
+    for turn in (
+        "What has she done on sea-ice forecasting?",
+        "No, not the one about shipping routes - I mean the one that predicts how the ice drifts.",
+        "What was its error?",
+    ):
+        messages.append(Message(role="user", content=turn))
+        answers.append(tanaka.answer(messages, Filters()))
+        messages.append(Message(role="assistant", content=answers[-1].answer))
+    _, corrected, then = answers
+    assert [c.title for c in corrected.citations] == ["Ice Drift Forecasts with Graph Neural Networks"]
+    assert "4.1 km" in then.answer

@@ -1,10 +1,12 @@
-"""Structured answers over thousands of papers: lists stop at LIST_LIMIT, breakdown lines at MARKERS_PER_LINE, and the
-citation contract holds (every marker is a citation, every citation is used; markers stay under 1,000)."""
+"""Structured answers over thousands of papers: lists are paged at LIST_PAGE, breakdown lines stop at
+MARKERS_PER_LINE, and the citation contract holds (every marker is a citation, every citation is used; markers stay
+under 1,000)."""
 
 from __future__ import annotations
 
 from assistant.answer.check.citations import Citations, check
 from assistant.answer.plan.intents import Intent
+from assistant.answer.plan.plan import LIST_PAGE
 from assistant.answer.write import structured
 from tests.scale.synth_papers import papers_with_vectors
 
@@ -21,7 +23,7 @@ def contract(text: str, cites: Citations) -> list:
     return citations
 
 
-def test_count_over_2500_papers_lists_the_newest_hundred_and_points_to_the_rest():
+def test_count_over_2500_papers_lists_the_newest_page_and_offers_the_rest():
     papers, _ = papers_with_vectors(2500)
     for p in papers:
         p.date = str(p.year)
@@ -31,8 +33,8 @@ def test_count_over_2500_papers_lists_the_newest_hundred_and_points_to_the_rest(
     )
     citations = contract(text, cites)
     assert text.startswith(f"The corpus holds 2500 of {PRINCIPAL}'s papers")
-    assert len(citations) == structured.LIST_LIMIT
-    assert "… and 2400 more, not listed here" in text and "/api/papers" in text
+    assert len(citations) == LIST_PAGE
+    assert f"And {2500 - LIST_PAGE} more: ask for the rest" in text
     newest = max(p.year for p in papers)
     assert all(papers_by_id(papers)[c.paper_id].year == newest for c in citations[:10])
 
@@ -51,7 +53,7 @@ def test_breakdowns_cite_at_most_ten_papers_a_line_and_say_how_many_more():
         cites = Citations()
         text = answer(cites)
         citations = contract(text, cites)
-        assert 0 < len(citations) <= 15 * structured.MARKERS_PER_LINE + structured.LIST_LIMIT
+        assert 0 < len(citations) <= 15 * structured.MARKERS_PER_LINE + LIST_PAGE
         assert "more" in text
 
 

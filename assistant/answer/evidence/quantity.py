@@ -17,6 +17,15 @@ _NUMBER = (
 # Words allowed between a number and its noun ("64 NVIDIA A100 GPUs", "7.1x end-to-end speedup").
 _BETWEEN = r"(?:[\w-]+\s+){0,5}?"
 _SCALE = {"k": 1e3, "m": 1e6, "b": 1e9, "thousand": 1e3, "million": 1e6, "billion": 1e9}
+# A ratio noun is also reported without its own word: "4963x faster computation", "300 times faster", "by three
+# orders of magnitude". The nouns that name a ratio of speeds, and the words that say the ratio is one.
+RATIO_NOUNS = frozenset({"speedup", "speed-up", "acceleration"})
+_FASTER = r"(?:faster|quicker|speed-?ups?|acceleration)\b"
+_MULTIPLIER = r"(?P<num>(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?P<unit>)(?:[x×X](?![a-z])|times\b|-fold\b))"
+_WORD_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+# "by up to three orders of magnitude": a ratio only in a sentence that speaks of speed.
+_MAGNITUDE = re.compile(r"\b(?P<num>(?P<n>\d|two|three|four|five|six) orders? of magnitude)\b", re.I)
+_SPEED_CUE = re.compile(r"\b(?:faster|speed-?ups?|accelerat\w*|outperform\w*|quicker)\b", re.I)
 # A name right before a number makes it a model number, not a count: all capitals ("RTX 4090"), or a capitalised
 # word inside the sentence ("Huawei Ascend 910"; a sentence's first word, "Using 64 GPUs", is not a name).
 _MODEL = re.compile(r"(?:\b[A-Z]{2,}[\w-]*|(?<=\S\s)[A-Z][a-z]+)\s*$")
@@ -44,6 +53,9 @@ def readings(noun: str, papers: list[Paper]) -> list[Reading]:
             rf"\b{nn}\s+(?:of\s+|up to\s+|by\s+|reaching\s+|to\s+|=\s*|on\s+)+(?:about\s+|nearly\s+)?{_NUMBER}", re.I
         ),
     ]
+    if noun.casefold() in RATIO_NOUNS:
+        # "(3185x on average)" may stand between the multiplier and "faster"
+        patterns.append(re.compile(rf"\b{_MULTIPLIER}\s*(?:\([^)]*\)\s*)?{_BETWEEN}{_FASTER}", re.I))
     out = []
     for p in papers:
         for abstract in p.abstracts:
@@ -56,6 +68,10 @@ def readings(noun: str, papers: list[Paper]) -> list[Reading]:
                         value = float(raw.replace(",", "")) * _SCALE.get((m.group("unit") or "").casefold(), 1)
                         said = m.group("num").strip().rstrip(",.")
                         out.append(Reading(p, s, value, said))
+                if noun.casefold() in RATIO_NOUNS and _SPEED_CUE.search(s):
+                    for m in _MAGNITUDE.finditer(s):
+                        n = m.group("n").casefold()
+                        out.append(Reading(p, s, 10.0 ** int(_WORD_NUMBERS.get(n, n)), m.group("num")))
     return out
 
 

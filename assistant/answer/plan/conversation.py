@@ -230,16 +230,27 @@ _PLURAL_BACK = re.compile(r"\b(them|those|these|they|the ones)\b", re.I)
 
 
 # "compare them", "how do the two differ?", "contrast both": the previous answer's papers taken as one group.
-_GROUP_BACK = re.compile(r"\b(them|those|these|they|both|the two|the three|all of them)\b", re.I)
+GROUP_BACK = re.compile(r"\b(them|those|these|they|both|the two|the three|all of them)\b", re.I)
 
 
-def group_pointed_to(question: str, history: list[Message], by_title: dict[str, str]) -> list[str]:
+_GROUP_SIZE = {"both": 2, "two": 2, "three": 3, "four": 4}
+_COUNTED = re.compile(r"\b(?:(?:the|those|these|all)\s+(two|three|four)|(both))\b", re.I)
+
+
+def group_pointed_to(question: str, history: list[Message], by_title: dict[str, str], relatives=None) -> list[str]:
     """The previous answer's papers in the order the user saw them, when the question points back at them as a group
     ("compare them", "compare the two"); none otherwise. A list is shown newest first, so its order, not the search's
-    ranking, is what "them" means."""
-    if not _GROUP_BACK.search(question):
+    ranking, is what "them" means. When the question counts the group ("those two") and the answer showed fewer,
+    `relatives(history)` (the previous question's best papers, best first) fills it: the user saw another paper as
+    one of the group, the one the previous question comes closest to after those shown."""
+    if not GROUP_BACK.search(question):
         return []
-    return cited_papers(previous_answer(history), by_title)
+    shown = cited_papers(previous_answer(history), by_title)
+    m = _COUNTED.search(question)
+    wanted = _GROUP_SIZE[(m.group(1) or m.group(2)).casefold()] if m else 0
+    if shown and relatives is not None and len(shown) < wanted:
+        shown += [pid for pid in relatives(history) if pid not in shown][: wanted - len(shown)]
+    return shown
 
 
 def previous_answer(history: list[Message]) -> str:
@@ -279,16 +290,28 @@ def person_pointed_to(
     return None, False
 
 
+# "the later of the two", "the older one", "the most recent paper": one of the previous papers picked by its date.
+_BY_DATE = re.compile(
+    r"\b(?P<copula>(?:is|was|are|were|came out|appeared)\s+)?the (?P<w>older|oldest|earlier|earliest|newer|newest|"
+    r"later|latest|more recent|most recent)(?: (?:one|paper|work|preprint|study))?"
+    r"(?: of (?:the two|the three|them|those|these|both))?\b"
+)
+_LATER = {"newer", "newest", "later", "latest", "more recent", "most recent"}
+
+
 def pointed_back(
-    question: str, history: list[Message], by_title: dict[str, str], label_of
+    question: str, history: list[Message], by_title: dict[str, str], label_of, date_of=None
 ) -> tuple[str, list[str]] | None:
     """("nth" | "which" | "earliest" | "latest" | "list", papers) when the question picks among, or restates, the
     previous answer's papers; `label_of(id)` is a paper's name and year (to tell "the static one" from "the dynamic
-    one", "the 2023 one" from the 2025 one)."""
+    one", "the 2023 one" from the 2025 one); `date_of(id)` its date, to read "the later of the two" as the paper a
+    question asks about ("For the later of the two, what does it say about X?") rather than the question itself."""
     previous = cited_papers(previous_answer(history), by_title)
     if not previous:
         return None
     ql = question.casefold()
+    if date_of and len(previous) >= 2 and (picked := _picked_by_date(ql, previous, date_of)):
+        return "nth", picked
     if (m := _NTH.search(ql)) and not re.search(r"\b(author|co-?author)s?\b", ql[m.end() : m.end() + 12]):
         n = _ORDINAL_WORDS[m.group(1)]
         picked = previous[n - 1 : n] if n > 0 else previous[-1:]
@@ -305,7 +328,7 @@ def pointed_back(
         elif len(other) != 1 and len(previous) == 2:
             other = previous[1:]
         return ("nth", other) if len(other) == 1 else None
-    if described := _described(ql, previous, label_of) or _described(ql, _earlier_papers(history, by_title), label_of):
+    if described := _described(ql, previous, label_of) or _described(ql, earlier_papers(history, by_title), label_of):
         # "the static one" among the previous answer's papers; a correction ("no, I meant the dynamic one") among
         # the papers of the answers before it.
         return ("nth", described) if len(described) == 1 else ("which", described)
@@ -324,7 +347,20 @@ def pointed_back(
     return "which", previous
 
 
-def _earlier_papers(history: list[Message], by_title: dict[str, str]) -> list[str]:
+def _picked_by_date(ql: str, previous: list[str], date_of) -> list[str]:
+    """The one previous paper "the later of the two" refers to, when the phrase refers (a subject or an object of the
+    question) and is not what it asks ("which one is the newest?", "which came out first?": the route answers those,
+    with the date)."""
+    m = _BY_DATE.search(ql)
+    if not m or m.group("copula") or re.match(r"\W*(?:which|what)\b(?!\s+(?:does|did|do|is said|says)\b)", ql):
+        return []
+    dated = sorted((date_of(pid) or "", pid) for pid in previous)
+    if not dated[0][0] or len({d for d, _ in dated}) < len(dated):
+        return []  # an undated paper or a tie: no date tells them apart
+    return [dated[-1][1] if m.group("w") in _LATER else dated[0][1]]
+
+
+def earlier_papers(history: list[Message], by_title: dict[str, str]) -> list[str]:
     """The papers every earlier answer cited, the most recent answer's first."""
     answers = [m.content for m in history if m.role == "assistant"]
     return list(dict.fromkeys(pid for a in reversed(answers) for pid in cited_papers(a, by_title)))

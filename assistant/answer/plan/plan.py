@@ -21,6 +21,12 @@ years, position, author_index, surname = phrases.years, phrases.position, phrase
 excludes_author, whole_corpus = phrases.excludes_author, phrases.whole_corpus
 
 
+# Papers one list answer shows, each cited; the rest are offered as the next page ("and 41 more: ask for the rest").
+# The visible question sets' longest lists are an author's whole list (29 and 22 papers): a page of 30 keeps them
+# whole, while a department's topic list of 126 papers becomes five pages, not one 35k-character answer.
+LIST_PAGE = 30
+
+
 @dataclass(frozen=True)
 class QueryPlan:
     """One turn, understood: what to answer, about which papers, under which constraints."""
@@ -59,11 +65,19 @@ class QueryPlan:
     leave_out: list[str] = field(default_factory=list)  # papers a nested reference started from ("what else …")
     venues: list[str] = field(default_factory=list)  # venues the papers must appear in ("in The Cryosphere", "IGARSS")
     notes: list[str] = field(default_factory=list)
+    page: int = 0  # the page of a long list asked for ("more", "show the rest" after a list: 1, 2, …)
+    page_size: int = LIST_PAGE
 
     @property
     def words(self) -> str:
         """The question as evidence reads it: spelling corrected."""
         return self.corrected or self.question
+
+    @property
+    def beyond(self) -> float | None:
+        """The threshold a reported quantity must pass ("a speedup of more than 100x": 100), for its route only."""
+        found = phrases.quantity_beyond(self.question) if self.route == "quantity_extreme" else None
+        return found.beyond if found and found.noun == self.quantity else None
 
     @property
     def year_from(self) -> int | None:
@@ -89,7 +103,13 @@ class QueryPlan:
             "years": [f.year_from, f.year_to],
             "dates": self.dates.describe() if self.dates else None,
             "negated_topic": self.negated or None,
-            "quantity": [self.quantity, "largest" if self.direction > 0 else "smallest"] if self.quantity else None,
+            "quantity": [
+                self.quantity,
+                "largest" if self.direction > 0 else "smallest",
+                *([self.beyond] if self.beyond else []),
+            ]
+            if self.quantity
+            else None,
             "leaves_out": [titles.get(i, i) for i in self.leave_out],
             "venues": self.venues,
             "coauthor": f.coauthor,
@@ -108,4 +128,5 @@ class QueryPlan:
             ],
             "excluded_by_filters": [titles.get(i, i) for i in self.excluded],
             "notes": self.notes,
+            "page": self.page + 1,
         }

@@ -20,7 +20,8 @@ from assistant.answer.plan.conversation import (
 )
 from assistant.answer.plan.intents import Intent, classify, mentions_author, subject_for, topic_words
 from assistant.answer.plan.operation import operation_of
-from assistant.answer.plan.plan import QueryPlan
+from assistant.answer.plan.paging import continued_list
+from assistant.answer.plan.plan import LIST_PAGE, QueryPlan
 from assistant.answer.plan.reader import ModelReader, ReadingRefused, read_or_refuse, with_reading
 from assistant.answer.plan.slots import SlotReader
 from assistant.answer.plan.spelling import correct_spelling
@@ -53,6 +54,9 @@ class Planner(SlotReader):
         self.reader = reader  # LLM mode: the model reads the question too (plan/reader.py)
 
     def plan(self, messages: list[Message], filters: Filters) -> QueryPlan:
+        if more := continued_list(messages, LIST_PAGE):  # "more" after a long list: the question that asked, a page on
+            plan = self.plan(more[0], filters)
+            return replace(plan, page=more[1], notes=[*plan.notes, f"page {more[1] + 1} of the list asked before"])
         question, history = split_turns(messages)
         if not question:
             raise BadRequest("The conversation has no user question: the last message must come from the user.")
@@ -124,7 +128,7 @@ class Planner(SlotReader):
             intent.route = "fact"  # "Which open-source project is it part of?": about the paper pointed to
         if (named or focus) and re.match(r"(?i)\s*(then\s+|and\s+)?who\b", question) and position:
             intent.route, intent.subject, position = "authors", "", None  # "who is listed first among its authors?"
-        back = None if named else pointed_back(question, history, self.corpus.by_title, self._label)
+        back = None if named else pointed_back(question, history, self.corpus.by_title, self._label, self._date)
         if back and back[0] == "nth":
             focus = back[1]  # "who wrote the second one?": one paper picked, whatever the route
         elif (
@@ -139,10 +143,8 @@ class Planner(SlotReader):
             back, focus, named = ("nth", [meant]), [meant], [meant]
             intent.route, intent.subject = "summary", ""
         # "compare them" / "compare the two" names no paper: its sides are the papers the previous answer showed.
-        group = [] if named or back else group_pointed_to(question, history, self.corpus.by_title)
-        if compared := self._compared_if_asked(question, vote, named) or (
-            self._compared_if_asked(question, vote, group) if vote.label == "compare" else []
-        ):
+        group = [] if named or back else group_pointed_to(question, history, self.corpus.by_title, self._relatives)
+        if compared := self._compared_if_asked(question, vote, named) or self._group_compared(question, vote, group):
             intent.route = "compare"
         elif len(both := self.two_with(question, person, position if position and position > 0 else None)) == 2:
             # "both papers he co-wrote with P as first author": the only two such papers, side by side
@@ -217,7 +219,9 @@ class Planner(SlotReader):
             pass  # a question about the corpus or its author, not an operation over papers
         elif len(named) >= 2 and phrases.SHARED_AUTHORS.search(question):
             intent.route, compared = "shared_authors", []  # "who wrote both A and B?"
-        elif (ex := phrases.quantity_extreme(question)) and not named and not focus and not literal:
+        elif (ex := phrases.quantity_extreme(question) or phrases.quantity_beyond(question)) and not (
+            named or focus or literal
+        ):
             intent.route, quantity, direction, topic = "quantity_extreme", ex.noun, ex.direction, ""
         elif intent.route in ("per_year", "count") and phrases.AVERAGE.search(question):
             intent.route = "average"  # "his average number of papers per year since 2020"

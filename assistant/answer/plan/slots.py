@@ -8,12 +8,12 @@ import re
 
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import topics
-from assistant.answer.evidence.finding import TARGET_LEAD
-from assistant.answer.evidence.weigh import ALL_TERMS, COVERAGE_WEIGHT, relevant, vocabulary
-from assistant.answer.plan import phrases, sides
+from assistant.answer.evidence.weigh import ALL_TERMS, relevant, vocabulary
+from assistant.answer.plan import correction, phrases, sides
 from assistant.answer.plan.conversation import (
     ANAPHORA,
     cited_papers,
+    earlier_papers,
     find_bounded,
     fuzzy_names,
     mentioned,
@@ -137,18 +137,9 @@ class SlotReader:
         words = " ".join(topic_words(self._without_people(described), self.corpus.principal))
         if len(words.split()) < 2:
             return None
-        hits = self.corpus.retriever.search(words, Filters(), k=5)
-        good = [
-            (h, cov)
-            for h, cov in relevant(hits, self.corpus.qterms(words), self.corpus.settings.relevance_threshold)
-            if h.paper.id not in rejected
-        ]
-        if not good:
-            return None
-        strength = [h.dense + COVERAGE_WEIGHT * cov for h, cov in good]
-        if len(good) == 1 or strength[0] >= strength[1] + TARGET_LEAD:
-            return good[0][0].paper.id
-        return None
+        shown = earlier_papers(history, self.corpus.by_title)
+        against = ruled_out.group(0) if ruled_out and not rejected else ""
+        return correction.meant(self.corpus, history, described.strip(" -–—,."), words, against, rejected, shown)
 
     def venues_in(self, question: str) -> tuple[list[str], str]:
         """The venues the question names (every venue string of the table it matches) and the words it named them
@@ -228,6 +219,23 @@ class SlotReader:
         ]
         return any(not (variants(t) & focus_vocab) for t in rare)
 
+    def _relatives(self, history: list[Message]) -> list[str]:
+        """The papers earlier answers showed (the most recent first), then those the previous question retrieves, best
+        first; of the same side (the author's or others') as the first paper the previous answer showed."""
+        shown = cited_papers(previous_answer(history), self.corpus.by_title)
+        side = self.corpus.by_id[shown[0]].is_author_work if shown else None
+        pool = [*earlier_papers(history, self.corpus.by_title), *correction.relatives(self.corpus, history, "")]
+        return [i for i in dict.fromkeys(pool) if self.corpus.by_id[i].is_author_work == side]
+
+    def _group_compared(self, question: str, vote, group: list[str]) -> list[str]:
+        """The previous papers as a comparison's sides, when a comparison is voted or asked in so many words."""
+        if vote.label != "compare" and not phrases.COMPARISON.search(question):
+            return []
+        return self._compared_if_asked(question, vote, group)
+
+    def _date(self, pid: str) -> str:
+        return self.corpus.by_id[pid].date or ""
+
     def _label(self, pid: str) -> str:
         p = self.corpus.by_id.get(pid)
         return f"{p.label} ({p.year or ''})" if p else ""
@@ -236,7 +244,8 @@ class SlotReader:
         """The papers compared, when the question asks for a comparison of two or more (else none)."""
         cue = re.search(
             r"\b(differ|difference|compare|compared|comparison|versus|vs\.?|each (of the two|"
-            r"of them|one|benchmark|paper)|both|the two)\b",
+            r"of them|one|benchmark|paper)|both|the two|th(?:ose|ese) (?:two|three|four)|side by side|"
+            r"next to each other)\b",
             question,
             re.I,
         )

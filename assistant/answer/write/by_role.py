@@ -171,8 +171,11 @@ def contribution(paper: Paper, corpus: Corpus) -> list[str]:
     return out
 
 
-def write_topic_summary(plan: QueryPlan, papers: list[Paper], corpus: Corpus, lead_in: str) -> Answer:
-    """A topic: one contribution line per paper (method and headline result, quoted and cited)."""
+def write_topic_summary(
+    plan: QueryPlan, papers: list[Paper], corpus: Corpus, lead_in: str, closing: list[str] = ()
+) -> Answer:
+    """A topic: one contribution line per paper (method and headline result, quoted and cited); `closing` is the
+    line a paged list ends with (the rest offered)."""
     cites = Citations()
     items = []
     for p in papers:
@@ -186,4 +189,5 @@ def write_topic_summary(plan: QueryPlan, papers: list[Paper], corpus: Corpus, le
         )
     head = f"{lead_in} ({plural(len(items), 'paper')}), one contribution each:"
     blocks = [Paragraph(claims=[Claim(text=head)]), ListBlock(items=items)]
+    blocks += [Paragraph(claims=[Claim(text=line)]) for line in closing]
     return finish_blocks(blocks, cites, route="summary", papers=[p.id for p in papers])

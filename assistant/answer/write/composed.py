@@ -34,6 +34,8 @@ def quantity_extreme(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> An
             f"is {word}."
         )
         return finish(text, cites, route="quantity_extreme")
+    if plan.beyond is not None:
+        return _beyond(corpus, plan, found, who, cites)
     top = found[0]
     lines = [
         f"The {word} {plan.quantity} figure {who} report is {top.said}, in {name(top.paper)}{when(top.paper)}"
@@ -46,6 +48,30 @@ def quantity_extreme(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> An
                 f"- {r.said} in {name(r.paper)}{when(r.paper)}: {clause(r.sentence)} {cites.cite(r.paper, r.sentence)}"
             )
     return finish("\n".join(lines), cites, route="quantity_extreme", papers=[r.paper.id for r in found[: 1 + SHOWN]])
+
+
+def _beyond(corpus: Corpus, plan: QueryPlan, found: list, who: str, cites: Citations) -> Answer:
+    """ "Which of his papers claim a speedup of more than 100x?": every paper whose extreme reading passes the
+    threshold, each quoted; none passing is said with the nearest figure, so the reader sees how far off it is."""
+    if plan.quantity == "speedup":
+        asked = f"a speedup {'above' if plan.direction > 0 else 'below'} {plan.beyond:g}x"
+    else:
+        asked = f"{'more' if plan.direction > 0 else 'fewer'} than {plan.beyond:g} {plan.quantity}"
+    passing = [r for r in found if (r.value - plan.beyond) * plan.direction > 0]
+    if not passing:
+        top = found[0]
+        text = (
+            f"None of {who} reports {asked}; the nearest figure is {top.said}, in {name(top.paper)}{when(top.paper)}: "
+            f"{clause(top.sentence)} {cites.cite(top.paper, top.sentence)}."
+        )
+        return finish(text, cites, route="quantity_extreme", papers=[top.paper.id])
+    lines = [f"{who[0].upper()}{who[1:]} reporting {asked} ({plural(len(passing), 'paper')}):"]
+    for r in passing:
+        lines.append(
+            f"- {r.said} in {name(r.paper)}{when(r.paper)}{owner_note(r.paper, corpus.principal)}: "
+            f"{clause(r.sentence)} {cites.cite(r.paper, r.sentence)}"
+        )
+    return finish("\n".join(lines), cites, route="quantity_extreme", papers=[r.paper.id for r in passing])
 
 
 def shared_authors(corpus: Corpus, plan: QueryPlan) -> Answer:

@@ -13,9 +13,10 @@ from assistant.answer.check.claim_parts import numbers
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import clauses
 from assistant.answer.evidence.roles import RoleSentence, of_role, with_roles
-from assistant.answer.evidence.weigh import HAS_QUANTITY
+from assistant.answer.evidence.weigh import HAS_QUANTITY, QUANTITY, WANTS_METHOD, forms, paper_text, vocabulary
+from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan
-from assistant.answer.write.by_role import best, ranked, statement
+from assistant.answer.write.by_role import ROLE_BONUS, best, ranked, statement
 from assistant.answer.write.extractive import clause
 from assistant.answer.write.format import name, when
 from assistant.index.bm25 import terms
@@ -26,8 +27,8 @@ ASKED_ROW = "On the question"
 # Where an approach runs and what it is measured on: hardware, machines, data and benchmark words.
 _SETTING = re.compile(
     r"\b(GPUs?|CPUs?|TPUs?|FPGAs?|NPUs?|Ascend|A100s?|H100s?|V100s?|supercomputers?|clusters?|nodes?|cores?|Sunway|"
-    r"Tianhe[-\w]*|accelerators?|devices?|hardware|processors?|data ?sets?|benchmarks?|ImageNet|CIFAR[-\w]*|corpora|"
-    r"corpus|workloads?|kernels?|models?|molecules?|molecular|solids?|systems? with)\b",
+    r"Tianhe[-\w]*|accelerators?|devices?|hardware|processors?|machines?|platforms?|data ?sets?|benchmarks?|ImageNet|"
+    r"CIFAR[-\w]*|corpora|corpus|workloads?|kernels?|models?|molecules?|molecular|solids?|systems? with)\b",
     re.I,
 )
 # Cells sharing less than this share of terms (Jaccard) count as a row where the papers differ.
@@ -35,13 +36,72 @@ DIFFERENT = 0.2
 NOT_STATED = "—"
 
 
+# "Compare the two HONPAS papers": a part of the question that only frames the comparison and asks nothing.
+_FRAMING = re.compile(r"\s*(?:please\s+)?(?:compare|contrast|put|set|take|consider|look at)\b", re.I)
+_ASKS = re.compile(r"\b(?:how|what|which|why|where|when|who|does|do|did|is|are)\b", re.I)
+# The row a question's content asks about, by its form, first match wins; none: the extra "On the question" row.
+_ASKED_ROWS = (
+    ("Problem", re.compile(r"\bwhy\b|\bmotivat\w*|\bproblems?\b|\bchallenges?\b|\bgoals?\b", re.I)),
+    ("Result", QUANTITY),
+    ("Hardware / data", _SETTING),
+    (
+        "Approach",
+        re.compile(rf"{WANTS_METHOD.pattern}|\b(?:methods?|approach\w*|techniques?|schemes?|algorithms?)\b", re.I),
+    ),
+)
+_ROW_ROLES = {"Problem": ("motivation", "background"), "Approach": ("method",), "Result": ("result",)}
+# "Here, we present two algorithms. Firstly, … Secondly, …": an enumeration spread over sentences is quoted whole.
+_ITEM_START = re.compile(r"^\s*(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|then|finally|lastly)\b\s*,?", re.I)
+MAX_RUN = 4  # sentences one cell may span (an announcing sentence and its items)
+
+
+def asked_part(question: str, papers: list[Paper]) -> str:
+    """What each cell should answer: the question less the parts that only frame the comparison ("Compare the two
+    HONPAS papers:") and less the words every compared paper holds (they name the shared subject, "electron
+    repulsion integral", and tell no sentence apart)."""
+    parts = [p for p in re.split(r"\s*[:;—–]\s*|\?\s*", question) if p.strip()]
+    content = " ".join(p for p in parts if not (_FRAMING.match(p) and not _ASKS.search(p))) or question
+    if len(papers) < 2:
+        return content
+    shared = set.intersection(*(set(vocabulary(paper_text(p))) for p in papers))
+    kept = [w for w in re.findall(r"[\w'-]+", content) if not (terms(w) and all(forms(t) & shared for t in terms(w)))]
+    return " ".join(kept) if len(kept) >= 2 else content
+
+
+def asked_row(asked: str) -> tuple[str, bool]:
+    """The row the question's content asks about, and whether the content says more than the row's own word: "what
+    problem does each address?" is the problem row as it is; "how does each spread the work across processes?" is
+    the approach row chosen by "spread the work across processes"."""
+    for row, pattern in _ASKED_ROWS:
+        if pattern.search(asked):
+            return row, bool(topic_words(pattern.sub(" ", asked)))
+    return ASKED_ROW, True
+
+
+def _run(sentences: list[RoleSentence], s: RoleSentence) -> str:
+    """The sentence, with the enumeration it announces or belongs to ("two algorithms. Firstly, …. Secondly, …")."""
+    at = sentences.index(s)
+    start = at
+    while start > 0 and _ITEM_START.match(sentences[start].text):
+        start -= 1
+    end = at + 1
+    while end < len(sentences) and _ITEM_START.match(sentences[end].text) and end - start < MAX_RUN:
+        end += 1
+    if end - start < 2 or not any(_ITEM_START.match(x.text) for x in sentences[start:end]):
+        return s.text
+    return " ".join(x.text for x in sentences[start:end])
+
+
 def _cell_text(question: str, s: RoleSentence | None) -> str | None:
     return None if s is None else clauses.focus(question, s.text)
 
 
-def rows_for(plan: QueryPlan, paper: Paper, corpus: Corpus) -> dict[str, str | None]:
+def rows_for(plan: QueryPlan, paper: Paper, corpus: Corpus, asked: str = "") -> dict[str, str | None]:
     """The paper's sentence for each row: problem (motivation, else background), approach (method), hardware or data
-    (the sentence naming most settings), result (a result with a figure first); none used twice."""
+    (the sentence naming most settings), result (a result with a figure first); none used twice. The row the
+    question's content asks about (`asked`: "how does each spread the work across processes?" asks the approach) is
+    filled first, by the sentence that answers that content best (its row's role a tie-breaker), with the
+    enumeration it announces."""
     scores = ranked(plan, paper, corpus)
     sentences = [s for s in with_roles(paper, corpus.picker.stored) if statement(s)]
     used: set[str] = set()
@@ -52,22 +112,44 @@ def rows_for(plan: QueryPlan, paper: Paper, corpus: Corpus) -> dict[str, str | N
             used.add(s.text)
         return s
 
-    approach = take(of_role(sentences, "method"))
+    first: dict[str, str] = {}
+    row, specific = asked_row(asked) if asked else (ASKED_ROW, False)
+    if specific and row != ASKED_ROW and sentences:
+        on_asked = dict(corpus.picker.rank(asked, corpus.qterms(asked), [paper])[paper.id])
+        roles = _ROW_ROLES.get(row, ())
+
+        def fit(s: RoleSentence) -> float:
+            fits_row = s.role in roles or (row == "Hardware / data" and _SETTING.search(s.text))
+            return on_asked.get(s.text, -1.0) + (ROLE_BONUS if fits_row else 0.0)
+
+        pick = max(sentences, key=fit)
+        run = _run(sentences, pick)
+        used.update(x.text for x in sentences if x.text in run)
+        first[row] = run if run != pick.text else clauses.focus(asked, pick.text)
+
+    approach = take(of_role(sentences, "method")) if "Approach" not in first else None
     results = of_role(sentences, "result")
-    result = take([s for s in results if HAS_QUANTITY.search(s.text)] or results)
-    problem = take(of_role(sentences, "motivation") or of_role(sentences, "background"))
+    result = take([s for s in results if HAS_QUANTITY.search(s.text)] or results) if "Result" not in first else None
+    problem = (
+        take(of_role(sentences, "motivation") or of_role(sentences, "background")) if "Problem" not in first else None
+    )
     # Where it runs and what it is measured on is said in a method or a result, not in the field's background.
     setting = [
         s for s in sentences if s.text not in used and s.role in ("method", "result") and _SETTING.search(s.text)
     ]
     most = max((len(_SETTING.findall(s.text)) for s in setting), default=0)
-    hardware = take([s for s in setting if len(_SETTING.findall(s.text)) == most])
+    hardware = (
+        take([s for s in setting if len(_SETTING.findall(s.text)) == most]) if "Hardware / data" not in first else None
+    )
     out = {
         "Problem": _cell_text(plan.words, problem),
         "Approach": _cell_text(plan.words, approach),
         "Hardware / data": _cell_text(plan.words, hardware),
         "Result": _cell_text(plan.words, result),
+        **first,
     }
+    if first:
+        return out  # a row already answers the question's content
     # The sentence that answers the question itself, when no row holds it ("which metric does each report?"): the
     # best one the rows left.
     rest = max((s for s in sentences if s.text not in used), key=lambda s: scores.get(s.text, -1.0), default=None)
@@ -127,7 +209,8 @@ def differs(papers: list[Paper], grid: dict[str, list[str | None]], markers: lis
 def write_comparison(plan: QueryPlan, papers: list[Paper], corpus: Corpus) -> Answer:
     """The grid (one column per paper, a row per aspect, each cell quoted and cited), then what differs."""
     cites = Citations()
-    per_paper = [rows_for(plan, p, corpus) for p in papers]
+    asked = asked_part(plan.words, papers)
+    per_paper = [rows_for(plan, p, corpus, asked) for p in papers]
     grid: dict[str, list[str | None]] = {}
     for row in (*ROWS, ASKED_ROW):
         cells = [r.get(row) for r in per_paper]

@@ -12,6 +12,7 @@ from assistant.answer.check.citations import Citations
 from assistant.answer.plan.phrases import NUMBER_WORDS
 from assistant.answer.write.format import name, owner_note, plural, when
 from assistant.answer.write.order import date_key
+from assistant.answer.write.pages import page_of
 from assistant.models import Paper
 
 Quote = Callable[[Paper], str]  # the sentence of a paper's abstract that supports citing it
@@ -45,25 +46,15 @@ def _count_words(n: int) -> str:
     return f"{n} ({NUMBER_WORDS[n]})" if n in NUMBER_WORDS and n > 0 else str(n)
 
 
-LIST_LIMIT = 100  # papers listed, each cited, in one answer; beyond it the rest are counted and pointed to
 MARKERS_PER_LINE = 10  # citations on one line of a per-year, per-category or per-co-author breakdown
 
 
-def unlisted(papers: list) -> list[str]:
-    """The closing line of a list cut at LIST_LIMIT (none when every paper was listed)."""
-    if len(papers) <= LIST_LIMIT:
-        return []
-    return [
-        f"- … and {len(papers) - LIST_LIMIT} more, not listed here (`assistant papers` or "
-        f"`GET /api/papers` lists them all)."
-    ]
-
-
-def _lines(papers: list[Paper], cites: Citations, quote: Quote, principal: str) -> list[str]:
-    """One cited line per paper, in the given order, up to LIST_LIMIT; then where to find the others."""
-    return [
-        f"- {name(p)}{when(p)}{owner_note(p, principal)} {cites.cite(p, quote(p))}" for p in papers[:LIST_LIMIT]
-    ] + unlisted(papers)
+def _lines(papers: list[Paper], cites: Citations, quote: Quote, principal: str, plan=None) -> tuple[str, list[str]]:
+    """The heading's span on a later page (", 31–60") and one cited line per paper of the plan's page, in the given
+    order, then the rest offered (pages.py)."""
+    page = page_of(papers, plan)
+    lines = [f"- {name(p)}{when(p)}{owner_note(p, principal)} {cites.cite(p, quote(p))}" for p in page.items]
+    return page.span(), lines + page.closing()
 
 
 def _more(papers: list) -> str:
@@ -92,7 +83,8 @@ def count(
         head = f"The corpus holds {_count_words(len(papers))} papers{scope[len('the papers in the corpus') :]}"
     else:
         head = f"The corpus holds {_count_words(len(papers))} of {scope}"
-    return head + ":\n" + "\n".join(_lines(papers, cites, quote, principal))
+    span, lines = _lines(papers, cites, quote, principal, plan)
+    return head + span + ":\n" + "\n".join(lines)
 
 
 def per_year(papers: list[Paper], cites: Citations, quote: Quote, principal: str, who: str) -> str:
@@ -147,13 +139,14 @@ def coauthors(
     return "\n".join(lines)
 
 
-def with_code(papers: list[Paper], cites: Citations, quote: Quote, principal: str, who: str) -> str:
+def with_code(papers: list[Paper], cites: Citations, quote: Quote, principal: str, who: str, plan=None) -> str:
     coded = [p for p in papers if p.has_code]
     if not coded:
         return f"None of {who} is marked as having code in the sources."
+    span, lines = _lines(coded, cites, quote, principal, plan)
     return (
         f'{_count_words(len(coded))} of {who} have code (a "Code" mark on the listing or '
-        f"a code link in the abstract):\n" + "\n".join(_lines(coded, cites, quote, principal))
+        f"a code link in the abstract){span}:\n" + "\n".join(lines)
     )
 
 
@@ -269,7 +262,8 @@ def arxiv_of(paper: Paper, cites: Citations, quote: Quote) -> str:
     marker = cites.cite(paper, quote(paper))
     if not paper.arxiv_id:
         return f"The sources give no arXiv ID for {name(paper)}{when(paper)} {marker}."
-    return f"{name(paper)} is arXiv:{paper.arxiv_id} (https://arxiv.org/abs/{paper.arxiv_id}) {marker}."
+    dated = f", dated {paper.date}" if paper.date else ""
+    return f"{name(paper)} is arXiv:{paper.arxiv_id} (https://arxiv.org/abs/{paper.arxiv_id}){dated} {marker}."
 
 
 def overview(

@@ -10,16 +10,20 @@ from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import asked, clauses, topics
 from assistant.answer.evidence.finding import Evidence
 from assistant.answer.evidence.weigh import relevant, summary_sentence
-from assistant.answer.plan.conversation import cited_papers, without_pointers
+from assistant.answer.plan.conversation import GROUP_BACK, cited_papers, without_pointers
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan as Plan
-from assistant.answer.write import order, structured
+from assistant.answer.write import order, pages, structured
 from assistant.answer.write.extractive import CANNOT_ANSWER, ExtractiveWriter, clause
 from assistant.answer.write.format import name, owner_note, plural, when
 from assistant.models import ARXIV_ID_DATED, Answer, Filters, Paper
 from assistant.text import split_sentences
 
 PAPER_FACTS = {"authors", "when", "arxiv"}  # metadata of one named paper, from the table
+
+
+# ", and how well …?", "and what …": a second question after the one that picks papers.
+_THEN_ASKS = re.compile(r",?\s+and\s+(?=(?:how|what|which|when|where|who|why|did|does|do|is|was|were)\b)", re.I)
 
 
 class TableWriter:
@@ -155,16 +159,16 @@ class TableWriter:
             if route == "list":
                 return self.topic_list(plan, topic or plan.literal, papers, support, cites)
             quote = lambda p: support.get(p.id) or summary_sentence(p)  # noqa: E731 - the sentence that put it in the set
+        if route in PAPER_FACTS and not plan.named and len(plan.focus) >= 2 and GROUP_BACK.search(plan.question):
+            # "When were those two posted?", "who wrote each of them?": the fact of every paper pointed back to
+            text = "\n".join(f"- {self._paper_fact(route, self.corpus.by_id[i], cites, quote)}" for i in plan.focus)
+            return finish(text, cites, route=route, plan=self.corpus.explain(plan))
         if route in PAPER_FACTS:
             paper = self.evidence.target(plan, plan.subject)
             if paper is None:
                 text = f"I cannot find a paper matching “{plan.subject}” in the corpus."
-            elif route == "authors":
-                text = structured.authors_of(paper, cites, quote, self.corpus.principal)
-            elif route == "when":
-                text = structured.date_of(paper, cites, quote)
             else:
-                text = structured.arxiv_of(paper, cites, quote)
+                text = self._paper_fact(route, paper, cites, quote)
             text += self._second_clause(plan, paper, cites)
             return finish(text, cites, route=route, plan=self.corpus.explain(plan))
         if route == "attribution":
@@ -188,7 +192,7 @@ class TableWriter:
         elif route == "coauthors":
             text = structured.coauthors(papers, cites, quote, self.corpus.principal, topic)
         elif route == "code":
-            text = structured.with_code(papers, cites, quote, self.corpus.principal, who)
+            text = structured.with_code(papers, cites, quote, self.corpus.principal, who, plan)
         elif route == "categories":
             text = structured.categories(papers, cites, quote, self.corpus.principal, who)
         elif route == "overview" and plan.scope == "author":
@@ -196,8 +200,15 @@ class TableWriter:
                 self.corpus.themes, papers, cites, quote, self.corpus.principal, who, timeline=plan.timeline
             )
         else:  # a list with no topic: every paper in scope, one line each
-            text = self.enumerate(who, papers, cites, quote)
+            text = self.enumerate(who, papers, cites, quote, plan)
         return finish(text + self.undated_in(plan, papers), cites, route=route)
+
+    def _paper_fact(self, route: str, paper: Paper, cites: Citations, quote) -> str:
+        if route == "authors":
+            return structured.authors_of(paper, cites, quote, self.corpus.principal)
+        if route == "when":
+            return structured.date_of(paper, cites, quote)
+        return structured.arxiv_of(paper, cites, quote)
 
     def undated_in(self, plan: Plan, shown: list[Paper] = ()) -> str:
         """A note on the papers whose date is too coarse to place in a span of months (left out, not guessed), and
@@ -233,14 +244,17 @@ class TableWriter:
             # Newest first, said in the heading: a reader checks a date order at a glance, not a relevance score.
             papers = sorted(papers, key=order.order_key, reverse=True)
             on = "about" if who.endswith(" on") else "on"  # "his papers from 2022 on about …", not "on on"
-            lines.append(f"{who[0].upper()}{who[1:]} {on} “{topic}” ({plural(len(papers), 'paper')}, newest first):")
+            page = pages.page_of(papers, plan)
+            lines.append(
+                f"{who[0].upper()}{who[1:]} {on} “{topic}” ({plural(len(papers), 'paper')}, newest first){page.span()}:"
+            )
             # A few papers: also the sentence answering the question itself ("which SGD algorithms …").
             ranked = (
                 self.corpus.picker.rank(plan.question, self.corpus.qterms(plan.question), papers[:6])
                 if len(papers) <= 6
                 else {}
             )
-            for p in papers[: structured.LIST_LIMIT]:
+            for p in page.items:
                 s = support.get(p.id) or summary_sentence(p)
                 extra = ranked.get(p.id, [])
                 more = f" {clause(extra[0][0])}." if extra and extra[0][0] != s else ""
@@ -249,13 +263,14 @@ class TableWriter:
                     f"- {name(p)}{when(p)}{owner_note(p, self.corpus.principal)}: {clause(s)} "
                     f"{marker}.{more and more[:-1] + ' ' + marker + '.'}"
                 )
-            lines += structured.unlisted(papers)
+            lines += page.closing()
             return finish(
                 "\n".join(lines) + self.undated_in(plan, papers),
                 cites,
                 route="list",
                 plan=self.corpus.explain(plan),
-                papers=[p.id for p in papers],
+                papers=[p.id for p in page.items],
+                page=[page.start, page.total],
             )
         none = f"none of {who} in the corpus is about “{topic}” (no paper's own text supports it), so I list none."
         others = []
@@ -326,21 +341,32 @@ class TableWriter:
         cites = Citations()
         if not found_pairs:
             return self.writer.cannot_answer(plan)
-        lines = [
-            f"{name(p)}{when(p)}{owner_note(p, self.corpus.principal)}: {clause(s)} {cites.cite(p, s)}."
-            for p, s in found_pairs
-        ]
+        # "which one is about X, and how well calibrated was it?": for a few papers, also the sentence that answers
+        # what the question asks after which one, when it is not the one that put the paper in the set.
+        then = _THEN_ASKS.split(rest, maxsplit=1)
+        ranked = (
+            self.corpus.picker.rank(then[-1], self.corpus.qterms(then[-1]), [p for p, _ in found_pairs])
+            if len(then) > 1 and len(found_pairs) <= 3
+            else {}
+        )
+        lines = []
+        for p, s in found_pairs:
+            marker = cites.cite(p, s)
+            extra = next((t for t, _ in ranked.get(p.id, [])[:1] if t != s), None)
+            more = f" {clause(extra)} {marker}." if extra else ""
+            lines.append(f"{name(p)}{when(p)}{owner_note(p, self.corpus.principal)}: {clause(s)} {marker}.{more}")
         return finish("\n".join(lines), cites, route="which_of", plan=self.corpus.explain(plan))
 
-    def enumerate(self, who: str, papers: list[Paper], cites: Citations, quote) -> str:
+    def enumerate(self, who: str, papers: list[Paper], cites: Citations, quote, plan: Plan | None = None) -> str:
         if not papers:
             return f"None of {who} are in the corpus."
         papers = sorted(papers, key=order.order_key, reverse=True)
-        lines = [f"{who[0].upper()}{who[1:]} ({plural(len(papers), 'paper')}, newest first):"]
-        for p in papers[: structured.LIST_LIMIT]:
+        page = pages.page_of(papers, plan)
+        lines = [f"{who[0].upper()}{who[1:]} ({plural(len(papers), 'paper')}, newest first){page.span()}:"]
+        for p in page.items:
             q = quote(p)
             lines.append(f"- {name(p)}{when(p)}{owner_note(p, self.corpus.principal)}: {clause(q)} {cites.cite(p, q)}")
-        return "\n".join(lines + structured.unlisted(papers))
+        return "\n".join(lines + page.closing())
 
     @staticmethod
     def _brief(sentence: str, words: int = 22) -> str:

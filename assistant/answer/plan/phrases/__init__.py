@@ -27,6 +27,7 @@ from assistant.answer.plan.phrases.dates import (  # noqa: F401 - the phrases, r
     years,
 )
 from assistant.answer.plan.phrases.elapsed import ELAPSED, Stated, elapsed, stated_dates  # noqa: F401
+from assistant.answer.plan.phrases.paging import MORE, OFFERED, REST_OFFERED  # noqa: F401
 from assistant.answer.plan.phrases.who import (  # noqa: F401 - the phrases, read from one place
     AUTHOR_POINTER,
     CORPUS_WIDE,
@@ -50,6 +51,7 @@ from assistant.answer.plan.phrases.wording import (  # noqa: F401 - the phrases,
     ASKS_EXISTENCE,
     AVERAGE,
     CODE,
+    COMPARISON,
     CORRECTION,
     DATA,
     ELSE_WRITTEN,
@@ -69,6 +71,7 @@ from assistant.answer.plan.phrases.wording import (  # noqa: F401 - the phrases,
     date_extreme,
     negated,
     polar,
+    quantity_beyond,
     quantity_extreme,
     quoted,
     without_negation,

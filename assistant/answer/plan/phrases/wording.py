@@ -124,8 +124,11 @@ CORRECTION = re.compile(
     r"\bi (?:meant|mean|was asking about|was thinking of)\b",
     re.I,
 )
-# "not the incidence-angle one", "not the sparse tensor core system": what a correction rules out, to its clause's end.
-NOT_THE_ONE = re.compile(r"\bnot the [^,.;:?!]+", re.I)
+# A comparison asked in so many words ("compare the two", "put those side by side", "how do they differ").
+COMPARISON = re.compile(r"\b(?:compare|contrast|side by side|next to each other|differ|differences?)\b", re.I)
+# "not the incidence-angle one", "not the sparse tensor core system": what a correction rules out, to its clause's end
+# (a spaced dash or "I mean" ends it too: "not the one that splits X up in advance - I mean the one that …").
+NOT_THE_ONE = re.compile(r"\bnot the (?:(?!\s[-–—]\s|\bi (?:meant|mean)\b)[^,.;:?!])+", re.I)
 # Code released with a paper.
 CODE = re.compile(r"\b(code|github|open[- ]source)\b", re.I)
 # Bibliometrics a profile page may state.
@@ -172,6 +175,7 @@ QUANTITY_EXTREME = re.compile(
 class Extreme:
     direction: int  # 1 for the largest, -1 for the smallest
     noun: str  # what is counted or measured ("GPU", "speedup")
+    beyond: float | None = None  # a threshold the quantity must pass ("a speedup of more than 100x": 100)
 
 
 def quantity_extreme(question: str) -> Extreme | None:
@@ -183,6 +187,33 @@ def quantity_extreme(question: str) -> Extreme | None:
     if noun.casefold() in STRUCTURE | STOP | {"recent", "cited", "frequent", "often", "popular"}:
         return None
     return Extreme(_MOST[m.group("most").casefold()], noun)
+
+
+# "a speedup of more than 100x", "beating earlier approaches by more than a factor of 100", "over 1,000 GPUs": a
+# number a reported quantity must pass (digits only: "more than one guarantee" counts nothing).
+_BEYOND = re.compile(
+    r"\b(?P<cmp>more than|greater than|over|above|exceeding|beyond|at least|fewer than|less than|under|below)\s+"
+    r"(?P<factor>a factor of\s+)?(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s*(?P<x>x\b|×|times\b|-?fold\b))?"
+    r"(?:\s+(?P<noun>[A-Za-z][\w-]*))?",
+    re.I,
+)
+_RATIO_ASKED = re.compile(r"\b(?:speed-?ups?|faster|accelerat\w*)\b", re.I)
+
+
+def quantity_beyond(question: str) -> Extreme | None:
+    """A threshold on a reported quantity ("a speedup of more than 100x" -> speedup beyond 100), or None."""
+    m = _BEYOND.search(question)
+    if not m:
+        return None
+    direction = -1 if m.group("cmp").casefold() in ("fewer than", "less than", "under", "below") else 1
+    value = float(m.group("n").replace(",", ""))
+    if m.group("x") or m.group("factor") or _RATIO_ASKED.search(question):
+        return Extreme(direction, "speedup", value)
+    noun = m.group("noun") or ""
+    scale = {"thousand", "million", "billion", "trillion", "k", "m", "b"}
+    if not noun or noun.casefold() in STRUCTURE | STOP | scale or re.fullmatch(YEAR, m.group("n")):
+        return None
+    return Extreme(direction, noun, value)
 
 
 # "the first author of CALM: what else did they write?", "what other papers did its lead author write?"

@@ -1,0 +1,60 @@
+"""A comparison grid whose rows answer the question's own content: the row it asks about is filled by the sentence
+that answers that content best, with the enumeration it announces; a framing part and the shared subject's words
+choose nothing."""
+
+from __future__ import annotations
+
+from assistant.answer.evidence.roles import RoleSentence
+from assistant.answer.write.grid import ASKED_ROW, _run, asked_part, asked_row
+from assistant.models import Filters, Message
+from tests.conftest import make_paper
+
+
+def test_the_asked_part_drops_the_framing_and_the_words_every_compared_paper_holds():
+    papers = [
+        make_paper(id="a", abstract="Electron repulsion integrals are balanced by a master-worker scheme."),
+        make_paper(id="b", abstract="The electron repulsion integrals are distributed over shell pairs."),
+    ]
+    question = "Compare the two HONPAS papers: how does each one spread the electron repulsion integral work?"
+    assert asked_part(question, papers) == "how does each one spread the work"
+
+
+def test_the_row_asked_and_whether_the_question_says_more_than_the_rows_word():
+    assert asked_row("how does each one spread the work across processes") == ("Approach", True)
+    assert asked_row("what problem does each address") == ("Problem", False)
+    assert asked_row("which machines did each run on") == ("Hardware / data", True)
+    assert asked_row("what does each say about noise") == (ASKED_ROW, True)
+
+
+def test_an_enumeration_over_sentences_is_one_cell():
+    said = [
+        "Here, we present two algorithms for the integrals.",
+        "Firstly, the integrals are distributed over shell pairs.",
+        "Secondly, they are distributed over shell quartets.",
+        "We show speedups.",
+    ]
+    sentences = [RoleSentence(t, "method", i) for i, t in enumerate(said)]
+    whole = " ".join(said[:3])
+    assert _run(sentences, sentences[0]) == whole and _run(sentences, sentences[1]) == whole
+    assert _run(sentences, sentences[3]) == said[3]
+
+
+def test_the_approach_row_answers_how_each_spreads_the_work(assistant):
+    answer = assistant.answer(
+        [
+            Message(
+                role="user",
+                content="Compare the static and the dynamic HONPAS papers: how does each distribute the work among MPI "
+                "processes?",
+            )
+        ],
+        Filters(),
+    )
+    assert answer.meta["plan"]["route"] == "compare"
+    approach = next(line for line in answer.answer.splitlines() if line.startswith("| Approach"))
+    static, dynamic = (
+        (approach.split(" | ")[1], approach.split(" | ")[2])
+        if "static" in answer.citations[0].title
+        else (approach.split(" | ")[2], approach.split(" | ")[1])
+    )
+    assert "shell pairs" in static and "master-worker" in dynamic
