@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
+from assistant import blocks as blocks_
 from assistant.answer.check.citations import Citations, finish
 from assistant.answer.check.claims import ClaimChecker
 from assistant.answer.corpus import Corpus
@@ -23,7 +24,7 @@ from assistant.answer.write.prompts import Prompts
 from assistant.answer.write.table_routes import TableWriter
 from assistant.answer.write.verdict import write_verdict
 from assistant.index.retrieval import Hit
-from assistant.models import Answer, Filters, Final, Message, StreamEvent, Table, Token
+from assistant.models import Answer, Filters, Final, Message, Paragraph, StreamEvent, Table, Token
 
 # The kinds whose extractive answer is read from a paper's own sentences by role (issue 22): each writer is
 # `(plan, hits, corpus) -> Answer | None`, None when the paper holds no sentence of that kind (then the generic
@@ -34,6 +35,15 @@ from assistant.models import Answer, Filters, Final, Message, StreamEvent, Table
 # those: the generic answer says so, with nothing cited).
 NEAREST_FLOOR = 0.3
 BY_ROLE = {"verify": write_verdict, "why": write_why, "how": write_how, "summary": write_summary}
+
+
+def with_assumption(answer: Answer, plan: QueryPlan) -> Answer:
+    """The answer opening with what the reading assumed, when it assumed something (QueryPlan.assumed): one sentence
+    about the question, not about the papers, so it carries no citation."""
+    if not plan.assumed:
+        return answer
+    blocks = [Paragraph(claims=blocks_.claims_of(plan.assumed)), *(answer.blocks or blocks_.parse(answer.answer))]
+    return answer.model_copy(update={"blocks": blocks, "answer": blocks_.to_markdown(blocks)})
 
 
 class Answerer:
@@ -125,7 +135,7 @@ class Answerer:
         final, hits = self._resolve(plan)
         answer = self._with_llm(plan, hits) if hits else final
         answer.meta.setdefault("plan", self.explain(plan))
-        return answer
+        return with_assumption(answer, plan)
 
     def stream(self, messages: list[Message], filters: Filters) -> Iterator[StreamEvent]:
         plan = self.plan(messages, filters)
@@ -134,9 +144,11 @@ class Answerer:
             for event in stream_llm_answer(self.llm_step, plan, hits):
                 if isinstance(event, Final):
                     event.answer.meta.setdefault("plan", self.explain(plan))
+                    event = Final(with_assumption(event.answer, plan))
                 yield event
             return
         final.meta.setdefault("plan", self.explain(plan))
+        final = with_assumption(final, plan)
         for chunk in re.findall(r"\S+\s*", final.answer):
             yield Token(chunk)
         yield Final(final)

@@ -58,6 +58,9 @@ class QueryPlan:
     direction: int = 1  # 1 for the largest, -1 for the smallest
     leave_out: list[str] = field(default_factory=list)  # papers a nested reference started from ("what else …")
     venues: list[str] = field(default_factory=list)  # venues the papers must appear in ("in The Cryosphere", "IGARSS")
+    # One short sentence saying what the reading assumed where it was unsure (words read as phrasing, not a topic;
+    # a topic no paper grounds answered from retrieval); the answer opens with it.
+    assumed: str = ""
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -107,5 +110,6 @@ class QueryPlan:
                 for lbl, ex, c in (self.vote.neighbours[:3] if self.vote else [])
             ],
             "excluded_by_filters": [titles.get(i, i) for i in self.excluded],
+            "assumed": self.assumed or None,
             "notes": self.notes,
         }

@@ -7,6 +7,7 @@ import re
 from dataclasses import replace
 
 from assistant.answer.corpus import Corpus
+from assistant.answer.evidence import distinct
 from assistant.answer.evidence.across import asked_kind, mentions
 from assistant.answer.evidence.sentence_search import question_parts
 from assistant.answer.evidence.weigh import QUANTITY
@@ -41,6 +42,8 @@ _AUTHORING = re.compile(r"\b(co-?authored|co-?wrote|co-?written|written|wrote|wr
 # Vote labels read as another route while the slots are read; `_operation` then gives how, why and verify their own
 # kinds where the question's form allows.
 _ROUTE_OF = {"how": "fact", "greeting": "fact", "why": "fact", "verify": "fact"}
+# Routes whose topic filters the table's papers: its words are read for what distinguishes them (`_read_topic`).
+_TOPIC_ROUTES = ("list", "count", "code", "coauthors", "earliest", "latest")
 # Routes that list or count papers of the table (not facts of one paper).
 _TABLE_LISTS = ("list", "count", "code", "categories", "overview", "per_year", "earliest", "latest", "coauthors")
 
@@ -236,6 +239,17 @@ class Planner(SlotReader):
             kind = asked_kind(question, named, focus)
             if kind and mentions(kind, [p for p in self._in_scope(f, span) if p.is_author_work]):
                 intent.route, across = "across", kind
+        assumed, unsure = "", []
+        # Another slot narrows the table: a topic of phrasing alone is then dropped, the question is the filter.
+        filtered = bool(person or position or surname or span or venues or negation or f.coauthor or within)
+        if topic and not literal and intent.route in _TOPIC_ROUTES:
+            topic, assumed, unsure = self._read_topic(
+                topic, question, self._pool(f, span, scope), filtered, intent.route
+            )
+            if intent.subject and topic != intent.subject:
+                intent.subject = topic
+            if unsure:  # a topic no paper grounds, though retrieval finds papers: answered from retrieval
+                intent.route, intent.subject, topic = "fact", "", ""
         if intent.route == "list" and topic and self._describes_one_paper(question, topic, f, span, scope):
             # Nothing is "on" a long description: it describes one paper and asks something of it.
             intent.route, intent.subject, topic = "fact", "", ""
@@ -245,6 +259,10 @@ class Planner(SlotReader):
             # "How long after A did B come out?", "how long between its submission and its acceptance?"
             intent.route, compared, topic = "elapsed", [], ""
         excluded = [pid for pid in named if not filters.admits(self.corpus.by_id[pid])]
+        if unsure:
+            notes_unsure = [f"topic grounded by no paper; retrieval finds {len(unsure)}: answered from retrieval"]
+        else:
+            notes_unsure = []
         # Why the route is what it is, for --explain.
         decided = f"route {intent.route}: " + (
             "the vote and the keywords agree"
@@ -287,7 +305,8 @@ class Planner(SlotReader):
             negated=negation.topic if negation else "",
             corrected=corrected,
             compared=compared,
-            notes=[decided] + ([f"spelling: {', '.join(spelling)}"] if spelling else []),
+            assumed=assumed,
+            notes=[decided] + ([f"spelling: {', '.join(spelling)}"] if spelling else []) + notes_unsure,
         )
         if self.reader is None:
             return plan
@@ -347,6 +366,48 @@ class Planner(SlotReader):
             return keyword if intent.route not in _TABLE_LISTS else ("fact", "")
         subject = subject_for(label, stripped, self.corpus.principal)
         return label, subject or ""
+
+    def _read_topic(self, topic: str, question: str, pool, filtered: bool, route: str) -> tuple[str, str, list[str]]:
+        """The topic made only of content, what was assumed reading it, and the papers to answer from instead when
+        the reading was unsure.
+
+        - A topic of wording alone (function words and ordinary English no paper in scope uses: "lines shown",
+          "together") in a question another slot filters is no topic: the question is the filter.
+        - A topic no paper in the pool grounds is read again by its distinguishing words, less the ordinary words
+          the papers use and the parts of a compound no paper uses ("ResNet-family models" as "ResNet"), when a
+          paper is on that. A whole word no paper uses is never dropped this way: "protein structure prediction" is
+          not "structure prediction".
+        - Failing that, the papers retrieval finds near the whole question that hold all its distinguishing words
+          ("the label-noise paper" asked to quote a sentence) are answered from.
+        With none of these the topic stays, and "none is about it" is the answer."""
+        alts = self._words_of_topic(topic, pool)
+        if all(r in (distinct.PHRASING, distinct.UNUSED) for words in alts for _, r in words):
+            if filtered:
+                said = " ".join(w for words in alts for w, _ in words)
+                return (
+                    "",
+                    f"I read “{said}” as the question's wording, not a topic, so no topic narrows the papers.",
+                    [],
+                )
+            return topic, "", []
+        if route not in ("list", "count") or self.corpus.topics.papers_on(topic, pool):
+            return topic, "", []
+        relaxed = " or ".join(
+            " ".join(w for w, r in words if r == distinct.DISTINGUISHING)
+            for words in alts
+            if any(r == distinct.DISTINGUISHING for _, r in words) and not any(r == distinct.UNUSED for _, r in words)
+        )
+        if relaxed and relaxed != topic and self.corpus.topics.papers_on(relaxed, pool):
+            said = f"No paper's own text is on “{topic}” as a whole, so I read the topic as “{relaxed}”."
+            return relaxed, said, []
+        rare = [[w for w, r in words if r == distinct.DISTINGUISHING] for words in alts]
+        if found := self._relevant(question, pool, rare):
+            said = (
+                f"No paper's own text is on “{topic}” as a whole, so I answered from the papers most relevant to the "
+                "question."
+            )
+            return topic, said, [p.id for p in found]
+        return topic, "", []
 
     def _elapsed(self, question: str, named: list[str]) -> bool:
         """A question about the time between two dates that has them: two papers named, or one whose comments state
