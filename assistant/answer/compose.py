@@ -40,8 +40,8 @@ BY_ROLE = {"verify": write_verdict, "why": write_why, "how": write_how, "summary
 def with_assumption(answer: Answer, plan: QueryPlan) -> Answer:
     """The answer opening with what the reading assumed, when it assumed something (QueryPlan.assumed): one sentence
     about the question, not about the papers, so it carries no citation."""
-    if not plan.assumed:
-        return answer
+    if not plan.assumed or answer.answer.startswith(CANNOT_ANSWER):
+        return answer  # a refusal assumed nothing the reader needs to know
     blocks = [Paragraph(claims=blocks_.claims_of(plan.assumed)), *(answer.blocks or blocks_.parse(answer.answer))]
     return answer.model_copy(update={"blocks": blocks, "answer": blocks_.to_markdown(blocks)})
 

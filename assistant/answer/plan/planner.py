@@ -379,18 +379,22 @@ class Planner(SlotReader):
           not "structure prediction".
         - Failing that, the papers retrieval finds near the whole question that hold all its distinguishing words
           ("the label-noise paper" asked to quote a sentence) are answered from.
+        A topic a marker introduces ("about weather") is never wording.
         With none of these the topic stays, and "none is about it" is the answer."""
         alts = self._words_of_topic(topic, pool)
-        if all(r in (distinct.PHRASING, distinct.UNUSED) for words in alts for _, r in words):
-            if filtered:
+        marked = {w.casefold() for w in re.findall(r"[\w-]+", phrases.topic_marked(question))}
+        roles = [r for words in alts for _, r in words]
+        unused = [w for words in alts for w, r in words if r == distinct.UNUSED]
+        wording = all(r in (distinct.PHRASING, distinct.UNUSED) for r in roles)
+        grounded = bool(self.corpus.topics.papers_on(topic, pool)) if not wording else False
+        if filtered and not any(w.casefold() in marked for words in alts for w, _ in words):
+            # Under a filter, a topic without a distinguishing word that grounds no paper is wording too ("going by
+            # the author lists shown": words the papers use, but not together).
+            if wording or (distinct.DISTINGUISHING not in roles and not grounded):
                 said = " ".join(w for words in alts for w, _ in words)
-                return (
-                    "",
-                    f"I read “{said}” as the question's wording, not a topic, so no topic narrows the papers.",
-                    [],
-                )
-            return topic, "", []
-        if route not in ("list", "count") or self.corpus.topics.papers_on(topic, pool):
+                assumed = f"I read “{said}” as the question's wording, not a topic, so no topic narrows the papers."
+                return "", assumed, []
+        if wording or grounded or route not in ("list", "count"):
             return topic, "", []
         relaxed = " or ".join(
             " ".join(w for w, r in words if r == distinct.DISTINGUISHING)
@@ -401,6 +405,11 @@ class Planner(SlotReader):
             said = f"No paper's own text is on “{topic}” as a whole, so I read the topic as “{relaxed}”."
             return relaxed, said, []
         rare = [[w for w, r in words if r == distinct.DISTINGUISHING] for words in alts]
+        # A word no paper uses may name a subject the corpus lacks ("papers that deal with protein structure
+        # prediction"); it is the question's wording only when the question describes one paper and asks something
+        # of it ("quote the sentence from the label-noise paper that …").
+        if unused and not _ONE_PAPER.search(question):
+            return topic, "", []
         if found := self._relevant(question, pool, rare):
             said = (
                 f"No paper's own text is on “{topic}” as a whole, so I answered from the papers most relevant to the "

@@ -93,6 +93,22 @@ def _words(name: str) -> frozenset[str]:
 # data/structure_words.txt, one place to extend.
 STRUCTURE = _words("structure_words.txt") | frozenset(MONTHS) | frozenset(PARTS) | frozenset(NUMBER_WORDS.values())
 
+# "about X", "dealing with X", "related to X": a phrase that says its object is the topic. Words of that object are
+# never read as the question's wording, however ordinary ("papers with Boyang Zhang about weather" asks about
+# weather; "papers he wrote together with Boyang Zhang" asks about no topic).
+TOPIC_MARKER = re.compile(
+    r"\b(?:about|regarding|concerning|related to|on the (?:topic|subject) of|(?:deal|deals|dealing|dealt) with|"
+    r"(?:focus|focuses|focused|focusing) on|(?:work|works|worked|working|research|published|publish|wrote|written) "
+    r"on|papers? on)\s+(?P<x>[^,.;?!]+)",
+    re.I,
+)
+
+
+def topic_marked(question: str) -> str:
+    """The words a topic marker introduces ("about weather and climate" -> "weather and climate"), all of them."""
+    return " ".join(m.group("x") for m in TOPIC_MARKER.finditer(question))
+
+
 # A greeting or thanks alone ("hi", "hello there", "thanks!"): no question to read.
 GREETING = re.compile(
     r"^\s*(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|greetings|thanks|thank you|cheers|yo)"
