@@ -7,7 +7,6 @@ import re
 from dataclasses import replace
 
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import distinct
 from assistant.answer.evidence.across import asked_kind, mentions
 from assistant.answer.evidence.sentence_search import question_parts
 from assistant.answer.evidence.weigh import QUANTITY
@@ -25,16 +24,9 @@ from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.reader import ModelReader, ReadingRefused, read_or_refuse, with_reading
 from assistant.answer.plan.slots import SlotReader
 from assistant.answer.plan.spelling import correct_spelling
+from assistant.answer.plan.topic import TopicReader
 from assistant.errors import BadRequest
 from assistant.models import Filters, Message
-
-# "… studied in the paper arguing that …": a question about one paper it describes, in the singular, asks a fact of
-# it even when its form is close to a topic question's; a list asks for papers in the plural.
-_ONE_PAPER = re.compile(
-    r"\b(?:the|this|that)\s+(?:[\w-]+\s+){0,2}?(?:paper|article|preprint|study)\b(?!s)(?!.*\b(?:papers|works|publications)\b)",
-    re.I,
-)
-
 
 _WRITINGS = re.compile(r"\b(else|other|write|wrote|written|publish(ed)?|papers|works)\b", re.I)
 _WITH_HIM = re.compile(r"\b(with|and|alongside) (him|her|them|the author)\b|\b(his|her|their)\b", re.I)
@@ -54,6 +46,7 @@ class Planner(SlotReader):
     def __init__(self, corpus: Corpus, reader: ModelReader | None = None):
         self.corpus = corpus
         self.reader = reader  # LLM mode: the model reads the question too (plan/reader.py)
+        self.topics = TopicReader(corpus)
 
     def plan(self, messages: list[Message], filters: Filters) -> QueryPlan:
         question, history = split_turns(messages)
@@ -243,7 +236,7 @@ class Planner(SlotReader):
         # Another slot narrows the table: a topic of phrasing alone is then dropped, the question is the filter.
         filtered = bool(person or position or surname or span or venues or negation or f.coauthor or within)
         if topic and not literal and intent.route in _TOPIC_ROUTES:
-            topic, assumed, unsure = self._read_topic(
+            topic, assumed, unsure = self.topics.read(
                 topic, question, self._pool(f, span, scope), filtered, intent.route
             )
             if intent.subject and topic != intent.subject:
@@ -342,7 +335,7 @@ class Planner(SlotReader):
         fallback = keyword if plausible else ("fact", "")
         one_paper = (
             bool(named)
-            or bool(_ONE_PAPER.search(question))
+            or bool(phrases.ONE_PAPER.search(question))
             or (bool(focus) and bool(re.search(r"\b(it|its|this|that)\b", question, re.I)))
         )
         if label == "fact":
@@ -366,57 +359,6 @@ class Planner(SlotReader):
             return keyword if intent.route not in _TABLE_LISTS else ("fact", "")
         subject = subject_for(label, stripped, self.corpus.principal)
         return label, subject or ""
-
-    def _read_topic(self, topic: str, question: str, pool, filtered: bool, route: str) -> tuple[str, str, list[str]]:
-        """The topic made only of content, what was assumed reading it, and the papers to answer from instead when
-        the reading was unsure.
-
-        - A topic of wording alone (function words and ordinary English no paper in scope uses: "lines shown",
-          "together") in a question another slot filters is no topic: the question is the filter.
-        - A topic no paper in the pool grounds is read again by its distinguishing words, less the ordinary words
-          the papers use and the parts of a compound no paper uses ("ResNet-family models" as "ResNet"), when a
-          paper is on that. A whole word no paper uses is never dropped this way: "protein structure prediction" is
-          not "structure prediction".
-        - Failing that, the papers retrieval finds near the whole question that hold all its distinguishing words
-          ("the label-noise paper" asked to quote a sentence) are answered from.
-        A topic a marker introduces ("about weather") is never wording.
-        With none of these the topic stays, and "none is about it" is the answer."""
-        alts = self._words_of_topic(topic, pool)
-        marked = {w.casefold() for w in re.findall(r"[\w-]+", phrases.topic_marked(question))}
-        roles = [r for words in alts for _, r in words]
-        unused = [w for words in alts for w, r in words if r == distinct.UNUSED]
-        wording = all(r in (distinct.PHRASING, distinct.UNUSED) for r in roles)
-        grounded = bool(self.corpus.topics.papers_on(topic, pool)) if not wording else False
-        if filtered and not any(w.casefold() in marked for words in alts for w, _ in words):
-            # Under a filter, a topic without a distinguishing word that grounds no paper is wording too ("going by
-            # the author lists shown": words the papers use, but not together).
-            if wording or (distinct.DISTINGUISHING not in roles and not grounded):
-                said = " ".join(w for words in alts for w, _ in words)
-                assumed = f"I read “{said}” as the question's wording, not a topic, so no topic narrows the papers."
-                return "", assumed, []
-        if wording or grounded or route not in ("list", "count"):
-            return topic, "", []
-        relaxed = " or ".join(
-            " ".join(w for w, r in words if r == distinct.DISTINGUISHING)
-            for words in alts
-            if any(r == distinct.DISTINGUISHING for _, r in words) and not any(r == distinct.UNUSED for _, r in words)
-        )
-        if relaxed and relaxed != topic and self.corpus.topics.papers_on(relaxed, pool):
-            said = f"No paper's own text is on “{topic}” as a whole, so I read the topic as “{relaxed}”."
-            return relaxed, said, []
-        rare = [[w for w, r in words if r == distinct.DISTINGUISHING] for words in alts]
-        # A word no paper uses may name a subject the corpus lacks ("papers that deal with protein structure
-        # prediction"); it is the question's wording only when the question describes one paper and asks something
-        # of it ("quote the sentence from the label-noise paper that …").
-        if unused and not _ONE_PAPER.search(question):
-            return topic, "", []
-        if found := self._relevant(question, pool, rare):
-            said = (
-                f"No paper's own text is on “{topic}” as a whole, so I answered from the papers most relevant to the "
-                "question."
-            )
-            return topic, said, [p.id for p in found]
-        return topic, "", []
 
     def _elapsed(self, question: str, named: list[str]) -> bool:
         """A question about the time between two dates that has them: two papers named, or one whose comments state

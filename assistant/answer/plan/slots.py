@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import distinct, topics
+from assistant.answer.evidence import topics
 from assistant.answer.evidence.finding import TARGET_LEAD
 from assistant.answer.evidence.weigh import ALL_TERMS, COVERAGE_WEIGHT, relevant, vocabulary
 from assistant.answer.plan import phrases, sides
@@ -97,41 +97,6 @@ class SlotReader:
         """The papers a topic is looked for among: the scope's (the author's, others', all) within the filters."""
         pool = self._in_scope(f.model_copy(update={"author_only": True if scope == "author" else None}), span)
         return [p for p in pool if not p.is_author_work] if scope == "others" else pool
-
-    def _words_of_topic(self, topic: str, pool: list[Paper]) -> list[list[tuple[str, str]]]:
-        """Each alternative of a topic as its words, each with what it is among the papers in scope (distinct.role):
-        phrasing, a word that grounds nothing ("protein" where no paper says it), ordinary, or distinguishing. A
-        hyphenated word no paper uses whole is read as its parts ("ResNet-family"), a part no paper uses as
-        phrasing."""
-        vocabularies = [self.corpus.topics.vocabulary_of(p) for p in pool]
-        out = []
-        for part in (p.strip() for p in re.split(r"\s+or\s+", topic) if p.strip()):
-            words: list[tuple[str, str]] = []
-            for w in part.split():
-                whole = "-" not in w.strip("-") or distinct.used_whole(w, vocabularies)
-                for piece in [w] if whole else [x for x in w.split("-") if x]:
-                    if piece.casefold() in {x.casefold() for x, _ in words}:
-                        continue
-                    role = distinct.role(piece, vocabularies)
-                    words.append((piece, distinct.PHRASING if role == distinct.UNUSED and not whole else role))
-            out.append(words)
-        return out
-
-    def _relevant(self, question: str, pool: list[Paper], rare: list[list[str]]) -> list[Paper]:
-        """Papers in the pool that retrieval finds near the whole question (at the relevance floor) and whose own
-        text holds every distinguishing word of one alternative of its topic, best first."""
-        rare = [words for words in rare if words]
-        if not rare:
-            return []
-        ids = {p.id for p in pool}
-        vocab = self.corpus.topics.vocabulary_of
-        return [
-            h.paper
-            for h in self.corpus.retriever.search(question, Filters(), k=10)
-            if h.paper.id in ids
-            and h.dense >= self.corpus.settings.relevance_threshold
-            and any(all(distinct.held(w, vocab(h.paper)) for w in words) for words in rare)
-        ]
 
     def _content(self, text: str) -> list[str]:
         """The words of a text that could name a topic: not structure, not people, not the author."""

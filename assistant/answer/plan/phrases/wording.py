@@ -93,6 +93,13 @@ def _words(name: str) -> frozenset[str]:
 # data/structure_words.txt, one place to extend.
 STRUCTURE = _words("structure_words.txt") | frozenset(MONTHS) | frozenset(PARTS) | frozenset(NUMBER_WORDS.values())
 
+# "… studied in the paper arguing that …": a question about one paper it describes, in the singular, asks a fact of
+# it even when its form is close to a topic question's; a list asks for papers in the plural.
+ONE_PAPER = re.compile(
+    r"\b(?:the|this|that)\s+(?:[\w-]+\s+){0,2}?(?:paper|article|preprint|study)\b(?!s)(?!.*\b(?:papers|works|publications)\b)",
+    re.I,
+)
+
 # "about X", "dealing with X", "related to X": a phrase that says its object is the topic. Words of that object are
 # never read as the question's wording, however ordinary ("papers with Boyang Zhang about weather" asks about
 # weather; "papers he wrote together with Boyang Zhang" asks about no topic).
