@@ -72,6 +72,9 @@ class Answerer:
             "quantity_extreme": lambda plan: self._chosen(
                 plan, composed.quantity_extreme(self.corpus, self.tables.scoped(plan), plan)
             ),
+            "quantity_threshold": lambda plan: self._chosen(
+                plan, composed.quantity_threshold(self.corpus, self.tables.scoped(plan), plan)
+            ),
             "average": lambda plan: (composed.average(self.corpus, self.tables.scoped(plan), plan), []),
             "elapsed": lambda plan: (composed.elapsed(self.corpus, plan), []),
             "by_role": self._by_role,

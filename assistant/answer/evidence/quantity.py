@@ -12,7 +12,14 @@ from assistant.text import research_sentences
 
 _NUMBER = (
     r"(?P<num>(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?P<unit>[kKmMbB](?![a-z])|thousand|million|billion)?\s*"
-    r"(?:[x×X](?![a-z]))?)"
+    r"(?:[x×X](?![a-z])|%)?)"
+)
+# Nouns that name a factor: a paper also reports one as "4963x faster" or "a 3x speed-up", without the noun itself.
+RATIO_NOUNS = frozenset({"speedup", "speedups", "speed-up", "speed-ups", "acceleration", "accelerations"})
+_FACTOR = re.compile(
+    r"\b(?P<num>(?P<n>\d+(?:\.\d+)?)\s*[x×X])(?![a-z])(?:\s*\([^)]*\))?\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:faster|quicker|speed-?ups?|accelerat\w*|improvement)\b",
+    re.I,
 )
 # Words allowed between a number and its noun ("64 NVIDIA A100 GPUs", "7.1x end-to-end speedup").
 _BETWEEN = r"(?:[\w-]+\s+){0,5}?"
@@ -27,7 +34,15 @@ class Reading:
     paper: Paper
     sentence: str  # the abstract's sentence, verbatim
     value: float
-    said: str  # the number as the sentence writes it ("1,024", "7.1x")
+    said: str  # the number as the sentence writes it ("1,024", "7.1x", "91.3%")
+
+    @property
+    def ratio(self) -> bool:
+        return self.said[-1:] in ("x", "X", "×")
+
+    @property
+    def percent(self) -> bool:
+        return self.said.endswith("%")
 
 
 def _noun_pattern(noun: str) -> str:
@@ -44,6 +59,8 @@ def readings(noun: str, papers: list[Paper]) -> list[Reading]:
             rf"\b{nn}\s+(?:of\s+|up to\s+|by\s+|reaching\s+|to\s+|=\s*|on\s+)+(?:about\s+|nearly\s+)?{_NUMBER}", re.I
         ),
     ]
+    if noun.casefold() in RATIO_NOUNS:
+        patterns.append(_FACTOR)
     out = []
     for p in papers:
         for abstract in p.abstracts:
@@ -53,10 +70,31 @@ def readings(noun: str, papers: list[Paper]) -> list[Reading]:
                         raw = m.group("n")
                         if re.fullmatch(r"(?:19|20)\d{2}", raw) or _MODEL.search(s[: m.start("n")]):
                             continue  # a year, or a model number ("RTX 4090"), not a count
-                        value = float(raw.replace(",", "")) * _SCALE.get((m.group("unit") or "").casefold(), 1)
+                        value = float(raw.replace(",", "")) * _SCALE.get(
+                            (m.groupdict().get("unit") or "").casefold(), 1
+                        )
                         said = m.group("num").strip().rstrip(",.")
-                        out.append(Reading(p, s, value, said))
+                        if all(r.sentence != s or r.value != value for r in out):  # one figure, two patterns
+                            out.append(Reading(p, s, value, said))
     return out
+
+
+def alike(r: Reading, ratio: bool, percent: bool, unit: str) -> bool:
+    """The reading is written the way the bound is: a factor ("100x"), a percentage, or in a unit ("10 cm")."""
+    if (ratio and not r.ratio) or (percent and not r.percent):
+        return False
+    return not unit or bool(re.search(rf"{re.escape(r.said)}\s*{re.escape(unit)}\b", r.sentence, re.I))
+
+
+def beyond(noun: str, papers: list[Paper], direction: int, bound: float, ratio: bool, percent: bool, unit: str = ""):
+    """Each paper's most extreme reading of the noun past the bound (above it for direction 1), most extreme first;
+    only figures written the way the bound is (`alike`)."""
+    kept = [r for r in readings(noun, papers) if (r.value - bound) * direction > 0 and alike(r, ratio, percent, unit)]
+    best: dict[str, Reading] = {}
+    for r in kept:
+        if r.paper.id not in best or (r.value - best[r.paper.id].value) * direction > 0:
+            best[r.paper.id] = r
+    return sorted(best.values(), key=lambda r: -r.value * direction)
 
 
 def extreme(noun: str, papers: list[Paper], direction: int) -> list[Reading]:

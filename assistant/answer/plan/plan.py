@@ -56,6 +56,7 @@ class QueryPlan:
     across: str = ""  # the kind asked for across his papers ("GPUs" in "Which GPUs did he use?")
     quantity: str = ""  # the noun of a reported quantity whose extreme is asked ("GPU" in "the largest GPU count")
     direction: int = 1  # 1 for the largest, -1 for the smallest
+    threshold: phrases.Threshold | None = None  # a bound on the quantity ("a speedup of more than 100x")
     leave_out: list[str] = field(default_factory=list)  # papers a nested reference started from ("what else …")
     venues: list[str] = field(default_factory=list)  # venues the papers must appear in ("in The Cryosphere", "IGARSS")
     # One short sentence saying what the reading assumed where it was unsure (words read as phrasing, not a topic;
@@ -93,6 +94,7 @@ class QueryPlan:
             "dates": self.dates.describe() if self.dates else None,
             "negated_topic": self.negated or None,
             "quantity": [self.quantity, "largest" if self.direction > 0 else "smallest"] if self.quantity else None,
+            "threshold": [self.threshold.noun, self.threshold.said] if self.threshold else None,
             "leaves_out": [titles.get(i, i) for i in self.leave_out],
             "venues": self.venues,
             "coauthor": f.coauthor,

@@ -1,5 +1,5 @@
-"""Answers composed over the table: the extreme of a quantity the papers report, the authors two papers share, and
-papers per year on average. Each is cited to the papers it reads."""
+"""Answers composed over the table: the extreme of a quantity the papers report or the papers past a bound on it, the
+authors two papers share, and papers per year on average. Each is cited to the papers it reads."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from datetime import date
 
 from assistant.answer.check.citations import Citations, finish
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence.quantity import extreme
+from assistant.answer.evidence.quantity import alike, beyond, extreme
 from assistant.answer.evidence.weigh import summary_sentence
 from assistant.answer.plan import phrases
 from assistant.answer.plan.phrases.elapsed import elapsed as elapsed_words
@@ -19,6 +19,7 @@ from assistant.answer.write.format import name, owner_note, plural, when
 from assistant.models import ARXIV_ID_DATED, Answer, Paper
 
 SHOWN = 3  # runners-up listed after the extreme
+SHOWN_LIST = structured.LIST_LIMIT  # papers past a bound listed, as many as a topic list shows
 
 
 def quantity_extreme(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> Answer:
@@ -46,6 +47,49 @@ def quantity_extreme(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> An
                 f"- {r.said} in {name(r.paper)}{when(r.paper)}: {clause(r.sentence)} {cites.cite(r.paper, r.sentence)}"
             )
     return finish("\n".join(lines), cites, route="quantity_extreme", papers=[r.paper.id for r in found[: 1 + SHOWN]])
+
+
+def quantity_threshold(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> Answer:
+    """ "Which of his papers claim a speedup of more than 100x?": the papers whose abstract reports a figure of the
+    noun past the bound, each with the sentence that reports it; when none does, the most extreme figure reported."""
+    cites = Citations()
+    th = plan.threshold
+    who = structured.scope_phrase(plan, corpus.principal, plan.scope, plan.filters.coauthor, plan.dates)
+    with_abstract = [p for p in papers if p.has_abstract]
+    said = f"{th.said} {th.unit}".strip()
+    nouns = [n for n in (th.also, th.noun) if n]
+    best: dict[str, object] = {}
+    for n in nouns:
+        for r in beyond(n, with_abstract, th.direction, th.value, th.ratio, th.percent, th.unit):
+            if r.paper.id not in best or (r.value - best[r.paper.id].value) * th.direction > 0:
+                best[r.paper.id] = r
+    found = sorted(best.values(), key=lambda r: -r.value * th.direction)
+    noun = " or ".join(nouns)
+    if found:
+        lines = [f"{who[0].upper()}{who[1:]} that report {noun} {said} ({plural(len(found), 'paper')}):"]
+        for r in found[:SHOWN_LIST]:
+            lines.append(
+                f"- {name(r.paper)}{when(r.paper)}{owner_note(r.paper, corpus.principal)}: "
+                f"{f'{r.said} {th.unit}'.strip()}. "
+                f"{clause(r.sentence)} {cites.cite(r.paper, r.sentence)}"
+            )
+        return finish("\n".join(lines), cites, route="quantity_threshold", papers=[r.paper.id for r in found])
+    text = f"None of {who} reports {noun} {said} in its abstract."
+    closest = [
+        r
+        for r in sorted(
+            (r for n in nouns for r in extreme(n, with_abstract, th.direction)), key=lambda r: -r.value * th.direction
+        )
+        if alike(r, th.ratio, th.percent, th.unit)
+    ]
+    if closest:
+        top = closest[0]
+        word = "largest" if th.direction > 0 else "smallest"
+        text += (
+            f" The {word} they report is {top.said}, in {name(top.paper)}{when(top.paper)}: {clause(top.sentence)} "
+            f"{cites.cite(top.paper, top.sentence)}."
+        )
+    return finish(text, cites, route="quantity_threshold")
 
 
 def shared_authors(corpus: Corpus, plan: QueryPlan) -> Answer:
