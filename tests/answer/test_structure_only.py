@@ -149,3 +149,11 @@ def test_an_unsure_topic_is_read_by_its_distinguishing_words(assistant):
     # "ResNet-style" is no term of any paper: its parts are, and "style" is wording.
     resnet = ask(assistant, "Which of his papers evaluate on ResNet-style models?")
     assert resnet.meta["plan"]["topic"] == "ResNet" and len(resnet.citations) >= 3
+
+
+def test_an_overview_of_a_topic_summarises_its_papers(assistant):
+    answer = ask(assistant, "Give me a summary of his stencil papers.")
+    plan = answer.meta["plan"]
+    assert plan["route"] == "topic_summary" and plan["topic"] == "stencil"
+    assert {c.paper_id for c in answer.citations} >= {"2506.22969", "2310.16298"}
+    assert ask(assistant, "Give me an overview of his research.").meta["plan"]["route"] == "overview"

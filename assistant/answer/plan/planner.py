@@ -88,6 +88,21 @@ class Planner(SlotReader):
         vote = self.corpus.router.route(masked)
         keyword_route = intent.route
         intent.route, intent.subject = self._by_meaning(intent, vote, question, stripped, named, focus, literal)
+        summary_asked = (
+            intent.route == "fact"
+            and (
+                vote.label in ("summary", "overview", "list")
+                or re.search(r"\b(?:papers|works|publications|work|research)\b", question, re.I)
+            )
+            and not (named or focus or literal)
+            and phrases.SUMMARY_ASKED.search(question)
+            and not phrases.ONE_PAPER.search(question)
+            and bool(words := subject_for("list", stripped, self.corpus.principal))
+        )
+        if summary_asked:
+            # "Give me an overview of his atomistic simulation work", "a summary of his stencil papers": a summary of
+            # the papers on a topic (topic_summary, below), not a fact
+            intent.route, intent.subject = "list", words
         excludes = phrases.excludes_author(question)
         f = filters.model_copy()
         if f.year_from is None and intent.year_from is not None:
@@ -251,6 +266,8 @@ class Planner(SlotReader):
             intent.route, intent.subject, topic = "fact", "", ""
         if meta not in ("greeting", "metrics", "overview"):
             intent.route = operation_of(intent.route, vote, question, named, compared, topic)
+            if summary_asked and intent.route == "list" and topic:
+                intent.route = "topic_summary"
         if meta not in ("greeting", "metrics", "overview") and self._elapsed(question, named):
             # "How long after A did B come out?", "how long between its submission and its acceptance?"
             intent.route, compared, topic = "elapsed", [], ""
