@@ -241,3 +241,9 @@ def test_a_bound_on_a_reported_quantity():
     # A year or a structure word is no bound on a quantity.
     assert phrases.quantity_threshold("Which of his papers came out after 2020?") is None
     assert phrases.quantity_threshold("Which of his papers have more than 5 authors?") is None
+
+
+def test_a_bound_given_as_a_factor():
+    t = phrases.quantity_threshold("Which papers beat earlier approaches by more than a factor of 100?")
+    assert t.ratio and t.value == 100.0 and t.said == "more than a factor of 100"
+    assert phrases.quantity_threshold("a speedup or improvement of more than 100x").also == "speedup"

@@ -50,8 +50,9 @@ def _noun_pattern(noun: str) -> str:
     return r"(?:" + "|".join(re.escape(w) for w in words) + r")\b"
 
 
-def readings(noun: str, papers: list[Paper]) -> list[Reading]:
-    """Every number each paper's abstract reports next to the noun (before it, or after "of", "up to", "by")."""
+def readings(noun: str, papers: list[Paper], factor: bool = False) -> list[Reading]:
+    """Every number each paper's abstract reports next to the noun (before it, or after "of", "up to", "by"); with
+    `factor` (a bound given as a factor: "by more than a factor of 100"), also every factor reported as faster."""
     nn = _noun_pattern(noun)
     patterns = [
         re.compile(rf"\b{_NUMBER}\s+{_BETWEEN}{nn}", re.I),
@@ -59,7 +60,7 @@ def readings(noun: str, papers: list[Paper]) -> list[Reading]:
             rf"\b{nn}\s+(?:of\s+|up to\s+|by\s+|reaching\s+|to\s+|=\s*|on\s+)+(?:about\s+|nearly\s+)?{_NUMBER}", re.I
         ),
     ]
-    if noun.casefold() in RATIO_NOUNS:
+    if factor or noun.casefold() in RATIO_NOUNS:
         patterns.append(_FACTOR)
     out = []
     for p in papers:
@@ -89,7 +90,8 @@ def alike(r: Reading, ratio: bool, percent: bool, unit: str) -> bool:
 def beyond(noun: str, papers: list[Paper], direction: int, bound: float, ratio: bool, percent: bool, unit: str = ""):
     """Each paper's most extreme reading of the noun past the bound (above it for direction 1), most extreme first;
     only figures written the way the bound is (`alike`)."""
-    kept = [r for r in readings(noun, papers) if (r.value - bound) * direction > 0 and alike(r, ratio, percent, unit)]
+    found = readings(noun, papers, factor=ratio)
+    kept = [r for r in found if (r.value - bound) * direction > 0 and alike(r, ratio, percent, unit)]
     best: dict[str, Reading] = {}
     for r in kept:
         if r.paper.id not in best or (r.value - best[r.paper.id].value) * direction > 0:

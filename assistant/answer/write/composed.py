@@ -8,7 +8,7 @@ from datetime import date
 
 from assistant.answer.check.citations import Citations, finish
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence.quantity import alike, beyond, extreme
+from assistant.answer.evidence.quantity import RATIO_NOUNS, alike, beyond, extreme
 from assistant.answer.evidence.weigh import summary_sentence
 from assistant.answer.plan import phrases
 from assistant.answer.plan.phrases.elapsed import elapsed as elapsed_words
@@ -65,6 +65,8 @@ def quantity_threshold(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> 
                 best[r.paper.id] = r
     found = sorted(best.values(), key=lambda r: -r.value * th.direction)
     noun = " or ".join(nouns)
+    if th.ratio and not any(n.casefold() in RATIO_NOUNS for n in nouns):
+        noun = "a figure"  # "beating earlier approaches by more than a factor of 100": any factor reported
     if found:
         lines = [f"{who[0].upper()}{who[1:]} that report {noun} {said} ({plural(len(found), 'paper')}):"]
         for r in found[:SHOWN_LIST]:

@@ -220,7 +220,8 @@ _BOUND = {
 QUANTITY_THRESHOLD = re.compile(
     r"(?:\b(?P<before>[A-Za-z][\w-]*)\s+(?:(?:of|at|by|reaching)\s+)?)?\b(?P<bound>"
     + "|".join(_BOUND)
-    + r")\s+(?P<said>(?P<v>\d+(?:\.\d+)?)(?:\s*(?P<unit>[x×]|%|percent\b|times\b|-?fold\b))?)"
+    + r")\s+(?P<factor>(?:an?\s+)?factor\s+of\s+)?"
+    r"(?P<said>(?P<v>\d+(?:\.\d+)?)(?:\s*(?P<unit>[x×]|%|percent\b|times\b|-?fold\b))?)"
     r"(?:\s+(?P<after>[A-Za-z][\w-]*))?",
     re.I,
 )
@@ -253,8 +254,8 @@ def quantity_threshold(question: str) -> Threshold | None:
             noun=words[0],
             direction=_BOUND[re.sub(r"\s+", " ", m.group("bound").casefold())],
             value=float(m.group("v")),
-            said=f"{m.group('bound')} {m.group('said').strip()}",
-            ratio=unit in ("x", "×", "times") or unit.endswith("fold"),
+            said=f"{m.group('bound')} {m.group('factor') or ''}{m.group('said').strip()}",
+            ratio=unit in ("x", "×", "times") or unit.endswith("fold") or bool(m.group("factor")),
             percent=unit in ("%", "percent"),
             unit=unit_word,
             also=other.group(1) if other and other.group(1).casefold() not in STRUCTURE | STOP else "",
