@@ -40,3 +40,11 @@ def test_a_term_in_most_papers_in_scope_weighs_little():
     assert 0.1 < scoped.weights["ice"] < 0.2 < scoped.weights["sea"] < 1.0
     # A few papers say little about a word: their weights stay the corpus's.
     assert distinct.scope_weighted(q, 3, lambda t: 3).weights == q.weights
+
+
+def test_si_units_by_name_and_symbol():
+    from assistant.answer.evidence.quantity import unit_forms
+
+    assert {"cm", "centimetre"} <= unit_forms("centimetres")
+    assert "km" in unit_forms("kilometers") and "ms" in unit_forms("milliseconds")
+    assert all(len(u) >= 4 for u in unit_forms("points"))  # no SI unit: no symbol

@@ -247,3 +247,9 @@ def test_a_bound_given_as_a_factor():
     t = phrases.quantity_threshold("Which papers beat earlier approaches by more than a factor of 100?")
     assert t.ratio and t.value == 100.0 and t.said == "more than a factor of 100"
     assert phrases.quantity_threshold("a speedup or improvement of more than 100x").also == "speedup"
+
+
+def test_a_quantity_asked_in_a_unit():
+    t = phrases.quantity_threshold("Which of her papers report an error measured in centimetres?")
+    assert (t.noun, t.direction, t.unit) == ("error", 0, "centimetres")
+    assert phrases.quantity_threshold("What is the highest speedup reported in his papers?") is None

@@ -51,3 +51,12 @@ def test_one_paper_described_is_answered_from_retrieval_with_what_was_assumed(ta
     assert answer.answer.startswith("No paper's own text is on “") and "most relevant to the question" in answer.answer
     assert [c.title for c in answer.citations][:1] == ["Label Noise in Operational Ice Charts"]
     assert "two thirds" in answer.answer
+
+
+def test_a_quantity_asked_in_a_unit_by_name_finds_figures_written_with_its_symbol(tanaka):
+    answer = ask(tanaka, "Which of her papers state an error measured in centimetres?")
+    assert answer.meta["plan"]["route"] == "quantity_threshold"
+    # "6.2 cm" and "below 12 cm": centimetres by their SI symbol; the 4.1 km drift error is not in centimetres.
+    assert "6.2 cm" in answer.answer and "12 cm" in answer.answer and "4.1 km" not in answer.answer
+    faster = ask(tanaka, "Which of her papers report a speedup above 100x?")
+    assert "300 times" in faster.answer  # "runs 300 times faster": a factor, though it never says "speedup"

@@ -17,7 +17,7 @@ _NUMBER = (
 # Nouns that name a factor: a paper also reports one as "4963x faster" or "a 3x speed-up", without the noun itself.
 RATIO_NOUNS = frozenset({"speedup", "speedups", "speed-up", "speed-ups", "acceleration", "accelerations"})
 _FACTOR = re.compile(
-    r"\b(?P<num>(?P<n>\d+(?:\.\d+)?)\s*[x×X])(?![a-z])(?:\s*\([^)]*\))?\s+(?:[\w-]+\s+){0,2}?"
+    r"\b(?P<num>(?P<n>\d+(?:\.\d+)?)\s*(?:[x×X](?![a-z])|times\b))(?:\s*\([^)]*\))?\s+(?:[\w-]+\s+){0,2}?"
     r"(?:faster|quicker|speed-?ups?|accelerat\w*|improvement)\b",
     re.I,
 )
@@ -38,7 +38,7 @@ class Reading:
 
     @property
     def ratio(self) -> bool:
-        return self.said[-1:] in ("x", "X", "×")
+        return self.said[-1:] in ("x", "X", "×") or self.said.endswith("times")
 
     @property
     def percent(self) -> bool:
@@ -60,6 +60,10 @@ def readings(noun: str, papers: list[Paper], factor: bool = False) -> list[Readi
             rf"\b{nn}\s+(?:of\s+|up to\s+|by\s+|reaching\s+|to\s+|=\s*|on\s+)+(?:about\s+|nearly\s+)?{_NUMBER}", re.I
         ),
     ]
+    # "Errors in ice thickness stay below 12 cm": the noun, a few words, and a bound the figure is stated with.
+    patterns.append(
+        re.compile(rf"\b{nn}\s+{_BETWEEN}(?:below|under|above|within|less than|more than)\s+{_NUMBER}", re.I)
+    )
     if factor or noun.casefold() in RATIO_NOUNS:
         patterns.append(_FACTOR)
     out = []
@@ -80,18 +84,47 @@ def readings(noun: str, papers: list[Paper], factor: bool = False) -> list[Readi
     return out
 
 
+# SI prefixes and units by name, so a unit asked by name finds figures written with its symbol ("centimetres": "cm").
+_PREFIXES = {
+    "tera": "T", "giga": "G", "mega": "M", "kilo": "k", "hecto": "h", "deci": "d", "centi": "c", "milli": "m",
+    "micro": "µ", "nano": "n", "pico": "p",
+}  # fmt: skip
+_UNITS = {
+    "metre": "m", "meter": "m", "gram": "g", "second": "s", "byte": "B", "bit": "b", "hertz": "Hz", "watt": "W",
+    "joule": "J", "litre": "L", "liter": "L", "kelvin": "K", "flop": "FLOP",
+}  # fmt: skip
+
+
+def unit_forms(unit: str) -> set[str]:
+    """A unit as a figure may be written: its name and, for an SI unit with or without a prefix, its symbol
+    ("centimetres" -> {"centimetres", "centimetre", "cm"})."""
+    w = unit.casefold()
+    names = {w, w[:-1] if w.endswith("s") else w, w[:-2] if w.endswith("es") else w}
+    out = {unit, *names}
+    for n in names:
+        prefix = next((p for p in _PREFIXES if n.startswith(p) and n[len(p) :] in _UNITS), "")
+        base = n[len(prefix) :]
+        if base in _UNITS:
+            out.add(_PREFIXES.get(prefix, "") + _UNITS[base])
+    return {u for u in out if u}
+
+
 def alike(r: Reading, ratio: bool, percent: bool, unit: str) -> bool:
-    """The reading is written the way the bound is: a factor ("100x"), a percentage, or in a unit ("10 cm")."""
+    """The reading is written the way the bound is: a factor ("100x"), a percentage, or in a unit ("10 cm", "6.2 cm"
+    for "centimetres")."""
     if (ratio and not r.ratio) or (percent and not r.percent):
         return False
-    return not unit or bool(re.search(rf"{re.escape(r.said)}\s*{re.escape(unit)}\b", r.sentence, re.I))
+    if not unit:
+        return True
+    written = "|".join(re.escape(u) for u in sorted(unit_forms(unit), key=len, reverse=True))
+    return bool(re.search(rf"{re.escape(r.said)}\s*(?:{written})(?![\w])", r.sentence))
 
 
 def beyond(noun: str, papers: list[Paper], direction: int, bound: float, ratio: bool, percent: bool, unit: str = ""):
-    """Each paper's most extreme reading of the noun past the bound (above it for direction 1), most extreme first;
-    only figures written the way the bound is (`alike`)."""
+    """Each paper's most extreme reading of the noun past the bound (above it for direction 1, any for 0: "an error
+    measured in centimetres"), most extreme first; only figures written the way the bound is (`alike`)."""
     found = readings(noun, papers, factor=ratio)
-    kept = [r for r in found if (r.value - bound) * direction > 0 and alike(r, ratio, percent, unit)]
+    kept = [r for r in found if (not direction or (r.value - bound) * direction > 0) and alike(r, ratio, percent, unit)]
     best: dict[str, Reading] = {}
     for r in kept:
         if r.paper.id not in best or (r.value - best[r.paper.id].value) * direction > 0:

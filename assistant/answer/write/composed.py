@@ -56,7 +56,7 @@ def quantity_threshold(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> 
     th = plan.threshold
     who = structured.scope_phrase(plan, corpus.principal, plan.scope, plan.filters.coauthor, plan.dates)
     with_abstract = [p for p in papers if p.has_abstract]
-    said = f"{th.said} {th.unit}".strip()
+    said = th.said if not th.direction else f"{th.said} {th.unit}".strip()
     nouns = [n for n in (th.also, th.noun) if n]
     best: dict[str, object] = {}
     for n in nouns:
@@ -72,7 +72,7 @@ def quantity_threshold(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> 
         for r in found[:SHOWN_LIST]:
             lines.append(
                 f"- {name(r.paper)}{when(r.paper)}{owner_note(r.paper, corpus.principal)}: "
-                f"{f'{r.said} {th.unit}'.strip()}. "
+                f"{_as_written(r) if not th.direction else f'{r.said} {th.unit}'.strip()}. "
                 f"{clause(r.sentence)} {cites.cite(r.paper, r.sentence)}"
             )
         return finish("\n".join(lines), cites, route="quantity_threshold", papers=[r.paper.id for r in found])
@@ -92,6 +92,12 @@ def quantity_threshold(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> 
             f"{cites.cite(top.paper, top.sentence)}."
         )
     return finish(text, cites, route="quantity_threshold")
+
+
+def _as_written(r) -> str:
+    """A figure with the word the sentence writes after it ("6.2 cm")."""
+    m = re.search(rf"{re.escape(r.said)}\s*[^\s,.;:)]+", r.sentence)
+    return m.group(0) if m else r.said
 
 
 def shared_authors(corpus: Corpus, plan: QueryPlan) -> Answer:

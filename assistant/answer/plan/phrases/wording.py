@@ -239,6 +239,13 @@ class Threshold:
     also: str = ""  # another noun the bound applies to ("a speedup or improvement of more than 100x": "speedup")
 
 
+# "an error measured in centimetres": a quantity asked for in a unit, whatever its value.
+_IN_UNIT = re.compile(
+    r"\b(?P<noun>[A-Za-z][\w-]*)\s+(?:measured|given|reported|expressed|stated|quantified)\s+in\s+(?P<unit>[A-Za-z]+)\b",
+    re.I,
+)
+
+
 def quantity_threshold(question: str) -> Threshold | None:
     """A bound on a reported quantity the question asks for ("a speedup of more than 100x" -> speedup > 100), or
     None. The noun is the word the bound follows ("a speedup of …") or, failing that, the one after the number
@@ -260,6 +267,9 @@ def quantity_threshold(question: str) -> Threshold | None:
             unit=unit_word,
             also=other.group(1) if other and other.group(1).casefold() not in STRUCTURE | STOP else "",
         )
+    m = _IN_UNIT.search(question)
+    if m and not {m.group("noun").casefold(), m.group("unit").casefold()} & (STRUCTURE | STOP):
+        return Threshold(m.group("noun"), 0, 0.0, f"in {m.group('unit')}", False, False, unit=m.group("unit"))
     return None
 
 
