@@ -19,12 +19,12 @@ from assistant.answer.plan.conversation import (
     split_turns,
 )
 from assistant.answer.plan.intents import Intent, classify, mentions_author, subject_for, topic_words
-from assistant.answer.plan.operation import operation_of
+from assistant.answer.plan.operation import elapsed_asked, operation_of
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.reader import ModelReader, ReadingRefused, read_or_refuse, with_reading
 from assistant.answer.plan.slots import SlotReader
 from assistant.answer.plan.spelling import correct_spelling
-from assistant.answer.plan.topic import TopicReader
+from assistant.answer.plan.topic import TOPIC_ROUTES, TopicReader
 from assistant.errors import BadRequest
 from assistant.models import Filters, Message
 
@@ -34,8 +34,6 @@ _AUTHORING = re.compile(r"\b(co-?authored|co-?wrote|co-?written|written|wrote|wr
 # Vote labels read as another route while the slots are read; `_operation` then gives how, why and verify their own
 # kinds where the question's form allows.
 _ROUTE_OF = {"how": "fact", "greeting": "fact", "why": "fact", "verify": "fact"}
-# Routes whose topic filters the table's papers: its words are read for what distinguishes them (`_read_topic`).
-_TOPIC_ROUTES = ("list", "count", "code", "coauthors", "earliest", "latest")
 # Routes that list or count papers of the table (not facts of one paper).
 _TABLE_LISTS = ("list", "count", "code", "categories", "overview", "per_year", "earliest", "latest", "coauthors")
 
@@ -88,21 +86,8 @@ class Planner(SlotReader):
         vote = self.corpus.router.route(masked)
         keyword_route = intent.route
         intent.route, intent.subject = self._by_meaning(intent, vote, question, stripped, named, focus, literal)
-        summary_asked = (
-            intent.route == "fact"
-            and (
-                vote.label in ("summary", "overview", "list")
-                or re.search(r"\b(?:papers|works|publications|work|research)\b", question, re.I)
-            )
-            and not (named or focus or literal)
-            and phrases.SUMMARY_ASKED.search(question)
-            and not phrases.ONE_PAPER.search(question)
-            and bool(words := subject_for("list", stripped, self.corpus.principal))
-        )
-        if summary_asked:
-            # "Give me an overview of his atomistic simulation work", "a summary of his stencil papers": a summary of
-            # the papers on a topic (topic_summary, below), not a fact
-            intent.route, intent.subject = "list", words
+        if summary_asked := self.topics.summary_asked(question, intent.route, vote.label, named or focus, literal):
+            intent.route, intent.subject = "list", subject_for("list", stripped, self.corpus.principal)
         excludes = phrases.excludes_author(question)
         f = filters.model_copy()
         if f.year_from is None and intent.year_from is not None:
@@ -250,15 +235,13 @@ class Planner(SlotReader):
             kind = asked_kind(question, named, focus)
             if kind and mentions(kind, [p for p in self._in_scope(f, span) if p.is_author_work]):
                 intent.route, across = "across", kind
-        assumed, unsure = "", []
         # Another slot narrows the table: a topic of phrasing alone is then dropped, the question is the filter.
         filtered = bool(person or position or surname or span or venues or negation or f.coauthor or within)
-        if topic and not literal and intent.route in _TOPIC_ROUTES:
-            topic, assumed, unsure = self.topics.read(
-                topic, question, self._pool(f, span, scope), filtered, intent.route
-            )
-            if intent.subject and topic != intent.subject:
-                intent.subject = topic
+        assumed, unsure = "", []
+        if topic and not literal and intent.route in TOPIC_ROUTES:
+            pool = self._pool(f, span, scope)
+            topic, assumed, unsure = self.topics.read(topic, question, pool, filtered, intent.route)
+            intent.subject = topic if intent.subject else ""
             if unsure:  # a topic no paper grounds, though retrieval finds papers: answered from retrieval
                 intent.route, intent.subject, topic = "fact", "", ""
         if intent.route == "list" and topic and self._describes_one_paper(question, topic, f, span, scope):
@@ -268,14 +251,10 @@ class Planner(SlotReader):
             intent.route = operation_of(intent.route, vote, question, named, compared, topic)
             if summary_asked and intent.route == "list" and topic:
                 intent.route = "topic_summary"
-        if meta not in ("greeting", "metrics", "overview") and self._elapsed(question, named):
+        if meta not in ("greeting", "metrics", "overview") and elapsed_asked(question, named, self.corpus.by_id):
             # "How long after A did B come out?", "how long between its submission and its acceptance?"
             intent.route, compared, topic = "elapsed", [], ""
         excluded = [pid for pid in named if not filters.admits(self.corpus.by_id[pid])]
-        if unsure:
-            notes_unsure = [f"topic grounded by no paper; retrieval finds {len(unsure)}: answered from retrieval"]
-        else:
-            notes_unsure = []
         # Why the route is what it is, for --explain.
         decided = f"route {intent.route}: " + (
             "the vote and the keywords agree"
@@ -320,7 +299,9 @@ class Planner(SlotReader):
             corrected=corrected,
             compared=compared,
             assumed=assumed,
-            notes=[decided] + ([f"spelling: {', '.join(spelling)}"] if spelling else []) + notes_unsure,
+            notes=[decided]
+            + ([f"spelling: {', '.join(spelling)}"] if spelling else [])
+            + (["topic grounded by no paper: answered from retrieval"] if unsure else []),
         )
         if self.reader is None:
             return plan
@@ -380,16 +361,6 @@ class Planner(SlotReader):
             return keyword if intent.route not in _TABLE_LISTS else ("fact", "")
         subject = subject_for(label, stripped, self.corpus.principal)
         return label, subject or ""
-
-    def _elapsed(self, question: str, named: list[str]) -> bool:
-        """A question about the time between two dates that has them: two papers named, or one whose comments state
-        two whole dates (a submission and an acceptance)."""
-        if not named or not phrases.ELAPSED.search(question):
-            return False
-        if len(named) >= 2:
-            return True
-        paper = self.corpus.by_id.get(named[0])
-        return bool(paper) and any(len(phrases.stated_dates(c)) >= 2 for c in paper.comments)
 
     def _meta(self, question, stripped, route, named, focus, compared, person, span, negation) -> str | None:
         """A question about the corpus or its author rather than a topic, or one whose words are all structure:

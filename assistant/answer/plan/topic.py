@@ -12,7 +12,13 @@ import re
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import distinct
 from assistant.answer.plan import phrases
+from assistant.answer.plan.intents import subject_for
 from assistant.models import Filters, Paper
+
+# Routes whose topic filters the table's papers: its words are read for what distinguishes them (`read`).
+TOPIC_ROUTES = ("list", "count", "code", "coauthors", "earliest", "latest")
+# "his stencil papers", "his atomistic simulation work", "his research on X": the papers of a topic.
+_PAPERS_OR_WORK = re.compile(rf"\b{phrases.PAPER_NOUN}|\bresearch\b", re.I)
 
 
 class TopicReader:
@@ -20,6 +26,19 @@ class TopicReader:
 
     def __init__(self, corpus: Corpus):
         self.corpus = corpus
+
+    def summary_asked(self, question: str, route: str, label: str, papers: list[str], literal) -> bool:
+        """A summary or overview asked of the papers on a topic ("an overview of his atomistic simulation work", "a
+        summary of his stencil papers"), which the keyword reading took for a fact: no paper named or pointed back
+        to, none described in the singular, and topic words left."""
+        return (
+            route == "fact"
+            and (label in ("summary", "overview", "list") or bool(_PAPERS_OR_WORK.search(question)))
+            and not (papers or literal)
+            and bool(phrases.SUMMARY_ASKED.search(question))
+            and not phrases.ONE_PAPER.search(question)
+            and bool(subject_for("list", phrases.without_dates(question), self.corpus.principal))
+        )
 
     def read(
         self, topic: str, question: str, pool: list[Paper], filtered: bool, route: str
