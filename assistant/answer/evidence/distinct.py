@@ -3,9 +3,10 @@ ordinary English a question is phrased in.
 
 Two references decide. General English frequency (the `wordfreq` package's Zipf scale: log10 of a word's frequency
 per billion words) says whether a word is ordinary English; the papers in scope say whether the corpus uses it and
-how many of them do. A word of ordinary English that no paper in scope uses ("lines", "shown", "running", "together")
-is the question's phrasing, not its topic; a word in nearly every paper in scope ("sea ice" among a sea-ice
-researcher's papers) tells none of them apart, so it weighs little; a rare word ("forecast") decides membership.
+how many of them do. A word of ordinary English that no paper in scope uses ("lines", "shown", "together") may be the
+question's phrasing or a subject the corpus lacks ("protein"): plan/topic.py decides which from the rest of the
+question. A word in nearly every paper in scope ("sea ice" among a sea-ice researcher's papers) tells none of them
+apart, so it weighs little; a rare word ("forecast") decides membership.
 """
 
 from __future__ import annotations
