@@ -157,3 +157,9 @@ def test_an_overview_of_a_topic_summarises_its_papers(assistant):
     assert plan["route"] == "topic_summary" and plan["topic"] == "stencil"
     assert {c.paper_id for c in answer.citations} >= {"2506.22969", "2310.16298"}
     assert ask(assistant, "Give me an overview of his research.").meta["plan"]["route"] == "overview"
+
+
+def test_an_overview_of_his_work_on_a_topic_is_that_topic_s_summary(assistant):
+    """ "an overview of his work on X" is about X, not his themes; "an overview of his work" alone is."""
+    answer = ask(assistant, "Give me an overview of his research on quantization.")
+    assert answer.meta["plan"]["route"] == "topic_summary" and answer.meta["plan"]["topic"] == "quantization"
