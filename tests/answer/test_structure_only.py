@@ -163,3 +163,8 @@ def test_an_overview_of_his_work_on_a_topic_is_that_topic_s_summary(assistant):
     """ "an overview of his work on X" is about X, not his themes; "an overview of his work" alone is."""
     answer = ask(assistant, "Give me an overview of his research on quantization.")
     assert answer.meta["plan"]["route"] == "topic_summary" and answer.meta["plan"]["topic"] == "quantization"
+
+
+def test_a_topic_a_verb_introduces_stays_a_topic_under_a_date_filter(assistant):
+    answer = ask(assistant, "Which of his 2025 papers discuss weather?")
+    assert answer.meta["plan"]["topic"] == "weather" and answer.answer.startswith("The corpus does not cover this")

@@ -103,13 +103,15 @@ ONE_PAPER = re.compile(
 # "an overview of his X work", "summarize his research on X": a summary asked for, of a topic when one is left.
 SUMMARY_ASKED = re.compile(r"\b(?:overview|summar(?:y|ies|ise|ize|ising|izing)|recap)\b", re.I)
 
-# "about X", "dealing with X", "related to X": a phrase that says its object is the topic. Words of that object are
-# never read as the question's wording, however ordinary ("papers with Boyang Zhang about weather" asks about
-# weather; "papers he wrote together with Boyang Zhang" asks about no topic).
+# "about X", "dealing with X", "related to X", "discuss X", "use X": a phrase that says its object is the topic.
+# Words of that object are never read as the question's wording, however ordinary ("papers with Boyang Zhang about
+# weather" asks about weather; "papers he wrote together with Boyang Zhang" asks about no topic).
 TOPIC_MARKER = re.compile(
     r"\b(?:about|regarding|concerning|related to|on the (?:topic|subject) of|(?:deal|deals|dealing|dealt) with|"
     r"(?:focus|focuses|focused|focusing) on|(?:work|works|worked|working|research|published|publish|wrote|written) "
-    r"on|papers? on)\s+(?P<x>[^,.;?!]+)",
+    r"on|papers? on|discuss(?:es|ed|ing)?|cover(?:s|ed|ing)?|address(?:es|ed|ing)?|mention(?:s|ed|ing)?|"
+    r"stud(?:y|ies|ied|ying)|involv(?:e|es|ed|ing)|us(?:e|es|ed|ing)|tackl(?:e|es|ed|ing)|explor(?:e|es|ed|ing)|"
+    r"investigat(?:e|es|ed|ing))\s+(?P<x>[^,.;?!]+)",
     re.I,
 )
 
