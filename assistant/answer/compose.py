@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
+from assistant import blocks as blocks_
 from assistant.answer.check.citations import Citations, finish
 from assistant.answer.check.claims import ClaimChecker
 from assistant.answer.corpus import Corpus
@@ -24,7 +25,7 @@ from assistant.answer.write.prompts import Prompts
 from assistant.answer.write.table_routes import TableWriter
 from assistant.answer.write.verdict import write_verdict
 from assistant.index.retrieval import Hit
-from assistant.models import Answer, Filters, Final, Message, StreamEvent, Table, Token
+from assistant.models import Answer, Filters, Final, Message, Paragraph, StreamEvent, Table, Token
 
 # The kinds whose extractive answer is read from a paper's own sentences by role (issue 22): each writer is
 # `(plan, hits, corpus) -> Answer | None`, None when the paper holds no sentence of that kind (then the generic
@@ -35,6 +36,15 @@ from assistant.models import Answer, Filters, Final, Message, StreamEvent, Table
 # those: the generic answer says so, with nothing cited).
 NEAREST_FLOOR = 0.3
 BY_ROLE = {"verify": write_verdict, "why": write_why, "how": write_how, "summary": write_summary}
+
+
+def with_assumption(answer: Answer, plan: QueryPlan) -> Answer:
+    """The answer opening with what the reading assumed, when it assumed something (QueryPlan.assumed): one sentence
+    about the question, not about the papers, so it carries no citation."""
+    if not plan.assumed or answer.answer.startswith(CANNOT_ANSWER):
+        return answer  # a refusal assumed nothing the reader needs to know
+    blocks = [Paragraph(claims=blocks_.claims_of(plan.assumed)), *(answer.blocks or blocks_.parse(answer.answer))]
+    return answer.model_copy(update={"blocks": blocks, "answer": blocks_.to_markdown(blocks)})
 
 
 class Answerer:
@@ -62,6 +72,9 @@ class Answerer:
             "shared_authors": lambda plan: (composed.shared_authors(self.corpus, plan), []),
             "quantity_extreme": lambda plan: self._chosen(
                 plan, composed.quantity_extreme(self.corpus, self.tables.scoped(plan), plan)
+            ),
+            "quantity_threshold": lambda plan: self._chosen(
+                plan, composed.quantity_threshold(self.corpus, self.tables.scoped(plan), plan)
             ),
             "average": lambda plan: (composed.average(self.corpus, self.tables.scoped(plan), plan), []),
             "elapsed": lambda plan: (composed.elapsed(self.corpus, plan), []),
@@ -126,7 +139,7 @@ class Answerer:
         final, hits = self._resolve(plan)
         answer = offer_kept(final, self._with_llm(plan, hits)) if hits else final
         answer.meta.setdefault("plan", self.explain(plan))
-        return answer
+        return with_assumption(answer, plan)
 
     def stream(self, messages: list[Message], filters: Filters) -> Iterator[StreamEvent]:
         plan = self.plan(messages, filters)
@@ -136,9 +149,11 @@ class Answerer:
                 if isinstance(event, Final):
                     event = replace(event, answer=offer_kept(final, event.answer))
                     event.answer.meta.setdefault("plan", self.explain(plan))
+                    event = Final(with_assumption(event.answer, plan))
                 yield event
             return
         final.meta.setdefault("plan", self.explain(plan))
+        final = with_assumption(final, plan)
         for chunk in re.findall(r"\S+\s*", final.answer):
             yield Token(chunk)
         yield Final(final)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from assistant.answer.evidence import acronyms as acronyms_rules
+from assistant.answer.evidence import distinct
 from assistant.answer.evidence.acronyms import GLOSSARY, Acronyms
 from assistant.answer.evidence.sentence_search import SentenceSearch
 from assistant.answer.evidence.topics import TopicMatcher
@@ -63,6 +64,7 @@ class Corpus:
         picker = SentencePicker(retriever.embeddings, sentence_vectors, acronyms)
         router = Router(retriever.embeddings, vectors=retriever.vectors, cache_dir=settings.store_dir)
         router.vectors  # noqa: B018 - loaded with the answerer (at warm-up), not on the first question
+        distinct.zipf("the")  # wordfreq reads its English table (~0.2 s) here too, not on the first question
         return cls(
             settings=settings,
             principal=principal,

@@ -57,4 +57,6 @@ def test_the_approach_row_answers_how_each_spreads_the_work(assistant):
         if "static" in answer.citations[0].title
         else (approach.split(" | ")[2], approach.split(" | ")[1])
     )
-    assert "shell pairs" in static and "master-worker" in dynamic
+    # The dynamic paper states its approach twice ("a dynamic parallel distribution scheme", then the master-worker
+    # load balancing, which the role labeller reads as background): either is its approach; a result is not.
+    assert "shell pairs" in static and ("master-worker" in dynamic or "dynamic parallel distribution scheme" in dynamic)

@@ -234,3 +234,28 @@ def test_a_month_without_a_year_is_that_month_of_every_year():
     # "may" the verb and a month beside a year are not a month of every year.
     assert phrases.dates("Which papers may be about stencils?") is None
     assert phrases.dates("What came out in May 2025?").month_of_year is None
+
+
+def test_a_bound_on_a_reported_quantity():
+    t = phrases.quantity_threshold("Which of his papers claim a speedup of more than 100x?")
+    assert (t.noun, t.direction, t.value, t.ratio, t.said) == ("speedup", 1, 100.0, True, "more than 100x")
+    t = phrases.quantity_threshold("Which of her papers report over 90% accuracy?")
+    assert (t.noun, t.value, t.percent) == ("accuracy", 90.0, True)
+    t = phrases.quantity_threshold("Which of her papers report an error below 10 cm?")
+    assert (t.noun, t.direction, t.unit) == ("error", -1, "cm")
+    assert phrases.quantity_threshold("Which papers used more than 1000 GPUs?").noun == "GPUs"
+    # A year or a structure word is no bound on a quantity.
+    assert phrases.quantity_threshold("Which of his papers came out after 2020?") is None
+    assert phrases.quantity_threshold("Which of his papers have more than 5 authors?") is None
+
+
+def test_a_bound_given_as_a_factor():
+    t = phrases.quantity_threshold("Which papers beat earlier approaches by more than a factor of 100?")
+    assert t.ratio and t.value == 100.0 and t.said == "more than a factor of 100"
+    assert phrases.quantity_threshold("a speedup or improvement of more than 100x").also == "speedup"
+
+
+def test_a_quantity_asked_in_a_unit():
+    t = phrases.quantity_threshold("Which of her papers report an error measured in centimetres?")
+    assert (t.noun, t.direction, t.unit) == ("error", 0, "centimetres")
+    assert phrases.quantity_threshold("What is the highest speedup reported in his papers?") is None

@@ -94,3 +94,77 @@ def test_greeting_and_metrics_answer_without_a_topic(assistant):
     assert "no per-paper citation counts" in ask(assistant, "Which of his papers is the most cited?").answer
     known = ask(assistant, "What is he best known for?")
     assert known.meta["plan"]["route"] == "overview" and "research themes" in known.answer
+
+
+# Filters (a co-author, an author position) with words left over that are the question's wording, not a topic: the
+# filter alone answers, and the answer says what it read as wording. Written for these tests, in the shapes first
+# users asked.
+WORDING_WITH_A_FILTER = [
+    ("How many papers did he write together with Boyang Zhang?", "with Boyang Zhang"),
+    ("Going by the author lists shown, how many papers have Boyang Zhang as first author?", "as first author"),
+    ("Counting only the lines shown, how many papers list Boyang Zhang as first author?", "as first author"),
+]
+
+
+@pytest.mark.parametrize(("question", "said"), WORDING_WITH_A_FILTER)
+def test_wording_left_over_from_a_filter_is_not_a_topic(assistant, question, said):
+    answer = ask(assistant, question)
+    plan = answer.meta["plan"]
+    assert plan["topic"] == "" and plan["person"] == "Boyang Zhang", plan
+    assert answer.answer.startswith("I read “") and "not a topic" in answer.answer.split("\n")[0]
+    assert said in answer.answer and "the count is 0" not in answer.answer
+    # The same count as the question without the wording.
+    bare = ask(assistant, "How many papers list Boyang Zhang as first author?" if "first" in said else question)
+    assert {c.paper_id for c in answer.citations} == {c.paper_id for c in bare.citations}
+
+
+def test_a_topic_a_marker_introduces_stays_a_topic_under_a_filter(assistant):
+    answer = ask(assistant, "How many of his papers with Boyang Zhang are about weather?")
+    assert answer.meta["plan"]["topic"] == "weather" and "the count is 0" in answer.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What has he published on climate policy?",
+        "Which of his papers deal with protein structure prediction?",
+        "Which of his papers are about ocean acidification?",
+        "Which of his 2025 papers are about federated learning?",
+    ],
+)
+def test_topics_the_corpus_lacks_still_refuse(assistant, question):
+    """A word no paper uses is never dropped to make a topic fit ("protein structure prediction" is not "structure
+    prediction"), and a near topic is not answered from retrieval."""
+    answer = ask(assistant, question)
+    assert answer.answer.startswith("The corpus does not cover this") and not answer.citations, answer.answer[:300]
+    assert not answer.meta["plan"]["assumed"]
+
+
+def test_an_unsure_topic_is_read_by_its_distinguishing_words(assistant):
+    answer = ask(assistant, "Which of his papers mention running experiments on A100 GPUs?")
+    plan = answer.meta["plan"]
+    assert "running" not in plan["topic"] and "A100" in plan["topic"]
+    assert answer.answer.startswith("No paper's own text is on “running experiments A100 GPUs” as a whole")
+    assert any(c.title.startswith("cuNNQS-SCI") for c in answer.citations)
+    # "ResNet-style" is no term of any paper: its parts are, and "style" is wording.
+    resnet = ask(assistant, "Which of his papers evaluate on ResNet-style models?")
+    assert resnet.meta["plan"]["topic"] == "ResNet" and len(resnet.citations) >= 3
+
+
+def test_an_overview_of_a_topic_summarises_its_papers(assistant):
+    answer = ask(assistant, "Give me a summary of his stencil papers.")
+    plan = answer.meta["plan"]
+    assert plan["route"] == "topic_summary" and plan["topic"] == "stencil"
+    assert {c.paper_id for c in answer.citations} >= {"2506.22969", "2310.16298"}
+    assert ask(assistant, "Give me an overview of his research.").meta["plan"]["route"] == "overview"
+
+
+def test_an_overview_of_his_work_on_a_topic_is_that_topic_s_summary(assistant):
+    """ "an overview of his work on X" is about X, not his themes; "an overview of his work" alone is."""
+    answer = ask(assistant, "Give me an overview of his research on quantization.")
+    assert answer.meta["plan"]["route"] == "topic_summary" and answer.meta["plan"]["topic"] == "quantization"
+
+
+def test_a_topic_a_verb_introduces_stays_a_topic_under_a_date_filter(assistant):
+    answer = ask(assistant, "Which of his 2025 papers discuss weather?")
+    assert answer.meta["plan"]["topic"] == "weather" and answer.answer.startswith("The corpus does not cover this")

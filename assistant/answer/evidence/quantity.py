@@ -12,16 +12,18 @@ from assistant.text import research_sentences
 
 _NUMBER = (
     r"(?P<num>(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?P<unit>[kKmMbB](?![a-z])|thousand|million|billion)?\s*"
-    r"(?:[x×X](?![a-z]))?)"
+    r"(?:[x×X](?![a-z])|%)?)"
+)
+# Nouns that name a factor: a paper also reports one as "4963x faster" or "a 3x speed-up", without the noun itself.
+RATIO_NOUNS = frozenset({"speedup", "speedups", "speed-up", "speed-ups", "acceleration", "accelerations"})
+_FACTOR = re.compile(
+    r"\b(?P<num>(?P<n>\d+(?:\.\d+)?)\s*(?:[x×X](?![a-z])|times\b))(?:\s*\([^)]*\))?\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:faster|quicker|speed-?ups?|accelerat\w*|improvement)\b",
+    re.I,
 )
 # Words allowed between a number and its noun ("64 NVIDIA A100 GPUs", "7.1x end-to-end speedup").
 _BETWEEN = r"(?:[\w-]+\s+){0,5}?"
 _SCALE = {"k": 1e3, "m": 1e6, "b": 1e9, "thousand": 1e3, "million": 1e6, "billion": 1e9}
-# A ratio noun is also reported without its own word: "4963x faster computation", "300 times faster", "by three
-# orders of magnitude". The nouns that name a ratio of speeds, and the words that say the ratio is one.
-RATIO_NOUNS = frozenset({"speedup", "speed-up", "acceleration"})
-_FASTER = r"(?:faster|quicker|speed-?ups?|acceleration)\b"
-_MULTIPLIER = r"(?P<num>(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?P<unit>)(?:[x×X](?![a-z])|times\b|-fold\b))"
 _WORD_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 # "by up to three orders of magnitude": a ratio only in a sentence that speaks of speed.
 _MAGNITUDE = re.compile(r"\b(?P<num>(?P<n>\d|two|three|four|five|six) orders? of magnitude)\b", re.I)
@@ -36,7 +38,15 @@ class Reading:
     paper: Paper
     sentence: str  # the abstract's sentence, verbatim
     value: float
-    said: str  # the number as the sentence writes it ("1,024", "7.1x")
+    said: str  # the number as the sentence writes it ("1,024", "7.1x", "91.3%")
+
+    @property
+    def ratio(self) -> bool:
+        return self.said[-1:] in ("x", "X", "×") or self.said.endswith(("times", "magnitude"))
+
+    @property
+    def percent(self) -> bool:
+        return self.said.endswith("%")
 
 
 def _noun_pattern(noun: str) -> str:
@@ -44,8 +54,9 @@ def _noun_pattern(noun: str) -> str:
     return r"(?:" + "|".join(re.escape(w) for w in words) + r")\b"
 
 
-def readings(noun: str, papers: list[Paper]) -> list[Reading]:
-    """Every number each paper's abstract reports next to the noun (before it, or after "of", "up to", "by")."""
+def readings(noun: str, papers: list[Paper], factor: bool = False) -> list[Reading]:
+    """Every number each paper's abstract reports next to the noun (before it, or after "of", "up to", "by"); with
+    `factor` (a bound given as a factor: "by more than a factor of 100"), also every factor reported as faster."""
     nn = _noun_pattern(noun)
     patterns = [
         re.compile(rf"\b{_NUMBER}\s+{_BETWEEN}{nn}", re.I),
@@ -53,9 +64,12 @@ def readings(noun: str, papers: list[Paper]) -> list[Reading]:
             rf"\b{nn}\s+(?:of\s+|up to\s+|by\s+|reaching\s+|to\s+|=\s*|on\s+)+(?:about\s+|nearly\s+)?{_NUMBER}", re.I
         ),
     ]
-    if noun.casefold() in RATIO_NOUNS:
-        # "(3185x on average)" may stand between the multiplier and "faster"
-        patterns.append(re.compile(rf"\b{_MULTIPLIER}\s*(?:\([^)]*\)\s*)?{_BETWEEN}{_FASTER}", re.I))
+    # "Errors in ice thickness stay below 12 cm": the noun, a few words, and a bound the figure is stated with.
+    patterns.append(
+        re.compile(rf"\b{nn}\s+{_BETWEEN}(?:below|under|above|within|less than|more than)\s+{_NUMBER}", re.I)
+    )
+    if factor or noun.casefold() in RATIO_NOUNS:
+        patterns.append(_FACTOR)
     out = []
     for p in papers:
         for abstract in p.abstracts:
@@ -65,14 +79,65 @@ def readings(noun: str, papers: list[Paper]) -> list[Reading]:
                         raw = m.group("n")
                         if re.fullmatch(r"(?:19|20)\d{2}", raw) or _MODEL.search(s[: m.start("n")]):
                             continue  # a year, or a model number ("RTX 4090"), not a count
-                        value = float(raw.replace(",", "")) * _SCALE.get((m.group("unit") or "").casefold(), 1)
+                        value = float(raw.replace(",", "")) * _SCALE.get(
+                            (m.groupdict().get("unit") or "").casefold(), 1
+                        )
                         said = m.group("num").strip().rstrip(",.")
-                        out.append(Reading(p, s, value, said))
-                if noun.casefold() in RATIO_NOUNS and _SPEED_CUE.search(s):
+                        if all(r.sentence != s or r.value != value for r in out):  # one figure, two patterns
+                            out.append(Reading(p, s, value, said))
+                if (factor or noun.casefold() in RATIO_NOUNS) and _SPEED_CUE.search(s):
                     for m in _MAGNITUDE.finditer(s):
                         n = m.group("n").casefold()
                         out.append(Reading(p, s, 10.0 ** int(_WORD_NUMBERS.get(n, n)), m.group("num")))
     return out
+
+
+# SI prefixes and units by name, so a unit asked by name finds figures written with its symbol ("centimetres": "cm").
+_PREFIXES = {
+    "tera": "T", "giga": "G", "mega": "M", "kilo": "k", "hecto": "h", "deci": "d", "centi": "c", "milli": "m",
+    "micro": "µ", "nano": "n", "pico": "p",
+}  # fmt: skip
+_UNITS = {
+    "metre": "m", "meter": "m", "gram": "g", "second": "s", "byte": "B", "bit": "b", "hertz": "Hz", "watt": "W",
+    "joule": "J", "litre": "L", "liter": "L", "kelvin": "K", "flop": "FLOP",
+}  # fmt: skip
+
+
+def unit_forms(unit: str) -> set[str]:
+    """A unit as a figure may be written: its name and, for an SI unit with or without a prefix, its symbol
+    ("centimetres" -> {"centimetres", "centimetre", "cm"})."""
+    w = unit.casefold()
+    names = {w, w[:-1] if w.endswith("s") else w, w[:-2] if w.endswith("es") else w}
+    out = {unit, *names}
+    for n in names:
+        prefix = next((p for p in _PREFIXES if n.startswith(p) and n[len(p) :] in _UNITS), "")
+        base = n[len(prefix) :]
+        if base in _UNITS:
+            out.add(_PREFIXES.get(prefix, "") + _UNITS[base])
+    return {u for u in out if u}
+
+
+def alike(r: Reading, ratio: bool, percent: bool, unit: str) -> bool:
+    """The reading is written the way the bound is: a factor ("100x"), a percentage, or in a unit ("10 cm", "6.2 cm"
+    for "centimetres")."""
+    if (ratio and not r.ratio) or (percent and not r.percent):
+        return False
+    if not unit:
+        return True
+    written = "|".join(re.escape(u) for u in sorted(unit_forms(unit), key=len, reverse=True))
+    return bool(re.search(rf"{re.escape(r.said)}\s*(?:{written})(?![\w])", r.sentence))
+
+
+def beyond(noun: str, papers: list[Paper], direction: int, bound: float, ratio: bool, percent: bool, unit: str = ""):
+    """Each paper's most extreme reading of the noun past the bound (above it for direction 1, any for 0: "an error
+    measured in centimetres"), most extreme first; only figures written the way the bound is (`alike`)."""
+    found = readings(noun, papers, factor=ratio)
+    kept = [r for r in found if (not direction or (r.value - bound) * direction > 0) and alike(r, ratio, percent, unit)]
+    best: dict[str, Reading] = {}
+    for r in kept:
+        if r.paper.id not in best or (r.value - best[r.paper.id].value) * direction > 0:
+            best[r.paper.id] = r
+    return sorted(best.values(), key=lambda r: -r.value * direction)
 
 
 def extreme(noun: str, papers: list[Paper], direction: int) -> list[Reading]:

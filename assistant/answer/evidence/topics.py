@@ -10,11 +10,13 @@ a low-rank factorization paper, 0.60) fall below the meaning bar and miss a term
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
 
+from assistant.answer.evidence import distinct
 from assistant.answer.evidence.weigh import QueryTerms, forms, vocabulary
 from assistant.index.bm25 import terms, variants
 from assistant.models import Paper
@@ -85,7 +87,8 @@ class Support:
 def _known_terms(qterms: QueryTerms, lexical) -> QueryTerms | None:
     """The phrase's terms without the few no text in the corpus uses ("optical" in "Sentinel-2 optical imagery"),
     or None when those are not a minority of the phrase."""
-    known = {t: w for t, w in qterms.weights.items() if any(lexical.doc_freq(v) for v in variants(t))}
+    # Inflected forms count ("forecasting" is known where texts say "forecast").
+    known = {t: w for t, w in qterms.weights.items() if any(lexical.doc_freq(v) for v in forms(t))}
     return QueryTerms(known) if known and len(known) * 2 > len(qterms.weights) else None
 
 
@@ -155,6 +158,10 @@ class TopicMatcher:
         self._last = (key, (sentences, vectors, runs))
         return sentences, vectors, runs
 
+    def vocabulary_of(self, paper: Paper) -> frozenset[str]:
+        """Every term of the paper's own text (title, abstract sentences, comments)."""
+        return self._whole_of(paper)
+
     def _whole_of(self, paper: Paper) -> frozenset[str]:
         if paper.id not in self._whole:
             if self.terms is not None and paper.id in self.positions:  # read from the index, not tokenised
@@ -195,6 +202,14 @@ class TopicMatcher:
                 score[at] = score.get(at, 0.0) + w
         return {at for at, got in score.items() if got / total >= floor - 1e-9}
 
+    def _scope_df(self, papers: list[Paper]) -> tuple[int, Callable[[str], int]]:
+        """How many papers are in scope, and in how many of them a term is (from the inverted index when built)."""
+        if self.terms is not None and all(p.id in self.positions for p in papers):
+            at = {self.positions[p.id] for p in papers}
+            return len(papers), lambda t: len(self.terms.papers_with(forms(t)) & at)
+        vocabularies = [self._whole_of(p) for p in papers] if len(papers) >= distinct.MIN_SCOPE else []
+        return len(papers), lambda t: sum(1 for v in vocabularies if forms(t) & v)
+
     def papers_on(self, topic: str, papers: list[Paper], literal: str | None = None) -> list[Support]:
         """The papers among `papers` whose own text supports the topic, best supported first."""
         if literal:
@@ -209,6 +224,7 @@ class TopicMatcher:
         alts = alternatives(topic)
         if not alts or not papers:
             return []
+        in_scope = self._scope_df(papers)
         papers = self._may_support(papers, alts)
         if not papers:
             return []
@@ -220,8 +236,9 @@ class TopicMatcher:
         best: dict[str, Support] = {}
         for alt in alts:
             words = content_terms(alt)
-            qterms = QueryTerms({t: w for t, w in QueryTerms.of(" ".join(words), self.lexical).weights.items()})
+            qterms = QueryTerms.of(" ".join(words), self.lexical)
             known = _known_terms(qterms, self.lexical)
+            qterms = distinct.scope_weighted(qterms, *in_scope)
             q = (
                 self.vectors.get(alt)
                 if self.vectors is not None

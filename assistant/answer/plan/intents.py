@@ -122,7 +122,7 @@ def classify(question: str, principal: str) -> Intent:
         r"\b(research (areas?|themes?|topics?|interests?|directions?|agenda)|main (areas?|"
         r"themes?|topics?)|(work|research|focus)(ed)? (changed|evolved|shifted|developed)|"
         r"over (time|the years)|trajectory|timeline|overview of (his|their|the "
-        r"author['’]s) (work|research))\b|^what (does|did|do) (the author|he|they|\w+ "
+        r"author['’]s) (work|research))\b(?! (?:on|in|about|regarding)\b)|^what (does|did|do) (the author|he|they|\w+ "
         r"\w+) (mainly |mostly |usually )?(work|research|focus)(ed)? on\??$",
         ql,
     ) and not re.search(r"\b(co-?authors?|collaborat\w*)\b", ql):

@@ -62,8 +62,12 @@ class QueryPlan:
     across: str = ""  # the kind asked for across his papers ("GPUs" in "Which GPUs did he use?")
     quantity: str = ""  # the noun of a reported quantity whose extreme is asked ("GPU" in "the largest GPU count")
     direction: int = 1  # 1 for the largest, -1 for the smallest
+    threshold: phrases.Threshold | None = None  # a bound on the quantity ("a speedup of more than 100x")
     leave_out: list[str] = field(default_factory=list)  # papers a nested reference started from ("what else …")
     venues: list[str] = field(default_factory=list)  # venues the papers must appear in ("in The Cryosphere", "IGARSS")
+    # One short sentence saying what the reading assumed where it was unsure (words read as phrasing, not a topic;
+    # a topic no paper grounds answered from retrieval); the answer opens with it.
+    assumed: str = ""
     notes: list[str] = field(default_factory=list)
     page: int = 0  # the page of a long list asked for ("more", "show the rest" after a list: 1, 2, …)
     page_size: int = LIST_PAGE
@@ -72,12 +76,6 @@ class QueryPlan:
     def words(self) -> str:
         """The question as evidence reads it: spelling corrected."""
         return self.corrected or self.question
-
-    @property
-    def beyond(self) -> float | None:
-        """The threshold a reported quantity must pass ("a speedup of more than 100x": 100), for its route only."""
-        found = phrases.quantity_beyond(self.question) if self.route == "quantity_extreme" else None
-        return found.beyond if found and found.noun == self.quantity else None
 
     @property
     def year_from(self) -> int | None:
@@ -103,13 +101,8 @@ class QueryPlan:
             "years": [f.year_from, f.year_to],
             "dates": self.dates.describe() if self.dates else None,
             "negated_topic": self.negated or None,
-            "quantity": [
-                self.quantity,
-                "largest" if self.direction > 0 else "smallest",
-                *([self.beyond] if self.beyond else []),
-            ]
-            if self.quantity
-            else None,
+            "quantity": [self.quantity, "largest" if self.direction > 0 else "smallest"] if self.quantity else None,
+            "threshold": [self.threshold.noun, self.threshold.said] if self.threshold else None,
             "leaves_out": [titles.get(i, i) for i in self.leave_out],
             "venues": self.venues,
             "coauthor": f.coauthor,
@@ -127,6 +120,7 @@ class QueryPlan:
                 for lbl, ex, c in (self.vote.neighbours[:3] if self.vote else [])
             ],
             "excluded_by_filters": [titles.get(i, i) for i in self.excluded],
+            "assumed": self.assumed or None,
             "notes": self.notes,
             "page": self.page + 1,
         }

@@ -19,22 +19,15 @@ from assistant.answer.plan.conversation import (
     split_turns,
 )
 from assistant.answer.plan.intents import Intent, classify, mentions_author, subject_for, topic_words
-from assistant.answer.plan.operation import operation_of
+from assistant.answer.plan.operation import elapsed_asked, operation_of
 from assistant.answer.plan.paging import continued_list
 from assistant.answer.plan.plan import LIST_PAGE, QueryPlan
 from assistant.answer.plan.reader import ModelReader, ReadingRefused, read_or_refuse, with_reading
 from assistant.answer.plan.slots import SlotReader
 from assistant.answer.plan.spelling import correct_spelling
+from assistant.answer.plan.topic import TOPIC_ROUTES, TopicReader
 from assistant.errors import BadRequest
 from assistant.models import Filters, Message
-
-# "… studied in the paper arguing that …": a question about one paper it describes, in the singular, asks a fact of
-# it even when its form is close to a topic question's; a list asks for papers in the plural.
-_ONE_PAPER = re.compile(
-    r"\b(?:the|this|that)\s+(?:[\w-]+\s+){0,2}?(?:paper|article|preprint|study)\b(?!s)(?!.*\b(?:papers|works|publications)\b)",
-    re.I,
-)
-
 
 _WRITINGS = re.compile(r"\b(else|other|write|wrote|written|publish(ed)?|papers|works)\b", re.I)
 _WITH_HIM = re.compile(r"\b(with|and|alongside) (him|her|them|the author)\b|\b(his|her|their)\b", re.I)
@@ -52,6 +45,7 @@ class Planner(SlotReader):
     def __init__(self, corpus: Corpus, reader: ModelReader | None = None):
         self.corpus = corpus
         self.reader = reader  # LLM mode: the model reads the question too (plan/reader.py)
+        self.topics = TopicReader(corpus)
 
     def plan(self, messages: list[Message], filters: Filters) -> QueryPlan:
         if more := continued_list(messages, LIST_PAGE):  # "more" after a long list: the question that asked, a page on
@@ -96,6 +90,8 @@ class Planner(SlotReader):
         vote = self.corpus.router.route(masked)
         keyword_route = intent.route
         intent.route, intent.subject = self._by_meaning(intent, vote, question, stripped, named, focus, literal)
+        if summary_asked := self.topics.summary_asked(question, intent.route, vote.label, named or focus, literal):
+            intent.route, intent.subject = "list", subject_for("list", stripped, self.corpus.principal)
         excludes = phrases.excludes_author(question)
         f = filters.model_copy()
         if f.year_from is None and intent.year_from is not None:
@@ -214,14 +210,15 @@ class Planner(SlotReader):
                 scope = "author"
         if intent.route == "list" and f.coauthor and (pick := phrases.date_extreme(question)):
             intent.route = pick  # "the newest of his papers with that co-author": one paper, by date
-        quantity, direction, leave_out = "", 1, []
+        quantity, direction, leave_out, threshold = "", 1, [], None
         if meta in ("greeting", "metrics", "overview"):
             pass  # a question about the corpus or its author, not an operation over papers
         elif len(named) >= 2 and phrases.SHARED_AUTHORS.search(question):
             intent.route, compared = "shared_authors", []  # "who wrote both A and B?"
-        elif (ex := phrases.quantity_extreme(question) or phrases.quantity_beyond(question)) and not (
-            named or focus or literal
-        ):
+        elif (th := phrases.quantity_threshold(question)) and not named and not focus and not literal:
+            # "Which of his papers claim a speedup of more than 100x?": the papers whose reported figure passes it.
+            intent.route, quantity, direction, threshold, topic = "quantity_threshold", th.noun, th.direction, th, ""
+        elif (ex := phrases.quantity_extreme(question)) and not named and not focus and not literal:
             intent.route, quantity, direction, topic = "quantity_extreme", ex.noun, ex.direction, ""
         elif intent.route in ("per_year", "count") and phrases.AVERAGE.search(question):
             intent.route = "average"  # "his average number of papers per year since 2020"
@@ -240,12 +237,23 @@ class Planner(SlotReader):
             kind = asked_kind(question, named, focus)
             if kind and mentions(kind, [p for p in self._in_scope(f, span) if p.is_author_work]):
                 intent.route, across = "across", kind
+        # Another slot narrows the table: a topic of phrasing alone is then dropped, the question is the filter.
+        filtered = bool(person or position or surname or span or venues or negation or f.coauthor or within)
+        assumed, unsure = "", []
+        if topic and not literal and intent.route in TOPIC_ROUTES:
+            pool = self._pool(f, span, scope)
+            topic, assumed, unsure = self.topics.read(topic, question, pool, filtered, intent.route)
+            intent.subject = topic if intent.subject else ""
+            if unsure:  # a topic no paper grounds, though retrieval finds papers: answered from retrieval
+                intent.route, intent.subject, topic = "fact", "", ""
         if intent.route == "list" and topic and self._describes_one_paper(question, topic, f, span, scope):
             # Nothing is "on" a long description: it describes one paper and asks something of it.
             intent.route, intent.subject, topic = "fact", "", ""
         if meta not in ("greeting", "metrics", "overview"):
             intent.route = operation_of(intent.route, vote, question, named, compared, topic)
-        if meta not in ("greeting", "metrics", "overview") and self._elapsed(question, named):
+            if summary_asked and intent.route == "list" and topic:
+                intent.route = "topic_summary"
+        if meta not in ("greeting", "metrics", "overview") and elapsed_asked(question, named, self.corpus.by_id):
             # "How long after A did B come out?", "how long between its submission and its acceptance?"
             intent.route, compared, topic = "elapsed", [], ""
         excluded = [pid for pid in named if not filters.admits(self.corpus.by_id[pid])]
@@ -285,13 +293,17 @@ class Planner(SlotReader):
             venues=venues,
             quantity=quantity,
             direction=direction,
+            threshold=threshold,
             leave_out=leave_out,
             literal=literal,
             dates=span,
             negated=negation.topic if negation else "",
             corrected=corrected,
             compared=compared,
-            notes=[decided] + ([f"spelling: {', '.join(spelling)}"] if spelling else []),
+            assumed=assumed,
+            notes=[decided]
+            + ([f"spelling: {', '.join(spelling)}"] if spelling else [])
+            + (["topic grounded by no paper: answered from retrieval"] if unsure else []),
         )
         if self.reader is None:
             return plan
@@ -300,9 +312,8 @@ class Planner(SlotReader):
                 self.reader, question, history, self._resolve_paper, [*self.corpus.people, self.corpus.principal]
             )
         except ReadingRefused as why:
-            return replace(
-                plan, notes=[*plan.notes, f"the model's reading was refused ({why}); the rule reader's plan"]
-            )
+            refused = f"the model's reading was refused ({why}); the rule reader's plan"
+            return replace(plan, notes=[*plan.notes, refused])
         return with_reading(plan, reading, filters, self.corpus.by_id, self.corpus.principal)
 
     def _by_meaning(
@@ -327,7 +338,7 @@ class Planner(SlotReader):
         fallback = keyword if plausible else ("fact", "")
         one_paper = (
             bool(named)
-            or bool(_ONE_PAPER.search(question))
+            or bool(phrases.ONE_PAPER.search(question))
             or (bool(focus) and bool(re.search(r"\b(it|its|this|that)\b", question, re.I)))
         )
         if label == "fact":
@@ -351,16 +362,6 @@ class Planner(SlotReader):
             return keyword if intent.route not in _TABLE_LISTS else ("fact", "")
         subject = subject_for(label, stripped, self.corpus.principal)
         return label, subject or ""
-
-    def _elapsed(self, question: str, named: list[str]) -> bool:
-        """A question about the time between two dates that has them: two papers named, or one whose comments state
-        two whole dates (a submission and an acceptance)."""
-        if not named or not phrases.ELAPSED.search(question):
-            return False
-        if len(named) >= 2:
-            return True
-        paper = self.corpus.by_id.get(named[0])
-        return bool(paper) and any(len(phrases.stated_dates(c)) >= 2 for c in paper.comments)
 
     def _meta(self, question, stripped, route, named, focus, compared, person, span, negation) -> str | None:
         """A question about the corpus or its author rather than a topic, or one whose words are all structure:

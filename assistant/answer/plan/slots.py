@@ -93,6 +93,11 @@ class SlotReader:
         others = [p for p in self._in_scope(f.model_copy(update={"author_only": None}), span) if not p.is_author_work]
         return not any(topics.strongly_on(sp) for sp in self.corpus.topics.papers_on(topic, others))
 
+    def _pool(self, f: Filters, span, scope: str) -> list[Paper]:
+        """The papers a topic is looked for among: the scope's (the author's, others', all) within the filters."""
+        pool = self._in_scope(f.model_copy(update={"author_only": True if scope == "author" else None}), span)
+        return [p for p in pool if not p.is_author_work] if scope == "others" else pool
+
     def _content(self, text: str) -> list[str]:
         """The words of a text that could name a topic: not structure, not people, not the author."""
         return topic_words(self._without_people(text), self.corpus.principal)
@@ -380,14 +385,10 @@ class SlotReader:
         return found
 
     def _coauthor_in(self, question: str) -> str | None:
-        lowered = question.casefold()
-        for (
-            person
-        ) in self.corpus.people:  # a substring test first: a regex per person per question took seconds at 1k papers
-            name = person.casefold()
-            if name in lowered and find_bounded(lowered, name, _WORD) >= 0:
-                return person
-        return None
+        # A substring test first: a regex per person per question took seconds at 1k papers.
+        low = question.casefold()
+        found = (p for p in self.corpus.people if p.casefold() in low and find_bounded(low, p.casefold(), _WORD) >= 0)
+        return next(found, None)
 
     def _names_only(self, question: str, named: list[str]) -> bool:
         """Besides the paper's name, at most two content words ("What is MoQE?", "Summarize X's method")."""

@@ -1,5 +1,5 @@
-"""Answers composed over the table: the extreme of a quantity the papers report, the authors two papers share, and
-papers per year on average. Each is cited to the papers it reads."""
+"""Answers composed over the table: the extreme of a quantity the papers report or the papers past a bound on it, the
+authors two papers share, and papers per year on average. Each is cited to the papers it reads."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from datetime import date
 
 from assistant.answer.check.citations import Citations, finish
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence.quantity import extreme
+from assistant.answer.evidence.quantity import RATIO_NOUNS, alike, beyond, extreme
 from assistant.answer.evidence.weigh import summary_sentence
 from assistant.answer.plan import phrases
 from assistant.answer.plan.phrases.elapsed import elapsed as elapsed_words
 from assistant.answer.plan.plan import QueryPlan
-from assistant.answer.write import structured
+from assistant.answer.write import pages, structured
 from assistant.answer.write.extractive import clause
 from assistant.answer.write.format import name, owner_note, plural, when
 from assistant.models import ARXIV_ID_DATED, Answer, Paper
@@ -34,8 +34,6 @@ def quantity_extreme(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> An
             f"is {word}."
         )
         return finish(text, cites, route="quantity_extreme")
-    if plan.beyond is not None:
-        return _beyond(corpus, plan, found, who, cites)
     top = found[0]
     lines = [
         f"The {word} {plan.quantity} figure {who} report is {top.said}, in {name(top.paper)}{when(top.paper)}"
@@ -50,28 +48,57 @@ def quantity_extreme(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> An
     return finish("\n".join(lines), cites, route="quantity_extreme", papers=[r.paper.id for r in found[: 1 + SHOWN]])
 
 
-def _beyond(corpus: Corpus, plan: QueryPlan, found: list, who: str, cites: Citations) -> Answer:
-    """ "Which of his papers claim a speedup of more than 100x?": every paper whose extreme reading passes the
-    threshold, each quoted; none passing is said with the nearest figure, so the reader sees how far off it is."""
-    if plan.quantity == "speedup":
-        asked = f"a speedup {'above' if plan.direction > 0 else 'below'} {plan.beyond:g}x"
-    else:
-        asked = f"{'more' if plan.direction > 0 else 'fewer'} than {plan.beyond:g} {plan.quantity}"
-    passing = [r for r in found if (r.value - plan.beyond) * plan.direction > 0]
-    if not passing:
-        top = found[0]
-        text = (
-            f"None of {who} reports {asked}; the nearest figure is {top.said}, in {name(top.paper)}{when(top.paper)}: "
-            f"{clause(top.sentence)} {cites.cite(top.paper, top.sentence)}."
+def quantity_threshold(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> Answer:
+    """ "Which of his papers claim a speedup of more than 100x?": the papers whose abstract reports a figure of the
+    noun past the bound, each with the sentence that reports it; when none does, the most extreme figure reported."""
+    cites = Citations()
+    th = plan.threshold
+    who = structured.scope_phrase(plan, corpus.principal, plan.scope, plan.filters.coauthor, plan.dates)
+    with_abstract = [p for p in papers if p.has_abstract]
+    said = th.said if not th.direction else f"{th.said} {th.unit}".strip()
+    nouns = [n for n in (th.also, th.noun) if n]
+    best: dict[str, object] = {}
+    for n in nouns:
+        for r in beyond(n, with_abstract, th.direction, th.value, th.ratio, th.percent, th.unit):
+            if r.paper.id not in best or (r.value - best[r.paper.id].value) * th.direction > 0:
+                best[r.paper.id] = r
+    found = sorted(best.values(), key=lambda r: -r.value * th.direction)
+    noun = " or ".join(nouns)
+    if th.ratio and not any(n.casefold() in RATIO_NOUNS for n in nouns):
+        noun = "a figure"  # "beating earlier approaches by more than a factor of 100": any factor reported
+    if found:
+        lines = [f"{who[0].upper()}{who[1:]} that report {noun} {said} ({plural(len(found), 'paper')}):"]
+        page = pages.page_of(found, plan)  # as many as a topic list shows, the rest offered
+        for r in page.items:
+            lines.append(
+                f"- {name(r.paper)}{when(r.paper)}{owner_note(r.paper, corpus.principal)}: "
+                f"{_as_written(r) if not th.direction else f'{r.said} {th.unit}'.strip()}. "
+                f"{clause(r.sentence)} {cites.cite(r.paper, r.sentence)}"
+            )
+        lines += page.closing()
+        return finish("\n".join(lines), cites, route="quantity_threshold", papers=[r.paper.id for r in page.items])
+    text = f"None of {who} reports {noun} {said} in its abstract."
+    closest = [
+        r
+        for r in sorted(
+            (r for n in nouns for r in extreme(n, with_abstract, th.direction)), key=lambda r: -r.value * th.direction
         )
-        return finish(text, cites, route="quantity_extreme", papers=[top.paper.id])
-    lines = [f"{who[0].upper()}{who[1:]} reporting {asked} ({plural(len(passing), 'paper')}):"]
-    for r in passing:
-        lines.append(
-            f"- {r.said} in {name(r.paper)}{when(r.paper)}{owner_note(r.paper, corpus.principal)}: "
-            f"{clause(r.sentence)} {cites.cite(r.paper, r.sentence)}"
+        if alike(r, th.ratio, th.percent, th.unit)
+    ]
+    if closest:
+        top = closest[0]
+        word = "largest" if th.direction > 0 else "smallest"
+        text += (
+            f" The {word} they report is {top.said}, in {name(top.paper)}{when(top.paper)}: {clause(top.sentence)} "
+            f"{cites.cite(top.paper, top.sentence)}."
         )
-    return finish("\n".join(lines), cites, route="quantity_extreme", papers=[r.paper.id for r in passing])
+    return finish(text, cites, route="quantity_threshold")
+
+
+def _as_written(r) -> str:
+    """A figure with the word the sentence writes after it ("6.2 cm")."""
+    m = re.search(rf"{re.escape(r.said)}\s*[^\s,.;:)]+", r.sentence)
+    return m.group(0) if m else r.said
 
 
 def shared_authors(corpus: Corpus, plan: QueryPlan) -> Answer:

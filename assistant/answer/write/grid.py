@@ -16,11 +16,14 @@ from assistant.answer.evidence.roles import RoleSentence, of_role, with_roles
 from assistant.answer.evidence.weigh import HAS_QUANTITY, QUANTITY, WANTS_METHOD, forms, paper_text, vocabulary
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan
-from assistant.answer.write.by_role import ROLE_BONUS, best, ranked, statement
+from assistant.answer.write.by_role import best, ranked, statement
 from assistant.answer.write.extractive import clause
 from assistant.answer.write.format import name, when
 from assistant.index.bm25 import terms
 from assistant.models import Answer, Claim, Paper, Paragraph, Table
+
+# A sentence of the row's role gains this much over one that answers the question as well: a tie-breaker.
+ROW_ROLE_BONUS = 0.15
 
 ROWS = ("Problem", "Approach", "Hardware / data", "Result")
 ASKED_ROW = "On the question"
@@ -120,7 +123,7 @@ def rows_for(plan: QueryPlan, paper: Paper, corpus: Corpus, asked: str = "") -> 
 
         def fit(s: RoleSentence) -> float:
             fits_row = s.role in roles or (row == "Hardware / data" and _SETTING.search(s.text))
-            return on_asked.get(s.text, -1.0) + (ROLE_BONUS if fits_row else 0.0)
+            return on_asked.get(s.text, -1.0) + (ROW_ROLE_BONUS if fits_row else 0.0)
 
         pick = max(sentences, key=fit)
         run = _run(sentences, pick)

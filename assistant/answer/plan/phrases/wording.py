@@ -93,6 +93,34 @@ def _words(name: str) -> frozenset[str]:
 # data/structure_words.txt, one place to extend.
 STRUCTURE = _words("structure_words.txt") | frozenset(MONTHS) | frozenset(PARTS) | frozenset(NUMBER_WORDS.values())
 
+# "… studied in the paper arguing that …": a question about one paper it describes, in the singular, asks a fact of
+# it even when its form is close to a topic question's; a list asks for papers in the plural.
+ONE_PAPER = re.compile(
+    r"\b(?:the|this|that)\s+(?:[\w-]+\s+){0,2}?(?:paper|article|preprint|study)\b(?!s)(?!.*\b(?:papers|works|publications)\b)",
+    re.I,
+)
+
+# "an overview of his X work", "summarize his research on X": a summary asked for, of a topic when one is left.
+SUMMARY_ASKED = re.compile(r"\b(?:overview|summar(?:y|ies|ise|ize|ising|izing)|recap)\b", re.I)
+
+# "about X", "dealing with X", "related to X", "discuss X", "use X": a phrase that says its object is the topic.
+# Words of that object are never read as the question's wording, however ordinary ("papers with Boyang Zhang about
+# weather" asks about weather; "papers he wrote together with Boyang Zhang" asks about no topic).
+TOPIC_MARKER = re.compile(
+    r"\b(?:about|regarding|concerning|related to|on the (?:topic|subject) of|(?:deal|deals|dealing|dealt) with|"
+    r"(?:focus|focuses|focused|focusing) on|(?:work|works|worked|working|research|published|publish|wrote|written) "
+    r"on|papers? on|discuss(?:es|ed|ing)?|cover(?:s|ed|ing)?|address(?:es|ed|ing)?|mention(?:s|ed|ing)?|"
+    r"stud(?:y|ies|ied|ying)|involv(?:e|es|ed|ing)|us(?:e|es|ed|ing)|tackl(?:e|es|ed|ing)|explor(?:e|es|ed|ing)|"
+    r"investigat(?:e|es|ed|ing))\s+(?P<x>[^,.;?!]+)",
+    re.I,
+)
+
+
+def topic_marked(question: str) -> str:
+    """The words a topic marker introduces ("about weather and climate" -> "weather and climate"), all of them."""
+    return " ".join(m.group("x") for m in TOPIC_MARKER.finditer(question))
+
+
 # A greeting or thanks alone ("hi", "hello there", "thanks!"): no question to read.
 GREETING = re.compile(
     r"^\s*(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|greetings|thanks|thank you|cheers|yo)"
@@ -175,7 +203,6 @@ QUANTITY_EXTREME = re.compile(
 class Extreme:
     direction: int  # 1 for the largest, -1 for the smallest
     noun: str  # what is counted or measured ("GPU", "speedup")
-    beyond: float | None = None  # a threshold the quantity must pass ("a speedup of more than 100x": 100)
 
 
 def quantity_extreme(question: str) -> Extreme | None:
@@ -189,31 +216,66 @@ def quantity_extreme(question: str) -> Extreme | None:
     return Extreme(_MOST[m.group("most").casefold()], noun)
 
 
-# "a speedup of more than 100x", "beating earlier approaches by more than a factor of 100", "over 1,000 GPUs": a
-# number a reported quantity must pass (digits only: "more than one guarantee" counts nothing).
-_BEYOND = re.compile(
-    r"\b(?P<cmp>more than|greater than|over|above|exceeding|beyond|at least|fewer than|less than|under|below)\s+"
-    r"(?P<factor>a factor of\s+)?(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s*(?P<x>x\b|×|times\b|-?fold\b))?"
-    r"(?:\s+(?P<noun>[A-Za-z][\w-]*))?",
+# "a speedup of more than 100x", "over 90% accuracy", "fewer than 8 GPUs": a threshold on a reported quantity.
+_BOUND = {
+    "more than": 1, "over": 1, "above": 1, "greater than": 1, "higher than": 1, "larger than": 1, "exceeding": 1,
+    "in excess of": 1, "at least": 1, "less than": -1, "under": -1, "below": -1, "fewer than": -1,
+    "lower than": -1, "smaller than": -1, "at most": -1,
+}  # fmt: skip
+QUANTITY_THRESHOLD = re.compile(
+    r"(?:\b(?P<before>[A-Za-z][\w-]*)\s+(?:(?:of|at|by|reaching)\s+)?)?\b(?P<bound>"
+    + "|".join(_BOUND)
+    + r")\s+(?P<factor>(?:an?\s+)?factor\s+of\s+)?"
+    r"(?P<said>(?P<v>\d+(?:\.\d+)?)(?:\s*(?P<unit>[x×]|%|percent\b|times\b|-?fold\b))?)"
+    r"(?:\s+(?P<after>[A-Za-z][\w-]*))?",
     re.I,
 )
-_RATIO_ASKED = re.compile(r"\b(?:speed-?ups?|faster|accelerat\w*)\b", re.I)
 
 
-def quantity_beyond(question: str) -> Extreme | None:
-    """A threshold on a reported quantity ("a speedup of more than 100x" -> speedup beyond 100), or None."""
-    m = _BEYOND.search(question)
-    if not m:
-        return None
-    direction = -1 if m.group("cmp").casefold() in ("fewer than", "less than", "under", "below") else 1
-    value = float(m.group("n").replace(",", ""))
-    if m.group("x") or m.group("factor") or _RATIO_ASKED.search(question):
-        return Extreme(direction, "speedup", value)
-    noun = m.group("noun") or ""
-    scale = {"thousand", "million", "billion", "trillion", "k", "m", "b"}
-    if not noun or noun.casefold() in STRUCTURE | STOP | scale or re.fullmatch(YEAR, m.group("n")):
-        return None
-    return Extreme(direction, noun, value)
+@dataclass(frozen=True)
+class Threshold:
+    noun: str  # what is measured ("speedup", "accuracy", "GPUs")
+    direction: int  # 1: more than the value, -1: less than it
+    value: float
+    said: str  # the bound as the question says it ("more than 100x")
+    ratio: bool  # the value is a factor ("100x", "10 times")
+    percent: bool
+    unit: str = ""  # a unit word after the number when the noun came before it ("an error below 10 cm": "cm")
+    also: str = ""  # another noun the bound applies to ("a speedup or improvement of more than 100x": "speedup")
+
+
+# "an error measured in centimetres": a quantity asked for in a unit, whatever its value.
+_IN_UNIT = re.compile(
+    r"\b(?P<noun>[A-Za-z][\w-]*)\s+(?:measured|given|reported|expressed|stated|quantified)\s+in\s+(?P<unit>[A-Za-z]+)\b",
+    re.I,
+)
+
+
+def quantity_threshold(question: str) -> Threshold | None:
+    """A bound on a reported quantity the question asks for ("a speedup of more than 100x" -> speedup > 100), or
+    None. The noun is the word the bound follows ("a speedup of …") or, failing that, the one after the number
+    ("over 90% accuracy")."""
+    for m in QUANTITY_THRESHOLD.finditer(question):
+        words = [w for w in (m.group("before"), m.group("after")) if w and w.casefold() not in STRUCTURE | STOP]
+        if not words or re.fullmatch(YEAR, m.group("v")):
+            continue
+        unit = (m.group("unit") or "").casefold()
+        unit_word = m.group("after") if words[0] == m.group("before") and m.group("after") and not unit else ""
+        other = re.search(r"([A-Za-z][\w-]*)\s+or\s+$", question[: m.start()])
+        return Threshold(
+            noun=words[0],
+            direction=_BOUND[re.sub(r"\s+", " ", m.group("bound").casefold())],
+            value=float(m.group("v")),
+            said=f"{m.group('bound')} {m.group('factor') or ''}{m.group('said').strip()}",
+            ratio=unit in ("x", "×", "times") or unit.endswith("fold") or bool(m.group("factor")),
+            percent=unit in ("%", "percent"),
+            unit=unit_word,
+            also=other.group(1) if other and other.group(1).casefold() not in STRUCTURE | STOP else "",
+        )
+    m = _IN_UNIT.search(question)
+    if m and not {m.group("noun").casefold(), m.group("unit").casefold()} & (STRUCTURE | STOP):
+        return Threshold(m.group("noun"), 0, 0.0, f"in {m.group('unit')}", False, False, unit=m.group("unit"))
+    return None
 
 
 # "the first author of CALM: what else did they write?", "what other papers did its lead author write?"

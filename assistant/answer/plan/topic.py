@@ -1,0 +1,129 @@
+"""Reading a topic made only of content: which of its words distinguish papers, which are the question's wording,
+and, when the reading is unsure (the topic grounds no paper), how it is read again or answered from retrieval.
+
+The words are judged by evidence/distinct.py (general English frequency and the papers in scope); what was assumed
+is said in one sentence (QueryPlan.assumed) that the answer opens with.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.answer.corpus import Corpus
+from assistant.answer.evidence import distinct
+from assistant.answer.plan import phrases
+from assistant.answer.plan.intents import subject_for
+from assistant.models import Filters, Paper
+
+# Routes whose topic filters the table's papers: its words are read for what distinguishes them (`read`).
+TOPIC_ROUTES = ("list", "count", "code", "coauthors", "earliest", "latest")
+# "his stencil papers", "his atomistic simulation work", "his research on X": the papers of a topic.
+_PAPERS_OR_WORK = re.compile(rf"\b{phrases.PAPER_NOUN}|\bresearch\b", re.I)
+
+
+class TopicReader:
+    """Reads a list or count question's topic against the papers in scope."""
+
+    def __init__(self, corpus: Corpus):
+        self.corpus = corpus
+
+    def summary_asked(self, question: str, route: str, label: str, papers: list[str], literal) -> bool:
+        """A summary or overview asked of the papers on a topic ("an overview of his atomistic simulation work", "a
+        summary of his stencil papers"), which the keyword reading took for a fact: no paper named or pointed back
+        to, none described in the singular, and topic words left."""
+        return (
+            route == "fact"
+            and (label in ("summary", "overview", "list") or bool(_PAPERS_OR_WORK.search(question)))
+            and not (papers or literal)
+            and bool(phrases.SUMMARY_ASKED.search(question))
+            and not phrases.ONE_PAPER.search(question)
+            and bool(subject_for("list", phrases.without_dates(question), self.corpus.principal))
+        )
+
+    def read(
+        self, topic: str, question: str, pool: list[Paper], filtered: bool, route: str
+    ) -> tuple[str, str, list[str]]:
+        """The topic made only of content, what was assumed reading it, and the papers to answer from instead when
+        the reading was unsure.
+
+        - A topic of wording alone (function words and ordinary English no paper in scope uses: "lines shown",
+          "together") in a question another slot filters is no topic: the question is the filter.
+        - A topic no paper in the pool grounds is read again by its distinguishing words, less the ordinary words
+          the papers use and the parts of a compound no paper uses ("ResNet-family models" as "ResNet"), when a
+          paper is on that. A whole word no paper uses is never dropped this way: "protein structure prediction" is
+          not "structure prediction".
+        - Failing that, the papers retrieval finds near the whole question that hold all its distinguishing words
+          ("the label-noise paper" asked to quote a sentence) are answered from.
+        A topic a marker introduces ("about weather") is never wording.
+        With none of these the topic stays, and "none is about it" is the answer."""
+        alts = self._words_of_topic(topic, pool)
+        marked = {w.casefold() for w in re.findall(r"[\w-]+", phrases.topic_marked(question))}
+        roles = [r for words in alts for _, r in words]
+        unused = [w for words in alts for w, r in words if r == distinct.UNUSED]
+        wording = all(r in (distinct.PHRASING, distinct.UNUSED) for r in roles)
+        grounded = bool(self.corpus.topics.papers_on(topic, pool)) if not wording else False
+        if filtered and not any(w.casefold() in marked for words in alts for w, _ in words):
+            # Under a filter, a topic without a distinguishing word that grounds no paper is wording too ("going by
+            # the author lists shown": words the papers use, but not together).
+            if wording or (distinct.DISTINGUISHING not in roles and not grounded):
+                said = " ".join(w for words in alts for w, _ in words)
+                assumed = f"I read “{said}” as the question's wording, not a topic, so no topic narrows the papers."
+                return "", assumed, []
+        if wording or grounded or route not in ("list", "count"):
+            return topic, "", []
+        relaxed = " or ".join(
+            " ".join(w for w, r in words if r == distinct.DISTINGUISHING)
+            for words in alts
+            if any(r == distinct.DISTINGUISHING for _, r in words) and not any(r == distinct.UNUSED for _, r in words)
+        )
+        if relaxed and relaxed != topic and self.corpus.topics.papers_on(relaxed, pool):
+            said = f"No paper's own text is on “{topic}” as a whole, so I read the topic as “{relaxed}”."
+            return relaxed, said, []
+        rare = [[w for w, r in words if r == distinct.DISTINGUISHING] for words in alts]
+        # A word no paper uses may name a subject the corpus lacks ("papers that deal with protein structure
+        # prediction"); it is the question's wording only when the question describes one paper and asks something
+        # of it ("quote the sentence from the label-noise paper that …").
+        if unused and not phrases.ONE_PAPER.search(question):
+            return topic, "", []
+        if found := self._relevant(question, pool, rare):
+            said = (
+                f"No paper's own text is on “{topic}” as a whole, so I answered from the papers most relevant to the "
+                "question."
+            )
+            return topic, said, [p.id for p in found]
+        return topic, "", []
+
+    def _words_of_topic(self, topic: str, pool: list[Paper]) -> list[list[tuple[str, str]]]:
+        """Each alternative of a topic as its words, each with what it is among the papers in scope (distinct.role):
+        phrasing, a word that grounds nothing ("protein" where no paper says it), ordinary, or distinguishing. A
+        hyphenated word no paper uses whole is read as its parts ("ResNet-family"), a part no paper uses as
+        phrasing."""
+        vocabularies = [self.corpus.topics.vocabulary_of(p) for p in pool]
+        out = []
+        for part in (p.strip() for p in re.split(r"\s+or\s+", topic) if p.strip()):
+            words: list[tuple[str, str]] = []
+            for w in part.split():
+                whole = "-" not in w.strip("-") or distinct.used_whole(w, vocabularies)
+                for piece in [w] if whole else [x for x in w.split("-") if x]:
+                    if piece.casefold() in {x.casefold() for x, _ in words}:
+                        continue
+                    role = distinct.role(piece, vocabularies)
+                    words.append((piece, distinct.PHRASING if role == distinct.UNUSED and not whole else role))
+            out.append(words)
+        return out
+
+    def _relevant(self, question: str, pool: list[Paper], rare: list[list[str]]) -> list[Paper]:
+        """Papers in the pool that retrieval finds near the whole question (at the relevance floor) and whose own
+        text holds every distinguishing word of one alternative of its topic, best first."""
+        rare = [words for words in rare if words]
+        if not rare:
+            return []
+        ids = {p.id for p in pool}
+        vocab = self.corpus.topics.vocabulary_of
+        return [
+            h.paper
+            for h in self.corpus.retriever.search(question, Filters(), k=10)
+            if h.paper.id in ids
+            and h.dense >= self.corpus.settings.relevance_threshold
+            and any(all(distinct.held(w, vocab(h.paper)) for w in words) for words in rare)
+        ]
