@@ -58,6 +58,9 @@ class QueryPlan:
     direction: int = 1  # 1 for the largest, -1 for the smallest
     leave_out: list[str] = field(default_factory=list)  # papers a nested reference started from ("what else …")
     venues: list[str] = field(default_factory=list)  # venues the papers must appear in ("in The Cryosphere", "IGARSS")
+    # Metadata fields asked of one paper, in the order asked: venue, date, authors, arxiv, citations ("Where and when
+    # did she do her PhD thesis?" -> venue, date). The route answers the first; the writer adds the rest.
+    fields: tuple[str, ...] = ()
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -92,6 +95,7 @@ class QueryPlan:
             "quantity": [self.quantity, "largest" if self.direction > 0 else "smallest"] if self.quantity else None,
             "leaves_out": [titles.get(i, i) for i in self.leave_out],
             "venues": self.venues,
+            "fields": list(self.fields),
             "coauthor": f.coauthor,
             "person": self.person,
             "author_position": self.position,

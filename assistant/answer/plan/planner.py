@@ -42,6 +42,8 @@ _AUTHORING = re.compile(r"\b(co-?authored|co-?wrote|co-?written|written|wrote|wr
 # kinds where the question's form allows.
 _ROUTE_OF = {"how": "fact", "greeting": "fact", "why": "fact", "verify": "fact"}
 # Routes that list or count papers of the table (not facts of one paper).
+# Routes about one paper, which a question asking its metadata fields turns into those fields' routes.
+_ONE_PAPERS = ("fact", "summary", "authors", "when", "arxiv", "how", "why")
 _TABLE_LISTS = ("list", "count", "code", "categories", "overview", "per_year", "earliest", "latest", "coauthors")
 
 
@@ -65,7 +67,7 @@ class Planner(SlotReader):
         venues = self.venues_in(question)[0]
         negation = phrases.negated(question)
         intent = classify(stripped, self.corpus.principal)
-        named = self.named_in(corrected)
+        named = self.named_in(corrected) or self.of_work_type(question)
         query, focus = follow_up(corrected, history, self.corpus.names) if not named else (corrected, named)
         span, anchored = self._dates(question, history, focus)
         intent.year_from, intent.year_to = span.years if span else (None, None)
@@ -239,6 +241,17 @@ class Planner(SlotReader):
         if intent.route == "list" and topic and self._describes_one_paper(question, topic, f, span, scope):
             # Nothing is "on" a long description: it describes one paper and asks something of it.
             intent.route, intent.subject, topic = "fact", "", ""
+        fields = () if (meta and meta != "metrics") or compared else phrases.asked_fields(question)
+        described = " ".join(self._content(phrases.without_fields(stripped))) if fields else ""
+        if (
+            fields
+            and (named or focus or described)  # a paper to read the fields of ("the profile's citations" names none)
+            and (intent.route in _ONE_PAPERS or (meta == "metrics" and fields[0] == "citations"))
+        ):
+            # "In which journal did X appear?", "Who did he write X with?": fields of one paper, from the table.
+            intent.route, intent.subject, topic = phrases.FIELD_ROUTES[fields[0]], described, ""
+        else:
+            fields = ()
         if meta not in ("greeting", "metrics", "overview"):
             intent.route = operation_of(intent.route, vote, question, named, compared, topic)
         if meta not in ("greeting", "metrics", "overview") and self._elapsed(question, named):
@@ -279,6 +292,7 @@ class Planner(SlotReader):
             timeline=intent.timeline,
             across=across,
             venues=venues,
+            fields=fields,
             quantity=quantity,
             direction=direction,
             leave_out=leave_out,

@@ -58,6 +58,18 @@ class SlotReader:
             return found
         return fuzzy_names(question, self.corpus.squashed, self.corpus.retriever.lexical, self.corpus.deletions)
 
+    def of_work_type(self, question: str) -> list[str]:
+        """The one paper of the kind of work the question names ("her PhD thesis"): the author's only one of that
+        kind (else the corpus's only one), or none."""
+        kind = phrases.work_type_named(question)
+        if kind is None:
+            return []
+        typed = [p for p in self.corpus.papers if p.work_type == kind]
+        for pool in ([p for p in typed if p.is_author_work], typed):
+            if len(pool) == 1:
+                return [pool[0].id]
+        return []
+
     def _author_of(self, pid: str, question: str) -> str | None:
         """The author of a paper at the position the question names ("the first author of CALM"), if listed."""
         pos = phrases.position(question) or 1

@@ -12,14 +12,15 @@ from assistant.answer.evidence.finding import Evidence
 from assistant.answer.evidence.weigh import relevant, summary_sentence
 from assistant.answer.plan.conversation import cited_papers, without_pointers
 from assistant.answer.plan.intents import topic_words
+from assistant.answer.plan.phrases import FIELD_ROUTES
 from assistant.answer.plan.plan import QueryPlan as Plan
-from assistant.answer.write import order, structured
+from assistant.answer.write import meta, order, structured
 from assistant.answer.write.extractive import CANNOT_ANSWER, ExtractiveWriter, clause
 from assistant.answer.write.format import name, owner_note, plural, when
 from assistant.models import ARXIV_ID_DATED, Answer, Filters, Paper
 from assistant.text import split_sentences
 
-PAPER_FACTS = {"authors", "when", "arxiv"}  # metadata of one named paper, from the table
+PAPER_FACTS = {"authors", "when", "arxiv", "venue", "citations"}  # metadata of one named paper, from the table
 
 
 class TableWriter:
@@ -128,6 +129,24 @@ class TableWriter:
         note = "" if paper.is_author_work else f" (the paper is not by {self.corpus.principal})"
         return f"\n\nOn the second part of the question{note}: {clause(s)} {cites.cite(paper, s)}."
 
+    @staticmethod
+    def _it(text: str, names: tuple[str, ...]) -> str:
+        """ "X (2020) is dated …" said after another field of X: "It is dated …"."""
+        prefix = next((n for n in names if text.startswith(n)), "")
+        return f"It{text[len(prefix) :]}" if prefix else text
+
+    def _field(self, route: str, paper: Paper, cites: Citations, quote) -> str:
+        """One metadata field of one paper, as the table states it."""
+        if route == "authors":
+            return structured.authors_of(paper, cites, quote, self.corpus.principal)
+        if route == "when":
+            return structured.date_of(paper, cites, quote)
+        if route == "venue":
+            return meta.venue_of(paper, cites, quote)
+        if route == "citations":
+            return meta.citations_of(paper, cites, quote)
+        return structured.arxiv_of(paper, cites, quote)
+
     def structured(self, plan: Plan) -> Answer:
         quote = summary_sentence
         cites = Citations()
@@ -159,13 +178,13 @@ class TableWriter:
             paper = self.evidence.target(plan, plan.subject)
             if paper is None:
                 text = f"I cannot find a paper matching “{plan.subject}” in the corpus."
-            elif route == "authors":
-                text = structured.authors_of(paper, cites, quote, self.corpus.principal)
-            elif route == "when":
-                text = structured.date_of(paper, cites, quote)
             else:
-                text = structured.arxiv_of(paper, cites, quote)
-            text += self._second_clause(plan, paper, cites)
+                asked = [route] + [FIELD_ROUTES[f] for f in plan.fields if FIELD_ROUTES[f] != route]
+                said = [self._field(r, paper, cites, quote) for r in dict.fromkeys(asked)]
+                lead = f"{name(paper)}{when(paper)}"  # the paper is named once; the next fields say "It"
+                text = " ".join([said[0], *(self._it(t, (lead, name(paper))) for t in said[1:])])
+                if len(asked) == 1:
+                    text += self._second_clause(plan, paper, cites)
             return finish(text, cites, route=route, plan=self.corpus.explain(plan))
         if route == "attribution":
             target = structured.title_match(plan.subject, self.corpus.papers)

@@ -26,6 +26,12 @@ from assistant.answer.plan.phrases.dates import (  # noqa: F401 - the phrases, r
     years,
 )
 from assistant.answer.plan.phrases.elapsed import ELAPSED, Stated, elapsed, stated_dates  # noqa: F401
+from assistant.answer.plan.phrases.metadata import (  # noqa: F401 - the phrases, read from one place
+    FIELD_ROUTES,
+    asked_fields,
+    without_fields,
+    work_type_named,
+)
 from assistant.answer.plan.phrases.who import (  # noqa: F401 - the phrases, read from one place
     AUTHOR_POINTER,
     CORPUS_WIDE,

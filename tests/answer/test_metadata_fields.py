@@ -1,0 +1,82 @@
+"""Metadata asked of one paper comes from the table, not the abstract: its venue (a thesis: its school), date,
+authors, arXiv id and the citation counts the sources state, each field asked answered in the order asked."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.answer.plan import phrases
+from assistant.models import Filters, Message
+from tests.answer.test_venues import tanaka  # noqa: F401 - the corpus2 store, ingested once for this module
+
+
+def ask(assistant, question):
+    return assistant.answer([Message(role="user", content=question)], Filters())
+
+
+@pytest.mark.parametrize(
+    "question, fields",
+    [
+        ("Where and when did she do her PhD thesis?", ("venue", "date")),
+        ("In which journal did the thickness intercomparison appear, and who led it?", ("venue", "authors")),
+        ("Where was the segmentation benchmark paper presented?", ("venue",)),
+        ("Who did he write the clustering regression paper with?", ("authors",)),
+        ("When was his finite-element preprint put on arXiv?", ("date", "arxiv")),
+        ("How many citations does the iceberg paper have?", ("citations",)),
+        # Several papers, or a span of his work: not a field of one paper.
+        ("Which of her papers appeared in The Cryosphere?", ()),
+        ("When did he start working on LLMs?", ()),
+        ("Who are his main co-authors?", ()),
+        ("What happens to accuracy when the batch grows?", ()),
+    ],
+)
+def test_the_fields_a_question_asks_of_one_paper(question, fields):
+    assert phrases.asked_fields(question) == fields
+
+
+def test_a_kind_of_work_selects_a_paper():
+    assert phrases.work_type_named("Where did Keiko Tanaka do her PhD thesis?") == "thesis"
+    assert phrases.work_type_named("her doctoral dissertation") == "thesis"
+    assert phrases.work_type_named("Which papers did she write in 2020?") is None
+
+
+def test_where_and_when_of_a_thesis_come_from_its_entry(tanaka):  # noqa: F811
+    answer = ask(tanaka, "Where and when did Keiko Tanaka do her PhD thesis?")
+    assert answer.meta["plan"]["route"] == "venue" and answer.meta["plan"]["fields"] == ["venue", "date"]
+    assert "is a thesis at Hokkaido University" in answer.answer and "It is dated 2018" in answer.answer
+    assert [c.title for c in answer.citations] == ["Machine Learning for Operational Sea-Ice Monitoring"]
+
+
+def test_the_venue_of_a_paper_without_an_abstract_is_its_metadata(tanaka):  # noqa: F811
+    answer = ask(
+        tanaka, "In which journal did the Barents Sea sea-ice thickness intercomparison appear, and who led it?"
+    )
+    assert "appeared in the journal Earth and Space Science" in answer.answer
+    assert "It is by Ivan Petrov" in answer.answer
+    presented = ask(tanaka, "Where was the sea-ice segmentation benchmark datasets paper presented?")
+    assert "was presented at NeurIPS Workshop on Tackling Climate Change with Machine Learning" in presented.answer
+
+
+def test_per_paper_citation_counts_name_their_source(tanaka):  # noqa: F811
+    answer = ask(
+        tanaka, "Which of her papers is the most cited according to OpenAlex, and how many citations does it have?"
+    )
+    assert answer.meta["plan"]["route"] == "metrics"
+    first = answer.answer.split("\n")[1]
+    assert "Few-Shot Iceberg Detection" in first and "111 citations (openalex_tanaka.json)" in first
+    one = ask(tanaka, "How many citations does the few-shot iceberg detection paper have?")
+    assert "111 citations according to openalex_tanaka.json" in one.answer
+
+
+def test_co_authors_and_the_arxiv_date_of_a_described_paper(assistant):
+    answer = ask(assistant, "Who did Yunquan Zhang write the best-friend-clustering regression paper with?")
+    assert answer.meta["plan"]["route"] == "authors" and "is by Kun Li, Liang Yuan" in answer.answer
+    dated = ask(assistant, "When was his MiniFE finite-element optimization preprint put on arXiv?")
+    assert "is dated 2015-05-29" in dated.answer and "It is arXiv:1505.08023" in dated.answer
+
+
+def test_what_is_left_once_the_field_words_go_describes_the_paper():
+    assert phrases.without_fields("Where was the sea-ice benchmark paper presented?").split() == [
+        "was", "the", "sea-ice", "benchmark", "paper", "?"
+    ]  # fmt: skip
+    assert "clustering regression" in phrases.without_fields("Who did he write the clustering regression paper with?")
