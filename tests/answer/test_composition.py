@@ -306,3 +306,57 @@ def test_a_span_of_months_says_which_papers_only_their_arxiv_id_dates(assistant)
     assert "2502.15802" in cited and "arXiv:2502.15802" not in note
     # A span of whole years needs no such note.
     assert "arXiv id" not in ask(assistant, "Which papers did he put out in 2025?").answer
+
+
+def test_a_selection_by_author_position_then_a_question_asked_of_the_paper(assistant):
+    """ "Take the paper where P is second author. What bound does it prove?": the table selects the paper, the fact
+    is read from it; asking which paper that is stays a list of the selection."""
+    answer = ask(
+        assistant,
+        "Take the paper where Zeyu Liu is the second author rather than the lead. What kind of complexity bound does "
+        "it prove?",
+    )
+    plan = answer.meta["plan"]
+    assert plan["route"] == "fact" and plan["author_position"] == 2 and plan["topic"] == ""
+    assert titles(answer) == ["A Qualitative Test-Risk Mechanism for Scaling Behavior in Normalized Residual Networks"]
+    assert "Rademacher complexity bound" in answer.answer
+    which = ask(assistant, "Which paper has Zeyu Liu as second author?")
+    assert which.meta["plan"]["route"] == "list" and "listing Zeyu Liu as second author" in which.answer
+
+
+def test_selection_slots_said_outright():
+    from assistant.answer.plan.slots import asks_of_selection
+
+    assert asks_of_selection("Take the paper where X is the second author. What bound does it prove?")
+    assert asks_of_selection("What does the paper with X as first author propose?")
+    assert not asks_of_selection("Which paper has X as second author?")
+    assert not asks_of_selection("How many papers list X as first author?")
+
+
+def test_stacked_conditions_are_all_said_and_applied(assistant):
+    answer = ask(assistant, "Which of his 2025 papers list him as second author and involve LLMs?")
+    assert answer.answer.startswith(
+        "Yunquan Zhang's papers from 2025 listing Yunquan Zhang as second author, on “LLMs”"
+    )
+    # Exploiting Block Coordinate Descent (2025, LLM training) lists him third: out.
+    assert not any("Block Coordinate" in t for t in titles(answer))
+
+
+def test_both_groups_said_outright_is_the_whole_corpus(assistant):
+    answer = ask(
+        assistant,
+        "Across the whole corpus - his papers and the other group's - which papers deal with Mixture-of-Experts models?",
+    )
+    assert answer.meta["plan"]["scope"] == "all"
+    cited = titles(answer)
+    assert any(t.startswith("MoQE") for t in cited) and any(t.startswith("FSMoE") for t in cited)
+    assert phrases.both_groups("Across every paper in the collection, including ones she did not author, which …?")
+    assert not phrases.both_groups("Which papers by other groups use buoys?")
+
+
+def test_a_negated_topic_among_a_positive_one_is_a_filtered_list(assistant):
+    answer = ask(assistant, "Among his model-compression papers, which ones do not use quantization?")
+    plan = answer.meta["plan"]
+    assert plan["route"] == "list" and plan["negated_topic"] == "quantization"
+    assert "and not on “quantization”" in answer.answer.split("\n")[0]
+    assert not any("FP=xINT" in t or "Compression for Better" in t for t in titles(answer))

@@ -228,3 +228,28 @@ def test_a_month_without_a_year_is_that_month_of_every_year():
     # "may" the verb and a month beside a year are not a month of every year.
     assert phrases.dates("Which papers may be about stencils?") is None
     assert phrases.dates("What came out in May 2025?").month_of_year is None
+
+
+@pytest.mark.parametrize(
+    "question, topic",
+    [
+        ("Which of his papers have nothing to do with LLMs?", "LLMs"),
+        ("Which of his papers are unrelated to quantization?", "quantization"),
+        ("His papers with no LLM content?", "LLM content"),
+        ("Which of her papers avoid deep learning?", "deep learning"),
+        ("Which of his compression papers are not quantization papers?", "quantization"),
+        ("List his non-LLM papers.", "LLM"),
+        ("Which papers of his lack any quantization?", "quantization"),
+        ("Which of his papers never mention GPUs?", "GPUs"),
+    ],
+)
+def test_more_negated_wordings(question, topic):
+    n = phrases.negated(question)
+    assert n is not None and n.topic == topic
+
+
+@pytest.mark.parametrize(
+    "question", ["Is MoQE non-trivial?", "Which papers are not by him?", "Which ones are not his?"]
+)
+def test_not_a_negated_topic(question):
+    assert phrases.negated(question) is None

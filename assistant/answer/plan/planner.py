@@ -22,7 +22,7 @@ from assistant.answer.plan.intents import Intent, classify, mentions_author, sub
 from assistant.answer.plan.operation import operation_of
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.reader import ModelReader, ReadingRefused, read_or_refuse, with_reading
-from assistant.answer.plan.slots import SlotReader
+from assistant.answer.plan.slots import SlotReader, asks_of_selection
 from assistant.answer.plan.spelling import correct_spelling
 from assistant.errors import BadRequest
 from assistant.models import Filters, Message
@@ -42,6 +42,8 @@ _AUTHORING = re.compile(r"\b(co-?authored|co-?wrote|co-?written|written|wrote|wr
 # kinds where the question's form allows.
 _ROUTE_OF = {"how": "fact", "greeting": "fact", "why": "fact", "verify": "fact"}
 # Routes that list or count papers of the table (not facts of one paper).
+# A selection of at most this many papers is asked the question itself (each answers it); more is a list.
+_SELECTED_MAX = 2
 # Routes about one paper, which a question asking its metadata fields turns into those fields' routes.
 _ONE_PAPERS = ("fact", "summary", "authors", "when", "arxiv", "how", "why")
 _TABLE_LISTS = ("list", "count", "code", "categories", "overview", "per_year", "earliest", "latest", "coauthors")
@@ -94,7 +96,8 @@ class Planner(SlotReader):
         vote = self.corpus.router.route(masked)
         keyword_route = intent.route
         intent.route, intent.subject = self._by_meaning(intent, vote, question, stripped, named, focus, literal)
-        excludes = phrases.excludes_author(question)
+        both = phrases.both_groups(question)
+        excludes = phrases.excludes_author(question) and not both
         f = filters.model_copy()
         if f.year_from is None and intent.year_from is not None:
             f.year_from = intent.year_from
@@ -102,6 +105,8 @@ class Planner(SlotReader):
             f.year_to = intent.year_to
         if f.author_only is not None:
             scope = "author" if f.author_only else "all"
+        elif both:
+            scope = "all"  # "his papers and the other group's", "including ones she did not author"
         elif excludes:
             scope = "others"
         elif (person and person != self.corpus.principal and (position or surname)) or (surname and not person):
@@ -149,6 +154,16 @@ class Planner(SlotReader):
         elif len(both := self.two_with(question, person, position if position and position > 0 else None)) == 2:
             # "both papers he co-wrote with P as first author": the only two such papers, side by side
             compared, intent.route, position = both, "compare", None
+        elif (
+            not named
+            and (position or surname or (person and person != self.corpus.principal) or venues)
+            and intent.route in ("fact", "list", "count", "summary")
+            and asks_of_selection(question)
+            and 1 <= len(picked := self.selected(f, span, scope, person, position, surname, venues)) <= _SELECTED_MAX
+        ):
+            # "Take the paper where Zeyu Liu is the second author. What bound does it prove?": the table selects the
+            # paper, then the question's operation is asked of it (a fact, a why, a verdict …: `operation_of`).
+            focus, topic, intent.route, intent.subject = [p.id for p in picked], "", "fact", ""
         elif position or surname or (literal and intent.route in ("fact", "list", "count")):
             intent.route = "count" if intent.route == "count" or vote.label == "count" else "list"
             topic = intent.subject = self._topic(self._without_people(stripped)) if not literal else literal
@@ -233,7 +248,7 @@ class Planner(SlotReader):
         if intent.route == "count" and phrases.CODE.search(question):
             intent.route = "code"  # "how many of his papers have code": the code route counts them (within the topic)
         across = ""
-        if intent.route in ("fact", "list") and scope == "author" and intent.about_author:
+        if intent.route in ("fact", "list") and scope == "author" and intent.about_author and not negation:
             # "Which GPUs did he use?": the kind named across his papers, when any of them names it.
             kind = asked_kind(question, named, focus)
             if kind and mentions(kind, [p for p in self._in_scope(f, span) if p.is_author_work]):

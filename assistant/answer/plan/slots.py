@@ -38,6 +38,48 @@ _PAIR = re.compile(
 )
 
 
+def holds_position(p: Paper, position: int | None, person: str | None, surname: str | None) -> bool:
+    """The paper's author at the asked position (1 first, -1 last) is the asked person, or has the asked surname."""
+    pos = position or 1
+    if not p.authors:
+        return False
+    if pos == -1:
+        if p.authors_truncated:
+            return False
+        who = p.authors[-1]
+    elif len(p.authors) >= pos:
+        who = p.authors[pos - 1]
+    else:
+        return False
+    if surname and who.split()[-1].casefold() != surname.casefold():
+        return False
+    return not (person and who.casefold() != person.casefold())
+
+
+# A selection picks one paper to ask something of: "Take the paper where Zeyu Liu is the second author …. What bound
+# does it prove?", "the one he wrote with X as lead author". A question asking which paper that is, or how many,
+# is a list or a count of the selection instead.
+_ONE_SELECTED = re.compile(
+    r"\b(?:the|this|that|his|her|their)\s+(?:[\w-]+\s+){0,3}?(?:paper|article|preprint|study|work|one)\b(?!s)", re.I
+)
+_ASKS_WHICH = re.compile(
+    r"\b(?:which|what)\s+(?:[\w-]+\s+)?(?:papers?|articles?|preprints?|works?|ones?|titles?)\b(?!\s+(?:does|did|do)\b)|"
+    r"\bhow many\b|\b(?:list|name|count|enumerate)\b|"
+    r"\bwhat (?:is|was) (?:it|its|the paper)\s+(?:called|titled|named)\b",
+    re.I,
+)
+# Clauses of a question: a selection said first, then what is asked of it.
+_CLAUSES = re.compile(r"(?<=[.;:?!])\s+")
+
+
+def asks_of_selection(question: str) -> bool:
+    """A question that selects one paper by its slots and asks something of it (not which paper it is)."""
+    if not _ONE_SELECTED.search(question):
+        return False
+    ask = _CLAUSES.split(question.strip())[-1]
+    return not _ASKS_WHICH.search(ask)
+
+
 class SlotReader:
     """Reads a question's slots against the corpus (the table's names, people and papers)."""
 
@@ -79,6 +121,22 @@ class SlotReader:
         if pos == -1:
             return authors[-1]
         return authors[pos - 1] if len(authors) >= pos else None
+
+    def selected(
+        self, f: Filters, span, scope: str, person: str | None, position: int | None, surname: str | None, venues
+    ) -> list[Paper]:
+        """The papers a question's selection slots admit: scope, dates, venue, author position or co-author."""
+        papers = self._in_scope(f.model_copy(update={"author_only": True if scope == "author" else None}), span)
+        if scope == "others":
+            papers = [p for p in papers if not p.is_author_work]
+        if venues:
+            papers = [p for p in papers if p.venue in venues]
+        if position or surname:
+            return [p for p in papers if holds_position(p, position, person, surname)]
+        if person and person != self.corpus.principal:
+            key = person.casefold()
+            return [p for p in papers if any(a.casefold() == key for a in p.authors)]
+        return papers
 
     def _in_scope(self, f: Filters, span) -> list[Paper]:
         """The papers the filters and the dates admit (a paper dated too coarsely for a span of months is not)."""

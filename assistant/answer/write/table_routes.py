@@ -14,6 +14,7 @@ from assistant.answer.plan.conversation import cited_papers, without_pointers
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.phrases import FIELD_ROUTES
 from assistant.answer.plan.plan import QueryPlan as Plan
+from assistant.answer.plan.slots import holds_position
 from assistant.answer.write import meta, order, structured
 from assistant.answer.write.extractive import CANNOT_ANSWER, ExtractiveWriter, clause
 from assistant.answer.write.format import name, owner_note, plural, when
@@ -50,7 +51,7 @@ class TableWriter:
         if plan.scope == "others":
             papers = [p for p in papers if not p.is_author_work]
         if plan.position or plan.surname:
-            papers = [p for p in papers if self._in_position(p, plan)]
+            papers = [p for p in papers if holds_position(p, plan.position, plan.person, plan.surname)]
         if (
             plan.person
             and plan.person != self.corpus.principal
@@ -67,6 +68,14 @@ class TableWriter:
             papers = [p for p in papers if p.id not in shown] or papers
         return papers
 
+    def _who(self, plan: Plan) -> str:
+        """Every selection the plan applies, said: scope, dates, co-author, author position, venue."""
+        return (
+            structured.scope_phrase(plan, self.corpus.principal, plan.scope, plan.filters.coauthor, plan.dates)
+            + self._position_phrase(plan)
+            + (f" in {' or '.join(plan.venues)}" if plan.venues else "")
+        )
+
     @staticmethod
     def _position_phrase(plan: Plan) -> str:
         """ " listing Boyang Zhang as first author", " whose first author is surnamed Zhang": the position
@@ -79,25 +88,6 @@ class TableWriter:
         if plan.person:
             return f" listing {plan.person} as {nth} author"
         return f" whose {nth} author is surnamed {plan.surname}" if plan.surname else ""
-
-    def _in_position(self, p: Paper, plan: Plan) -> bool:
-        """The paper's author at the asked position is the asked person (or has the asked surname)."""
-        pos = plan.position or 1
-        if not p.authors:
-            return False
-        if pos == -1:
-            if p.authors_truncated:
-                return False
-            who = p.authors[-1]
-        elif len(p.authors) >= pos:
-            who = p.authors[pos - 1]
-        else:
-            return False
-        if plan.surname and who.split()[-1].casefold() != plan.surname.casefold():
-            return False
-        if plan.person and who.casefold() != plan.person.casefold():
-            return False
-        return True
 
     def filtered_out(self, plan: Plan) -> Answer:
         """The question names papers the active filters exclude: say so instead of answering from other papers."""
@@ -151,11 +141,7 @@ class TableWriter:
         quote = summary_sentence
         cites = Citations()
         papers = self.scoped(plan)
-        who = (
-            structured.scope_phrase(plan, self.corpus.principal, plan.scope, plan.filters.coauthor, plan.dates)
-            + self._position_phrase(plan)
-            + (f" in {' or '.join(plan.venues)}" if plan.venues else "")
-        )
+        who = self._who(plan) + (f" not on “{plan.negated}”" if plan.negated and not plan.topic else "")
         route = plan.route
         topic = plan.topic if route in ("count", "coauthors", "list", "code") else ""
         support: dict[str, str] = {}
@@ -246,13 +232,17 @@ class TableWriter:
         self, plan: Plan, topic: str, papers: list[Paper], support: dict[str, str], cites: Citations
     ) -> Answer:
         """The papers whose own text supports the topic; an empty set said plainly, other groups' papers marked."""
-        who = structured.scope_phrase(plan, self.corpus.principal, plan.scope, plan.filters.coauthor, plan.dates)
+        who = self._who(plan)
         lines = []
         if papers:
             # Newest first, said in the heading: a reader checks a date order at a glance, not a relevance score.
             papers = sorted(papers, key=order.order_key, reverse=True)
             on = "about" if who.endswith(" on") else "on"  # "his papers from 2022 on about …", not "on on"
-            lines.append(f"{who[0].upper()}{who[1:]} {on} “{topic}” ({plural(len(papers), 'paper')}, newest first):")
+            sep = "," if plan.position or plan.surname or plan.venues else ""  # "… as second author, on X"
+            neg = f" and not on “{plan.negated}”" if plan.negated else ""  # the negated topic was filtered out
+            lines.append(
+                f"{who[0].upper()}{who[1:]}{sep} {on} “{topic}”{neg} ({plural(len(papers), 'paper')}, newest first):"
+            )
             # A few papers: also the sentence answering the question itself ("which SGD algorithms …").
             ranked = (
                 self.corpus.picker.rank(plan.question, self.corpus.qterms(plan.question), papers[:6])

@@ -34,6 +34,7 @@ from assistant.answer.plan.phrases.metadata import (  # noqa: F401 - the phrases
 )
 from assistant.answer.plan.phrases.who import (  # noqa: F401 - the phrases, read from one place
     AUTHOR_POINTER,
+    BOTH_GROUPS,
     CORPUS_WIDE,
     EXCLUDES_AUTHOR,
     ORDINALS,
@@ -45,6 +46,7 @@ from assistant.answer.plan.phrases.who import (  # noqa: F401 - the phrases, rea
     SURNAME,
     WHOLE_CORPUS,
     author_index,
+    both_groups,
     excludes_author,
     position,
     surname,

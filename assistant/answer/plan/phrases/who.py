@@ -70,6 +70,21 @@ WHOLE_CORPUS = re.compile(
     r"\b(whole|entire|across the) corpus\b|\b(corpus|all) papers\b|\bin the corpus\b|\bany paper\b|\bcorpus list\b",
     re.I,
 )
+# Both the author's papers and everyone else's, said outright: "his papers and the other group's", "including ones
+# she did not author", "whether or not he wrote them", "every paper in the collection". Read before the phrases that
+# exclude him ("the other group's", "she did not author" alone mean others only).
+BOTH_GROUPS = re.compile(
+    r"\b(?:his|her|their|the author['’]s)(?: own)?(?: papers?| work| ones)?,? (?:and|or|as well as|plus) (?:those of )?"
+    r"(?:the |an? )?other (?:groups?|researchers?|authors?|people|teams?|labs?)['’]?s?\b"
+    r"|\b(?:including|even|also|and|or)\s+(?:the\s+)?(?:ones|papers|those|works?)\s+(?:that\s+)?(?:he|she|they|the "
+    r"author|(?-i:[A-Z]\w+ [A-Z]\w+))\s+(?:did|does|has|have)\s*(?:not|n['’]t)\s+(?:write|written|author|authored|"
+    r"co-?author|co-?authored)\b"
+    r"|\bwhether or not (?:he|she|they|the author) (?:wrote|authored|co-?authored|is an author)\b"
+    r"|\bboth groups\b|\b(?:by|from) (?:anyone|any group|either group)\b|\bno matter who wrote\b"
+    r"|\b(?:every|all|any) (?:paper|papers|work|works|article|articles) in the (?:collection|corpus|library)\b"
+    r"|\b(?:whole|entire) (?:collection|library)\b",
+    re.I,
+)
 POSSESSIVE = re.compile(r"\b(his|her|their|the author['’]s)\b", re.I)
 AUTHOR_POINTER = re.compile(
     r"\b(the author|this author|the researcher|this researcher|principal author|his|he|him|they|them|their)\b", re.I
@@ -78,6 +93,11 @@ AUTHOR_POINTER = re.compile(
 
 def excludes_author(q: str) -> bool:
     return bool(EXCLUDES_AUTHOR.search(q))
+
+
+def both_groups(q: str) -> bool:
+    """The question asks about the author's papers and other groups' together."""
+    return bool(BOTH_GROUPS.search(q))
 
 
 def whole_corpus(q: str) -> bool:

@@ -17,13 +17,27 @@ DATA = Path(__file__).parent.parent / "data"
 
 # "not about LLMs", "don't involve large language models", "other than quantization", "without machine learning":
 # a topic the answer must leave out. The negated words run to the end of the clause.
-_NEGATION = re.compile(
-    r"\b(?:(?:are|is|were|was|do|does|did)(?:\s+not|n['’]t)|not|never)\s+(?:\w+ly\s+)?"
+_NEG_VERB = (
     r"(?:about|on|concern(?:ed with)?|(?:deal|deals|dealing) with|involve|involving|use|using|rely on|relying on|"
-    r"depend on|mention|cover|touch on|address|tackle|target|study|apply|employ|focus on|related to)\s+"
+    r"depend on|mention|discuss|consider|include|treat|handle|cover|touch on|address|tackle|target|study|apply|"
+    r"employ|exploit|leverage|need|require|build on|work on|look at|focus on|related to|based on|"
+    r"(?:have|has) (?:anything )?to do with)"
+)
+_NEGATION = re.compile(
+    # "don't involve X", "are not about X", "never mention X"
+    rf"\b(?:(?:are|is|were|was|do|does|did)(?:\s+not|n['’]t)|not|never)\s+(?:\w+ly\s+)?{_NEG_VERB}\s+"
     r"(?P<x>[^,.;?!]+)"
-    r"|\b(?:other than|apart from|except(?: for)?|excluding|besides|without(?: any)?|leaving out|not counting)\s+"
-    r"(?P<y>[^,.;?!]+)",
+    # "other than X", "without X", "with no X", "have nothing to do with X", "unrelated to X", "lacking any X"
+    r"|\b(?:other than|apart from|except(?: for)?|excluding|besides|without(?: any)?|leaving out|not counting|"
+    r"(?:have|has|having) nothing to do with|unrelated to|free of|lack(?:s|ing)?(?: any)?|avoid(?:s|ing)?|"
+    r"(?:with|have|has|use|uses|involve|involves|mention|mentions) no)\s+"
+    r"(?P<y>[^,.;?!]+)"
+    # "aren't quantization papers": the negated words are the kind of paper
+    r"|\b(?:are|is|were|was)(?:\s+not|n['’]t)\s+(?:an?\s+)?(?P<z>[\w-]+(?:\s+[\w-]+){0,2}?)\s+"
+    r"(?=(?:papers?|works?|ones?|studies|articles?)\b)"
+    # "non-LLM papers", "which are non-LLM?" (not "is it non-trivial?")
+    r"|\bnon-(?P<w>[\w-]+)(?=\s+(?:papers?|works?|ones?|studies|articles?|research)\b)"
+    r"|\b(?:are|were)\s+non-(?P<v>[\w-]+)",
     re.I,
 )
 # Where a negated topic ends: a date, "at all", or the start of another clause.
@@ -46,7 +60,7 @@ def negated(question: str) -> Negation | None:
     """The topic a question negates ("not about LLMs", "don't involve X", "other than X"), unless the phrase excludes
     the author ("not by him", "other than his own", which `excludes_author` reads)."""
     for m in _NEGATION.finditer(question):
-        group = "x" if m.group("x") else "y"
+        group = next(g for g in ("x", "y", "z", "w", "v") if m.group(g))
         raw, start = m.group(group), m.start(group)
         cut = _NEGATION_END.search(raw)
         body = (raw[: cut.start()] if cut else raw).rstrip()
