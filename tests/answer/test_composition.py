@@ -345,7 +345,8 @@ def test_stacked_conditions_are_all_said_and_applied(assistant):
 def test_both_groups_said_outright_is_the_whole_corpus(assistant):
     answer = ask(
         assistant,
-        "Across the whole corpus - his papers and the other group's - which papers deal with Mixture-of-Experts models?",
+        "Across the whole corpus - his papers and the other group's - which papers deal with Mixture-of-Experts "
+        "models?",
     )
     assert answer.meta["plan"]["scope"] == "all"
     cited = titles(answer)
