@@ -361,3 +361,22 @@ def test_a_negated_topic_among_a_positive_one_is_a_filtered_list(assistant):
     assert plan["route"] == "list" and plan["negated_topic"] == "quantization"
     assert "and not on “quantization”" in answer.answer.split("\n")[0]
     assert not any("FP=xINT" in t or "Compression for Better" in t for t in titles(answer))
+
+
+def test_a_selection_asked_how_many_of_something_else_is_a_fact_of_the_paper(assistant):
+    answer = ask(
+        assistant,
+        "In the paper where Mingrui Zan is the first author and he is second, into how many sub-abilities were the "
+        "benchmarks grouped?",
+    )
+    assert answer.meta["plan"]["route"] == "fact" and "11 sub-abilities" in answer.answer
+
+
+def test_a_plural_list_form_is_a_list_whatever_the_vote(assistant):
+    answer = ask(
+        assistant,
+        "Across the whole corpus, both his papers and the other group's, which ones deal with Mixture-of-Experts "
+        "models?",
+    )
+    assert answer.meta["plan"]["route"] == "list" and answer.meta["plan"]["scope"] == "all"
+    assert len(answer.citations) >= 4

@@ -80,3 +80,22 @@ def test_what_is_left_once_the_field_words_go_describes_the_paper():
         "was", "the", "sea-ice", "benchmark", "paper", "?"
     ]  # fmt: skip
     assert "clustering regression" in phrases.without_fields("Who did he write the clustering regression paper with?")
+
+
+def test_a_field_asked_of_a_paper_a_table_route_word_describes(assistant):
+    """ "Who is the lead author of the X paper?" and "In what year was his X study posted on arXiv?" ask fields of
+    one paper, whatever list or categories route a word of the question drew."""
+    lead = ask(assistant, "Who is the lead author of the mixture-of-quantization-experts paper?")
+    assert lead.meta["plan"]["route"] == "authors" and "Its first author is Jinhao Zhang" in lead.answer
+    year = ask(assistant, "In what year was his MiniFE finite-element optimization study posted on arXiv?")
+    assert year.meta["plan"]["route"] == "when" and "2015" in year.answer
+
+
+def test_her_phd_selects_the_thesis_and_its_university(tanaka):  # noqa: F811
+    answer = ask(tanaka, "At which university did Keiko Tanaka do her PhD?")
+    assert "is a thesis at Hokkaido University" in answer.answer
+
+
+def test_the_total_of_the_counts_a_source_states(tanaka):  # noqa: F811
+    answer = ask(tanaka, "What is her total citation count across her papers in the OpenAlex data?")
+    assert "692 citations over the 13 counted papers in openalex_tanaka.json" in answer.answer

@@ -253,3 +253,12 @@ def test_more_negated_wordings(question, topic):
 )
 def test_not_a_negated_topic(question):
     assert phrases.negated(question) is None
+
+
+def test_any_verb_after_do_not_negates_its_object_but_writing_and_having_do_not():
+    assert phrases.negated("Which of his quantization papers do not evaluate on large language models?").topic == (
+        "large language models"
+    )
+    assert phrases.negated("Which of her papers don't report accuracy?").topic == "accuracy"
+    assert phrases.negated("Which papers did he not write?") is None
+    assert phrases.negated("Which of his papers does not have code?") is None

@@ -22,7 +22,7 @@ from assistant.answer.plan.intents import Intent, classify, mentions_author, sub
 from assistant.answer.plan.operation import operation_of
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.reader import ModelReader, ReadingRefused, read_or_refuse, with_reading
-from assistant.answer.plan.slots import SlotReader, asks_of_selection
+from assistant.answer.plan.slots import ONE_SELECTED, SlotReader, asks_of_selection
 from assistant.answer.plan.spelling import correct_spelling
 from assistant.errors import BadRequest
 from assistant.models import Filters, Message
@@ -37,7 +37,9 @@ _ONE_PAPER = re.compile(
 
 _WRITINGS = re.compile(r"\b(else|other|write|wrote|written|publish(ed)?|papers|works)\b", re.I)
 _WITH_HIM = re.compile(r"\b(with|and|alongside) (him|her|them|the author)\b|\b(his|her|their)\b", re.I)
-_AUTHORING = re.compile(r"\b(co-?authored|co-?wrote|co-?written|written|wrote|write|authored|published)\b", re.I)
+_AUTHORING = re.compile(
+    r"\b(co-?authored|co-?wrote|co-?written|written|wrote|write|authored|published|together|jointly)\b", re.I
+)
 # Vote labels read as another route while the slots are read; `_operation` then gives how, why and verify their own
 # kinds where the question's form allows.
 _ROUTE_OF = {"how": "fact", "greeting": "fact", "why": "fact", "verify": "fact"}
@@ -46,6 +48,7 @@ _ROUTE_OF = {"how": "fact", "greeting": "fact", "why": "fact", "verify": "fact"}
 _SELECTED_MAX = 2
 # Routes about one paper, which a question asking its metadata fields turns into those fields' routes.
 _ONE_PAPERS = ("fact", "summary", "authors", "when", "arxiv", "how", "why")
+_TABLE_FIELDS = ("list", "count", "categories", "code")
 _TABLE_LISTS = ("list", "count", "code", "categories", "overview", "per_year", "earliest", "latest", "coauthors")
 
 
@@ -90,12 +93,16 @@ class Planner(SlotReader):
         ):
             person = self.corpus.principal
         # The negated topic is a filter, not part of the form: "which papers don't involve X" reads as a list.
-        masked = self._mask(phrases.without_negation(question))
+        masked = self._mask(phrases.without_both_groups(phrases.without_negation(question)))
         # One model call for the routing texts and the search query (with its parts, for sentence search).
         self.corpus.retriever.vectors.prime([*self.corpus.router.texts(masked), *question_parts(query)])
         vote = self.corpus.router.route(masked)
         keyword_route = intent.route
         intent.route, intent.subject = self._by_meaning(intent, vote, question, stripped, named, focus, literal)
+        if intent.route == "fact" and not (named or focus) and phrases.LIST_FORM.search(question):
+            # "List every paper … that …", "which ones deal with X?": several papers asked for, whatever topic word
+            # drew the vote to a fact example.
+            intent.route, intent.subject = "list", subject_for("list", stripped, self.corpus.principal) or ""
         both = phrases.both_groups(question)
         excludes = phrases.excludes_author(question) and not both
         f = filters.model_copy()
@@ -261,7 +268,13 @@ class Planner(SlotReader):
         if (
             fields
             and (named or focus or described)  # a paper to read the fields of ("the profile's citations" names none)
-            and (intent.route in _ONE_PAPERS or (meta == "metrics" and fields[0] == "citations"))
+            and (
+                intent.route in _ONE_PAPERS
+                or (meta == "metrics" and fields[0] == "citations")
+                # a table route drawn by a word of the description ("categories", "lead author"), while the question
+                # asks a field of the one paper it describes
+                or (intent.route in _TABLE_FIELDS and (named or focus or ONE_SELECTED.search(question)))
+            )
         ):
             # "In which journal did X appear?", "Who did he write X with?": fields of one paper, from the table.
             intent.route, intent.subject, topic = phrases.FIELD_ROUTES[fields[0]], described, ""

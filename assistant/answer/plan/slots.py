@@ -59,12 +59,13 @@ def holds_position(p: Paper, position: int | None, person: str | None, surname: 
 # A selection picks one paper to ask something of: "Take the paper where Zeyu Liu is the second author …. What bound
 # does it prove?", "the one he wrote with X as lead author". A question asking which paper that is, or how many,
 # is a list or a count of the selection instead.
-_ONE_SELECTED = re.compile(
+ONE_SELECTED = re.compile(
     r"\b(?:the|this|that|his|her|their)\s+(?:[\w-]+\s+){0,3}?(?:paper|article|preprint|study|work|one)\b(?!s)", re.I
 )
 _ASKS_WHICH = re.compile(
     r"\b(?:which|what)\s+(?:[\w-]+\s+)?(?:papers?|articles?|preprints?|works?|ones?|titles?)\b(?!\s+(?:does|did|do)\b)|"
-    r"\bhow many\b|\b(?:list|name|count|enumerate)\b|"
+    r"\bhow many\s+(?:of\s+)?(?:(?:his|her|their|the|these|those)\s+)?(?:papers?|works?|articles?|preprints?|ones?)\b|"
+    r"\b(?:list|name|count|enumerate)\b|"
     r"\bwhat (?:is|was) (?:it|its|the paper)\s+(?:called|titled|named)\b",
     re.I,
 )
@@ -74,7 +75,7 @@ _CLAUSES = re.compile(r"(?<=[.;:?!])\s+")
 
 def asks_of_selection(question: str) -> bool:
     """A question that selects one paper by its slots and asks something of it (not which paper it is)."""
-    if not _ONE_SELECTED.search(question):
+    if not ONE_SELECTED.search(question):
         return False
     ask = _CLAUSES.split(question.strip())[-1]
     return not _ASKS_WHICH.search(ask)
@@ -242,7 +243,7 @@ class SlotReader:
     def _strip_slots(self, question: str) -> str:
         """The question without the phrases slots read (dates, negated topic, venue, author position, surname,
         exclusions), for the classifier and the topic."""
-        q = phrases.without_negation(phrases.without_dates(question))
+        q = phrases.without_both_groups(phrases.without_negation(phrases.without_dates(question)))
         if said := self.venues_in(q)[1]:
             q = re.sub(re.escape(said), " ", q, flags=re.I)
         q = phrases.POSITION.sub(" ", q)

@@ -90,6 +90,17 @@ def most_cited(papers: list[Paper], cites: Citations, quote, who: str, limit: in
     for n, p in counted[:limit]:
         src = ", ".join(s if len(p.cited_by) == 1 else f"{c} in {s}" for s, c in p.cited_by.items())
         lines.append(f"- {name(p)}{when(p)}: {plural(n, 'citation')} ({src}) {cites.cite(p, quote(p))}")
+    totals = {}
+    for p in papers:
+        for src, n in p.cited_by.items():
+            totals[src] = totals.get(src, 0) + n
+    lines.append(
+        "In all: "
+        + "; ".join(
+            f"{plural(n, 'citation')} over the {len(counted)} counted papers in {src}" for src, n in totals.items()
+        )
+        + "."
+    )
     uncounted = len(papers) - len(counted)
     if uncounted:
         lines.append(

@@ -125,10 +125,14 @@ class TableWriter:
         prefix = next((n for n in names if text.startswith(n)), "")
         return f"It{text[len(prefix) :]}" if prefix else text
 
-    def _field(self, route: str, paper: Paper, cites: Citations, quote) -> str:
-        """One metadata field of one paper, as the table states it."""
+    def _field(self, route: str, paper: Paper, cites: Citations, quote, position: int | None = None) -> str:
+        """One metadata field of one paper, as the table states it (the author at a position asked, first)."""
         if route == "authors":
-            return structured.authors_of(paper, cites, quote, self.corpus.principal)
+            listed = structured.authors_of(paper, cites, quote, self.corpus.principal)
+            if position and (who := structured.author_at(paper, position)):
+                nth = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", -1: "last"}.get(position, "")
+                return f"{listed} Its {nth} author is {who} {cites.cite(paper, quote(paper))}."
+            return listed
         if route == "when":
             return structured.date_of(paper, cites, quote)
         if route == "venue":
@@ -166,7 +170,7 @@ class TableWriter:
                 text = f"I cannot find a paper matching “{plan.subject}” in the corpus."
             else:
                 asked = [route] + [FIELD_ROUTES[f] for f in plan.fields if FIELD_ROUTES[f] != route]
-                said = [self._field(r, paper, cites, quote) for r in dict.fromkeys(asked)]
+                said = [self._field(r, paper, cites, quote, plan.position) for r in dict.fromkeys(asked)]
                 lead = f"{name(paper)}{when(paper)}"  # the paper is named once; the next fields say "It"
                 text = " ".join([said[0], *(self._it(t, (lead, name(paper))) for t in said[1:])])
                 if len(asked) == 1:

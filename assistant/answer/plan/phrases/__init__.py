@@ -51,6 +51,7 @@ from assistant.answer.plan.phrases.who import (  # noqa: F401 - the phrases, rea
     position,
     surname,
     whole_corpus,
+    without_both_groups,
 )
 from assistant.answer.plan.phrases.wording import (  # noqa: F401 - the phrases, read from one place
     ANAPHORA,
@@ -62,6 +63,7 @@ from assistant.answer.plan.phrases.wording import (  # noqa: F401 - the phrases,
     ELSE_WRITTEN,
     GREETING,
     KNOWN_FOR,
+    LIST_FORM,
     METRICS,
     NOT_THE_ONE,
     PAPER_NOUN,

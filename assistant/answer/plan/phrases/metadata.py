@@ -9,8 +9,8 @@ import re
 # Each field with the phrases asking for it. Order matters only for ties: the field said first leads the answer.
 _FIELDS = {
     "venue": re.compile(
-        r"\b(?:which|what|in which|in what)\s+(?:journal|venue|conference|workshop|proceedings|outlet|symposium|"
-        r"magazine)\b|\bwhere\s+(?:and\s+when\s+)?(?:was|were|is|did|does|has)\b[^?]{0,80}?\b(?:publish\w*|"
+        r"\b(?:which|what|in which|in what|at which|at what)\s+(?:journal|venue|conference|workshop|proceedings|"
+        r"outlet|symposium|magazine|university|school|institution)\b|\bwhere\s+(?:and\s+when\s+)?(?:was|were|is|did|does|has)\b[^?]{0,80}?\b(?:publish\w*|"
         r"presented|appear\w*|come out|came out|submitted|accepted|thesis|dissertation|phd|doctorate)\b|"
         r"\b(?:published|presented|appeared)\s+(?:in|at)\s+(?:which|what)\b|\bwhere\b(?=[^?]{0,40}\b(?:thesis|"
         r"dissertation|phd|doctorate)\b)",
@@ -23,7 +23,9 @@ _FIELDS = {
     ),
     "authors": re.compile(
         r"\bwho\b[^?]{0,100}?\b(?:with|alongside)\s*\??\s*$|\bwho\s+(?:else\s+)?(?:wrote|co-?wrote|authored|"
-        r"co-?authored|led)\b|\b(?:co-?)?authors?\s+(?:of|on)\s+(?:the|this|that|his|her|their)\b",
+        r"co-?authored|led)\b|\b(?:co-?)?authors?\s+(?:of|on)\s+(?:the|this|that|his|her|their)\b|"
+        r"\bwho (?:is|was|are|were) (?:the )?(?:(?:first|lead|leading|last|senior|second|third|corresponding)\s+)?"
+        r"(?:co-?)?authors?\b",
         re.I,
     ),
     "arxiv": re.compile(
@@ -38,7 +40,8 @@ _FIELDS = {
 
 # Words that ask for a field and never describe the paper.
 _FIELD_WORDS = re.compile(
-    r"\b(?:journal|venue|conference|proceedings|outlet|symposium|magazine|presented|published|publish|appear(?:ed|s)?|"
+    r"\b(?:journal|venue|conference|proceedings|outlet|symposium|magazine|university|school|institution|presented|"
+    r"published|publish|appear(?:ed|s)?|first|lead|leading|last|senior|corresponding|"
     r"submitted|accepted|put|posted|uploaded|arxiv|id|identifier|citations?|cited|count|led|lead|wrote|written|"
     r"co-?wrote|authored|co-?authored|authors?|co-?authors?|date|year|month|when|where|who|with|alongside)\b",
     re.I,
@@ -64,7 +67,11 @@ _NOT_A_FIELD = re.compile(
 
 # Kinds of work a question can select by (records.WORK_TYPES names them in the table).
 _WORK_TYPES = {
-    "thesis": re.compile(r"\b(?:(?:phd|ph\.d\.|doctoral|master['’]?s|msc)\s+)?(?:thesis|dissertation)\b", re.I),
+    "thesis": re.compile(
+        r"\b(?:(?:phd|ph\.d\.|doctoral|master['’]?s|msc)\s+)?(?:thesis|dissertation)\b|"
+        r"\b(?:his|her|their|the author['’]s)\s+(?:phd|ph\.d\.?|doctorate)\b",
+        re.I,
+    ),
     "book": re.compile(r"\b(?:his|her|their|the author['’]s|the) (?:text)?book\b", re.I),
 }
 

@@ -80,6 +80,9 @@ BOTH_GROUPS = re.compile(
     r"author|(?-i:[A-Z]\w+ [A-Z]\w+))\s+(?:did|does|has|have)\s*(?:not|n['’]t)\s+(?:write|written|author|authored|"
     r"co-?author|co-?authored)\b"
     r"|\bwhether or not (?:he|she|they|the author) (?:wrote|authored|co-?authored|is an author)\b"
+    r"|\b(?:by|from) (?:him|her|them|the author) or (?:by |from )?(?:the |an? )?other (?:groups?|researchers?|authors?|"
+    r"people|teams?|labs?)\b"
+    r"|\b(?:his|hers|theirs|her|their) or (?:anyone|anybody|someone|somebody) else['’]s\b"
     r"|\bboth groups\b|\b(?:by|from) (?:anyone|any group|either group)\b|\bno matter who wrote\b"
     r"|\b(?:every|all|any) (?:paper|papers|work|works|article|articles) in the (?:collection|corpus|library)\b"
     r"|\b(?:whole|entire) (?:collection|library)\b",
@@ -98,6 +101,11 @@ def excludes_author(q: str) -> bool:
 def both_groups(q: str) -> bool:
     """The question asks about the author's papers and other groups' together."""
     return bool(BOTH_GROUPS.search(q))
+
+
+def without_both_groups(q: str) -> str:
+    """The question without its both-groups phrase (a scope slot, not part of its form or topic)."""
+    return BOTH_GROUPS.sub(" ", q)
 
 
 def whole_corpus(q: str) -> bool:

@@ -27,6 +27,9 @@ _NEGATION = re.compile(
     # "don't involve X", "are not about X", "never mention X"
     rf"\b(?:(?:are|is|were|was|do|does|did)(?:\s+not|n['’]t)|not|never)\s+(?:\w+ly\s+)?{_NEG_VERB}\s+"
     r"(?P<x>[^,.;?!]+)"
+    # "do not evaluate on X", "did not test X": any verb after do-not, bar writing (that excludes the author)
+    r"|\b(?:do|does|did)(?:\s+not|n['’]t)\s+(?:\w+ly\s+)?(?!(?:write|wrote|author|co-?author|appear|come|get|have|has)\b)"
+    r"[a-z]+(?:\s+(?:on|with|to|about|in|for|at|against))?\s+(?P<u>[^,.;?!]+)"
     # "other than X", "without X", "with no X", "have nothing to do with X", "unrelated to X", "lacking any X"
     r"|\b(?:other than|apart from|except(?: for)?|excluding|besides|without(?: any)?|leaving out|not counting|"
     r"(?:have|has|having) nothing to do with|unrelated to|free of|lack(?:s|ing)?(?: any)?|avoid(?:s|ing)?|"
@@ -60,7 +63,7 @@ def negated(question: str) -> Negation | None:
     """The topic a question negates ("not about LLMs", "don't involve X", "other than X"), unless the phrase excludes
     the author ("not by him", "other than his own", which `excludes_author` reads)."""
     for m in _NEGATION.finditer(question):
-        group = next(g for g in ("x", "y", "z", "w", "v") if m.group(g))
+        group = next(g for g in ("x", "u", "y", "z", "w", "v") if m.group(g))
         raw, start = m.group(group), m.start(group)
         cut = _NEGATION_END.search(raw)
         body = (raw[: cut.start()] if cut else raw).rstrip()
@@ -222,6 +225,15 @@ def date_extreme(question: str) -> str | None:
         return None
     return "latest" if m.group("w").casefold() in ("newest", "latest", "most recent", "last") else "earliest"
 
+
+# The form of a question asking for several papers: "List every paper …", "which ones …", "which of his papers …".
+LIST_FORM = re.compile(
+    r"^\s*(?:please\s+)?(?:list|enumerate|name|show me|give me)\s+(?:all|every|each|the)?\s*(?:of\s+)?(?:his|her|their|"
+    r"the)?\s*(?:papers|works|articles|publications|paper in|ones)\b"
+    r"|\bwhich (?:ones|papers|works|articles|publications)\b"
+    r"|\bwhich of (?:his|her|their|the|these|those)\s+(?:[\w-]+\s+){0,3}?(?:papers|works|articles|publications|ones)\b",
+    re.I,
+)
 
 # A yes/no question: its main clause opens with an auxiliary verb, at the start or after a lead-in ("Once X is
 # trained, does it …?"). "Can you …" asks for help, not whether.
