@@ -325,7 +325,7 @@ def test_a_selection_by_author_position_then_a_question_asked_of_the_paper(assis
 
 
 def test_selection_slots_said_outright():
-    from assistant.answer.plan.slots import asks_of_selection
+    from assistant.answer.plan.selection import asks_of_selection
 
     assert asks_of_selection("Take the paper where X is the second author. What bound does it prove?")
     assert asks_of_selection("What does the paper with X as first author propose?")
@@ -380,3 +380,19 @@ def test_a_plural_list_form_is_a_list_whatever_the_vote(assistant):
     )
     assert answer.meta["plan"]["route"] == "list" and answer.meta["plan"]["scope"] == "all"
     assert len(answer.citations) >= 4
+
+
+def test_a_selection_picked_by_date_then_asked_about(assistant):
+    """ "P is first author on two of his papers. Which of the two is newer, and does it …?": select, pick the newer,
+    then ask of it; without the further question, the earliest/latest of the selection."""
+    answer = ask(
+        assistant,
+        "Jinhao Zhang is first author on two of his papers. Which of the two is newer, and does it require "
+        "fine-tuning?",
+    )
+    assert titles(answer) == ["CALM: A CKA-Guided Adaptive Layer-Wise Modularization Framework for LLM Quantization"]
+    assert "fine-tuning-free" in answer.answer
+    older = ask(assistant, "Of his papers with Jinhao Zhang as first author, which is older?")
+    assert older.meta["plan"]["route"] == "earliest" and titles(older)[0].startswith("MoQE")
+    assert phrases.date_pick("Which of the two is newer, and does it need fine-tuning?") == ("latest", True)
+    assert phrases.date_pick("Which is the first author of X?") is None

@@ -99,3 +99,24 @@ def test_her_phd_selects_the_thesis_and_its_university(tanaka):  # noqa: F811
 def test_the_total_of_the_counts_a_source_states(tanaka):  # noqa: F811
     answer = ask(tanaka, "What is her total citation count across her papers in the OpenAlex data?")
     assert "692 citations over the 13 counted papers in openalex_tanaka.json" in answer.answer
+
+
+def test_a_kind_of_work_and_a_negated_author_position_filter_a_list(tanaka):  # noqa: F811
+    answer = ask(tanaka, "Which of her journal articles from 2020 to 2022 does she NOT first-author?")
+    plan = answer.meta["plan"]
+    assert plan["work_type"] == "journal article" and plan["position_negated"] and plan["topic"] == ""
+    assert "that are journal articles not listing Keiko Tanaka as first author (3 papers" in answer.answer
+    assert phrases.position_negated("papers where he is not the first author")
+    assert not phrases.position_negated("Which papers list him as first author?")
+
+
+def test_a_kind_of_work_said_as_included_is_no_topic_and_selects_nothing(tanaka):  # noqa: F811
+    answer = ask(tanaka, "How many works by Keiko Tanaka (thesis included) are in this collection?")
+    assert answer.meta["plan"]["named"] == [] and "22" in answer.answer.split("\n")[0]
+
+
+def test_years_between_a_thesis_and_a_described_paper_dated_by_year(tanaka):  # noqa: F811
+    answer = ask(tanaka, "Roughly how many years separate her PhD thesis from the polar SAR foundation model preprint?")
+    assert answer.meta["plan"]["route"] == "elapsed"
+    assert answer.answer.startswith("About 7 years passed between *Machine Learning for Operational Sea-Ice")
+    assert "only to the year" in answer.answer

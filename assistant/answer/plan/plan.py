@@ -40,6 +40,10 @@ class QueryPlan:
     within_focus: bool = False  # a list or count restricted to the papers pointed back to ("list them")
     person: str | None = None  # a person the question names (co-author, or the one whose position is asked)
     position: int | None = None  # author position asked for (1 first, 2 second, -1 last)
+    position_negated: bool = (
+        False  # the papers where the person is *not* at that position ("does she NOT first-author")
+    )
+    work_type: str | None = None  # the kind of work a list or count is restricted to ("her journal articles")
     surname: str | None = None
     excludes_author: bool = False
     excluded: list[str] = field(default_factory=list)  # named papers the user's filters exclude
@@ -99,6 +103,8 @@ class QueryPlan:
             "coauthor": f.coauthor,
             "person": self.person,
             "author_position": self.position,
+            "position_negated": self.position_negated,
+            "work_type": self.work_type,
             "surname": self.surname,
             "topic": self.topic,
             "literal": self.literal,

@@ -22,7 +22,8 @@ from assistant.answer.plan.intents import Intent, classify, mentions_author, sub
 from assistant.answer.plan.operation import operation_of
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.reader import ModelReader, ReadingRefused, read_or_refuse, with_reading
-from assistant.answer.plan.slots import ONE_SELECTED, SlotReader, asks_of_selection
+from assistant.answer.plan.selection import ONE_SELECTED
+from assistant.answer.plan.slots import SlotReader
 from assistant.answer.plan.spelling import correct_spelling
 from assistant.errors import BadRequest
 from assistant.models import Filters, Message
@@ -44,8 +45,6 @@ _AUTHORING = re.compile(
 # kinds where the question's form allows.
 _ROUTE_OF = {"how": "fact", "greeting": "fact", "why": "fact", "verify": "fact"}
 # Routes that list or count papers of the table (not facts of one paper).
-# A selection of at most this many papers is asked the question itself (each answers it); more is a list.
-_SELECTED_MAX = 2
 # Routes about one paper, which a question asking its metadata fields turns into those fields' routes.
 _ONE_PAPERS = ("fact", "summary", "authors", "when", "arxiv", "how", "why")
 _TABLE_FIELDS = ("list", "count", "categories", "code")
@@ -70,6 +69,7 @@ class Planner(SlotReader):
         literal = phrases.quoted(question)
         stripped = self._strip_slots(question)
         venues = self.venues_in(question)[0]
+        work_type = phrases.work_type_listed(question)[0]
         negation = phrases.negated(question)
         intent = classify(stripped, self.corpus.principal)
         named = self.named_in(corrected) or self.of_work_type(question)
@@ -163,14 +163,18 @@ class Planner(SlotReader):
             compared, intent.route, position = both, "compare", None
         elif (
             not named
-            and (position or surname or (person and person != self.corpus.principal) or venues)
-            and intent.route in ("fact", "list", "count", "summary")
-            and asks_of_selection(question)
-            and 1 <= len(picked := self.selected(f, span, scope, person, position, surname, venues)) <= _SELECTED_MAX
+            and (position or surname or (person and person != self.corpus.principal) or venues or work_type)
+            and intent.route in ("fact", "list", "count", "summary", "earliest", "latest")
+            and (
+                chosen := self.asked_of_selection(
+                    question, f, span, scope, person, position, surname, venues, work_type
+                )
+            )
         ):
-            # "Take the paper where Zeyu Liu is the second author. What bound does it prove?": the table selects the
-            # paper, then the question's operation is asked of it (a fact, a why, a verdict …: `operation_of`).
-            focus, topic, intent.route, intent.subject = [p.id for p in picked], "", "fact", ""
+            # "Take the paper where Zeyu Liu is the second author. What bound does it prove?", "Which of the two is
+            # newer, and does it need fine-tuning?": the table selects (and picks) the paper, then the question's
+            # operation is asked of it (a fact, a why, a verdict …: `operation_of`).
+            (focus, intent.route), topic, intent.subject = chosen, "", ""
         elif position or surname or (literal and intent.route in ("fact", "list", "count")):
             intent.route = "count" if intent.route == "count" or vote.label == "count" else "list"
             topic = intent.subject = self._topic(self._without_people(stripped)) if not literal else literal
@@ -282,6 +286,13 @@ class Planner(SlotReader):
             fields = ()
         if meta not in ("greeting", "metrics", "overview"):
             intent.route = operation_of(intent.route, vote, question, named, compared, topic)
+        if (
+            len(named) == 1
+            and phrases.ELAPSED.search(question)
+            and not self._elapsed(question, named)
+            and (other := self.described_besides(question, named[0], by_name=bool(self.named_in(corrected))))
+        ):
+            named = [*named, other]  # "how many years separate her thesis from the foundation-model preprint?"
         if meta not in ("greeting", "metrics", "overview") and self._elapsed(question, named):
             # "How long after A did B come out?", "how long between its submission and its acceptance?"
             intent.route, compared, topic = "elapsed", [], ""
@@ -311,6 +322,8 @@ class Planner(SlotReader):
             within_focus=within,
             person=person,
             position=position,
+            position_negated=bool(position) and phrases.position_negated(question),
+            work_type=work_type,
             surname=surname,
             excludes_author=excludes,
             vote=vote,

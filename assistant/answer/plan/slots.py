@@ -20,6 +20,7 @@ from assistant.answer.plan.conversation import (
     previous_answer,
 )
 from assistant.answer.plan.intents import topic_words
+from assistant.answer.plan.selection import Selection
 from assistant.index.bm25 import variants
 from assistant.models import Filters, Message, Paper
 
@@ -38,50 +39,7 @@ _PAIR = re.compile(
 )
 
 
-def holds_position(p: Paper, position: int | None, person: str | None, surname: str | None) -> bool:
-    """The paper's author at the asked position (1 first, -1 last) is the asked person, or has the asked surname."""
-    pos = position or 1
-    if not p.authors:
-        return False
-    if pos == -1:
-        if p.authors_truncated:
-            return False
-        who = p.authors[-1]
-    elif len(p.authors) >= pos:
-        who = p.authors[pos - 1]
-    else:
-        return False
-    if surname and who.split()[-1].casefold() != surname.casefold():
-        return False
-    return not (person and who.casefold() != person.casefold())
-
-
-# A selection picks one paper to ask something of: "Take the paper where Zeyu Liu is the second author …. What bound
-# does it prove?", "the one he wrote with X as lead author". A question asking which paper that is, or how many,
-# is a list or a count of the selection instead.
-ONE_SELECTED = re.compile(
-    r"\b(?:the|this|that|his|her|their)\s+(?:[\w-]+\s+){0,3}?(?:paper|article|preprint|study|work|one)\b(?!s)", re.I
-)
-_ASKS_WHICH = re.compile(
-    r"\b(?:which|what)\s+(?:[\w-]+\s+)?(?:papers?|articles?|preprints?|works?|ones?|titles?)\b(?!\s+(?:does|did|do)\b)|"
-    r"\bhow many\s+(?:of\s+)?(?:(?:his|her|their|the|these|those)\s+)?(?:papers?|works?|articles?|preprints?|ones?)\b|"
-    r"\b(?:list|name|count|enumerate)\b|"
-    r"\bwhat (?:is|was) (?:it|its|the paper)\s+(?:called|titled|named)\b",
-    re.I,
-)
-# Clauses of a question: a selection said first, then what is asked of it.
-_CLAUSES = re.compile(r"(?<=[.;:?!])\s+")
-
-
-def asks_of_selection(question: str) -> bool:
-    """A question that selects one paper by its slots and asks something of it (not which paper it is)."""
-    if not ONE_SELECTED.search(question):
-        return False
-    ask = _CLAUSES.split(question.strip())[-1]
-    return not _ASKS_WHICH.search(ask)
-
-
-class SlotReader:
+class SlotReader(Selection):
     """Reads a question's slots against the corpus (the table's names, people and papers)."""
 
     def __init__(self, corpus: Corpus):
@@ -101,18 +59,6 @@ class SlotReader:
             return found
         return fuzzy_names(question, self.corpus.squashed, self.corpus.retriever.lexical, self.corpus.deletions)
 
-    def of_work_type(self, question: str) -> list[str]:
-        """The one paper of the kind of work the question names ("her PhD thesis"): the author's only one of that
-        kind (else the corpus's only one), or none."""
-        kind = phrases.work_type_named(question)
-        if kind is None:
-            return []
-        typed = [p for p in self.corpus.papers if p.work_type == kind]
-        for pool in ([p for p in typed if p.is_author_work], typed):
-            if len(pool) == 1:
-                return [pool[0].id]
-        return []
-
     def _author_of(self, pid: str, question: str) -> str | None:
         """The author of a paper at the position the question names ("the first author of CALM"), if listed."""
         pos = phrases.position(question) or 1
@@ -122,22 +68,6 @@ class SlotReader:
         if pos == -1:
             return authors[-1]
         return authors[pos - 1] if len(authors) >= pos else None
-
-    def selected(
-        self, f: Filters, span, scope: str, person: str | None, position: int | None, surname: str | None, venues
-    ) -> list[Paper]:
-        """The papers a question's selection slots admit: scope, dates, venue, author position or co-author."""
-        papers = self._in_scope(f.model_copy(update={"author_only": True if scope == "author" else None}), span)
-        if scope == "others":
-            papers = [p for p in papers if not p.is_author_work]
-        if venues:
-            papers = [p for p in papers if p.venue in venues]
-        if position or surname:
-            return [p for p in papers if holds_position(p, position, person, surname)]
-        if person and person != self.corpus.principal:
-            key = person.casefold()
-            return [p for p in papers if any(a.casefold() == key for a in p.authors)]
-        return papers
 
     def _in_scope(self, f: Filters, span) -> list[Paper]:
         """The papers the filters and the dates admit (a paper dated too coarsely for a span of months is not)."""
@@ -246,7 +176,10 @@ class SlotReader:
         q = phrases.without_both_groups(phrases.without_negation(phrases.without_dates(question)))
         if said := self.venues_in(q)[1]:
             q = re.sub(re.escape(said), " ", q, flags=re.I)
-        q = phrases.POSITION.sub(" ", q)
+        q = phrases.POSITION.sub(" ", phrases.NOT_POSITION.sub(" ", q))
+        if said := phrases.work_type_listed(q)[1]:
+            q = q.replace(said, " ")
+        q = phrases.INCLUDED_TYPE.sub(" ", q)
         q = phrases.SURNAME.sub(" ", q)
         return phrases.EXCLUDES_AUTHOR.sub(" ", q)
 

@@ -14,7 +14,7 @@ from assistant.answer.plan.conversation import cited_papers, without_pointers
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.phrases import FIELD_ROUTES
 from assistant.answer.plan.plan import QueryPlan as Plan
-from assistant.answer.plan.slots import holds_position
+from assistant.answer.plan.selection import holds_position
 from assistant.answer.write import meta, order, structured
 from assistant.answer.write.extractive import CANNOT_ANSWER, ExtractiveWriter, clause
 from assistant.answer.write.format import name, owner_note, plural, when
@@ -50,8 +50,14 @@ class TableWriter:
             papers = [p for p in papers if plan.dates.admits(p)]
         if plan.scope == "others":
             papers = [p for p in papers if not p.is_author_work]
+        if plan.work_type:
+            papers = [p for p in papers if p.work_type == plan.work_type]
         if plan.position or plan.surname:
-            papers = [p for p in papers if holds_position(p, plan.position, plan.person, plan.surname)]
+            papers = [
+                p
+                for p in papers
+                if holds_position(p, plan.position, plan.person, plan.surname) != plan.position_negated
+            ]
         if (
             plan.person
             and plan.person != self.corpus.principal
@@ -72,6 +78,7 @@ class TableWriter:
         """Every selection the plan applies, said: scope, dates, co-author, author position, venue."""
         return (
             structured.scope_phrase(plan, self.corpus.principal, plan.scope, plan.filters.coauthor, plan.dates)
+            + (f" that are {plan.work_type}s" if plan.work_type else "")
             + self._position_phrase(plan)
             + (f" in {' or '.join(plan.venues)}" if plan.venues else "")
         )
@@ -86,7 +93,7 @@ class TableWriter:
             plan.position or 1, "first"
         )
         if plan.person:
-            return f" listing {plan.person} as {nth} author"
+            return f" {'not ' if plan.position_negated else ''}listing {plan.person} as {nth} author"
         return f" whose {nth} author is surnamed {plan.surname}" if plan.surname else ""
 
     def filtered_out(self, plan: Plan) -> Answer:
@@ -242,7 +249,9 @@ class TableWriter:
             # Newest first, said in the heading: a reader checks a date order at a glance, not a relevance score.
             papers = sorted(papers, key=order.order_key, reverse=True)
             on = "about" if who.endswith(" on") else "on"  # "his papers from 2022 on about …", not "on on"
-            sep = "," if plan.position or plan.surname or plan.venues else ""  # "… as second author, on X"
+            sep = (
+                "," if plan.position or plan.surname or plan.venues or plan.work_type else ""
+            )  # "… as second author, on X"
             neg = f" and not on “{plan.negated}”" if plan.negated else ""  # the negated topic was filtered out
             lines.append(
                 f"{who[0].upper()}{who[1:]}{sep} {on} “{topic}”{neg} ({plural(len(papers), 'paper')}, newest first):"

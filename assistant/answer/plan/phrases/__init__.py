@@ -28,8 +28,12 @@ from assistant.answer.plan.phrases.dates import (  # noqa: F401 - the phrases, r
 from assistant.answer.plan.phrases.elapsed import ELAPSED, Stated, elapsed, stated_dates  # noqa: F401
 from assistant.answer.plan.phrases.metadata import (  # noqa: F401 - the phrases, read from one place
     FIELD_ROUTES,
+    INCLUDED_TYPE,
     asked_fields,
+    selects_one_work,
     without_fields,
+    without_work_type,
+    work_type_listed,
     work_type_named,
 )
 from assistant.answer.plan.phrases.who import (  # noqa: F401 - the phrases, read from one place
@@ -37,6 +41,7 @@ from assistant.answer.plan.phrases.who import (  # noqa: F401 - the phrases, rea
     BOTH_GROUPS,
     CORPUS_WIDE,
     EXCLUDES_AUTHOR,
+    NOT_POSITION,
     ORDINALS,
     OTHERS_ASKED,
     OTHERS_ONLY,
@@ -49,6 +54,7 @@ from assistant.answer.plan.phrases.who import (  # noqa: F401 - the phrases, rea
     both_groups,
     excludes_author,
     position,
+    position_negated,
     surname,
     whole_corpus,
     without_both_groups,
@@ -76,6 +82,7 @@ from assistant.answer.plan.phrases.wording import (  # noqa: F401 - the phrases,
     Negation,
     asks_for_a_thing,
     date_extreme,
+    date_pick,
     negated,
     polar,
     quantity_extreme,

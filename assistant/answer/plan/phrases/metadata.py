@@ -98,3 +98,45 @@ def without_fields(question: str) -> str:
     """The question without the words that ask for fields: what is left describes the paper ("Where was the sea-ice
     benchmark paper presented?" -> "Where was the sea-ice benchmark paper ?")."""
     return _FIELD_WORDS.sub(" ", question)
+
+
+# Kinds of work a list or count asks for, in the plural ("her journal articles from 2020 to 2022"); "preprints" and
+# "papers" are every kind.
+_LISTED_TYPES = {
+    "journal article": re.compile(r"\bjournal (?:articles|papers|publications)\b", re.I),
+    "conference paper": re.compile(r"\b(?:conference|proceedings) (?:papers|articles|publications)\b", re.I),
+    "thesis": re.compile(r"\b(?:theses|dissertations)\b", re.I),
+    "chapter": re.compile(r"\bbook chapters\b", re.I),
+}
+
+
+def work_type_listed(question: str) -> tuple[str | None, str]:
+    """The kind of work a list or count is restricted to, and the words that said it (to take out of the topic)."""
+    for kind, pattern in _LISTED_TYPES.items():
+        if m := pattern.search(question):
+            return kind, m.group(0)
+    return None, ""
+
+
+# "(thesis included)", "including her PhD thesis": a note that a count covers every kind of work, not a topic.
+INCLUDED_TYPE = re.compile(
+    r"\(?\b(?:the |her |his |their )?(?:phd |doctoral )?(?:thesis|theses|dissertation|books?|preprints?)\s+"
+    r"(?:included|too|as well)\)?|\b(?:including|counting) (?:the |her |his |their )?(?:phd |doctoral )?"
+    r"(?:thesis|theses|dissertation|books?|preprints?)\b",
+    re.I,
+)
+# Several papers asked for: a kind of work named among them selects none of them.
+_PAPERS = re.compile(r"\b(?:papers|works|articles|publications|preprints)\b", re.I)
+
+
+def selects_one_work(question: str) -> bool:
+    """The question's kind of work ("her PhD thesis") picks one paper: not a note on a count ("works by her (thesis
+    included)") nor one of several papers asked for."""
+    return not INCLUDED_TYPE.search(question) and not _PAPERS.search(question)
+
+
+def without_work_type(question: str) -> str:
+    """The question without the words naming a kind of work ("her PhD thesis")."""
+    for pattern in _WORK_TYPES.values():
+        question = pattern.sub(" ", question)
+    return question

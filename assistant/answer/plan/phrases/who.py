@@ -17,6 +17,12 @@ POSITION = re.compile(
     r"author\b",
     re.I,
 )
+# The author position negated: "does she NOT first-author", "where he is not the first author", "not as lead author".
+NOT_POSITION = re.compile(
+    r"\b(?:not|n['’]t|never)\s+(?:(?:the|as|as the|listed as|listed as the|be|being)\s+)?"
+    r"(?:first|lead|leading|second|third|last|senior)[- ]author",
+    re.I,
+)
 SURNAME = re.compile(r"\b(?:surnamed|surname(?: is)?|last name(?: is)?|family name(?: is)?)\s+([A-Z][a-z]+)\b")
 
 
@@ -26,6 +32,11 @@ def position(q: str) -> int | None:
     if not m:
         return None
     return author_index(next(g for g in m.groups() if g))
+
+
+def position_negated(q: str) -> bool:
+    """The question asks for the papers where the person is *not* at the position ("does she NOT first-author")."""
+    return bool(NOT_POSITION.search(q))
 
 
 def author_index(word: str) -> int | None:
@@ -90,7 +101,9 @@ BOTH_GROUPS = re.compile(
 )
 POSSESSIVE = re.compile(r"\b(his|her|their|the author['’]s)\b", re.I)
 AUTHOR_POINTER = re.compile(
-    r"\b(the author|this author|the researcher|this researcher|principal author|his|he|him|they|them|their)\b", re.I
+    r"\b(the author|this author|the researcher|this researcher|principal author|his|he|him|she|her|hers|they|them|"
+    r"their)\b",
+    re.I,
 )
 
 

@@ -235,6 +235,31 @@ LIST_FORM = re.compile(
     re.I,
 )
 
+# "Which of the two is newer?", "the most recent of them", "which came out first?": one paper of a selection picked by
+# its date ("first" and "last" alone are author positions or ordinals, not dates).
+_DATE_PICK = re.compile(
+    r"\b(?P<w>newer|newest|later|latest|more recent|most recent|older|oldest|earlier|earliest)\b"
+    r"|\b(?:came|come|comes) out (?P<v>first|last)\b|\b(?P<u>first|last) to (?:come out|appear|be published)\b",
+    re.I,
+)
+# What else a question asks once it has picked its paper: ", and does it …", ". What did it find?"
+_CLAUSE_BREAK = re.compile(r"\s*(?:,\s*(?:and\s+)?|;\s*|[.?!]\s+|\s+and\s+(?=(?:what|which|how|does|did|is|was)\b))")
+_ASKING = re.compile(r"(?:what|which|how|who|when|where|why|does|did|do|is|was|are|were|can|could|has|have)\b", re.I)
+
+
+def date_pick(question: str) -> tuple[str, bool] | None:
+    """ "latest" or "earliest" when a question picks one paper of a selection by date, and whether it asks something
+    more of the paper it picked ("Which of the two is newer, and does it need fine-tuning?" -> ("latest", True))."""
+    m = _DATE_PICK.search(question)
+    if not m:
+        return None
+    word = (m.group("w") or m.group("v") or m.group("u")).casefold()
+    pick = "earliest" if word in ("older", "oldest", "earlier", "earliest", "first") else "latest"
+    after = question[m.end() :]
+    more = any(_ASKING.match(clause) for clause in _CLAUSE_BREAK.split(after)[1:] if clause.strip())
+    return pick, more
+
+
 # A yes/no question: its main clause opens with an auxiliary verb, at the start or after a lead-in ("Once X is
 # trained, does it …?"). "Can you …" asks for help, not whether.
 _POLAR = re.compile(
