@@ -59,6 +59,9 @@ class Answerer:
             "table": lambda plan: self._chosen(plan, self.tables.structured(plan)),
             "across": lambda plan: self._chosen(plan, self._across(plan)),
             "shared_authors": lambda plan: (composed.shared_authors(self.corpus, plan), []),
+            "quantity_filter": lambda plan: self._chosen(
+                plan, composed.quantity_filter(self.corpus, self.tables.scoped(plan), plan)
+            ),
             "quantity_extreme": lambda plan: self._chosen(
                 plan, composed.quantity_extreme(self.corpus, self.tables.scoped(plan), plan)
             ),

@@ -35,8 +35,14 @@ def _noun_pattern(noun: str) -> str:
     return r"(?:" + "|".join(re.escape(w) for w in words) + r")\b"
 
 
+# Nouns of a ratio: "4963x faster", "3 times quicker" report one as well as "a 4963x speedup" does.
+RATIO_NOUNS = {"speedup", "speedups", "speed-up", "speed-ups", "acceleration", "factor", "improvement", "gain"}
+_FASTER = rf"\b{_NUMBER}\s*(?:\([^)]{{0,40}}\)\s*)?(?:times\s+)?(?:faster|quicker|speedup)\b"
+
+
 def readings(noun: str, papers: list[Paper]) -> list[Reading]:
-    """Every number each paper's abstract reports next to the noun (before it, or after "of", "up to", "by")."""
+    """Every number each paper's abstract reports next to the noun (before it, or after "of", "up to", "by"); for a
+    ratio ("speedup"), also "Nx faster"."""
     nn = _noun_pattern(noun)
     patterns = [
         re.compile(rf"\b{_NUMBER}\s+{_BETWEEN}{nn}", re.I),
@@ -44,6 +50,8 @@ def readings(noun: str, papers: list[Paper]) -> list[Reading]:
             rf"\b{nn}\s+(?:of\s+|up to\s+|by\s+|reaching\s+|to\s+|=\s*|on\s+)+(?:about\s+|nearly\s+)?{_NUMBER}", re.I
         ),
     ]
+    if noun.casefold() in RATIO_NOUNS:
+        patterns.append(re.compile(_FASTER, re.I))
     out = []
     for p in papers:
         for abstract in p.abstracts:

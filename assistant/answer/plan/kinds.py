@@ -56,6 +56,8 @@ _KINDS = [
     Kind("across", None, ("asked_kind",), "across", True, "no paper of the author names that kind"),
     Kind("shared_authors", None, ("named",), "shared_authors", False, "fewer than two papers named"),
     Kind("quantity_extreme", None, ("quantity",), "quantity_extreme", True, "no paper states the quantity"),
+    # The papers whose reported figure passes a threshold ("a speedup of more than 100x").
+    Kind("quantity_filter", None, ("quantity", "threshold"), "quantity_filter", True, "no paper states the quantity"),
     Kind("average", None, (), "average", False, "no dated paper in scope"),
     # The time between two dates: of two papers named, or two dates one paper's comments state (write/composed.py).
     Kind("elapsed", None, ("named",), "elapsed", False, "no two dates to count between"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from assistant.answer.plan import phrases
-from assistant.answer.plan.phrases import DateSpan
+from assistant.answer.plan.phrases import DateSpan, Threshold
 from assistant.answer.plan.router import Router, RouteVote  # noqa: F401 - Router is imported from here by callers
 from assistant.models import Filters, Message
 
@@ -60,6 +60,7 @@ class QueryPlan:
     across: str = ""  # the kind asked for across his papers ("GPUs" in "Which GPUs did he use?")
     quantity: str = ""  # the noun of a reported quantity whose extreme is asked ("GPU" in "the largest GPU count")
     direction: int = 1  # 1 for the largest, -1 for the smallest
+    threshold: Threshold | None = None  # quantity_filter: the figure a paper's reading must pass, and its unit
     leave_out: list[str] = field(default_factory=list)  # papers a nested reference started from ("what else …")
     venues: list[str] = field(default_factory=list)  # venues the papers must appear in ("in The Cryosphere", "IGARSS")
     # Metadata fields asked of one paper, in the order asked: venue, date, authors, arxiv, citations ("Where and when
@@ -97,6 +98,7 @@ class QueryPlan:
             "dates": self.dates.describe() if self.dates else None,
             "negated_topic": self.negated or None,
             "quantity": [self.quantity, "largest" if self.direction > 0 else "smallest"] if self.quantity else None,
+            "threshold": self.threshold.said if self.threshold else None,
             "leaves_out": [titles.get(i, i) for i in self.leave_out],
             "venues": self.venues,
             "fields": list(self.fields),

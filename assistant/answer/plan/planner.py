@@ -240,11 +240,19 @@ class Planner(SlotReader):
                 scope = "author"
         if intent.route == "list" and f.coauthor and (pick := phrases.date_extreme(question)):
             intent.route = pick  # "the newest of his papers with that co-author": one paper, by date
-        quantity, direction, leave_out = "", 1, []
+        quantity, direction, leave_out, threshold = "", 1, [], None
         if meta in ("greeting", "metrics", "overview"):
             pass  # a question about the corpus or its author, not an operation over papers
         elif len(named) >= 2 and phrases.SHARED_AUTHORS.search(question):
             intent.route, compared = "shared_authors", []  # "who wrote both A and B?"
+        elif (
+            (th := phrases.quantity_threshold(question))
+            and not (named or focus or literal)
+            and intent.route in ("fact", "across", *_TABLE_LISTS)
+        ):
+            # "Which of his papers claim a speedup of more than 100x?": the papers whose reported figure passes it.
+            intent.route, quantity, direction, topic = "quantity_filter", th.noun, 1 if th.above else -1, ""
+            threshold = th
         elif (ex := phrases.quantity_extreme(question)) and not named and not focus and not literal:
             intent.route, quantity, direction, topic = "quantity_extreme", ex.noun, ex.direction, ""
         elif intent.route in ("per_year", "count") and phrases.AVERAGE.search(question):
@@ -336,6 +344,7 @@ class Planner(SlotReader):
             fields=fields,
             quantity=quantity,
             direction=direction,
+            threshold=threshold,
             leave_out=leave_out,
             literal=literal,
             dates=span,

@@ -48,6 +48,38 @@ def quantity_extreme(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> An
     return finish("\n".join(lines), cites, route="quantity_extreme", papers=[r.paper.id for r in found[: 1 + SHOWN]])
 
 
+def quantity_filter(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> Answer:
+    """ "Which of his papers claim a speedup of more than 100x?": each paper's most extreme reading of the noun, kept
+    when it passes the threshold, each figure quoted from its abstract; none said plainly, with the nearest figure."""
+    cites = Citations()
+    who = structured.scope_phrase(plan, corpus.principal, plan.scope, plan.filters.coauthor, plan.dates)
+    found = extreme(plan.quantity, [p for p in papers if p.has_abstract], plan.direction)
+    th = plan.threshold
+    bound = f"{'more' if plan.direction > 0 else 'less'} than {th.said or f'{th.value:g}'}"
+    if th.unit:  # "below 10 cm": figures in other units (4.1 km) do not compare
+        found = [r for r in found if re.search(rf"{re.escape(r.said)}\s*{re.escape(th.unit)}(?!\w)", r.sentence)]
+    passing = [r for r in found if (r.value - th.value) * plan.direction > 0]
+    a = "an" if plan.quantity[:1].casefold() in "aeiou" else "a"
+    if not passing:
+        text = f"None of {who} reports {a} {plan.quantity} figure {bound} in its abstract"
+        if found:
+            top = found[0]
+            text += (
+                f"; the {'largest' if plan.direction > 0 else 'smallest'} reported is {top.said}, in "
+                f"{name(top.paper)}{when(top.paper)}: {clause(top.sentence)} {cites.cite(top.paper, top.sentence)}"
+            )
+        return finish(text + ".", cites, route="quantity_filter")
+    lines = [
+        f"{who[0].upper()}{who[1:]} reporting {a} {plan.quantity} figure {bound} ({plural(len(passing), 'paper')}):"
+    ]
+    for r in passing:
+        lines.append(
+            f"- {name(r.paper)}{when(r.paper)}{owner_note(r.paper, corpus.principal)}: {r.said}: {clause(r.sentence)} "
+            f"{cites.cite(r.paper, r.sentence)}"
+        )
+    return finish("\n".join(lines), cites, route="quantity_filter", papers=[r.paper.id for r in passing])
+
+
 def shared_authors(corpus: Corpus, plan: QueryPlan) -> Answer:
     """ "Who wrote both A and B?": the authors every named paper lists, in the first paper's order."""
     cites = Citations()

@@ -202,6 +202,51 @@ def quantity_extreme(question: str) -> Extreme | None:
     return Extreme(_MOST[m.group("most").casefold()], noun)
 
 
+# "a speedup of more than 100x", "more than 1,000 GPUs", "beating earlier approaches by more than a factor of 100": the
+# papers whose reported quantity passes a threshold. The comparison words, largest first.
+_MORE = r"more than|over|above|greater than|exceeding|in excess of|at least|beyond"
+_LESS = r"less than|under|below|fewer than|at most"
+_AMOUNT = (
+    r"(?P<amount>(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?:[x×X](?![a-z])|times\b|-fold\b|fold\b|"
+    r"(?P<unit>%|(?:cm|mm|km|m|nm|ms|s|h|GB|MB|TB|dB|K|°C|days?|hours?|minutes?|seconds?)\b))?)"
+)
+_THRESHOLD = [
+    # "a speedup of more than 100x", "GPU counts above 1000"
+    re.compile(rf"\b(?P<np>[A-Za-z][\w-]*)\s+(?:of\s+|counts?\s+|by\s+)?(?P<cmp>{_MORE}|{_LESS})\s+{_AMOUNT}", re.I),
+    # "more than 100x speedup", "over 1,000 GPUs"
+    re.compile(rf"\b(?P<cmp>{_MORE}|{_LESS})\s+{_AMOUNT}\s+(?:[\w-]+\s+){{0,2}}?(?P<np>[A-Za-z][\w-]*)\b", re.I),
+    # "by more than a factor of 100": a ratio
+    re.compile(rf"\b(?P<cmp>{_MORE}|{_LESS})\s+a\s+(?P<np>factor)\s+of\s+{_AMOUNT}", re.I),
+]
+
+
+@dataclass(frozen=True)
+class Threshold:
+    noun: str  # what is counted or measured ("speedup", "GPUs")
+    above: bool  # more than (True) or less than (False)
+    value: float
+    said: str = ""  # the threshold as the question writes it ("100x", "10 cm")
+    unit: str = ""  # a unit the figure must be stated in ("cm"): figures in other units do not compare
+
+
+def quantity_threshold(question: str) -> Threshold | None:
+    """The threshold a list of papers must pass on a reported quantity, or None ("a speedup of more than 100x" ->
+    ("speedup", above, 100)). A ratio said as "faster" or "a factor" is a speedup."""
+    for pattern in _THRESHOLD:
+        m = pattern.search(question)
+        if not m:
+            continue
+        noun = m.group("np")
+        if noun.casefold() in ("faster", "quicker", "factor", "improvement"):
+            noun = "speedup"
+        if noun.casefold() in STRUCTURE | STOP:
+            continue
+        above = not re.match(_LESS, m.group("cmp"), re.I)
+        said, unit = m.group("amount").strip(), m.group("unit") or ""
+        return Threshold(noun, above, float(m.group("n").replace(",", "")), said, unit)
+    return None
+
+
 # "the first author of CALM: what else did they write?", "what other papers did its lead author write?"
 ELSE_WRITTEN = re.compile(
     r"\b(?:what|which)\s+(?:else|other\s+(?:papers?|works?))\b[^?]{0,40}?\b(?:write|wrote|written|publish\w*|"
