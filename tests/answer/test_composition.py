@@ -415,3 +415,12 @@ def test_threshold_phrases():
     cm = phrases.quantity_threshold("Which of her papers report an error below 10 cm?")
     assert (cm.noun, cm.above, cm.value, cm.unit) == ("error", False, 10.0, "cm")
     assert phrases.quantity_threshold("Which papers have more than 3 authors?") is None
+
+
+def test_a_note_the_listing_carries_is_asked_for_literally(assistant):
+    answer = ask(assistant, "Which of his arXiv papers are marked as still under review?")
+    plan = answer.meta["plan"]
+    assert plan["route"] == "list" and plan["literal"] == "under review"
+    assert len(answer.citations) == 5 and all("review" in c.quote.casefold() for c in answer.citations[:1])
+    assert phrases.marked('Which papers are marked "accepted"?') == "accepted"
+    assert phrases.marked("Which papers are about marked point processes?") is None

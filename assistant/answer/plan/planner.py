@@ -66,7 +66,7 @@ class Planner(SlotReader):
         # ("leaving out" must not become "leading out").
         corrected, spelling = correct_spelling(question, self.corpus.retriever.lexical.knows)
         position, surname = phrases.position(question), phrases.surname(question)
-        literal = phrases.quoted(question)
+        literal = phrases.quoted(question) or phrases.marked(question)
         stripped = self._strip_slots(question)
         venues = self.venues_in(question)[0]
         work_type = phrases.work_type_listed(question)[0]
@@ -175,7 +175,7 @@ class Planner(SlotReader):
             # newer, and does it need fine-tuning?": the table selects (and picks) the paper, then the question's
             # operation is asked of it (a fact, a why, a verdict …: `operation_of`).
             (focus, intent.route), topic, intent.subject = chosen, "", ""
-        elif position or surname or (literal and intent.route in ("fact", "list", "count")):
+        elif position or surname or (literal and intent.route in ("fact", "list", "count", "categories", "code")):
             intent.route = "count" if intent.route == "count" or vote.label == "count" else "list"
             topic = intent.subject = self._topic(self._without_people(stripped)) if not literal else literal
         elif (

@@ -152,6 +152,25 @@ METRICS = re.compile(r"\bh-?\s?index\b|\bi10\b|\bcitations?\b|\bcited\b|\bcitati
 _QUOTED = re.compile(r"(?:^|\s)[\"“‘']([^\"”’']{3,60})[\"”’'](?=[\s.,;:?!]|$)")
 
 
+# "marked as still under review", "flagged as accepted", "labelled 'preprint'": a note a paper's listing carries,
+# asked for literally (the listing's comments hold it).
+_MARKED = re.compile(
+    # after a form of "be" ("are marked under review"), or followed by "as" or a quote ("papers marked as accepted");
+    # not the adjective of "marked point processes"
+    r"(?:\b(?:are|is|were|was|be|been|being|get|got)\s+(?:still\s+)?(?:marked|labell?ed|flagged|tagged|noted|annotated)"
+    r"\s+(?:as\s+)?|\b(?:marked|labell?ed|flagged|tagged|noted|annotated)\s+(?:as\s+|(?=[\"“‘'])))"
+    r"(?:being\s+)?(?:still\s+|currently\s+|now\s+)?"
+    r"[\"“‘']?(?P<x>[A-Za-z][\w -]{2,40}?)[\"”’']?\s*(?=[?.!,;]|$|\s+(?:in|on|by|from|since|before|after)\b)",
+    re.I,
+)
+
+
+def marked(question: str) -> str | None:
+    """The note a question asks papers to be marked with ("marked as still under review" -> "under review")."""
+    m = _MARKED.search(question)
+    return m.group("x").strip() if m else None
+
+
 def quoted(question: str) -> str | None:
     """A phrase the question puts in quotes ("an 'under review' note"): asked for literally."""
     m = _QUOTED.search(question)
