@@ -424,3 +424,21 @@ def test_a_note_the_listing_carries_is_asked_for_literally(assistant):
     assert len(answer.citations) == 5 and all("review" in c.quote.casefold() for c in answer.citations[:1])
     assert phrases.marked('Which papers are marked "accepted"?') == "accepted"
     assert phrases.marked("Which papers are about marked point processes?") is None
+
+
+def test_a_person_found_from_a_paper_then_their_papers(assistant):
+    """ "the first author of CALM", "MoQE's first author": the paper only finds the person; the operation runs over
+    that person's papers (a count with him, the newest), and the paper's name is no topic."""
+    count = ask(assistant, "How many papers did the first author of CALM write with him?")
+    plan = count.meta["plan"]
+    assert plan["route"] == "count" and plan["person"] == "Jinhao Zhang" and plan["topic"] == ""
+    assert "2 (two)" in count.answer
+    newest = ask(assistant, "What is the newest paper by MoQE's first author?")
+    assert newest.meta["plan"]["route"] == "latest" and titles(newest)[0].startswith("CALM")
+    who = ask(assistant, "Who is the second author of CALM?")
+    assert who.meta["plan"]["route"] == "authors" and "Its second author is Yunquan Zhang" in who.answer
+
+
+def test_a_paper_fact_of_a_selected_paper(assistant):
+    answer = ask(assistant, "When was the paper with Zeyu Liu as first author published?")
+    assert answer.meta["plan"]["route"] == "when" and "is dated 2025-05-22" in answer.answer

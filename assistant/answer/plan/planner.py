@@ -48,6 +48,7 @@ _ROUTE_OF = {"how": "fact", "greeting": "fact", "why": "fact", "verify": "fact"}
 # Routes about one paper, which a question asking its metadata fields turns into those fields' routes.
 _ONE_PAPERS = ("fact", "summary", "authors", "when", "arxiv", "how", "why")
 _TABLE_FIELDS = ("list", "count", "categories", "code")
+_PAPER_FIELDS = ("when", "authors", "arxiv")
 _TABLE_LISTS = ("list", "count", "code", "categories", "overview", "per_year", "earliest", "latest", "coauthors")
 
 
@@ -84,6 +85,19 @@ class Planner(SlotReader):
         person = self._coauthor_in(question) or pointed
         if by_ordinal and person == pointed:
             position = None  # "what else did the second author write?": a person, not a position filter
+        nested_from: list[str] = []
+        if (
+            len(named) == 1
+            and person is None
+            and phrases.NTH_AUTHOR_OF.search(question)
+            and not phrases.asks_who(question)
+            and (lead := self._author_of(named[0], question))
+        ):
+            # "How many papers did the first author of CALM write with him?": CALM only finds the person the question
+            # is about; their papers are the selection ("what else": CALM left out, below).
+            person = pointed = lead
+            nested_from, named, focus, position = named, [], [], None
+            stripped = self._without_paper(phrases.NTH_AUTHOR_OF.sub(" ", stripped), nested_from[0])
         if (
             person is None
             and position
@@ -99,6 +113,8 @@ class Planner(SlotReader):
         vote = self.corpus.router.route(masked)
         keyword_route = intent.route
         intent.route, intent.subject = self._by_meaning(intent, vote, question, stripped, named, focus, literal)
+        if nested_from and intent.route in ("authors", "when", "arxiv", "summary", "attribution"):
+            intent.route = "list"  # "the newest paper by MoQE's first author": that person's papers, not MoQE's authors
         if intent.route == "fact" and not (named or focus) and phrases.LIST_FORM.search(question):
             # "List every paper … that …", "which ones deal with X?": several papers asked for, whatever topic word
             # drew the vote to a fact example.
@@ -136,8 +152,10 @@ class Planner(SlotReader):
             and not position
         ):
             intent.route = "fact"  # "Which open-source project is it part of?": about the paper pointed to
+        nth_of_paper = None  # the author position asked of one paper ("who is its second author?")
         if (named or focus) and re.match(r"(?i)\s*(then\s+|and\s+)?who\b", question) and position:
-            intent.route, intent.subject, position = "authors", "", None  # "who is listed first among its authors?"
+            # "who is listed first among its authors?": that author of the paper, not a filter over papers
+            intent.route, intent.subject, position, nth_of_paper = "authors", "", None, position
         back = None if named else pointed_back(question, history, self.corpus.by_title, self._label)
         if back and back[0] == "nth":
             focus = back[1]  # "who wrote the second one?": one paper picked, whatever the route
@@ -164,13 +182,15 @@ class Planner(SlotReader):
         elif (
             not named
             and (position or surname or (person and person != self.corpus.principal) or venues or work_type)
-            and intent.route in ("fact", "list", "count", "summary", "earliest", "latest")
+            and intent.route in ("fact", "list", "count", "summary", "earliest", "latest", *_PAPER_FIELDS)
             and (
                 chosen := self.asked_of_selection(
                     question, f, span, scope, person, position, surname, venues, work_type
                 )
             )
         ):
+            if chosen[1] == "fact" and intent.route in _PAPER_FIELDS:
+                chosen = (chosen[0], intent.route)  # "When was the paper with X as first author published?"
             # "Take the paper where Zeyu Liu is the second author. What bound does it prove?", "Which of the two is
             # newer, and does it need fine-tuning?": the table selects (and picks) the paper, then the question's
             # operation is asked of it (a fact, a why, a verdict …: `operation_of`).
@@ -259,9 +279,10 @@ class Planner(SlotReader):
             intent.route = "average"  # "his average number of papers per year since 2020"
         elif (
             len(named) == 1 and phrases.ELSE_WRITTEN.search(question) and (lead := self._author_of(named[0], question))
-        ):
+        ) or (nested_from and phrases.ELSE_WRITTEN.search(question)):
             # "The first author of CALM: what else did they write?": that person's papers, CALM left out.
-            person, position, scope, leave_out = lead, None, "all", list(named)
+            lead = person if nested_from else lead
+            person, position, scope, leave_out = lead, None, "all", list(nested_from or named)
             f.coauthor = lead
             intent.route, intent.subject, topic, compared = "list", "", "", []
         if intent.route == "count" and phrases.CODE.search(question):
@@ -329,7 +350,7 @@ class Planner(SlotReader):
             focus=focus,
             within_focus=within,
             person=person,
-            position=position,
+            position=position or (nth_of_paper if intent.route == "authors" else None),
             position_negated=bool(position) and phrases.position_negated(question),
             work_type=work_type,
             surname=surname,

@@ -146,3 +146,11 @@ class Selection:
         if len(good) == 1 or strength[0] >= strength[1] + TARGET_LEAD:
             return good[0][0].paper.id
         return None
+
+    def _without_paper(self, text: str, pid: str) -> str:
+        """The text without the names it gives one paper (a nested reference's anchor is no topic)."""
+        low = text.casefold()
+        for nm in sorted((n for n, i in self.corpus.names.items() if i == pid and n in low), key=len, reverse=True):
+            at = low.find(nm)
+            text, low = text[:at] + " " + text[at + len(nm) :], low[:at] + " " + low[at + len(nm) :]
+        return text

@@ -266,6 +266,20 @@ def quantity_threshold(question: str) -> Threshold | None:
     return None
 
 
+# "the first author of CALM", "CALM's lead author": a person found from a paper (a nested reference).
+NTH_AUTHOR_OF = re.compile(
+    r"\bthe (?:first|second|third|fourth|fifth|last|lead|leading|senior)[- ]author (?:of|on)\b|"
+    r"['’]s (?:first|second|third|last|lead|leading|senior)[- ]author\b",
+    re.I,
+)
+_ASKS_WHO = re.compile(r"^\s*(?:then\s+|and\s+|so\s+)?(?:who|whom|whose)\b", re.I)
+
+
+def asks_who(question: str) -> bool:
+    """The question asks who someone is ("Who is the first author of CALM?"), not something about them."""
+    return bool(_ASKS_WHO.match(question))
+
+
 # "the first author of CALM: what else did they write?", "what other papers did its lead author write?"
 ELSE_WRITTEN = re.compile(
     r"\b(?:what|which)\s+(?:else|other\s+(?:papers?|works?))\b[^?]{0,40}?\b(?:write|wrote|written|publish\w*|"
