@@ -22,7 +22,7 @@ from assistant.answer.plan.intents import Intent, classify, mentions_author, sub
 from assistant.answer.plan.operation import operation_of
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.reader import ModelReader, ReadingRefused, read_or_refuse, with_reading
-from assistant.answer.plan.selection import ONE_SELECTED
+from assistant.answer.plan.selection import PAPER_FIELDS
 from assistant.answer.plan.slots import SlotReader
 from assistant.answer.plan.spelling import correct_spelling
 from assistant.errors import BadRequest
@@ -45,10 +45,6 @@ _AUTHORING = re.compile(
 # kinds where the question's form allows.
 _ROUTE_OF = {"how": "fact", "greeting": "fact", "why": "fact", "verify": "fact"}
 # Routes that list or count papers of the table (not facts of one paper).
-# Routes about one paper, which a question asking its metadata fields turns into those fields' routes.
-_ONE_PAPERS = ("fact", "summary", "authors", "when", "arxiv", "how", "why")
-_TABLE_FIELDS = ("list", "count", "categories", "code")
-_PAPER_FIELDS = ("when", "authors", "arxiv")
 _TABLE_LISTS = ("list", "count", "code", "categories", "overview", "per_year", "earliest", "latest", "coauthors")
 
 
@@ -86,13 +82,7 @@ class Planner(SlotReader):
         if by_ordinal and person == pointed:
             position = None  # "what else did the second author write?": a person, not a position filter
         nested_from: list[str] = []
-        if (
-            len(named) == 1
-            and person is None
-            and phrases.NTH_AUTHOR_OF.search(question)
-            and not phrases.asks_who(question)
-            and (lead := self._author_of(named[0], question))
-        ):
+        if person is None and (lead := self.nested_person(question, named)):
             # "How many papers did the first author of CALM write with him?": CALM only finds the person the question
             # is about; their papers are the selection ("what else": CALM left out, below).
             person = pointed = lead
@@ -182,14 +172,14 @@ class Planner(SlotReader):
         elif (
             not named
             and (position or surname or (person and person != self.corpus.principal) or venues or work_type)
-            and intent.route in ("fact", "list", "count", "summary", "earliest", "latest", *_PAPER_FIELDS)
+            and intent.route in ("fact", "list", "count", "summary", "earliest", "latest", *PAPER_FIELDS)
             and (
                 chosen := self.asked_of_selection(
                     question, f, span, scope, person, position, surname, venues, work_type
                 )
             )
         ):
-            if chosen[1] == "fact" and intent.route in _PAPER_FIELDS:
+            if chosen[1] == "fact" and intent.route in PAPER_FIELDS:
                 chosen = (chosen[0], intent.route)  # "When was the paper with X as first author published?"
             # "Take the paper where Zeyu Liu is the second author. What bound does it prove?", "Which of the two is
             # newer, and does it need fine-tuning?": the table selects (and picks) the paper, then the question's
@@ -297,32 +287,15 @@ class Planner(SlotReader):
             # Nothing is "on" a long description: it describes one paper and asks something of it.
             intent.route, intent.subject, topic = "fact", "", ""
         fields = () if (meta and meta != "metrics") or compared else phrases.asked_fields(question)
-        described = " ".join(self._content(phrases.without_fields(stripped))) if fields else ""
-        if (
-            fields
-            and (named or focus or described)  # a paper to read the fields of ("the profile's citations" names none)
-            and (
-                intent.route in _ONE_PAPERS
-                or (meta == "metrics" and fields[0] == "citations")
-                # a table route drawn by a word of the description ("categories", "lead author"), while the question
-                # asks a field of the one paper it describes
-                or (intent.route in _TABLE_FIELDS and (named or focus or ONE_SELECTED.search(question)))
-            )
-        ):
+        if asked := self.fields_asked(question, stripped, fields, intent.route, meta, named, focus):
             # "In which journal did X appear?", "Who did he write X with?": fields of one paper, from the table.
-            intent.route, intent.subject, topic = phrases.FIELD_ROUTES[fields[0]], described, ""
+            intent.route, intent.subject, topic = asked
         else:
             fields = ()
         if meta not in ("greeting", "metrics", "overview"):
             intent.route = operation_of(intent.route, vote, question, named, compared, topic)
-        if (
-            len(named) == 1
-            and phrases.ELAPSED.search(question)
-            and not self._elapsed(question, named)
-            and (other := self.described_besides(question, named[0], by_name=bool(self.named_in(corrected))))
-        ):
-            named = [*named, other]  # "how many years separate her thesis from the foundation-model preprint?"
-        if meta not in ("greeting", "metrics", "overview") and self._elapsed(question, named):
+        named = self.with_the_other_dated(question, named, by_name=bool(self.named_in(corrected)))
+        if meta not in ("greeting", "metrics", "overview") and self.elapsed_asked(question, named):
             # "How long after A did B come out?", "how long between its submission and its acceptance?"
             intent.route, compared, topic = "elapsed", [], ""
         excluded = [pid for pid in named if not filters.admits(self.corpus.by_id[pid])]
@@ -432,16 +405,6 @@ class Planner(SlotReader):
             return keyword if intent.route not in _TABLE_LISTS else ("fact", "")
         subject = subject_for(label, stripped, self.corpus.principal)
         return label, subject or ""
-
-    def _elapsed(self, question: str, named: list[str]) -> bool:
-        """A question about the time between two dates that has them: two papers named, or one whose comments state
-        two whole dates (a submission and an acceptance)."""
-        if not named or not phrases.ELAPSED.search(question):
-            return False
-        if len(named) >= 2:
-            return True
-        paper = self.corpus.by_id.get(named[0])
-        return bool(paper) and any(len(phrases.stated_dates(c)) >= 2 for c in paper.comments)
 
     def _meta(self, question, stripped, route, named, focus, compared, person, span, negation) -> str | None:
         """A question about the corpus or its author rather than a topic, or one whose words are all structure:

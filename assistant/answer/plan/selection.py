@@ -11,6 +11,12 @@ from assistant.answer.evidence.weigh import COVERAGE_WEIGHT, relevant
 from assistant.answer.plan import phrases
 from assistant.models import Filters, Paper
 
+# Routes about one paper, which a question asking its metadata fields turns into those fields' routes; table routes a
+# word of the description can draw ("categories", "lead author"); the paper-fact routes a selected paper keeps.
+ONE_PAPERS = ("fact", "summary", "authors", "when", "arxiv", "how", "why")
+TABLE_FIELDS = ("list", "count", "categories", "code")
+PAPER_FIELDS = ("when", "authors", "arxiv")
+
 
 def holds_position(p: Paper, position: int | None, person: str | None, surname: str | None) -> bool:
     """The paper's author at the asked position (1 first, -1 last) is the asked person, or has the asked surname."""
@@ -154,3 +160,45 @@ class Selection:
             at = low.find(nm)
             text, low = text[:at] + " " + text[at + len(nm) :], low[:at] + " " + low[at + len(nm) :]
         return text
+
+    def nested_person(self, question: str, named: list[str]) -> str | None:
+        """The person a nested reference finds ("the first author of CALM", "MoQE's lead author") when the question
+        asks about them, not who they are."""
+        if len(named) != 1 or not phrases.NTH_AUTHOR_OF.search(question) or phrases.asks_who(question):
+            return None
+        return self._author_of(named[0], question)
+
+    def fields_asked(
+        self, question: str, stripped: str, fields: tuple[str, ...], route: str, meta, named, focus
+    ) -> tuple[str, str, str] | None:
+        """The route, subject and topic of a question asking metadata fields of one paper, or None: a paper to read
+        them of (named, pointed to or described; "the profile's citations" names none), and a route about one paper
+        (or a table route a word of the description drew)."""
+        described = " ".join(self._content(phrases.without_fields(stripped))) if fields else ""
+        if not fields or not (named or focus or described):
+            return None
+        if (
+            route in ONE_PAPERS
+            or (meta == "metrics" and fields[0] == "citations")
+            or (route in TABLE_FIELDS and (named or focus or ONE_SELECTED.search(question)))
+        ):
+            return phrases.FIELD_ROUTES[fields[0]], described, ""
+        return None
+
+    def elapsed_asked(self, question: str, named: list[str]) -> bool:
+        """A question about the time between two dates that has them: two papers named, or one whose comments state
+        two whole dates (a submission and an acceptance)."""
+        if not named or not phrases.ELAPSED.search(question):
+            return False
+        if len(named) >= 2:
+            return True
+        paper = self.corpus.by_id.get(named[0])
+        return bool(paper) and any(len(phrases.stated_dates(c)) >= 2 for c in paper.comments)
+
+    def with_the_other_dated(self, question: str, named: list[str], by_name: bool) -> list[str]:
+        """The papers an elapsed-time question counts between: the one named or selected, and the one it describes
+        ("how many years separate her PhD thesis from the polar SAR foundation model preprint?")."""
+        if len(named) != 1 or not phrases.ELAPSED.search(question) or self.elapsed_asked(question, named):
+            return named
+        other = self.described_besides(question, named[0], by_name)
+        return [*named, other] if other else named
