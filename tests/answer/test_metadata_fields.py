@@ -120,3 +120,20 @@ def test_years_between_a_thesis_and_a_described_paper_dated_by_year(tanaka):  # 
     assert answer.meta["plan"]["route"] == "elapsed"
     assert answer.answer.startswith("About 7 years passed between *Machine Learning for Operational Sea-Ice")
     assert "only to the year" in answer.answer
+
+
+def test_the_most_cited_paper_selects_one_then_its_field_is_read(tanaka):  # noqa: F811
+    answer = ask(tanaka, "Where was her most cited paper published?")
+    assert answer.meta["plan"]["route"] == "venue"
+    assert (
+        "Few-Shot Iceberg Detection" in answer.answer and "IEEE Geoscience and Remote Sensing Letters" in answer.answer
+    )
+    ranked = ask(tanaka, "Which of her papers is the most cited according to OpenAlex?")
+    assert ranked.meta["plan"]["route"] == "metrics"
+
+
+def test_a_kind_of_work_keeps_the_question_a_count_and_of_hers_is_scope(tanaka):  # noqa: F811
+    count = ask(tanaka, "How many of her journal articles are about sea ice?")
+    assert count.meta["plan"]["route"] == "count" and count.meta["plan"]["work_type"] == "journal article"
+    listed = ask(tanaka, "Which conference papers of hers came out after 2020?")
+    assert listed.meta["plan"]["topic"] == "" and "(2 papers" in listed.answer

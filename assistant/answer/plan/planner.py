@@ -69,7 +69,7 @@ class Planner(SlotReader):
         work_type = phrases.work_type_listed(question)[0]
         negation = phrases.negated(question)
         intent = classify(stripped, self.corpus.principal)
-        named = self.named_in(corrected) or self.of_work_type(question)
+        named = self.named_in(corrected) or self.of_work_type(question) or self.most_cited(question)
         query, focus = follow_up(corrected, history, self.corpus.names) if not named else (corrected, named)
         span, anchored = self._dates(question, history, focus)
         intent.year_from, intent.year_to = span.years if span else (None, None)

@@ -202,3 +202,12 @@ class Selection:
             return named
         other = self.described_besides(question, named[0], by_name)
         return [*named, other] if other else named
+
+    def most_cited(self, question: str) -> list[str]:
+        """The author's paper with the highest citation count a source states, when the question picks its paper so
+        ("her most cited paper"); none when no source counts them."""
+        if not phrases.most_cited_named(question):
+            return []
+        counted = [p for p in self.corpus.papers if p.is_author_work and p.cited_by]
+        top = max(counted, key=lambda p: max(p.cited_by.values()), default=None)
+        return [top.id] if top else []

@@ -178,8 +178,10 @@ class SlotReader(Selection):
             q = re.sub(re.escape(said), " ", q, flags=re.I)
         q = phrases.POSITION.sub(" ", phrases.NOT_POSITION.sub(" ", q))
         if said := phrases.work_type_listed(q)[1]:
-            q = q.replace(said, " ")
+            q = q.replace(said, " papers ")  # "her journal articles": a filter; the paper noun keeps the form
         q = phrases.INCLUDED_TYPE.sub(" ", q)
+        # "papers of hers": the author's, a scope ("of his" also opens "an overview of his research": kept)
+        q = re.sub(r"(?i)\bof (?:hers|theirs|his own|her own|their own)\b", " ", q)
         q = phrases.SURNAME.sub(" ", q)
         return phrases.EXCLUDES_AUTHOR.sub(" ", q)
 

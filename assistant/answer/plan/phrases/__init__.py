@@ -30,6 +30,7 @@ from assistant.answer.plan.phrases.metadata import (  # noqa: F401 - the phrases
     FIELD_ROUTES,
     INCLUDED_TYPE,
     asked_fields,
+    most_cited_named,
     selects_one_work,
     without_fields,
     without_work_type,

@@ -82,9 +82,11 @@ def asked_fields(question: str) -> tuple[str, ...]:
     if _NOT_A_FIELD.search(question):
         return ()
     found = []
+    # "her most cited paper" selects one paper (most_cited_named): its phrase is no ranking of several
+    several = _PLURAL.search(_MOST_CITED.sub(" ", question) if most_cited_named(question) else question)
     for field, pattern in _FIELDS.items():
         m = pattern.search(question)
-        if m and not _PLURAL.search(question):
+        if m and not several:
             found.append((m.start(), field))
     return tuple(f for _, f in sorted(found))
 
@@ -140,3 +142,19 @@ def without_work_type(question: str) -> str:
     for pattern in _WORK_TYPES.values():
         question = pattern.sub(" ", question)
     return question
+
+
+# "her most cited paper": one paper selected by the citation count its sources state.
+_MOST_CITED = re.compile(
+    r"\b(?:his|her|their|the author['’]s|the)\s+(?:single\s+)?most[- ](?:cited|highly[- ]cited)\s+"
+    r"(?:paper|work|article|publication|preprint|one)\b(?!s)",
+    re.I,
+)
+
+
+def most_cited_named(question: str) -> bool:
+    """The question picks its paper as the most cited one and asks something of it ("Where was her most cited paper
+    published?"), not which paper that is (the metrics kind ranks them)."""
+    return bool(_MOST_CITED.search(question)) and not re.match(
+        r"\s*(?:which|what)\s+(?:paper|one|of)\b", question, re.I
+    )
