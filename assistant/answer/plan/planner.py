@@ -9,7 +9,6 @@ from dataclasses import replace
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.across import asked_kind, mentions
 from assistant.answer.evidence.sentence_search import question_parts
-from assistant.answer.evidence.weigh import QUANTITY
 from assistant.answer.plan import phrases
 from assistant.answer.plan.conversation import (
     follow_up,
@@ -18,7 +17,8 @@ from assistant.answer.plan.conversation import (
     pointed_back,
     split_turns,
 )
-from assistant.answer.plan.intents import Intent, classify, mentions_author, subject_for, topic_words
+from assistant.answer.plan.intents import classify, mentions_author, subject_for, topic_words
+from assistant.answer.plan.meaning import ROUTE_OF, TABLE_LISTS, RouteByMeaning
 from assistant.answer.plan.operation import operation_of
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.reader import ModelReader, ReadingRefused, read_or_refuse, with_reading
@@ -28,27 +28,8 @@ from assistant.answer.plan.spelling import correct_spelling
 from assistant.errors import BadRequest
 from assistant.models import Filters, Message
 
-# "… studied in the paper arguing that …": a question about one paper it describes, in the singular, asks a fact of
-# it even when its form is close to a topic question's; a list asks for papers in the plural.
-_ONE_PAPER = re.compile(
-    r"\b(?:the|this|that)\s+(?:[\w-]+\s+){0,2}?(?:paper|article|preprint|study)\b(?!s)(?!.*\b(?:papers|works|publications)\b)",
-    re.I,
-)
 
-
-_WRITINGS = re.compile(r"\b(else|other|write|wrote|written|publish(ed)?|papers|works)\b", re.I)
-_WITH_HIM = re.compile(r"\b(with|and|alongside) (him|her|them|the author)\b|\b(his|her|their)\b", re.I)
-_AUTHORING = re.compile(
-    r"\b(co-?authored|co-?wrote|co-?written|written|wrote|write|authored|published|together|jointly)\b", re.I
-)
-# Vote labels read as another route while the slots are read; `_operation` then gives how, why and verify their own
-# kinds where the question's form allows.
-_ROUTE_OF = {"how": "fact", "greeting": "fact", "why": "fact", "verify": "fact"}
-# Routes that list or count papers of the table (not facts of one paper).
-_TABLE_LISTS = ("list", "count", "code", "categories", "overview", "per_year", "earliest", "latest", "coauthors")
-
-
-class Planner(SlotReader):
+class Planner(SlotReader, RouteByMeaning):
     """Reads a turn into a QueryPlan and decides its route, in this one place; the slots come from SlotReader."""
 
     def __init__(self, corpus: Corpus, reader: ModelReader | None = None):
@@ -190,7 +171,7 @@ class Planner(SlotReader):
             topic = intent.subject = self._topic(self._without_people(stripped)) if not literal else literal
         elif (
             person
-            and (person != self.corpus.principal or (pointed == person and _WRITINGS.search(question)))
+            and (person != self.corpus.principal or (pointed == person and phrases.WRITINGS.search(question)))
             and f.coauthor is None
             and intent.route in ("list", "fact", "count", "earliest", "latest")
             and not named
@@ -199,14 +180,14 @@ class Planner(SlotReader):
             # write?" pointing at the author himself: his other papers
             f.coauthor, scope = (person, scope) if person != self.corpus.principal else (None, "author")
             if pointed == person != self.corpus.principal and not (
-                _WITH_HIM.search(question) or mentions_author(question, self.corpus.principal)
+                phrases.WITH_THE_AUTHOR.search(question) or mentions_author(question, self.corpus.principal)
             ):
                 scope = "all"  # "what else did that person write?": all their papers, not only those with him
             if back and back[0] in ("which", "list"):
                 focus, within = back[1], True  # "which of those did he write with Boyang Zhang?"
             intent.route = intent.route if intent.route in ("count", "earliest", "latest") else "list"
             intent.subject = " ".join(
-                topic_words(_AUTHORING.sub(" ", self._without_people(stripped)), self.corpus.principal)
+                topic_words(phrases.AUTHORING.sub(" ", self._without_people(stripped)), self.corpus.principal)
             )
         elif back and (
             intent.route in ("fact", "list", "earliest", "latest", "summary")
@@ -258,7 +239,7 @@ class Planner(SlotReader):
         elif (
             (th := phrases.quantity_threshold(question))
             and not (named or focus or literal)
-            and intent.route in ("fact", "across", *_TABLE_LISTS)
+            and intent.route in ("fact", "across", *TABLE_LISTS)
         ):
             # "Which of his papers claim a speedup of more than 100x?": the papers whose reported figure passes it.
             intent.route, quantity, direction, topic = "quantity_filter", th.noun, 1 if th.above else -1, ""
@@ -302,9 +283,9 @@ class Planner(SlotReader):
         # Why the route is what it is, for --explain.
         decided = f"route {intent.route}: " + (
             "the vote and the keywords agree"
-            if intent.route == keyword_route == _ROUTE_OF.get(vote.label, vote.label)
+            if intent.route == keyword_route == ROUTE_OF.get(vote.label, vote.label)
             else "the vote"
-            if intent.route == _ROUTE_OF.get(vote.label, vote.label)
+            if intent.route == ROUTE_OF.get(vote.label, vote.label)
             else f"the keyword guard (vote {vote.label} at {vote.confidence:.2f})"
             if intent.route == keyword_route
             else f"a slot of the question (vote {vote.label})"
@@ -359,53 +340,6 @@ class Planner(SlotReader):
             )
         return with_reading(plan, reading, filters, self.corpus.by_id, self.corpus.principal)
 
-    def _by_meaning(
-        self, intent: Intent, vote, question: str, stripped: str, named: list[str], focus: list[str], literal
-    ) -> tuple[str, str]:
-        """The route and its subject. The nearest examples decide; the keyword reading of the question (`classify`)
-        only guards where the vote is unsure, or where the question lacks what the voted route needs (a
-        summary needs a paper, an attribution a claim of authorship)."""
-        keyword = (intent.route, intent.subject)
-        label = _ROUTE_OF.get(vote.label, vote.label)
-        if intent.route == "list" and not literal and QUANTITY.search(question):
-            # "What speedup does the stencil work on sparse tensor cores achieve?": a route word ("work on")
-            # inside the description of a paper the question asks a number of.
-            return "fact", ""
-        if label == intent.route or label == "compare":  # compare needs its sides: _compared_if_asked
-            return keyword
-        # A keyword route no near example shares ("code" in "Which code generator does X use?") is a word
-        # inside an unrelated phrase: it guards only when the examples find it plausible.
-        plausible = intent.route == "fact" or intent.route in {_ROUTE_OF.get(n[0], n[0]) for n in vote.neighbours}
-        if not vote.sure and plausible:
-            return keyword
-        fallback = keyword if plausible else ("fact", "")
-        one_paper = (
-            bool(named)
-            or bool(_ONE_PAPER.search(question))
-            or (bool(focus) and bool(re.search(r"\b(it|its|this|that)\b", question, re.I)))
-        )
-        if label == "fact":
-            return "fact", ""
-        if label == "overview" and any(
-            w.casefold() not in self.corpus.router.vocabulary for w in topic_words(stripped, self.corpus.principal)
-        ):
-            return fallback  # "What does the author say about music generation?" has a topic: not his themes
-        if label == "summary":
-            # "What does X achieve on a single GPU?" asks one fact of X: a summary is for a question about X alone.
-            alone = not named or self._names_only(question, named)
-            return ("summary", intent.subject) if one_paper and alone and intent.route in ("fact", "list") else fallback
-        if label in ("authors", "when", "arxiv", "attribution"):
-            subject = subject_for(label, stripped, self.corpus.principal)
-            if subject is None or not (subject or named or focus):
-                return fallback
-            return label, subject
-        if one_paper and label in _TABLE_LISTS:
-            # "Which SGD algorithms were studied in the paper arguing …?", "Which categories of stencils does X
-            # evaluate?": a fact of one paper, whatever word it uses.
-            return keyword if intent.route not in _TABLE_LISTS else ("fact", "")
-        subject = subject_for(label, stripped, self.corpus.principal)
-        return label, subject or ""
-
     def _meta(self, question, stripped, route, named, focus, compared, person, span, negation) -> str | None:
         """A question about the corpus or its author rather than a topic, or one whose words are all structure:
         "hi" (greeting), "what is he known for?" (overview), "his h-index?" (metrics), "what did he publish in
@@ -420,24 +354,10 @@ class Planner(SlotReader):
             return "per_year"  # "what years does his work span?"
         if phrases.KNOWN_FOR.search(question) and not self._content(phrases.KNOWN_FOR.sub(" ", stripped)):
             return "overview"
-        if self._content(stripped) or person or route in _TABLE_LISTS:
+        if self._content(stripped) or person or route in TABLE_LISTS:
             return None
         # Nothing but structure left: the question filters the table (dates, scope, a negated topic) or, with no
         # slot either, is too bare to read as a topic.
         if span or negation or re.search(rf"\b{phrases.PAPER_NOUN}|\bpublish|\bwr[io]te\b", question, re.I):
             return "list"
         return None
-
-    def _is_summary(self, question: str, intent: Intent, named: list[str]) -> bool:
-        """ "What is MoQE?", "Describe the paper on best friend clustering": about one paper."""
-        if not intent.summary_like:
-            return False
-        if named:
-            return self._names_only(question, named)
-        return bool(
-            re.search(
-                r"\b(the|this|that) (paper|article|preprint|study) (on|about|that|which|introducing|proposing)\b",
-                question,
-                re.I,
-            )
-        )

@@ -266,6 +266,15 @@ def quantity_threshold(question: str) -> Threshold | None:
     return None
 
 
+# A question about someone's writing ("what else did they write?"), one naming the author beside a person ("with
+# him", "his"), and the verbs of authorship (never a topic).
+WRITINGS = re.compile(r"\b(else|other|write|wrote|written|publish(ed)?|papers|works)\b", re.I)
+WITH_THE_AUTHOR = re.compile(r"\b(with|and|alongside) (him|her|them|the author)\b|\b(his|her|their)\b", re.I)
+AUTHORING = re.compile(
+    r"\b(co-?authored|co-?wrote|co-?written|written|wrote|write|authored|published|together|jointly)\b", re.I
+)
+
+
 # "the first author of CALM", "CALM's lead author": a person found from a paper (a nested reference).
 NTH_AUTHOR_OF = re.compile(
     r"\bthe (?:first|second|third|fourth|fifth|last|lead|leading|senior)[- ]author (?:of|on)\b|"
