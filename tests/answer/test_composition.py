@@ -442,3 +442,11 @@ def test_a_person_found_from_a_paper_then_their_papers(assistant):
 def test_a_paper_fact_of_a_selected_paper(assistant):
     answer = ask(assistant, "When was the paper with Zeyu Liu as first author published?")
     assert answer.meta["plan"]["route"] == "when" and "is dated 2025-05-22" in answer.answer
+
+
+def test_its_first_author_is_found_from_the_paper_pointed_back_to(assistant):
+    *_, other = converse(assistant, "What is MoQE?", "What else did its first author write?")
+    assert other.meta["plan"]["person"] == "Jinhao Zhang"
+    assert titles(other) == ["CALM: A CKA-Guided Adaptive Layer-Wise Modularization Framework for LLM Quantization"]
+    *_, last = converse(assistant, "Tell me about the CALM paper.", "Who is its last author?")
+    assert "its last author is not known from the sources" in last.answer  # the list ends in "et al."

@@ -63,12 +63,13 @@ class Planner(SlotReader, RouteByMeaning):
         if by_ordinal and person == pointed:
             position = None  # "what else did the second author write?": a person, not a position filter
         nested_from: list[str] = []
-        if person is None and (lead := self.nested_person(question, named)):
+        if person in (None, self.corpus.principal) and (nested := self.nested_person(question, named, focus)):
             # "How many papers did the first author of CALM write with him?": CALM only finds the person the question
             # is about; their papers are the selection ("what else": CALM left out, below).
-            person = pointed = lead
-            nested_from, named, focus, position = named, [], [], None
-            stripped = self._without_paper(phrases.NTH_AUTHOR_OF.sub(" ", stripped), nested_from[0])
+            (person, anchor), nested_from, named, focus, position = nested, [nested[1]], [], [], None
+            pointed = person
+            stripped = phrases.ITS_NTH_AUTHOR.sub(" ", phrases.NTH_AUTHOR_OF.sub(" ", stripped))
+            stripped = self._without_paper(stripped, anchor)
         if (
             person is None
             and position

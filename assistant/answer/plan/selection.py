@@ -161,12 +161,20 @@ class Selection:
             text, low = text[:at] + " " + text[at + len(nm) :], low[:at] + " " + low[at + len(nm) :]
         return text
 
-    def nested_person(self, question: str, named: list[str]) -> str | None:
-        """The person a nested reference finds ("the first author of CALM", "MoQE's lead author") when the question
-        asks about them, not who they are."""
-        if len(named) != 1 or not phrases.NTH_AUTHOR_OF.search(question) or phrases.asks_who(question):
+    def nested_person(self, question: str, named: list[str], focus: list[str]) -> tuple[str, str] | None:
+        """The person a nested reference finds, and the paper it finds them from ("the first author of CALM", "MoQE's
+        lead author", "its first author" after a turn about MoQE), when the question asks about them, not who they
+        are."""
+        if phrases.asks_who(question):
             return None
-        return self._author_of(named[0], question)
+        if len(named) == 1 and phrases.NTH_AUTHOR_OF.search(question):
+            anchor = named[0]
+        elif not named and len(focus) == 1 and phrases.ITS_NTH_AUTHOR.search(question):
+            anchor = focus[0]
+        else:
+            return None
+        lead = self._author_of(anchor, question)
+        return (lead, anchor) if lead else None
 
     def fields_asked(
         self, question: str, stripped: str, fields: tuple[str, ...], route: str, meta, named, focus

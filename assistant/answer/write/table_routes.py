@@ -136,10 +136,12 @@ class TableWriter:
         """One metadata field of one paper, as the table states it (the author at a position asked, first)."""
         if route == "authors":
             listed = structured.authors_of(paper, cites, quote, self.corpus.principal)
-            if position and (who := structured.author_at(paper, position)):
-                nth = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", -1: "last"}.get(position, "")
+            if not position or not paper.authors:
+                return listed
+            nth = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", -1: "last"}.get(position, "")
+            if who := structured.author_at(paper, position):
                 return f"{listed} Its {nth} author is {who} {cites.cite(paper, quote(paper))}."
-            return listed
+            return f"{listed} So its {nth} author is not known from the sources."
         if route == "when":
             return structured.date_of(paper, cites, quote)
         if route == "venue":

@@ -281,6 +281,12 @@ NTH_AUTHOR_OF = re.compile(
     r"['’]s (?:first|second|third|last|lead|leading|senior)[- ]author\b",
     re.I,
 )
+# "its first author", "that paper's lead author": the same, of the paper the conversation points back to.
+ITS_NTH_AUTHOR = re.compile(
+    r"\b(?:its|(?:that|this|the) (?:paper|one|preprint|article)['’]s)\s+(?:first|second|third|fourth|fifth|last|lead|"
+    r"leading|senior)[- ]author\b",
+    re.I,
+)
 _ASKS_WHO = re.compile(r"^\s*(?:then\s+|and\s+|so\s+)?(?:who|whom|whose)\b", re.I)
 
 
