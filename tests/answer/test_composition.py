@@ -450,3 +450,13 @@ def test_its_first_author_is_found_from_the_paper_pointed_back_to(assistant):
     assert titles(other) == ["CALM: A CKA-Guided Adaptive Layer-Wise Modularization Framework for LLM Quantization"]
     *_, last = converse(assistant, "Tell me about the CALM paper.", "Who is its last author?")
     assert "its last author is not known from the sources" in last.answer  # the list ends in "et al."
+
+
+def test_the_earliest_of_a_topic_is_the_earliest_paper_on_it(assistant):
+    answer = ask(assistant, "What is his earliest paper on quantization?")
+    plan = answer.meta["plan"]
+    assert plan["route"] == "earliest" and plan["topic"] == "quantization"
+    assert answer.answer.startswith("The earliest of Yunquan Zhang's papers on “quantization” is")
+    assert "2202.05137" in answer.answer.split(". Next")[0]
+    plain = ask(assistant, "What's the oldest paper on his list?")
+    assert plain.meta["plan"]["topic"] == "" and "2015" in plain.answer

@@ -218,7 +218,7 @@ class Planner(SlotReader, RouteByMeaning):
             # A negated topic filters papers: "which of his simulation papers don't rely on machine learning?"
             intent.route = "list"
             intent.subject = " ".join(topic_words(self._without_people(stripped), self.corpus.principal))
-        if intent.route in ("list", "count", "coauthors") and not topic and intent.subject:
+        if intent.route in ("list", "count", "coauthors", "earliest", "latest") and not topic and intent.subject:
             topic = self._topic(self._without_people(stripped)) if " or " in stripped else intent.subject
         if focus and intent.route == "authors" and not named:
             intent.subject = ""

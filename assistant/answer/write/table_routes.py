@@ -156,7 +156,7 @@ class TableWriter:
         papers = self.scoped(plan)
         who = self._who(plan) + (f" not on “{plan.negated}”" if plan.negated and not plan.topic else "")
         route = plan.route
-        topic = plan.topic if route in ("count", "coauthors", "list", "code") else ""
+        topic = plan.topic if route in ("count", "coauthors", "list", "code", "earliest", "latest") else ""
         support: dict[str, str] = {}
         if route == "compare":
             return self.compare(plan)
@@ -200,8 +200,9 @@ class TableWriter:
             text = structured.per_year(papers, cites, quote, self.corpus.principal, who)
         elif route in ("earliest", "latest"):
             among_those = bool(plan.focus) and not plan.named  # "which of those came out first?" (see scoped)
+            on = f" on “{topic}”" if topic else ""  # "his earliest paper on LLMs": the topic's papers, said
             text = order.extreme(
-                route == "latest", papers, cites, quote, self.corpus.principal, who, among_those=among_those
+                route == "latest", papers, cites, quote, self.corpus.principal, who + on, among_those=among_those
             )
         elif route == "coauthors":
             text = structured.coauthors(papers, cites, quote, self.corpus.principal, topic)
