@@ -38,6 +38,8 @@ class RawEntry(BaseModel):
     has_code: bool = False
     comments: list[str] = Field(default_factory=list)
     score: float | None = None
+    work_type: str | None = None  # thesis | book | chapter | journal article | conference paper | preprint | report
+    cited_by: int | None = None  # the citation count the source states for this work (OpenAlex, Semantic Scholar)
 
 
 class ParseWarning(BaseModel):
@@ -88,6 +90,10 @@ class Paper(BaseModel):
     doi: str | None = None
     venue: str | None = None
     orcids: dict[str, str] = Field(default_factory=dict)  # author name -> ORCID iD
+    work_type: str | None = None  # the kind of work a source names (records.WORK_TYPES), e.g. "thesis"
+    # Citation counts as each source file states them (file -> count): sources count differently and at different
+    # times, so each is kept with where it came from rather than merged into one number.
+    cited_by: dict[str, int] = Field(default_factory=dict)
 
     @property
     def has_abstract(self) -> bool:

@@ -82,7 +82,7 @@ class Answerer:
             "compare": self._compare,
             "topic_summary": self._topic_summary,
             "greeting": lambda plan: (meta.greeting(self.corpus, plan), []),
-            "metrics": lambda plan: (meta.metrics(self.corpus, plan), []),
+            "metrics": lambda plan: (meta.metrics(self.corpus, plan, self.tables.scoped(plan)), []),
         }
         # The LLM step gets what it needs, not the Answerer: so llm.py never imports this module back.
         self.llm_step = (

@@ -13,6 +13,7 @@ from assistant.ingest.records import (
     display_name,
     doi_and_arxiv,
     iso_date,
+    work_type,
 )
 from assistant.models import RawEntry
 from assistant.text import clean
@@ -206,6 +207,10 @@ def parse(text: str, ctx: ParseContext) -> ParseResult:
                 arxiv_id=arxiv,
                 doi=doi,
                 venue=venue,
+                # "@article" in BibTeX is a journal article (preprints are @misc or @unpublished)
+                work_type=work_type(
+                    "article-journal" if entry.entry_type.casefold() == "article" else entry.entry_type
+                ),
             )
         )
     return result

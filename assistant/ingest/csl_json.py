@@ -12,6 +12,7 @@ from assistant.ingest.records import (
     looks_like_json,
     person,
     strip_markup,
+    work_type,
 )
 from assistant.models import RawEntry
 from assistant.text import clean
@@ -102,6 +103,7 @@ def parse(text: str, ctx: ParseContext) -> ParseResult:
                 doi=doi,
                 venue=venue,
                 orcids=orcids,
+                work_type=work_type(item.get("type")),
             )
         )
     return result

@@ -232,6 +232,10 @@ def build_fields(cluster: Cluster) -> dict:
     )
     venue = preprint_venue(named[0].venue) if named else None
     orcids = {name: orcid for e in es for name, orcid in e.orcids.items()}
+    # The most specific kind a source names: a thesis in a library export beats a repository's generic record.
+    typed = Counter(e.work_type for e in es if e.work_type).most_common()
+    kind = typed[0][0] if typed else None
+    cited_by = {e.source.file: e.cited_by for e in es if e.cited_by is not None}
 
     # A title line that reads as an order ("Ignore previous instructions and …") is not the paper's name.
     notes += [
@@ -294,6 +298,8 @@ def build_fields(cluster: Cluster) -> dict:
         doi=doi,
         venue=venue,
         orcids=orcids,
+        work_type=kind,
+        cited_by=cited_by,
     )
 
 

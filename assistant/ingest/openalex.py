@@ -5,11 +5,13 @@ from __future__ import annotations
 from assistant.ingest.base import ParseContext, ParseResult, source
 from assistant.ingest.records import (
     arxiv_id,
+    count_of,
     date_of,
     doi_and_arxiv,
     iso_date,
     json_records,
     looks_like_json,
+    work_type,
 )
 from assistant.models import RawEntry
 from assistant.text import clean
@@ -102,6 +104,8 @@ def parse(text: str, ctx: ParseContext) -> ParseResult:
                 doi=doi,
                 venue=venue,
                 orcids=orcids,
+                work_type=work_type(work.get("type")),
+                cited_by=count_of(work.get("cited_by_count")),
             )
         )
     return result

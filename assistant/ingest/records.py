@@ -161,3 +161,28 @@ def looks_like_json(lines: list[str]) -> str | None:
     """The text when it starts like a JSON document (and so may be one of the JSON formats), else None."""
     text = "\n".join(lines)
     return text if text.lstrip("\ufeff \t\r\n")[:1] in ("{", "[") else None
+
+
+# The kinds of work the sources name (BibTeX entry types, CSL and OpenAlex types, RIS TY codes), read as one small
+# vocabulary: questions select by it ("her PhD thesis"). A generic type ("misc", OpenAlex's "article", which covers
+# conference papers and preprints too) says nothing and is left unset.
+WORK_TYPES = {
+    "thesis": ("phdthesis", "mastersthesis", "thesis", "dissertation", "thes"),
+    "book": ("book", "monograph", "edited-book"),
+    "chapter": ("inbook", "incollection", "book-chapter", "chapter", "chap"),
+    "conference paper": ("inproceedings", "conference", "paper-conference", "proceedings-article", "conf", "cpaper"),
+    "journal article": ("article-journal", "journal-article", "jour", "journalarticle"),
+    "preprint": ("preprint", "posted-content", "unpublished"),
+    "report": ("techreport", "report", "rprt"),
+}
+_WORK_TYPE = {raw: kind for kind, raws in WORK_TYPES.items() for raw in raws}
+
+
+def work_type(raw: object) -> str | None:
+    """The kind of work a source's type names ("phdthesis", "dissertation", "THES" -> "thesis"), or None."""
+    return _WORK_TYPE.get(raw.strip().casefold()) if isinstance(raw, str) else None
+
+
+def count_of(raw: object) -> int | None:
+    """A non-negative whole count a JSON source states (a citation count), else None."""
+    return raw if isinstance(raw, int) and not isinstance(raw, bool) and raw >= 0 else None

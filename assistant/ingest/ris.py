@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from assistant.ingest.base import ParseContext, ParseResult, source
-from assistant.ingest.records import arxiv_id, display_name, doi_and_arxiv, iso_date
+from assistant.ingest.records import arxiv_id, display_name, doi_and_arxiv, iso_date, work_type
 from assistant.models import RawEntry
 from assistant.text import clean
 
@@ -92,6 +92,7 @@ def parse(text: str, ctx: ParseContext) -> ParseResult:
                 arxiv_id=arxiv,
                 doi=doi,
                 venue=venue,
+                work_type=work_type(_first(record, "type_of_reference")),
             )
         )
     return result

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from assistant.ingest.base import ParseContext, ParseResult, source
 from assistant.ingest.records import (
+    count_of,
     date_of,
     doi_and_arxiv,
     iso_date,
     json_records,
     looks_like_json,
+    work_type,
 )
 from assistant.models import RawEntry
 from assistant.text import clean
@@ -79,6 +81,8 @@ def parse(text: str, ctx: ParseContext) -> ParseResult:
                 arxiv_id=arxiv,
                 doi=doi,
                 venue=venue,
+                work_type=next((t for t in map(work_type, paper.get("publicationTypes") or []) if t), None),
+                cited_by=count_of(paper.get("citationCount")),
             )
         )
     return result

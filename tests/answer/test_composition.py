@@ -349,3 +349,138 @@ def test_a_bound_on_a_reported_quantity_lists_the_papers_past_it(assistant):
     )
     assert none.answer.startswith("None of Yunquan Zhang's papers reports speedup more than 10000x")
     assert "The largest they report is 4963x" in none.answer
+
+
+def test_a_selection_by_author_position_then_a_question_asked_of_the_paper(assistant):
+    """ "Take the paper where P is second author. What bound does it prove?": the table selects the paper, the fact
+    is read from it; asking which paper that is stays a list of the selection."""
+    answer = ask(
+        assistant,
+        "Take the paper where Zeyu Liu is the second author rather than the lead. What kind of complexity bound does "
+        "it prove?",
+    )
+    plan = answer.meta["plan"]
+    assert plan["route"] == "fact" and plan["author_position"] == 2 and plan["topic"] == ""
+    assert titles(answer) == ["A Qualitative Test-Risk Mechanism for Scaling Behavior in Normalized Residual Networks"]
+    assert "Rademacher complexity bound" in answer.answer
+    which = ask(assistant, "Which paper has Zeyu Liu as second author?")
+    assert which.meta["plan"]["route"] == "list" and "listing Zeyu Liu as second author" in which.answer
+
+
+def test_selection_slots_said_outright():
+    from assistant.answer.plan.selection import asks_of_selection
+
+    assert asks_of_selection("Take the paper where X is the second author. What bound does it prove?")
+    assert asks_of_selection("What does the paper with X as first author propose?")
+    assert not asks_of_selection("Which paper has X as second author?")
+    assert not asks_of_selection("How many papers list X as first author?")
+
+
+def test_stacked_conditions_are_all_said_and_applied(assistant):
+    answer = ask(assistant, "Which of his 2025 papers list him as second author and involve LLMs?")
+    assert answer.answer.startswith(
+        "Yunquan Zhang's papers from 2025 listing Yunquan Zhang as second author, on “LLMs”"
+    )
+    # Exploiting Block Coordinate Descent (2025, LLM training) lists him third: out.
+    assert not any("Block Coordinate" in t for t in titles(answer))
+
+
+def test_both_groups_said_outright_is_the_whole_corpus(assistant):
+    answer = ask(
+        assistant,
+        "Across the whole corpus - his papers and the other group's - which papers deal with Mixture-of-Experts "
+        "models?",
+    )
+    assert answer.meta["plan"]["scope"] == "all"
+    cited = titles(answer)
+    assert any(t.startswith("MoQE") for t in cited) and any(t.startswith("FSMoE") for t in cited)
+    assert phrases.both_groups("Across every paper in the collection, including ones she did not author, which …?")
+    assert not phrases.both_groups("Which papers by other groups use buoys?")
+
+
+def test_a_negated_topic_among_a_positive_one_is_a_filtered_list(assistant):
+    answer = ask(assistant, "Among his model-compression papers, which ones do not use quantization?")
+    plan = answer.meta["plan"]
+    assert plan["route"] == "list" and plan["negated_topic"] == "quantization"
+    assert "and not on “quantization”" in answer.answer.split("\n")[0]
+    assert not any("FP=xINT" in t or "Compression for Better" in t for t in titles(answer))
+
+
+def test_a_selection_asked_how_many_of_something_else_is_a_fact_of_the_paper(assistant):
+    answer = ask(
+        assistant,
+        "In the paper where Mingrui Zan is the first author and he is second, into how many sub-abilities were the "
+        "benchmarks grouped?",
+    )
+    assert answer.meta["plan"]["route"] == "fact" and "11 sub-abilities" in answer.answer
+
+
+def test_a_plural_list_form_is_a_list_whatever_the_vote(assistant):
+    answer = ask(
+        assistant,
+        "Across the whole corpus, both his papers and the other group's, which ones deal with Mixture-of-Experts "
+        "models?",
+    )
+    assert answer.meta["plan"]["route"] == "list" and answer.meta["plan"]["scope"] == "all"
+    assert len(answer.citations) >= 4
+
+
+def test_a_selection_picked_by_date_then_asked_about(assistant):
+    """ "P is first author on two of his papers. Which of the two is newer, and does it …?": select, pick the newer,
+    then ask of it; without the further question, the earliest/latest of the selection."""
+    answer = ask(
+        assistant,
+        "Jinhao Zhang is first author on two of his papers. Which of the two is newer, and does it require "
+        "fine-tuning?",
+    )
+    assert titles(answer) == ["CALM: A CKA-Guided Adaptive Layer-Wise Modularization Framework for LLM Quantization"]
+    assert "fine-tuning-free" in answer.answer
+    older = ask(assistant, "Of his papers with Jinhao Zhang as first author, which is older?")
+    assert older.meta["plan"]["route"] == "earliest" and titles(older)[0].startswith("MoQE")
+    assert phrases.date_pick("Which of the two is newer, and does it need fine-tuning?") == ("latest", True)
+    assert phrases.date_pick("Which is the first author of X?") is None
+
+
+def test_a_note_the_listing_carries_is_asked_for_literally(assistant):
+    answer = ask(assistant, "Which of his arXiv papers are marked as still under review?")
+    plan = answer.meta["plan"]
+    assert plan["route"] == "list" and plan["literal"] == "under review"
+    assert len(answer.citations) == 5 and all("review" in c.quote.casefold() for c in answer.citations[:1])
+    assert phrases.marked('Which papers are marked "accepted"?') == "accepted"
+    assert phrases.marked("Which papers are about marked point processes?") is None
+
+
+def test_a_person_found_from_a_paper_then_their_papers(assistant):
+    """ "the first author of CALM", "MoQE's first author": the paper only finds the person; the operation runs over
+    that person's papers (a count with him, the newest), and the paper's name is no topic."""
+    count = ask(assistant, "How many papers did the first author of CALM write with him?")
+    plan = count.meta["plan"]
+    assert plan["route"] == "count" and plan["person"] == "Jinhao Zhang" and plan["topic"] == ""
+    assert "2 (two)" in count.answer
+    newest = ask(assistant, "What is the newest paper by MoQE's first author?")
+    assert newest.meta["plan"]["route"] == "latest" and titles(newest)[0].startswith("CALM")
+    who = ask(assistant, "Who is the second author of CALM?")
+    assert who.meta["plan"]["route"] == "authors" and "Its second author is Yunquan Zhang" in who.answer
+
+
+def test_a_paper_fact_of_a_selected_paper(assistant):
+    answer = ask(assistant, "When was the paper with Zeyu Liu as first author published?")
+    assert answer.meta["plan"]["route"] == "when" and "is dated 2025-05-22" in answer.answer
+
+
+def test_its_first_author_is_found_from_the_paper_pointed_back_to(assistant):
+    *_, other = converse(assistant, "What is MoQE?", "What else did its first author write?")
+    assert other.meta["plan"]["person"] == "Jinhao Zhang"
+    assert titles(other) == ["CALM: A CKA-Guided Adaptive Layer-Wise Modularization Framework for LLM Quantization"]
+    *_, last = converse(assistant, "Tell me about the CALM paper.", "Who is its last author?")
+    assert "its last author is not known from the sources" in last.answer  # the list ends in "et al."
+
+
+def test_the_earliest_of_a_topic_is_the_earliest_paper_on_it(assistant):
+    answer = ask(assistant, "What is his earliest paper on quantization?")
+    plan = answer.meta["plan"]
+    assert plan["route"] == "earliest" and plan["topic"] == "quantization"
+    assert answer.answer.startswith("The earliest of Yunquan Zhang's papers on “quantization” is")
+    assert "2202.05137" in answer.answer.split(". Next")[0]
+    plain = ask(assistant, "What's the oldest paper on his list?")
+    assert plain.meta["plan"]["topic"] == "" and "2015" in plain.answer

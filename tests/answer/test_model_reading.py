@@ -94,3 +94,17 @@ def test_validate_alone_checks_schema_and_table():
         validate({"kind": "list", "author_position": 0}, lambda n: [], [])
     schema = ModelReading.model_json_schema()
     assert "delete_everything" not in json.dumps(schema) and schema["additionalProperties"] is False
+
+
+def test_the_model_reads_metadata_fields_and_selection_slots(reading_assistant, fake):
+    fake.enqueue(("tool_call", {"kind": "when", "papers": ["MoQE"], "fields": ["date", "authors"]}, "openai"))
+    plan = plan_of(reading_assistant, "When did MoQE come out, and who wrote it?")
+    assert plan.route == "when" and plan.fields == ("date", "authors") and len(plan.named) == 1
+    fake.enqueue(
+        ("tool_call", {"kind": "list", "author_position": 1, "position_negated": True, "work_type": "thesis"}, "vllm")
+    )
+    plan = plan_of(reading_assistant, "Which of his theses is he not the first author of?")
+    assert plan.position == 1 and plan.position_negated and plan.work_type == "thesis"
+    fake.enqueue(("tool_call", {"kind": "venue", "fields": ["venue", "pages"]}, "openai"))
+    plan = plan_of(reading_assistant, "Where did MoQE appear?")
+    assert any("refused" in n for n in plan.notes)  # an unknown field

@@ -259,3 +259,37 @@ def test_a_quantity_asked_in_a_unit():
     t = phrases.quantity_threshold("Which of her papers report an error measured in centimetres?")
     assert (t.noun, t.direction, t.unit) == ("error", 0, "centimetres")
     assert phrases.quantity_threshold("What is the highest speedup reported in his papers?") is None
+
+
+@pytest.mark.parametrize(
+    "question, topic",
+    [
+        ("Which of his papers have nothing to do with LLMs?", "LLMs"),
+        ("Which of his papers are unrelated to quantization?", "quantization"),
+        ("His papers with no LLM content?", "LLM content"),
+        ("Which of her papers avoid deep learning?", "deep learning"),
+        ("Which of his compression papers are not quantization papers?", "quantization"),
+        ("List his non-LLM papers.", "LLM"),
+        ("Which papers of his lack any quantization?", "quantization"),
+        ("Which of his papers never mention GPUs?", "GPUs"),
+    ],
+)
+def test_more_negated_wordings(question, topic):
+    n = phrases.negated(question)
+    assert n is not None and n.topic == topic
+
+
+@pytest.mark.parametrize(
+    "question", ["Is MoQE non-trivial?", "Which papers are not by him?", "Which ones are not his?"]
+)
+def test_not_a_negated_topic(question):
+    assert phrases.negated(question) is None
+
+
+def test_any_verb_after_do_not_negates_its_object_but_writing_and_having_do_not():
+    assert phrases.negated("Which of his quantization papers do not evaluate on large language models?").topic == (
+        "large language models"
+    )
+    assert phrases.negated("Which of her papers don't report accuracy?").topic == "accuracy"
+    assert phrases.negated("Which papers did he not write?") is None
+    assert phrases.negated("Which of his papers does not have code?") is None

@@ -100,7 +100,7 @@ def test_greeting_and_metrics_answer_without_a_topic(assistant):
 # filter alone answers, and the answer says what it read as wording. Written for these tests, in the shapes first
 # users asked.
 WORDING_WITH_A_FILTER = [
-    ("How many papers did he write together with Boyang Zhang?", "with Boyang Zhang"),
+    ("All told, how many papers did he write with Boyang Zhang?", "“told”"),
     ("Going by the author lists shown, how many papers have Boyang Zhang as first author?", "as first author"),
     ("Counting only the lines shown, how many papers list Boyang Zhang as first author?", "as first author"),
 ]
@@ -114,7 +114,12 @@ def test_wording_left_over_from_a_filter_is_not_a_topic(assistant, question, sai
     assert answer.answer.startswith("I read “") and "not a topic" in answer.answer.split("\n")[0]
     assert said in answer.answer and "the count is 0" not in answer.answer
     # The same count as the question without the wording.
-    bare = ask(assistant, "How many papers list Boyang Zhang as first author?" if "first" in said else question)
+    bare = ask(
+        assistant,
+        "How many papers list Boyang Zhang as first author?"
+        if "first" in said
+        else "How many papers did he write with Boyang Zhang?",
+    )
     assert {c.paper_id for c in answer.citations} == {c.paper_id for c in bare.citations}
 
 

@@ -40,9 +40,9 @@ def test_the_rare_word_of_a_topic_decides_membership(tanaka):
 
 
 def test_wording_under_a_coauthor_filter(tanaka):
-    answer = ask(tanaka, "Together with Jörg Müller, how many papers did she write?")
+    answer = ask(tanaka, "All told, how many papers did she write with Jörg Müller?")
     assert answer.meta["plan"]["topic"] == "" and "6 (six)" in answer.answer
-    assert answer.answer.startswith("I read “Together” as the question's wording")
+    assert answer.answer.startswith("I read “told” as the question's wording")
 
 
 def test_one_paper_described_is_answered_from_retrieval_with_what_was_assumed(tanaka):

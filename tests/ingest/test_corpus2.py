@@ -86,3 +86,16 @@ def test_attribution_by_orcid_alias_name_and_not_by_initials():
     assert not chem.is_author_work and "initials 'K. Tanaka'" in chem.attribution
     buoys = by_title["A Decade of Ice-Tethered Buoy Drift in the Transpolar Drift Stream"]
     assert not buoys.is_author_work
+
+
+def test_the_kind_of_work_and_per_paper_citation_counts_are_kept_with_their_source():
+    """The BibTeX entry type and OpenAlex's `type` name the kind of work ("@phdthesis" -> thesis), and OpenAlex's
+    `cited_by_count` is kept per source file (a thesis has no OpenAlex record: no count)."""
+    papers = {p.title: p for p in corpus().papers}
+    thesis = papers["Machine Learning for Operational Sea-Ice Monitoring"]
+    assert thesis.work_type == "thesis" and thesis.venue == "Hokkaido University" and thesis.cited_by == {}
+    assert papers["Few-Shot Iceberg Detection in Synthetic Aperture Radar Images"].cited_by == {
+        "openalex_tanaka.json": 111
+    }
+    assert papers["Sea-Ice Thickness Retrieval Intercomparison over the Barents Sea"].work_type == "journal article"
+    assert papers["Towards Benchmark Datasets for Sea-Ice Segmentation"].work_type == "conference paper"

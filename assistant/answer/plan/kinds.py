@@ -48,6 +48,9 @@ _KINDS = [
     Kind("authors", "authors", ("paper",), "table", False, "no paper matches the title"),
     Kind("when", "when", ("paper",), "table", False, "no paper matches the title"),
     Kind("arxiv", "arxiv", ("paper",), "table", False, "no paper matches the title"),
+    # Where a paper appeared (its venue field; a thesis: its school); other fields asked with it follow (plan.fields).
+    Kind("venue", None, ("paper",), "table", False, "no paper matches the description"),
+    Kind("citations", None, ("paper",), "table", False, "no paper matches the description"),
     Kind("compare", "compare", ("compared",), "compare", True, "fewer than two papers to compare"),
     Kind("which_of", None, ("focus",), "table", False, "no previous answer to pick from"),
     Kind("across", None, ("asked_kind",), "across", True, "no paper of the author names that kind"),

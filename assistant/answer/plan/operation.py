@@ -26,14 +26,3 @@ def operation_of(route: str, vote, question: str, named: list[str], compared: li
     if route == "list" and label in ("summary", "overview") and topic:
         return "topic_summary"
     return route
-
-
-def elapsed_asked(question: str, named: list[str], by_id: dict) -> bool:
-    """A question about the time between two dates that has them: two papers named, or one whose comments state two
-    whole dates (a submission and an acceptance)."""
-    if not named or not phrases.ELAPSED.search(question):
-        return False
-    if len(named) >= 2:
-        return True
-    paper = by_id.get(named[0])
-    return bool(paper) and any(len(phrases.stated_dates(c)) >= 2 for c in paper.comments)

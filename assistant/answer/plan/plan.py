@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from assistant.answer.plan import phrases
-from assistant.answer.plan.phrases import DateSpan
+from assistant.answer.plan.phrases import DateSpan, Threshold
 from assistant.answer.plan.router import Router, RouteVote  # noqa: F401 - Router is imported from here by callers
 from assistant.models import Filters, Message
 
@@ -46,6 +46,10 @@ class QueryPlan:
     within_focus: bool = False  # a list or count restricted to the papers pointed back to ("list them")
     person: str | None = None  # a person the question names (co-author, or the one whose position is asked)
     position: int | None = None  # author position asked for (1 first, 2 second, -1 last)
+    position_negated: bool = (
+        False  # the papers where the person is *not* at that position ("does she NOT first-author")
+    )
+    work_type: str | None = None  # the kind of work a list or count is restricted to ("her journal articles")
     surname: str | None = None
     excludes_author: bool = False
     excluded: list[str] = field(default_factory=list)  # named papers the user's filters exclude
@@ -62,12 +66,15 @@ class QueryPlan:
     across: str = ""  # the kind asked for across his papers ("GPUs" in "Which GPUs did he use?")
     quantity: str = ""  # the noun of a reported quantity whose extreme is asked ("GPU" in "the largest GPU count")
     direction: int = 1  # 1 for the largest, -1 for the smallest
-    threshold: phrases.Threshold | None = None  # a bound on the quantity ("a speedup of more than 100x")
+    threshold: Threshold | None = None  # a bound on the quantity ("a speedup of more than 100x")
     leave_out: list[str] = field(default_factory=list)  # papers a nested reference started from ("what else …")
     venues: list[str] = field(default_factory=list)  # venues the papers must appear in ("in The Cryosphere", "IGARSS")
     # One short sentence saying what the reading assumed where it was unsure (words read as phrasing, not a topic;
     # a topic no paper grounds answered from retrieval); the answer opens with it.
     assumed: str = ""
+    # Metadata fields asked of one paper, in the order asked: venue, date, authors, arxiv, citations ("Where and when
+    # did she do her PhD thesis?" -> venue, date). The route answers the first; the writer adds the rest.
+    fields: tuple[str, ...] = ()
     notes: list[str] = field(default_factory=list)
     page: int = 0  # the page of a long list asked for ("more", "show the rest" after a list: 1, 2, …)
     page_size: int = LIST_PAGE
@@ -105,9 +112,12 @@ class QueryPlan:
             "threshold": [self.threshold.noun, self.threshold.said] if self.threshold else None,
             "leaves_out": [titles.get(i, i) for i in self.leave_out],
             "venues": self.venues,
+            "fields": list(self.fields),
             "coauthor": f.coauthor,
             "person": self.person,
             "author_position": self.position,
+            "position_negated": self.position_negated,
+            "work_type": self.work_type,
             "surname": self.surname,
             "topic": self.topic,
             "literal": self.literal,

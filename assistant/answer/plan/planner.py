@@ -9,7 +9,6 @@ from dataclasses import replace
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.across import asked_kind, mentions
 from assistant.answer.evidence.sentence_search import question_parts
-from assistant.answer.evidence.weigh import QUANTITY
 from assistant.answer.plan import phrases
 from assistant.answer.plan.conversation import (
     follow_up,
@@ -18,28 +17,21 @@ from assistant.answer.plan.conversation import (
     pointed_back,
     split_turns,
 )
-from assistant.answer.plan.intents import Intent, classify, mentions_author, subject_for, topic_words
-from assistant.answer.plan.operation import elapsed_asked, operation_of
+from assistant.answer.plan.intents import classify, mentions_author, subject_for, topic_words
+from assistant.answer.plan.meaning import ROUTE_OF, TABLE_LISTS, RouteByMeaning
+from assistant.answer.plan.operation import operation_of
 from assistant.answer.plan.paging import continued_list
 from assistant.answer.plan.plan import LIST_PAGE, QueryPlan
 from assistant.answer.plan.reader import ModelReader, ReadingRefused, read_or_refuse, with_reading
+from assistant.answer.plan.selection import PAPER_FIELDS
 from assistant.answer.plan.slots import SlotReader
 from assistant.answer.plan.spelling import correct_spelling
 from assistant.answer.plan.topic import TOPIC_ROUTES, TopicReader
 from assistant.errors import BadRequest
 from assistant.models import Filters, Message
 
-_WRITINGS = re.compile(r"\b(else|other|write|wrote|written|publish(ed)?|papers|works)\b", re.I)
-_WITH_HIM = re.compile(r"\b(with|and|alongside) (him|her|them|the author)\b|\b(his|her|their)\b", re.I)
-_AUTHORING = re.compile(r"\b(co-?authored|co-?wrote|co-?written|written|wrote|write|authored|published)\b", re.I)
-# Vote labels read as another route while the slots are read; `_operation` then gives how, why and verify their own
-# kinds where the question's form allows.
-_ROUTE_OF = {"how": "fact", "greeting": "fact", "why": "fact", "verify": "fact"}
-# Routes that list or count papers of the table (not facts of one paper).
-_TABLE_LISTS = ("list", "count", "code", "categories", "overview", "per_year", "earliest", "latest", "coauthors")
 
-
-class Planner(SlotReader):
+class Planner(SlotReader, RouteByMeaning):
     """Reads a turn into a QueryPlan and decides its route, in this one place; the slots come from SlotReader."""
 
     def __init__(self, corpus: Corpus, reader: ModelReader | None = None):
@@ -58,12 +50,13 @@ class Planner(SlotReader):
         # ("leaving out" must not become "leading out").
         corrected, spelling = correct_spelling(question, self.corpus.retriever.lexical.knows)
         position, surname = phrases.position(question), phrases.surname(question)
-        literal = phrases.quoted(question)
+        literal = phrases.quoted(question) or phrases.marked(question)
         stripped = self._strip_slots(question)
         venues = self.venues_in(question)[0]
+        work_type = phrases.work_type_listed(question)[0]
         negation = phrases.negated(question)
         intent = classify(stripped, self.corpus.principal)
-        named = self.named_in(corrected)
+        named = self.named_in(corrected) or self.of_work_type(question) or self.most_cited(question)
         query, focus = follow_up(corrected, history, self.corpus.names) if not named else (corrected, named)
         span, anchored = self._dates(question, history, focus)
         intent.year_from, intent.year_to = span.years if span else (None, None)
@@ -75,6 +68,14 @@ class Planner(SlotReader):
         person = self._coauthor_in(question) or pointed
         if by_ordinal and person == pointed:
             position = None  # "what else did the second author write?": a person, not a position filter
+        nested_from: list[str] = []
+        if person in (None, self.corpus.principal) and (nested := self.nested_person(question, named, focus)):
+            # "How many papers did the first author of CALM write with him?": CALM only finds the person the question
+            # is about; their papers are the selection ("what else": CALM left out, below).
+            (person, anchor), nested_from, named, focus, position = nested, [nested[1]], [], [], None
+            pointed = person
+            stripped = phrases.ITS_NTH_AUTHOR.sub(" ", phrases.NTH_AUTHOR_OF.sub(" ", stripped))
+            stripped = self._without_paper(stripped, anchor)
         if (
             person is None
             and position
@@ -84,7 +85,7 @@ class Planner(SlotReader):
         ):
             person = self.corpus.principal
         # The negated topic is a filter, not part of the form: "which papers don't involve X" reads as a list.
-        masked = self._mask(phrases.without_negation(question))
+        masked = self._mask(phrases.without_both_groups(phrases.without_negation(question)))
         # One model call for the routing texts and the search query (with its parts, for sentence search).
         self.corpus.retriever.vectors.prime([*self.corpus.router.texts(masked), *question_parts(query)])
         vote = self.corpus.router.route(masked)
@@ -92,7 +93,14 @@ class Planner(SlotReader):
         intent.route, intent.subject = self._by_meaning(intent, vote, question, stripped, named, focus, literal)
         if summary_asked := self.topics.summary_asked(question, intent.route, vote.label, named or focus, literal):
             intent.route, intent.subject = "list", subject_for("list", stripped, self.corpus.principal)
-        excludes = phrases.excludes_author(question)
+        if nested_from and intent.route in ("authors", "when", "arxiv", "summary", "attribution"):
+            intent.route = "list"  # "the newest paper by MoQE's first author": that person's papers, not MoQE's authors
+        if intent.route == "fact" and not (named or focus) and phrases.LIST_FORM.search(question):
+            # "List every paper … that …", "which ones deal with X?": several papers asked for, whatever topic word
+            # drew the vote to a fact example.
+            intent.route, intent.subject = "list", subject_for("list", stripped, self.corpus.principal) or ""
+        both = phrases.both_groups(question)
+        excludes = phrases.excludes_author(question) and not both
         f = filters.model_copy()
         if f.year_from is None and intent.year_from is not None:
             f.year_from = intent.year_from
@@ -100,6 +108,8 @@ class Planner(SlotReader):
             f.year_to = intent.year_to
         if f.author_only is not None:
             scope = "author" if f.author_only else "all"
+        elif both:
+            scope = "all"  # "his papers and the other group's", "including ones she did not author"
         elif excludes:
             scope = "others"
         elif (person and person != self.corpus.principal and (position or surname)) or (surname and not person):
@@ -122,8 +132,10 @@ class Planner(SlotReader):
             and not position
         ):
             intent.route = "fact"  # "Which open-source project is it part of?": about the paper pointed to
+        nth_of_paper = None  # the author position asked of one paper ("who is its second author?")
         if (named or focus) and re.match(r"(?i)\s*(then\s+|and\s+)?who\b", question) and position:
-            intent.route, intent.subject, position = "authors", "", None  # "who is listed first among its authors?"
+            # "who is listed first among its authors?": that author of the paper, not a filter over papers
+            intent.route, intent.subject, position, nth_of_paper = "authors", "", None, position
         back = None if named else pointed_back(question, history, self.corpus.by_title, self._label, self._date)
         if back and back[0] == "nth":
             focus = back[1]  # "who wrote the second one?": one paper picked, whatever the route
@@ -145,12 +157,28 @@ class Planner(SlotReader):
         elif len(both := self.two_with(question, person, position if position and position > 0 else None)) == 2:
             # "both papers he co-wrote with P as first author": the only two such papers, side by side
             compared, intent.route, position = both, "compare", None
-        elif position or surname or (literal and intent.route in ("fact", "list", "count")):
+        elif (
+            not named
+            and (position or surname or (person and person != self.corpus.principal) or venues or work_type)
+            and intent.route in ("fact", "list", "count", "summary", "earliest", "latest", *PAPER_FIELDS)
+            and (
+                chosen := self.asked_of_selection(
+                    question, f, span, scope, person, position, surname, venues, work_type
+                )
+            )
+        ):
+            if chosen[1] == "fact" and intent.route in PAPER_FIELDS:
+                chosen = (chosen[0], intent.route)  # "When was the paper with X as first author published?"
+            # "Take the paper where Zeyu Liu is the second author. What bound does it prove?", "Which of the two is
+            # newer, and does it need fine-tuning?": the table selects (and picks) the paper, then the question's
+            # operation is asked of it (a fact, a why, a verdict …: `operation_of`).
+            (focus, intent.route), topic, intent.subject = chosen, "", ""
+        elif position or surname or (literal and intent.route in ("fact", "list", "count", "categories", "code")):
             intent.route = "count" if intent.route == "count" or vote.label == "count" else "list"
             topic = intent.subject = self._topic(self._without_people(stripped)) if not literal else literal
         elif (
             person
-            and (person != self.corpus.principal or (pointed == person and _WRITINGS.search(question)))
+            and (person != self.corpus.principal or (pointed == person and phrases.WRITINGS.search(question)))
             and f.coauthor is None
             and intent.route in ("list", "fact", "count", "earliest", "latest")
             and not named
@@ -159,14 +187,14 @@ class Planner(SlotReader):
             # write?" pointing at the author himself: his other papers
             f.coauthor, scope = (person, scope) if person != self.corpus.principal else (None, "author")
             if pointed == person != self.corpus.principal and not (
-                _WITH_HIM.search(question) or mentions_author(question, self.corpus.principal)
+                phrases.WITH_THE_AUTHOR.search(question) or mentions_author(question, self.corpus.principal)
             ):
                 scope = "all"  # "what else did that person write?": all their papers, not only those with him
             if back and back[0] in ("which", "list"):
                 focus, within = back[1], True  # "which of those did he write with Boyang Zhang?"
             intent.route = intent.route if intent.route in ("count", "earliest", "latest") else "list"
             intent.subject = " ".join(
-                topic_words(_AUTHORING.sub(" ", self._without_people(stripped)), self.corpus.principal)
+                topic_words(phrases.AUTHORING.sub(" ", self._without_people(stripped)), self.corpus.principal)
             )
         elif back and (
             intent.route in ("fact", "list", "earliest", "latest", "summary")
@@ -196,7 +224,7 @@ class Planner(SlotReader):
             # A negated topic filters papers: "which of his simulation papers don't rely on machine learning?"
             intent.route = "list"
             intent.subject = " ".join(topic_words(self._without_people(stripped), self.corpus.principal))
-        if intent.route in ("list", "count", "coauthors") and not topic and intent.subject:
+        if intent.route in ("list", "count", "coauthors", "earliest", "latest") and not topic and intent.subject:
             topic = self._topic(self._without_people(stripped)) if " or " in stripped else intent.subject
         if focus and intent.route == "authors" and not named:
             intent.subject = ""
@@ -224,15 +252,16 @@ class Planner(SlotReader):
             intent.route = "average"  # "his average number of papers per year since 2020"
         elif (
             len(named) == 1 and phrases.ELSE_WRITTEN.search(question) and (lead := self._author_of(named[0], question))
-        ):
+        ) or (nested_from and phrases.ELSE_WRITTEN.search(question)):
             # "The first author of CALM: what else did they write?": that person's papers, CALM left out.
-            person, position, scope, leave_out = lead, None, "all", list(named)
+            lead = person if nested_from else lead
+            person, position, scope, leave_out = lead, None, "all", list(nested_from or named)
             f.coauthor = lead
             intent.route, intent.subject, topic, compared = "list", "", "", []
         if intent.route == "count" and phrases.CODE.search(question):
             intent.route = "code"  # "how many of his papers have code": the code route counts them (within the topic)
         across = ""
-        if intent.route in ("fact", "list") and scope == "author" and intent.about_author:
+        if intent.route in ("fact", "list") and scope == "author" and intent.about_author and not negation:
             # "Which GPUs did he use?": the kind named across his papers, when any of them names it.
             kind = asked_kind(question, named, focus)
             if kind and mentions(kind, [p for p in self._in_scope(f, span) if p.is_author_work]):
@@ -249,20 +278,27 @@ class Planner(SlotReader):
         if intent.route == "list" and topic and self._describes_one_paper(question, topic, f, span, scope):
             # Nothing is "on" a long description: it describes one paper and asks something of it.
             intent.route, intent.subject, topic = "fact", "", ""
+        fields = () if (meta and meta != "metrics") or compared else phrases.asked_fields(question)
+        if asked := self.fields_asked(question, stripped, fields, intent.route, meta, named, focus):
+            # "In which journal did X appear?", "Who did he write X with?": fields of one paper, from the table.
+            intent.route, intent.subject, topic = asked
+        else:
+            fields = ()
         if meta not in ("greeting", "metrics", "overview"):
             intent.route = operation_of(intent.route, vote, question, named, compared, topic)
             if summary_asked and intent.route == "list" and topic:
                 intent.route = "topic_summary"
-        if meta not in ("greeting", "metrics", "overview") and elapsed_asked(question, named, self.corpus.by_id):
+        named = self.with_the_other_dated(question, named, by_name=bool(self.named_in(corrected)))
+        if meta not in ("greeting", "metrics", "overview") and self.elapsed_asked(question, named):
             # "How long after A did B come out?", "how long between its submission and its acceptance?"
             intent.route, compared, topic = "elapsed", [], ""
         excluded = [pid for pid in named if not filters.admits(self.corpus.by_id[pid])]
         # Why the route is what it is, for --explain.
         decided = f"route {intent.route}: " + (
             "the vote and the keywords agree"
-            if intent.route == keyword_route == _ROUTE_OF.get(vote.label, vote.label)
+            if intent.route == keyword_route == ROUTE_OF.get(vote.label, vote.label)
             else "the vote"
-            if intent.route == _ROUTE_OF.get(vote.label, vote.label)
+            if intent.route == ROUTE_OF.get(vote.label, vote.label)
             else f"the keyword guard (vote {vote.label} at {vote.confidence:.2f})"
             if intent.route == keyword_route
             else f"a slot of the question (vote {vote.label})"
@@ -281,7 +317,9 @@ class Planner(SlotReader):
             focus=focus,
             within_focus=within,
             person=person,
-            position=position,
+            position=position or (nth_of_paper if intent.route == "authors" else None),
+            position_negated=bool(position) and phrases.position_negated(question),
+            work_type=work_type,
             surname=surname,
             excludes_author=excludes,
             vote=vote,
@@ -291,6 +329,7 @@ class Planner(SlotReader):
             timeline=intent.timeline,
             across=across,
             venues=venues,
+            fields=fields,
             quantity=quantity,
             direction=direction,
             threshold=threshold,
@@ -316,53 +355,6 @@ class Planner(SlotReader):
             return replace(plan, notes=[*plan.notes, refused])
         return with_reading(plan, reading, filters, self.corpus.by_id, self.corpus.principal)
 
-    def _by_meaning(
-        self, intent: Intent, vote, question: str, stripped: str, named: list[str], focus: list[str], literal
-    ) -> tuple[str, str]:
-        """The route and its subject. The nearest examples decide; the keyword reading of the question (`classify`)
-        only guards where the vote is unsure, or where the question lacks what the voted route needs (a
-        summary needs a paper, an attribution a claim of authorship)."""
-        keyword = (intent.route, intent.subject)
-        label = _ROUTE_OF.get(vote.label, vote.label)
-        if intent.route == "list" and not literal and QUANTITY.search(question):
-            # "What speedup does the stencil work on sparse tensor cores achieve?": a route word ("work on")
-            # inside the description of a paper the question asks a number of.
-            return "fact", ""
-        if label == intent.route or label == "compare":  # compare needs its sides: _compared_if_asked
-            return keyword
-        # A keyword route no near example shares ("code" in "Which code generator does X use?") is a word
-        # inside an unrelated phrase: it guards only when the examples find it plausible.
-        plausible = intent.route == "fact" or intent.route in {_ROUTE_OF.get(n[0], n[0]) for n in vote.neighbours}
-        if not vote.sure and plausible:
-            return keyword
-        fallback = keyword if plausible else ("fact", "")
-        one_paper = (
-            bool(named)
-            or bool(phrases.ONE_PAPER.search(question))
-            or (bool(focus) and bool(re.search(r"\b(it|its|this|that)\b", question, re.I)))
-        )
-        if label == "fact":
-            return "fact", ""
-        if label == "overview" and any(
-            w.casefold() not in self.corpus.router.vocabulary for w in topic_words(stripped, self.corpus.principal)
-        ):
-            return fallback  # "What does the author say about music generation?" has a topic: not his themes
-        if label == "summary":
-            # "What does X achieve on a single GPU?" asks one fact of X: a summary is for a question about X alone.
-            alone = not named or self._names_only(question, named)
-            return ("summary", intent.subject) if one_paper and alone and intent.route in ("fact", "list") else fallback
-        if label in ("authors", "when", "arxiv", "attribution"):
-            subject = subject_for(label, stripped, self.corpus.principal)
-            if subject is None or not (subject or named or focus):
-                return fallback
-            return label, subject
-        if one_paper and label in _TABLE_LISTS:
-            # "Which SGD algorithms were studied in the paper arguing …?", "Which categories of stencils does X
-            # evaluate?": a fact of one paper, whatever word it uses.
-            return keyword if intent.route not in _TABLE_LISTS else ("fact", "")
-        subject = subject_for(label, stripped, self.corpus.principal)
-        return label, subject or ""
-
     def _meta(self, question, stripped, route, named, focus, compared, person, span, negation) -> str | None:
         """A question about the corpus or its author rather than a topic, or one whose words are all structure:
         "hi" (greeting), "what is he known for?" (overview), "his h-index?" (metrics), "what did he publish in
@@ -377,24 +369,10 @@ class Planner(SlotReader):
             return "per_year"  # "what years does his work span?"
         if phrases.KNOWN_FOR.search(question) and not self._content(phrases.KNOWN_FOR.sub(" ", stripped)):
             return "overview"
-        if self._content(stripped) or person or route in _TABLE_LISTS:
+        if self._content(stripped) or person or route in TABLE_LISTS:
             return None
         # Nothing but structure left: the question filters the table (dates, scope, a negated topic) or, with no
         # slot either, is too bare to read as a topic.
         if span or negation or re.search(rf"\b{phrases.PAPER_NOUN}|\bpublish|\bwr[io]te\b", question, re.I):
             return "list"
         return None
-
-    def _is_summary(self, question: str, intent: Intent, named: list[str]) -> bool:
-        """ "What is MoQE?", "Describe the paper on best friend clustering": about one paper."""
-        if not intent.summary_like:
-            return False
-        if named:
-            return self._names_only(question, named)
-        return bool(
-            re.search(
-                r"\b(the|this|that) (paper|article|preprint|study) (on|about|that|which|introducing|proposing)\b",
-                question,
-                re.I,
-            )
-        )

@@ -39,6 +39,8 @@ READABLE = (
     "authors",
     "when",
     "arxiv",
+    "venue",
+    "citations",
     "compare",
     "shared_authors",
     "quantity_extreme",
@@ -69,6 +71,14 @@ class ModelReading(BaseModel):
     )
     coauthor: str | None = Field(None, description="A co-author the papers must list, as the question names them.")
     author_position: int | None = Field(None, ge=-1, le=20, description="1 first author, 2 second, -1 last.")
+    position_negated: bool = Field(False, description="True for papers where the person is NOT at author_position.")
+    work_type: (
+        Literal["thesis", "book", "chapter", "journal article", "conference paper", "preprint", "report"] | None
+    ) = Field(None, description="The kind of work the papers must be ('her journal articles').")
+    fields: list[Literal["venue", "date", "authors", "arxiv", "citations"]] = Field(
+        default_factory=list,
+        description="For authors/when/arxiv/venue/citations: every metadata field asked of the paper, in order.",
+    )
     quantity: str = Field("", description="For quantity_extreme: the noun of the reported quantity ('GPU').")
     direction: Literal["largest", "smallest"] = "largest"
 
@@ -124,7 +134,7 @@ def validate(args: dict, resolve_paper, people: list[str]) -> Reading:
         coauthor = matches[0]
     if r.kind in ("compare", "shared_authors") and len(named) < 2:
         raise ReadingRefused(f"{r.kind} needs two papers the corpus holds")
-    if r.kind in ("authors", "when", "arxiv", "summary") and not named:
+    if r.kind in ("authors", "when", "arxiv", "venue", "citations", "summary") and not named:
         raise ReadingRefused(f"{r.kind} needs a paper the corpus holds")
     if r.kind == "quantity_extreme" and not r.quantity.strip():
         raise ReadingRefused("quantity_extreme needs the quantity's noun")
@@ -194,6 +204,9 @@ def with_reading(rule: QueryPlan, reading: Reading, filters: Filters, by_id: dic
         compared=named if route == "compare" else [],
         person=reading.coauthor,
         position=r.author_position,
+        position_negated=bool(r.author_position) and r.position_negated,
+        work_type=r.work_type,
+        fields=tuple(r.fields) if route in ("authors", "when", "arxiv", "venue", "citations") else (),
         quantity=r.quantity if route == "quantity_extreme" else "",
         direction=1 if r.direction == "largest" else -1,
         others_asked=r.scope != "author",

@@ -8,8 +8,8 @@ import re
 
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import topics
-from assistant.answer.evidence.weigh import ALL_TERMS, relevant, vocabulary
-from assistant.answer.plan import correction, phrases, sides
+from assistant.answer.evidence.weigh import vocabulary
+from assistant.answer.plan import correction, phrases
 from assistant.answer.plan.conversation import (
     ANAPHORA,
     cited_papers,
@@ -20,6 +20,8 @@ from assistant.answer.plan.conversation import (
     previous_answer,
 )
 from assistant.answer.plan.intents import topic_words
+from assistant.answer.plan.pairs import PairReader
+from assistant.answer.plan.selection import Selection
 from assistant.index.bm25 import variants
 from assistant.models import Filters, Message, Paper
 
@@ -28,17 +30,7 @@ _WORD = re.compile(r"\w")
 RARE_IDF = 3.5
 
 
-# A described side of a comparison is the paper its words find at this cosine or closer.
-SIDE_DENSE = 0.5
-# "the static and (the) dynamic HONPAS papers": two sides told apart by one word each, sharing the rest.
-_PAIR = re.compile(
-    r"\bthe\s+([\w-]+)\s+and\s+(?:the\s+)?([\w-]+)\s+((?:[\w-]+\s+){1,3}?)"
-    r"(?:papers|works|articles|preprints|studies|ones)\b",
-    re.I,
-)
-
-
-class SlotReader:
+class SlotReader(Selection, PairReader):
     """Reads a question's slots against the corpus (the table's names, people and papers)."""
 
     def __init__(self, corpus: Corpus):
@@ -170,10 +162,15 @@ class SlotReader:
     def _strip_slots(self, question: str) -> str:
         """The question without the phrases slots read (dates, negated topic, venue, author position, surname,
         exclusions), for the classifier and the topic."""
-        q = phrases.without_negation(phrases.without_dates(question))
+        q = phrases.without_both_groups(phrases.without_negation(phrases.without_dates(question)))
         if said := self.venues_in(q)[1]:
             q = re.sub(re.escape(said), " ", q, flags=re.I)
-        q = phrases.POSITION.sub(" ", q)
+        q = phrases.POSITION.sub(" ", phrases.NOT_POSITION.sub(" ", q))
+        if said := phrases.work_type_listed(q)[1]:
+            q = q.replace(said, " papers ")  # "her journal articles": a filter; the paper noun keeps the form
+        q = phrases.INCLUDED_TYPE.sub(" ", q)
+        # "papers of hers": the author's, a scope ("of his" also opens "an overview of his research": kept)
+        q = re.sub(r"(?i)\bof (?:hers|theirs|his own|her own|their own)\b", " ", q)
         q = phrases.SURNAME.sub(" ", q)
         return phrases.EXCLUDES_AUTHOR.sub(" ", q)
 
@@ -232,157 +229,12 @@ class SlotReader:
         pool = [*earlier_papers(history, self.corpus.by_title), *correction.relatives(self.corpus, history, "")]
         return [i for i in dict.fromkeys(pool) if self.corpus.by_id[i].is_author_work == side]
 
-    def _group_compared(self, question: str, vote, group: list[str]) -> list[str]:
-        """The previous papers as a comparison's sides, when a comparison is voted or asked in so many words."""
-        if vote.label != "compare" and not phrases.COMPARISON.search(question):
-            return []
-        return self._compared_if_asked(question, vote, group)
-
     def _date(self, pid: str) -> str:
         return self.corpus.by_id[pid].date or ""
 
     def _label(self, pid: str) -> str:
         p = self.corpus.by_id.get(pid)
         return f"{p.label} ({p.year or ''})" if p else ""
-
-    def _compared_if_asked(self, question: str, vote, named: list[str]) -> list[str]:
-        """The papers compared, when the question asks for a comparison of two or more (else none)."""
-        cue = re.search(
-            r"\b(differ|difference|compare|compared|comparison|versus|vs\.?|each (of the two|"
-            r"of them|one|benchmark|paper)|both|the two|th(?:ose|ese) (?:two|three|four)|side by side|"
-            r"next to each other)\b",
-            question,
-            re.I,
-        )
-        if len(pair := self._two_described(question)) == 2:
-            # "the two X papers", "both X papers": two papers described as a pair are asked about side by side.
-            return pair + [i for i in named if i not in pair][:2]
-        if not cue and vote.label == "compare":
-            cue = re.search(r"\beach\b", question)  # "… and a later one …. How was each evaluated?"
-        if not cue or not (vote.label == "compare" or len(named) >= 1):
-            return []
-        compared = self.compared(question, named)
-        return compared if len(compared) >= 2 else []
-
-    def compared(self, question: str, named: list[str]) -> list[str]:
-        """The papers a comparison is about: named ones, plus one found for each described side ("the X paper and the Y
-        paper")."""
-        if len(named) >= 2:
-            return list(named)[:4]
-        for pair in (self._described_pair(question), self._two_described(question)):
-            if len(pair) == 2:
-                return pair + [i for i in named if i not in pair][:2]
-        # Sides in the order the question gives them (the model's sources are numbered in that order too).
-        ids: list[str] = []
-        parts = re.split(r"\band\b|\bvs\.?\b|\bversus\b|\bwith\b|:", re.split(r"[?.]\s", question)[0])
-        side_words = [topic_words(side, self.corpus.principal) for side in parts]
-        for side, words, after in zip(parts, side_words, side_words[1:] + [[]]):
-            if said := [i for i in mentioned(side, self.corpus.names) if i in named and i not in ids]:
-                ids += said
-                continue
-            if len(words) == 1 and len(after) >= 2:
-                # "the static and dynamic HONPAS papers": the first side shares the second's head words
-                words = words + after[1:]
-            if len(words) == 1 and (one := sides.only_title_with(words, self._authors_first())):
-                # "the static paper and the dynamic paper": one distinguishing title word picks out one paper
-                if one.id not in ids and one.id not in named:
-                    ids.append(one.id)
-                continue
-            if len(words) < 2:
-                continue
-            hits = self.corpus.retriever.search(" ".join(words), Filters(), k=3)
-            good = relevant(hits, self.corpus.qterms(" ".join(words)), self.corpus.settings.relevance_threshold)
-            # Close in meaning, or the only paper holding every term of the side ("static HONPAS": 0.29, all terms).
-            clear = good and (
-                good[0][0].dense >= SIDE_DENSE
-                or (good[0][1] >= ALL_TERMS and (len(good) == 1 or good[1][1] < ALL_TERMS))
-            )
-            if clear and good[0][0].paper.id not in ids and good[0][0].paper.id not in named:
-                ids.append(good[0][0].paper.id)
-        ids += [i for i in named if i not in ids]
-        return ids[:4]
-
-    def _authors_first(self) -> list[Paper]:
-        """The author's papers, or every paper when none is marked his."""
-        return [p for p in self.corpus.papers if p.is_author_work] or list(self.corpus.papers)
-
-    def _two_described(self, question: str) -> list[str]:
-        """The two papers of "the two X papers", "both X papers", "his two papers on X": the only two (of his, else of
-        all, within any dates said) whose titles hold every word of X or, failing titles, whose own text is on X; in
-        the order a parenthesis after it tells them apart ("(the general one and the joint low-rank one)"), else by
-        date."""
-        undated = phrases.without_dates(question)
-        m = sides.TWO_PAPERS.search(undated)
-        if not m:
-            return []
-        shared = topic_words(f"{m.group(1)} {m.group(2) or ''}", self.corpus.principal)
-        if not shared:
-            return []
-        span = phrases.dates(question)
-        pools = [self._authors_first(), list(self.corpus.papers)]
-        if span and span.relative is None:
-            pools = [[p for p in pool if span.admits(p)] for pool in pools]
-        told = sides.PARENTHESIS.match(undated[m.end() :])
-        apart = [
-            [w for w in topic_words(side, self.corpus.principal) if w.casefold() not in {"one", "paper"}]
-            for side in (told.groups() if told else ())
-        ]
-        found: list[Paper] = []
-        for pool in pools:
-            found = sides.sharing(shared, pool)
-            if len(found) > 2 and apart:
-                found = [p for p in (sides.pick(words, found) for words in apart) if p]
-            if len(found) == 2:
-                break
-        else:
-            on = self.corpus.topics.papers_on(" ".join(shared), pools[0]) if pools[0] else []
-            found = [sp.paper for sp in on]
-        if len(found) != 2 or found[0].id == found[1].id:
-            return []
-        found.sort(key=lambda p: p.date or "")  # the earlier first, unless a parenthesis gives the order
-        if apart and (first := sides.pick(apart[0], found)) and first is found[1]:
-            found.reverse()
-        return [p.id for p in found]
-
-    def two_with(self, question: str, person: str | None, position: int | None) -> list[str]:
-        """The two papers of "both papers he co-wrote with P (as first author)": the author's only two papers with that
-        person (at that position), when the question describes two papers by nothing else."""
-        m = sides.TWO_PAPERS.search(phrases.without_dates(question))
-        if not m or not person or person == self.corpus.principal:
-            return []
-        if topic_words(f"{m.group(1)} {m.group(2) or ''}", self.corpus.principal):
-            return []
-        key = person.casefold()
-        with_them = [
-            p
-            for p in self._authors_first()
-            if any(a.casefold() == key for a in p.authors)
-            and (not position or (len(p.authors) >= position and p.authors[position - 1].casefold() == key))
-        ]
-        return [p.id for p in sorted(with_them, key=lambda p: p.date or "")] if len(with_them) == 2 else []
-
-    def _described_pair(self, question: str) -> list[str]:
-        """The two papers of "the A and (the) B X papers": among the papers whose titles hold every word of the shared
-        X, the one whose title holds A and the one whose title holds B, each the only such paper (else none)."""
-        m = _PAIR.search(question)
-        if not m:
-            return []
-        shared = topic_words(m.group(3), self.corpus.principal)
-        if not shared:
-            return []
-
-        def holds(title_words: set[str], word: str) -> bool:
-            return bool(variants(word.casefold()) & title_words)
-
-        titled = [(p.id, set(re.findall(r"[\w-]+", p.label.casefold()))) for p in self.corpus.papers]
-        sharing = [(pid, words) for pid, words in titled if all(holds(words, w) for w in shared)]
-        found: list[str] = []
-        for side in (m.group(1), m.group(2)):
-            own = [pid for pid, words in sharing if holds(words, side)]
-            if len(own) != 1 or own[0] in found:
-                return []
-            found.append(own[0])
-        return found
 
     def _coauthor_in(self, question: str) -> str | None:
         # A substring test first: a regex per person per question took seconds at 1k papers.

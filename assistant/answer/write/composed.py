@@ -207,6 +207,13 @@ def elapsed(corpus: Corpus, plan: QueryPlan) -> Answer:
         arxiv = [p for p in (a, b) if any(ARXIV_ID_DATED in note for note in p.notes)]
         if arxiv:
             dated += " (" + " and ".join(name(p) for p in arxiv) + " dated only by the month of the arXiv id)"
+    elif a.year and b.year:
+        # Dated only by year: the years apart, said as approximate, and which paper the sources date that coarsely.
+        a, b = sorted((a, b), key=lambda p: p.year)
+        n = b.year - a.year
+        coarse = " and ".join(name(p) for p in (a, b) if not months[p.id])
+        span = f"about {plural(n, 'year')}" if n else "less than a year"
+        dated = f"dated {a.year} and {b.year} (the sources date {coarse} only to the year, so this is by year)"
     else:
         undated = [p for p in (a, b) if not months[p.id]]
         years = (

@@ -117,10 +117,11 @@ class ExtractiveWriter:
             )
             if after and after not in chosen:
                 chosen.insert(1, after)
+            best = chosen[0]  # the citation quotes it, even when a sentence it explains now comes first
             chosen = with_referents(chosen, ordered)
             # The clause holding the asked number, when it sits in a long enumerated sentence (a verbatim span).
             chosen = list(dict.fromkeys(clauses.focus(plan.question, s) for s in chosen))
-            marker = cites.cite(lead.paper, chosen[0])
+            marker = cites.cite(lead.paper, clauses.focus(plan.question, best))
             body = " ".join(f"{clause(s)} {marker}." for s in chosen)
             parts.append(f"{name(lead.paper)}{when(lead.paper)}{owner_note(lead.paper, self.corpus.principal)}: {body}")
         for h in close:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from assistant.answer.check.citations import Citations, finish
 from assistant.answer.corpus import Corpus
+from assistant.answer.evidence.weigh import summary_sentence
 from assistant.answer.plan.plan import QueryPlan
-from assistant.answer.write.format import name
-from assistant.models import Answer
+from assistant.answer.write.format import name, plural, when
+from assistant.models import Answer, Paper
 
 
 def greeting(corpus: Corpus, plan: QueryPlan) -> Answer:
@@ -27,10 +28,22 @@ def greeting(corpus: Corpus, plan: QueryPlan) -> Answer:
     return finish(text, Citations(), route="greeting")
 
 
-def metrics(corpus: Corpus, plan: QueryPlan) -> Answer:
-    """Citation counts and h-index: what the profile pages state, with their source file; said plainly when the
-    sources state none (and that they give no per-paper citation counts)."""
+def metrics(corpus: Corpus, plan: QueryPlan, papers: list[Paper] | None = None) -> Answer:
+    """Citation counts and h-index: what the profile pages state, with their source file, and the per-paper counts
+    the sources state (OpenAlex's cited_by_count, Semantic Scholar's citationCount) for the papers in scope or the
+    one named; said plainly when the sources state none."""
     facts = corpus.profile
+    cites = Citations()
+    named = [corpus.by_id[i] for i in [*plan.named, *plan.focus] if i in corpus.by_id]
+    if named:
+        text = citations_of(named[0], cites, summary_sentence)
+        return finish(text, cites, route="metrics")
+    pool = [p for p in (papers if papers is not None else corpus.papers) if p.is_author_work] or list(papers or [])
+    ranked = most_cited(pool, cites, summary_sentence, f"{corpus.principal}'s papers")
+    if ranked:
+        stated = "; ".join(f"{f.label} {f.value} (stated on {f.source})" for f in facts)
+        head = f"The profile page in the sources states for {corpus.principal}: {stated}.\n\n" if facts else ""
+        return finish(head + ranked, cites, route="metrics")
     if not facts:
         text = (
             f"The sources in this corpus state no citation counts or h-index for {corpus.principal}, and they give no "
@@ -43,3 +56,54 @@ def metrics(corpus: Corpus, plan: QueryPlan) -> Answer:
         "The sources give no per-paper citation counts."
     )
     return finish(text, Citations(), route="metrics")
+
+
+# How a venue is said, by the kind of work the sources name.
+_AT = {"thesis": "is a thesis at", "conference paper": "was presented at", "journal article": "appeared in the journal"}
+
+
+def venue_of(paper: Paper, cites: Citations, quote) -> str:
+    """Where the paper appeared, as the table's venue field states it (a thesis: its school)."""
+    marker = cites.cite(paper, quote(paper))
+    if not paper.venue:
+        return f"The sources name no venue for {name(paper)}{when(paper)} {marker}."
+    if paper.venue == "arXiv":
+        return f"{name(paper)}{when(paper)} is an arXiv preprint; the sources name no other venue {marker}."
+    return f"{name(paper)}{when(paper)} {_AT.get(paper.work_type or '', 'appeared in')} {paper.venue} {marker}."
+
+
+def citations_of(paper: Paper, cites: Citations, quote) -> str:
+    """The paper's citation count as each source states it, with the source."""
+    marker = cites.cite(paper, quote(paper))
+    if not paper.cited_by:
+        return f"The sources give no citation count for {name(paper)}{when(paper)} {marker}."
+    stated = "; ".join(f"{plural(n, 'citation')} according to {src}" for src, n in paper.cited_by.items())
+    return f"{name(paper)}{when(paper)} has {stated} {marker}."
+
+
+def most_cited(papers: list[Paper], cites: Citations, quote, who: str, limit: int = 3) -> str:
+    """The papers with the highest citation count a source states (each count with its source), or ""."""
+    counted = sorted(((max(p.cited_by.values()), p) for p in papers if p.cited_by), key=lambda r: (-r[0], r[1].label))
+    if not counted:
+        return ""
+    lines = [f"The most cited of {who}, by the citation counts the sources state:"]
+    for n, p in counted[:limit]:
+        src = ", ".join(s if len(p.cited_by) == 1 else f"{c} in {s}" for s, c in p.cited_by.items())
+        lines.append(f"- {name(p)}{when(p)}: {plural(n, 'citation')} ({src}) {cites.cite(p, quote(p))}")
+    totals = {}
+    for p in papers:
+        for src, n in p.cited_by.items():
+            totals[src] = totals.get(src, 0) + n
+    lines.append(
+        "In all: "
+        + "; ".join(
+            f"{plural(n, 'citation')} over the {len(counted)} counted papers in {src}" for src, n in totals.items()
+        )
+        + "."
+    )
+    uncounted = len(papers) - len(counted)
+    if uncounted:
+        lines.append(
+            f"{plural(uncounted, 'paper')} of theirs {'has' if uncounted == 1 else 'have'} no count in the sources."
+        )
+    return "\n".join(lines)

@@ -12,14 +12,16 @@ from assistant.answer.evidence.finding import Evidence
 from assistant.answer.evidence.weigh import relevant, summary_sentence
 from assistant.answer.plan.conversation import GROUP_BACK, cited_papers, without_pointers
 from assistant.answer.plan.intents import topic_words
+from assistant.answer.plan.phrases import FIELD_ROUTES
 from assistant.answer.plan.plan import QueryPlan as Plan
-from assistant.answer.write import order, pages, structured
+from assistant.answer.plan.selection import holds_position
+from assistant.answer.write import meta, order, pages, structured
 from assistant.answer.write.extractive import CANNOT_ANSWER, ExtractiveWriter, clause
 from assistant.answer.write.format import name, owner_note, plural, when
 from assistant.models import ARXIV_ID_DATED, Answer, Filters, Paper
 from assistant.text import split_sentences
 
-PAPER_FACTS = {"authors", "when", "arxiv"}  # metadata of one named paper, from the table
+PAPER_FACTS = {"authors", "when", "arxiv", "venue", "citations"}  # metadata of one named paper, from the table
 
 
 # ", and how well …?", "and what …": a second question after the one that picks papers.
@@ -52,8 +54,14 @@ class TableWriter:
             papers = [p for p in papers if plan.dates.admits(p)]
         if plan.scope == "others":
             papers = [p for p in papers if not p.is_author_work]
+        if plan.work_type:
+            papers = [p for p in papers if p.work_type == plan.work_type]
         if plan.position or plan.surname:
-            papers = [p for p in papers if self._in_position(p, plan)]
+            papers = [
+                p
+                for p in papers
+                if holds_position(p, plan.position, plan.person, plan.surname) != plan.position_negated
+            ]
         if (
             plan.person
             and plan.person != self.corpus.principal
@@ -70,6 +78,15 @@ class TableWriter:
             papers = [p for p in papers if p.id not in shown] or papers
         return papers
 
+    def _who(self, plan: Plan) -> str:
+        """Every selection the plan applies, said: scope, dates, co-author, author position, venue."""
+        return (
+            structured.scope_phrase(plan, self.corpus.principal, plan.scope, plan.filters.coauthor, plan.dates)
+            + (f" that are {plan.work_type}s" if plan.work_type else "")
+            + self._position_phrase(plan)
+            + (f" in {' or '.join(plan.venues)}" if plan.venues else "")
+        )
+
     @staticmethod
     def _position_phrase(plan: Plan) -> str:
         """ " listing Boyang Zhang as first author", " whose first author is surnamed Zhang": the position
@@ -80,27 +97,8 @@ class TableWriter:
             plan.position or 1, "first"
         )
         if plan.person:
-            return f" listing {plan.person} as {nth} author"
+            return f" {'not ' if plan.position_negated else ''}listing {plan.person} as {nth} author"
         return f" whose {nth} author is surnamed {plan.surname}" if plan.surname else ""
-
-    def _in_position(self, p: Paper, plan: Plan) -> bool:
-        """The paper's author at the asked position is the asked person (or has the asked surname)."""
-        pos = plan.position or 1
-        if not p.authors:
-            return False
-        if pos == -1:
-            if p.authors_truncated:
-                return False
-            who = p.authors[-1]
-        elif len(p.authors) >= pos:
-            who = p.authors[pos - 1]
-        else:
-            return False
-        if plan.surname and who.split()[-1].casefold() != plan.surname.casefold():
-            return False
-        if plan.person and who.casefold() != plan.person.casefold():
-            return False
-        return True
 
     def filtered_out(self, plan: Plan) -> Answer:
         """The question names papers the active filters exclude: say so instead of answering from other papers."""
@@ -132,17 +130,37 @@ class TableWriter:
         note = "" if paper.is_author_work else f" (the paper is not by {self.corpus.principal})"
         return f"\n\nOn the second part of the question{note}: {clause(s)} {cites.cite(paper, s)}."
 
+    @staticmethod
+    def _it(text: str, names: tuple[str, ...]) -> str:
+        """ "X (2020) is dated …" said after another field of X: "It is dated …"."""
+        prefix = next((n for n in names if text.startswith(n)), "")
+        return f"It{text[len(prefix) :]}" if prefix else text
+
+    def _field(self, route: str, paper: Paper, cites: Citations, quote, position: int | None = None) -> str:
+        """One metadata field of one paper, as the table states it (the author at a position asked, first)."""
+        if route == "authors":
+            listed = structured.authors_of(paper, cites, quote, self.corpus.principal)
+            if not position or not paper.authors:
+                return listed
+            nth = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", -1: "last"}.get(position, "")
+            if who := structured.author_at(paper, position):
+                return f"{listed} Its {nth} author is {who} {cites.cite(paper, quote(paper))}."
+            return f"{listed} So its {nth} author is not known from the sources."
+        if route == "when":
+            return structured.date_of(paper, cites, quote)
+        if route == "venue":
+            return meta.venue_of(paper, cites, quote)
+        if route == "citations":
+            return meta.citations_of(paper, cites, quote)
+        return structured.arxiv_of(paper, cites, quote)
+
     def structured(self, plan: Plan) -> Answer:
         quote = summary_sentence
         cites = Citations()
         papers = self.scoped(plan)
-        who = (
-            structured.scope_phrase(plan, self.corpus.principal, plan.scope, plan.filters.coauthor, plan.dates)
-            + self._position_phrase(plan)
-            + (f" in {' or '.join(plan.venues)}" if plan.venues else "")
-        )
+        who = self._who(plan) + (f" not on “{plan.negated}”" if plan.negated and not plan.topic else "")
         route = plan.route
-        topic = plan.topic if route in ("count", "coauthors", "list", "code") else ""
+        topic = plan.topic if route in ("count", "coauthors", "list", "code", "earliest", "latest") else ""
         support: dict[str, str] = {}
         if route == "compare":
             return self.compare(plan)
@@ -161,15 +179,19 @@ class TableWriter:
             quote = lambda p: support.get(p.id) or summary_sentence(p)  # noqa: E731 - the sentence that put it in the set
         if route in PAPER_FACTS and not plan.named and len(plan.focus) >= 2 and GROUP_BACK.search(plan.question):
             # "When were those two posted?", "who wrote each of them?": the fact of every paper pointed back to
-            text = "\n".join(f"- {self._paper_fact(route, self.corpus.by_id[i], cites, quote)}" for i in plan.focus)
+            text = "\n".join(f"- {self._field(route, self.corpus.by_id[i], cites, quote)}" for i in plan.focus)
             return finish(text, cites, route=route, plan=self.corpus.explain(plan))
         if route in PAPER_FACTS:
             paper = self.evidence.target(plan, plan.subject)
             if paper is None:
                 text = f"I cannot find a paper matching “{plan.subject}” in the corpus."
             else:
-                text = self._paper_fact(route, paper, cites, quote)
-            text += self._second_clause(plan, paper, cites)
+                asked = [route] + [FIELD_ROUTES[f] for f in plan.fields if FIELD_ROUTES[f] != route]
+                said = [self._field(r, paper, cites, quote, plan.position) for r in dict.fromkeys(asked)]
+                lead = f"{name(paper)}{when(paper)}"  # the paper is named once; the next fields say "It"
+                text = " ".join([said[0], *(self._it(t, (lead, name(paper))) for t in said[1:])])
+                if len(asked) == 1:
+                    text += self._second_clause(plan, paper, cites)
             return finish(text, cites, route=route, plan=self.corpus.explain(plan))
         if route == "attribution":
             target = structured.title_match(plan.subject, self.corpus.papers)
@@ -186,8 +208,9 @@ class TableWriter:
             text = structured.per_year(papers, cites, quote, self.corpus.principal, who)
         elif route in ("earliest", "latest"):
             among_those = bool(plan.focus) and not plan.named  # "which of those came out first?" (see scoped)
+            on = f" on “{topic}”" if topic else ""  # "his earliest paper on LLMs": the topic's papers, said
             text = order.extreme(
-                route == "latest", papers, cites, quote, self.corpus.principal, who, among_those=among_those
+                route == "latest", papers, cites, quote, self.corpus.principal, who + on, among_those=among_those
             )
         elif route == "coauthors":
             text = structured.coauthors(papers, cites, quote, self.corpus.principal, topic)
@@ -202,13 +225,6 @@ class TableWriter:
         else:  # a list with no topic: every paper in scope, one line each
             text = self.enumerate(who, papers, cites, quote, plan)
         return finish(text + self.undated_in(plan, papers), cites, route=route)
-
-    def _paper_fact(self, route: str, paper: Paper, cites: Citations, quote) -> str:
-        if route == "authors":
-            return structured.authors_of(paper, cites, quote, self.corpus.principal)
-        if route == "when":
-            return structured.date_of(paper, cites, quote)
-        return structured.arxiv_of(paper, cites, quote)
 
     def undated_in(self, plan: Plan, shown: list[Paper] = ()) -> str:
         """A note on the papers whose date is too coarse to place in a span of months (left out, not guessed), and
@@ -238,15 +254,19 @@ class TableWriter:
         self, plan: Plan, topic: str, papers: list[Paper], support: dict[str, str], cites: Citations
     ) -> Answer:
         """The papers whose own text supports the topic; an empty set said plainly, other groups' papers marked."""
-        who = structured.scope_phrase(plan, self.corpus.principal, plan.scope, plan.filters.coauthor, plan.dates)
+        who = self._who(plan)
         lines = []
         if papers:
             # Newest first, said in the heading: a reader checks a date order at a glance, not a relevance score.
             papers = sorted(papers, key=order.order_key, reverse=True)
             on = "about" if who.endswith(" on") else "on"  # "his papers from 2022 on about …", not "on on"
             page = pages.page_of(papers, plan)
+            # "… as second author, on X"
+            sep = "," if plan.position or plan.surname or plan.venues or plan.work_type else ""
+            neg = f" and not on “{plan.negated}”" if plan.negated else ""  # the negated topic was filtered out
             lines.append(
-                f"{who[0].upper()}{who[1:]} {on} “{topic}” ({plural(len(papers), 'paper')}, newest first){page.span()}:"
+                f"{who[0].upper()}{who[1:]}{sep} {on} “{topic}”{neg} ({plural(len(papers), 'paper')}, newest first)"
+                f"{page.span()}:"
             )
             # A few papers: also the sentence answering the question itself ("which SGD algorithms …").
             ranked = (

@@ -41,6 +41,10 @@ class PaperDetail(PaperSummary):
     """Everything known about one paper, with where each part came from."""
 
     date_precision: str | None
+    work_type: str | None = Field(None, description="The kind of work a source names (thesis, journal article, …).")
+    cited_by: dict[str, int] = Field(
+        default_factory=dict, description="Citation counts as each source file states them (file -> count)."
+    )
     attribution: str
     abstract: str
     other_abstracts: list[str]
@@ -54,6 +58,8 @@ class PaperDetail(PaperSummary):
         return cls(
             **_summary_fields(paper),
             date_precision=paper.date_precision,
+            work_type=paper.work_type,
+            cited_by=paper.cited_by,
             attribution=paper.attribution,
             abstract=paper.abstract,
             other_abstracts=paper.other_abstracts,

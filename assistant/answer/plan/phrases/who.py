@@ -17,6 +17,12 @@ POSITION = re.compile(
     r"author\b",
     re.I,
 )
+# The author position negated: "does she NOT first-author", "where he is not the first author", "not as lead author".
+NOT_POSITION = re.compile(
+    r"\b(?:not|n['’]t|never)\s+(?:(?:the|as|as the|listed as|listed as the|be|being)\s+)?"
+    r"(?:first|lead|leading|second|third|last|senior)[- ]author",
+    re.I,
+)
 SURNAME = re.compile(r"\b(?:surnamed|surname(?: is)?|last name(?: is)?|family name(?: is)?)\s+([A-Z][a-z]+)\b")
 
 
@@ -26,6 +32,11 @@ def position(q: str) -> int | None:
     if not m:
         return None
     return author_index(next(g for g in m.groups() if g))
+
+
+def position_negated(q: str) -> bool:
+    """The question asks for the papers where the person is *not* at the position ("does she NOT first-author")."""
+    return bool(NOT_POSITION.search(q))
 
 
 def author_index(word: str) -> int | None:
@@ -70,14 +81,44 @@ WHOLE_CORPUS = re.compile(
     r"\b(whole|entire|across the) corpus\b|\b(corpus|all) papers\b|\bin the corpus\b|\bany paper\b|\bcorpus list\b",
     re.I,
 )
+# Both the author's papers and everyone else's, said outright: "his papers and the other group's", "including ones
+# she did not author", "whether or not he wrote them", "every paper in the collection". Read before the phrases that
+# exclude him ("the other group's", "she did not author" alone mean others only).
+BOTH_GROUPS = re.compile(
+    r"\b(?:his|her|their|the author['’]s)(?: own)?(?: papers?| work| ones)?,? (?:and|or|as well as|plus) (?:those of )?"
+    r"(?:the |an? )?other (?:groups?|researchers?|authors?|people|teams?|labs?)['’]?s?\b"
+    r"|\b(?:including|even|also|and|or)\s+(?:the\s+)?(?:ones|papers|those|works?)\s+(?:that\s+)?(?:he|she|they|the "
+    r"author|(?-i:[A-Z]\w+ [A-Z]\w+))\s+(?:did|does|has|have)\s*(?:not|n['’]t)\s+(?:write|written|author|authored|"
+    r"co-?author|co-?authored)\b"
+    r"|\bwhether or not (?:he|she|they|the author) (?:wrote|authored|co-?authored|is an author)\b"
+    r"|\b(?:by|from) (?:him|her|them|the author) or (?:by |from )?(?:the |an? )?other (?:groups?|researchers?|authors?|"
+    r"people|teams?|labs?)\b"
+    r"|\b(?:his|hers|theirs|her|their) or (?:anyone|anybody|someone|somebody) else['’]s\b"
+    r"|\bboth groups\b|\b(?:by|from) (?:anyone|any group|either group)\b|\bno matter who wrote\b"
+    r"|\b(?:every|all|any) (?:paper|papers|work|works|article|articles) in the (?:collection|corpus|library)\b"
+    r"|\b(?:whole|entire) (?:collection|library)\b",
+    re.I,
+)
 POSSESSIVE = re.compile(r"\b(his|her|their|the author['’]s)\b", re.I)
 AUTHOR_POINTER = re.compile(
-    r"\b(the author|this author|the researcher|this researcher|principal author|his|he|him|they|them|their)\b", re.I
+    r"\b(the author|this author|the researcher|this researcher|principal author|his|he|him|she|her|hers|they|them|"
+    r"their)\b",
+    re.I,
 )
 
 
 def excludes_author(q: str) -> bool:
     return bool(EXCLUDES_AUTHOR.search(q))
+
+
+def both_groups(q: str) -> bool:
+    """The question asks about the author's papers and other groups' together."""
+    return bool(BOTH_GROUPS.search(q))
+
+
+def without_both_groups(q: str) -> str:
+    """The question without its both-groups phrase (a scope slot, not part of its form or topic)."""
+    return BOTH_GROUPS.sub(" ", q)
 
 
 def whole_corpus(q: str) -> bool:

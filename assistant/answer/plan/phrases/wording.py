@@ -17,13 +17,30 @@ DATA = Path(__file__).parent.parent / "data"
 
 # "not about LLMs", "don't involve large language models", "other than quantization", "without machine learning":
 # a topic the answer must leave out. The negated words run to the end of the clause.
-_NEGATION = re.compile(
-    r"\b(?:(?:are|is|were|was|do|does|did)(?:\s+not|n['’]t)|not|never)\s+(?:\w+ly\s+)?"
+_NEG_VERB = (
     r"(?:about|on|concern(?:ed with)?|(?:deal|deals|dealing) with|involve|involving|use|using|rely on|relying on|"
-    r"depend on|mention|cover|touch on|address|tackle|target|study|apply|employ|focus on|related to)\s+"
+    r"depend on|mention|discuss|consider|include|treat|handle|cover|touch on|address|tackle|target|study|apply|"
+    r"employ|exploit|leverage|need|require|build on|work on|look at|focus on|related to|based on|"
+    r"(?:have|has) (?:anything )?to do with)"
+)
+_NEGATION = re.compile(
+    # "don't involve X", "are not about X", "never mention X"
+    rf"\b(?:(?:are|is|were|was|do|does|did)(?:\s+not|n['’]t)|not|never)\s+(?:\w+ly\s+)?{_NEG_VERB}\s+"
     r"(?P<x>[^,.;?!]+)"
-    r"|\b(?:other than|apart from|except(?: for)?|excluding|besides|without(?: any)?|leaving out|not counting)\s+"
-    r"(?P<y>[^,.;?!]+)",
+    # "do not evaluate on X", "did not test X": any verb after do-not, bar writing (that excludes the author)
+    r"|\b(?:do|does|did)(?:\s+not|n['’]t)\s+(?:\w+ly\s+)?(?!(?:write|wrote|author|co-?author|appear|come|get|have|has)\b)"
+    r"[a-z]+(?:\s+(?:on|with|to|about|in|for|at|against))?\s+(?P<u>[^,.;?!]+)"
+    # "other than X", "without X", "with no X", "have nothing to do with X", "unrelated to X", "lacking any X"
+    r"|\b(?:other than|apart from|except(?: for)?|excluding|besides|without(?: any)?|leaving out|not counting|"
+    r"(?:have|has|having) nothing to do with|unrelated to|free of|lack(?:s|ing)?(?: any)?|avoid(?:s|ing)?|"
+    r"(?:with|have|has|use|uses|involve|involves|mention|mentions) no)\s+"
+    r"(?P<y>[^,.;?!]+)"
+    # "aren't quantization papers": the negated words are the kind of paper
+    r"|\b(?:are|is|were|was)(?:\s+not|n['’]t)\s+(?:an?\s+)?(?P<z>[\w-]+(?:\s+[\w-]+){0,2}?)\s+"
+    r"(?=(?:papers?|works?|ones?|studies|articles?)\b)"
+    # "non-LLM papers", "which are non-LLM?" (not "is it non-trivial?")
+    r"|\bnon-(?P<w>[\w-]+)(?=\s+(?:papers?|works?|ones?|studies|articles?|research)\b)"
+    r"|\b(?:are|were)\s+non-(?P<v>[\w-]+)",
     re.I,
 )
 # Where a negated topic ends: a date, "at all", or the start of another clause.
@@ -46,7 +63,7 @@ def negated(question: str) -> Negation | None:
     """The topic a question negates ("not about LLMs", "don't involve X", "other than X"), unless the phrase excludes
     the author ("not by him", "other than his own", which `excludes_author` reads)."""
     for m in _NEGATION.finditer(question):
-        group = "x" if m.group("x") else "y"
+        group = next(g for g in ("x", "u", "y", "z", "w", "v") if m.group(g))
         raw, start = m.group(group), m.start(group)
         cut = _NEGATION_END.search(raw)
         body = (raw[: cut.start()] if cut else raw).rstrip()
@@ -166,6 +183,25 @@ METRICS = re.compile(r"\bh-?\s?index\b|\bi10\b|\bcitations?\b|\bcited\b|\bcitati
 _QUOTED = re.compile(r"(?:^|\s)[\"“‘']([^\"”’']{3,60})[\"”’'](?=[\s.,;:?!]|$)")
 
 
+# "marked as still under review", "flagged as accepted", "labelled 'preprint'": a note a paper's listing carries,
+# asked for literally (the listing's comments hold it).
+_MARKED = re.compile(
+    # after a form of "be" ("are marked under review"), or followed by "as" or a quote ("papers marked as accepted");
+    # not the adjective of "marked point processes"
+    r"(?:\b(?:are|is|were|was|be|been|being|get|got)\s+(?:still\s+)?(?:marked|labell?ed|flagged|tagged|noted|annotated)"
+    r"\s+(?:as\s+)?|\b(?:marked|labell?ed|flagged|tagged|noted|annotated)\s+(?:as\s+|(?=[\"“‘'])))"
+    r"(?:being\s+)?(?:still\s+|currently\s+|now\s+)?"
+    r"[\"“‘']?(?P<x>[A-Za-z][\w -]{2,40}?)[\"”’']?\s*(?=[?.!,;]|$|\s+(?:in|on|by|from|since|before|after)\b)",
+    re.I,
+)
+
+
+def marked(question: str) -> str | None:
+    """The note a question asks papers to be marked with ("marked as still under review" -> "under review")."""
+    m = _MARKED.search(question)
+    return m.group("x").strip() if m else None
+
+
 def quoted(question: str) -> str | None:
     """A phrase the question puts in quotes ("an 'under review' note"): asked for literally."""
     m = _QUOTED.search(question)
@@ -216,66 +252,33 @@ def quantity_extreme(question: str) -> Extreme | None:
     return Extreme(_MOST[m.group("most").casefold()], noun)
 
 
-# "a speedup of more than 100x", "over 90% accuracy", "fewer than 8 GPUs": a threshold on a reported quantity.
-_BOUND = {
-    "more than": 1, "over": 1, "above": 1, "greater than": 1, "higher than": 1, "larger than": 1, "exceeding": 1,
-    "in excess of": 1, "at least": 1, "less than": -1, "under": -1, "below": -1, "fewer than": -1,
-    "lower than": -1, "smaller than": -1, "at most": -1,
-}  # fmt: skip
-QUANTITY_THRESHOLD = re.compile(
-    r"(?:\b(?P<before>[A-Za-z][\w-]*)\s+(?:(?:of|at|by|reaching)\s+)?)?\b(?P<bound>"
-    + "|".join(_BOUND)
-    + r")\s+(?P<factor>(?:an?\s+)?factor\s+of\s+)?"
-    r"(?P<said>(?P<v>\d+(?:\.\d+)?)(?:\s*(?P<unit>[x×]|%|percent\b|times\b|-?fold\b))?)"
-    r"(?:\s+(?P<after>[A-Za-z][\w-]*))?",
-    re.I,
+# A question about someone's writing ("what else did they write?"), one naming the author beside a person ("with
+# him", "his"), and the verbs of authorship (never a topic).
+WRITINGS = re.compile(r"\b(else|other|write|wrote|written|publish(ed)?|papers|works)\b", re.I)
+WITH_THE_AUTHOR = re.compile(r"\b(with|and|alongside) (him|her|them|the author)\b|\b(his|her|their)\b", re.I)
+AUTHORING = re.compile(
+    r"\b(co-?authored|co-?wrote|co-?written|written|wrote|write|authored|published|together|jointly)\b", re.I
 )
 
 
-@dataclass(frozen=True)
-class Threshold:
-    noun: str  # what is measured ("speedup", "accuracy", "GPUs")
-    direction: int  # 1: more than the value, -1: less than it
-    value: float
-    said: str  # the bound as the question says it ("more than 100x")
-    ratio: bool  # the value is a factor ("100x", "10 times")
-    percent: bool
-    unit: str = ""  # a unit word after the number when the noun came before it ("an error below 10 cm": "cm")
-    also: str = ""  # another noun the bound applies to ("a speedup or improvement of more than 100x": "speedup")
-
-
-# "an error measured in centimetres": a quantity asked for in a unit, whatever its value.
-_IN_UNIT = re.compile(
-    r"\b(?P<noun>[A-Za-z][\w-]*)\s+(?:measured|given|reported|expressed|stated|quantified)\s+in\s+(?P<unit>[A-Za-z]+)\b",
+# "the first author of CALM", "CALM's lead author": a person found from a paper (a nested reference).
+NTH_AUTHOR_OF = re.compile(
+    r"\bthe (?:first|second|third|fourth|fifth|last|lead|leading|senior)[- ]author (?:of|on)\b|"
+    r"['’]s (?:first|second|third|last|lead|leading|senior)[- ]author\b",
     re.I,
 )
+# "its first author", "that paper's lead author": the same, of the paper the conversation points back to.
+ITS_NTH_AUTHOR = re.compile(
+    r"\b(?:its|(?:that|this|the) (?:paper|one|preprint|article)['’]s)\s+(?:first|second|third|fourth|fifth|last|lead|"
+    r"leading|senior)[- ]author\b",
+    re.I,
+)
+_ASKS_WHO = re.compile(r"^\s*(?:then\s+|and\s+|so\s+)?(?:who|whom|whose)\b", re.I)
 
 
-def quantity_threshold(question: str) -> Threshold | None:
-    """A bound on a reported quantity the question asks for ("a speedup of more than 100x" -> speedup > 100), or
-    None. The noun is the word the bound follows ("a speedup of …") or, failing that, the one after the number
-    ("over 90% accuracy")."""
-    for m in QUANTITY_THRESHOLD.finditer(question):
-        words = [w for w in (m.group("before"), m.group("after")) if w and w.casefold() not in STRUCTURE | STOP]
-        if not words or re.fullmatch(YEAR, m.group("v")):
-            continue
-        unit = (m.group("unit") or "").casefold()
-        unit_word = m.group("after") if words[0] == m.group("before") and m.group("after") and not unit else ""
-        other = re.search(r"([A-Za-z][\w-]*)\s+or\s+$", question[: m.start()])
-        return Threshold(
-            noun=words[0],
-            direction=_BOUND[re.sub(r"\s+", " ", m.group("bound").casefold())],
-            value=float(m.group("v")),
-            said=f"{m.group('bound')} {m.group('factor') or ''}{m.group('said').strip()}",
-            ratio=unit in ("x", "×", "times") or unit.endswith("fold") or bool(m.group("factor")),
-            percent=unit in ("%", "percent"),
-            unit=unit_word,
-            also=other.group(1) if other and other.group(1).casefold() not in STRUCTURE | STOP else "",
-        )
-    m = _IN_UNIT.search(question)
-    if m and not {m.group("noun").casefold(), m.group("unit").casefold()} & (STRUCTURE | STOP):
-        return Threshold(m.group("noun"), 0, 0.0, f"in {m.group('unit')}", False, False, unit=m.group("unit"))
-    return None
+def asks_who(question: str) -> bool:
+    """The question asks who someone is ("Who is the first author of CALM?"), not something about them."""
+    return bool(_ASKS_WHO.match(question))
 
 
 # "the first author of CALM: what else did they write?", "what other papers did its lead author write?"
@@ -300,6 +303,40 @@ def date_extreme(question: str) -> str | None:
     if not m:
         return None
     return "latest" if m.group("w").casefold() in ("newest", "latest", "most recent", "last") else "earliest"
+
+
+# The form of a question asking for several papers: "List every paper …", "which ones …", "which of his papers …".
+LIST_FORM = re.compile(
+    r"^\s*(?:please\s+)?(?:list|enumerate|name|show me|give me)\s+(?:all|every|each|the)?\s*(?:of\s+)?(?:his|her|their|"
+    r"the)?\s*(?:papers|works|articles|publications|paper in|ones)\b"
+    r"|\bwhich (?:ones|papers|works|articles|publications)\b"
+    r"|\bwhich of (?:his|her|their|the|these|those)\s+(?:[\w-]+\s+){0,3}?(?:papers|works|articles|publications|ones)\b",
+    re.I,
+)
+
+# "Which of the two is newer?", "the most recent of them", "which came out first?": one paper of a selection picked by
+# its date ("first" and "last" alone are author positions or ordinals, not dates).
+_DATE_PICK = re.compile(
+    r"\b(?P<w>newer|newest|later|latest|more recent|most recent|older|oldest|earlier|earliest)\b"
+    r"|\b(?:came|come|comes) out (?P<v>first|last)\b|\b(?P<u>first|last) to (?:come out|appear|be published)\b",
+    re.I,
+)
+# What else a question asks once it has picked its paper: ", and does it …", ". What did it find?"
+_CLAUSE_BREAK = re.compile(r"\s*(?:,\s*(?:and\s+)?|;\s*|[.?!]\s+|\s+and\s+(?=(?:what|which|how|does|did|is|was)\b))")
+_ASKING = re.compile(r"(?:what|which|how|who|when|where|why|does|did|do|is|was|are|were|can|could|has|have)\b", re.I)
+
+
+def date_pick(question: str) -> tuple[str, bool] | None:
+    """ "latest" or "earliest" when a question picks one paper of a selection by date, and whether it asks something
+    more of the paper it picked ("Which of the two is newer, and does it need fine-tuning?" -> ("latest", True))."""
+    m = _DATE_PICK.search(question)
+    if not m:
+        return None
+    word = (m.group("w") or m.group("v") or m.group("u")).casefold()
+    pick = "earliest" if word in ("older", "oldest", "earlier", "earliest", "first") else "latest"
+    after = question[m.end() :]
+    more = any(_ASKING.match(clause) for clause in _CLAUSE_BREAK.split(after)[1:] if clause.strip())
+    return pick, more
 
 
 # A yes/no question: its main clause opens with an auxiliary verb, at the start or after a lead-in ("Once X is

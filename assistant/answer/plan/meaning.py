@@ -1,0 +1,81 @@
+"""The route by meaning: the nearest labelled examples decide, the keyword reading of the question guards where the
+vote is unsure or the question lacks what the voted route needs (the Planner's first reading of a question's form)."""
+
+from __future__ import annotations
+
+import re
+
+from assistant.answer.evidence.weigh import QUANTITY
+from assistant.answer.plan import phrases
+from assistant.answer.plan.intents import Intent, subject_for, topic_words
+
+# Vote labels read as another route while the slots are read; `operation_of` then gives how, why and verify their own
+# kinds where the question's form allows.
+ROUTE_OF = {"how": "fact", "greeting": "fact", "why": "fact", "verify": "fact"}
+# Routes that list or count papers of the table (not facts of one paper).
+TABLE_LISTS = ("list", "count", "code", "categories", "overview", "per_year", "earliest", "latest", "coauthors")
+
+
+class RouteByMeaning:
+    """Mixed into the Planner (which gives `corpus`, `_names_only`)."""
+
+    def _by_meaning(
+        self, intent: Intent, vote, question: str, stripped: str, named: list[str], focus: list[str], literal
+    ) -> tuple[str, str]:
+        """The route and its subject. The nearest examples decide; the keyword reading of the question (`classify`)
+        only guards where the vote is unsure, or where the question lacks what the voted route needs (a
+        summary needs a paper, an attribution a claim of authorship)."""
+        keyword = (intent.route, intent.subject)
+        label = ROUTE_OF.get(vote.label, vote.label)
+        if intent.route == "list" and not literal and QUANTITY.search(question):
+            # "What speedup does the stencil work on sparse tensor cores achieve?": a route word ("work on")
+            # inside the description of a paper the question asks a number of.
+            return "fact", ""
+        if label == intent.route or label == "compare":  # compare needs its sides: _compared_if_asked
+            return keyword
+        # A keyword route no near example shares ("code" in "Which code generator does X use?") is a word
+        # inside an unrelated phrase: it guards only when the examples find it plausible.
+        plausible = intent.route == "fact" or intent.route in {ROUTE_OF.get(n[0], n[0]) for n in vote.neighbours}
+        if not vote.sure and plausible:
+            return keyword
+        fallback = keyword if plausible else ("fact", "")
+        one_paper = (
+            bool(named)
+            or bool(phrases.ONE_PAPER.search(question))
+            or (bool(focus) and bool(re.search(r"\b(it|its|this|that)\b", question, re.I)))
+        )
+        if label == "fact":
+            return "fact", ""
+        if label == "overview" and any(
+            w.casefold() not in self.corpus.router.vocabulary for w in topic_words(stripped, self.corpus.principal)
+        ):
+            return fallback  # "What does the author say about music generation?" has a topic: not his themes
+        if label == "summary":
+            # "What does X achieve on a single GPU?" asks one fact of X: a summary is for a question about X alone.
+            alone = not named or self._names_only(question, named)
+            return ("summary", intent.subject) if one_paper and alone and intent.route in ("fact", "list") else fallback
+        if label in ("authors", "when", "arxiv", "attribution"):
+            subject = subject_for(label, stripped, self.corpus.principal)
+            if subject is None or not (subject or named or focus):
+                return fallback
+            return label, subject
+        if one_paper and label in TABLE_LISTS:
+            # "Which SGD algorithms were studied in the paper arguing …?", "Which categories of stencils does X
+            # evaluate?": a fact of one paper, whatever word it uses.
+            return keyword if intent.route not in TABLE_LISTS else ("fact", "")
+        subject = subject_for(label, stripped, self.corpus.principal)
+        return label, subject or ""
+
+    def _is_summary(self, question: str, intent: Intent, named: list[str]) -> bool:
+        """ "What is MoQE?", "Describe the paper on best friend clustering": about one paper."""
+        if not intent.summary_like:
+            return False
+        if named:
+            return self._names_only(question, named)
+        return bool(
+            re.search(
+                r"\b(the|this|that) (paper|article|preprint|study) (on|about|that|which|introducing|proposing)\b",
+                question,
+                re.I,
+            )
+        )

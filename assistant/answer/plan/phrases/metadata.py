@@ -1,0 +1,160 @@
+"""Metadata a question asks of one paper (its venue, date, authors, arXiv id, citation count) and the kind of work it
+selects by ("her PhD thesis"). These are fields of the paper table, never topics: "In which journal did X appear?"
+is answered from X's venue field, not from its abstract."""
+
+from __future__ import annotations
+
+import re
+
+# Each field with the phrases asking for it. Order matters only for ties: the field said first leads the answer.
+_FIELDS = {
+    "venue": re.compile(
+        r"\b(?:which|what|in which|in what|at which|at what)\s+(?:journal|venue|conference|workshop|proceedings|"
+        r"outlet|symposium|magazine|university|school|institution)\b|\bwhere\s+(?:and\s+when\s+)?(?:was|were|is|did|does|has)\b[^?]{0,80}?\b(?:publish\w*|"
+        r"presented|appear\w*|come out|came out|submitted|accepted|thesis|dissertation|phd|doctorate)\b|"
+        r"\b(?:published|presented|appeared)\s+(?:in|at)\s+(?:which|what)\b|\bwhere\b(?=[^?]{0,40}\b(?:thesis|"
+        r"dissertation|phd|doctorate)\b)",
+        re.I,
+    ),
+    "date": re.compile(
+        r"(?:^\s*|[,;:.]\s+|\band\s+)when\s+(?:was|were|is|did|does|had|has)\b|\b(?:what|which|in what|in which)\s+"
+        r"(?:date|year|month)\b",
+        re.I,
+    ),
+    "authors": re.compile(
+        r"\bwho\b[^?]{0,100}?\b(?:with|alongside)\s*\??\s*$|\bwho\s+(?:else\s+)?(?:wrote|co-?wrote|authored|"
+        r"co-?authored|led)\b|\b(?:co-?)?authors?\s+(?:of|on)\s+(?:the|this|that|his|her|their)\b|"
+        r"\bwho (?:is|was|are|were) (?:the )?(?:(?:first|lead|leading|last|senior|second|third|corresponding)\s+)?"
+        r"(?:co-?)?authors?\b",
+        re.I,
+    ),
+    "arxiv": re.compile(
+        r"\barxiv\s+(?:id|number|identifier)\b|\b(?:put|posted|uploaded|appeared?)\s+on\s+arxiv\b", re.I
+    ),
+    "citations": re.compile(
+        r"\bhow many (?:citations|times)\b|\bcitation counts?\b|\bcited by count\b|"
+        r"\bhow (?:often|widely|much) (?:is|was|has)\b[^?]{0,60}\bcited\b",
+        re.I,
+    ),
+}
+
+# Words that ask for a field and never describe the paper.
+_FIELD_WORDS = re.compile(
+    r"\b(?:journal|venue|conference|proceedings|outlet|symposium|magazine|university|school|institution|presented|"
+    r"published|publish|appear(?:ed|s)?|first|lead|leading|last|senior|corresponding|"
+    r"submitted|accepted|put|posted|uploaded|arxiv|id|identifier|citations?|cited|count|led|lead|wrote|written|"
+    r"co-?wrote|authored|co-?authored|authors?|co-?authors?|date|year|month|when|where|who|with|alongside)\b",
+    re.I,
+)
+
+# The route that answers each field (the first asked answers; the writer adds the rest).
+FIELD_ROUTES = {"authors": "authors", "date": "when", "arxiv": "arxiv", "venue": "venue", "citations": "citations"}
+
+# A list or count of papers, not one paper's field ("which of her papers appeared in The Cryosphere?"); "the most
+# cited" ranks papers (the metrics kind), it is no field of one.
+_PLURAL = re.compile(
+    r"\bmost[- ]cited\b|"
+    r"\b(?:papers|works|articles|publications|preprints|ones|studies)\b|\bhow many\s+(?!citations|times)|"
+    r"\bwhich of\b",
+    re.I,
+)
+# Questions whose "when" or "who" is not a field of one paper: a span of his work, the people he works with.
+_NOT_A_FIELD = re.compile(
+    r"\bwhen did (?:he|she|they|the author|\w+ \w+) (?:start|begin|first|stop|move|switch)\b|"
+    r"\bwho (?:are|were|is) (?:his|her|their|the author['’]s) (?:main |frequent |most frequent |top )?co-?authors\b",
+    re.I,
+)
+
+# Kinds of work a question can select by (records.WORK_TYPES names them in the table).
+_WORK_TYPES = {
+    "thesis": re.compile(
+        r"\b(?:(?:phd|ph\.d\.|doctoral|master['’]?s|msc)\s+)?(?:thesis|dissertation)\b|"
+        r"\b(?:his|her|their|the author['’]s)\s+(?:phd|ph\.d\.?|doctorate)\b",
+        re.I,
+    ),
+    "book": re.compile(r"\b(?:his|her|their|the author['’]s|the) (?:text)?book\b", re.I),
+}
+
+
+def asked_fields(question: str) -> tuple[str, ...]:
+    """The metadata fields a question asks of one paper, in the order it says them ("Where and when did she do her
+    PhD thesis?" -> ("venue", "date")); none for a question about several papers."""
+    if _NOT_A_FIELD.search(question):
+        return ()
+    found = []
+    # "her most cited paper" selects one paper (most_cited_named): its phrase is no ranking of several
+    several = _PLURAL.search(_MOST_CITED.sub(" ", question) if most_cited_named(question) else question)
+    for field, pattern in _FIELDS.items():
+        m = pattern.search(question)
+        if m and not several:
+            found.append((m.start(), field))
+    return tuple(f for _, f in sorted(found))
+
+
+def work_type_named(question: str) -> str | None:
+    """The kind of work a question selects ("her PhD thesis" -> "thesis"), or None."""
+    return next((kind for kind, pattern in _WORK_TYPES.items() if pattern.search(question)), None)
+
+
+def without_fields(question: str) -> str:
+    """The question without the words that ask for fields: what is left describes the paper ("Where was the sea-ice
+    benchmark paper presented?" -> "Where was the sea-ice benchmark paper ?")."""
+    return _FIELD_WORDS.sub(" ", question)
+
+
+# Kinds of work a list or count asks for, in the plural ("her journal articles from 2020 to 2022"); "preprints" and
+# "papers" are every kind.
+_LISTED_TYPES = {
+    "journal article": re.compile(r"\bjournal (?:articles|papers|publications)\b", re.I),
+    "conference paper": re.compile(r"\b(?:conference|proceedings) (?:papers|articles|publications)\b", re.I),
+    "thesis": re.compile(r"\b(?:theses|dissertations)\b", re.I),
+    "chapter": re.compile(r"\bbook chapters\b", re.I),
+}
+
+
+def work_type_listed(question: str) -> tuple[str | None, str]:
+    """The kind of work a list or count is restricted to, and the words that said it (to take out of the topic)."""
+    for kind, pattern in _LISTED_TYPES.items():
+        if m := pattern.search(question):
+            return kind, m.group(0)
+    return None, ""
+
+
+# "(thesis included)", "including her PhD thesis": a note that a count covers every kind of work, not a topic.
+INCLUDED_TYPE = re.compile(
+    r"\(?\b(?:the |her |his |their )?(?:phd |doctoral )?(?:thesis|theses|dissertation|books?|preprints?)\s+"
+    r"(?:included|too|as well)\)?|\b(?:including|counting) (?:the |her |his |their )?(?:phd |doctoral )?"
+    r"(?:thesis|theses|dissertation|books?|preprints?)\b",
+    re.I,
+)
+# Several papers asked for: a kind of work named among them selects none of them.
+_PAPERS = re.compile(r"\b(?:papers|works|articles|publications|preprints)\b", re.I)
+
+
+def selects_one_work(question: str) -> bool:
+    """The question's kind of work ("her PhD thesis") picks one paper: not a note on a count ("works by her (thesis
+    included)") nor one of several papers asked for."""
+    return not INCLUDED_TYPE.search(question) and not _PAPERS.search(question)
+
+
+def without_work_type(question: str) -> str:
+    """The question without the words naming a kind of work ("her PhD thesis")."""
+    for pattern in _WORK_TYPES.values():
+        question = pattern.sub(" ", question)
+    return question
+
+
+# "her most cited paper": one paper selected by the citation count its sources state.
+_MOST_CITED = re.compile(
+    r"\b(?:his|her|their|the author['’]s|the)\s+(?:single\s+)?most[- ](?:cited|highly[- ]cited)\s+"
+    r"(?:paper|work|article|publication|preprint|one)\b(?!s)",
+    re.I,
+)
+
+
+def most_cited_named(question: str) -> bool:
+    """The question picks its paper as the most cited one and asks something of it ("Where was her most cited paper
+    published?"), not which paper that is (the metrics kind ranks them)."""
+    return bool(_MOST_CITED.search(question)) and not re.match(
+        r"\s*(?:which|what)\s+(?:paper|one|of)\b", question, re.I
+    )

@@ -1,0 +1,221 @@
+"""The table's selection of papers a question makes before its operation: an author position (or not that position),
+a co-author, a venue, a kind of work, dates and scope; one paper picked from it by date; the paper a kind of work
+names ("her PhD thesis"). The Planner reads these and asks the question's operation of what they select."""
+
+from __future__ import annotations
+
+import re
+
+from assistant.answer.evidence.finding import TARGET_LEAD
+from assistant.answer.evidence.weigh import COVERAGE_WEIGHT, relevant
+from assistant.answer.plan import phrases
+from assistant.models import Filters, Paper
+
+# Routes about one paper, which a question asking its metadata fields turns into those fields' routes; table routes a
+# word of the description can draw ("categories", "lead author"); the paper-fact routes a selected paper keeps.
+ONE_PAPERS = ("fact", "summary", "authors", "when", "arxiv", "how", "why")
+TABLE_FIELDS = ("list", "count", "categories", "code")
+PAPER_FIELDS = ("when", "authors", "arxiv")
+
+
+def holds_position(p: Paper, position: int | None, person: str | None, surname: str | None) -> bool:
+    """The paper's author at the asked position (1 first, -1 last) is the asked person, or has the asked surname."""
+    pos = position or 1
+    if not p.authors:
+        return False
+    if pos == -1:
+        if p.authors_truncated:
+            return False
+        who = p.authors[-1]
+    elif len(p.authors) >= pos:
+        who = p.authors[pos - 1]
+    else:
+        return False
+    if surname and who.split()[-1].casefold() != surname.casefold():
+        return False
+    return not (person and who.casefold() != person.casefold())
+
+
+# A selection picks one paper to ask something of: "Take the paper where Zeyu Liu is the second author …. What bound
+# does it prove?", "the one he wrote with X as lead author". A question asking which paper that is, or how many,
+# is a list or a count of the selection instead.
+ONE_SELECTED = re.compile(
+    r"\b(?:the|this|that|his|her|their)\s+(?:[\w-]+\s+){0,3}?(?:paper|article|preprint|study|work|one)\b(?!s)", re.I
+)
+_ASKS_WHICH = re.compile(
+    r"\b(?:which|what)\s+(?:[\w-]+\s+)?(?:papers?|articles?|preprints?|works?|ones?|titles?)\b(?!\s+(?:does|did|do)\b)|"
+    r"\bhow many\s+(?:of\s+)?(?:(?:his|her|their|the|these|those)\s+)?(?:papers?|works?|articles?|preprints?|ones?)\b|"
+    r"\b(?:list|name|count|enumerate)\b|"
+    r"\bwhat (?:is|was) (?:it|its|the paper)\s+(?:called|titled|named)\b",
+    re.I,
+)
+# A selection of at most this many papers is asked the question itself (each answers it); more is a list.
+SELECTED_MAX = 2
+# Clauses of a question: a selection said first, then what is asked of it.
+_CLAUSES = re.compile(r"(?<=[.;:?!])\s+")
+
+
+def asks_of_selection(question: str) -> bool:
+    """A question that selects one paper by its slots and asks something of it (not which paper it is)."""
+    if not ONE_SELECTED.search(question):
+        return False
+    ask = _CLAUSES.split(question.strip())[-1]
+    return not _ASKS_WHICH.search(ask)
+
+
+class Selection:
+    """Selection slots read against the table (mixed into SlotReader, which gives `corpus` and `_in_scope`)."""
+
+    def of_work_type(self, question: str) -> list[str]:
+        """The one paper of the kind of work the question names ("her PhD thesis"): the author's only one of that
+        kind (else the corpus's only one), or none."""
+        kind = phrases.work_type_named(question)
+        if kind is None or not phrases.selects_one_work(question):
+            return []
+        typed = [p for p in self.corpus.papers if p.work_type == kind]
+        for pool in ([p for p in typed if p.is_author_work], typed):
+            if len(pool) == 1:
+                return [pool[0].id]
+        return []
+
+    def selected(
+        self,
+        f: Filters,
+        span,
+        scope: str,
+        person: str | None,
+        position: int | None,
+        surname: str | None,
+        venues,
+        negated: bool = False,
+        work_type: str | None = None,
+    ) -> list[Paper]:
+        """The papers a question's selection slots admit: scope, dates, venue, kind of work, author position (or
+        not that position) or co-author."""
+        papers = self._in_scope(f.model_copy(update={"author_only": True if scope == "author" else None}), span)
+        if scope == "others":
+            papers = [p for p in papers if not p.is_author_work]
+        if venues:
+            papers = [p for p in papers if p.venue in venues]
+        if work_type:
+            papers = [p for p in papers if p.work_type == work_type]
+        if position or surname:
+            return [p for p in papers if holds_position(p, position, person, surname) != negated]
+        if person and person != self.corpus.principal:
+            key = person.casefold()
+            return [p for p in papers if any(a.casefold() == key for a in p.authors)]
+        return papers
+
+    def asked_of_selection(
+        self, question: str, f: Filters, span, scope: str, person, position, surname, venues, work_type=None
+    ) -> tuple[list[str], str] | None:
+        """A selection and the operation asked of it: the papers the slots select, picked by date when the question
+        picks one ("which of the two is newer"), and the route that answers it (a fact of the paper picked or
+        described, or the earliest/latest of the selection); None when the question lists or counts the selection."""
+        picked = self.selected(
+            f, span, scope, person, position, surname, venues, phrases.position_negated(question), work_type
+        )
+        if not picked:
+            return None
+        by_date = phrases.date_pick(question)
+        if by_date and len(picked) >= 2:
+            pick, more = by_date
+            if not more:
+                if not (position or surname or venues or work_type):
+                    return None  # "the newest of his papers with X": the co-author list's own extreme (the planner's)
+                return [p.id for p in picked], pick  # "which of them is newer?": the extreme of the selection
+            ordered = sorted(picked, key=lambda p: p.date or "")
+            return [(ordered[-1] if pick == "latest" else ordered[0]).id], "fact"
+        if asks_of_selection(question) and len(picked) <= SELECTED_MAX:
+            return [p.id for p in picked], "fact"
+        return None
+
+    def described_besides(self, question: str, besides: str, by_name: bool) -> str | None:
+        """The one other paper a question describes beside the one it names or selects ("how many years separate her
+        PhD thesis from the polar SAR foundation model preprint?"): the clear lead of a search for its words."""
+        text = phrases.INCLUDED_TYPE.sub(" ", phrases.without_work_type(phrases.ELAPSED.sub(" ", question)))
+        own = set()
+        if by_name and (paper := self.corpus.by_id.get(besides)):
+            own = {w.casefold() for w in self._content(paper.label)}
+        words = " ".join(w for w in self._content(text) if w.casefold() not in own)
+        if len(words.split()) < 2:
+            return None
+        hits = self.corpus.retriever.search(words, Filters(), k=5)
+        good = [
+            (h, cov)
+            for h, cov in relevant(hits, self.corpus.qterms(words), self.corpus.settings.relevance_threshold)
+            if h.paper.id != besides
+        ]
+        if not good:
+            return None
+        strength = [h.dense + COVERAGE_WEIGHT * cov for h, cov in good]
+        if len(good) == 1 or strength[0] >= strength[1] + TARGET_LEAD:
+            return good[0][0].paper.id
+        return None
+
+    def _without_paper(self, text: str, pid: str) -> str:
+        """The text without the names it gives one paper (a nested reference's anchor is no topic)."""
+        low = text.casefold()
+        for nm in sorted((n for n, i in self.corpus.names.items() if i == pid and n in low), key=len, reverse=True):
+            at = low.find(nm)
+            text, low = text[:at] + " " + text[at + len(nm) :], low[:at] + " " + low[at + len(nm) :]
+        return text
+
+    def nested_person(self, question: str, named: list[str], focus: list[str]) -> tuple[str, str] | None:
+        """The person a nested reference finds, and the paper it finds them from ("the first author of CALM", "MoQE's
+        lead author", "its first author" after a turn about MoQE), when the question asks about them, not who they
+        are."""
+        if phrases.asks_who(question):
+            return None
+        if len(named) == 1 and phrases.NTH_AUTHOR_OF.search(question):
+            anchor = named[0]
+        elif not named and len(focus) == 1 and phrases.ITS_NTH_AUTHOR.search(question):
+            anchor = focus[0]
+        else:
+            return None
+        lead = self._author_of(anchor, question)
+        return (lead, anchor) if lead else None
+
+    def fields_asked(
+        self, question: str, stripped: str, fields: tuple[str, ...], route: str, meta, named, focus
+    ) -> tuple[str, str, str] | None:
+        """The route, subject and topic of a question asking metadata fields of one paper, or None: a paper to read
+        them of (named, pointed to or described; "the profile's citations" names none), and a route about one paper
+        (or a table route a word of the description drew)."""
+        described = " ".join(self._content(phrases.without_fields(stripped))) if fields else ""
+        if not fields or not (named or focus or described):
+            return None
+        if (
+            route in ONE_PAPERS
+            or (meta == "metrics" and fields[0] == "citations")
+            or (route in TABLE_FIELDS and (named or focus or ONE_SELECTED.search(question)))
+        ):
+            return phrases.FIELD_ROUTES[fields[0]], described, ""
+        return None
+
+    def elapsed_asked(self, question: str, named: list[str]) -> bool:
+        """A question about the time between two dates that has them: two papers named, or one whose comments state
+        two whole dates (a submission and an acceptance)."""
+        if not named or not phrases.ELAPSED.search(question):
+            return False
+        if len(named) >= 2:
+            return True
+        paper = self.corpus.by_id.get(named[0])
+        return bool(paper) and any(len(phrases.stated_dates(c)) >= 2 for c in paper.comments)
+
+    def with_the_other_dated(self, question: str, named: list[str], by_name: bool) -> list[str]:
+        """The papers an elapsed-time question counts between: the one named or selected, and the one it describes
+        ("how many years separate her PhD thesis from the polar SAR foundation model preprint?")."""
+        if len(named) != 1 or not phrases.ELAPSED.search(question) or self.elapsed_asked(question, named):
+            return named
+        other = self.described_besides(question, named[0], by_name)
+        return [*named, other] if other else named
+
+    def most_cited(self, question: str) -> list[str]:
+        """The author's paper with the highest citation count a source states, when the question picks its paper so
+        ("her most cited paper"); none when no source counts them."""
+        if not phrases.most_cited_named(question):
+            return []
+        counted = [p for p in self.corpus.papers if p.is_author_work and p.cited_by]
+        top = max(counted, key=lambda p: max(p.cited_by.values()), default=None)
+        return [top.id] if top else []
