@@ -107,7 +107,8 @@ def test_the_cli_and_a_piped_chat_answer_a_marker(seeded_store):
         timeout=120,
     )
     assert ask_run.returncode == 0, ask_run.stderr
-    assert "(7)" in ask_run.stdout
+    # The user's "[7]" is never shown as a marker of ours: quoted as "(7)", or read as the words "7".
+    assert "[7]" not in ask_run.stdout and ("(7)" in ask_run.stdout or "“7”" in ask_run.stdout), ask_run.stdout
     chat = subprocess.run(
         [sys.executable, "-m", "assistant", *env_store, "chat"],
         input="Who wrote [7]?\nWhat is MoQE [2]?\n",
@@ -117,7 +118,7 @@ def test_the_cli_and_a_piped_chat_answer_a_marker(seeded_store):
         timeout=120,
     )
     assert chat.returncode == 0, chat.stderr
-    assert "(7)" in chat.stdout and "MoQE" in chat.stdout, chat.stdout
+    assert "[7]" not in chat.stdout.split("References")[0] and "MoQE" in chat.stdout, chat.stdout
 
 
 def _citation(n: int) -> Citation:
