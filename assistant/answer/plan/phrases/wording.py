@@ -32,6 +32,8 @@ _NEGATION = re.compile(
     r"[a-z]+(?:\s+(?:on|with|to|about|in|for|at|against))?\s+(?P<u>[^,.;?!]+)"
     # "other than X", "without X", "with no X", "have nothing to do with X", "unrelated to X", "lacking any X"
     r"|\b(?:other than|apart from|except(?: for)?|excluding|besides|without(?: any)?|leaving out|not counting|"
+    # "(as opposed to sea ice)", "rather than X", "instead of X": the contrast is a topic left out
+    r"as opposed to|rather than|instead of|in contrast to|"
     r"(?:have|has|having) nothing to do with|unrelated to|free of|lack(?:s|ing)?(?: any)?|avoid(?:s|ing)?|"
     r"(?:with|have|has|use|uses|involve|involves|mention|mentions) no)\s+"
     r"(?P<y>[^,.;?!]+)"
@@ -40,7 +42,9 @@ _NEGATION = re.compile(
     r"(?=(?:papers?|works?|ones?|studies|articles?)\b)"
     # "non-LLM papers", "which are non-LLM?" (not "is it non-trivial?")
     r"|\bnon-(?P<w>[\w-]+)(?=\s+(?:papers?|works?|ones?|studies|articles?|research)\b)"
-    r"|\b(?:are|were)\s+non-(?P<v>[\w-]+)",
+    r"|\b(?:are|were)\s+non-(?P<v>[\w-]+)"
+    # "(not sea ice)": a contrast in brackets
+    r"|\(\s*not\s+(?P<t>[^()]+?)\s*\)",
     re.I,
 )
 # Where a negated topic ends: a date, "at all", or the start of another clause.
@@ -63,10 +67,11 @@ def negated(question: str) -> Negation | None:
     """The topic a question negates ("not about LLMs", "don't involve X", "other than X"), unless the phrase excludes
     the author ("not by him", "other than his own", which `excludes_author` reads)."""
     for m in _NEGATION.finditer(question):
-        group = next(g for g in ("x", "u", "y", "z", "w", "v") if m.group(g))
+        group = next(g for g in ("x", "u", "y", "z", "w", "v", "t") if m.group(g))
         raw, start = m.group(group), m.start(group)
         cut = _NEGATION_END.search(raw)
         body = (raw[: cut.start()] if cut else raw).rstrip()
+        body = body.rstrip(" )")  # "(as opposed to sea ice)": the bracket is not the topic's
         x = body.strip(" \"'“”")
         if (
             not x
