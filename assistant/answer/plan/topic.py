@@ -87,6 +87,11 @@ class TopicReader:
         if relaxed and relaxed != topic and self.corpus.topics.papers_on(relaxed, pool):
             said = f"No paper's own text is on “{topic}” as a whole, so I read the topic as “{relaxed}”."
             return relaxed, said, []
+        if (either := self._either(topic, question)) and all(
+            self.corpus.topics.papers_on(part, pool) for part in either.split(" or ")
+        ):
+            said = f"No paper's own text is on “{topic}” as a whole, so I read it as either: “{either}”."
+            return either, said, []
         rare = [[w for w, r in words if r == distinct.DISTINGUISHING] for words in alts]
         # A word no paper uses may name a subject the corpus lacks ("papers that deal with protein structure
         # prediction"); it is the question's wording only when the question describes one paper and asks something
@@ -100,6 +105,26 @@ class TopicReader:
             )
             return topic, said, [p.id for p in found]
         return topic, "", []
+
+    @staticmethod
+    def _either(topic: str, question: str) -> str:
+        """ "work on glaciers and ice shelves": the topic's words on each side of an "and" the question puts between
+        them, as alternatives ("glaciers or ice shelves"); "" when no "and" splits the topic."""
+        words = topic.split()
+        if " or " in f" {topic} " or len(words) < 2:
+            return ""
+        at, start = [], 0
+        for w in words:
+            m = re.compile(rf"(?<![\w-]){re.escape(w)}(?![\w-])", re.I).search(question, start)
+            if m is None:
+                return ""
+            at.append(m.start())
+            start = m.end()
+        for m in re.finditer(r"\band\b", question, re.I):
+            cut = sum(1 for a in at if a < m.start())
+            if 0 < cut < len(words):
+                return f"{' '.join(words[:cut])} or {' '.join(words[cut:])}"
+        return ""
 
     def _rare_in_scope(self, pool: list[Paper]):
         """Whether a word is in fewer than COMMON_SHARE of the papers in scope (any word, in a scope too small to
