@@ -306,3 +306,17 @@ def test_any_verb_after_do_not_negates_its_object_but_writing_and_having_do_not(
 
 def test_the_date_verb_leaves_no_topic_word():
     assert "predate" not in phrases.without_dates("How many of his papers predate 2020?")
+
+
+def test_a_claim_of_being_first_is_not_a_date_pick():
+    assert phrases.claim_first("Which of his papers claim to be the first to do something?")
+    assert phrases.claim_first("Which papers report results for the first time?")
+    assert phrases.claim_first("Which was his first paper?") is None
+    assert phrases.FIRST_CLAIMED.search("This is the first use of series expansion for quantization.")
+    assert phrases.FIRST_CLAIMED.search("which, for the first time, enhances the model's performance")
+    assert not phrases.FIRST_CLAIMED.search("the first layer of a model can sustain a higher compression level")
+
+
+def test_a_question_asking_more_of_the_paper_it_picks():
+    assert phrases.asks_of_picked("The oldest paper in his list optimizes a program released by which center?")
+    assert not phrases.asks_of_picked("What's the earliest year in his publication record?")

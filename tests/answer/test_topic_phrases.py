@@ -59,3 +59,27 @@ def test_the_key_words_of_a_phrase():
 def test_predate_is_a_date(assistant):
     answer = ask(assistant, "How many of his papers predate 2020?")
     assert answer.meta["plan"]["topic"] == "" and "2 (two)" in answer.answer
+
+
+def test_a_claim_of_being_first_is_read_in_the_abstracts_not_as_the_earliest(assistant):
+    answer = ask(assistant, "Which of his papers claim to be the first to do something?")
+    assert answer.meta["plan"]["route"] == "list"
+    found = titles(answer)
+    assert any(t.startswith("FP=xINT") for t in found) and any(
+        t.startswith("Lossless Model Compression") for t in found
+    )
+    # "the first layer of a model" (the error-theory paper) claims nothing
+    assert not any(t.startswith("A General Error-Theoretical") for t in found)
+
+
+def test_words_under_a_date_pick_that_ground_nothing_are_wording(assistant):
+    answer = ask(assistant, "What's the earliest year in his publication record?")
+    assert answer.answer.startswith("I read “record” as the question's wording") and "2015" in answer.answer
+
+
+def test_a_question_asked_of_the_picked_paper_is_answered_from_it(assistant):
+    answer = ask(
+        assistant, "The oldest paper in his list optimizes a mini-application released by which research center?"
+    )
+    assert answer.meta["plan"]["route"] == "fact" and "NERSC" in answer.answer
+    assert [c.arxiv_id for c in answer.citations][:1] == ["1505.08023"]

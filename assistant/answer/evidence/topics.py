@@ -18,6 +18,7 @@ import numpy as np
 
 from assistant.answer.evidence import distinct
 from assistant.answer.evidence.weigh import QueryTerms, forms, vocabulary
+from assistant.answer.plan.phrases.wording import CLAIM_FIRST, FIRST_CLAIMED
 from assistant.index.bm25 import terms, variants
 from assistant.models import Paper
 from assistant.text import research_sentences
@@ -259,7 +260,11 @@ class TopicMatcher:
             out = []
             for p in papers:
                 for t in texts_of(p):
-                    if needle in re.sub(r"\s+", " ", t.casefold()):
+                    if (
+                        FIRST_CLAIMED.search(t)
+                        if literal == CLAIM_FIRST
+                        else needle in re.sub(r"\s+", " ", t.casefold())
+                    ):
                         out.append(Support(p, t, 1.0))
                         break
             return out

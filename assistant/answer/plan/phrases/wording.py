@@ -207,6 +207,42 @@ def marked(question: str) -> str | None:
     return m.group("x").strip() if m else None
 
 
+# "Which of his papers claim to be the first to do something?": a claim the abstracts make in their own words, not
+# the earliest paper. CLAIM_FIRST is what is asked for literally; FIRST_CLAIMED finds the claim in a text: "for the
+# first time", "the first use of …", "the first structural binarization method", "is the first system to" (not "the
+# first layer of a model": the noun after "first" must name a contribution).
+CLAIM_FIRST = "the first"
+_FIRST_ASKED = re.compile(
+    r"\b(?:claim(?:s|ed|ing)?\s+(?:to\s+(?:be|have)\s+)?(?:been\s+)?(?:the\s+)?first|(?:are|is|were|was|be)\s+the\s+first\s+"
+    r"to\b|first\s+to\s+(?:do|achieve|propose|show|use|demonstrate)|for\s+the\s+first\s+time|first[- ]of[- ]its[- ]kind)"
+    r"(?:\s+(?:to\s+)?(?:do\s+)?(?:something|anything))?",
+    re.I,
+)
+FIRST_CLAIMED = re.compile(
+    r"\bfor the first time\b|\bfirst[- ]of[- ]its[- ]kind\b|\b(?:the|our) first (?:[\w-]+\s+){0,2}?"
+    r"(?:to|use|system|method|work|study|framework|approach|attempt|algorithm|benchmark|model|tool|demonstration|"
+    r"implementation|solution|technique|analysis|investigation|effort)\b",
+    re.I,
+)
+
+
+# A wh-word past the question's first word: "The oldest paper in his list optimizes a mini-application released by
+# which research center?" asks something of the paper it picks; "What's the earliest year in his record?" does not.
+_ASKS_LATER = re.compile(r"^\s*\S+.*?\b(?:which|what|who|whom|where|how)\b", re.I)
+
+
+def asks_of_picked(question: str) -> bool:
+    """Whether a question that picks a paper by date asks something more of it (a wh-word after its start)."""
+    return bool(_ASKS_LATER.search(question))
+
+
+def claim_first(question: str) -> tuple[str, tuple[int, int]] | None:
+    """The claim of being first a question asks papers for ("claim to be the first to do something"), with where it
+    says it; None when "first" means the earliest."""
+    m = _FIRST_ASKED.search(question)
+    return (CLAIM_FIRST, m.span()) if m else None
+
+
 def quoted(question: str) -> str | None:
     """A phrase the question puts in quotes ("an 'under review' note"): asked for literally."""
     m = _QUOTED.search(question)
