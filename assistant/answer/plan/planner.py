@@ -290,7 +290,10 @@ class Planner(SlotReader, RouteByMeaning):
                     f"I read “{topic_said}” as the question's wording, not a topic, so no topic narrows the papers."
                 )
                 if dated and phrases.asks_of_picked(question):
-                    assumed = f"No paper's own text is on “{topic_said}”, so I took the {intent.route} paper of all and answered from it."
+                    assumed = (
+                        f"No paper's own text is on “{topic_said}”, so I took the {intent.route} paper of all and "
+                        "answered from it."
+                    )
                     focus, intent.route = [(dated[0] if intent.route == "earliest" else dated[-1]).id], "fact"
         if intent.route == "list" and topic and self._describes_one_paper(question, topic, f, span, scope):
             # Nothing is "on" a long description: it describes one paper and asks something of it.

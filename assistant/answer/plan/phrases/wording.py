@@ -213,8 +213,9 @@ def marked(question: str) -> str | None:
 # first layer of a model": the noun after "first" must name a contribution).
 CLAIM_FIRST = "the first"
 _FIRST_ASKED = re.compile(
-    r"\b(?:claim(?:s|ed|ing)?\s+(?:to\s+(?:be|have)\s+)?(?:been\s+)?(?:the\s+)?first|(?:are|is|were|was|be)\s+the\s+first\s+"
-    r"to\b|first\s+to\s+(?:do|achieve|propose|show|use|demonstrate)|for\s+the\s+first\s+time|first[- ]of[- ]its[- ]kind)"
+    r"\b(?:claim(?:s|ed|ing)?\s+(?:to\s+(?:be|have)\s+)?(?:been\s+)?(?:the\s+)?first|"
+    r"(?:are|is|were|was|be)\s+the\s+first\s+to\b|first\s+to\s+(?:do|achieve|propose|show|use|demonstrate)|"
+    r"for\s+the\s+first\s+time|first[- ]of[- ]its[- ]kind)"
     r"(?:\s+(?:to\s+)?(?:do\s+)?(?:something|anything))?",
     re.I,
 )
