@@ -77,3 +77,11 @@ def test_a_contrast_is_left_out_and_and_reads_as_either_when_nothing_is_on_both(
     titles = {c.title for c in answer.citations}
     assert "Calving Front Delineation of Greenland Glaciers with Multi-Temporal SAR" in titles
     assert "Crevasse Detection on Antarctic Ice Shelves with Vision Transformers" in titles
+
+
+def test_the_earliest_item_of_her_record_is_a_date_pick_over_all_her_papers(tanaka):
+    answer = ask(tanaka, "What is the earliest item in her publication record?")
+    assert answer.meta["plan"]["route"] == "earliest"
+    assert (
+        "2018" in answer.answer and answer.citations[0].title == "Machine Learning for Operational Sea-Ice Monitoring"
+    )

@@ -98,6 +98,9 @@ class Planner(SlotReader, RouteByMeaning):
         intent.route, intent.subject = self._by_meaning(intent, vote, question, stripped, named, focus, literal)
         if summary_asked := self.topics.summary_asked(question, intent.route, vote.label, named or focus, literal):
             intent.route, intent.subject = "list", subject_for("list", stripped, self.corpus.principal)
+        if intent.route == "when" and not (named or focus) and (pick := phrases.date_extreme(question)):
+            # "What is the earliest item in her publication record?": a paper picked by its date, none named
+            intent.route, intent.subject = pick, subject_for(pick, stripped, self.corpus.principal) or ""
         if nested_from and intent.route in ("authors", "when", "arxiv", "summary", "attribution"):
             intent.route = "list"  # "the newest paper by MoQE's first author": that person's papers, not MoQE's authors
         if intent.route == "fact" and not (named or focus) and phrases.LIST_FORM.search(question):
