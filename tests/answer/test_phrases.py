@@ -51,6 +51,10 @@ def span(q):
         ("List his papers from between 2019 and 2021 (inclusive).", ((2019, 1), (2021, 12))),
         ("What has he published since the start of April 2026?", ((2026, 4), None)),
         ("anything since the beginning of 2024?", ((2024, 1), None)),
+        # verbs of order read as before/after, not as a topic
+        ("How many of his papers predate 2020?", (None, (2019, 12))),
+        ("papers antedating March 2021", (None, (2021, 2))),
+        ("Which of her papers postdate 2022?", ((2023, 1), None)),
     ],
 )
 def test_dates_to_the_month(question, expected):
@@ -272,6 +276,11 @@ def test_a_quantity_asked_in_a_unit():
         ("List his non-LLM papers.", "LLM"),
         ("Which papers of his lack any quantization?", "quantization"),
         ("Which of his papers never mention GPUs?", "GPUs"),
+        # a contrast is a topic left out
+        ("Summarize her work on glaciers and ice shelves (as opposed to sea ice).", "sea ice"),
+        ("Which of his papers use CPUs rather than GPUs?", "GPUs"),
+        ("papers on training instead of inference", "inference"),
+        ("Her papers on glaciers (not sea ice)", "sea ice"),
     ],
 )
 def test_more_negated_wordings(question, topic):
@@ -293,3 +302,21 @@ def test_any_verb_after_do_not_negates_its_object_but_writing_and_having_do_not(
     assert phrases.negated("Which of her papers don't report accuracy?").topic == "accuracy"
     assert phrases.negated("Which papers did he not write?") is None
     assert phrases.negated("Which of his papers does not have code?") is None
+
+
+def test_the_date_verb_leaves_no_topic_word():
+    assert "predate" not in phrases.without_dates("How many of his papers predate 2020?")
+
+
+def test_a_claim_of_being_first_is_not_a_date_pick():
+    assert phrases.claim_first("Which of his papers claim to be the first to do something?")
+    assert phrases.claim_first("Which papers report results for the first time?")
+    assert phrases.claim_first("Which was his first paper?") is None
+    assert phrases.FIRST_CLAIMED.search("This is the first use of series expansion for quantization.")
+    assert phrases.FIRST_CLAIMED.search("which, for the first time, enhances the model's performance")
+    assert not phrases.FIRST_CLAIMED.search("the first layer of a model can sustain a higher compression level")
+
+
+def test_a_question_asking_more_of_the_paper_it_picks():
+    assert phrases.asks_of_picked("The oldest paper in his list optimizes a program released by which center?")
+    assert not phrases.asks_of_picked("What's the earliest year in his publication record?")

@@ -137,6 +137,23 @@ def test_earliest_orders_by_date_then_arxiv_id_and_names_ties():
     assert last.startswith("Of those 4 papers, the last to come out was *Gamma*")
 
 
+def test_a_paper_dated_to_a_year_wholly_before_the_day_dated_ones_is_the_earliest():
+    from assistant.answer.check.citations import Citations
+    from assistant.answer.write import order
+    from tests.conftest import make_paper
+
+    papers = [
+        make_paper(id="d", title="Day", date="2019-07-28"),
+        make_paper(id="y", title="Year", date="2018", date_precision="year", year=2018),
+        make_paper(id="n", title="Newer year", date="2025", date_precision="year", year=2025),
+    ]
+    text = order.extreme(False, papers, Citations(), lambda p: p.abstract, "Ada Lovelace", "x")
+    assert text.startswith("The earliest of x is *Year*")
+    assert order.extreme(True, papers, Citations(), lambda p: p.abstract, "Ada Lovelace", "x").startswith(
+        "The latest of x is *Newer year*"
+    )
+
+
 def test_answers_name_sources_as_a_person_would_and_tools_keep_the_files(assistant):
     from tests.conftest import SEEDS
 

@@ -60,3 +60,28 @@ def test_a_quantity_asked_in_a_unit_by_name_finds_figures_written_with_its_symbo
     assert "6.2 cm" in answer.answer and "12 cm" in answer.answer and "4.1 km" not in answer.answer
     faster = ask(tanaka, "Which of her papers report a speedup above 100x?")
     assert "300 times" in faster.answer  # "runs 300 times faster": a factor, though it never says "speedup"
+
+
+def test_an_x_based_phrase_is_held_by_x_and_each_alternative_is_enough(tanaka):
+    answer = ask(tanaka, "Which of her papers use transformer or attention-based models?")
+    titles = {c.title for c in answer.citations}
+    # "with a self-attention network": attention-based, though the text never says "attention-based"
+    assert "Sea-Ice Type Classification from Sentinel-1 SAR with Self-Attention" in titles
+    assert "Crevasse Detection on Antarctic Ice Shelves with Vision Transformers" in titles
+
+
+def test_a_contrast_is_left_out_and_and_reads_as_either_when_nothing_is_on_both(tanaka):
+    answer = ask(tanaka, "Summarize her work on glaciers and ice shelves (as opposed to sea ice).")
+    assert answer.meta["plan"]["negated_topic"] == "sea ice"
+    assert "read it as either" in answer.answer
+    titles = {c.title for c in answer.citations}
+    assert "Calving Front Delineation of Greenland Glaciers with Multi-Temporal SAR" in titles
+    assert "Crevasse Detection on Antarctic Ice Shelves with Vision Transformers" in titles
+
+
+def test_the_earliest_item_of_her_record_is_a_date_pick_over_all_her_papers(tanaka):
+    answer = ask(tanaka, "What is the earliest item in her publication record?")
+    assert answer.meta["plan"]["route"] == "earliest"
+    assert (
+        "2018" in answer.answer and answer.citations[0].title == "Machine Learning for Operational Sea-Ice Monitoring"
+    )

@@ -18,6 +18,7 @@ import numpy as np
 
 from assistant.answer.evidence import distinct
 from assistant.answer.evidence.weigh import QueryTerms, forms, vocabulary
+from assistant.answer.plan.phrases.wording import CLAIM_FIRST, FIRST_CLAIMED
 from assistant.index.bm25 import terms, variants
 from assistant.models import Paper
 from assistant.text import research_sentences
@@ -45,6 +46,8 @@ MEANING_DENSE = 0.62
 WHOLE_DENSE = 0.38
 MEANING_COVERAGE = 0.5
 TITLE_KNOWN_COVERAGE = 0.6  # the title names the phrase's rarest known term, the text holds this much of the known
+# The longest phrase read as one noun phrase with qualifiers ("NVIDIA A100 GPUs", "neural network quantization").
+MAX_PHRASE_WORDS = 3
 # Score tiers of a Support: one grounded in the topic's words scores WORD_TIER + its best cosine (1.0-2.0); one
 # grounded by meaning alone scores its cosine (< 1.0), so any word-grounded paper outranks every meaning-only one.
 WORD_TIER = 1.0
@@ -54,15 +57,45 @@ ELSEWHERE_WORD_DENSE = 0.45
 ELSEWHERE_MEANING_DENSE = 0.7
 
 
+# "supercomputers like Sunway or Tianhe", "models such as BERT": the examples after the word are alternatives of
+# their own, and the words before it (the kind they are examples of) another.
+_EXAMPLES = re.compile(r"\s+(?:like|such as|e\.g\.,?|for example|for instance|including|especially)\s+", re.I)
+
+
 def alternatives(topic: str) -> list[str]:
-    """ "stereo matching or multi-view stereo" -> both; an alternative of only generic words is dropped."""
-    parts = [p.strip() for p in re.split(r"\s*(?:\bor\b|/|,)\s*", topic) if p.strip()]
-    kept = [p for p in parts if content_terms(p)]
+    """ "stereo matching or multi-view stereo" -> both, "supercomputers like Sunway or Tianhe" -> "supercomputers",
+    "Sunway", "Tianhe"; an alternative of only generic words is dropped."""
+    kind, examples = (*_EXAMPLES.split(topic, maxsplit=1), "")[:2]
+    parts = [p.strip() for p in re.split(r"\s*(?:\bor\b|\band\b|/|,)\s*", examples) if p.strip()] if examples else []
+    parts = [p.strip() for p in re.split(r"\s*(?:\bor\b|/|,)\s*", kind) if p.strip()] + parts
+    kept = [p for p in dict.fromkeys(parts) if content_terms(p)]
     return kept or ([topic] if content_terms(topic) else [])
 
 
 def content_terms(text: str) -> list[str]:
-    return [t for t in terms(text) if t not in GENERIC and len(t) > 1]
+    """The phrase's terms less the generic ones; a compound with a generic part ("attention-based") is its other
+    parts ("attention"): a text saying "self-attention" is on "attention-based models"."""
+    out = [t for t in terms(text) if t not in GENERIC and len(t) > 1]
+    return [t for t in out if not ("-" in t and any(part in GENERIC for part in t.split("-")))]
+
+
+def key_terms(alt: str, words: list[str], in_scope: Callable[[str], int]) -> set[str]:
+    """The words a paper must say for a phrase, in one sentence: its most specific word (the rarest in general
+    English: "A100" in "NVIDIA A100 GPUs", "quantization" in "neural network quantization") and its head (the last
+    word: "search" in "neural architecture search"), with every word no paper in scope uses ("LU" in "sparse LU
+    factorization": a subject the corpus may lack is never dropped). The other words qualify the phrase ("NVIDIA",
+    "neural network") and need not be said."""
+    plain = [w for w in words if "-" not in w or not all(x in words for x in w.split("-") if x)]
+    said = list(dict.fromkeys(t for t in re.findall(r"[\w-]+", alt.casefold()) if t in plain))
+    # Only a short noun phrase whose head names a subject has qualifiers to drop: a head of ordinary English
+    # ("weights" in "pruning LLM weights") leans on its modifiers, and the leftovers of a long question ("speculative
+    # decoding speed up LLM text generation") are no one phrase.
+    if not 2 <= len(said) <= MAX_PHRASE_WORDS or len(plain) != len(said) or distinct.ordinary(said[-1]):
+        return set(words)
+    key = {min(plain, key=distinct.zipf), said[-1]} | {w for w in plain if not in_scope(w)}
+    # Qualifiers come before what they qualify ("NVIDIA A100 GPUs"): a word after the first key word stays.
+    first = min(said.index(w) for w in key)
+    return key | set(said[first:])
 
 
 @lru_cache(maxsize=20_000)
@@ -170,7 +203,7 @@ class TopicMatcher:
                 self._whole[paper.id] = frozenset().union(*(v for _, v in self._texts_of(paper)))
         return self._whole[paper.id]
 
-    def _may_support(self, papers: list[Paper], alts: list[str]) -> list[Paper]:
+    def _may_support(self, papers: list[Paper], alts: list[str], used: Callable[[str], bool]) -> list[Paper]:
         """The papers that can pass a rule of `papers_on`, from the inverted index, without reading their texts.
         Every rule needs, in the paper's whole text, all the phrase's words, or at least NEAR_COVERAGE of its
         weight (the lowest coverage bar), or 0.6 of its known terms' weight (`_title_names`); a paper short of all
@@ -188,8 +221,9 @@ class TopicMatcher:
             known = _known_terms(qterms, self.lexical)
             if known is not None:
                 keep |= self._covering(known, TITLE_KNOWN_COVERAGE)
-            holders = [self.terms.papers_with(variants(w)) for w in words]
-            keep |= set.intersection(*holders) if holders else set()
+            for need in (words, key_terms(alt, words, used) if len(alts) == 1 else words):
+                holders = [self.terms.papers_with(variants(w)) for w in need]
+                keep |= set.intersection(*holders) if holders else set()
         return [p for p in papers if p.id not in self.positions or self.positions[p.id] in keep]
 
     def _covering(self, qterms: QueryTerms, floor: float) -> set[int]:
@@ -201,6 +235,15 @@ class TopicMatcher:
             for at in self.terms.papers_with(forms(t)):
                 score[at] = score.get(at, 0.0) + w
         return {at for at, got in score.items() if got / total >= floor - 1e-9}
+
+    def _head_near(self, paper: Paper, alt: str, words: list[str]) -> bool:
+        """A sentence of the paper says the phrase's head (its last word) with another of its words: "search" in
+        "neural architecture search" said only of "the quantization search problem" does not ground it."""
+        said = [t for t in re.findall(r"[\w-]+", alt.casefold()) if t in words]
+        if len(set(said)) < 2:
+            return True
+        head, rest = said[-1], [w for w in said[:-1] if w != said[-1]]
+        return any(_has_all([head], v) and any(_has_all([w], v) for w in rest) for _, v in self._texts_of(paper))
 
     def _scope_df(self, papers: list[Paper]) -> tuple[int, Callable[[str], int]]:
         """How many papers are in scope, and in how many of them a term is (from the inverted index when built)."""
@@ -217,7 +260,11 @@ class TopicMatcher:
             out = []
             for p in papers:
                 for t in texts_of(p):
-                    if needle in re.sub(r"\s+", " ", t.casefold()):
+                    if (
+                        FIRST_CLAIMED.search(t)
+                        if literal == CLAIM_FIRST
+                        else needle in re.sub(r"\s+", " ", t.casefold())
+                    ):
                         out.append(Support(p, t, 1.0))
                         break
             return out
@@ -225,7 +272,13 @@ class TopicMatcher:
         if not alts or not papers:
             return []
         in_scope = self._scope_df(papers)
-        papers = self._may_support(papers, alts)
+        pool = papers
+
+        @lru_cache(maxsize=64)
+        def used(word: str) -> bool:  # some paper in scope says the word
+            return any(variants(word) & self._whole_of(p) for p in pool)
+
+        papers = self._may_support(papers, alts, used)
         if not papers:
             return []
         if self.vectors is not None:
@@ -251,12 +304,18 @@ class TopicMatcher:
                 if p.id not in per_paper or float(sims[i]) > per_paper[p.id][0]:
                     per_paper[p.id] = (float(sims[i]), sentences[i][1])
             whole = {p.id: self._whole_of(p) for p in papers}
+            # A part of "benchmarks for HPC or AI-HPC systems" is a fragment of one phrase shared out over the
+            # alternatives ("benchmarks HPC"): its last word is no head, so all its words stay.
+            key = sorted(key_terms(alt, words, used)) if len(alts) == 1 else words
             for p in papers:
                 top = per_paper.get(p.id, (-1.0, ""))[0]
-                if qterms.coverage(whole[p.id]) < PARTIAL_COVERAGE and not _has_all(words, whole[p.id]):
+                if qterms.coverage(whole[p.id]) < PARTIAL_COVERAGE and not _has_all(key, whole[p.id]):
                     continue  # no sentence can hold what the whole text lacks
                 for s, vocab in self._texts_of(p):
-                    has_all = _has_all(words, vocab)
+                    # the phrase's key words together in one sentence: its qualifiers need not be said ("A100 GPUs"
+                    # for "NVIDIA A100 GPUs"), its head and most specific word must ("neural network
+                    # architectures" is not "neural architecture search")
+                    has_all = _has_all(key, vocab)
                     in_title = s == p.title and has_all  # the title says it: no meaning bar
                     if (
                         in_title
@@ -276,10 +335,8 @@ class TopicMatcher:
                 sim, s = per_paper.get(p.id, (-1.0, ""))
                 cover = qterms.coverage(whole[p.id])
                 if p.id not in best and (
-                    sim >= PARTIAL_DENSE
-                    and cover >= PARTIAL_COVERAGE
-                    or sim >= WHOLE_DENSE
-                    and cover >= 0.99
+                    (sim >= PARTIAL_DENSE and cover >= PARTIAL_COVERAGE or sim >= WHOLE_DENSE and cover >= 0.99)
+                    and self._head_near(p, alt, words)
                     or sim >= PARTIAL_DENSE
                     and _title_names(known, p, whole[p.id])
                 ):

@@ -52,6 +52,11 @@ class Planner(SlotReader, RouteByMeaning):
         position, surname = phrases.position(question), phrases.surname(question)
         literal = phrases.quoted(question) or phrases.marked(question)
         stripped = self._strip_slots(question)
+        if not literal and (claim := phrases.claim_first(question)):
+            # "papers that claim to be the first to do something": the claim, in the abstracts' words, is what is
+            # looked for; "first" there is no date pick
+            literal, (a, b) = claim[0], claim[1]
+            stripped = self._strip_slots(question[:a] + " " + question[b:])
         venues = self.venues_in(question)[0]
         work_type = phrases.work_type_listed(question)[0]
         negation = phrases.negated(question)
@@ -93,6 +98,9 @@ class Planner(SlotReader, RouteByMeaning):
         intent.route, intent.subject = self._by_meaning(intent, vote, question, stripped, named, focus, literal)
         if summary_asked := self.topics.summary_asked(question, intent.route, vote.label, named or focus, literal):
             intent.route, intent.subject = "list", subject_for("list", stripped, self.corpus.principal)
+        if intent.route == "when" and not (named or focus) and (pick := phrases.date_extreme(question)):
+            # "What is the earliest item in her publication record?": a paper picked by its date, none named
+            intent.route, intent.subject = pick, subject_for(pick, stripped, self.corpus.principal) or ""
         if nested_from and intent.route in ("authors", "when", "arxiv", "summary", "attribution"):
             intent.route = "list"  # "the newest paper by MoQE's first author": that person's papers, not MoQE's authors
         if intent.route == "fact" and not (named or focus) and phrases.LIST_FORM.search(question):
@@ -275,6 +283,21 @@ class Planner(SlotReader, RouteByMeaning):
             intent.subject = topic if intent.subject else ""
             if unsure:  # a topic no paper grounds, though retrieval finds papers: answered from retrieval
                 intent.route, intent.subject, topic = "fact", "", ""
+            elif topic and intent.route in ("earliest", "latest") and not self.corpus.topics.papers_on(topic, pool):
+                # "the earliest year in his publication record", "the oldest paper in his list optimizes … which
+                # center?": words that ground no paper under a date pick are wording; the pick is of all the papers,
+                # and a question asking something of the paper picked is answered from it.
+                dated = sorted((p for p in pool if p.date), key=lambda p: p.date)
+                topic_said, topic, intent.subject = topic, "", ""
+                assumed = (
+                    f"I read “{topic_said}” as the question's wording, not a topic, so no topic narrows the papers."
+                )
+                if dated and phrases.asks_of_picked(question):
+                    assumed = (
+                        f"No paper's own text is on “{topic_said}”, so I took the {intent.route} paper of all and "
+                        "answered from it."
+                    )
+                    focus, intent.route = [(dated[0] if intent.route == "earliest" else dated[-1]).id], "fact"
         if intent.route == "list" and topic and self._describes_one_paper(question, topic, f, span, scope):
             # Nothing is "on" a long description: it describes one paper and asks something of it.
             intent.route, intent.subject, topic = "fact", "", ""

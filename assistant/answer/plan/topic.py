@@ -71,14 +71,27 @@ class TopicReader:
                 return "", assumed, []
         if wording or grounded or route not in ("list", "count"):
             return topic, "", []
+        # The phrase's head (its last word), ordinary English but in few papers in scope, is kept: "search" in
+        # "neural architecture search" is what the phrase turns on (3 of his 29 papers say it), while "models" (in
+        # most) tells none apart and a leading ordinary word ("short overview … simulating") is wording.
+        rare_in_scope = self._rare_in_scope(pool)
         relaxed = " or ".join(
-            " ".join(w for w, r in words if r == distinct.DISTINGUISHING)
+            " ".join(
+                w
+                for i, (w, r) in enumerate(words)
+                if r == distinct.DISTINGUISHING or r == distinct.ORDINARY and i == len(words) - 1 and rare_in_scope(w)
+            )
             for words in alts
             if any(r == distinct.DISTINGUISHING for _, r in words) and not any(r == distinct.UNUSED for _, r in words)
         )
         if relaxed and relaxed != topic and self.corpus.topics.papers_on(relaxed, pool):
             said = f"No paper's own text is on “{topic}” as a whole, so I read the topic as “{relaxed}”."
             return relaxed, said, []
+        if (either := self._either(topic, question)) and all(
+            self.corpus.topics.papers_on(part, pool) for part in either.split(" or ")
+        ):
+            said = f"No paper's own text is on “{topic}” as a whole, so I read it as either: “{either}”."
+            return either, said, []
         rare = [[w for w, r in words if r == distinct.DISTINGUISHING] for words in alts]
         # A word no paper uses may name a subject the corpus lacks ("papers that deal with protein structure
         # prediction"); it is the question's wording only when the question describes one paper and asks something
@@ -92,6 +105,38 @@ class TopicReader:
             )
             return topic, said, [p.id for p in found]
         return topic, "", []
+
+    @staticmethod
+    def _either(topic: str, question: str) -> str:
+        """ "work on glaciers and ice shelves": the topic's words on each side of an "and" the question puts between
+        them, as alternatives ("glaciers or ice shelves"); "" when no "and" splits the topic."""
+        words = topic.split()
+        if " or " in f" {topic} " or len(words) < 2:
+            return ""
+        at, start = [], 0
+        for w in words:
+            m = re.compile(rf"(?<![\w-]){re.escape(w)}(?![\w-])", re.I).search(question, start)
+            if m is None:
+                return ""
+            at.append(m.start())
+            start = m.end()
+        for m in re.finditer(r"\band\b", question, re.I):
+            cut = sum(1 for a in at if a < m.start())
+            if 0 < cut < len(words):
+                return f"{' '.join(words[:cut])} or {' '.join(words[cut:])}"
+        return ""
+
+    def _rare_in_scope(self, pool: list[Paper]):
+        """Whether a word is in fewer than COMMON_SHARE of the papers in scope (any word, in a scope too small to
+        tell: distinct.MIN_SCOPE)."""
+        vocabularies = [self.corpus.topics.vocabulary_of(p) for p in pool]
+
+        def rare(word: str) -> bool:
+            if len(pool) < distinct.MIN_SCOPE:
+                return False
+            return sum(1 for v in vocabularies if distinct.held(word, v)) < distinct.COMMON_SHARE * len(pool)
+
+        return rare
 
     def _words_of_topic(self, topic: str, pool: list[Paper]) -> list[list[tuple[str, str]]]:
         """Each alternative of a topic as its words, each with what it is among the papers in scope (distinct.role):

@@ -56,6 +56,12 @@ def extreme(
         return "No dated papers match, so there is no earliest or latest one to give."
     # A paper dated to the day wins over one known only to its year: "2022" cannot be placed within 2022.
     best = next((p for p in dated if _precise(p)), dated[0])
+    # ... unless its whole year (month) lies before (after) that day: "2018" is earlier than 2019-07-28.
+    first = dated[0]
+    if first is not best and (
+        _date_range(first)[0] > _date_range(best)[1] if latest else _date_range(first)[1] < _date_range(best)[0]
+    ):
+        best = first
     tied = [p for p in dated if p.date == best.date and p.date_precision == best.date_precision]
     edge = _date_range(best)[1 if latest else 0]
     maybe = [

@@ -32,6 +32,8 @@ _NEGATION = re.compile(
     r"[a-z]+(?:\s+(?:on|with|to|about|in|for|at|against))?\s+(?P<u>[^,.;?!]+)"
     # "other than X", "without X", "with no X", "have nothing to do with X", "unrelated to X", "lacking any X"
     r"|\b(?:other than|apart from|except(?: for)?|excluding|besides|without(?: any)?|leaving out|not counting|"
+    # "(as opposed to sea ice)", "rather than X", "instead of X": the contrast is a topic left out
+    r"as opposed to|rather than|instead of|in contrast to|"
     r"(?:have|has|having) nothing to do with|unrelated to|free of|lack(?:s|ing)?(?: any)?|avoid(?:s|ing)?|"
     r"(?:with|have|has|use|uses|involve|involves|mention|mentions) no)\s+"
     r"(?P<y>[^,.;?!]+)"
@@ -40,7 +42,9 @@ _NEGATION = re.compile(
     r"(?=(?:papers?|works?|ones?|studies|articles?)\b)"
     # "non-LLM papers", "which are non-LLM?" (not "is it non-trivial?")
     r"|\bnon-(?P<w>[\w-]+)(?=\s+(?:papers?|works?|ones?|studies|articles?|research)\b)"
-    r"|\b(?:are|were)\s+non-(?P<v>[\w-]+)",
+    r"|\b(?:are|were)\s+non-(?P<v>[\w-]+)"
+    # "(not sea ice)": a contrast in brackets
+    r"|\(\s*not\s+(?P<t>[^()]+?)\s*\)",
     re.I,
 )
 # Where a negated topic ends: a date, "at all", or the start of another clause.
@@ -63,10 +67,11 @@ def negated(question: str) -> Negation | None:
     """The topic a question negates ("not about LLMs", "don't involve X", "other than X"), unless the phrase excludes
     the author ("not by him", "other than his own", which `excludes_author` reads)."""
     for m in _NEGATION.finditer(question):
-        group = next(g for g in ("x", "u", "y", "z", "w", "v") if m.group(g))
+        group = next(g for g in ("x", "u", "y", "z", "w", "v", "t") if m.group(g))
         raw, start = m.group(group), m.start(group)
         cut = _NEGATION_END.search(raw)
         body = (raw[: cut.start()] if cut else raw).rstrip()
+        body = body.rstrip(" )")  # "(as opposed to sea ice)": the bracket is not the topic's
         x = body.strip(" \"'“”")
         if (
             not x
@@ -200,6 +205,43 @@ def marked(question: str) -> str | None:
     """The note a question asks papers to be marked with ("marked as still under review" -> "under review")."""
     m = _MARKED.search(question)
     return m.group("x").strip() if m else None
+
+
+# "Which of his papers claim to be the first to do something?": a claim the abstracts make in their own words, not
+# the earliest paper. CLAIM_FIRST is what is asked for literally; FIRST_CLAIMED finds the claim in a text: "for the
+# first time", "the first use of …", "the first structural binarization method", "is the first system to" (not "the
+# first layer of a model": the noun after "first" must name a contribution).
+CLAIM_FIRST = "the first"
+_FIRST_ASKED = re.compile(
+    r"\b(?:claim(?:s|ed|ing)?\s+(?:to\s+(?:be|have)\s+)?(?:been\s+)?(?:the\s+)?first|"
+    r"(?:are|is|were|was|be)\s+the\s+first\s+to\b|first\s+to\s+(?:do|achieve|propose|show|use|demonstrate)|"
+    r"for\s+the\s+first\s+time|first[- ]of[- ]its[- ]kind)"
+    r"(?:\s+(?:to\s+)?(?:do\s+)?(?:something|anything))?",
+    re.I,
+)
+FIRST_CLAIMED = re.compile(
+    r"\bfor the first time\b|\bfirst[- ]of[- ]its[- ]kind\b|\b(?:the|our) first (?:[\w-]+\s+){0,2}?"
+    r"(?:to|use|system|method|work|study|framework|approach|attempt|algorithm|benchmark|model|tool|demonstration|"
+    r"implementation|solution|technique|analysis|investigation|effort)\b",
+    re.I,
+)
+
+
+# A wh-word past the question's first word: "The oldest paper in his list optimizes a mini-application released by
+# which research center?" asks something of the paper it picks; "What's the earliest year in his record?" does not.
+_ASKS_LATER = re.compile(r"^\s*\S+.*?\b(?:which|what|who|whom|where|how)\b", re.I)
+
+
+def asks_of_picked(question: str) -> bool:
+    """Whether a question that picks a paper by date asks something more of it (a wh-word after its start)."""
+    return bool(_ASKS_LATER.search(question))
+
+
+def claim_first(question: str) -> tuple[str, tuple[int, int]] | None:
+    """The claim of being first a question asks papers for ("claim to be the first to do something"), with where it
+    says it; None when "first" means the earliest."""
+    m = _FIRST_ASKED.search(question)
+    return (CLAIM_FIRST, m.span()) if m else None
 
 
 def quoted(question: str) -> str | None:
