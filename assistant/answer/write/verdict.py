@@ -5,24 +5,28 @@ units and the nouns they count) matched or contradicted by the paper's sentences
 molecules") met by "both … and …", a claim without limit ("keeps scaling") met by a stated bound, a requirement met
 by "without"/"-free", and the question's terms covered (or not) by the best sentence. A false premise is
 corrected in the first sentence, by the sentence that contradicts it.
+
+A "Yes" also needs every content word of the claim in the paper (as written, another form of it, or a close variant
+by meaning); a word the paper lacks makes it a "No" when a sentence holds another term in its place ("copper-nickel
+alloy" against "Fe-Cu alloy"), else "The abstracts do not say". The listing's metadata (comments such as "Accepted to
+SC'25", the venue) is read as the paper's own statement.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
+from functools import lru_cache
 
 import numpy as np
 
 from assistant.answer.check.citations import Citations, finish_blocks
 from assistant.answer.check.claim_parts import Pool, numbers
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import alignment, clauses
+from assistant.answer.evidence import alignment, claim_terms, clauses
 from assistant.answer.evidence.roles import with_roles
 from assistant.answer.evidence.weigh import summary_sentence, vocabulary
-from assistant.answer.plan.intents import STOP, topic_words
+from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.write.by_role import heading
 from assistant.answer.write.extractive import clause
@@ -37,10 +41,6 @@ COVERED = 0.5
 FOREIGN = 0.34
 # Or: this much of them somewhere in the paper, and this much in the best sentence.
 WHOLE, PART = 0.6, 0.25
-# A word of the claim the paper holds only by meaning must embed this close to one of its words. Single words embed
-# loosely (all-MiniLM-L6-v2: "GPU"/"GPUs" 0.85, but "drone"/"helicopter" 0.67 > "drone"/"UAV" 0.64, "copper"/"Cu"
-# 0.59), so only near-identical variants pass; synonyms cannot be told from rivals this way.
-VARIANT = 0.8
 TOP = 4  # best sentences (by the question) a verdict is read from
 
 _EXCLUSIVE = re.compile(
@@ -68,10 +68,6 @@ _COUNTED = re.compile(
 _FOR_NAME = (
     r"\s*(?:%|x|×)?[\w-]*\s+(?:\w+\s+){0,2}?(?:on|with|for|using|in)\s+(?:the\s+)?([A-Z][\w-]*\d[\w-]*|[A-Z]{2,}[\w-]*)"
 )
-
-
-# Finds a close variant of a word among the paper's words, by meaning (write_verdict passes the embedding model's).
-Near = Callable[[str, list[str]], bool]
 
 
 @dataclass
@@ -112,125 +108,6 @@ def _content(question: str, paper: Paper) -> list[str]:
     return [t for w in topic_words(question) for t in terms(w) if t not in naming]
 
 
-def _metadata(paper: Paper) -> list[str]:
-    """The listing's own statements about the paper, one sentence each: its comments ("Accepted to SC'25 (June 3,
-    2025). This work was previously submitted to ISCA'25 …") and its venue."""
-    out = [s.strip() for c in paper.comments for s in re.split(r"(?<=[.;])\s+", c) if s.strip()]
-    return out + ([paper.venue] if paper.venue else [])
-
-
-def _paper_terms(paper: Paper, sentences: list[str]) -> set[str]:
-    parts = [paper.title or "", paper.display_title, paper.abstract, *paper.other_abstracts, *_metadata(paper)]
-    text = " ".join(parts + sentences)
-    return set(terms(text))
-
-
-def _parts(word: str) -> list[str]:
-    """A question word as the paper would have to hold it: "copper-nickel" -> copper, nickel; "SC'25" -> sc, 25."""
-    ts = terms(word)
-    return [t for t in ts if "-" not in t] or ts
-
-
-def unsupported(question: str, paper: Paper, sentences: list[str], near: Near | None = None) -> list[str]:
-    """The claim's content words (less those naming the paper) that the paper's text holds neither as written nor
-    as a close variant by meaning ("GPU" for "GPUs"): "copper-nickel" of a paper on "Fe-Cu" alloys."""
-    naming = vocabulary(paper.title or paper.display_title)
-    held = _paper_terms(paper, sentences)
-    have = {_stem(t) for t in held}
-
-    def holds(t: str) -> bool:  # as written, or another form of it ("reach" in "reaching", "GPUs" for "GPU")
-        return _stem(t) in have or len(t) >= 4 and any(h.startswith(t) or len(h) >= 4 and t.startswith(h) for h in held)
-
-    # Figures with their units ("3 seconds" for "3 s") are the alignment's to compare, not words to find.
-    for q in alignment.quantities(question):
-        question = question[: q.start] + " " * (q.end - q.start) + question[q.end :]
-    out = []
-    for w in topic_words(question):
-        # Direction words ("grew" against "a 25% increase") are the alignment's to compare, like figures.
-        parts = [t for t in _parts(w) if t not in naming and t not in LIGHT and t not in alignment.DIRECTIONS]
-        if parts and not all(holds(t) for t in parts) and w not in out:
-            out.append(w)
-    if out and near is not None:
-        out = [w for w in out if not near(w, sorted(held))]
-    return out
-
-
-LIGHT = frozenset(
-    line.strip().casefold()
-    for line in (Path(alignment.__file__).parent / "data" / "light_words.txt").read_text(encoding="utf-8").splitlines()
-    if line.strip() and not line.startswith("#")
-)
-_TOKEN = re.compile(r"[A-Za-z0-9][\w'’-]*")
-_ARTICLES = {"a", "an", "the", "its", "their"}
-_DETERMINERS = _ARTICLES | {"his", "her", "our", "it", "them", "this", "these", "that", "those", "all", "each", "every"}
-_PREPOSITIONS = {"from", "on", "in", "with", "at", "to", "for", "by", "of", "using", "via", "over", "into", "onto"}
-# Words that fill a slot without naming anything ("improves … over task-specific models" for "beat task-specific
-# models"): a claim word in their place is a paraphrase, not a rival term.
-_FUNCTION = STOP | _PREPOSITIONS | {"across", "against", "between", "under", "than", "per", "beyond", "versus", "vs"}
-_PUNCT = re.compile(r"[,;:()\[\]]|\.\s")
-
-
-def slot_fillers(question: str, word: str, sentence: str) -> list[str]:
-    """What the sentence holds where the claim holds `word`, in the two places a term names a thing: after the same
-    two words ending in a preposition ("learned from drone" - "learned from helicopter"), or before the same content
-    word ("copper-nickel alloy" - "Fe-Cu alloy"); empty when the sentence does not share that context. A slot never
-    crosses punctuation ("residual networks: starting …" is not the slot of "residual networks add")."""
-    q = [t.casefold() for t in _TOKEN.findall(question)]
-    if word.casefold() not in q:
-        return []
-    i = q.index(word.casefold())
-    out = []
-    left = q[max(0, i - 2) : i]
-    for part in _PUNCT.split(sentence):
-        s = [t.casefold() for t in _TOKEN.findall(part)]
-        if len(left) == 2 and left[1] in _PREPOSITIONS and left[0] not in STOP:
-            for j in range(len(s) - 2):
-                if s[j : j + 2] == left:
-                    k = j + 2
-                    while k < len(s) and s[k] in _ARTICLES:
-                        k += 1
-                    if k < len(s) and (i + 1 >= len(q) or s[k] != q[i + 1]):  # "traced from photographs": no slot
-                        out.append(s[k])
-        if i + 1 < len(q) and q[i + 1] not in STOP:
-            before = q[i - 1] if i else None
-            out += [s[j - 1] for j in range(1, len(s)) if _stem(s[j]) == _stem(q[i + 1]) and s[j - 1] != before]
-    return out
-
-
-_BY_FIGURES = ("stated for the same thing", "every figure stated")
-
-
-def _counted_words(question: str) -> set[str]:
-    """The words right after each figure of the question (what it counts or measures)."""
-    out: set[str] = set()
-    for q in alignment.quantities(question):
-        out.update(t.casefold() for t in _TOKEN.findall(question[q.end :])[: alignment.NEAR_AFTER + 1])
-    return out
-
-
-def _verb_place(question: str, word: str) -> bool:
-    """The word stands before a determiner, as a verb does ("add its new block"): a verb of the claim is often a
-    synonym of the paper's ("insert"), which single-word embeddings cannot tell from a rival, so it is not asked for."""
-    q = [t.casefold() for t in _TOKEN.findall(question)]
-    i = q.index(word.casefold()) if word.casefold() in q else -1
-    return 0 <= i < len(q) - 1 and q[i + 1] in _DETERMINERS
-
-
-def swapped(question: str, word: str, sentence: str) -> str | None:
-    """The other content term the sentence states in the word's place, or None: also when some place holds a word
-    of the claim or a function word ("one logical coordinate space" for "a single logical …" paraphrases it)."""
-    asked = {_stem(t) for t in _TOKEN.findall(question)}
-    fillers = slot_fillers(question, word, sentence)
-    if not fillers or any(f in _FUNCTION or _stem(f) in asked for f in fillers):
-        return None
-    return fillers[0]
-
-
-def paraphrased(question: str, word: str, sentences: list[str]) -> bool:
-    """Some sentence holds a function word in the word's place ("one" where the claim says "single")."""
-    return any(f in _FUNCTION for s in sentences for f in slot_fillers(question, word, s))
-
-
 def _setting_swapped(question: str, v: str, sentences: list[str]) -> str | None:
     """The sentence stating the asked figure for another named setting than the question's ("2.6% on RTX 4090" asked
     as "2.6% on A100"), or None."""
@@ -266,12 +143,12 @@ def _negates(sentence: str, words: list[str]) -> bool:
     return False
 
 
-def decide(question: str, paper: Paper, ranked: list[str], near: Near | None = None) -> Verdict:
+def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Near | None = None) -> Verdict:
     """The verdict on a yes/no question about one paper, from its sentences ranked by the question and its listing's
     metadata (venue, comments); `near` finds a close variant of a word among the paper's words by meaning."""
     words = _content(question, paper)
     # "Was X accepted at SC'25?": the listing's comment ("Accepted to SC'25 (June 3, 2025).") states the whole claim.
-    stated = [s for s in _metadata(paper) if _coverage(words, s) == 1.0]
+    stated = [s for s in claim_terms.metadata(paper) if _coverage(words, s) == 1.0]
     if stated and _coverage(words, " ".join(ranked)) < 1.0:
         return Verdict(YES, stated[0], "the listing's metadata states it")
     verdict = _decide(question, paper, ranked)
@@ -279,19 +156,23 @@ def decide(question: str, paper: Paper, ranked: list[str], near: Near | None = N
         return verdict
     # Never a yes while a term of the claim is nowhere in the paper: "copper-nickel alloy" against "Fe-Cu alloy" is a
     # no when a sentence puts another term in its place, else the abstracts do not say.
-    missing = [w for w in unsupported(question, paper, ranked, near) if not paraphrased(question, w, ranked)]
-    if verdict.why.startswith(_BY_FIGURES):
+    missing = [
+        w
+        for w in claim_terms.unsupported(question, paper, ranked, near)
+        if not claim_terms.paraphrased(question, w, ranked)
+    ]
+    if verdict.why.startswith(claim_terms.BY_FIGURES):
         # A figure met in the sentence bound to the same context already matched what it counts: "4096 Huawei
         # Ascend 910 accelerators" is stated as "4096 Huawei Ascend 910".
-        counted = _counted_words(question)
+        counted = claim_terms.counted_words(question)
         missing = [w for w in missing if w.casefold() not in counted]
     if not missing:
         return verdict
     for word in missing:
         for s in ranked:
-            if other := swapped(question, word, s):
+            if other := claim_terms.swapped(question, word, s):
                 return Verdict(NO, s, f"the paper says {other!r} where the claim says {word!r}")
-    missing = [w for w in missing if not _verb_place(question, w)]
+    missing = [w for w in missing if not claim_terms.verb_place(question, w)]
     if not missing:
         return verdict
     return Verdict(UNSAID, verdict.sentence, f"not in the paper: {', '.join(missing)}")
@@ -378,14 +259,21 @@ def _decide(question: str, paper: Paper, ranked: list[str]) -> Verdict:
     return Verdict(UNSAID, top[0] if top else summary_sentence(paper), "not stated")
 
 
-def _near(corpus: Corpus) -> Near:
+@lru_cache(maxsize=64)
+def _word_vectors(embeddings, words: tuple[str, ...]) -> np.ndarray:
+    # A paper's ~200 words embed in ~125 ms (onnx, 2 cores): once per paper, not once per question.
+    return np.asarray(embeddings.embed_documents(list(words)), dtype=np.float32)
+
+
+def _near(corpus: Corpus) -> claim_terms.Near:
     """A word is held as a close variant when some word of the paper embeds within VARIANT of it."""
 
     def near(word: str, words: list[str]) -> bool:
         if not words:
             return False
-        vectors = np.asarray(corpus.picker.embeddings.embed_documents([word, *words]), dtype=np.float32)
-        return bool((vectors[1:] @ vectors[0]).max() >= VARIANT)
+        embeddings = corpus.picker.embeddings
+        asked = np.asarray(embeddings.embed_query(word), dtype=np.float32)
+        return bool((_word_vectors(embeddings, tuple(words)) @ asked).max() >= claim_terms.VARIANT)
 
     return near
 
