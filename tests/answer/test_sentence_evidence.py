@@ -139,4 +139,6 @@ def test_how_many_is_answered_by_the_number_that_counts_the_asked_thing(assistan
     picker = SentencePicker(answerer.retriever.embeddings)
     question = "for the many-core scaling study, how many mesh benchmarks were used?"
     ranked = picker.rank(question, QueryTerms.of(question, answerer.retriever.lexical), [paper])["p1"]
-    assert "23 mesh benchmarks" in ranked[0][0]  # the number that counts them, not the "4 phases" of a sentence that names them too
+    assert (
+        "23 mesh benchmarks" in ranked[0][0]
+    )  # the number that counts them, not the "4 phases" of a sentence that names them too
