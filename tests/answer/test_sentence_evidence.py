@@ -142,3 +142,13 @@ def test_how_many_is_answered_by_the_number_that_counts_the_asked_thing(assistan
     assert (
         "23 mesh benchmarks" in ranked[0][0]
     )  # the number that counts them, not the "4 phases" of a sentence that names them too
+
+
+def test_the_counted_thing_is_read_from_how_many():
+    from assistant.answer.evidence.weigh import counted_words, counts
+
+    stems = counted_words("how many evaluation suites did they pull scores from?")
+    assert stems == {"evalu", "suite"}
+    assert counts("data from over 80 models across 37 evaluation benchmarks", stems)  # "80 models" does not hide 37
+    assert not counts("grouped into 6 primary abilities and 11 sub-abilities", stems)
+    assert counted_words("What accuracy did it reach?") == set()

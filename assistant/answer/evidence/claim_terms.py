@@ -87,22 +87,31 @@ _FUNCTION = STOP | _PREPOSITIONS | {"across", "against", "between", "under", "th
 _PUNCT = re.compile(r"[,;:()\[\]]|\.\s")
 
 
+def _index(tokens: list[str], word: str) -> int:
+    """Where the word stands among the tokens: as a token, or as the first part of one ("ISCA" in "isca'25")."""
+    w = word.casefold()
+    for i, t in enumerate(tokens):
+        if t == w or re.split(r"['’]", t)[0] == w:
+            return i
+    return -1
+
+
 def slot_fillers(question: str, word: str, sentence: str) -> list[str]:
     """What the sentence holds where the claim holds `word`, in the two places a term names a thing: after the same
     two words ending in a preposition ("learned from drone" - "learned from helicopter"), or before the same content
     word ("copper-nickel alloy" - "Fe-Cu alloy"); empty when the sentence does not share that context. A slot never
     crosses punctuation ("residual networks: starting …" is not the slot of "residual networks add")."""
     q = [t.casefold() for t in _TOKEN.findall(question)]
-    if word.casefold() not in q:
+    i = _index(q, word)
+    if i < 0:
         return []
-    i = q.index(word.casefold())
     out = []
     left = q[max(0, i - 2) : i]
     for part in _PUNCT.split(sentence):
         s = [t.casefold() for t in _TOKEN.findall(part)]
         if len(left) == 2 and left[1] in _PREPOSITIONS and left[0] not in STOP:
             for j in range(len(s) - 2):
-                if s[j : j + 2] == left:
+                if s[j] == left[0] and s[j + 1] in _PREPOSITIONS:  # "accepted to SC'25" for "accepted at …"
                     k = j + 2
                     while k < len(s) and s[k] in _ARTICLES:
                         k += 1
@@ -129,7 +138,7 @@ def verb_place(question: str, word: str) -> bool:
     """The word stands before a determiner, as a verb does ("add its new block"): a verb of the claim is often a
     synonym of the paper's ("insert"), which single-word embeddings cannot tell from a rival, so it is not asked for."""
     q = [t.casefold() for t in _TOKEN.findall(question)]
-    i = q.index(word.casefold()) if word.casefold() in q else -1
+    i = _index(q, word)
     return 0 <= i < len(q) - 1 and q[i + 1] in _DETERMINERS
 
 

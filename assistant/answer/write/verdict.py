@@ -151,6 +151,12 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
     stated = [s for s in claim_terms.metadata(paper) if _coverage(words, s) == 1.0]
     if stated and _coverage(words, " ".join(ranked)) < 1.0:
         return Verdict(YES, stated[0], "the listing's metadata states it")
+    # "Was X accepted at ISCA'25?" - "Accepted to SC'25": the comment names another venue in the claim's place.
+    for s in claim_terms.metadata(paper):
+        if _coverage(words, s) >= COVERED:
+            for w in topic_words(question):
+                if _coverage(terms(w), s) == 0 and (other := claim_terms.swapped(question, w, s)):
+                    return Verdict(NO, s, f"the listing says {other!r} where the claim says {w!r}")
     verdict = _decide(question, paper, ranked)
     if verdict.word != YES:
         return verdict
