@@ -61,6 +61,22 @@ def test_a_speedup_is_read_however_the_abstract_writes_it():
     assert extreme("GPU", papers, 1) == []  # "300 times faster than the model on one GPU" counts no GPUs
 
 
+def test_a_model_size_is_read_from_its_parameter_count():
+    from assistant.answer.evidence.quantity import extreme
+
+    said = {
+        "a": "We train dense and sparse networks of up to 340B parameters on 512 GPUs.",
+        "b": "The 13 billion parameter model is tuned with a batch size of 4096.",
+        "c": "Our small model reaches 91% accuracy.",
+    }
+    papers = [make_paper(id=k, abstract=v) for k, v in said.items()]
+    # The question's "model size" is reported as parameters (data/quantity_nouns.txt), not as any "size".
+    found = extreme("size", papers, 1, "What is the largest model size any of her papers trains?")
+    assert [(r.paper.id, r.said, r.value) for r in found] == [("a", "340B", 340e9), ("b", "13 billion", 13e9)]
+    # Unqualified, "size" is read as itself: the batch size.
+    assert [(r.paper.id, r.value) for r in extreme("size", papers, 1, "What is the largest size?")] == [("b", 4096.0)]
+
+
 def test_quantity_phrases():
     assert phrases.quantity_extreme("Which paper uses the most GPUs?") == phrases.Extreme(1, "GPUs")
     assert phrases.quantity_extreme("the fewest nodes he used") == phrases.Extreme(-1, "nodes")

@@ -125,3 +125,30 @@ def test_a_quoted_explanation_comes_right_after_the_sentence_it_explains():
     assert with_referents([result, because], ordered) == [result, claim, because]
     assert with_referents([because, result, claim], ordered) == [claim, because, result]
     assert with_referents([result, claim], ordered) == [result, claim]
+
+
+def test_how_many_is_answered_by_the_number_that_counts_the_asked_thing(assistant):
+    abstract = (
+        "We study how finite volume codes scale on many-core servers. "
+        "The mesh benchmarks are grouped into 4 phases and 9 sub-phases by their memory pattern. "
+        "We measured run times from over 50 configurations across 23 mesh benchmarks. "
+        "The tuned code runs well on every platform."
+    )
+    paper = make_paper(abstract)
+    answerer = assistant.answerer()
+    picker = SentencePicker(answerer.retriever.embeddings)
+    question = "for the many-core scaling study, how many mesh benchmarks were used?"
+    ranked = picker.rank(question, QueryTerms.of(question, answerer.retriever.lexical), [paper])["p1"]
+    assert (
+        "23 mesh benchmarks" in ranked[0][0]
+    )  # the number that counts them, not the "4 phases" of a sentence that names them too
+
+
+def test_the_counted_thing_is_read_from_how_many():
+    from assistant.answer.evidence.weigh import counted_words, counts
+
+    stems = counted_words("how many evaluation suites did they pull scores from?")
+    assert stems == {"evalu", "suite"}
+    assert counts("data from over 80 models across 37 evaluation benchmarks", stems)  # "80 models" does not hide 37
+    assert not counts("grouped into 6 primary abilities and 11 sub-abilities", stems)
+    assert counted_words("What accuracy did it reach?") == set()

@@ -81,3 +81,56 @@ def test_a_figure_for_an_unrelated_thing_does_not_decide():
 
     found = alignment.check("Did SolverX use 64 GPUs?", ["The model reaches 91% accuracy on the test images."])
     assert found.contradiction is None and found.support is None
+
+
+# A term of the claim that the paper never states: never a yes. Made-up sentences (none is from an eval set).
+GLACIER = [
+    "We map crevasse fields on outlet glaciers from satellite radar.",
+    "Training labels were traced from balloon photographs over two summers.",
+    "The detector runs on a cobalt-zinc alloy sensor housing at 40 Hz.",
+    "A single shared encoder serves every glacier.",
+]
+ICE = make_paper(title="CrevNet: Mapping Crevasses", abstract=" ".join(GLACIER))
+
+
+def test_a_claim_term_the_paper_replaces_with_another_is_a_no():
+    v = decide("Were CrevNet's training labels traced from kite photographs?", ICE, GLACIER[1:] + GLACIER[:1])
+    assert v.word == NO and "balloon" in v.sentence  # "traced from balloon", where the claim says "traced from kite"
+    v = decide("Does the CrevNet detector run on an iron-zinc alloy sensor housing?", ICE, GLACIER[2:] + GLACIER[:2])
+    assert v.word == NO and "cobalt-zinc" in v.sentence  # the term before "alloy" differs
+
+
+def test_a_claim_term_the_paper_never_holds_is_not_said_and_stated_terms_still_say_yes():
+    v = decide("Were CrevNet's training labels traced from photographs taken at night?", ICE, GLACIER[1:] + GLACIER[:1])
+    assert v.word == UNSAID  # "night" is nowhere in the paper, and no sentence puts another word in its place
+    assert decide("Were CrevNet's training labels traced from balloon photographs?", ICE, GLACIER[1:]).word == YES
+    # "one" in the paper where the claim says "single": a function word in the slot is a paraphrase, not a rival term
+    rephrased = ["One shared encoder serves every glacier.", *GLACIER[:3]]
+    paper = make_paper(title="CrevNet: Mapping Crevasses", abstract=" ".join(rephrased))
+    assert decide("Does a single shared encoder serve every glacier in CrevNet?", paper, rephrased).word == YES
+
+
+def test_a_close_variant_by_meaning_counts_as_stated():
+    question = "Were CrevNet's training labels traced from kite photographs?"
+    ranked = ["Training labels were traced from photographs taken by kites."]
+    paper = make_paper(title="CrevNet: Mapping Crevasses", abstract=ranked[0])
+    # "kite" is held as "kites" only through the stems the verdict compares; a `near` that refuses everything
+    # changes nothing, and one that accepts the word lets the stated claim stand.
+    assert decide(question, paper, ranked, near=lambda w, ws: False).word == YES
+    unheld = make_paper(title="CrevNet: Mapping Crevasses", abstract="Training labels were traced from photographs.")
+    claim = "Were CrevNet's training labels traced from aerial photographs?"
+    assert decide(claim, unheld, [unheld.abstract], near=lambda w, ws: False).word != YES
+    assert decide(claim, unheld, [unheld.abstract], near=lambda w, ws: w == "aerial").word == YES
+
+
+def test_the_listing_metadata_decides_a_venue_claim():
+    paper = make_paper(
+        title="StencilX: Sparse Stencils",
+        abstract="StencilX maps stencils to sparse tensor cores.",
+        comments=["Accepted to HPDC'24 (May 2, 2024). This work was previously submitted to PPoPP'24."],
+    )
+    v = decide("Was StencilX accepted at HPDC'24?", paper, [paper.abstract])
+    assert v.word == YES and v.sentence.startswith("Accepted to HPDC'24")
+    # Submitted there, accepted elsewhere: the premise is corrected by the comment naming the other venue.
+    v = decide("Was StencilX accepted at PPoPP'24?", paper, [paper.abstract])
+    assert v.word == NO and v.sentence.startswith("Accepted to HPDC'24")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from assistant.answer.evidence.weigh import forms
 from assistant.models import Paper
@@ -49,15 +50,40 @@ class Reading:
         return self.said.endswith("%")
 
 
-def _noun_pattern(noun: str) -> str:
-    words = sorted({noun, *forms(noun.casefold())}, key=len, reverse=True)
+def _load_reported() -> dict[str, list[tuple[list[str], set[str]]]]:
+    out: dict[str, list[tuple[list[str], set[str]]]] = {}
+    for line in (Path(__file__).parent / "data" / "quantity_nouns.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            noun, reported, said_of = (part.strip() for part in line.split("|"))
+            out.setdefault(noun.casefold(), []).append((reported.split(), set(said_of.casefold().split())))
+    return out
+
+
+REPORTED = _load_reported()
+
+
+def reported_as(noun: str, question: str) -> list[str]:
+    """The words a paper reports the asked noun with, as the question qualifies it ("model size": parameters), or
+    the noun itself."""
+    asked = set(re.findall(r"[a-z]+", question.casefold()))
+    for words, said_of in REPORTED.get(noun.casefold(), []):
+        if asked & said_of:
+            return words
+    return [noun]
+
+
+def _noun_pattern(noun: str | list[str]) -> str:
+    nouns = [noun] if isinstance(noun, str) else noun
+    words = sorted({w for n in nouns for w in (n, *forms(n.casefold()))}, key=len, reverse=True)
     return r"(?:" + "|".join(re.escape(w) for w in words) + r")\b"
 
 
-def readings(noun: str, papers: list[Paper], factor: bool = False) -> list[Reading]:
-    """Every number each paper's abstract reports next to the noun (before it, or after "of", "up to", "by"); with
-    `factor` (a bound given as a factor: "by more than a factor of 100"), also every factor reported as faster."""
-    nn = _noun_pattern(noun)
+def readings(noun: str, papers: list[Paper], factor: bool = False, question: str = "") -> list[Reading]:
+    """Every number each paper's abstract reports next to the noun (before it, or after "of", "up to", "by"), or
+    next to the words it is reported with as the question qualifies it (data/quantity_nouns.txt: a model's "size"
+    in "parameters"); with `factor` (a bound given as a factor: "by more than a factor of 100"), also every factor
+    reported as faster."""
+    nn = _noun_pattern(reported_as(noun, question))
     patterns = [
         re.compile(rf"\b{_NUMBER}\s+{_BETWEEN}{nn}", re.I),
         re.compile(
@@ -140,10 +166,10 @@ def beyond(noun: str, papers: list[Paper], direction: int, bound: float, ratio: 
     return sorted(best.values(), key=lambda r: -r.value * direction)
 
 
-def extreme(noun: str, papers: list[Paper], direction: int) -> list[Reading]:
+def extreme(noun: str, papers: list[Paper], direction: int, question: str = "") -> list[Reading]:
     """The readings ordered from the most extreme (largest for direction 1), one per paper."""
     best: dict[str, Reading] = {}
-    for r in readings(noun, papers):
+    for r in readings(noun, papers, question=question):
         cur = best.get(r.paper.id)
         if cur is None or (r.value - cur.value) * direction > 0:
             best[r.paper.id] = r

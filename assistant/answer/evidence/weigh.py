@@ -55,6 +55,11 @@ ASKED_KIND = re.compile(
 )
 # "Keywords: finite element, parallel, …": the abstract's index terms, which state nothing to quote.
 INDEX_TERMS = re.compile(r"\s*(?:key\s*words?|index terms)\s*[:：—-]", re.I)
+# "How many evaluation suites …?" is answered by the sentence whose number counts the asked thing ("37 evaluation
+# benchmarks"), not by one with other numbers ("6 primary abilities"); such a sentence gains this much.
+COUNTED_BONUS = 0.2
+_HOW_MANY = re.compile(r"\bhow\s+many\s+((?:[\w-]+\s+){0,2}[\w-]+)", re.I)
+_COUNT = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?\s*[kKMB]?\+?(?=\s+((?:[\w-]+\s+){0,2}[\w-]+))")
 LOCAL_BONUS = 0.2  # a sentence holding the terms rare among its paper's sentences gains up to this much
 KIND_BONUS = 0.3  # a sentence that names the asked kind of thing (all its terms) gains this much
 WANTS_METHOD = re.compile(r"^\W*(?:\w+\W+){0,3}?how\b(?!\s+(much|many|fast|long|large|big|well)\b)", re.I)
@@ -241,6 +246,22 @@ def asked_kind(question: str, own: dict[str, QueryTerms]) -> dict[str, QueryTerm
     return {pid: QueryTerms(k) if k else None for pid, k in kinds.items()}
 
 
+def counted_words(question: str) -> set[str]:
+    """The stems of what a "how many" question counts ("how many evaluation suites" -> evalua, suites)."""
+    m = _HOW_MANY.search(question)
+    if not m:
+        return set()
+    return {w.casefold()[:5] for w in m.group(1).split() if w.casefold() not in _HOW_MANY_STOP and len(w) > 2}
+
+
+_HOW_MANY_STOP = frozenset({"did", "does", "do", "are", "were", "was", "the", "they", "his", "her", "its", "has"})
+
+
+def counts(sentence: str, stems: set[str]) -> bool:
+    """A number of the sentence is followed, within three words, by one of the counted stems ("37 evaluation …")."""
+    return any(w.casefold()[:5] in stems for m in _COUNT.finditer(sentence) for w in m.group(1).split())
+
+
 class SentencePicker:
     """Ranks the sentences of a paper's abstracts against a question (meaning, shared terms, numbers)."""
 
@@ -332,6 +353,7 @@ class SentencePicker:
         wants_names = not wants_number and bool(WANTS_NAMES.search(question))
         wants_method = not wants_number and bool(WANTS_METHOD.search(question))
         kind = asked_kind(question, own)
+        counted = counted_words(question)
         local = {pid: own[pid].within([vocabulary(s) for p2, s in sentences if p2 == pid]) for pid in own}
         out: dict[str, list[tuple[str, float]]] = {p.id: [] for p in papers}
         for (pid, s), v, role in zip(sentences, svecs, role_of):
@@ -342,6 +364,8 @@ class SentencePicker:
             score += LOCAL_BONUS * local[pid].coverage(vocabulary(s))
             if wants_number and HAS_QUANTITY.search(s):
                 score += 0.15
+            if counted and counts(s, counted):
+                score += COUNTED_BONUS
             if wants_names and NAME_LIST.search(s):
                 score += 0.2
             if kind[pid] is not None:

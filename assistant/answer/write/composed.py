@@ -27,7 +27,7 @@ def quantity_extreme(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> An
     cites = Citations()
     who = structured.scope_phrase(plan, corpus.principal, plan.scope, plan.filters.coauthor, plan.dates)
     word = "largest" if plan.direction > 0 else "smallest"
-    found = extreme(plan.quantity, [p for p in papers if p.has_abstract], plan.direction)
+    found = extreme(plan.quantity, [p for p in papers if p.has_abstract], plan.direction, plan.words)
     if not found:
         text = (
             f"None of {who} states a number of {plan.quantity} in its abstract, so the sources do not say which "
