@@ -18,7 +18,7 @@ SIDE_DENSE = 0.5
 # "the static and (the) dynamic HONPAS papers": two sides told apart by one word each, sharing the rest.
 _PAIR = re.compile(
     r"\bthe\s+([\w-]+)\s+and\s+(?:the\s+)?([\w-]+)\s+((?:[\w-]+\s+){1,3}?)"
-    r"(?:papers|works|articles|preprints|studies|ones)\b",
+    r"(?:papers|works|articles|preprints|studies|ones|algorithms|methods|approaches|schemes|versions|variants)\b",
     re.I,
 )
 
@@ -35,7 +35,8 @@ class PairReader:
     def _compared_if_asked(self, question: str, vote, named: list[str]) -> list[str]:
         """The papers compared, when the question asks for a comparison of two or more (else none)."""
         cue = re.search(
-            r"\b(differ|difference|compare|compared|comparison|versus|vs\.?|each (of the two|"
+            r"\b(differ(?:s|ed|ing|ences?)?|compare[sd]?|comparing|comparison|contrast(?:s|ed|ing)?|"
+            r"set (?:\w+ ){0,6}?against|versus|vs\.?|each (of the two|"
             r"of them|one|benchmark|paper)|both|the two|th(?:ose|ese) (?:two|three|four)|side by side|"
             r"next to each other)\b",
             question,
@@ -46,7 +47,10 @@ class PairReader:
             return pair + [i for i in named if i not in pair][:2]
         if not cue and vote.label == "compare":
             cue = re.search(r"\beach\b", question)  # "… and a later one …. How was each evaluated?"
-        if not cue or not (vote.label == "compare" or len(named) >= 1):
+        # "contrast", "how do … differ", "set X against Y" ask for a comparison in so many words, whatever the vote;
+        # a weaker cue ("each one", "both") needs the vote or a paper named.
+        said = bool(phrases.COMPARISON.search(question))
+        if not cue or not (said or vote.label == "compare" or len(named) >= 1):
             return []
         compared = self.compared(question, named)
         return compared if len(compared) >= 2 else []

@@ -136,8 +136,18 @@ class Planner(SlotReader, RouteByMeaning):
         if (named or focus) and re.match(r"(?i)\s*(then\s+|and\s+)?who\b", question) and position:
             # "who is listed first among its authors?": that author of the paper, not a filter over papers
             intent.route, intent.subject, position, nth_of_paper = "authors", "", None, position
+        other = None if named or not history else self._other_than(question, history)
         back = None if named else pointed_back(question, history, self.corpus.by_title, self._label, self._date)
-        if back and back[0] == "nth":
+        if other:
+            # "Tell me about the other one, not the sparse tensor core one": the paper left once that one is out.
+            back, focus, named = ("nth", [other]), [other], [other]
+            rest = phrases.THE_OTHER.sub(" ", phrases.NOT_THE_ONE.sub(" ", question))
+            if intent.route not in PAPER_FIELDS and (
+                intent.route not in ("fact", "how", "why", "authors", "when")
+                or len(topic_words(rest, self.corpus.principal)) < 2
+            ):
+                intent.route, intent.subject = "summary", ""  # "tell me about the other one": what it is about
+        elif back and back[0] == "nth":
             focus = back[1]  # "who wrote the second one?": one paper picked, whatever the route
         elif (
             back is None

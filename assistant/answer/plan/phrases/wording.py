@@ -170,10 +170,16 @@ CORRECTION = re.compile(
     re.I,
 )
 # A comparison asked in so many words ("compare the two", "put those side by side", "how do they differ").
-COMPARISON = re.compile(r"\b(?:compare|contrast|side by side|next to each other|differ|differences?)\b", re.I)
+COMPARISON = re.compile(
+    r"\b(?:compar(?:e[sd]?|ing|ison)|contrast(?:s|ed|ing)?|set (?:\w+ ){0,6}?against|side by side|next to each other|"
+    r"differ(?:s|ed|ing)?|differences?)\b",
+    re.I,
+)
 # "not the incidence-angle one", "not the sparse tensor core system": what a correction rules out, to its clause's end
 # (a spaced dash or "I mean" ends it too: "not the one that splits X up in advance - I mean the one that …").
 NOT_THE_ONE = re.compile(r"\bnot the (?:(?!\s[-–—]\s|\bi (?:meant|mean)\b)[^,.;:?!])+", re.I)
+# "the other one" / "his other paper": a paper picked as the one that is not another (said with NOT_THE_ONE).
+THE_OTHER = re.compile(r"\bthe other (?:one|paper|work|preprint|study)\b", re.I)
 # Code released with a paper.
 CODE = re.compile(r"\b(code|github|open[- ]source)\b", re.I)
 # Bibliometrics a profile page may state.
