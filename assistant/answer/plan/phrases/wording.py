@@ -72,6 +72,7 @@ def negated(question: str) -> Negation | None:
             not x
             or EXCLUDES_AUTHOR.search(question[m.start() : start + len(body)])
             or AUTHOR_POINTER.fullmatch(x.split()[0])
+            or _in_description(question, m.start())
         ):
             continue
         end = start + len(body)
@@ -79,6 +80,28 @@ def negated(question: str) -> Negation | None:
             end += tail.end()
         return Negation(x, (m.start(), end))
     return None
+
+
+# One paper described in a statement ("She has a paper on transferring a model … without any labels."): a negation
+# inside the description is part of what the paper does, not a filter over papers.
+_ONE_PAPER_DESCRIBED = re.compile(
+    r"\b(?:a|an|one|the|that|this)\s+(?:[\w-]+\s+){0,3}?(?:paper|article|preprint|study|work|method|model|"
+    r"system)\s+(?:on|about|that|which|where|in which|describing|proposing|showing|for)\b",
+    re.I,
+)
+_SEVERAL = re.compile(r"\b(?:papers|articles|preprints|studies|works|ones|which of|how many|any of|list)\b", re.I)
+
+
+def _in_description(question: str, at: int) -> bool:
+    """The negation at `at` sits in a statement (not the question sentence) that describes one paper, and a question
+    follows it ("She has a paper on X without any labels. What accuracy did that reach?")."""
+    starts = [0, *(e.end() for e in re.finditer(r"[.!;]\s+", question[:at]))]
+    begin = starts[-1]
+    end = re.search(r"[.!?;]", question[at:])
+    if not end or question[at + end.start()] == "?" or "?" not in question[at + end.start() :]:
+        return False  # the negation is in the question sentence itself: a filter
+    prefix = question[begin:at]
+    return bool(_ONE_PAPER_DESCRIBED.search(prefix)) and not _SEVERAL.search(prefix)
 
 
 def without_negation(question: str) -> str:
@@ -96,6 +119,11 @@ ANAPHORA = re.compile(
     r"\b(it|its|this|that|these|those|they|them|their|the (paper|method|approach|"
     r"framework|system|work|model|algorithm|technique|study))\b",
     re.I,
+)
+# "And what about the other ice type?", "how about for 8 bits?": the previous question asked again of something else,
+# its form and its paper kept.
+WHAT_ABOUT = re.compile(
+    r"^\W*(?:(?:and|but|so|then|ok(?:ay)?)\W+)?(?:what|how) about\b|^\W*and (?:for|in|on|with)\b", re.I
 )
 PAPER_NOUN = r"(?:papers?|publications?|works?|articles?|preprints?)\b"
 PAPER_OWNER = r"(?:author['’]s|researcher['’]s|[a-z]+['’]s)"
