@@ -120,11 +120,10 @@ ANAPHORA = re.compile(
     r"framework|system|work|model|algorithm|technique|study))\b",
     re.I,
 )
-# "And what about the other ice type?", "how about for 8 bits?": the previous question asked again of something else,
+# "And what about the other ice type?", "how about for 8 bits?" ("and on the consumer card, …" asks a question of its
+# own: not read here): the previous question asked again of something else,
 # its form and its paper kept.
-WHAT_ABOUT = re.compile(
-    r"^\W*(?:(?:and|but|so|then|ok(?:ay)?)\W+)?(?:what|how) about\b|^\W*and (?:for|in|on|with)\b", re.I
-)
+WHAT_ABOUT = re.compile(r"^\W*(?:(?:and|but|so|then|ok(?:ay)?)\W+)?(?:what|how) about\b", re.I)
 PAPER_NOUN = r"(?:papers?|publications?|works?|articles?|preprints?)\b"
 PAPER_OWNER = r"(?:author['’]s|researcher['’]s|[a-z]+['’]s)"
 
