@@ -106,6 +106,11 @@ STENCIL_OUTER_PRODUCT = "2310.16298"
 SPARSE_STENCIL = "2506.22969"
 
 
+def test_a_confirmation_tag_and_a_loose_count_are_not_the_topic(assistant):
+    answer = converse(assistant, "He wrote a couple of papers about stencil computations, right?")
+    assert {STENCIL_OUTER_PRODUCT, SPARSE_STENCIL} <= set(cited(answer)), answer.answer
+
+
 def test_the_other_one_not_the_x_one_is_the_paper_left(assistant):
     answer = converse(
         assistant,
