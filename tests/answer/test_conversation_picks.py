@@ -144,6 +144,12 @@ def test_contrast_asks_a_comparison_of_the_two_described(assistant):
     assert len(cited(answer)) == 2, answer.answer
 
 
+def test_set_against_the_other_one_compares_the_two(assistant):
+    answer = converse(assistant, "Set the static HONPAS algorithm against the dynamic one: how is the work split?")
+    labels = [assistant.answerer().corpus.by_id[i].label.casefold() for i in cited(answer)]
+    assert len(labels) == 2 and "static" in labels[0] and "dynamic" in labels[1], answer.answer
+
+
 def test_both_groups_with_a_surname_possessive_lists_both(assistant):
     answer = converse(
         assistant, "Taking both Zhang's papers and the other group's, which papers are about mixture-of-experts models?"

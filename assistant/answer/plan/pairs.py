@@ -65,12 +65,20 @@ class PairReader:
                 return pair + [i for i in named if i not in pair][:2]
         # Sides in the order the question gives them (the model's sources are numbered in that order too).
         ids: list[str] = []
-        parts = re.split(r"\band\b|\bvs\.?\b|\bversus\b|\bwith\b|:", re.split(r"[?.]\s", question)[0])
+        # The verb that asks for the comparison ("Set …", "Contrast …") is no side's word.
+        asked = re.sub(r"(?i)^\W*(?:set|contrast|compare|put)\b", " ", question)
+        parts = re.split(r"\band\b|\bvs\.?\b|\bversus\b|\bwith\b|\bagainst\b|:", re.split(r"[?.]\s", asked)[0])
         side_words = [topic_words(side, self.corpus.principal) for side in parts]
-        for side, words, after in zip(parts, side_words, side_words[1:] + [[]]):
+        for n, (side, words, after) in enumerate(zip(parts, side_words, side_words[1:] + [[]])):
             if said := [i for i in mentioned(side, self.corpus.names) if i in named and i not in ids]:
                 ids += said
                 continue
+            if len(words) == 1 and n and ids and re.search(r"\bone\b", side, re.I):
+                # "set the static HONPAS algorithm against the dynamic one": "one" is the earlier side's noun; the
+                # paper is the one near both whose name holds the side's word
+                if one := self._one_like(words[0], side_words[n - 1], ids):
+                    ids.append(one)
+                    continue
             if len(words) == 1 and len(after) >= 2:
                 # "the static and dynamic HONPAS papers": the first side shares the second's head words
                 words = words + after[1:]
@@ -92,6 +100,17 @@ class PairReader:
                 ids.append(good[0][0].paper.id)
         ids += [i for i in named if i not in ids]
         return ids[:4]
+
+    def _one_like(self, word: str, earlier: list[str], taken: list[str]) -> str | None:
+        """The paper "the <word> one" means after a side described by `earlier`: the best retrieved for both whose
+        name holds the word, not a side already taken."""
+        hits = self.corpus.retriever.search(" ".join([word, *earlier]), Filters(), k=5)
+        key = variants(word.casefold())
+        for h in hits:
+            title = set(re.findall(r"[\w-]+", h.paper.label.casefold()))
+            if h.paper.id not in taken and key & title:
+                return h.paper.id
+        return None
 
     def _authors_first(self) -> list[Paper]:
         """The author's papers, or every paper when none is marked his."""
