@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.answer.plan.phrases import ANAPHORA, ORDINALS, author_index
+from assistant.answer.plan.phrases import ANAPHORA, ORDINALS, WHAT_ABOUT, author_index
 from assistant.models import Message, Paper
 
 # "block coordinate descent (BCD)", "Compression Error Theory (CET)": an abbreviation the abstract defines.
@@ -104,7 +104,8 @@ def follow_up(question: str, history: list[Message], names: dict[str, str]) -> t
     previous_users = [m.content for m in history if m.role == "user"]
     if own or not previous_users:
         return question, own
-    refers_back = bool(ANAPHORA.search(question)) or len(question.split()) <= 6
+    # "And what about the other ice type?" names no paper and asks the previous question again: the same paper.
+    refers_back = bool(ANAPHORA.search(question) or WHAT_ABOUT.search(question)) or len(question.split()) <= 6
     if not refers_back:
         return question, []
     last_user = previous_users[-1]

@@ -6,7 +6,7 @@ well each one's own sentences match the description and how much less they match
 from __future__ import annotations
 
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence.weigh import COVERAGE_WEIGHT, paper_text, vocabulary
+from assistant.answer.evidence.weigh import COVERAGE_WEIGHT, paper_text, relevant, vocabulary
 from assistant.models import Filters, Message
 
 # Close relatives: this many papers that the previous question and the description retrieve join the papers the
@@ -66,3 +66,27 @@ def _best(corpus: Corpus, ids: list[str], described: str, words: str, ruled_out:
     if scored[0][0] >= scored[1][0] + MEANT_LEAD:
         return scored[0][1]
     return None
+
+
+def other_than(corpus: Corpus, history: list[Message], ruled_out: str, shown: list[str]) -> str | None:
+    """The paper "the other one, not the sparse tensor core one" means: of the papers the previous answer showed
+    (or, when it showed fewer than two, of those the previous question clearly retrieves), the one left once the paper
+    `ruled_out` describes is taken out; None unless exactly one is left (a description that fits two papers equally
+    rules out neither)."""
+    pool = list(dict.fromkeys(i for i in shown if i in corpus.by_id))
+    if len(pool) < 2:
+        last_user = next((m.content for m in reversed(history) if m.role == "user"), "")
+        if not last_user.strip():
+            return None
+        hits = corpus.retriever.search(last_user, Filters(), k=RELATIVES)
+        good = relevant(hits, corpus.qterms(last_user), corpus.settings.relevance_threshold)
+        pool = list(dict.fromkeys(h.paper.id for h, _ in good))
+    if len(pool) < 2 or not ruled_out.strip():
+        return None
+    papers = [corpus.by_id[i] for i in pool]
+    fit = corpus.sentences.best(ruled_out, papers)
+    worst = sorted(((fit.get(p.id, (0.0, ""))[0], p.id) for p in papers), reverse=True)
+    if worst[0][0] < worst[1][0] + MEANT_LEAD:
+        return None
+    left = [p.id for p in papers if p.id != worst[0][1]]
+    return left[0] if len(left) == 1 else None

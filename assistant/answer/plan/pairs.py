@@ -18,7 +18,7 @@ SIDE_DENSE = 0.5
 # "the static and (the) dynamic HONPAS papers": two sides told apart by one word each, sharing the rest.
 _PAIR = re.compile(
     r"\bthe\s+([\w-]+)\s+and\s+(?:the\s+)?([\w-]+)\s+((?:[\w-]+\s+){1,3}?)"
-    r"(?:papers|works|articles|preprints|studies|ones)\b",
+    r"(?:papers|works|articles|preprints|studies|ones|algorithms|methods|approaches|schemes|versions|variants)\b",
     re.I,
 )
 
@@ -35,7 +35,8 @@ class PairReader:
     def _compared_if_asked(self, question: str, vote, named: list[str]) -> list[str]:
         """The papers compared, when the question asks for a comparison of two or more (else none)."""
         cue = re.search(
-            r"\b(differ|difference|compare|compared|comparison|versus|vs\.?|each (of the two|"
+            r"\b(differ(?:s|ed|ing|ences?)?|compare[sd]?|comparing|comparison|contrast(?:s|ed|ing)?|"
+            r"set (?:\w+ ){0,6}?against|versus|vs\.?|each (of the two|"
             r"of them|one|benchmark|paper)|both|the two|th(?:ose|ese) (?:two|three|four)|side by side|"
             r"next to each other)\b",
             question,
@@ -46,7 +47,10 @@ class PairReader:
             return pair + [i for i in named if i not in pair][:2]
         if not cue and vote.label == "compare":
             cue = re.search(r"\beach\b", question)  # "… and a later one …. How was each evaluated?"
-        if not cue or not (vote.label == "compare" or len(named) >= 1):
+        # "contrast", "how do … differ", "set X against Y" ask for a comparison in so many words, whatever the vote;
+        # a weaker cue ("each one", "both") needs the vote or a paper named.
+        said = bool(phrases.COMPARISON.search(question))
+        if not cue or not (said or vote.label == "compare" or len(named) >= 1):
             return []
         compared = self.compared(question, named)
         return compared if len(compared) >= 2 else []
@@ -61,12 +65,20 @@ class PairReader:
                 return pair + [i for i in named if i not in pair][:2]
         # Sides in the order the question gives them (the model's sources are numbered in that order too).
         ids: list[str] = []
-        parts = re.split(r"\band\b|\bvs\.?\b|\bversus\b|\bwith\b|:", re.split(r"[?.]\s", question)[0])
+        # The verb that asks for the comparison ("Set …", "Contrast …") is no side's word.
+        asked = re.sub(r"(?i)^\W*(?:set|contrast|compare|put)\b", " ", question)
+        parts = re.split(r"\band\b|\bvs\.?\b|\bversus\b|\bwith\b|\bagainst\b|:", re.split(r"[?.]\s", asked)[0])
         side_words = [topic_words(side, self.corpus.principal) for side in parts]
-        for side, words, after in zip(parts, side_words, side_words[1:] + [[]]):
+        for n, (side, words, after) in enumerate(zip(parts, side_words, side_words[1:] + [[]])):
             if said := [i for i in mentioned(side, self.corpus.names) if i in named and i not in ids]:
                 ids += said
                 continue
+            if len(words) == 1 and n and ids and re.search(r"\bone\b", side, re.I):
+                # "set the static HONPAS algorithm against the dynamic one": "one" is the earlier side's noun; the
+                # paper is the one near both whose name holds the side's word
+                if one := self._one_like(words[0], side_words[n - 1], ids):
+                    ids.append(one)
+                    continue
             if len(words) == 1 and len(after) >= 2:
                 # "the static and dynamic HONPAS papers": the first side shares the second's head words
                 words = words + after[1:]
@@ -88,6 +100,17 @@ class PairReader:
                 ids.append(good[0][0].paper.id)
         ids += [i for i in named if i not in ids]
         return ids[:4]
+
+    def _one_like(self, word: str, earlier: list[str], taken: list[str]) -> str | None:
+        """The paper "the <word> one" means after a side described by `earlier`: the best retrieved for both whose
+        name holds the word, not a side already taken."""
+        hits = self.corpus.retriever.search(" ".join([word, *earlier]), Filters(), k=5)
+        key = variants(word.casefold())
+        for h in hits:
+            title = set(re.findall(r"[\w-]+", h.paper.label.casefold()))
+            if h.paper.id not in taken and key & title:
+                return h.paper.id
+        return None
 
     def _authors_first(self) -> list[Paper]:
         """The author's papers, or every paper when none is marked his."""

@@ -58,6 +58,7 @@ class QueryPlan:
     literal: str | None = None  # a quoted phrase asked for literally ("an 'under review' note")
     dates: DateSpan | None = None  # the span of dates asked for, to the month ("in March 2025", "late 2023")
     negated: str = ""  # a topic the answer leaves out ("not about LLMs", "don't involve X")
+    not_in: str = ""  # a source the papers must lack ("not on arXiv": "arxiv"; "not in a journal": "journal article")
     vote: RouteVote | None = None
     subject: str = ""  # the paper named (authors, when, arxiv, attribution, summary) or the topic words of a list
     about_author: bool = False  # the question names or points to the author ("his", or the name)
@@ -108,6 +109,7 @@ class QueryPlan:
             "years": [f.year_from, f.year_to],
             "dates": self.dates.describe() if self.dates else None,
             "negated_topic": self.negated or None,
+            "not_in": self.not_in or None,
             "quantity": [self.quantity, "largest" if self.direction > 0 else "smallest"] if self.quantity else None,
             "threshold": [self.threshold.noun, self.threshold.said] if self.threshold else None,
             "leaves_out": [titles.get(i, i) for i in self.leave_out],

@@ -60,11 +60,24 @@ class Planner(SlotReader, RouteByMeaning):
         venues = self.venues_in(question)[0]
         work_type = phrases.work_type_listed(question)[0]
         negation = phrases.negated(question)
+        not_in, not_in_said = phrases.not_in_source(question)
+        if not_in:
+            # "not on arXiv": a field of the table (arXiv id, kind of work) filters, not the topic word "arXiv"
+            if negation and not_in_said.casefold() in question[negation.span[0] : negation.span[1]].casefold():
+                negation = None
+            venues = [v for v in venues if v.casefold() not in not_in_said.casefold()]
         intent = classify(stripped, self.corpus.principal)
         named = self.named_in(corrected) or self.of_work_type(question) or self.most_cited(question)
         query, focus = follow_up(corrected, history, self.corpus.names) if not named else (corrected, named)
         span, anchored = self._dates(question, history, focus)
         intent.year_from, intent.year_to = span.years if span else (None, None)
+        said_span = phrases.dates(question)
+        relative = said_span is not None and said_span.relative is not None  # counted from the conversation
+        another = bool(relative and span and focus and self._describes_another(question))
+        if another:
+            # "the benchmark paper he put out a year after that one": the paper pointed back to only anchors the
+            # dates; the paper asked for is the one on that topic within them.
+            query, focus = corrected, []
         if focus and not named and self._names_own_subject(corrected, focus):
             query, focus = corrected, []  # "What is the Virtual Parameter Space?" after "What is MoQE?"
         pointed, by_ordinal = person_pointed_to(
@@ -144,8 +157,20 @@ class Planner(SlotReader, RouteByMeaning):
         if (named or focus) and re.match(r"(?i)\s*(then\s+|and\s+)?who\b", question) and position:
             # "who is listed first among its authors?": that author of the paper, not a filter over papers
             intent.route, intent.subject, position, nth_of_paper = "authors", "", None, position
-        back = None if named else pointed_back(question, history, self.corpus.by_title, self._label, self._date)
-        if back and back[0] == "nth":
+        other = None if named or not history else self._other_than(question, history)
+        back = (
+            None if named or another else pointed_back(question, history, self.corpus.by_title, self._label, self._date)
+        )
+        if other:
+            # "Tell me about the other one, not the sparse tensor core one": the paper left once that one is out.
+            back, focus, named = ("nth", [other]), [other], [other]
+            rest = phrases.THE_OTHER.sub(" ", phrases.NOT_THE_ONE.sub(" ", question))
+            if intent.route not in PAPER_FIELDS and (
+                intent.route not in ("fact", "how", "why", "authors", "when")
+                or len(topic_words(rest, self.corpus.principal)) < 2
+            ):
+                intent.route, intent.subject = "summary", ""  # "tell me about the other one": what it is about
+        elif back and back[0] == "nth":
             focus = back[1]  # "who wrote the second one?": one paper picked, whatever the route
         elif (
             back is None
@@ -275,7 +300,7 @@ class Planner(SlotReader, RouteByMeaning):
             if kind and mentions(kind, [p for p in self._in_scope(f, span) if p.is_author_work]):
                 intent.route, across = "across", kind
         # Another slot narrows the table: a topic of phrasing alone is then dropped, the question is the filter.
-        filtered = bool(person or position or surname or span or venues or negation or f.coauthor or within)
+        filtered = bool(person or position or surname or span or venues or negation or not_in or f.coauthor or within)
         assumed, unsure = "", []
         if topic and not literal and intent.route in TOPIC_ROUTES:
             pool = self._pool(f, span, scope)
@@ -360,6 +385,7 @@ class Planner(SlotReader, RouteByMeaning):
             literal=literal,
             dates=span,
             negated=negation.topic if negation else "",
+            not_in=not_in or "",
             corrected=corrected,
             compared=compared,
             assumed=assumed,
@@ -377,6 +403,14 @@ class Planner(SlotReader, RouteByMeaning):
             refused = f"the model's reading was refused ({why}); the rule reader's plan"
             return replace(plan, notes=[*plan.notes, refused])
         return with_reading(plan, reading, filters, self.corpus.by_id, self.corpus.principal)
+
+    def _describes_another(self, question: str) -> bool:
+        """The question describes a paper of its own by topic words and a paper noun ("the benchmark paper he put out
+        a year after that one"), beyond the dates counted from the paper pointed back to."""
+        rest = self._without_people(phrases.without_dates(question))
+        return bool(re.search(rf"\b{phrases.PAPER_NOUN}", rest, re.I)) and bool(
+            topic_words(rest, self.corpus.principal)
+        )
 
     def _meta(self, question, stripped, route, named, focus, compared, person, span, negation) -> str | None:
         """A question about the corpus or its author rather than a topic, or one whose words are all structure:

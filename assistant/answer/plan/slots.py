@@ -138,6 +138,15 @@ class SlotReader(Selection, PairReader):
         against = ruled_out.group(0) if ruled_out and not rejected else ""
         return correction.meant(self.corpus, history, described.strip(" -–—,."), words, against, rejected, shown)
 
+    def _other_than(self, question: str, history: list[Message]) -> str | None:
+        """The paper of "the other one, not the sparse tensor core one": among the papers the previous answer showed,
+        or the previous question retrieves, the one that is not what the question rules out."""
+        ruled_out = phrases.NOT_THE_ONE.search(question)
+        if not (ruled_out and phrases.THE_OTHER.search(question)):
+            return None
+        shown = cited_papers(previous_answer(history), self.corpus.by_title)
+        return correction.other_than(self.corpus, history, ruled_out.group(0), shown)
+
     def venues_in(self, question: str) -> tuple[list[str], str]:
         """The venues the question names (every venue string of the table it matches) and the words it named them
         with: the venue itself less a leading "The" and year ("The Cryosphere"), or an acronym of a run of its words'

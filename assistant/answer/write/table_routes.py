@@ -10,6 +10,7 @@ from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import asked, clauses, topics
 from assistant.answer.evidence.finding import Evidence
 from assistant.answer.evidence.weigh import relevant, summary_sentence
+from assistant.answer.plan import phrases
 from assistant.answer.plan.conversation import GROUP_BACK, cited_papers, without_pointers
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.phrases import FIELD_ROUTES
@@ -21,6 +22,13 @@ from assistant.answer.write.format import name, owner_note, plural, when
 from assistant.models import ARXIV_ID_DATED, Answer, Filters, Paper
 from assistant.text import split_sentences
 
+# How the answer says the source the papers lack (plan.not_in).
+_NOT_IN_SAID = {
+    "arxiv": "on arXiv",
+    "journal article": "in a journal",
+    "conference paper": "at a conference",
+    "preprint": "as a preprint",
+}
 PAPER_FACTS = {"authors", "when", "arxiv", "venue", "citations"}  # metadata of one named paper, from the table
 
 
@@ -54,6 +62,8 @@ class TableWriter:
             papers = [p for p in papers if plan.dates.admits(p)]
         if plan.scope == "others":
             papers = [p for p in papers if not p.is_author_work]
+        if plan.not_in:
+            papers = [p for p in papers if not phrases.in_source(p, plan.not_in)]  # "not on arXiv"
         if plan.work_type:
             papers = [p for p in papers if p.work_type == plan.work_type]
         if plan.position or plan.surname:
@@ -85,6 +95,7 @@ class TableWriter:
             + (f" that are {plan.work_type}s" if plan.work_type else "")
             + self._position_phrase(plan)
             + (f" in {' or '.join(plan.venues)}" if plan.venues else "")
+            + (f" not {_NOT_IN_SAID.get(plan.not_in, plan.not_in)}" if plan.not_in else "")
         )
 
     @staticmethod

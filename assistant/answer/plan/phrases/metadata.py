@@ -158,3 +158,38 @@ def most_cited_named(question: str) -> bool:
     return bool(_MOST_CITED.search(question)) and not re.match(
         r"\s*(?:which|what)\s+(?:paper|one|of)\b", question, re.I
     )
+
+
+# "not on arXiv", "never posted to arXiv", "not in a journal", "not published at a conference": a source or kind of
+# venue the papers must lack, read from the table's fields (arXiv id, kind of work), not as topic words.
+_NOT_IN_SOURCE = re.compile(
+    r"(?:\bnot|\bnever|n['’]t)\s+(?:been\s+|yet\s+)?(?:(?:posted|put|uploaded|published|listed|available|found|"
+    r"out|appear(?:ed|s)?|come out|released)\s+)?(?:on|to|in|at|as|via|through)\s+(?:an?\s+|the\s+)?"
+    r"(?P<kind>arxiv|journals?|conferences?|(?:conference\s+)?proceedings|preprints?)\b",
+    re.I,
+)
+NOT_IN_KINDS = {
+    "arxiv": "arxiv",
+    "journal": "journal article",
+    "conference": "conference paper",
+    "proceeding": "conference paper",
+    "preprint": "preprint",
+}
+
+
+def not_in_source(question: str) -> tuple[str | None, str]:
+    """The source or kind of venue the question's papers must not be in ("arxiv", "journal article", "conference
+    paper", "preprint") and the words that said it; (None, "") when none is negated."""
+    m = _NOT_IN_SOURCE.search(question)
+    if not m:
+        return None, ""
+    word = m.group("kind").casefold().split()[-1].rstrip("s")
+    return NOT_IN_KINDS.get(word), m.group(0)
+
+
+def in_source(paper, kind: str) -> bool:
+    """The paper is in the source or kind of venue `not_in_source` names (an arXiv id or an arXiv venue for arXiv, its
+    kind of work for the others)."""
+    if kind == "arxiv":
+        return bool(paper.arxiv_id) or (paper.venue or "").casefold().startswith("arxiv")
+    return (paper.work_type or "") == kind

@@ -85,8 +85,13 @@ WHOLE_CORPUS = re.compile(
 # she did not author", "whether or not he wrote them", "every paper in the collection". Read before the phrases that
 # exclude him ("the other group's", "she did not author" alone mean others only).
 BOTH_GROUPS = re.compile(
-    r"\b(?:his|her|their|the author['’]s)(?: own)?(?: papers?| work| ones)?,? (?:and|or|as well as|plus) (?:those of )?"
+    r"\b(?:his|her|their|the author['’]s|(?-i:[A-Z][\w-]+)['’]s)(?: own)?(?: papers?| work| ones)?,? "
+    r"(?:and|or|as well as|plus|together with|along with) (?:those of |the ones by |the papers of )?"
     r"(?:the |an? )?other (?:groups?|researchers?|authors?|people|teams?|labs?)['’]?s?\b"
+    # the same two sides the other way round: "the other group's papers as well as his", "… and Zhang's"
+    r"|\bother (?:groups?|researchers?|authors?|people|teams?|labs?)['’]?s?(?: own)?(?: papers?| work| ones)?,? "
+    r"(?:and|or|as well as|plus|together with|along with) (?:those of )?"
+    r"(?:his|hers|her|theirs|their|the author['’]s|(?-i:[A-Z][\w-]+)['’]s)\b"
     r"|\b(?:including|even|also|and|or)\s+(?:the\s+)?(?:ones|papers|those|works?)\s+(?:that\s+)?(?:he|she|they|the "
     r"author|(?-i:[A-Z]\w+ [A-Z]\w+))\s+(?:did|does|has|have)\s*(?:not|n['’]t)\s+(?:write|written|author|authored|"
     r"co-?author|co-?authored)\b"

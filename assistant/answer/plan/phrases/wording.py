@@ -77,6 +77,7 @@ def negated(question: str) -> Negation | None:
             not x
             or EXCLUDES_AUTHOR.search(question[m.start() : start + len(body)])
             or AUTHOR_POINTER.fullmatch(x.split()[0])
+            or _in_description(question, m.start())
         ):
             continue
         end = start + len(body)
@@ -84,6 +85,28 @@ def negated(question: str) -> Negation | None:
             end += tail.end()
         return Negation(x, (m.start(), end))
     return None
+
+
+# One paper described in a statement ("She has a paper on transferring a model … without any labels."): a negation
+# inside the description is part of what the paper does, not a filter over papers.
+_ONE_PAPER_DESCRIBED = re.compile(
+    r"\b(?:a|an|one|the|that|this)\s+(?:[\w-]+\s+){0,3}?(?:paper|article|preprint|study|work|method|model|"
+    r"system)\s+(?:on|about|that|which|where|in which|describing|proposing|showing|for)\b",
+    re.I,
+)
+_SEVERAL = re.compile(r"\b(?:papers|articles|preprints|studies|works|ones|which of|how many|any of|list)\b", re.I)
+
+
+def _in_description(question: str, at: int) -> bool:
+    """The negation at `at` sits in a statement (not the question sentence) that describes one paper, and a question
+    follows it ("She has a paper on X without any labels. What accuracy did that reach?")."""
+    starts = [0, *(e.end() for e in re.finditer(r"[.!;]\s+", question[:at]))]
+    begin = starts[-1]
+    end = re.search(r"[.!?;]", question[at:])
+    if not end or question[at + end.start()] == "?" or "?" not in question[at + end.start() :]:
+        return False  # the negation is in the question sentence itself: a filter
+    prefix = question[begin:at]
+    return bool(_ONE_PAPER_DESCRIBED.search(prefix)) and not _SEVERAL.search(prefix)
 
 
 def without_negation(question: str) -> str:
@@ -102,6 +125,10 @@ ANAPHORA = re.compile(
     r"framework|system|work|model|algorithm|technique|study))\b",
     re.I,
 )
+# "And what about the other ice type?", "how about for 8 bits?" ("and on the consumer card, …" asks a question of its
+# own: not read here): the previous question asked again of something else,
+# its form and its paper kept.
+WHAT_ABOUT = re.compile(r"^\W*(?:(?:and|but|so|then|ok(?:ay)?)\W+)?(?:what|how) about\b", re.I)
 PAPER_NOUN = r"(?:papers?|publications?|works?|articles?|preprints?)\b"
 PAPER_OWNER = r"(?:author['’]s|researcher['’]s|[a-z]+['’]s)"
 
@@ -175,10 +202,16 @@ CORRECTION = re.compile(
     re.I,
 )
 # A comparison asked in so many words ("compare the two", "put those side by side", "how do they differ").
-COMPARISON = re.compile(r"\b(?:compare|contrast|side by side|next to each other|differ|differences?)\b", re.I)
+COMPARISON = re.compile(
+    r"\b(?:compar(?:e[sd]?|ing|ison)|contrast(?:s|ed|ing)?|set (?:\w+ ){0,6}?against|side by side|next to each other|"
+    r"differ(?:s|ed|ing)?|differences?)\b",
+    re.I,
+)
 # "not the incidence-angle one", "not the sparse tensor core system": what a correction rules out, to its clause's end
 # (a spaced dash or "I mean" ends it too: "not the one that splits X up in advance - I mean the one that …").
 NOT_THE_ONE = re.compile(r"\bnot the (?:(?!\s[-–—]\s|\bi (?:meant|mean)\b)[^,.;:?!])+", re.I)
+# "the other one" / "his other paper": a paper picked as the one that is not another (said with NOT_THE_ONE).
+THE_OTHER = re.compile(r"\bthe other (?:one|paper|work|preprint|study)\b", re.I)
 # Code released with a paper.
 CODE = re.compile(r"\b(code|github|open[- ]source)\b", re.I)
 # Bibliometrics a profile page may state.
