@@ -12,6 +12,7 @@ from assistant import evaluation_rules as rules
 from assistant.answer.check.citations import check
 from assistant.errors import BadRequest
 from assistant.models import Answer, Message
+from assistant.presenter import present_answer
 
 
 @dataclass
@@ -102,7 +103,7 @@ def run(assistant, path: Path) -> tuple[list[Result], dict]:
         answer = None
         for turn in turns:
             messages.append(Message(role="user", content=turn))
-            answer = assistant.answer(messages)
+            answer = present_answer(assistant.answer(messages))  # scored as every interface shows it (LaTeX as text)
             # As a client sends it back: each earlier answer cut to HISTORY_CHARS (dev_new_kinds.json's follow-up rule).
             messages.append(Message(role="assistant", content=answer.answer[:HISTORY_CHARS]))
         seconds = (time.perf_counter() - started) / len(turns)

@@ -320,3 +320,11 @@ def test_a_claim_of_being_first_is_not_a_date_pick():
 def test_a_question_asking_more_of_the_paper_it_picks():
     assert phrases.asks_of_picked("The oldest paper in his list optimizes a program released by which center?")
     assert not phrases.asks_of_picked("What's the earliest year in his publication record?")
+
+
+def test_a_why_or_how_question_negates_no_topic():
+    """ "Why use a stack of images instead of a single one?" asks a reason; the contrast is part of it, not a filter."""
+    assert phrases.negated("Why use a stack of several radar images instead of a single image?") is None
+    assert phrases.negated("How does it recover accuracy without calibration data?") is None
+    assert phrases.negated("How many of his papers don't involve LLMs?").topic == "LLMs"
+    assert phrases.negated("Which of her papers use SAR rather than optical imagery?").topic == "optical imagery"

@@ -17,7 +17,7 @@ TABLE_LISTS = ("list", "count", "code", "categories", "overview", "per_year", "e
 
 
 class RouteByMeaning:
-    """Mixed into the Planner (which gives `corpus`, `_names_only`)."""
+    """Mixed into the Planner (which gives `corpus`, `_names_only`, `_content`, `_without_people`)."""
 
     def _by_meaning(
         self, intent: Intent, vote, question: str, stripped: str, named: list[str], focus: list[str], literal
@@ -79,3 +79,33 @@ class RouteByMeaning:
                 re.I,
             )
         )
+
+    def _describes_another(self, question: str) -> bool:
+        """The question describes a paper of its own by topic words and a paper noun ("the benchmark paper he put out
+        a year after that one"), beyond the dates counted from the paper pointed back to."""
+        rest = self._without_people(phrases.without_dates(question))
+        return bool(re.search(rf"\b{phrases.PAPER_NOUN}", rest, re.I)) and bool(
+            topic_words(rest, self.corpus.principal)
+        )
+
+    def _meta(self, question, stripped, route, named, focus, compared, person, span, negation) -> str | None:
+        """A question about the corpus or its author rather than a topic, or one whose words are all structure:
+        "hi" (greeting), "what is he known for?" (overview), "his h-index?" (metrics), "what did he publish in
+        late 2022?" (a list over the table: no topic is left once the dates are read)."""
+        if phrases.GREETING.match(question):
+            return "greeting"
+        if named or focus or compared or phrases.quoted(question):
+            return None
+        if phrases.METRICS.search(question):
+            return "metrics"  # citations and h-index are never a topic, whatever else the question says
+        if phrases.YEARS_SPANNED.search(question):
+            return "per_year"  # "what years does his work span?"
+        if phrases.KNOWN_FOR.search(question) and not self._content(phrases.KNOWN_FOR.sub(" ", stripped)):
+            return "overview"
+        if self._content(stripped) or person or route in TABLE_LISTS:
+            return None
+        # Nothing but structure left: the question filters the table (dates, scope, a negated topic) or, with no
+        # slot either, is too bare to read as a topic.
+        if span or negation or re.search(rf"\b{phrases.PAPER_NOUN}|\bpublish|\bwr[io]te\b", question, re.I):
+            return "list"
+        return None

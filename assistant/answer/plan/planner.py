@@ -18,7 +18,7 @@ from assistant.answer.plan.conversation import (
     split_turns,
 )
 from assistant.answer.plan.intents import classify, mentions_author, subject_for, topic_words
-from assistant.answer.plan.meaning import ROUTE_OF, TABLE_LISTS, RouteByMeaning
+from assistant.answer.plan.meaning import ROUTE_OF, RouteByMeaning
 from assistant.answer.plan.operation import operation_of
 from assistant.answer.plan.paging import continued_list
 from assistant.answer.plan.plan import LIST_PAGE, QueryPlan
@@ -309,20 +309,10 @@ class Planner(SlotReader, RouteByMeaning):
             if unsure:  # a topic no paper grounds, though retrieval finds papers: answered from retrieval
                 intent.route, intent.subject, topic = "fact", "", ""
             elif topic and intent.route in ("earliest", "latest") and not self.corpus.topics.papers_on(topic, pool):
-                # "the earliest year in his publication record", "the oldest paper in his list optimizes … which
-                # center?": words that ground no paper under a date pick are wording; the pick is of all the papers,
-                # and a question asking something of the paper picked is answered from it.
-                dated = sorted((p for p in pool if p.date), key=lambda p: p.date)
-                topic_said, topic, intent.subject = topic, "", ""
-                assumed = (
-                    f"I read “{topic_said}” as the question's wording, not a topic, so no topic narrows the papers."
-                )
-                if dated and phrases.asks_of_picked(question):
-                    assumed = (
-                        f"No paper's own text is on “{topic_said}”, so I took the {intent.route} paper of all and "
-                        "answered from it."
-                    )
-                    focus, intent.route = [(dated[0] if intent.route == "earliest" else dated[-1]).id], "fact"
+                assumed, picked = self.topics.picked_as_wording(question, topic, intent.route, pool)
+                topic, intent.subject = "", ""
+                if picked:
+                    focus, intent.route = [picked], "fact"
         if intent.route == "list" and topic and self._describes_one_paper(question, topic, f, span, scope):
             # Nothing is "on" a long description: it describes one paper and asks something of it.
             intent.route, intent.subject, topic = "fact", "", ""
@@ -403,33 +393,3 @@ class Planner(SlotReader, RouteByMeaning):
             refused = f"the model's reading was refused ({why}); the rule reader's plan"
             return replace(plan, notes=[*plan.notes, refused])
         return with_reading(plan, reading, filters, self.corpus.by_id, self.corpus.principal)
-
-    def _describes_another(self, question: str) -> bool:
-        """The question describes a paper of its own by topic words and a paper noun ("the benchmark paper he put out
-        a year after that one"), beyond the dates counted from the paper pointed back to."""
-        rest = self._without_people(phrases.without_dates(question))
-        return bool(re.search(rf"\b{phrases.PAPER_NOUN}", rest, re.I)) and bool(
-            topic_words(rest, self.corpus.principal)
-        )
-
-    def _meta(self, question, stripped, route, named, focus, compared, person, span, negation) -> str | None:
-        """A question about the corpus or its author rather than a topic, or one whose words are all structure:
-        "hi" (greeting), "what is he known for?" (overview), "his h-index?" (metrics), "what did he publish in
-        late 2022?" (a list over the table: no topic is left once the dates are read)."""
-        if phrases.GREETING.match(question):
-            return "greeting"
-        if named or focus or compared or phrases.quoted(question):
-            return None
-        if phrases.METRICS.search(question):
-            return "metrics"  # citations and h-index are never a topic, whatever else the question says
-        if phrases.YEARS_SPANNED.search(question):
-            return "per_year"  # "what years does his work span?"
-        if phrases.KNOWN_FOR.search(question) and not self._content(phrases.KNOWN_FOR.sub(" ", stripped)):
-            return "overview"
-        if self._content(stripped) or person or route in TABLE_LISTS:
-            return None
-        # Nothing but structure left: the question filters the table (dates, scope, a negated topic) or, with no
-        # slot either, is too bare to read as a topic.
-        if span or negation or re.search(rf"\b{phrases.PAPER_NOUN}|\bpublish|\bwr[io]te\b", question, re.I):
-            return "list"
-        return None

@@ -27,6 +27,16 @@ class TopicReader:
     def __init__(self, corpus: Corpus):
         self.corpus = corpus
 
+    def picked_as_wording(self, question: str, topic: str, route: str, pool: list[Paper]) -> tuple[str, str | None]:
+        """Words that ground no paper under a date pick ("the earliest year in his publication record", "the oldest
+        paper in his list optimizes … which center?") are wording: the pick is of all the papers. Returns the sentence
+        saying what was assumed, and the paper picked when the question asks something of it (else None)."""
+        dated = sorted((p for p in pool if p.date), key=lambda p: p.date)
+        if dated and phrases.asks_of_picked(question):
+            said = f"No paper's own text is on “{topic}”, so I took the {route} paper of all and answered from it."
+            return said, (dated[0] if route == "earliest" else dated[-1]).id
+        return f"I read “{topic}” as the question's wording, not a topic, so no topic narrows the papers.", None
+
     def summary_asked(self, question: str, route: str, label: str, papers: list[str], literal) -> bool:
         """A summary or overview asked of the papers on a topic ("an overview of his atomistic simulation work", "a
         summary of his stencil papers"), which the keyword reading took for a fact: no paper named or pointed back

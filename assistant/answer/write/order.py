@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from assistant.answer.check.citations import Citations
 from assistant.answer.write.format import name, plural, when
-from assistant.models import Paper
+from assistant.models import ARXIV_ID_DATED, Paper
 
 Quote = Callable[[Paper], str]  # the sentence of a paper's abstract that supports citing it
 
@@ -115,3 +115,28 @@ def extreme(
 
 def _more_of(papers: list) -> str:
     return f" (and {len(papers) - THOSE_SHOWN} more)" if len(papers) > THOSE_SHOWN else ""
+
+
+def undated_note(papers: list[Paper], plan, shown: list[Paper] = ()) -> str:
+    """A note on the papers whose date is too coarse to place in a span of months (left out, not guessed), and
+    on those shown that only the month of their arXiv id dates (placed by it, and said so)."""
+    if not (plan.dates and plan.dates.by_month):
+        return ""
+    by_id = [p for p in shown if plan.dates.admits(p) and any(ARXIV_ID_DATED in n for n in p.notes)]
+    note = ""
+    if by_id:
+        listed = "; ".join(f"{name(p)}{when(p)}" for p in by_id[:5]) + ("; …" if len(by_id) > 5 else "")
+        note = (
+            f"\n\nDated by the year and month of the arXiv id, the sources giving no other date: {listed}."
+            if len(by_id) > 1
+            else f"\n\nDated by the year and month of its arXiv id, the sources giving no other date: {listed}."
+        )
+    f = plan.filters.model_copy(update={"author_only": True if plan.scope == "author" else None})
+    unknown = [p for p in papers if f.admits(p) and plan.dates.admits(p) is None]
+    if not unknown:
+        return note
+    names = "; ".join(f"{name(p)}{when(p)}" for p in unknown[:5]) + ("; …" if len(unknown) > 5 else "")
+    return note + (
+        f"\n\nNot counted: {plural(len(unknown), 'paper')} the sources date only by year ({names}), so whether "
+        f"{'it falls' if len(unknown) == 1 else 'they fall'} in {plan.dates.describe()} is unknown."
+    )

@@ -19,7 +19,7 @@ from assistant.answer.plan.selection import holds_position
 from assistant.answer.write import meta, order, pages, structured
 from assistant.answer.write.extractive import CANNOT_ANSWER, ExtractiveWriter, clause
 from assistant.answer.write.format import name, owner_note, plural, when
-from assistant.models import ARXIV_ID_DATED, Answer, Filters, Paper
+from assistant.models import Answer, Filters, Paper
 from assistant.text import split_sentences
 
 # How the answer says the source the papers lack (plan.not_in).
@@ -58,7 +58,7 @@ class TableWriter:
         if plan.venues:
             papers = [p for p in papers if p.venue in plan.venues]
         if plan.dates and plan.dates.by_month:
-            # A paper dated only by a year the span cuts through is unknown: not matched (undated_in says so).
+            # A paper dated only by a year the span cuts through is unknown: not matched (order.undated_note says so).
             papers = [p for p in papers if plan.dates.admits(p)]
         if plan.scope == "others":
             papers = [p for p in papers if not p.is_author_work]
@@ -235,31 +235,7 @@ class TableWriter:
             )
         else:  # a list with no topic: every paper in scope, one line each
             text = self.enumerate(who, papers, cites, quote, plan)
-        return finish(text + self.undated_in(plan, papers), cites, route=route)
-
-    def undated_in(self, plan: Plan, shown: list[Paper] = ()) -> str:
-        """A note on the papers whose date is too coarse to place in a span of months (left out, not guessed), and
-        on those shown that only the month of their arXiv id dates (placed by it, and said so)."""
-        if not (plan.dates and plan.dates.by_month):
-            return ""
-        by_id = [p for p in shown if plan.dates.admits(p) and any(ARXIV_ID_DATED in n for n in p.notes)]
-        note = ""
-        if by_id:
-            listed = "; ".join(f"{name(p)}{when(p)}" for p in by_id[:5]) + ("; …" if len(by_id) > 5 else "")
-            note = (
-                f"\n\nDated by the year and month of the arXiv id, the sources giving no other date: {listed}."
-                if len(by_id) > 1
-                else f"\n\nDated by the year and month of its arXiv id, the sources giving no other date: {listed}."
-            )
-        f = plan.filters.model_copy(update={"author_only": True if plan.scope == "author" else None})
-        unknown = [p for p in self.corpus.papers if f.admits(p) and plan.dates.admits(p) is None]
-        if not unknown:
-            return note
-        names = "; ".join(f"{name(p)}{when(p)}" for p in unknown[:5]) + ("; …" if len(unknown) > 5 else "")
-        return note + (
-            f"\n\nNot counted: {plural(len(unknown), 'paper')} the sources date only by year ({names}), so whether "
-            f"{'it falls' if len(unknown) == 1 else 'they fall'} in {plan.dates.describe()} is unknown."
-        )
+        return finish(text + order.undated_note(self.corpus.papers, plan, papers), cites, route=route)
 
     def topic_list(
         self, plan: Plan, topic: str, papers: list[Paper], support: dict[str, str], cites: Citations
@@ -296,7 +272,7 @@ class TableWriter:
                 )
             lines += page.closing()
             return finish(
-                "\n".join(lines) + self.undated_in(plan, papers),
+                "\n".join(lines) + order.undated_note(self.corpus.papers, plan, papers),
                 cites,
                 route="list",
                 plan=self.corpus.explain(plan),

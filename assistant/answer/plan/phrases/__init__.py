@@ -40,6 +40,7 @@ from assistant.answer.plan.phrases.metadata import (  # noqa: F401 - the phrases
     work_type_listed,
     work_type_named,
 )
+from assistant.answer.plan.phrases.negation import Negation, negated, without_negation  # noqa: F401
 from assistant.answer.plan.phrases.paging import MORE, OFFERED, REST_OFFERED  # noqa: F401
 from assistant.answer.plan.phrases.thresholds import QUANTITY_THRESHOLD, Threshold, quantity_threshold  # noqa: F401
 from assistant.answer.plan.phrases.who import (  # noqa: F401 - the phrases, read from one place
@@ -98,7 +99,6 @@ from assistant.answer.plan.phrases.wording import (  # noqa: F401 - the phrases,
     WRITINGS,
     YEARS_SPANNED,
     Extreme,
-    Negation,
     asks_for_a_thing,
     asks_of_picked,
     asks_who,
@@ -106,10 +106,8 @@ from assistant.answer.plan.phrases.wording import (  # noqa: F401 - the phrases,
     date_extreme,
     date_pick,
     marked,
-    negated,
     polar,
     quantity_extreme,
     quoted,
     topic_marked,
-    without_negation,
 )

@@ -1,0 +1,120 @@
+"""Negated topics: the words a question says its papers must not be about ("not about LLMs", "don't involve X",
+"other than X", "as opposed to X"), read to the end of their clause."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from assistant.answer.plan.phrases.dates import _MONTH, _PART, YEAR
+from assistant.answer.plan.phrases.who import AUTHOR_POINTER, EXCLUDES_AUTHOR
+
+# "not about LLMs", "don't involve large language models", "other than quantization", "without machine learning":
+# a topic the answer must leave out. The negated words run to the end of the clause.
+_NEG_VERB = (
+    r"(?:about|on|concern(?:ed with)?|(?:deal|deals|dealing) with|involve|involving|use|using|rely on|relying on|"
+    r"depend on|mention|discuss|consider|include|treat|handle|cover|touch on|address|tackle|target|study|apply|"
+    r"employ|exploit|leverage|need|require|build on|work on|look at|focus on|related to|based on|"
+    r"(?:have|has) (?:anything )?to do with)"
+)
+_NEGATION = re.compile(
+    # "don't involve X", "are not about X", "never mention X"
+    rf"\b(?:(?:are|is|were|was|do|does|did)(?:\s+not|n['’]t)|not|never)\s+(?:\w+ly\s+)?{_NEG_VERB}\s+"
+    r"(?P<x>[^,.;?!]+)"
+    # "do not evaluate on X", "did not test X": any verb after do-not, bar writing (that excludes the author)
+    r"|\b(?:do|does|did)(?:\s+not|n['’]t)\s+(?:\w+ly\s+)?(?!(?:write|wrote|author|co-?author|appear|come|get|have|has)\b)"
+    r"[a-z]+(?:\s+(?:on|with|to|about|in|for|at|against))?\s+(?P<u>[^,.;?!]+)"
+    # "other than X", "without X", "with no X", "have nothing to do with X", "unrelated to X", "lacking any X"
+    r"|\b(?:other than|apart from|except(?: for)?|excluding|besides|without(?: any)?|leaving out|not counting|"
+    # "(as opposed to sea ice)", "rather than X", "instead of X": the contrast is a topic left out
+    r"as opposed to|rather than|instead of|in contrast to|"
+    r"(?:have|has|having) nothing to do with|unrelated to|free of|lack(?:s|ing)?(?: any)?|avoid(?:s|ing)?|"
+    r"(?:with|have|has|use|uses|involve|involves|mention|mentions) no)\s+"
+    r"(?P<y>[^,.;?!]+)"
+    # "aren't quantization papers": the negated words are the kind of paper
+    r"|\b(?:are|is|were|was)(?:\s+not|n['’]t)\s+(?:an?\s+)?(?P<z>[\w-]+(?:\s+[\w-]+){0,2}?)\s+"
+    r"(?=(?:papers?|works?|ones?|studies|articles?)\b)"
+    # "non-LLM papers", "which are non-LLM?" (not "is it non-trivial?")
+    r"|\bnon-(?P<w>[\w-]+)(?=\s+(?:papers?|works?|ones?|studies|articles?|research)\b)"
+    r"|\b(?:are|were)\s+non-(?P<v>[\w-]+)"
+    # "(not sea ice)": a contrast in brackets
+    r"|\(\s*not\s+(?P<t>[^()]+?)\s*\)",
+    re.I,
+)
+# Where a negated topic ends: a date, "at all", or the start of another clause.
+_NEGATION_END = re.compile(
+    rf"\s+(?:at all|whatsoever|in any way|(?:from|since|before|after|in|between|during)\s+(?:the\s+)?"
+    rf"(?:{YEAR}|{_MONTH}|{_PART})|and (?:which|what|how|who|when)|(?:that|which) (?:are|were|is|was)|{YEAR}|"
+    r"(?:ones?|papers?|works?|publications?)\b|(?:came|come|were|was|are|is|did|do|does|has|have|had|published|"
+    r"appeared)\b)\b.*$",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Negation:
+    topic: str  # the words the answer must leave out ("LLMs", "machine learning")
+    span: tuple[int, int]  # where the question says it
+
+
+# "Why use a stack of images instead of a single one?", "How does X recover accuracy without calibration data?": a why
+# or how question asks for a reason or a method; a negation in it says what the method avoids, not which papers to
+# leave out ("how many" asks for papers and keeps its filter).
+_ASKS_REASON_OR_METHOD = re.compile(r"^\W*(?:(?:and|so|but|then)\s+)?(?:why\b|how\b(?!\s+(?:many|much)\b))", re.I)
+
+
+def negated(question: str) -> Negation | None:
+    """The topic a question negates ("not about LLMs", "don't involve X", "other than X"), unless the phrase excludes
+    the author ("not by him", "other than his own", which `excludes_author` reads) or the question asks why or how."""
+    if _ASKS_REASON_OR_METHOD.match(question):
+        return None
+    for m in _NEGATION.finditer(question):
+        group = next(g for g in ("x", "u", "y", "z", "w", "v", "t") if m.group(g))
+        raw, start = m.group(group), m.start(group)
+        cut = _NEGATION_END.search(raw)
+        body = (raw[: cut.start()] if cut else raw).rstrip()
+        body = body.rstrip(" )")  # "(as opposed to sea ice)": the bracket is not the topic's
+        x = body.strip(" \"'“”")
+        if (
+            not x
+            or EXCLUDES_AUTHOR.search(question[m.start() : start + len(body)])
+            or AUTHOR_POINTER.fullmatch(x.split()[0])
+            or _in_description(question, m.start())
+        ):
+            continue
+        end = start + len(body)
+        if tail := re.match(r"\s+(?:at all|whatsoever|in any way)\b", question[end:], re.I):
+            end += tail.end()
+        return Negation(x, (m.start(), end))
+    return None
+
+
+# One paper described in a statement ("She has a paper on transferring a model … without any labels."): a negation
+# inside the description is part of what the paper does, not a filter over papers.
+_ONE_PAPER_DESCRIBED = re.compile(
+    r"\b(?:a|an|one|the|that|this)\s+(?:[\w-]+\s+){0,3}?(?:paper|article|preprint|study|work|method|model|"
+    r"system)\s+(?:on|about|that|which|where|in which|describing|proposing|showing|for)\b",
+    re.I,
+)
+_SEVERAL = re.compile(r"\b(?:papers|articles|preprints|studies|works|ones|which of|how many|any of|list)\b", re.I)
+
+
+def _in_description(question: str, at: int) -> bool:
+    """The negation at `at` sits in a statement (not the question sentence) that describes one paper, and a question
+    follows it ("She has a paper on X without any labels. What accuracy did that reach?")."""
+    starts = [0, *(e.end() for e in re.finditer(r"[.!;]\s+", question[:at]))]
+    begin = starts[-1]
+    end = re.search(r"[.!?;]", question[at:])
+    if not end or question[at + end.start()] == "?" or "?" not in question[at + end.start() :]:
+        return False  # the negation is in the question sentence itself: a filter
+    prefix = question[begin:at]
+    return bool(_ONE_PAPER_DESCRIBED.search(prefix)) and not _SEVERAL.search(prefix)
+
+
+def without_negation(question: str) -> str:
+    """The question with its negated topic (and the words negating it) taken out."""
+    n = negated(question)
+    if n is None:
+        return question
+    a, b = n.span
+    return question[:a] + " " + question[b:]
