@@ -12,7 +12,14 @@ from assistant.answer.check import fragments
 from assistant.models import Claim, Message
 from tests.conftest import DATA
 
-SETS = ["dev_questions.json", "dev_hard_questions.json", "dev_new_kinds.json", "first_contact_seeds.json"]
+SETS = [
+    "dev_questions.json",
+    "dev_hard_questions.json",
+    "dev_new_kinds.json",
+    "first_contact_seeds.json",
+    "first_contact_end_seeds.json",
+    "first_contact_r3_seeds.json",
+]
 
 
 def test_the_fragment_reader():
