@@ -500,3 +500,11 @@ def test_the_earliest_of_a_topic_is_the_earliest_paper_on_it(assistant):
     assert "2202.05137" in answer.answer.split(". Next")[0]
     plain = ask(assistant, "What's the oldest paper on his list?")
     assert plain.meta["plan"]["topic"] == "" and "2015" in plain.answer
+
+
+def test_an_elapsed_time_to_a_paper_described_by_one_rare_word(assistant):
+    """ "his MiniFE paper" describes the untitled 2015 preprint by one rare corpus term: the elapsed time is counted
+    between it and the paper named, not answered as a fact of the named one."""
+    answer = ask(assistant, "How long after his MiniFE paper did the HPC AI500 benchmark come out?")
+    assert answer.meta["plan"]["route"] == "elapsed"
+    assert {c.arxiv_id for c in answer.citations} >= {"1505.08023"} and "four years" in answer.answer

@@ -16,6 +16,8 @@ from assistant.models import Filters, Paper
 ONE_PAPERS = ("fact", "summary", "authors", "when", "arxiv", "how", "why")
 TABLE_FIELDS = ("list", "count", "categories", "code")
 PAPER_FIELDS = ("when", "authors", "arxiv")
+# IDF of a term in at most ~3% of passages (log(1 + n/(df+0.5)) >= 3.5): a name-like word, not a common one.
+RARE_IDF = 3.5
 
 
 def holds_position(p: Paper, position: int | None, person: str | None, surname: str | None) -> bool:
@@ -138,7 +140,13 @@ class Selection:
         if by_name and (paper := self.corpus.by_id.get(besides)):
             own = {w.casefold() for w in self._content(paper.label)}
         words = " ".join(w for w in self._content(text) if w.casefold() not in own)
-        if len(words.split()) < 2:
+        # One word describes a paper when it is a rare corpus term ("his MiniFE paper"); else two are needed.
+        rare = [
+            t
+            for t, w in self.corpus.qterms(words).weights.items()
+            if w >= RARE_IDF and self.corpus.retriever.lexical.knows(t)
+        ]
+        if len(words.split()) < 2 and not rare:
             return None
         hits = self.corpus.retriever.search(words, Filters(), k=5)
         good = [

@@ -21,13 +21,11 @@ from assistant.answer.plan.conversation import (
 )
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.pairs import PairReader
-from assistant.answer.plan.selection import Selection
+from assistant.answer.plan.selection import RARE_IDF, Selection
 from assistant.index.bm25 import variants
 from assistant.models import Filters, Message, Paper
 
 _WORD = re.compile(r"\w")
-# IDF of a term in at most ~3% of passages (log(1 + n/(df+0.5)) >= 3.5): a name-like word, not a common one.
-RARE_IDF = 3.5
 
 
 class SlotReader(Selection, PairReader):
