@@ -42,6 +42,23 @@ def assistant(seeded_store):
     return Assistant.from_settings(Settings(store_dir=seeded_store, seeds_dir=SEEDS))
 
 
+@pytest.fixture(scope="session")
+def tanaka(tmp_path_factory):
+    """An extractive-mode Assistant over the second corpus (tests/data/corpus2: Keiko Tanaka's exports), set up as
+    its README steps say (`assistant init` with her ORCID and alias, then `ingest`); shared, read-only."""
+    from assistant.cli import main
+    from assistant.core import Assistant
+    from assistant.settings import Settings
+
+    folder = tmp_path_factory.mktemp("tanaka") / "corpus"
+    shutil.copytree(DATA / "corpus2", folder)
+    store = folder.parent / "store"
+    init = ["init", "Keiko Tanaka", "--dir", str(folder), "--orcid", "0000-0002-1825-0097", "--alias", "田中 恵子"]
+    assert main(init) == 0
+    assert main(["--store", str(store), "ingest", str(folder)]) == 0
+    return Assistant.from_settings(Settings(store_dir=store, seeds_dir=folder))
+
+
 @pytest.fixture
 def fresh_store(seeded_store, tmp_path) -> Path:
     """A private copy of the seeded store for tests that write to it."""

@@ -5,15 +5,10 @@ with "contrast" / "set against" / "how do … differ", a negation inside one pap
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 from assistant.answer.plan import phrases
-from assistant.core import Assistant
 from assistant.models import Message
-from assistant.settings import Settings
-from tests.conftest import DATA
 
 
 def converse(assistant, *turns):
@@ -159,18 +154,6 @@ def test_both_groups_with_a_surname_possessive_lists_both(assistant):
 
 
 # --- on the second corpus ----------------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def tanaka(tmp_path_factory):
-    from assistant.cli import main
-
-    folder = tmp_path_factory.mktemp("tanaka") / "corpus"
-    shutil.copytree(DATA / "corpus2", folder)
-    store = folder.parent / "store"
-    assert main(["init", "Keiko Tanaka", "--dir", str(folder), "--orcid", "0000-0002-1825-0097"]) == 0
-    assert main(["--store", str(store), "ingest", str(folder)]) == 0
-    return Assistant.from_settings(Settings(store_dir=store))
 
 
 def test_what_about_keeps_the_previous_paper_and_question(tanaka):

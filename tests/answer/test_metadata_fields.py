@@ -7,7 +7,6 @@ import pytest
 
 from assistant.answer.plan import phrases
 from assistant.models import Filters, Message
-from tests.answer.test_venues import tanaka  # noqa: F401 - the corpus2 store, ingested once for this module
 
 
 def ask(assistant, question):
@@ -40,14 +39,14 @@ def test_a_kind_of_work_selects_a_paper():
     assert phrases.work_type_named("Which papers did she write in 2020?") is None
 
 
-def test_where_and_when_of_a_thesis_come_from_its_entry(tanaka):  # noqa: F811
+def test_where_and_when_of_a_thesis_come_from_its_entry(tanaka):
     answer = ask(tanaka, "Where and when did Keiko Tanaka do her PhD thesis?")
     assert answer.meta["plan"]["route"] == "venue" and answer.meta["plan"]["fields"] == ["venue", "date"]
     assert "is a thesis at Hokkaido University" in answer.answer and "It is dated 2018" in answer.answer
     assert [c.title for c in answer.citations] == ["Machine Learning for Operational Sea-Ice Monitoring"]
 
 
-def test_the_venue_of_a_paper_without_an_abstract_is_its_metadata(tanaka):  # noqa: F811
+def test_the_venue_of_a_paper_without_an_abstract_is_its_metadata(tanaka):
     answer = ask(
         tanaka, "In which journal did the Barents Sea sea-ice thickness intercomparison appear, and who led it?"
     )
@@ -57,7 +56,7 @@ def test_the_venue_of_a_paper_without_an_abstract_is_its_metadata(tanaka):  # no
     assert "was presented at NeurIPS Workshop on Tackling Climate Change with Machine Learning" in presented.answer
 
 
-def test_per_paper_citation_counts_name_their_source(tanaka):  # noqa: F811
+def test_per_paper_citation_counts_name_their_source(tanaka):
     answer = ask(
         tanaka, "Which of her papers is the most cited according to OpenAlex, and how many citations does it have?"
     )
@@ -91,17 +90,17 @@ def test_a_field_asked_of_a_paper_a_table_route_word_describes(assistant):
     assert year.meta["plan"]["route"] == "when" and "2015" in year.answer
 
 
-def test_her_phd_selects_the_thesis_and_its_university(tanaka):  # noqa: F811
+def test_her_phd_selects_the_thesis_and_its_university(tanaka):
     answer = ask(tanaka, "At which university did Keiko Tanaka do her PhD?")
     assert "is a thesis at Hokkaido University" in answer.answer
 
 
-def test_the_total_of_the_counts_a_source_states(tanaka):  # noqa: F811
+def test_the_total_of_the_counts_a_source_states(tanaka):
     answer = ask(tanaka, "What is her total citation count across her papers in the OpenAlex data?")
     assert "692 citations over the 13 counted papers in openalex_tanaka.json" in answer.answer
 
 
-def test_a_kind_of_work_and_a_negated_author_position_filter_a_list(tanaka):  # noqa: F811
+def test_a_kind_of_work_and_a_negated_author_position_filter_a_list(tanaka):
     answer = ask(tanaka, "Which of her journal articles from 2020 to 2022 does she NOT first-author?")
     plan = answer.meta["plan"]
     assert plan["work_type"] == "journal article" and plan["position_negated"] and plan["topic"] == ""
@@ -110,19 +109,19 @@ def test_a_kind_of_work_and_a_negated_author_position_filter_a_list(tanaka):  # 
     assert not phrases.position_negated("Which papers list him as first author?")
 
 
-def test_a_kind_of_work_said_as_included_is_no_topic_and_selects_nothing(tanaka):  # noqa: F811
+def test_a_kind_of_work_said_as_included_is_no_topic_and_selects_nothing(tanaka):
     answer = ask(tanaka, "How many works by Keiko Tanaka (thesis included) are in this collection?")
     assert answer.meta["plan"]["named"] == [] and "22" in answer.answer.split("\n")[0]
 
 
-def test_years_between_a_thesis_and_a_described_paper_dated_by_year(tanaka):  # noqa: F811
+def test_years_between_a_thesis_and_a_described_paper_dated_by_year(tanaka):
     answer = ask(tanaka, "Roughly how many years separate her PhD thesis from the polar SAR foundation model preprint?")
     assert answer.meta["plan"]["route"] == "elapsed"
     assert answer.answer.startswith("About 7 years passed between *Machine Learning for Operational Sea-Ice")
     assert "only to the year" in answer.answer
 
 
-def test_the_most_cited_paper_selects_one_then_its_field_is_read(tanaka):  # noqa: F811
+def test_the_most_cited_paper_selects_one_then_its_field_is_read(tanaka):
     answer = ask(tanaka, "Where was her most cited paper published?")
     assert answer.meta["plan"]["route"] == "venue"
     assert (
@@ -132,7 +131,7 @@ def test_the_most_cited_paper_selects_one_then_its_field_is_read(tanaka):  # noq
     assert ranked.meta["plan"]["route"] == "metrics"
 
 
-def test_a_kind_of_work_keeps_the_question_a_count_and_of_hers_is_scope(tanaka):  # noqa: F811
+def test_a_kind_of_work_keeps_the_question_a_count_and_of_hers_is_scope(tanaka):
     count = ask(tanaka, "How many of her journal articles are about sea ice?")
     assert count.meta["plan"]["route"] == "count" and count.meta["plan"]["work_type"] == "journal article"
     listed = ask(tanaka, "Which conference papers of hers came out after 2020?")

@@ -3,29 +3,7 @@ a run of its words ("IGARSS" for "… International Geoscience and Remote Sensin
 
 from __future__ import annotations
 
-import shutil
-
-import pytest
-
-from assistant.cli import main
 from assistant.models import Filters, Message
-from tests.conftest import DATA
-
-
-@pytest.fixture(scope="module")
-def tanaka(tmp_path_factory):
-    from assistant.core import Assistant
-    from assistant.settings import Settings
-
-    folder = tmp_path_factory.mktemp("tanaka") / "corpus"
-    shutil.copytree(DATA / "corpus2", folder)
-    store = folder.parent / "store"
-    assert (
-        main(["init", "Keiko Tanaka", "--dir", str(folder), "--orcid", "0000-0002-1825-0097", "--alias", "田中 恵子"])
-        == 0
-    )
-    assert main(["--store", str(store), "ingest", str(folder)]) == 0
-    return Assistant.from_settings(Settings(store_dir=store, seeds_dir=folder))
 
 
 def ask(assistant, question):

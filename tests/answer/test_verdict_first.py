@@ -4,11 +4,7 @@ way `assistant eval` reads it), on the seeds and on the second corpus; and the v
 from __future__ import annotations
 
 import json
-import shutil
 
-import pytest
-
-from assistant.cli import main
 from assistant.evaluation_rules import verdict
 from assistant.models import Filters, Message
 from tests.conftest import DATA
@@ -43,19 +39,6 @@ def opened(assistant, questions: list[dict]) -> tuple[list, list]:
 def test_every_yes_no_question_on_the_seeds_opens_with_a_verdict(assistant):
     missing, wrong = opened(assistant, yes_no(SEEDS))
     assert missing == [] and len(wrong) <= 1, (missing, wrong)  # 24 questions; one wrong today (n11)
-
-
-@pytest.fixture(scope="module")
-def tanaka(tmp_path_factory):
-    from assistant.core import Assistant
-    from assistant.settings import Settings
-
-    folder = tmp_path_factory.mktemp("tanaka") / "corpus"
-    shutil.copytree(DATA / "corpus2", folder)
-    store = folder.parent / "store"
-    assert main(["init", "Keiko Tanaka", "--dir", str(folder), "--orcid", "0000-0002-1825-0097"]) == 0
-    assert main(["--store", str(store), "ingest", str(folder)]) == 0
-    return Assistant.from_settings(Settings(store_dir=store, seeds_dir=folder))
 
 
 def test_every_yes_no_question_on_the_second_corpus_opens_with_a_verdict(tanaka):
