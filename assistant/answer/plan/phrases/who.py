@@ -11,8 +11,10 @@ ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last"
 # An author position said as a role: the lead author is the first listed, the senior author the last.
 ROLES = {"lead": 1, "leading": 1, "senior": -1}
 # Author position: "as first author", "the second author", "listed first among its authors", "led by".
+# The words that say an author position, as the patterns below and phrases/wording.py's nested references read them.
+NTH_WORDS = "first|second|third|fourth|fifth|last|lead|leading|senior"
 POSITION = re.compile(
-    r"\b(first|second|third|fourth|fifth|last|lead|leading|senior)[- ]authors?\b|"
+    rf"\b({NTH_WORDS})[- ]authors?\b|"
     r"\blisted (first|second|third|last)\b|\b(first|second|third|last)(?:-| )named "
     r"author\b",
     re.I,

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from assistant.answer.plan.phrases.dates import MONTHS, NUMBER_WORDS, PARTS
+from assistant.answer.plan.phrases.who import NTH_WORDS
 from assistant.text import STOP
 
 DATA = Path(__file__).parent.parent / "data"
@@ -232,14 +233,13 @@ AUTHORING = re.compile(
 
 # "the first author of CALM", "CALM's lead author": a person found from a paper (a nested reference).
 NTH_AUTHOR_OF = re.compile(
-    r"\bthe (?:first|second|third|fourth|fifth|last|lead|leading|senior)[- ]author (?:of|on)\b|"
+    rf"\bthe (?:{NTH_WORDS})[- ]author (?:of|on)\b|"
     r"['’]s (?:first|second|third|last|lead|leading|senior)[- ]author\b",
     re.I,
 )
 # "its first author", "that paper's lead author": the same, of the paper the conversation points back to.
 ITS_NTH_AUTHOR = re.compile(
-    r"\b(?:its|(?:that|this|the) (?:paper|one|preprint|article)['’]s)\s+(?:first|second|third|fourth|fifth|last|lead|"
-    r"leading|senior)[- ]author\b",
+    rf"\b(?:its|(?:that|this|the) (?:paper|one|preprint|article)['’]s)\s+(?:{NTH_WORDS})[- ]author\b",
     re.I,
 )
 _ASKS_WHO = re.compile(r"^\s*(?:then\s+|and\s+|so\s+)?(?:who|whom|whose)\b", re.I)
@@ -258,6 +258,14 @@ ELSE_WRITTEN = re.compile(
 )
 
 
+# The words that pick the earliest paper; every other date word ("newest", "later", "most recent", "last") the latest.
+_EARLY = frozenset({"older", "oldest", "earlier", "earliest", "first"})
+
+
+def _picked_by(word: str) -> str:
+    return "earliest" if word.casefold() in _EARLY else "latest"
+
+
 # "the newest of his papers with X", "the oldest one": one paper picked by date (not "his latest papers", a list).
 _DATE_EXTREME = re.compile(
     r"\bthe (?P<w>newest|latest|most recent|oldest|earliest|first|last)\b(?!\s+(?:papers|works|publications|ones|"
@@ -271,7 +279,7 @@ def date_extreme(question: str) -> str | None:
     m = _DATE_EXTREME.search(question)
     if not m:
         return None
-    return "latest" if m.group("w").casefold() in ("newest", "latest", "most recent", "last") else "earliest"
+    return _picked_by(m.group("w"))
 
 
 # The form of a question asking for several papers: "List every paper …", "which ones …", "which of his papers …".
@@ -302,7 +310,7 @@ def date_pick(question: str) -> tuple[str, bool] | None:
     if not m:
         return None
     word = (m.group("w") or m.group("v") or m.group("u")).casefold()
-    pick = "earliest" if word in ("older", "oldest", "earlier", "earliest", "first") else "latest"
+    pick = _picked_by(word)
     after = question[m.end() :]
     more = any(_ASKING.match(clause) for clause in _CLAUSE_BREAK.split(after)[1:] if clause.strip())
     return pick, more
