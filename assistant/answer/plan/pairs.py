@@ -23,6 +23,14 @@ _PAIR = re.compile(
 )
 
 
+# Cues weaker than a comparison said in so many words (phrases.COMPARISON): "versus", "each of them", "both", "the
+# two", "those three".
+_WEAK_CUE = re.compile(
+    r"\b(versus|vs\.?|each (of the two|of them|one|benchmark|paper)|both|the two|th(?:ose|ese) (?:two|three|four))\b",
+    re.I,
+)
+
+
 class PairReader:
     """Mixed into the SlotReader (which gives `corpus`)."""
 
@@ -34,22 +42,15 @@ class PairReader:
 
     def _compared_if_asked(self, question: str, vote, named: list[str]) -> list[str]:
         """The papers compared, when the question asks for a comparison of two or more (else none)."""
-        cue = re.search(
-            r"\b(differ(?:s|ed|ing|ences?)?|compare[sd]?|comparing|comparison|contrast(?:s|ed|ing)?|"
-            r"set (?:\w+ ){0,6}?against|versus|vs\.?|each (of the two|"
-            r"of them|one|benchmark|paper)|both|the two|th(?:ose|ese) (?:two|three|four)|side by side|"
-            r"next to each other)\b",
-            question,
-            re.I,
-        )
+        # "contrast", "how do … differ", "set X against Y" ask for a comparison in so many words, whatever the vote;
+        # a weaker cue ("each one", "both") needs the vote or a paper named.
+        said = bool(phrases.COMPARISON.search(question))
+        cue = said or _WEAK_CUE.search(question)
         if len(pair := self._two_described(question)) == 2:
             # "the two X papers", "both X papers": two papers described as a pair are asked about side by side.
             return pair + [i for i in named if i not in pair][:2]
         if not cue and vote.label == "compare":
             cue = re.search(r"\beach\b", question)  # "… and a later one …. How was each evaluated?"
-        # "contrast", "how do … differ", "set X against Y" ask for a comparison in so many words, whatever the vote;
-        # a weaker cue ("each one", "both") needs the vote or a paper named.
-        said = bool(phrases.COMPARISON.search(question))
         if not cue or not (said or vote.label == "compare" or len(named) >= 1):
             return []
         compared = self.compared(question, named)
