@@ -25,7 +25,9 @@ Near = Callable[[str, list[str]], bool]
 VARIANT = 0.8
 
 
-def _stem(word: str) -> str:
+def stem(word: str) -> str:
+    """A word's first six letters: how the claim check and the verdict (write/verdict.py) tell another form of a word
+    ("reaching" for "reach")."""
     return word.casefold()[:6]
 
 
@@ -53,10 +55,10 @@ def unsupported(question: str, paper: Paper, sentences: list[str], near: Near | 
     as a close variant by meaning ("GPU" for "GPUs"): "copper-nickel" of a paper on "Fe-Cu" alloys."""
     naming = vocabulary(paper.title or paper.display_title)
     held = _paper_terms(paper, sentences)
-    have = {_stem(t) for t in held}
+    have = {stem(t) for t in held}
 
     def holds(t: str) -> bool:  # as written, or another form of it ("reach" in "reaching", "GPUs" for "GPU")
-        return _stem(t) in have or len(t) >= 4 and any(h.startswith(t) or len(h) >= 4 and t.startswith(h) for h in held)
+        return stem(t) in have or len(t) >= 4 and any(h.startswith(t) or len(h) >= 4 and t.startswith(h) for h in held)
 
     # Figures with their units ("3 seconds" for "3 s") are the alignment's to compare, not words to find.
     for q in alignment.quantities(question):
@@ -119,7 +121,7 @@ def slot_fillers(question: str, word: str, sentence: str) -> list[str]:
                         out.append(s[k])
         if i + 1 < len(q) and q[i + 1] not in STOP:
             before = q[i - 1] if i else None
-            out += [s[j - 1] for j in range(1, len(s)) if _stem(s[j]) == _stem(q[i + 1]) and s[j - 1] != before]
+            out += [s[j - 1] for j in range(1, len(s)) if stem(s[j]) == stem(q[i + 1]) and s[j - 1] != before]
     return out
 
 
@@ -145,9 +147,9 @@ def verb_place(question: str, word: str) -> bool:
 def swapped(question: str, word: str, sentence: str) -> str | None:
     """The other content term the sentence states in the word's place, or None: also when some place holds a word
     of the claim or a function word ("one logical coordinate space" for "a single logical …" paraphrases it)."""
-    asked = {_stem(t) for t in _TOKEN.findall(question)}
+    asked = {stem(t) for t in _TOKEN.findall(question)}
     fillers = slot_fillers(question, word, sentence)
-    if not fillers or any(f in _FUNCTION or _stem(f) in asked for f in fillers):
+    if not fillers or any(f in _FUNCTION or stem(f) in asked for f in fillers):
         return None
     return fillers[0]
 

@@ -87,10 +87,6 @@ def _value(word: str) -> float | None:
         return None
 
 
-def _stem(word: str) -> str:
-    return word.casefold()[:6]
-
-
 def _counted(text: str) -> dict[str, set[float]]:
     """Nouns with the numbers that count them: "80 models" -> {"models": {80}}."""
     out: dict[str, set[float]] = {}
@@ -98,7 +94,7 @@ def _counted(text: str) -> dict[str, set[float]]:
         v = _value(m.group(1))
         if v is not None:
             for word in m.group(2).split()[:3]:  # "two complementary test-risk guarantees": each may be the noun
-                out.setdefault(_stem(word), set()).add(v)
+                out.setdefault(claim_terms.stem(word), set()).add(v)
     return out
 
 
@@ -125,20 +121,20 @@ def _setting_swapped(question: str, v: str, sentences: list[str]) -> str | None:
 def _coverage(words: list[str], text: str) -> float:
     if not words:
         return 0.0
-    have = {_stem(t) for t in terms(text)}
-    return sum(_stem(t) in have for t in words) / len(words)
+    have = {claim_terms.stem(t) for t in terms(text)}
+    return sum(claim_terms.stem(t) in have for t in words) / len(words)
 
 
 def _negates(sentence: str, words: list[str]) -> bool:
     """The sentence denies one of the question's terms: "without any inter-device communication", "tuning-free"."""
-    stems = {_stem(w) for w in words if len(w) > 3}
+    stems = {claim_terms.stem(w) for w in words if len(w) > 3}
     tokens = re.findall(r"[a-z][a-z-]*", sentence.casefold())
     for i, tok in enumerate(tokens):
         parts = tok.split("-")
-        if parts[-1] == "free" and any(_stem(p) in stems for p in parts[:-1]):
+        if parts[-1] == "free" and any(claim_terms.stem(p) in stems for p in parts[:-1]):
             return True
         if tok in _NEGATOR or tok.startswith("eliminat"):
-            if any(_stem(t) in stems for t in tokens[i + 1 : i + 5]):
+            if any(claim_terms.stem(t) in stems for t in tokens[i + 1 : i + 5]):
                 return True
     return False
 
@@ -207,7 +203,8 @@ def _decide(question: str, paper: Paper, ranked: list[str]) -> Verdict:
     # "More than one X?" - "two complementary X".
     if m := _MORE_THAN.search(question):
         floor = _value(m.group(2))
-        after = {_stem(t) for t in terms(question[m.end() :])[:3]}  # what is counted: "more than one test-risk …"
+        # what is counted: "more than one test-risk …"
+        after = {claim_terms.stem(t) for t in terms(question[m.end() :])[:3]}
         for s in every:
             counts = [v for noun, vs in _counted(s).items() if noun in after for v in vs]
             if counts and floor is not None:
