@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import distinct
+from assistant.answer.evidence import distinct, topics
 from assistant.answer.plan import phrases
 from assistant.answer.plan.intents import subject_for
 from assistant.models import Filters, Paper
@@ -103,6 +103,14 @@ class TopicReader:
             said = f"No paper's own text is on “{topic}” as a whole, so I read it as either: “{either}”."
             return either, said, []
         rare = [[w for w, r in words if r == distinct.DISTINGUISHING] for words in alts]
+        if strong := self._strong(question, pool):
+            # A paraphrase that shares none of the paper's words ("chatbots … evaluation suites") but retrieval finds
+            # a passage as close as a true match (topics.STRONG_DENSE): answered from it, said so.
+            said = (
+                "No paper says this in the question's words, so I answered from the paper closest in meaning to the "
+                "question."
+            )
+            return topic, said, [p.id for p in strong]
         # A word no paper uses may name a subject the corpus lacks ("papers that deal with protein structure
         # prediction"); it is the question's wording only when the question describes one paper and asks something
         # of it ("quote the sentence from the label-noise paper that …").
@@ -166,6 +174,12 @@ class TopicReader:
                     words.append((piece, distinct.PHRASING if role == distinct.UNUSED and not whole else role))
             out.append(words)
         return out
+
+    def _strong(self, question: str, pool: list[Paper]) -> list[Paper]:
+        """The pool's papers retrieval finds strongly relevant to the whole question (topics.strongly_relevant)."""
+        ids = {p.id for p in pool}
+        hits = topics.strongly_relevant(self.corpus.retriever.search(question, Filters(), k=5))
+        return [h.paper for h in hits if h.paper.id in ids]
 
     def _relevant(self, question: str, pool: list[Paper], rare: list[list[str]]) -> list[Paper]:
         """Papers in the pool that retrieval finds near the whole question (at the relevance floor) and whose own
