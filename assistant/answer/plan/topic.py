@@ -97,6 +97,14 @@ class TopicReader:
         if relaxed and relaxed != topic and self.corpus.topics.papers_on(relaxed, pool):
             said = f"No paper's own text is on “{topic}” as a whole, so I read the topic as “{relaxed}”."
             return relaxed, said, []
+        # "Sentinel-2 data": an identity (letters and digits: topics.identities) names one thing, and the ordinary
+        # words beside it say what of it; read as the identity alone when a paper says it.
+        named = " or ".join(
+            " ".join(ids) for words in alts if (ids := [w for w, _ in words if topics.identities([w.casefold()])])
+        )
+        if named and named.casefold() != topic.casefold() and self.corpus.topics.papers_on(named, pool):
+            said = f"No paper's own text is on “{topic}” as a whole, so I read the topic as “{named}”."
+            return named, said, []
         if (either := self._either(topic, question)) and all(
             self.corpus.topics.papers_on(part, pool) for part in either.split(" or ")
         ):
