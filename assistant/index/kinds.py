@@ -40,7 +40,7 @@ _EXAMPLES = re.compile(
 )
 _FORM_OF = re.compile(
     rf"(?P<x>(?:{_WORD}\s+){{0,{MAX_KIND_WORDS - 1}}}{_WORD})(?:,\s+|\s+is\s+)an?\s+"
-    rf"(?:form|kind|type|class|family|variant|special case)\s+of\s+(?:{_WORD}\s+)?(?P<y>{_WORD})",
+    rf"(?:form|kind|type|class|family|variant|special case)\s+of\s+(?P<y>{_WORD}(?:\s+{_WORD})?)",
     re.I,
 )
 # Where a list item's noun phrase ends: a preposition, a clause word, a verb of the sentence going on.
@@ -95,11 +95,16 @@ def mine(text: str) -> list[tuple[str, str]]:
         head = _head(m.group("y"))
         out += [(head, x) for x in _items(m.group("list"))] if head else []
     for m in _FORM_OF.finditer(text):
-        head = _head(m.group("y"))
+        field = []  # "regularization for deep networks": the field ends where a preposition starts
+        for w in m.group("y").split():
+            if w.casefold() in _ENDS:
+                break
+            field.append(w)
+        head = _head(" ".join(field))
         words = [w for w in m.group("x").split() if w.casefold() not in _LEADING]
         if head and words:
             out.append((head, " ".join(words)))
-    return [(h, x) for h, x in out if h not in {t for t in terms(x)}]
+    return [(h, x) for h, x in out if not set(terms(x)) <= bm25.variants(h)]  # "LLMs, including LLM" is no kind
 
 
 class Kinds:
