@@ -111,25 +111,24 @@ class TopicReader:
             said = f"No paper's own text is on “{topic}” as a whole, so I read it as either: “{either}”."
             return either, said, []
         rare = [[w for w, r in words if r == distinct.DISTINGUISHING] for words in alts]
-        if strong := self._strong(question, pool):
-            # A paraphrase that shares none of the paper's words ("chatbots … evaluation suites") but retrieval finds
-            # a passage as close as a true match (topics.STRONG_DENSE): answered from it, said so.
-            said = (
-                "No paper says this in the question's words, so I answered from the paper closest in meaning to the "
-                "question."
-            )
-            return topic, said, [p.id for p in strong]
         # A word no paper uses may name a subject the corpus lacks ("papers that deal with protein structure
         # prediction"); it is the question's wording only when the question describes one paper and asks something
         # of it ("quote the sentence from the label-noise paper that …").
-        if unused and not phrases.ONE_PAPER.search(question):
-            return topic, "", []
-        if found := self._relevant(question, pool, rare):
+        lacking = bool(unused) and not phrases.ONE_PAPER.search(question)
+        if not lacking and (found := self._relevant(question, pool, rare)):
             said = (
                 f"No paper's own text is on “{topic}” as a whole, so I answered from the papers most relevant to the "
                 "question."
             )
             return topic, said, [p.id for p in found]
+        if strong := self._strong(question, pool):
+            # A paraphrase that shares few of the paper's words ("chatbots … evaluation suites") but retrieval finds
+            # a passage as close as a true match, alone (topics.strongly_relevant): answered from it, said so.
+            said = (
+                "No paper says this in the question's words, so I answered from the paper closest in meaning to the "
+                "question."
+            )
+            return topic, said, [p.id for p in strong]
         return topic, "", []
 
     @staticmethod
