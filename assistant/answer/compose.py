@@ -221,7 +221,7 @@ class Answerer:
     def _uncovered(self, plan: QueryPlan) -> list[str]:
         """ "Does the corpus have anything on speech recognition?": the words no paper uses, when retrieval finds
         nothing strongly relevant either (evidence/topics.py: the one bar for "the corpus does not cover it")."""
-        near = self.corpus.retriever.search(plan.words, plan.filters, k=5)
+        near = lambda: self.corpus.retriever.search(plan.words, plan.filters, k=5)  # noqa: E731
         return self.corpus.topics.uncovered(topic_words(plan.words, self.principal), near, self.corpus.people)
 
     def _not_covered(self, plan: QueryPlan, missing: list[str]) -> Answer:

@@ -343,16 +343,16 @@ class TopicMatcher:
             return []
         return [w for w in words if terms(w) and not self.terms.papers_with(forms(terms(w)[0]))]
 
-    def uncovered(self, words: list[str], hits: list, people: list[str]) -> list[str]:
+    def uncovered(self, words: list[str], search: Callable[[], list], people: list[str]) -> list[str]:
         """The question's subject words that show the corpus does not cover it, or []: words that name something
         (not function words, not people) no paper's text uses, at least UNCOVERED_SHARE of them, with no retrieval
-        hit strongly relevant. A question with such words but a strongly relevant passage is covered."""
+        hit (`search()`) strongly relevant. A question with such words but a strongly relevant passage is covered."""
         names = {t for person in people for t in terms(person)}
         subject = [w for w in words if not distinct.function_word(w) and not set(terms(w)) & names]
         unused = self.unused_words(subject)
         if not unused or len(unused) < UNCOVERED_SHARE * len(subject):
             return []
-        return [] if strongly_relevant(hits) else unused
+        return [] if strongly_relevant(search()) else unused  # searched only when the words leave it open
 
     def _kinds_of(self, topic: str, papers: list[Paper]) -> list[str]:
         """The kinds the corpus names of a one-alternative topic whose key is one word ("compression" of "model
