@@ -66,3 +66,10 @@ def test_an_identity_with_digits_is_said_as_written(tanaka):
         "Melt Pond Fraction on Arctic Sea Ice from Sentinel-2 Imagery",
         "Coastline Extraction with Self-Supervised Pretraining on Sentinel-2",
     }
+
+
+def test_a_topic_word_counts_in_another_form_for_papers_near_in_meaning(tanaka):
+    # "classifying" is said as "Classification" in the incidence-angle paper's title (cosine 0.56 to the topic).
+    answer = ask(tanaka, "Give me an overview of her research on classifying sea ice in radar images.")
+    assert "Correcting Incidence-Angle Effects in SAR Sea-Ice Classification" in titles(answer)
+    assert "Ice Drift Forecasts with Graph Neural Networks" not in titles(answer)
