@@ -380,10 +380,16 @@ class TopicMatcher:
         """The kinds the corpus names of a one-alternative topic whose key is one word ("compression" of "model
         compression"), less those it already says."""
         alts = alternatives(topic)
-        vocabularies = [self._whole_of(p) for p in papers]
+        if self.terms is not None and all(p.id in self.positions for p in papers):
+            at = {self.positions[p.id] for p in papers}  # the inverted index: no pass over every paper per word
 
-        def used(word: str) -> bool:
-            return any(variants(word) & v for v in vocabularies)
+            def used(word: str) -> bool:
+                return bool(self.terms.papers_with(variants(word)) & at)
+        else:
+            vocabularies = [self._whole_of(p) for p in papers]
+
+            def used(word: str) -> bool:
+                return any(variants(word) & v for v in vocabularies)
 
         out: list[str] = []
         if len(alts) != 1:
