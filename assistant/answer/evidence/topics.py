@@ -323,8 +323,14 @@ class TopicMatcher:
         for alt in alternatives(topic):
             said = [alt, *(self.kinds.of_field(w) if self.kinds is not None else [] for w in content_terms(alt))]
             phrases = [said[0], *(k for ks in said[1:] for k in ks)]
-            if acronyms is not None and (other := acronyms.expansion(alt)):
-                phrases.append(other)
+            if acronyms is not None:
+                # each long form of an acronym it says ("large language model" for "LLMs"), and the acronym of a
+                # long form it says ("LLM" for "large language models")
+                for w in content_terms(alt):
+                    for form in {w, w.removesuffix("s")}:
+                        phrases += [" ".join(long) for long in sorted(acronyms.long_forms.get(form, ()))]
+                if len((other := acronyms.expansion(alt)).split()) == 1:
+                    phrases.append(other)
             for phrase in phrases:
                 words = content_terms(phrase)
                 if not words or len(words) > MAX_PHRASE_WORDS:
