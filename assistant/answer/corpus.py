@@ -92,7 +92,7 @@ class Corpus:
                 index=index,
                 positions=positions,
                 terms=PaperTerms.of(derived, table.papers),
-                kinds=Kinds.of(derived, table.papers),
+                kinds=Kinds.of(derived, table.papers, index),
             ),
             sentences=SentenceSearch(picker.vectors, retriever.vectors, index=index, positions=positions),
             profile=[
@@ -109,9 +109,9 @@ class Corpus:
         derived = Derived(settings.store_dir, table.digest)
         names, _ = derive(derived, table)
         deletion_index(derived, squashed_names(names), LONG_NAME)
-        SentenceIndex.of(derived, table.papers, sentence_vectors)
+        index = SentenceIndex.of(derived, table.papers, sentence_vectors)
         PaperTerms.of(derived, table.papers)
-        Kinds.of(derived, table.papers)
+        Kinds.of(derived, table.papers, index)
         derived.drop_unused()
 
     def qterms(self, text: str) -> QueryTerms:

@@ -43,6 +43,9 @@ _FORM_OF = re.compile(
     rf"(?:form|kind|type|class|family|variant|special case)\s+of\s+(?P<y>{_WORD}(?:\s+{_WORD})?)",
     re.I,
 )
+# Cheap tests for the two shapes before their patterns run (case-folded text).
+_CONNECTORS = ("such as", "including", "like ", "e.g.")
+_KIND_OF = tuple(f"{k} of " for k in ("form", "kind", "type", "class", "family", "variant", "special case"))
 # Where a list item's noun phrase ends: a preposition, a clause word, a verb of the sentence going on.
 _ENDS = set(
     """in with for to on of by from at into over under that which who whose where when while due as than via using
@@ -89,12 +92,17 @@ _GLUED = re.compile(r"(?<=[A-Za-z])(?=including\s)")
 
 def mine(text: str) -> list[tuple[str, str]]:
     """(field head, kind) pairs one sentence states."""
+    low = text.casefold()
+    examples = any(c in low for c in _CONNECTORS)
+    form_of = any(k in low for k in _KIND_OF)
+    if not (examples or form_of):  # most sentences: the patterns' backtracking at every word is what costs
+        return []
     text = _GLUED.sub(" ", text)
     out = []
-    for m in _EXAMPLES.finditer(text):
+    for m in _EXAMPLES.finditer(text) if examples else ():
         head = _head(m.group("y"))
         out += [(head, x) for x in _items(m.group("list"))] if head else []
-    for m in _FORM_OF.finditer(text):
+    for m in _FORM_OF.finditer(text) if form_of else ():
         field = []  # "regularization for deep networks": the field ends where a preposition starts
         for w in m.group("y").split():
             if w.casefold() in _ENDS:
@@ -114,9 +122,18 @@ class Kinds:
         self.relations = relations
 
     @classmethod
-    def of(cls, derived: Derived, table_papers: Sequence[Paper]) -> Kinds:
+    def of(cls, derived: Derived, table_papers: Sequence[Paper], sentences=None) -> Kinds:
+        """`sentences`: the table's SentenceIndex when built (its stored research sentences, not split again)."""
         rules = code_digest(sys.modules[__name__], bm25)
-        return cls(derived.json(f"kinds-{rules}", lambda: build(table_papers)))
+        if sentences is None:
+            texts = paper_texts
+        else:  # as paper_texts, the sentences read from the index: splitting them again was ~5 s per 10k papers
+            at = {id(p): i for i, p in enumerate(table_papers)}
+
+            def texts(p: Paper) -> list[str]:
+                return [t for t in [p.title or "", *sentences.texts(at[id(p)]), *p.comments] if t]
+
+        return cls(derived.json(f"kinds-{rules}", lambda: build(table_papers, texts)))
 
     def of_field(self, term: str) -> list[str]:
         """The kinds the corpus names of a field, by any form of its head term ("LLMs" or "LLM")."""
@@ -126,10 +143,10 @@ class Kinds:
         return list(dict.fromkeys(out))
 
 
-def build(papers: Sequence[Paper]) -> dict[str, list[str]]:
+def build(papers: Sequence[Paper], texts=paper_texts) -> dict[str, list[str]]:
     found: dict[str, dict[str, None]] = defaultdict(dict)
     for p in papers:
-        for text in paper_texts(p):
+        for text in texts(p):
             for head, kind in mine(text):
                 found[head][kind.casefold()] = None
     return {h: list(kinds) for h, kinds in sorted(found.items())}
