@@ -73,3 +73,10 @@ def test_a_topic_word_counts_in_another_form_for_papers_near_in_meaning(tanaka):
     answer = ask(tanaka, "Give me an overview of her research on classifying sea ice in radar images.")
     assert "Correcting Incidence-Angle Effects in SAR Sea-Ice Classification" in titles(answer)
     assert "Ice Drift Forecasts with Graph Neural Networks" not in titles(answer)
+
+
+def test_a_negated_field_leaves_out_its_kinds_and_nothing_else(assistant):
+    answer = ask(assistant, "Which of his papers are not about model compression?")
+    assert FP_XINT not in titles(answer) and MOQE not in titles(answer)  # quantization is a kind of compression
+    # IAAT says "small GEMM": "small" is named in "15 models, including small …", but it is no kind of compression.
+    assert "IAAT: A Input-Aware Adaptive Tuning framework for Small GEMM" in titles(answer)

@@ -321,8 +321,9 @@ class TopicMatcher:
         out = {sp.paper.id for sp in self.papers_on(topic, papers)}
         acronyms = getattr(self.picker, "acronyms", None)
         for alt in alternatives(topic):
-            said = [alt, *(self.kinds.of_field(w) if self.kinds is not None else [] for w in content_terms(alt))]
-            phrases = [said[0], *(k for ks in said[1:] for k in ks)]
+            # the kinds of its key word only: "small" (from "15 models, including small …") is no kind of "model
+            # compression"
+            phrases = [alt, *(self._kinds_of(alt, papers) if self.kinds is not None else [])]
             if acronyms is not None:
                 # each long form of an acronym it says ("large language model" for "LLMs"), and the acronym of a
                 # long form it says ("LLM" for "large language models")
