@@ -80,3 +80,9 @@ def test_a_negated_field_leaves_out_its_kinds_and_nothing_else(assistant):
     assert FP_XINT not in titles(answer) and MOQE not in titles(answer)  # quantization is a kind of compression
     # IAAT says "small GEMM": "small" is named in "15 models, including small …", but it is no kind of compression.
     assert "IAAT: A Input-Aware Adaptive Tuning framework for Small GEMM" in titles(answer)
+
+
+def test_an_identity_said_with_the_phrase_head_needs_no_meaning_bar(assistant):
+    # SwarmThinkers: "… on a single A100 GPU, previously attainable only via OpenKMC …" (cosine 0.24 to the phrase)
+    answer = ask(assistant, "List his work that used NVIDIA A100 GPUs.")
+    assert "2505.20094" in {c.arxiv_id for c in answer.citations}

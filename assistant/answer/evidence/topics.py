@@ -478,6 +478,9 @@ class TopicMatcher:
             # A part of "benchmarks for HPC or AI-HPC systems" is a fragment of one phrase shared out over the
             # alternatives ("benchmarks HPC"): its last word is no head, so all its words stay.
             key = sorted(key_terms(alt, words, used)) if len(alts) == 1 else words
+            # an identity among the key words names one thing ("A100"): said with the rest in one sentence, it needs
+            # no meaning bar ("on a single A100 GPU" in a sentence about speed-ups: cosine 0.24)
+            named = bool(identities(key))
             for p in cands:
                 top = per_paper.get(p.id, (-1.0, ""))[0]
                 if qterms.coverage(whole[p.id]) < PARTIAL_COVERAGE and not _has_all(key, whole[p.id]):
@@ -490,7 +493,7 @@ class TopicMatcher:
                     in_title = s == p.title and has_all  # the title says it: no meaning bar
                     if (
                         in_title
-                        or (has_all and top >= CO_OCCUR_DENSE)
+                        or (has_all and (top >= CO_OCCUR_DENSE or named))
                         or (top >= PARTIAL_DENSE and qterms.coverage(vocab) >= PARTIAL_COVERAGE)
                     ):
                         score = WORD_TIER + top
