@@ -12,6 +12,7 @@ from assistant.answer.check.claims import ClaimChecker
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.finding import Evidence
 from assistant.answer.plan import kinds
+from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.planner import Planner
 from assistant.answer.plan.reader import ModelReader
@@ -208,12 +209,25 @@ class Answerer:
         carries its claim as well as its paper), from the nearest paper, and the writer decides from its sentences."""
         hits = self.evidence.find(plan, None)
         named = self._papers([*plan.named, *plan.focus])
+        if plan.route == "verify" and not named and (missing := self._uncovered(plan)):
+            return self._not_covered(plan, missing), []
         if named:
             hits = [Hit(paper=named[0], dense=1.0)] + [h for h in hits if h.paper.id != named[0].id]
         elif not hits:
             near = self.corpus.retriever.search(plan.query, plan.filters, k=3)[:1]
             hits = [h for h in near if h.dense >= NEAREST_FLOOR]
         return self._with_hits(plan, hits)
+
+    def _uncovered(self, plan: QueryPlan) -> list[str]:
+        """ "Does the corpus have anything on speech recognition?": the words no paper uses, when retrieval finds
+        nothing strongly relevant either (evidence/topics.py: the one bar for "the corpus does not cover it")."""
+        near = lambda: self.corpus.retriever.search(plan.words, plan.filters, k=5)  # noqa: E731
+        return self.corpus.topics.uncovered(topic_words(plan.words, self.principal), near, self.corpus.people)
+
+    def _not_covered(self, plan: QueryPlan, missing: list[str]) -> Answer:
+        said = " or ".join(f"“{w}”" for w in missing)
+        text = f"{CANNOT_ANSWER}: no paper in it says {said}, and none is close in meaning to the question."
+        return finish(text, Citations(), route="none", plan=self.explain(plan))
 
     def _compare(self, plan: QueryPlan) -> tuple[Answer, list[Hit]]:
         """Two papers or more: the grid; fewer: the table's comparison (which says what is missing)."""

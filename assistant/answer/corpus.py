@@ -20,6 +20,7 @@ from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.router import Router
 from assistant.index.derived import Derived, code_digest, deletion_index
+from assistant.index.kinds import Kinds
 from assistant.index.paper_terms import PaperTerms
 from assistant.index.sentence_index import SentenceIndex
 from assistant.models import Paper
@@ -91,6 +92,7 @@ class Corpus:
                 index=index,
                 positions=positions,
                 terms=PaperTerms.of(derived, table.papers),
+                kinds=Kinds.of(derived, table.papers, index),
             ),
             sentences=SentenceSearch(picker.vectors, retriever.vectors, index=index, positions=positions),
             profile=[
@@ -107,8 +109,9 @@ class Corpus:
         derived = Derived(settings.store_dir, table.digest)
         names, _ = derive(derived, table)
         deletion_index(derived, squashed_names(names), LONG_NAME)
-        SentenceIndex.of(derived, table.papers, sentence_vectors)
+        index = SentenceIndex.of(derived, table.papers, sentence_vectors)
         PaperTerms.of(derived, table.papers)
+        Kinds.of(derived, table.papers, index)
         derived.drop_unused()
 
     def qterms(self, text: str) -> QueryTerms:

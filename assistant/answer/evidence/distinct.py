@@ -11,6 +11,7 @@ apart, so it weighs little; a rare word ("forecast") decides membership.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 
@@ -51,9 +52,17 @@ def function_word(word: str) -> bool:
     return zipf(word) >= FUNCTION_ZIPF
 
 
+def _parts(word: str) -> list[str]:
+    """The terms a word is held by: all of a compound's ("ResNet-family": "resnet", "family"), but only the whole of
+    an identity, letters and digits together ("Sentinel-2" is not held by the "Sentinel" of "Sentinel-1")."""
+    ts = terms(word)
+    return ts[:1] if ts and re.search(r"\d", ts[0]) and re.search(r"[a-z]", ts[0]) else ts
+
+
 def used(word: str, vocabularies: Iterable[frozenset[str]]) -> bool:
     """Some paper's text holds the word (or, for a compound, one of its parts: "ResNet-family" by "ResNet")."""
-    wanted = set().union(*(forms(t) for t in terms(word))) if terms(word) else set()
+    parts = _parts(word)
+    wanted = set().union(*(forms(t) for t in parts)) if parts else set()
     return any(wanted & v for v in vocabularies)
 
 
@@ -74,7 +83,10 @@ def held(word: str, vocabulary: frozenset[str]) -> bool:
     """The text of this vocabulary says the word, in any of its forms, or one of its parts (a compound)."""
     if used(word, [vocabulary]):
         return True
-    stems = {stem(t) for t in terms(word)}
+    parts = _parts(word)
+    if parts != terms(word):
+        return False  # an identity is said as written
+    stems = {stem(t) for t in parts}
     return any(stem(t) in stems for t in vocabulary)
 
 

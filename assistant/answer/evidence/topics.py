@@ -17,6 +17,7 @@ from functools import lru_cache
 import numpy as np
 
 from assistant.answer.evidence import distinct
+from assistant.answer.evidence.claim_terms import stem
 from assistant.answer.evidence.weigh import QueryTerms, forms, vocabulary
 from assistant.answer.plan.phrases.wording import CLAIM_FIRST, FIRST_CLAIMED
 from assistant.index.bm25 import terms, variants
@@ -45,6 +46,9 @@ MEANING_DENSE = 0.62
 # "snow depth … from dual-frequency altimetry … CryoSat-2" paper for "CryoSat-2 altimetry" (0.41).
 WHOLE_DENSE = 0.38
 MEANING_COVERAGE = 0.5
+# A word rarer than this in general English (wordfreq Zipf) is a name ("Cholesky" 1.4, "chatbots" 2.3): one no paper
+# uses is the subject the phrase turns on, never a qualifier to drop ("optical" 4.1 in "Sentinel-2 optical imagery").
+NAME_ZIPF = 3.0
 TITLE_KNOWN_COVERAGE = 0.6  # the title names the phrase's rarest known term, the text holds this much of the known
 # The longest phrase read as one noun phrase with qualifiers ("NVIDIA A100 GPUs", "neural network quantization").
 MAX_PHRASE_WORDS = 3
@@ -55,6 +59,23 @@ WORD_TIER = 1.0
 # partial-match meaning (cosine >= 0.45), or meaning alone as close as the seeds' true positives (>= 0.7).
 ELSEWHERE_WORD_DENSE = 0.45
 ELSEWHERE_MEANING_DENSE = 0.7
+# A paper on a kind of the topic the corpus names ("post-training quantization" for "model compression") joins it
+# when its closest sentence is at least this near the topic itself: the seeds' quantization papers reach 0.30-0.46
+# for "compression"/"model compression"; the floor keeps a kind's other senses ("domain decomposition" in an HPC
+# paper, 0.1-0.2) out.
+KIND_DENSE = 0.3
+# A passage this close to the whole question (MiniLM cosine) and this far ahead of every other paper's (among the
+# first five hits) is strongly relevant though the question shares few of its words. Paraphrases of the seeds' LLM
+# meta study ("chatbots … evaluation suites … human skills") reach 0.44-0.54 and lead the next paper by 0.13-0.26. A
+# near topic the corpus lacks comes as close but not alone ("sparse LU factorization" -> the low-rank factorization
+# paper 0.56, lead 0.065). Of the visible sets' questions the corpus does not cover, none on the author's papers
+# reaches 0.42 (CRISPR 0.28), and another group's at 0.42 or more lead by at most 0.11 (diffusion models).
+STRONG_DENSE = 0.42
+STRONG_LEAD = 0.1
+# The corpus does not cover a question when at least this share of its subject words is used by no paper ("speech",
+# "recognition", "low-resource" of 5); a yes/no claim about a paper it has uses the paper's words beside a few of
+# its own ("achieve", "300x", "speed-up", "cluster" of 10 for the FNO emulator: 0.4).
+UNCOVERED_SHARE = 0.5
 
 
 # "supercomputers like Sunway or Tianhe", "models such as BERT": the examples after the word are alternatives of
@@ -74,9 +95,21 @@ def alternatives(topic: str) -> list[str]:
 
 def content_terms(text: str) -> list[str]:
     """The phrase's terms less the generic ones; a compound with a generic part ("attention-based") is its other
-    parts ("attention"): a text saying "self-attention" is on "attention-based models"."""
+    parts ("attention"): a text saying "self-attention" is on "attention-based models". An identity's parts
+    ("sentinel" of "Sentinel-2") are no terms of their own: they would let "Sentinel-1" stand for it."""
     out = [t for t in terms(text) if t not in GENERIC and len(t) > 1]
-    return [t for t in out if not ("-" in t and any(part in GENERIC for part in t.split("-")))]
+    parts = {x for t in identities(out) if "-" in t for x in t.split("-")}
+    return [t for t in out if not ("-" in t and any(part in GENERIC for part in t.split("-"))) and t not in parts]
+
+
+def identities(words: list[str]) -> list[str]:
+    """The words that name one thing by letters and digits together ("sentinel-2", "a100", "resnet-34", "4-bit"):
+    another number is another thing, so a paper is on a phrase with one only when its text says it as written
+    (one of its forms), however close its meaning ("Sentinel-1 scenes" for "Sentinel-2 imagery": 0.56)."""
+    return [w for w in words if _IDENTITY.search(w) and re.search(r"[a-z]", w)]
+
+
+_IDENTITY = re.compile(r"\d")
 
 
 def key_terms(alt: str, words: list[str], in_scope: Callable[[str], int]) -> set[str]:
@@ -122,6 +155,8 @@ def _known_terms(qterms: QueryTerms, lexical) -> QueryTerms | None:
     or None when those are not a minority of the phrase."""
     # Inflected forms count ("forecasting" is known where texts say "forecast").
     known = {t: w for t, w in qterms.weights.items() if any(lexical.doc_freq(v) for v in forms(t))}
+    if any(distinct.zipf(t) < NAME_ZIPF for t in qterms.weights if t not in known):
+        return None  # "sparse Cholesky factorization": the word it turns on names a thing no paper has
     return QueryTerms(known) if known and len(known) * 2 > len(qterms.weights) else None
 
 
@@ -140,12 +175,14 @@ def _has_all(words: list[str], vocab: frozenset[str]) -> bool:
 
 
 class TopicMatcher:
-    def __init__(self, embeddings, picker, lexical, vectors=None, index=None, positions=None, terms=None):
+    def __init__(self, embeddings, picker, lexical, vectors=None, index=None, positions=None, terms=None, kinds=None):
         # Each paper's texts with their vocabularies, and its whole vocabulary, made once per table (an Answerer,
         # and so this matcher, is built anew when the table changes): a topic no paper supports scans every paper,
         # and at 10k synthetic papers (699 the author's) re-deriving them took 7-14 s per question.
         self._texts: dict[str, list[tuple[str, frozenset[str]]]] = {}
         self._whole: dict[str, frozenset[str]] = {}
+        self._stems: dict[str, frozenset[str]] = {}  # each paper's word stems (claim_terms.stem), made on first use
+        self._by_stem: dict[str, list[str]] | None = None  # stem -> the table's words with it (`_stem_mates`)
         self.embeddings = embeddings
         self.vectors = vectors
         self.picker = picker
@@ -154,6 +191,7 @@ class TopicMatcher:
         self.positions = positions or {}  # paper id -> its position in the table (the index's rows)
         self._last: tuple | None = None  # (paper ids, what `_sentences` made of them)
         self.terms = terms  # index.paper_terms.PaperTerms: term -> papers (built at ingest), or None
+        self.kinds = kinds  # index.kinds.Kinds: what the corpus says is a kind of what (built at ingest), or None
 
     def _texts_of(self, paper: Paper) -> list[tuple[str, frozenset[str]]]:
         if paper.id not in self._texts:
@@ -228,11 +266,12 @@ class TopicMatcher:
 
     def _covering(self, qterms: QueryTerms, floor: float) -> set[int]:
         """Positions of the papers whose whole text holds at least `floor` of the terms' weight (QueryTerms.coverage
-        over the paper's vocabulary, summed over the postings)."""
+        over the paper's vocabulary, summed over the postings), a term counted in any form of its stem too (the
+        stem coverage of the near-meaning rule)."""
         total = sum(qterms.weights.values())
         score: dict[int, float] = {}
         for t, w in qterms.weights.items():
-            for at in self.terms.papers_with(forms(t)):
+            for at in self.terms.papers_with(forms(t) | self._stem_mates(t)):
                 score[at] = score.get(at, 0.0) + w
         return {at for at, got in score.items() if got / total >= floor - 1e-9}
 
@@ -254,7 +293,138 @@ class TopicMatcher:
         return len(papers), lambda t: sum(1 for v in vocabularies if forms(t) & v)
 
     def papers_on(self, topic: str, papers: list[Paper], literal: str | None = None) -> list[Support]:
-        """The papers among `papers` whose own text supports the topic, best supported first."""
+        """The papers among `papers` whose own text supports the topic, best supported first; with those that name
+        a kind of it the corpus states ("post-training quantization" for "model compression": index/kinds.py)."""
+        found = self._grounded(topic, papers, literal)
+        if literal or self.kinds is None or not papers:
+            return found
+        have = {sp.paper.id for sp in found}
+        rest = [p for p in papers if p.id not in have]
+        extra: dict[str, Support] = {}
+        for kind in self._kinds_of(topic, papers) if rest else []:
+            on_kind = [sp for sp in self._grounded(kind, rest) if sp.score >= WORD_TIER]
+            if not on_kind:
+                continue
+            near = self._best_sims(topic, [sp.paper for sp in on_kind])
+            for sp in on_kind:
+                sim = near.get(sp.paper.id, -1.0)
+                if sim >= KIND_DENSE and (sp.paper.id not in extra or extra[sp.paper.id].score < WORD_TIER + sim):
+                    extra[sp.paper.id] = Support(sp.paper, sp.sentence, WORD_TIER + sim)
+        return sorted([*found, *extra.values()], key=lambda sp: -sp.score)
+
+    def papers_touching(self, topic: str, papers: list[Paper]) -> set[str]:
+        """The ids of the papers a negated topic rules out ("not about LLMs", "never mention LLMs or language
+        models"): those on it (`papers_on`), and those whose text says any alternative of it at all, by its own
+        words, its acronym's other side ("LLM training" for "large language models") or a kind of it the corpus
+        names ("LLaMA" for "LLMs"). Leaving a paper out of "not about X" for a passing mention is the safe error;
+        listing one that names X is the visible one."""
+        out = {sp.paper.id for sp in self.papers_on(topic, papers)}
+        acronyms = getattr(self.picker, "acronyms", None)
+        for alt in alternatives(topic):
+            # the kinds of its key word only: "small" (from "15 models, including small …") is no kind of "model
+            # compression"
+            phrases = [alt, *(self._kinds_of(alt, papers) if self.kinds is not None else [])]
+            if acronyms is not None:
+                # each long form of an acronym it says ("large language model" for "LLMs"), and the acronym of a
+                # long form it says ("LLM" for "large language models")
+                for w in content_terms(alt):
+                    for form in {w, w.removesuffix("s")}:
+                        phrases += [" ".join(long) for long in sorted(acronyms.long_forms.get(form, ()))]
+                if len((other := acronyms.expansion(alt)).split()) == 1:
+                    phrases.append(other)
+            for phrase in phrases:
+                words = content_terms(phrase)
+                if not words or len(words) > MAX_PHRASE_WORDS:
+                    continue
+                # all in one sentence: "vision and language tasks" and "deep models" apart are no "language models"
+                out |= {
+                    p.id
+                    for p in papers
+                    if p.id not in out
+                    and _has_all(words, self._whole_of(p))
+                    and any(_has_all(words, v) for _, v in self._texts_of(p))
+                }
+        return out
+
+    def unused_words(self, words: list[str]) -> list[str]:
+        """The words no paper's text in the table uses in any form (from the inverted index built at ingest):
+        "speech" in a corpus on HPC and compression; a compound by itself, not its parts ("low-resource"). Empty
+        without the index."""
+        if self.terms is None:
+            return []
+        return [w for w in words if terms(w) and not self.terms.papers_with(forms(terms(w)[0]))]
+
+    def uncovered(self, words: list[str], search: Callable[[], list], people: list[str]) -> list[str]:
+        """The question's subject words that show the corpus does not cover it, or []: words that name something
+        (not function words, not people) no paper's text uses, at least UNCOVERED_SHARE of them, with no retrieval
+        hit (`search()`) strongly relevant. A question with such words but a strongly relevant passage is covered."""
+        names = {t for person in people for t in terms(person)}
+        subject = [w for w in words if not distinct.function_word(w) and not set(terms(w)) & names]
+        unused = self.unused_words(subject)
+        if not unused or len(unused) < UNCOVERED_SHARE * len(subject):
+            return []
+        return [] if strongly_relevant(search()) else unused  # searched only when the words leave it open
+
+    def _stem_mates(self, term: str) -> set[str]:
+        """The table's words with the term's stem ("classification", "classifiers" for "classifying"), from a stem
+        index of the inverted index's vocabulary made on first use."""
+        if self._by_stem is None:
+            self._by_stem = {}
+            for v in self.terms.vocabulary:
+                self._by_stem.setdefault(stem(v), []).append(v)
+        return set(self._by_stem.get(stem(term), ()))
+
+    def _stem_coverage(self, qterms: QueryTerms, paper: Paper) -> float:
+        """The share of the terms' weight the paper's text holds in any form of the same stem (claim_terms.stem:
+        "classifying" by "classification")."""
+        if paper.id not in self._stems:
+            self._stems[paper.id] = frozenset(stem(t) for t in self._whole_of(paper))
+        total = sum(qterms.weights.values())
+        held = sum(w for t, w in qterms.weights.items() if stem(t) in self._stems[paper.id])
+        return held / total if total else 0.0
+
+    def _kinds_of(self, topic: str, papers: list[Paper]) -> list[str]:
+        """The kinds the corpus names of a one-alternative topic whose key is one word ("compression" of "model
+        compression"), less those it already says."""
+        alts = alternatives(topic)
+        if self.terms is not None and all(p.id in self.positions for p in papers):
+            at = {self.positions[p.id] for p in papers}  # the inverted index: no pass over every paper per word
+
+            def used(word: str) -> bool:
+                return bool(self.terms.papers_with(variants(word)) & at)
+        else:
+            vocabularies = [self._whole_of(p) for p in papers]
+
+            def used(word: str) -> bool:
+                return any(variants(word) & v for v in vocabularies)
+
+        out: list[str] = []
+        if len(alts) != 1:
+            return []  # "compression or quantization": the question names the kinds it means
+        for alt in alts:
+            words = content_terms(alt)
+            key = key_terms(alt, words, used)
+            if len(key) != 1:
+                continue
+            said = {f for w in words for f in forms(w)}
+            out += [k for k in self.kinds.of_field(next(iter(key))) if not set(content_terms(k)) <= said]
+        return list(dict.fromkeys(out))
+
+    def _best_sims(self, topic: str, papers: list[Paper]) -> dict[str, float]:
+        """Each paper's closest abstract sentence to the topic (MiniLM cosine)."""
+        sentences, vectors, runs = self._sentences(papers)
+        if self.vectors is not None:
+            self.vectors.prime([topic])
+        q = (
+            self.vectors.get(topic)
+            if self.vectors is not None
+            else np.asarray(self.embeddings.embed_query(topic), dtype=np.float32)
+        )
+        sims = vectors @ q
+        return {p.id: float(sims[a:b].max()) for p, a, b in runs if b > a}
+
+    def _grounded(self, topic: str, papers: list[Paper], literal: str | None = None) -> list[Support]:
+        """The papers among `papers` whose own text supports the topic itself, best supported first."""
         if literal:
             needle = re.sub(r"\s+", " ", literal.casefold())
             out = []
@@ -304,10 +474,14 @@ class TopicMatcher:
                 if p.id not in per_paper or float(sims[i]) > per_paper[p.id][0]:
                     per_paper[p.id] = (float(sims[i]), sentences[i][1])
             whole = {p.id: self._whole_of(p) for p in papers}
+            cands = [p for p in papers if _has_all(identities(words), whole[p.id])]
             # A part of "benchmarks for HPC or AI-HPC systems" is a fragment of one phrase shared out over the
             # alternatives ("benchmarks HPC"): its last word is no head, so all its words stay.
             key = sorted(key_terms(alt, words, used)) if len(alts) == 1 else words
-            for p in papers:
+            # an identity among the key words names one thing ("A100"): said with the rest in one sentence, it needs
+            # no meaning bar ("on a single A100 GPU" in a sentence about speed-ups: cosine 0.24)
+            named = bool(identities(key))
+            for p in cands:
                 top = per_paper.get(p.id, (-1.0, ""))[0]
                 if qterms.coverage(whole[p.id]) < PARTIAL_COVERAGE and not _has_all(key, whole[p.id]):
                     continue  # no sentence can hold what the whole text lacks
@@ -319,7 +493,7 @@ class TopicMatcher:
                     in_title = s == p.title and has_all  # the title says it: no meaning bar
                     if (
                         in_title
-                        or (has_all and top >= CO_OCCUR_DENSE)
+                        or (has_all and (top >= CO_OCCUR_DENSE or named))
                         or (top >= PARTIAL_DENSE and qterms.coverage(vocab) >= PARTIAL_COVERAGE)
                     ):
                         score = WORD_TIER + top
@@ -328,7 +502,7 @@ class TopicMatcher:
                                 p, s if s != p.title else (per_paper.get(p.id) or (0, s))[1] or s, score
                             )
                         break
-            for p in papers:
+            for p in cands:
                 # The terms spread over the paper's sentences rather than one ("CryoSat-2 … freeboards" after
                 # "… thickness retrievals from altimetry"): most of the phrase's weight in its whole text, and the
                 # meaning bar of a partial sentence match. A neighbouring topic still misses its rarest term.
@@ -341,7 +515,7 @@ class TopicMatcher:
                     and _title_names(known, p, whole[p.id])
                 ):
                     best[p.id] = Support(p, s, WORD_TIER + sim)
-            for p in papers:
+            for p in cands:
                 sim, s = per_paper.get(p.id, (-1.0, ""))
                 if (
                     sim >= MEANING_DENSE
@@ -352,12 +526,24 @@ class TopicMatcher:
             if best:
                 # The topic is real here: papers close in meaning that share a good part of its words join it
                 # ("atomic-scale simulation" for "atomistic simulation", 0.50 / 0.41). With no grounded paper this
-                # never applies, so a near topic alone (binarized networks: 0.58 / 0.47) lists nothing.
-                for p in papers:
+                # never applies, so a near topic alone (binarized networks: 0.58 / 0.47) lists nothing. A word counts
+                # in another form by its stem ("classifying" in "SAR Sea-Ice Classification": 0.56 / 0.81).
+                for p in cands:
                     sim, s = per_paper.get(p.id, (-1.0, ""))
-                    if p.id not in best and sim >= NEAR_DENSE and qterms.coverage(whole[p.id]) >= NEAR_COVERAGE:
+                    if p.id not in best and sim >= NEAR_DENSE and self._stem_coverage(qterms, p) >= NEAR_COVERAGE:
                         best[p.id] = Support(p, s, sim)
         return sorted(best.values(), key=lambda sp: -sp.score)
+
+
+def strongly_relevant(hits: list) -> list:
+    """The retrieval hits (index.retrieval.Hit) close enough in meaning to answer from when no paper's words ground
+    the question (STRONG_DENSE): what "nothing strongly relevant" means wherever the corpus is said not to cover
+    something."""
+    ranked = sorted(hits, key=lambda h: -h.dense)
+    if not ranked or ranked[0].dense < STRONG_DENSE:
+        return []
+    runner_up = next((h.dense for h in ranked[1:] if h.paper.id != ranked[0].paper.id), 0.0)
+    return ranked[:1] if ranked[0].dense - runner_up >= STRONG_LEAD else []
 
 
 def strongly_on(sp: Support) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import distinct
+from assistant.answer.evidence import distinct, topics
 from assistant.answer.plan import phrases
 from assistant.answer.plan.intents import subject_for
 from assistant.models import Filters, Paper
@@ -97,6 +97,14 @@ class TopicReader:
         if relaxed and relaxed != topic and self.corpus.topics.papers_on(relaxed, pool):
             said = f"No paper's own text is on “{topic}” as a whole, so I read the topic as “{relaxed}”."
             return relaxed, said, []
+        # "Sentinel-2 data": an identity (letters and digits: topics.identities) names one thing, and the ordinary
+        # words beside it say what of it; read as the identity alone when a paper says it.
+        named = " or ".join(
+            " ".join(ids) for words in alts if (ids := [w for w, _ in words if topics.identities([w.casefold()])])
+        )
+        if named and named.casefold() != topic.casefold() and self.corpus.topics.papers_on(named, pool):
+            said = f"No paper's own text is on “{topic}” as a whole, so I read the topic as “{named}”."
+            return named, said, []
         if (either := self._either(topic, question)) and all(
             self.corpus.topics.papers_on(part, pool) for part in either.split(" or ")
         ):
@@ -106,14 +114,21 @@ class TopicReader:
         # A word no paper uses may name a subject the corpus lacks ("papers that deal with protein structure
         # prediction"); it is the question's wording only when the question describes one paper and asks something
         # of it ("quote the sentence from the label-noise paper that …").
-        if unused and not phrases.ONE_PAPER.search(question):
-            return topic, "", []
-        if found := self._relevant(question, pool, rare):
+        lacking = bool(unused) and not phrases.ONE_PAPER.search(question)
+        if not lacking and (found := self._relevant(question, pool, rare)):
             said = (
                 f"No paper's own text is on “{topic}” as a whole, so I answered from the papers most relevant to the "
                 "question."
             )
             return topic, said, [p.id for p in found]
+        if strong := self._strong(question, pool):
+            # A paraphrase that shares few of the paper's words ("chatbots … evaluation suites") but retrieval finds
+            # a passage as close as a true match, alone (topics.strongly_relevant): answered from it, said so.
+            said = (
+                "No paper says this in the question's words, so I answered from the paper closest in meaning to the "
+                "question."
+            )
+            return topic, said, [p.id for p in strong]
         return topic, "", []
 
     @staticmethod
@@ -166,6 +181,12 @@ class TopicReader:
                     words.append((piece, distinct.PHRASING if role == distinct.UNUSED and not whole else role))
             out.append(words)
         return out
+
+    def _strong(self, question: str, pool: list[Paper]) -> list[Paper]:
+        """The pool's papers retrieval finds strongly relevant to the whole question (topics.strongly_relevant)."""
+        ids = {p.id for p in pool}
+        hits = topics.strongly_relevant(self.corpus.retriever.search(question, Filters(), k=5))
+        return [h.paper for h in hits if h.paper.id in ids]
 
     def _relevant(self, question: str, pool: list[Paper], rare: list[list[str]]) -> list[Paper]:
         """Papers in the pool that retrieval finds near the whole question (at the relevance floor) and whose own
