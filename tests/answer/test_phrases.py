@@ -367,7 +367,9 @@ def test_listed_dates_with_a_gap_keep_their_pieces():
     assert months.describe() == "June 2022 and September 2022"
     assert months.admits(make_paper(id="d", year=2022, date="2022-09-14", date_precision="day")) is True
     assert months.admits(make_paper(id="e", year=2022, date="2022-07-01", date_precision="day")) is False
-    assert months.admits(make_paper(id="f", year=2022, date="2022", date_precision="year")) is None  # a year-only date could be either
+    assert (
+        months.admits(make_paper(id="f", year=2022, date="2022", date_precision="year")) is None
+    )  # a year-only date could be either
     assert "2014" not in phrases.without_dates("What did she put out in 2014, 2016 or 2019?")
 
 

@@ -166,6 +166,18 @@ def beyond(noun: str, papers: list[Paper], direction: int, bound: float, ratio: 
     return sorted(best.values(), key=lambda r: -r.value * direction)
 
 
+def asked_noun(words: tuple[str, ...], papers: list[Paper], question: str) -> str | None:
+    """The word of a quantity's noun phrase whose figures the papers report, the noun first, then its modifiers
+    ("the biggest model size": "size", read as parameters by data/quantity_nouns.txt; "accelerator chips": "chips",
+    else "accelerator"); None when the papers report none of them.
+
+    Matching the phrase to the nouns the abstracts count by embedding was tried and dropped: MiniLM puts "model size"
+    nearest "model" (cosine 0.67) and far from "parameters" (0.34), which would read "a 70B dense model" over "235B
+    parameters"; what a quantity is reported as is data (quantity_nouns.txt), not a vector."""
+    with_abstract = [p for p in papers if p.has_abstract]
+    return next((w for w in words if readings(w, with_abstract, question=question)), None)
+
+
 def extreme(noun: str, papers: list[Paper], direction: int, question: str = "") -> list[Reading]:
     """The readings ordered from the most extreme (largest for direction 1), one per paper."""
     best: dict[str, Reading] = {}

@@ -280,7 +280,8 @@ class Planner(SlotReader, RouteByMeaning):
             # "Which of his papers claim a speedup of more than 100x?": the papers whose reported figure passes it.
             intent.route, quantity, direction, threshold, topic = "quantity_threshold", th.noun, th.direction, th, ""
         elif (ex := phrases.quantity_extreme(question)) and not named and not focus and not literal:
-            intent.route, quantity, direction, topic = "quantity_extreme", ex.noun, ex.direction, ""
+            quantity = self.quantity_noun(ex, question, f, span, scope)  # as the papers report it
+            intent.route, direction, topic = "quantity_extreme", ex.direction, ""
         elif intent.route in ("per_year", "count") and phrases.AVERAGE.search(question):
             intent.route = "average"  # "his average number of papers per year since 2020"
         elif (

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from assistant.answer.evidence.finding import TARGET_LEAD
+from assistant.answer.evidence.quantity import asked_noun
 from assistant.answer.evidence.weigh import COVERAGE_WEIGHT, relevant
 from assistant.answer.plan import phrases
 from assistant.models import Filters, Paper
@@ -218,6 +219,15 @@ class Selection:
             return named
         other = self.described_besides(question, named[0], by_name)
         return [*named, other] if other else named
+
+    def quantity_noun(self, extreme, question: str, f: Filters, span, scope: str) -> str:
+        """The noun of the quantity a superlative asks for, as the papers in scope report it: the first word of the
+        question's noun phrase they give figures of ("the biggest model size handled": size, i.e. parameters), else
+        the phrase's own noun (the answer then says none states it)."""
+        papers = self._in_scope(f.model_copy(update={"author_only": True if scope == "author" else None}), span)
+        if scope == "others":
+            papers = [p for p in papers if not p.is_author_work]
+        return asked_noun(extreme.words or (extreme.noun,), papers, question) or extreme.noun
 
     def most_cited(self, question: str) -> list[str]:
         """The author's paper with the highest citation count a source states, when the question picks its paper so

@@ -4,7 +4,7 @@ make a topic, greetings, "known for", metrics, quotes, and the operations of com
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from assistant.answer.plan.phrases.dates import MONTHS, NUMBER_WORDS, PARTS
@@ -209,6 +209,14 @@ QUANTITY_EXTREME = re.compile(
 class Extreme:
     direction: int  # 1 for the largest, -1 for the smallest
     noun: str  # what is counted or measured ("GPU", "speedup")
+    # Every word of the noun phrase, the noun first, then its modifiers from the nearest ("model size": size, model):
+    # the evidence step reads the first one the papers report figures of.
+    words: tuple[str, ...] = field(default=(), compare=False)
+
+
+# A participle or verb closing the noun phrase is what was done with the quantity, not the quantity ("the biggest
+# model size handled in", "the most GPUs used by"): "-ed" words after the first, and these.
+_DONE = re.compile(r"(?i)^(?:\w+ed|run|built|done|seen|shown|given|taken|made|held|known|grown)$")
 
 
 def quantity_extreme(question: str) -> Extreme | None:
@@ -216,10 +224,13 @@ def quantity_extreme(question: str) -> Extreme | None:
     m = QUANTITY_EXTREME.search(question)
     if not m:
         return None
-    noun = m.group("np").split()[-1]  # "accelerator chips" counts chips
+    words = m.group("np").split()
+    while len(words) > 1 and _DONE.match(words[-1]):
+        words.pop()
+    noun = words[-1]  # "accelerator chips" counts chips
     if noun.casefold() in STRUCTURE | STOP | {"recent", "cited", "frequent", "often", "popular"}:
         return None
-    return Extreme(_MOST[m.group("most").casefold()], noun)
+    return Extreme(_MOST[m.group("most").casefold()], noun, tuple(reversed(words)))
 
 
 # A question about someone's writing ("what else did they write?"), one naming the author beside a person ("with

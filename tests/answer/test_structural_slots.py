@@ -1,0 +1,55 @@
+"""The structural slots of a question read end to end: dates listed rather than ranged, an author position held by
+someone other than a person, the quantity a superlative asks for as the papers report it, a paper picked by date
+and then asked about, and the time between two papers by their dates."""
+
+from __future__ import annotations
+
+from assistant.answer.plan import phrases
+from assistant.models import Filters, Message
+
+
+def ask(assistant, question):
+    return assistant.answer([Message(role="user", content=question)], Filters())
+
+
+def years_cited(answer):
+    return {c.year for c in answer.citations}
+
+
+def test_years_listed_with_a_gap_select_only_those_years(tanaka):
+    answer = ask(tanaka, "List her 2019 and 2024 papers.")
+    plan = answer.meta["plan"]
+    assert plan["dates"] == "2019 and 2024" and plan["route"] == "list"
+    assert years_cited(answer) == {2019, 2024} and "(5 papers" in answer.answer
+
+
+def test_years_listed_that_touch_are_one_span(tanaka):
+    answer = ask(tanaka, "Show me her work from 2020 or 2021.")
+    assert answer.meta["plan"]["dates"] == "2020 to 2021"
+    assert years_cited(answer) == {2020, 2021} and "(6 papers" in answer.answer
+
+
+def test_a_position_held_by_someone_other_than_her_is_a_condition_over_her_papers(tanaka):
+    for question in (
+        "Which of her papers have a first author who isn't her?",
+        "Which papers of hers were led by someone besides her?",
+    ):
+        answer = ask(tanaka, question)
+        plan = answer.meta["plan"]
+        assert plan["scope"] == "author" and plan["author_position"] == 1 and plan["position_negated"], question
+        assert plan["person"] == "Keiko Tanaka"
+        assert "(5 papers" in answer.answer and answer.citations, question
+        assert all(c.authors and c.authors[0] != "Keiko Tanaka" for c in answer.citations), question
+    assert not phrases.excludes_author("papers whose senior author is anyone except Keiko Tanaka")
+    assert phrases.position_negated("papers whose senior author is anyone except Keiko Tanaka")
+    # "but" after a position joins two conditions; it does not negate the person.
+    assert not phrases.position_negated("Which papers have her as first author but Boyang Zhang as second?")
+    assert phrases.position("papers first-authored by Boyang Zhang") == 1
+
+
+def test_the_quantity_of_a_superlative_is_read_as_the_papers_report_it(assistant):
+    assert phrases.quantity_extreme("the biggest model size trained in his work").words == ("size", "model")
+    answer = ask(assistant, "What is the biggest model size trained in his work?")
+    assert answer.meta["plan"]["quantity"] == ["size", "largest"]
+    assert "largest model size figure" in answer.answer and "235B" in answer.answer.split("\n")[0]
+    assert answer.citations[0].title.startswith("DynaTrain")
