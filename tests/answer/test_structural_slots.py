@@ -53,3 +53,23 @@ def test_the_quantity_of_a_superlative_is_read_as_the_papers_report_it(assistant
     assert answer.meta["plan"]["quantity"] == ["size", "largest"]
     assert "largest model size figure" in answer.answer and "235B" in answer.answer.split("\n")[0]
     assert answer.citations[0].title.startswith("DynaTrain")
+
+
+def test_a_paper_picked_by_date_is_then_asked_the_rest(assistant):
+    assert phrases.picked_then_asked("Which is his latest paper, and when was it published?") is None  # the pick says
+    answer = ask(assistant, "What is his newest stencil paper, and which hardware does it target?")
+    plan = answer.meta["plan"]
+    assert plan["route"] == "fact" and plan["points_back_to"] == ["SparStencil (arXiv:2506.22969)"]
+    assert "sparse TCUs" in answer.answer
+    oldest = ask(assistant, "Tell me his earliest paper here; what program did it speed up?")
+    assert oldest.meta["plan"]["route"] == "fact" and [c.arxiv_id for c in oldest.citations] == ["1505.08023"]
+    assert "SpMV" in oldest.answer
+
+
+def test_years_between_two_papers_count_their_dates_not_one_papers_comments(assistant):
+    answer = ask(assistant, "How many years lie between SparStencil and the FEM mini-application paper?")
+    assert answer.meta["plan"]["route"] == "elapsed" and len(answer.citations) == 2
+    assert "(about 10 years)" in answer.answer and "May 2015 and June 2025" in answer.answer
+    # Naming what the comments date still counts between those dates.
+    comments = ask(assistant, "How long was SparStencil between its first submission and its acceptance?")
+    assert "193 days" in comments.answer

@@ -133,6 +133,20 @@ class Selection:
             return [p.id for p in picked], "fact"
         return None
 
+    def picked_then_asked(self, question: str, pick: str, f: Filters, span, scope: str) -> str | None:
+        """The paper a question picks by date before asking something of it ("What's his oldest paper in the
+        collection and what did it optimize?"): the earliest or latest of the papers in scope, on the topic the
+        picking words name when a paper is on it ("his newest stencil paper"); None when nothing more is asked."""
+        split = phrases.picked_then_asked(question)
+        if split is None:
+            return None
+        pool = [p for p in self._pool(f, span, scope) if p.date]
+        topic = self._topic(self._without_people(self._strip_slots(split[0])))
+        if topic and (on := self.corpus.topics.papers_on(topic, pool)):
+            pool = [sp.paper for sp in on]
+        ordered = sorted(pool, key=lambda p: p.date)
+        return (ordered[0] if pick == "earliest" else ordered[-1]).id if ordered else None
+
     def described_besides(self, question: str, besides: str, by_name: bool) -> str | None:
         """The one other paper a question describes beside the one it names or selects ("how many years separate her
         PhD thesis from the polar SAR foundation model preprint?"): the clear lead of a search for its words."""
@@ -214,8 +228,13 @@ class Selection:
 
     def with_the_other_dated(self, question: str, named: list[str], by_name: bool) -> list[str]:
         """The papers an elapsed-time question counts between: the one named or selected, and the one it describes
-        ("how many years separate her PhD thesis from the polar SAR foundation model preprint?")."""
-        if len(named) != 1 or not phrases.ELAPSED.search(question) or self.elapsed_asked(question, named):
+        ("how many years separate her PhD thesis from the polar SAR foundation model preprint?"). The dates a
+        paper's comments state are counted between only when the question names what they date ("between its
+        submission and its acceptance") or describes no other paper: "SparStencil and his MiniFE work" is two
+        papers' dates, whatever SparStencil's comments say."""
+        if len(named) != 1 or not phrases.ELAPSED.search(question):
+            return named
+        if phrases.LISTING_EVENTS.search(question) and self.elapsed_asked(question, named):
             return named
         other = self.described_besides(question, named[0], by_name)
         return [*named, other] if other else named

@@ -203,6 +203,8 @@ def elapsed(corpus: Corpus, plan: QueryPlan) -> Answer:
         (ya, ma), (yb, mb) = months[a.id], months[b.id]
         n = (yb - ya) * 12 + mb - ma
         span = f"about {plural(n, 'month')}" if n else "less than a month"
+        if n >= 12:  # "how many years separate …": the months said in years too
+            span += f" (about {plural(round(n / 12), 'year')})" if n % 12 else f" ({plural(n // 12, 'year')})"
         dated = f"dated {date(ya, ma, 1).strftime('%B %Y')} and {date(yb, mb, 1).strftime('%B %Y')}"
         arxiv = [p for p in (a, b) if any(ARXIV_ID_DATED in note for note in p.notes)]
         if arxiv:

@@ -26,7 +26,7 @@ from assistant.answer.plan.phrases.dates import (  # noqa: F401 - the phrases, r
     without_dates,
     years,
 )
-from assistant.answer.plan.phrases.elapsed import ELAPSED, Stated, elapsed, stated_dates  # noqa: F401
+from assistant.answer.plan.phrases.elapsed import ELAPSED, LISTING_EVENTS, Stated, elapsed, stated_dates  # noqa: F401
 from assistant.answer.plan.phrases.metadata import (  # noqa: F401 - the phrases, read from one place
     FIELD_ROUTES,
     INCLUDED_TYPE,
@@ -106,6 +106,7 @@ from assistant.answer.plan.phrases.wording import (  # noqa: F401 - the phrases,
     date_extreme,
     date_pick,
     marked,
+    picked_then_asked,
     polar,
     quantity_extreme,
     quoted,

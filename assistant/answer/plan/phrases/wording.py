@@ -327,6 +327,31 @@ def date_pick(question: str) -> tuple[str, bool] | None:
     return pick, more
 
 
+# An ask a date pick already answers: when it came out, what it is called.
+_ASKS_DATE_OR_NAME = re.compile(
+    r"^\s*(?:and\s+)?(?:when\b|what (?:year|month|date)\b|which year\b|what(?:'s| is| was) (?:it|its title|the "
+    r"title)\s*(?:called|named|titled)?\s*\??\s*$)",
+    re.I,
+)
+
+
+def picked_then_asked(question: str) -> tuple[str, str] | None:
+    """A question that picks one paper by date and then asks something of it ("What's her newest paper and what
+    data does it use?"): the words that pick (read for the selection's topic) and the clause that asks; None when
+    nothing more is asked, or only what the pick answers (its date, its title)."""
+    m = _DATE_PICK.search(question)
+    if not m:
+        return None
+    after = question[m.end() :]
+    for brk in _CLAUSE_BREAK.finditer(after):
+        rest = after[brk.end() :]
+        if rest.strip() and _ASKING.match(rest):
+            if _ASKS_DATE_OR_NAME.match(rest):
+                return None
+            return question[: m.end() + brk.start()], rest
+    return None
+
+
 # A yes/no question: its main clause opens with an auxiliary verb, at the start or after a lead-in ("Once X is
 # trained, does it …?"). "Can you …" asks for help, not whether.
 _POLAR = re.compile(
