@@ -45,6 +45,9 @@ def test_a_position_held_by_someone_other_than_her_is_a_condition_over_her_paper
     # "but" after a position joins two conditions; it does not negate the person.
     assert not phrases.position_negated("Which papers have her as first author but Boyang Zhang as second?")
     assert phrases.position("papers led by Boyang Zhang") == 1
+    assert phrases.position("the ones second-authored by Boyang Zhang") == 2
+    assert phrases.position("Zeyu Liu first-authored his training paper; what does his theory paper prove?") is None
+    assert phrases.position_negated("papers first-authored by someone other than her")
 
 
 def test_the_quantity_of_a_superlative_is_read_as_the_papers_report_it(assistant):

@@ -23,6 +23,7 @@ from assistant.answer.plan.phrases.dates import (  # noqa: F401 - the phrases, r
     Month,
     dates,
     in_reported_claim,
+    span_of,
     without_dates,
     years,
 )

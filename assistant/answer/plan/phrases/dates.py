@@ -256,17 +256,22 @@ def _listed(q: str) -> DateSpan | None:
             hint = p[0].year
         if len(points) != len(items) or len(points) < 2:
             continue
-        merged: list[tuple[Month, Month]] = []
-        for a, b in sorted(points, key=lambda r: (r[0].year, r[0].month)):
-            if merged and a <= merged[-1][1].shift(1):
-                merged[-1] = (merged[-1][0], max(merged[-1][1], b, key=lambda x: (x.year, x.month)))
-            else:
-                merged.append((a, b))
-        said = ((m.start(), m.end()),)
-        if len(merged) == 1:
-            return DateSpan(merged[0][0], merged[0][1], said)
-        return DateSpan(merged[0][0], merged[-1][1], said, pieces=tuple(merged))
+        return span_of(points, ((m.start(), m.end()),))
     return None
+
+
+def span_of(points: list[tuple[Month, Month]], said: tuple[tuple[int, int], ...] = ()) -> DateSpan:
+    """The span of a list of dates (first and last month each): one span when they touch or overlap, else the span
+    from the first to the last with the pieces kept."""
+    merged: list[tuple[Month, Month]] = []
+    for a, b in sorted(points, key=lambda r: (r[0].year, r[0].month)):
+        if merged and a <= merged[-1][1].shift(1):
+            merged[-1] = (merged[-1][0], max(merged[-1][1], b, key=lambda x: (x.year, x.month)))
+        else:
+            merged.append((a, b))
+    if len(merged) == 1:
+        return DateSpan(merged[0][0], merged[0][1], said)
+    return DateSpan(merged[0][0], merged[-1][1], said, pieces=tuple(merged))
 
 
 def _count(word: str) -> int:

@@ -10,15 +10,15 @@ import re
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1}
 # An author position said as a role: the lead author is the first listed, the senior author the last.
 ROLES = {"lead": 1, "leading": 1, "led": 1, "senior": -1}
-# Author position: "as first author", "the second author", "listed first among its authors", "led by". Not
-# "first-authored": "P first-authored X and co-authored Y; what does Y prove?" says who wrote what, not a position
-# the question selects by. The words that say an author position, as the patterns below and phrases/wording.py's
-# nested references read them.
+# Author position: "as first author", "the second author", "listed first among its authors", "led by", "first-authored
+# by". Not "P first-authored X" (active): "P first-authored X and co-authored Y; what does Y prove?" says who wrote
+# what, not a position the question selects by. The words that say an author position, as the patterns below and
+# phrases/wording.py's nested references read them.
 NTH_WORDS = "first|second|third|fourth|fifth|last|lead|leading|senior"
 POSITION = re.compile(
     rf"\b({NTH_WORDS})[- ]authors?\b|"
     r"\blisted (first|second|third|last)\b|\b(first|second|third|last)(?:-| )named "
-    r"author\b|\b(led) by\b",
+    rf"author\b|\b(led) by\b|\b({NTH_WORDS})[- ]authored by\b",
     re.I,
 )
 # A person as a question names them beside a position: a pronoun or a capitalised name of up to three words.
@@ -31,7 +31,7 @@ _SOMEONE = (
     r"(?:person|author|researcher))|an(?:other)? (?:author|person|researcher|co-?author))"
 )
 _OTHER_THAN = r"(?:other than|besides|but|except(?:\s+for)?|apart from|rather than|else than|instead of)"
-_AT = rf"(?:(?:{NTH_WORDS})[- ]authors?\b|\bled\b)"
+_AT = rf"(?:(?:{NTH_WORDS})[- ](?:authors?|authored(?= by))\b|\bled\b)"
 # The author position negated: "does she NOT first-author", "where he is not the first author", "not as lead author";
 # and a position held by someone else than the person ("is someone other than X the first author", "whose first
 # author isn't her", "led by somebody besides X", "not led by him"): the papers where the person is not at it.
