@@ -76,3 +76,15 @@ def test_years_between_two_papers_count_their_dates_not_one_papers_comments(assi
     # Naming what the comments date still counts between those dates.
     comments = ask(assistant, "How long was SparStencil between its first submission and its acceptance?")
     assert "193 days" in comments.answer
+
+
+def test_a_paper_named_only_to_leave_it_out_narrows_the_selection(assistant):
+    answer = ask(
+        assistant,
+        "Among the papers where Jinhao Zhang is first author, take the one other than CALM: what does it propose?",
+    )
+    plan = answer.meta["plan"]
+    assert plan["route"] == "fact" and plan["named"] == []
+    assert [c.title for c in answer.citations] == [
+        "MoQE: Improve Quantization Model performance via Mixture of Quantization Experts"
+    ]

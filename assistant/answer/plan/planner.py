@@ -191,15 +191,16 @@ class Planner(SlotReader, RouteByMeaning):
             # "both papers he co-wrote with P as first author": the only two such papers, side by side
             compared, intent.route, position = both, "compare", None
         elif (
-            not named
+            set(named) == set(left_out := self.left_out_named(question, named))  # none named, or only to leave out
             and (position or surname or (person and person != self.corpus.principal) or venues or work_type)
             and intent.route in ("fact", "list", "count", "summary", "earliest", "latest", *PAPER_FIELDS)
             and (
                 chosen := self.asked_of_selection(
-                    question, f, span, scope, person, position, surname, venues, work_type
+                    question, f, span, scope, person, position, surname, venues, work_type, left_out
                 )
             )
         ):
+            named = []  # "for the one that isn't MoQE": MoQE only narrowed the selection
             if chosen[1] == "fact" and intent.route in PAPER_FIELDS:
                 chosen = (chosen[0], intent.route)  # "When was the paper with X as first author published?"
             # "Take the paper where Zeyu Liu is the second author. What bound does it prove?", "Which of the two is

@@ -109,15 +109,38 @@ class Selection:
             return [p for p in papers if any(a.casefold() == key for a in p.authors)]
         return papers
 
+    def left_out_named(self, question: str, named: list[str]) -> list[str]:
+        """The papers a question names only to leave them out of its selection ("Jinhao Zhang is first author on
+        two of his papers. For the one that isn't MoQE, …"): each name preceded by "isn't", "other than", "not"."""
+        low = question.casefold()
+        out = []
+        for nm, pid in self.corpus.names.items():
+            if pid in named and pid not in out and (at := low.find(nm)) >= 0:
+                if phrases.LEFT_OUT_BEFORE.search(question[max(0, at - 40) : at]):
+                    out.append(pid)
+        return out
+
     def asked_of_selection(
-        self, question: str, f: Filters, span, scope: str, person, position, surname, venues, work_type=None
+        self,
+        question: str,
+        f: Filters,
+        span,
+        scope: str,
+        person,
+        position,
+        surname,
+        venues,
+        work_type=None,
+        left_out: list[str] = (),
     ) -> tuple[list[str], str] | None:
-        """A selection and the operation asked of it: the papers the slots select, picked by date when the question
-        picks one ("which of the two is newer"), and the route that answers it (a fact of the paper picked or
-        described, or the earliest/latest of the selection); None when the question lists or counts the selection."""
+        """A selection and the operation asked of it: the papers the slots select (less those the question names to
+        leave out), picked by date when the question picks one ("which of the two is newer"), and the route that
+        answers it (a fact of the paper picked or described, or the earliest/latest of the selection); None when the
+        question lists or counts the selection."""
         picked = self.selected(
             f, span, scope, person, position, surname, venues, phrases.position_negated(question), work_type
         )
+        picked = [p for p in picked if p.id not in left_out]
         if not picked:
             return None
         by_date = phrases.date_pick(question)

@@ -352,6 +352,15 @@ def picked_then_asked(question: str) -> tuple[str, str] | None:
     return None
 
 
+# A paper named only to be left out of a selection: "the one that isn't MoQE", "other than CALM", "besides X", "not
+# X": the words right before the name.
+LEFT_OUT_BEFORE = re.compile(
+    r"(?:\b(?:one|paper|work)\s+(?:that|which)\s+(?:isn['’]t|is\s+not|wasn['’]t|was\s+not)|\bother\s+than|"
+    r"\bbesides|\bapart\s+from|\bexcept(?:\s+for)?|\bnot)\s+(?:the\s+)?$",
+    re.I,
+)
+
+
 # A yes/no question: its main clause opens with an auxiliary verb, at the start or after a lead-in ("Once X is
 # trained, does it …?"). "Can you …" asks for help, not whether.
 _POLAR = re.compile(
