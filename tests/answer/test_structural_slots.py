@@ -88,3 +88,15 @@ def test_a_paper_named_only_to_leave_it_out_narrows_the_selection(assistant):
     assert [c.title for c in answer.citations] == [
         "MoQE: Improve Quantization Model performance via Mixture of Quantization Experts"
     ]
+
+
+def test_one_paper_described_by_its_year_is_asked_the_question(assistant):
+    answer = ask(assistant, "His 2020 benchmark work ranks systems by one number. Which metric is that?")
+    plan = answer.meta["plan"]
+    assert plan["route"] == "fact" and plan["points_back_to"] == [
+        "AIPerf: Automated machine learning as an AI-HPC benchmark"
+    ]
+    assert "operations per second" in answer.answer
+    # A question asking which papers lists them instead.
+    listing = ask(assistant, "Which of his 2019 papers are about benchmarks?")
+    assert listing.meta["plan"]["points_back_to"] == []

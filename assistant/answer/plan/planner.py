@@ -272,12 +272,13 @@ class Planner(SlotReader, RouteByMeaning):
                 scope = "author"
         if intent.route == "list" and f.coauthor and (pick := phrases.date_extreme(question)):
             intent.route = pick  # "the newest of his papers with that co-author": one paper, by date
-        if (
-            intent.route in ("earliest", "latest")
-            and not (named or focus or meta)
-            and (picked := self.picked_then_asked(question, intent.route, f, span, scope))
+        if not (named or focus or meta) and (
+            picked := self.picked_then_asked(question, intent.route, f, span, scope)
+            if intent.route in ("earliest", "latest")
+            else self.one_dated(question, span, f, scope)
         ):
-            # "his oldest paper … and what did it optimize?": the table picks the paper, the rest is asked of it
+            # "his oldest paper … and what did it optimize?", "his 2019 benchmark paper …: what is that project
+            # called?": the table picks the paper, the rest is asked of it
             focus, intent.route, intent.subject, topic = [picked], "fact", "", ""
         quantity, direction, leave_out, threshold = "", 1, [], None
         if meta in ("greeting", "metrics", "overview"):

@@ -170,6 +170,20 @@ class Selection:
         ordered = sorted(pool, key=lambda p: p.date)
         return (ordered[0] if pick == "earliest" else ordered[-1]).id if ordered else None
 
+    def one_dated(self, question: str, span, f: Filters, scope: str) -> str | None:
+        """The one paper a question describes by its year ("His 2019 benchmark paper says it belongs to a bigger
+        effort. What is that project called?") and asks something of: the only paper in the span on the words
+        before the paper noun (or the only paper in the span when there are none); None when the description fits
+        none or several, or the question asks which papers."""
+        m = phrases.ONE_DATED.search(question)
+        if not m or span is None or span.relative is not None or not asks_of_selection(question):
+            return None
+        pool = self._pool(f, span, scope)
+        words = " ".join(self._content(m.group("w")))
+        if words:
+            pool = [sp.paper for sp in self.corpus.topics.papers_on(words, pool)]
+        return pool[0].id if len(pool) == 1 else None
+
     def described_besides(self, question: str, besides: str, by_name: bool) -> str | None:
         """The one other paper a question describes beside the one it names or selects ("how many years separate her
         PhD thesis from the polar SAR foundation model preprint?"): the clear lead of a search for its words."""

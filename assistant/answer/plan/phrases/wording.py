@@ -352,6 +352,15 @@ def picked_then_asked(question: str) -> tuple[str, str] | None:
     return None
 
 
+# One paper a question describes by its owner, its year and a few words ("his 2019 benchmark paper", "her 2022
+# thickness study"): the words between the year and the paper noun.
+ONE_DATED = re.compile(
+    r"\b(?:his|her|their|the author['’]s|(?-i:[A-Z][\w-]+)['’]s)\s+(?:(?:19|20)\d{2})\s+"
+    r"(?P<w>(?:[\w-]+\s+){0,3}?)(?:paper|article|preprint|study|work)\b(?!s)",
+    re.I,
+)
+
+
 # A paper named only to be left out of a selection: "the one that isn't MoQE", "other than CALM", "besides X", "not
 # X": the words right before the name.
 LEFT_OUT_BEFORE = re.compile(
