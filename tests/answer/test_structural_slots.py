@@ -100,3 +100,10 @@ def test_one_paper_described_by_its_year_is_asked_the_question(assistant):
     # A question asking which papers lists them instead.
     listing = ask(assistant, "Which of his 2019 papers are about benchmarks?")
     assert listing.meta["plan"]["points_back_to"] == []
+
+
+def test_a_position_asked_of_one_described_paper_is_its_author_field_not_a_filter(tanaka):
+    answer = ask(tanaka, "In what journal did the snow depth altimetry study appear, and who was its lead author?")
+    plan = answer.meta["plan"]
+    assert plan["route"] == "venue" and plan["fields"] == ["venue", "authors"] and plan["author_position"] is None
+    assert "Remote Sensing of Environment" in answer.answer and "Keiko Tanaka, Ivan Petrov" in answer.answer

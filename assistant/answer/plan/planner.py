@@ -157,6 +157,9 @@ class Planner(SlotReader, RouteByMeaning):
         if (named or focus) and re.match(r"(?i)\s*(then\s+|and\s+)?who\b", question) and position:
             # "who is listed first among its authors?": that author of the paper, not a filter over papers
             intent.route, intent.subject, position, nth_of_paper = "authors", "", None, position
+        elif position and phrases.POSITION_ASKED.search(question) and "authors" in phrases.asked_fields(question):
+            # "Which journal published the X intercomparison, and who is its first author?": fields of one paper
+            position, nth_of_paper = None, position
         other = None if named or not history else self._other_than(question, history)
         back = (
             None if named or another else pointed_back(question, history, self.corpus.by_title, self._label, self._date)

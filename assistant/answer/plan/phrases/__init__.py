@@ -54,6 +54,7 @@ from assistant.answer.plan.phrases.who import (  # noqa: F401 - the phrases, rea
     OTHERS_ASKED,
     OTHERS_ONLY,
     POSITION,
+    POSITION_ASKED,
     POSSESSIVE,
     ROLES,
     SURNAME,

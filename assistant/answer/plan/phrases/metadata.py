@@ -24,7 +24,8 @@ _FIELDS = {
     "authors": re.compile(
         r"\bwho\b[^?]{0,100}?\b(?:with|alongside)\s*\??\s*$|\bwho\s+(?:else\s+)?(?:wrote|co-?wrote|authored|"
         r"co-?authored|led)\b|\b(?:co-?)?authors?\s+(?:of|on)\s+(?:the|this|that|his|her|their)\b|"
-        r"\bwho (?:is|was|are|were) (?:the )?(?:(?:first|lead|leading|last|senior|second|third|corresponding)\s+)?"
+        r"\bwho (?:is|was|are|were) (?:the |its |their )?(?:(?:first|lead|leading|last|senior|second|third|"
+        r"corresponding)\s+)?"
         r"(?:co-?)?authors?\b",
         re.I,
     ),

@@ -46,6 +46,8 @@ NOT_POSITION = re.compile(
     rf"|\bnot\s+led\s+by\s+{_PERSON}",
     re.I,
 )
+# A position asked of one paper ("and who is its first author?"): that author of the paper, not a filter over papers.
+POSITION_ASKED = re.compile(rf"\bwho\s+(?:is|was)\s+(?:the|its|their)\s+(?:{NTH_WORDS})[- ]author\b(?!s)", re.I)
 SURNAME = re.compile(r"\b(?:surnamed|surname(?: is)?|last name(?: is)?|family name(?: is)?)\s+([A-Z][a-z]+)\b")
 
 
