@@ -347,6 +347,10 @@ def test_a_why_or_how_question_negates_no_topic():
         ("papers 2013 until 2015", ((2013, 1), (2015, 12))),
         # Months listed share the year said last.
         ("what came out in April and May 2023?", ((2023, 4), (2023, 5))),
+        # Decades, and thirds of one.
+        ("her work of the 2010s", ((2010, 1), (2019, 12))),
+        ("anything from the early 2020s?", ((2020, 1), (2023, 12))),
+        ("papers from the late 1990s", ((1997, 1), (1999, 12))),
     ],
 )
 def test_listed_dates_that_touch_are_one_span(question, expected):

@@ -232,6 +232,22 @@ _LISTED = re.compile(rf"\b(?:{_POINT}|{_MONTH_ONLY})(?:{_SEP}(?:{_POINT}|{_MONTH
 _ITEM = re.compile(rf"{_POINT}|{_MONTH_ONLY}", re.I)
 
 
+# "the 2010s", "the early 2020s", "mid-2010s": a decade, or a third of one (as "early/mid/late 2023" are of a year).
+_DECADE = re.compile(
+    r"\b(?:the\s+)?(?:(?P<part>early|mid|late)[\s-]+)?(?P<d>(?:19|20)\d0)['’]?s\b",
+    re.I,
+)
+_DECADE_PARTS = {"early": (0, 3), "mid": (4, 6), "late": (7, 9), None: (0, 9)}
+
+
+def _decade(q: str) -> DateSpan | None:
+    if m := _DECADE.search(q):
+        first, last = _DECADE_PARTS[m.group("part") and m.group("part").casefold()]
+        d = int(m.group("d"))
+        return DateSpan(Month(d + first, 1), Month(d + last, 12), ((m.start(), m.end()),))
+    return None
+
+
 def _short_range(q: str) -> DateSpan | None:
     for m in _SHORT_RANGE.finditer(q):
         a = int(m.group("a"))
@@ -316,7 +332,7 @@ def dates(question: str) -> DateSpan | None:
             if a and b:
                 lo, hi = sorted([a, b], key=lambda r: (r[0].year, r[0].month))
                 return DateSpan(lo[0], max(a[1], b[1], key=lambda x: (x.year, x.month)), ((m.start(), m.end()),))
-    if found := _short_range(q) or _listed(q):
+    if found := _short_range(q) or _listed(q) or _decade(q):
         return found
     # "the two years after 2020", "in the 3 years before 2024", "within two years of 2019"
     if m := re.search(
