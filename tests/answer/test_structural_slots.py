@@ -107,3 +107,11 @@ def test_a_position_asked_of_one_described_paper_is_its_author_field_not_a_filte
     plan = answer.meta["plan"]
     assert plan["route"] == "venue" and plan["fields"] == ["venue", "authors"] and plan["author_position"] is None
     assert "Remote Sensing of Environment" in answer.answer and "Keiko Tanaka, Ivan Petrov" in answer.answer
+
+
+def test_accelerators_counted_by_their_maker_are_read_as_accelerators(assistant):
+    answer = ask(assistant, "Across his papers, what is the highest count of accelerator devices used in one run?")
+    assert answer.meta["plan"]["quantity"] == ["devices", "largest"]
+    first = answer.answer.split("\n")[0]
+    # "up to 512 nodes with 4096 Huawei Ascend 910": the chips are 4096, the 512 counts nodes.
+    assert "is 4096" in first and answer.citations[0].title.startswith("AIPerf")

@@ -22,8 +22,9 @@ _FACTOR = re.compile(
     r"(?:faster|quicker|speed-?ups?|accelerat\w*|improvement)\b",
     re.I,
 )
-# Words allowed between a number and its noun ("64 NVIDIA A100 GPUs", "7.1x end-to-end speedup").
-_BETWEEN = r"(?:[\w-]+\s+){0,5}?"
+# Words allowed between a number and its noun ("64 NVIDIA A100 GPUs", "7.1x end-to-end speedup"); not another number,
+# which is the noun's own ("512 nodes with 4096 Huawei Ascend 910": 4096 accelerators, not 512).
+_BETWEEN = r"(?:(?![\d.,]+\s)[\w-]+\s+){0,5}?"
 _SCALE = {"k": 1e3, "m": 1e6, "b": 1e9, "thousand": 1e3, "million": 1e6, "billion": 1e9}
 _WORD_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 # "by up to three orders of magnitude": a ratio only in a sentence that speaks of speed.
