@@ -115,3 +115,21 @@ def test_accelerators_counted_by_their_maker_are_read_as_accelerators(assistant)
     first = answer.answer.split("\n")[0]
     # "up to 512 nodes with 4096 Huawei Ascend 910": the chips are 4096, the 512 counts nodes.
     assert "is 4096" in first and answer.citations[0].title.startswith("AIPerf")
+
+
+def test_a_paper_placed_before_or_after_the_one_named_is_the_one_asked_about(assistant):
+    answer = ask(
+        assistant,
+        "SparStencil retargets sparse tensor cores. Is there an earlier paper of his on stencil computation, and "
+        "which hardware instruction does it build on?",
+    )
+    plan = answer.meta["plan"]
+    assert plan["named"] == [] and plan["points_back_to"] == [
+        "Novel stencil algorithm using vector outer products (arXiv:2310.16298)"
+    ]
+    later = ask(
+        assistant,
+        "His 2022 Sunway work ran quantum chemistry with VQE; which later paper of his also does quantum chemistry on GPUs?",
+    )
+    assert later.meta["plan"]["dates"] is None  # 2022 dated the named paper, not the one asked for
+    assert later.citations[0].title.startswith("cuNNQS-SCI")

@@ -283,6 +283,11 @@ class Planner(SlotReader, RouteByMeaning):
             # "his oldest paper … and what did it optimize?", "his 2019 benchmark paper …: what is that project
             # called?": the table picks the paper, the rest is asked of it
             focus, intent.route, intent.subject, topic = [picked], "fact", "", ""
+        elif not meta and (placed := self.dated_against(question, named, filters, scope)):
+            # "His 2022 Sunway work … Which later paper of his also tackles X, and where …?": the named paper only
+            # dates the one asked about
+            named, focus, intent.route, intent.subject, topic = [], [placed], "fact", "", ""
+            span, f.year_from, f.year_to = None, filters.year_from, filters.year_to  # the year was the named one's
         quantity, direction, leave_out, threshold = "", 1, [], None
         if meta in ("greeting", "metrics", "overview"):
             pass  # a question about the corpus or its author, not an operation over papers

@@ -170,6 +170,30 @@ class Selection:
         ordered = sorted(pool, key=lambda p: p.date)
         return (ordered[0] if pick == "earliest" else ordered[-1]).id if ordered else None
 
+    def dated_against(self, question: str, named: list[str], f: Filters, scope: str) -> str | None:
+        """The one paper a question places before or after the paper it names and describes by topic ("His 2022
+        Sunway work simulated … Which later paper of his also tackles quantum many-body chemistry, and where …?"):
+        the only paper in scope dated after (or before) the named one on the clause's topic; None otherwise. `f` is
+        the caller's filters, not the question's dates: "his 2022 Sunway work" dates the named paper only."""
+        placed = phrases.than_the_named(question)
+        anchor = self.corpus.by_id.get(named[0]) if len(named) == 1 else None
+        if placed is None or anchor is None or not anchor.date:
+            return None
+        direction, clause = placed
+        words = " ".join(self._content(self._without_paper(clause, anchor.id)))
+        if not words:
+            return None
+        pool = [
+            p
+            for p in self._pool(f, None, scope)
+            if p.date and p.id != anchor.id and (p.date > anchor.date if direction > 0 else p.date < anchor.date)
+        ]
+        on = self.corpus.topics.papers_on(words, pool)
+        if on:
+            return on[0].paper.id if len(on) == 1 else None
+        ids = {p.id for p in pool}  # no paper's own text holds the words: the clear lead of a search among them
+        return self._clear_lead(words, lambda p: p.id in ids)
+
     def one_dated(self, question: str, span, f: Filters, scope: str) -> str | None:
         """The one paper a question describes by its year ("His 2019 benchmark paper says it belongs to a bigger
         effort. What is that project called?") and asks something of: the only paper in the span on the words
@@ -200,11 +224,16 @@ class Selection:
         ]
         if len(words.split()) < 2 and not rare:
             return None
+        return self._clear_lead(words, lambda p: p.id != besides)
+
+    def _clear_lead(self, words: str, admits) -> str | None:
+        """The paper a search for the words finds clearly first among those `admits` lets in: the only relevant one,
+        or one ahead of the next by the evidence step's lead margin."""
         hits = self.corpus.retriever.search(words, Filters(), k=5)
         good = [
             (h, cov)
             for h, cov in relevant(hits, self.corpus.qterms(words), self.corpus.settings.relevance_threshold)
-            if h.paper.id != besides
+            if admits(h.paper)
         ]
         if not good:
             return None

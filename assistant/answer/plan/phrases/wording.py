@@ -352,6 +352,28 @@ def picked_then_asked(question: str) -> tuple[str, str] | None:
     return None
 
 
+# Another paper placed by date against the one the question names: "Which later paper of his also tackles X, and
+# …?", "an earlier work of hers on Y". The clause from the comparative on describes it (its topic and its ask).
+THAN_THE_NAMED = re.compile(
+    r"\b(?:which|what|a|an|the|another|any)\s+(?P<w>later|earlier|newer|older|subsequent|previous|prior|"
+    r"follow-up)\s+(?:paper|work|study|article|preprint|one)\b(?!s)",
+    re.I,
+)
+_LATER = frozenset({"later", "newer", "subsequent", "follow-up"})
+
+
+def than_the_named(question: str) -> tuple[int, str] | None:
+    """1 for a later paper, -1 for an earlier one, and the words after the comparative's paper noun up to the end of
+    its clause ("also tackles quantum many-body chemistry"); None when the question places no other paper so."""
+    m = THAN_THE_NAMED.search(question)
+    if not m:
+        return None
+    rest = re.split(
+        r",\s*(?:and\s+)?|;|\?|\.\s|\s+and\s+(?=(?:what|which|how|where|does|did|is|was)\b)", question[m.end() :]
+    )
+    return (1 if m.group("w").casefold() in _LATER else -1), rest[0]
+
+
 # One paper a question describes by its owner, its year and a few words ("his 2019 benchmark paper", "her 2022
 # thickness study"): the words between the year and the paper noun.
 ONE_DATED = re.compile(
