@@ -129,7 +129,8 @@ def test_a_paper_placed_before_or_after_the_one_named_is_the_one_asked_about(ass
     ]
     later = ask(
         assistant,
-        "His 2022 Sunway work ran quantum chemistry with VQE; which later paper of his also does quantum chemistry on GPUs?",
+        "His 2022 Sunway work ran quantum chemistry with VQE; which later paper of his also does quantum chemistry "
+        "on GPUs?",
     )
     assert later.meta["plan"]["dates"] is None  # 2022 dated the named paper, not the one asked for
     assert later.citations[0].title.startswith("cuNNQS-SCI")
