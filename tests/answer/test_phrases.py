@@ -340,6 +340,7 @@ def test_a_why_or_how_question_negates_no_topic():
         ("anything from 2016 or 2017 on glaciers?", ((2016, 1), (2017, 12))),
         ("papers dated 2015, 2016 & 2017", ((2015, 1), (2017, 12))),
         ("work in 2016 and in 2017", ((2016, 1), (2017, 12))),
+        ("anything in 2016 and/or 2017?", ((2016, 1), (2017, 12))),
         # A range said short or with "through"/"until".
         ("her 2016-17 output", ((2016, 1), (2017, 12))),
         ("the 2018/19 preprints", ((2018, 1), (2019, 12))),

@@ -134,3 +134,12 @@ def test_a_paper_placed_before_or_after_the_one_named_is_the_one_asked_about(ass
     )
     assert later.meta["plan"]["dates"] is None  # 2022 dated the named paper, not the one asked for
     assert later.citations[0].title.startswith("cuNNQS-SCI")
+
+
+def test_a_pick_by_date_keeps_the_kind_of_work_it_names(tanaka):
+    answer = ask(tanaka, "Which is her most recent journal article, and what does it study?")
+    plan = answer.meta["plan"]
+    assert plan["route"] == "fact"
+    assert plan["points_back_to"] == ["Calving Front Delineation of Greenland Glaciers with Multi-Temporal SAR"]
+    assert phrases.work_type_of_one("his newest conference paper") == "conference paper"
+    assert phrases.work_type_of_one("his conference papers") is None

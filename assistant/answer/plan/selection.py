@@ -164,6 +164,8 @@ class Selection:
         if split is None:
             return None
         pool = [p for p in self._pool(f, span, scope) if p.date]
+        if kind := phrases.work_type_of_one(split[0]):  # "her most recent journal article": of that kind
+            pool = [p for p in pool if p.work_type == kind]
         topic = self._topic(self._without_people(self._strip_slots(split[0])))
         if topic and (on := self.corpus.topics.papers_on(topic, pool)):
             pool = [sp.paper for sp in on]

@@ -40,6 +40,7 @@ from assistant.answer.plan.phrases.metadata import (  # noqa: F401 - the phrases
     without_work_type,
     work_type_listed,
     work_type_named,
+    work_type_of_one,
 )
 from assistant.answer.plan.phrases.negation import Negation, negated, without_negation  # noqa: F401
 from assistant.answer.plan.phrases.paging import MORE, OFFERED, REST_OFFERED  # noqa: F401

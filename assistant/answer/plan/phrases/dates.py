@@ -227,7 +227,7 @@ def _point(text: str, year_hint: int | None = None) -> tuple[Month, Month] | Non
 _SHORT_RANGE = re.compile(rf"\b(?P<a>{YEAR})\s*(?:-|–|/)\s*(?P<b>\d{{2}})\b(?![-/–]?\d)")
 # A list of dates joined by commas, "and", "or", "&" or "/" ("in 2020 and 2021", "2019, 2021 or 2023", "in March or
 # May 2025"): each a point; a month alone borrows the year of the next point that has one.
-_SEP = r"(?:\s*,\s*(?:and\s+|or\s+)?|\s*/\s*|\s*&\s*|\s+(?:and|or|as well as)\s+)(?:(?:in|during)\s+)?"
+_SEP = r"(?:\s*,\s*(?:and\s+|or\s+)?|\s*/\s*|\s*&\s*|\s+(?:and/or|and|or|as well as)\s+)(?:(?:in|during)\s+)?"
 _LISTED = re.compile(rf"\b(?:{_POINT}|{_MONTH_ONLY})(?:{_SEP}(?:{_POINT}|{_MONTH_ONLY}))*{_SEP}{_POINT}\b", re.I)
 _ITEM = re.compile(rf"{_POINT}|{_MONTH_ONLY}", re.I)
 

@@ -113,6 +113,19 @@ _LISTED_TYPES = {
 }
 
 
+# The same kinds said of one work ("her most recent journal article", "his newest conference paper").
+_ONE_TYPE = {
+    "journal article": re.compile(r"\bjournal (?:article|paper|publication)\b(?!s)", re.I),
+    "conference paper": re.compile(r"\b(?:conference|proceedings) (?:paper|article|publication)\b(?!s)", re.I),
+    "chapter": re.compile(r"\bbook chapter\b(?!s)", re.I),
+}
+
+
+def work_type_of_one(text: str) -> str | None:
+    """The kind of work a phrase naming one work says ("her newest journal article" -> "journal article")."""
+    return work_type_named(text) or next((k for k, p in _ONE_TYPE.items() if p.search(text)), None)
+
+
 def work_type_listed(question: str) -> tuple[str | None, str]:
     """The kind of work a list or count is restricted to, and the words that said it (to take out of the topic)."""
     for kind, pattern in _LISTED_TYPES.items():
