@@ -341,6 +341,10 @@ def test_a_why_or_how_question_negates_no_topic():
         ("papers dated 2015, 2016 & 2017", ((2015, 1), (2017, 12))),
         ("work in 2016 and in 2017", ((2016, 1), (2017, 12))),
         ("anything in 2016 and/or 2017?", ((2016, 1), (2017, 12))),
+        # A start and an end said with other words.
+        ("papers from 2015 up to 2018", ((2015, 1), (2018, 12))),
+        ("what has she done since 2019 until the end of 2021?", ((2019, 1), (2021, 12))),
+        ("starting in March 2020 through 2022", ((2020, 3), (2022, 12))),
         # A range said short or with "through"/"until".
         ("her 2016-17 output", ((2016, 1), (2017, 12))),
         ("the 2018/19 preprints", ((2018, 1), (2019, 12))),

@@ -322,7 +322,8 @@ def dates(question: str) -> DateSpan | None:
     flags = re.I
     # A range of two points, or of two months of one year.
     for pattern in (
-        rf"\b(?:between|from)\s+(?P<a>{_POINT}|{_MONTH_ONLY})\s+(?:and|to|until|till|through|-|–)\s+(?P<b>{_POINT})"
+        rf"\b(?:between|from|since|starting(?:\s+(?:in|from))?)\s+(?P<a>{_POINT}|{_MONTH_ONLY})\s+"
+        rf"(?:and|to|until|till|through|thru|up\s+to|up\s+until|-|–)\s+(?:the\s+end\s+of\s+)?(?P<b>{_POINT})"
         + _INCLUSIVE,
         rf"\b(?P<a>{_POINT})(?:\s*(?:-|–|—)\s*|\s+(?:to|through|thru|until|till)\s+)(?P<b>{_POINT})\b" + _INCLUSIVE,
     ):
