@@ -143,3 +143,12 @@ def test_a_pick_by_date_keeps_the_kind_of_work_it_names(tanaka):
     assert plan["points_back_to"] == ["Calving Front Delineation of Greenland Glaciers with Multi-Temporal SAR"]
     assert phrases.work_type_of_one("his newest conference paper") == "conference paper"
     assert phrases.work_type_of_one("his conference papers") is None
+
+
+def test_one_paper_asked_for_by_date_within_a_span_is_the_extreme_not_a_list(assistant):
+    answer = ask(assistant, "Name the last work he released prior to 2024.")
+    plan = answer.meta["plan"]
+    assert plan["route"] == "latest" and plan["dates"] == "up to December 2023"
+    assert answer.citations[0].arxiv_id == "2310.16298"
+    assert phrases.one_by_date("What are his latest papers?") is None
+    assert phrases.one_by_date("Who is the first author of the SAR paper?") is None

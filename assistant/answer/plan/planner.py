@@ -275,6 +275,8 @@ class Planner(SlotReader, RouteByMeaning):
                 scope = "author"
         if intent.route == "list" and f.coauthor and (pick := phrases.date_extreme(question)):
             intent.route = pick  # "the newest of his papers with that co-author": one paper, by date
+        elif intent.route == "list" and not (named or focus) and (pick := phrases.one_by_date(question)):
+            intent.route = pick  # "the last paper he put out before 2024": one paper, by date
         if not (named or focus or meta) and (
             picked := self.picked_then_asked(question, intent.route, f, span, scope)
             if intent.route in ("earliest", "latest")

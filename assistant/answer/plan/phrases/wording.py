@@ -293,6 +293,21 @@ def date_extreme(question: str) -> str | None:
     return _picked_by(m.group("w"))
 
 
+# "the last paper he put out before 2024", "the first work she published": one paper (singular) picked by date.
+_ONE_BY_DATE = re.compile(
+    r"\bthe (?P<w>newest|latest|most recent|oldest|earliest|first|last)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:paper|work|article|preprint|publication)\b(?!s)(?!\s+(?:of|on|by)\s+(?:the\s+)?[A-Z])",
+    re.I,
+)
+
+
+def one_by_date(question: str) -> str | None:
+    """ "latest" or "earliest" when a question asks for one paper, in the singular, picked by its date; None for a
+    list ("his latest papers") or a position ("the first author")."""
+    m = _ONE_BY_DATE.search(question)
+    return _picked_by(m.group("w")) if m else None
+
+
 # The form of a question asking for several papers: "List every paper …", "which ones …", "which of his papers …".
 LIST_FORM = re.compile(
     r"^\s*(?:please\s+)?(?:list|enumerate|name|show me|give me)\s+(?:all|every|each|the)?\s*(?:of\s+)?(?:his|her|their|"
