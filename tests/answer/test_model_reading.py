@@ -157,3 +157,14 @@ def test_a_broken_bound_list_of_years_or_source_is_refused(reading_assistant, fa
     fake.enqueue(("tool_call", arguments, "openai"))
     plan = plan_of(reading_assistant, "Which of his papers are about stencil computation?")
     assert plan.route == "list" and any("refused" in n and why in n for n in plan.notes), plan.notes
+
+
+def test_a_pick_by_date_the_model_reads_is_made_by_the_table(reading_assistant, fake):
+    fake.enqueue(("tool_call", {"kind": "fact", "pick": "earliest", "topic": "stencil"}, "ollama"))
+    plan = plan_of(reading_assistant, "Take his first stencil paper: which hardware does it rely on?")
+    assert plan.route == "fact" and plan.named == [] and plan.topic == ""
+    corpus = reading_assistant.answerer().corpus
+    assert [corpus.by_id[i].arxiv_id for i in plan.focus] == ["2310.16298"]  # his earlier stencil paper (2023-10)
+    fake.enqueue(("tool_call", {"kind": "list", "pick": "latest"}, "openai"))
+    plan = plan_of(reading_assistant, "Which of his papers are about stencil computation?")
+    assert any("refused" in n and "pick by date" in n for n in plan.notes)

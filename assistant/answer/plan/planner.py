@@ -412,4 +412,6 @@ class Planner(SlotReader, RouteByMeaning):
         except ReadingRefused as why:
             refused = f"the model's reading was refused ({why}); the rule reader's plan"
             return replace(plan, notes=[*plan.notes, refused])
-        return with_reading(plan, reading, filters, self.corpus.by_id, self.corpus.principal)
+        return with_reading(
+            plan, reading, filters, self.corpus.by_id, self.corpus.principal, picker=self.picked_by_date
+        )

@@ -94,6 +94,12 @@ class ModelReading(BaseModel):
         default_factory=list,
         description="For authors/when/arxiv/venue/citations: every metadata field asked of the paper, in order.",
     )
+    pick: Literal["earliest", "latest"] | None = Field(
+        None,
+        description="With kind fact, why, how or summary and no paper named: the question picks one paper by date "
+        "from the selection (scope, dates, co-author, topic) and asks this of it ('his oldest paper: what did it "
+        "optimize?').",
+    )
     quantity: str = Field(
         "", description="For quantity_extreme and quantity_threshold: the noun of the reported quantity ('GPU')."
     )
@@ -164,6 +170,8 @@ def validate(args: dict, resolve_paper, people: list[str]) -> Reading:
         raise ReadingRefused(f"{r.kind} needs the quantity's noun")
     if r.kind == "quantity_threshold" and r.threshold_value is None:
         raise ReadingRefused("quantity_threshold needs the bound's value")
+    if r.pick and (r.kind not in ("fact", "why", "how", "summary") or r.papers):
+        raise ReadingRefused("a pick by date is asked of a fact, why, how or summary with no paper named")
     if r.years and (r.year_from or r.year_to):
         raise ReadingRefused("a list of years and a range of years together")
     return Reading(r, named, coauthor)
@@ -200,8 +208,12 @@ def read_or_refuse(reader: ModelReader, question: str, history: list[Message], r
     return validate(args, resolve_paper, people)
 
 
-def with_reading(rule: QueryPlan, reading: Reading, filters: Filters, by_id: dict, principal: str) -> QueryPlan:
-    """The plan with the model's validated slots; the conversation's pointers and the API's filters stay."""
+def with_reading(
+    rule: QueryPlan, reading: Reading, filters: Filters, by_id: dict, principal: str, picker=None
+) -> QueryPlan:
+    """The plan with the model's validated slots; the conversation's pointers and the API's filters stay.
+    `picker(pick, filters, span, scope, topic)` gives the paper a pick by date selects (the table's, not the
+    model's)."""
     r = reading.fields
     f = filters.model_copy()
     span = None
@@ -233,6 +245,10 @@ def with_reading(rule: QueryPlan, reading: Reading, filters: Filters, by_id: dic
     scope = rule.scope if filters.author_only is not None else r.scope
     route = r.kind
     named = reading.named or (rule.named if not r.papers else [])
+    focus = rule.focus
+    if r.pick and picker and (picked := picker(r.pick, f, span, scope, r.topic)):
+        named, focus = [], [picked]  # "his oldest paper: what did it optimize?" asked of the paper the table picks
+    picked_one = focus is not rule.focus
     topic = r.topic if route in ("list", "count", "coauthors", "code") else ""
     return replace(
         rule,
@@ -241,10 +257,11 @@ def with_reading(rule: QueryPlan, reading: Reading, filters: Filters, by_id: dic
         filters=f,
         scope=scope,
         dates=span,
-        topic=topic,
-        subject=r.topic,
+        topic="" if picked_one else topic,
+        subject="" if picked_one else r.topic,
         negated=r.negated_topic,
         named=named,
+        focus=focus,
         compared=named if route == "compare" else [],
         person=reading.coauthor or (principal if r.author_position else None),
         position=r.author_position,

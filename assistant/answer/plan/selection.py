@@ -163,10 +163,18 @@ class Selection:
         split = phrases.picked_then_asked(question)
         if split is None:
             return None
-        pool = [p for p in self._pool(f, span, scope) if p.date]
-        if kind := phrases.work_type_of_one(split[0]):  # "her most recent journal article": of that kind
-            pool = [p for p in pool if p.work_type == kind]
         topic = self._topic(self._without_people(self._strip_slots(split[0])))
+        return self.picked_by_date(pick, f, span, scope, topic, phrases.work_type_of_one(split[0]))
+
+    def picked_by_date(
+        self, pick: str, f: Filters, span, scope: str, topic: str = "", work_type: str | None = None
+    ) -> str | None:
+        """The earliest or latest dated paper in scope (of the kind of work, on the topic when a paper is on it)."""
+        pool = [p for p in self._pool(f, span, scope) if p.date]
+        if f.coauthor:
+            pool = [p for p in pool if any(a.casefold() == f.coauthor.casefold() for a in p.authors)]
+        if work_type:  # "her most recent journal article": of that kind
+            pool = [p for p in pool if p.work_type == work_type]
         if topic and (on := self.corpus.topics.papers_on(topic, pool)):
             pool = [sp.paper for sp in on]
         ordered = sorted(pool, key=lambda p: p.date)
