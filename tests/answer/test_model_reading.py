@@ -108,3 +108,63 @@ def test_the_model_reads_metadata_fields_and_selection_slots(reading_assistant, 
     fake.enqueue(("tool_call", {"kind": "venue", "fields": ["venue", "pages"]}, "openai"))
     plan = plan_of(reading_assistant, "Where did MoQE appear?")
     assert any("refused" in n for n in plan.notes)  # an unknown field
+
+
+@pytest.mark.parametrize("flavor", ["openai", "ollama"])
+def test_the_model_reads_a_bound_on_a_quantity_and_a_source_left_out(reading_assistant, fake, flavor):
+    schema = ModelReading.model_json_schema()["properties"]
+    assert {"threshold_value", "threshold_direction", "threshold_unit", "not_in", "years"} <= set(schema)
+    fake.enqueue(
+        (
+            "tool_call",
+            {"kind": "quantity_threshold", "quantity": "speedup", "threshold_value": 5, "threshold_unit": "x"},
+            flavor,
+        )
+    )
+    answer = reading_assistant.answer(
+        [Message(role="user", content="Which of his works beat their baseline by over 5x?")], Filters()
+    )
+    plan = answer.meta["plan"]
+    assert plan["route"] == "quantity_threshold" and plan["threshold"] == ["speedup", "more than 5x"]
+    assert "4963x" in answer.answer  # SwarmThinkers' "up to 4963x … faster" passes the bound
+    fake.enqueue(("tool_call", {"kind": "list", "not_in": "arxiv", "years": [2019, 2022]}, "vllm"))
+    plan = plan_of(reading_assistant, "Which of his 2019 and 2022 papers never went on arXiv?")
+    assert plan.not_in == "arxiv" and plan.dates.describe() == "2019 and 2022"
+    assert (plan.filters.year_from, plan.filters.year_to) == (2019, 2022)
+
+
+def test_a_position_the_model_reads_is_the_researchers_unless_it_names_someone(reading_assistant, fake):
+    fake.enqueue(("tool_call", {"kind": "list", "author_position": 1, "position_negated": True}, "openai"))
+    plan = plan_of(reading_assistant, "On which of his papers is somebody else the lead author?")
+    assert plan.position == 1 and plan.position_negated and plan.person == "Yunquan Zhang"
+    assert plan.filters.coauthor is None
+    fake.enqueue(("tool_call", {"kind": "list", "author_position": 1, "coauthor": "Boyang Zhang"}, "openai"))
+    plan = plan_of(reading_assistant, "Which papers did Boyang Zhang lead?")
+    assert plan.person == "Boyang Zhang" and plan.position == 1 and plan.filters.coauthor is None
+
+
+@pytest.mark.parametrize(
+    "arguments, why",
+    [
+        ({"kind": "quantity_threshold", "quantity": "speedup"}, "needs the bound's value"),
+        ({"kind": "quantity_threshold", "threshold_value": 3}, "needs the quantity's noun"),
+        ({"kind": "list", "years": [2019, 2021], "year_from": 2018}, "a list of years and a range"),
+        ({"kind": "list", "years": [3019]}, "less than or equal to 2100"),
+        ({"kind": "list", "not_in": "the dark web"}, "not_in"),
+    ],
+)
+def test_a_broken_bound_list_of_years_or_source_is_refused(reading_assistant, fake, arguments, why):
+    fake.enqueue(("tool_call", arguments, "openai"))
+    plan = plan_of(reading_assistant, "Which of his papers are about stencil computation?")
+    assert plan.route == "list" and any("refused" in n and why in n for n in plan.notes), plan.notes
+
+
+def test_a_pick_by_date_the_model_reads_is_made_by_the_table(reading_assistant, fake):
+    fake.enqueue(("tool_call", {"kind": "fact", "pick": "earliest", "topic": "stencil"}, "ollama"))
+    plan = plan_of(reading_assistant, "Take his first stencil paper: which hardware does it rely on?")
+    assert plan.route == "fact" and plan.named == [] and plan.topic == ""
+    corpus = reading_assistant.answerer().corpus
+    assert [corpus.by_id[i].arxiv_id for i in plan.focus] == ["2310.16298"]  # his earlier stencil paper (2023-10)
+    fake.enqueue(("tool_call", {"kind": "list", "pick": "latest"}, "openai"))
+    plan = plan_of(reading_assistant, "Which of his papers are about stencil computation?")
+    assert any("refused" in n and "pick by date" in n for n in plan.notes)

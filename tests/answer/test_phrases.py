@@ -71,8 +71,10 @@ def test_relative_dates_wait_for_their_anchor():
 def test_no_date_in_a_question_without_one():
     for q in ["Which of his papers are about stencils?", "Who is the first author of MoQE?", "hi"]:
         assert phrases.dates(q) is None, q
-    # Two years without a range word are not one span.
-    assert phrases.dates("Compare his 2020 and 2024 papers") is None
+    # Two years without a range word are not one span: a list of those two years, the ones between left out.
+    listed = phrases.dates("Compare his 2020 and 2024 papers")
+    assert listed.pieces == ((Month(2020, 1), Month(2020, 12)), (Month(2024, 1), Month(2024, 12)))
+    assert phrases.dates("his 2019 paper and his 2021 one") is None  # two dates, each of its own paper
 
 
 def test_the_date_phrase_leaves_the_question_whole_for_the_rest():
@@ -328,3 +330,57 @@ def test_a_why_or_how_question_negates_no_topic():
     assert phrases.negated("How does it recover accuracy without calibration data?") is None
     assert phrases.negated("How many of his papers don't involve LLMs?").topic == "LLMs"
     assert phrases.negated("Which of her papers use SAR rather than optical imagery?").topic == "optical imagery"
+
+
+@pytest.mark.parametrize(
+    "question, expected",
+    [
+        # Years listed with "and", "or", commas, "&" or "/" that touch are one span.
+        ("Which articles did she write in 2017 and 2018?", ((2017, 1), (2018, 12))),
+        ("anything from 2016 or 2017 on glaciers?", ((2016, 1), (2017, 12))),
+        ("papers dated 2015, 2016 & 2017", ((2015, 1), (2017, 12))),
+        ("work in 2016 and in 2017", ((2016, 1), (2017, 12))),
+        ("anything in 2016 and/or 2017?", ((2016, 1), (2017, 12))),
+        # A start and an end said with other words.
+        ("papers from 2015 up to 2018", ((2015, 1), (2018, 12))),
+        ("what has she done since 2019 until the end of 2021?", ((2019, 1), (2021, 12))),
+        ("starting in March 2020 through 2022", ((2020, 3), (2022, 12))),
+        # A range said short or with "through"/"until".
+        ("her 2016-17 output", ((2016, 1), (2017, 12))),
+        ("the 2018/19 preprints", ((2018, 1), (2019, 12))),
+        ("what appeared 2014 through 2016?", ((2014, 1), (2016, 12))),
+        ("papers 2013 until 2015", ((2013, 1), (2015, 12))),
+        # Months listed share the year said last.
+        ("what came out in April and May 2023?", ((2023, 4), (2023, 5))),
+        # Decades, and thirds of one.
+        ("her work of the 2010s", ((2010, 1), (2019, 12))),
+        ("anything from the early 2020s?", ((2020, 1), (2023, 12))),
+        ("papers from the late 1990s", ((1997, 1), (1999, 12))),
+    ],
+)
+def test_listed_dates_that_touch_are_one_span(question, expected):
+    assert span(question) == expected
+    assert phrases.dates(question).pieces == ()
+
+
+def test_listed_dates_with_a_gap_keep_their_pieces():
+    d = phrases.dates("What did she put out in 2014, 2016 or 2019?")
+    assert d.years == (2014, 2019)
+    assert [(a.year, b.year) for a, b in d.pieces] == [(2014, 2014), (2016, 2016), (2019, 2019)]
+    assert d.by_month  # the year filter 2014-2019 alone does not decide it
+    assert d.describe() == "2014, 2016 and 2019"
+    assert d.admits(make_paper(id="a", year=2016, date="2016", date_precision="year")) is True
+    assert d.admits(make_paper(id="b", year=2015, date="2015", date_precision="year")) is False
+    assert d.admits(make_paper(id="c", year=2020, date="2020", date_precision="year")) is False
+    months = phrases.dates("anything from June or September 2022?")
+    assert months.describe() == "June 2022 and September 2022"
+    assert months.admits(make_paper(id="d", year=2022, date="2022-09-14", date_precision="day")) is True
+    assert months.admits(make_paper(id="e", year=2022, date="2022-07-01", date_precision="day")) is False
+    assert (
+        months.admits(make_paper(id="f", year=2022, date="2022", date_precision="year")) is None
+    )  # a year-only date could be either
+    assert "2014" not in phrases.without_dates("What did she put out in 2014, 2016 or 2019?")
+
+
+def test_a_day_written_iso_is_no_short_range():
+    assert span("anything on 2024-12-09?") == ((2024, 1), (2024, 12))

@@ -22,8 +22,9 @@ _FACTOR = re.compile(
     r"(?:faster|quicker|speed-?ups?|accelerat\w*|improvement)\b",
     re.I,
 )
-# Words allowed between a number and its noun ("64 NVIDIA A100 GPUs", "7.1x end-to-end speedup").
-_BETWEEN = r"(?:[\w-]+\s+){0,5}?"
+# Words allowed between a number and its noun ("64 NVIDIA A100 GPUs", "7.1x end-to-end speedup"); not another number,
+# which is the noun's own ("512 nodes with 4096 Huawei Ascend 910": 4096 accelerators, not 512).
+_BETWEEN = r"(?:(?![\d.,]+\s)[\w-]+\s+){0,5}?"
 _SCALE = {"k": 1e3, "m": 1e6, "b": 1e9, "thousand": 1e3, "million": 1e6, "billion": 1e9}
 _WORD_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 # "by up to three orders of magnitude": a ratio only in a sentence that speaks of speed.
@@ -164,6 +165,18 @@ def beyond(noun: str, papers: list[Paper], direction: int, bound: float, ratio: 
         if r.paper.id not in best or (r.value - best[r.paper.id].value) * direction > 0:
             best[r.paper.id] = r
     return sorted(best.values(), key=lambda r: -r.value * direction)
+
+
+def asked_noun(words: tuple[str, ...], papers: list[Paper], question: str) -> str | None:
+    """The word of a quantity's noun phrase whose figures the papers report, the noun first, then its modifiers
+    ("the biggest model size": "size", read as parameters by data/quantity_nouns.txt; "accelerator chips": "chips",
+    else "accelerator"); None when the papers report none of them.
+
+    Matching the phrase to the nouns the abstracts count by embedding was tried and dropped: MiniLM puts "model size"
+    nearest "model" (cosine 0.67) and far from "parameters" (0.34), which would read "a 70B dense model" over "235B
+    parameters"; what a quantity is reported as is data (quantity_nouns.txt), not a vector."""
+    with_abstract = [p for p in papers if p.has_abstract]
+    return next((w for w in words if readings(w, with_abstract, question=question)), None)
 
 
 def extreme(noun: str, papers: list[Paper], direction: int, question: str = "") -> list[Reading]:

@@ -157,6 +157,9 @@ class Planner(SlotReader, RouteByMeaning):
         if (named or focus) and re.match(r"(?i)\s*(then\s+|and\s+)?who\b", question) and position:
             # "who is listed first among its authors?": that author of the paper, not a filter over papers
             intent.route, intent.subject, position, nth_of_paper = "authors", "", None, position
+        elif position and phrases.POSITION_ASKED.search(question) and "authors" in phrases.asked_fields(question):
+            # "Which journal published the X intercomparison, and who is its first author?": fields of one paper
+            position, nth_of_paper = None, position
         other = None if named or not history else self._other_than(question, history)
         back = (
             None if named or another else pointed_back(question, history, self.corpus.by_title, self._label, self._date)
@@ -191,15 +194,16 @@ class Planner(SlotReader, RouteByMeaning):
             # "both papers he co-wrote with P as first author": the only two such papers, side by side
             compared, intent.route, position = both, "compare", None
         elif (
-            not named
+            set(named) == set(left_out := self.left_out_named(question, named))  # none named, or only to leave out
             and (position or surname or (person and person != self.corpus.principal) or venues or work_type)
             and intent.route in ("fact", "list", "count", "summary", "earliest", "latest", *PAPER_FIELDS)
             and (
                 chosen := self.asked_of_selection(
-                    question, f, span, scope, person, position, surname, venues, work_type
+                    question, f, span, scope, person, position, surname, venues, work_type, left_out
                 )
             )
         ):
+            named = []  # "for the one that isn't MoQE": MoQE only narrowed the selection
             if chosen[1] == "fact" and intent.route in PAPER_FIELDS:
                 chosen = (chosen[0], intent.route)  # "When was the paper with X as first author published?"
             # "Take the paper where Zeyu Liu is the second author. What bound does it prove?", "Which of the two is
@@ -271,6 +275,21 @@ class Planner(SlotReader, RouteByMeaning):
                 scope = "author"
         if intent.route == "list" and f.coauthor and (pick := phrases.date_extreme(question)):
             intent.route = pick  # "the newest of his papers with that co-author": one paper, by date
+        elif intent.route == "list" and not (named or focus) and (pick := phrases.one_by_date(question)):
+            intent.route = pick  # "the last paper he put out before 2024": one paper, by date
+        if not (named or focus or meta) and (
+            picked := self.picked_then_asked(question, intent.route, f, span, scope)
+            if intent.route in ("earliest", "latest")
+            else self.one_dated(question, span, f, scope)
+        ):
+            # "his oldest paper … and what did it optimize?", "his 2019 benchmark paper …: what is that project
+            # called?": the table picks the paper, the rest is asked of it
+            focus, intent.route, intent.subject, topic = [picked], "fact", "", ""
+        elif not meta and (placed := self.dated_against(question, named, filters, scope)):
+            # "His 2022 Sunway work … Which later paper of his also tackles X, and where …?": the named paper only
+            # dates the one asked about
+            named, focus, intent.route, intent.subject, topic = [], [placed], "fact", "", ""
+            span, f.year_from, f.year_to = None, filters.year_from, filters.year_to  # the year was the named one's
         quantity, direction, leave_out, threshold = "", 1, [], None
         if meta in ("greeting", "metrics", "overview"):
             pass  # a question about the corpus or its author, not an operation over papers
@@ -280,7 +299,8 @@ class Planner(SlotReader, RouteByMeaning):
             # "Which of his papers claim a speedup of more than 100x?": the papers whose reported figure passes it.
             intent.route, quantity, direction, threshold, topic = "quantity_threshold", th.noun, th.direction, th, ""
         elif (ex := phrases.quantity_extreme(question)) and not named and not focus and not literal:
-            intent.route, quantity, direction, topic = "quantity_extreme", ex.noun, ex.direction, ""
+            quantity = self.quantity_noun(ex, question, f, span, scope)  # as the papers report it
+            intent.route, direction, topic = "quantity_extreme", ex.direction, ""
         elif intent.route in ("per_year", "count") and phrases.AVERAGE.search(question):
             intent.route = "average"  # "his average number of papers per year since 2020"
         elif (
@@ -392,4 +412,6 @@ class Planner(SlotReader, RouteByMeaning):
         except ReadingRefused as why:
             refused = f"the model's reading was refused ({why}); the rule reader's plan"
             return replace(plan, notes=[*plan.notes, refused])
-        return with_reading(plan, reading, filters, self.corpus.by_id, self.corpus.principal)
+        return with_reading(
+            plan, reading, filters, self.corpus.by_id, self.corpus.principal, picker=self.picked_by_date
+        )

@@ -10,12 +10,12 @@ never adds papers or text: it only says what the question asks, and the table ex
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from assistant.answer.plan import kinds
-from assistant.answer.plan.phrases import DateSpan, Month
+from assistant.answer.plan.phrases import DateSpan, Month, Threshold, span_of
 from assistant.answer.plan.plan import QueryPlan
 from assistant.errors import LLMUnavailable
 from assistant.models import Filters, Message
@@ -44,6 +44,7 @@ READABLE = (
     "compare",
     "shared_authors",
     "quantity_extreme",
+    "quantity_threshold",
     "average",
     "greeting",
     "metrics",
@@ -66,12 +67,26 @@ class ModelReading(BaseModel):
     year_to: int | None = Field(None, ge=1900, le=2100)
     month_from: int | None = Field(None, ge=1, le=12, description="First month, with year_from.")
     month_to: int | None = Field(None, ge=1, le=12, description="Last month, with year_to.")
+    years: list[Annotated[int, Field(ge=1900, le=2100)]] = Field(
+        default_factory=list,
+        max_length=20,
+        description="Separate years the question lists ('in 2019 and 2021'), instead of year_from/year_to.",
+    )
     scope: Literal["author", "others", "all"] = Field(
         "author", description="The researcher's own papers, other groups' papers, or the whole corpus."
     )
-    coauthor: str | None = Field(None, description="A co-author the papers must list, as the question names them.")
+    coauthor: str | None = Field(
+        None,
+        description="A co-author the papers must list, as the question names them; with author_position, the person "
+        "whose position is asked (empty for the researcher).",
+    )
     author_position: int | None = Field(None, ge=-1, le=20, description="1 first author, 2 second, -1 last.")
-    position_negated: bool = Field(False, description="True for papers where the person is NOT at author_position.")
+    position_negated: bool = Field(
+        False, description="True for papers where the person is NOT at author_position ('someone other than X')."
+    )
+    not_in: Literal["arxiv", "journal article", "conference paper", "preprint"] | None = Field(
+        None, description="A source or kind of venue the papers must NOT be in ('not on arXiv')."
+    )
     work_type: (
         Literal["thesis", "book", "chapter", "journal article", "conference paper", "preprint", "report"] | None
     ) = Field(None, description="The kind of work the papers must be ('her journal articles').")
@@ -79,8 +94,23 @@ class ModelReading(BaseModel):
         default_factory=list,
         description="For authors/when/arxiv/venue/citations: every metadata field asked of the paper, in order.",
     )
-    quantity: str = Field("", description="For quantity_extreme: the noun of the reported quantity ('GPU').")
+    pick: Literal["earliest", "latest"] | None = Field(
+        None,
+        description="With kind fact, why, how or summary and no paper named: the question picks one paper by date "
+        "from the selection (scope, dates, co-author, topic) and asks this of it ('his oldest paper: what did it "
+        "optimize?').",
+    )
+    quantity: str = Field(
+        "", description="For quantity_extreme and quantity_threshold: the noun of the reported quantity ('GPU')."
+    )
     direction: Literal["largest", "smallest"] = "largest"
+    threshold_value: float | None = Field(
+        None, description="For quantity_threshold: the bound's number (100 in 'a speedup of more than 100x')."
+    )
+    threshold_direction: Literal["more", "less"] = Field("more", description="For quantity_threshold: above or below.")
+    threshold_unit: Literal["", "x", "%"] = Field(
+        "", description="For quantity_threshold: 'x' for a factor ('100x', '10 times'), '%' for a percentage."
+    )
 
 
 TOOL = {
@@ -136,8 +166,14 @@ def validate(args: dict, resolve_paper, people: list[str]) -> Reading:
         raise ReadingRefused(f"{r.kind} needs two papers the corpus holds")
     if r.kind in ("authors", "when", "arxiv", "venue", "citations", "summary") and not named:
         raise ReadingRefused(f"{r.kind} needs a paper the corpus holds")
-    if r.kind == "quantity_extreme" and not r.quantity.strip():
-        raise ReadingRefused("quantity_extreme needs the quantity's noun")
+    if r.kind in ("quantity_extreme", "quantity_threshold") and not r.quantity.strip():
+        raise ReadingRefused(f"{r.kind} needs the quantity's noun")
+    if r.kind == "quantity_threshold" and r.threshold_value is None:
+        raise ReadingRefused("quantity_threshold needs the bound's value")
+    if r.pick and (r.kind not in ("fact", "why", "how", "summary") or r.papers):
+        raise ReadingRefused("a pick by date is asked of a fact, why, how or summary with no paper named")
+    if r.years and (r.year_from or r.year_to):
+        raise ReadingRefused("a list of years and a range of years together")
     return Reading(r, named, coauthor)
 
 
@@ -172,23 +208,47 @@ def read_or_refuse(reader: ModelReader, question: str, history: list[Message], r
     return validate(args, resolve_paper, people)
 
 
-def with_reading(rule: QueryPlan, reading: Reading, filters: Filters, by_id: dict, principal: str) -> QueryPlan:
-    """The plan with the model's validated slots; the conversation's pointers and the API's filters stay."""
+def with_reading(
+    rule: QueryPlan, reading: Reading, filters: Filters, by_id: dict, principal: str, picker=None
+) -> QueryPlan:
+    """The plan with the model's validated slots; the conversation's pointers and the API's filters stay.
+    `picker(pick, filters, span, scope, topic)` gives the paper a pick by date selects (the table's, not the
+    model's)."""
     r = reading.fields
     f = filters.model_copy()
     span = None
-    if r.year_from or r.year_to:
+    if r.years:
+        span = span_of([(Month(y, 1), Month(y, 12)) for y in r.years])
+        f.year_from = filters.year_from if filters.year_from is not None else span.years[0]
+        f.year_to = filters.year_to if filters.year_to is not None else span.years[1]
+    elif r.year_from or r.year_to:
         span = DateSpan(
             Month(r.year_from, r.month_from or 1) if r.year_from else None,
             Month(r.year_to, r.month_to or 12) if r.year_to else None,
         )
         f.year_from = filters.year_from if filters.year_from is not None else r.year_from
         f.year_to = filters.year_to if filters.year_to is not None else r.year_to
-    if reading.coauthor and reading.coauthor != principal and f.coauthor is None:
-        f.coauthor = reading.coauthor
+    if reading.coauthor and reading.coauthor != principal and f.coauthor is None and not r.author_position:
+        f.coauthor = reading.coauthor  # with a position, the person is the one whose position is asked, not a filter
+    threshold = None
+    if r.kind == "quantity_threshold":
+        more = r.threshold_direction == "more"
+        value = f"{r.threshold_value:g}{r.threshold_unit}"
+        threshold = Threshold(
+            noun=r.quantity,
+            direction=1 if more else -1,
+            value=r.threshold_value,
+            said=f"{'more' if more else 'less'} than {value}",
+            ratio=r.threshold_unit == "x",
+            percent=r.threshold_unit == "%",
+        )
     scope = rule.scope if filters.author_only is not None else r.scope
     route = r.kind
     named = reading.named or (rule.named if not r.papers else [])
+    focus = rule.focus
+    if r.pick and picker and (picked := picker(r.pick, f, span, scope, r.topic)):
+        named, focus = [], [picked]  # "his oldest paper: what did it optimize?" asked of the paper the table picks
+    picked_one = focus is not rule.focus
     topic = r.topic if route in ("list", "count", "coauthors", "code") else ""
     return replace(
         rule,
@@ -197,18 +257,21 @@ def with_reading(rule: QueryPlan, reading: Reading, filters: Filters, by_id: dic
         filters=f,
         scope=scope,
         dates=span,
-        topic=topic,
-        subject=r.topic,
+        topic="" if picked_one else topic,
+        subject="" if picked_one else r.topic,
         negated=r.negated_topic,
         named=named,
+        focus=focus,
         compared=named if route == "compare" else [],
-        person=reading.coauthor,
+        person=reading.coauthor or (principal if r.author_position else None),
         position=r.author_position,
         position_negated=bool(r.author_position) and r.position_negated,
         work_type=r.work_type,
         fields=tuple(r.fields) if route in ("authors", "when", "arxiv", "venue", "citations") else (),
-        quantity=r.quantity if route == "quantity_extreme" else "",
-        direction=1 if r.direction == "largest" else -1,
+        quantity=r.quantity if route in ("quantity_extreme", "quantity_threshold") else "",
+        direction=threshold.direction if threshold else 1 if r.direction == "largest" else -1,
+        threshold=threshold,
+        not_in=r.not_in or "",
         others_asked=r.scope != "author",
         excluded=[pid for pid in named if not filters.admits(by_id[pid])],
         notes=[f"route {route}: read by the model (a validated tool call)", *rule.notes[1:]],

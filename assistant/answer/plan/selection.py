@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from assistant.answer.evidence.finding import TARGET_LEAD
+from assistant.answer.evidence.quantity import asked_noun
 from assistant.answer.evidence.weigh import COVERAGE_WEIGHT, relevant
 from assistant.answer.plan import phrases
 from assistant.models import Filters, Paper
@@ -108,15 +109,38 @@ class Selection:
             return [p for p in papers if any(a.casefold() == key for a in p.authors)]
         return papers
 
+    def left_out_named(self, question: str, named: list[str]) -> list[str]:
+        """The papers a question names only to leave them out of its selection ("Jinhao Zhang is first author on
+        two of his papers. For the one that isn't MoQE, …"): each name preceded by "isn't", "other than", "not"."""
+        low = question.casefold()
+        out = []
+        for nm, pid in self.corpus.names.items():
+            if pid in named and pid not in out and (at := low.find(nm)) >= 0:
+                if phrases.LEFT_OUT_BEFORE.search(question[max(0, at - 40) : at]):
+                    out.append(pid)
+        return out
+
     def asked_of_selection(
-        self, question: str, f: Filters, span, scope: str, person, position, surname, venues, work_type=None
+        self,
+        question: str,
+        f: Filters,
+        span,
+        scope: str,
+        person,
+        position,
+        surname,
+        venues,
+        work_type=None,
+        left_out: list[str] = (),
     ) -> tuple[list[str], str] | None:
-        """A selection and the operation asked of it: the papers the slots select, picked by date when the question
-        picks one ("which of the two is newer"), and the route that answers it (a fact of the paper picked or
-        described, or the earliest/latest of the selection); None when the question lists or counts the selection."""
+        """A selection and the operation asked of it: the papers the slots select (less those the question names to
+        leave out), picked by date when the question picks one ("which of the two is newer"), and the route that
+        answers it (a fact of the paper picked or described, or the earliest/latest of the selection); None when the
+        question lists or counts the selection."""
         picked = self.selected(
             f, span, scope, person, position, surname, venues, phrases.position_negated(question), work_type
         )
+        picked = [p for p in picked if p.id not in left_out]
         if not picked:
             return None
         by_date = phrases.date_pick(question)
@@ -131,6 +155,68 @@ class Selection:
         if asks_of_selection(question) and len(picked) <= SELECTED_MAX:
             return [p.id for p in picked], "fact"
         return None
+
+    def picked_then_asked(self, question: str, pick: str, f: Filters, span, scope: str) -> str | None:
+        """The paper a question picks by date before asking something of it ("What's his oldest paper in the
+        collection and what did it optimize?"): the earliest or latest of the papers in scope, on the topic the
+        picking words name when a paper is on it ("his newest stencil paper"); None when nothing more is asked."""
+        split = phrases.picked_then_asked(question)
+        if split is None:
+            return None
+        topic = self._topic(self._without_people(self._strip_slots(split[0])))
+        return self.picked_by_date(pick, f, span, scope, topic, phrases.work_type_of_one(split[0]))
+
+    def picked_by_date(
+        self, pick: str, f: Filters, span, scope: str, topic: str = "", work_type: str | None = None
+    ) -> str | None:
+        """The earliest or latest dated paper in scope (of the kind of work, on the topic when a paper is on it)."""
+        pool = [p for p in self._pool(f, span, scope) if p.date]
+        if f.coauthor:
+            pool = [p for p in pool if any(a.casefold() == f.coauthor.casefold() for a in p.authors)]
+        if work_type:  # "her most recent journal article": of that kind
+            pool = [p for p in pool if p.work_type == work_type]
+        if topic and (on := self.corpus.topics.papers_on(topic, pool)):
+            pool = [sp.paper for sp in on]
+        ordered = sorted(pool, key=lambda p: p.date)
+        return (ordered[0] if pick == "earliest" else ordered[-1]).id if ordered else None
+
+    def dated_against(self, question: str, named: list[str], f: Filters, scope: str) -> str | None:
+        """The one paper a question places before or after the paper it names and describes by topic ("His 2022
+        Sunway work simulated … Which later paper of his also tackles quantum many-body chemistry, and where …?"):
+        the only paper in scope dated after (or before) the named one on the clause's topic; None otherwise. `f` is
+        the caller's filters, not the question's dates: "his 2022 Sunway work" dates the named paper only."""
+        placed = phrases.than_the_named(question)
+        anchor = self.corpus.by_id.get(named[0]) if len(named) == 1 else None
+        if placed is None or anchor is None or not anchor.date:
+            return None
+        direction, clause = placed
+        words = " ".join(self._content(self._without_paper(clause, anchor.id)))
+        if not words:
+            return None
+        pool = [
+            p
+            for p in self._pool(f, None, scope)
+            if p.date and p.id != anchor.id and (p.date > anchor.date if direction > 0 else p.date < anchor.date)
+        ]
+        on = self.corpus.topics.papers_on(words, pool)
+        if on:
+            return on[0].paper.id if len(on) == 1 else None
+        ids = {p.id for p in pool}  # no paper's own text holds the words: the clear lead of a search among them
+        return self._clear_lead(words, lambda p: p.id in ids)
+
+    def one_dated(self, question: str, span, f: Filters, scope: str) -> str | None:
+        """The one paper a question describes by its year ("His 2019 benchmark paper says it belongs to a bigger
+        effort. What is that project called?") and asks something of: the only paper in the span on the words
+        before the paper noun (or the only paper in the span when there are none); None when the description fits
+        none or several, or the question asks which papers."""
+        m = phrases.ONE_DATED.search(question)
+        if not m or span is None or span.relative is not None or not asks_of_selection(question):
+            return None
+        pool = self._pool(f, span, scope)
+        words = " ".join(self._content(m.group("w")))
+        if words:
+            pool = [sp.paper for sp in self.corpus.topics.papers_on(words, pool)]
+        return pool[0].id if len(pool) == 1 else None
 
     def described_besides(self, question: str, besides: str, by_name: bool) -> str | None:
         """The one other paper a question describes beside the one it names or selects ("how many years separate her
@@ -148,11 +234,16 @@ class Selection:
         ]
         if len(words.split()) < 2 and not rare:
             return None
+        return self._clear_lead(words, lambda p: p.id != besides)
+
+    def _clear_lead(self, words: str, admits) -> str | None:
+        """The paper a search for the words finds clearly first among those `admits` lets in: the only relevant one,
+        or one ahead of the next by the evidence step's lead margin."""
         hits = self.corpus.retriever.search(words, Filters(), k=5)
         good = [
             (h, cov)
             for h, cov in relevant(hits, self.corpus.qterms(words), self.corpus.settings.relevance_threshold)
-            if h.paper.id != besides
+            if admits(h.paper)
         ]
         if not good:
             return None
@@ -213,11 +304,25 @@ class Selection:
 
     def with_the_other_dated(self, question: str, named: list[str], by_name: bool) -> list[str]:
         """The papers an elapsed-time question counts between: the one named or selected, and the one it describes
-        ("how many years separate her PhD thesis from the polar SAR foundation model preprint?")."""
-        if len(named) != 1 or not phrases.ELAPSED.search(question) or self.elapsed_asked(question, named):
+        ("how many years separate her PhD thesis from the polar SAR foundation model preprint?"). The dates a
+        paper's comments state are counted between only when the question names what they date ("between its
+        submission and its acceptance") or describes no other paper: "SparStencil and his MiniFE work" is two
+        papers' dates, whatever SparStencil's comments say."""
+        if len(named) != 1 or not phrases.ELAPSED.search(question):
+            return named
+        if phrases.LISTING_EVENTS.search(question) and self.elapsed_asked(question, named):
             return named
         other = self.described_besides(question, named[0], by_name)
         return [*named, other] if other else named
+
+    def quantity_noun(self, extreme, question: str, f: Filters, span, scope: str) -> str:
+        """The noun of the quantity a superlative asks for, as the papers in scope report it: the first word of the
+        question's noun phrase they give figures of ("the biggest model size handled": size, i.e. parameters), else
+        the phrase's own noun (the answer then says none states it)."""
+        papers = self._in_scope(f.model_copy(update={"author_only": True if scope == "author" else None}), span)
+        if scope == "others":
+            papers = [p for p in papers if not p.is_author_work]
+        return asked_noun(extreme.words or (extreme.noun,), papers, question) or extreme.noun
 
     def most_cited(self, question: str) -> list[str]:
         """The author's paper with the highest citation count a source states, when the question picks its paper so

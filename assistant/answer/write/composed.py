@@ -28,15 +28,15 @@ def quantity_extreme(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> An
     who = structured.scope_phrase(plan, corpus.principal, plan.scope, plan.filters.coauthor, plan.dates)
     word = "largest" if plan.direction > 0 else "smallest"
     found = extreme(plan.quantity, [p for p in papers if p.has_abstract], plan.direction, plan.words)
+    # The quantity as the question names it ("model size"), when its noun phrase holds the noun read.
+    said = phrases.quantity_extreme(plan.question)
+    said = " ".join(reversed(said.words)) if said and plan.quantity in said.words else plan.quantity
     if not found:
-        text = (
-            f"None of {who} states a number of {plan.quantity} in its abstract, so the sources do not say which "
-            f"is {word}."
-        )
+        text = f"None of {who} states a number of {said} in its abstract, so the sources do not say which is {word}."
         return finish(text, cites, route="quantity_extreme")
     top = found[0]
     lines = [
-        f"The {word} {plan.quantity} figure {who} report is {top.said}, in {name(top.paper)}{when(top.paper)}"
+        f"The {word} {said} figure {who} report is {top.said}, in {name(top.paper)}{when(top.paper)}"
         f"{owner_note(top.paper, corpus.principal)}: {clause(top.sentence)} {cites.cite(top.paper, top.sentence)}."
     ]
     if len(found) > 1:
@@ -203,6 +203,8 @@ def elapsed(corpus: Corpus, plan: QueryPlan) -> Answer:
         (ya, ma), (yb, mb) = months[a.id], months[b.id]
         n = (yb - ya) * 12 + mb - ma
         span = f"about {plural(n, 'month')}" if n else "less than a month"
+        if n >= 12:  # "how many years separate …": the months said in years too
+            span += f" (about {plural(round(n / 12), 'year')})" if n % 12 else f" ({plural(n // 12, 'year')})"
         dated = f"dated {date(ya, ma, 1).strftime('%B %Y')} and {date(yb, mb, 1).strftime('%B %Y')}"
         arxiv = [p for p in (a, b) if any(ARXIV_ID_DATED in note for note in p.notes)]
         if arxiv:

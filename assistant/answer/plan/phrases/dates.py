@@ -133,6 +133,9 @@ class DateSpan:
     said: tuple[tuple[int, int], ...] = ()  # (start, end) character spans of the question the date was read from
     relative: tuple[int, int] | None = None
     month_of_year: int | None = None  # "in April (any year)": that month of every year, start and end open
+    # A list of dates with gaps between them ("in 2019 and 2021", "March or May 2025"): each (first, last month), in
+    # order; start and end are then the first and the last of them. Empty for one unbroken span.
+    pieces: tuple[tuple[Month, Month], ...] = ()
 
     @property
     def years(self) -> tuple[int | None, int | None]:
@@ -141,8 +144,14 @@ class DateSpan:
 
     @property
     def by_month(self) -> bool:
-        """The span starts or ends inside a year: a paper dated only by its year may fall either side."""
-        return bool(self.month_of_year or (self.start and self.start.month != 1) or (self.end and self.end.month != 12))
+        """The year filter alone does not decide the span: it starts or ends inside a year (a paper dated only by its
+        year may fall either side), or it skips years ("2019 and 2021": 2020 is inside the filter's years)."""
+        return bool(
+            self.month_of_year
+            or self.pieces
+            or (self.start and self.start.month != 1)
+            or (self.end and self.end.month != 12)
+        )
 
     def describe(self) -> str:
         """The span said for an answer: "March 2025", "January to June 2024", "September 2023 on"."""
@@ -150,16 +159,20 @@ class DateSpan:
         def said(m: Month) -> str:
             return f"{_MONTH_NAMES[m.month - 1]} {m.year}"
 
+        def between(a: Month, b: Month) -> str:
+            if a == b:
+                return said(a)
+            if (a.month, b.month) == (1, 12):
+                return f"{a.year} to {b.year}" if a.year != b.year else str(b.year)
+            return f"{said(a)} to {said(b)}"
+
         if self.month_of_year:
             return f"{_MONTH_NAMES[self.month_of_year - 1]} of any year"
+        if self.pieces:
+            each = [between(a, b) for a, b in self.pieces]
+            return ", ".join(each[:-1]) + " and " + each[-1]
         if self.start and self.end:
-            if self.start == self.end:
-                return said(self.start)
-            if (self.start.month, self.end.month) == (1, 12):
-                return (
-                    f"{self.start.year} to {self.end.year}" if self.start.year != self.end.year else str(self.end.year)
-                )
-            return f"{said(self.start)} to {said(self.end)}"
+            return between(self.start, self.end)
         if self.start:
             return f"{said(self.start)} on"
         if self.end:
@@ -169,19 +182,28 @@ class DateSpan:
     def admits(self, paper: Paper) -> bool | None:
         """True when the paper's date falls in the span, False when it falls outside, None when the paper's date is
         too coarse to tell (no date, or only a year the span cuts through)."""
-        if paper.date and paper.date_precision in ("day", "month") and re.match(r"\d{4}-\d{2}", paper.date):
-            m = Month(int(paper.date[:4]), int(paper.date[5:7]))
-            if self.month_of_year:
-                return m.month == self.month_of_year
-            return (self.start is None or self.start <= m) and (self.end is None or m <= self.end)
-        if paper.year is None or self.month_of_year:
+        if self.month_of_year and paper.date and paper.date_precision in ("day", "month"):
+            return int(paper.date[5:7]) == self.month_of_year if re.match(r"\d{4}-\d{2}", paper.date) else None
+        if self.month_of_year:
             return None
-        first, last = Month(paper.year, 1), Month(paper.year, 12)
-        if (self.start and last < self.start) or (self.end and self.end < first):
-            return False
-        if (self.start is None or self.start <= first) and (self.end is None or last <= self.end):
-            return True
+        said = [_admitted(a, b, paper) for a, b in self.pieces or ((self.start, self.end),)]
+        # In one piece of a list: admitted; outside all of them: not; else unknown.
+        return True if True in said else False if all(x is False for x in said) else None
+
+
+def _admitted(start: Month | None, end: Month | None, paper: Paper) -> bool | None:
+    """One unbroken span's `DateSpan.admits`."""
+    if paper.date and paper.date_precision in ("day", "month") and re.match(r"\d{4}-\d{2}", paper.date):
+        m = Month(int(paper.date[:4]), int(paper.date[5:7]))
+        return (start is None or start <= m) and (end is None or m <= end)
+    if paper.year is None:
         return None
+    first, last = Month(paper.year, 1), Month(paper.year, 12)
+    if (start and last < start) or (end and end < first):
+        return False
+    if (start is None or start <= first) and (end is None or last <= end):
+        return True
+    return None
 
 
 def _point(text: str, year_hint: int | None = None) -> tuple[Month, Month] | None:
@@ -199,6 +221,73 @@ def _point(text: str, year_hint: int | None = None) -> tuple[Month, Month] | Non
         month = MONTHS[m.group(1).rstrip(".")]
         return Month(y, month), Month(y, month)
     return Month(y, 1), Month(y, 12)
+
+
+# "2020-21", "2019/20": a range whose second year keeps only its last two digits (not "2024-12-09", a day).
+_SHORT_RANGE = re.compile(rf"\b(?P<a>{YEAR})\s*(?:-|–|/)\s*(?P<b>\d{{2}})\b(?![-/–]?\d)")
+# A list of dates joined by commas, "and", "or", "&" or "/" ("in 2020 and 2021", "2019, 2021 or 2023", "in March or
+# May 2025"): each a point; a month alone borrows the year of the next point that has one.
+_SEP = r"(?:\s*,\s*(?:and\s+|or\s+)?|\s*/\s*|\s*&\s*|\s+(?:and/or|and|or|as well as)\s+)(?:(?:in|during)\s+)?"
+_LISTED = re.compile(rf"\b(?:{_POINT}|{_MONTH_ONLY})(?:{_SEP}(?:{_POINT}|{_MONTH_ONLY}))*{_SEP}{_POINT}\b", re.I)
+_ITEM = re.compile(rf"{_POINT}|{_MONTH_ONLY}", re.I)
+
+
+# "the 2010s", "the early 2020s", "mid-2010s": a decade, or a third of one (as "early/mid/late 2023" are of a year).
+_DECADE = re.compile(
+    r"\b(?:the\s+)?(?:(?P<part>early|mid|late)[\s-]+)?(?P<d>(?:19|20)\d0)['’]?s\b",
+    re.I,
+)
+_DECADE_PARTS = {"early": (0, 3), "mid": (4, 6), "late": (7, 9), None: (0, 9)}
+
+
+def _decade(q: str) -> DateSpan | None:
+    if m := _DECADE.search(q):
+        first, last = _DECADE_PARTS[m.group("part") and m.group("part").casefold()]
+        d = int(m.group("d"))
+        return DateSpan(Month(d + first, 1), Month(d + last, 12), ((m.start(), m.end()),))
+    return None
+
+
+def _short_range(q: str) -> DateSpan | None:
+    for m in _SHORT_RANGE.finditer(q):
+        a = int(m.group("a"))
+        b = a // 100 * 100 + int(m.group("b"))
+        if a < b <= a + 30:
+            return DateSpan(Month(a, 1), Month(b, 12), ((m.start(), m.end()),))
+    return None
+
+
+def _listed(q: str) -> DateSpan | None:
+    """A list of dates: one span when they touch ("2020 and 2021"), else the span with its pieces ("2019 and
+    2021")."""
+    for m in _LISTED.finditer(q):
+        items = [i.group(0) for i in _ITEM.finditer(m.group(0))]
+        points: list[tuple[Month, Month]] = []
+        hint = None
+        for item in reversed(items):  # a month alone takes the year said after it
+            p = _point(item, hint)
+            if p is None:
+                break
+            points.append(p)
+            hint = p[0].year
+        if len(points) != len(items) or len(points) < 2:
+            continue
+        return span_of(points, ((m.start(), m.end()),))
+    return None
+
+
+def span_of(points: list[tuple[Month, Month]], said: tuple[tuple[int, int], ...] = ()) -> DateSpan:
+    """The span of a list of dates (first and last month each): one span when they touch or overlap, else the span
+    from the first to the last with the pieces kept."""
+    merged: list[tuple[Month, Month]] = []
+    for a, b in sorted(points, key=lambda r: (r[0].year, r[0].month)):
+        if merged and a <= merged[-1][1].shift(1):
+            merged[-1] = (merged[-1][0], max(merged[-1][1], b, key=lambda x: (x.year, x.month)))
+        else:
+            merged.append((a, b))
+    if len(merged) == 1:
+        return DateSpan(merged[0][0], merged[0][1], said)
+    return DateSpan(merged[0][0], merged[-1][1], said, pieces=tuple(merged))
 
 
 def _count(word: str) -> int:
@@ -233,9 +322,10 @@ def dates(question: str) -> DateSpan | None:
     flags = re.I
     # A range of two points, or of two months of one year.
     for pattern in (
-        rf"\b(?:between|from)\s+(?P<a>{_POINT}|{_MONTH_ONLY})\s+(?:and|to|until|till|through|-|–)\s+(?P<b>{_POINT})"
+        rf"\b(?:between|from|since|starting(?:\s+(?:in|from))?)\s+(?P<a>{_POINT}|{_MONTH_ONLY})\s+"
+        rf"(?:and|to|until|till|through|thru|up\s+to|up\s+until|-|–)\s+(?:the\s+end\s+of\s+)?(?P<b>{_POINT})"
         + _INCLUSIVE,
-        rf"\b(?P<a>{_POINT})\s*(?:-|–|to)\s*(?P<b>{_POINT})\b" + _INCLUSIVE,
+        rf"\b(?P<a>{_POINT})(?:\s*(?:-|–|—)\s*|\s+(?:to|through|thru|until|till)\s+)(?P<b>{_POINT})\b" + _INCLUSIVE,
     ):
         if m := re.search(pattern, q, flags):
             b = _point(m.group("b"))
@@ -243,6 +333,8 @@ def dates(question: str) -> DateSpan | None:
             if a and b:
                 lo, hi = sorted([a, b], key=lambda r: (r[0].year, r[0].month))
                 return DateSpan(lo[0], max(a[1], b[1], key=lambda x: (x.year, x.month)), ((m.start(), m.end()),))
+    if found := _short_range(q) or _listed(q) or _decade(q):
+        return found
     # "the two years after 2020", "in the 3 years before 2024", "within two years of 2019"
     if m := re.search(
         rf"\b(?:in\s+|during\s+|over\s+)?(?:the\s+)?(?:first\s+|next\s+|following\s+)?(?P<n>{_COUNT})\s+years?\s+"

@@ -20,6 +20,14 @@ ELAPSED = re.compile(
     re.I,
 )
 
+# Events a paper's comments date ("submitted … accepted …"): a question naming one counts between those dates, not
+# between two papers.
+LISTING_EVENTS = re.compile(
+    r"\b(?:submi(?:t|ts|tted|ssion)|accept(?:ed|ance)|revis(?:ed|ion)|review(?:ed)?|camera[- ]ready|posted|"
+    r"withdrawn|versions?)\b",
+    re.I,
+)
+
 # A whole date stated in a paper's comments or listing: "Nov 22, 2024", "June 3, 2025", "22 November 2024",
 # "Created: 2024-12-09". A month without a day is not a date an elapsed time can be counted from.
 _STATED = re.compile(

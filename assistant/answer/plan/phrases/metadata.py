@@ -24,7 +24,8 @@ _FIELDS = {
     "authors": re.compile(
         r"\bwho\b[^?]{0,100}?\b(?:with|alongside)\s*\??\s*$|\bwho\s+(?:else\s+)?(?:wrote|co-?wrote|authored|"
         r"co-?authored|led)\b|\b(?:co-?)?authors?\s+(?:of|on)\s+(?:the|this|that|his|her|their)\b|"
-        r"\bwho (?:is|was|are|were) (?:the )?(?:(?:first|lead|leading|last|senior|second|third|corresponding)\s+)?"
+        r"\bwho (?:is|was|are|were) (?:the |its |their )?(?:(?:first|lead|leading|last|senior|second|third|"
+        r"corresponding)\s+)?"
         r"(?:co-?)?authors?\b",
         re.I,
     ),
@@ -110,6 +111,19 @@ _LISTED_TYPES = {
     "thesis": re.compile(r"\b(?:theses|dissertations)\b", re.I),
     "chapter": re.compile(r"\bbook chapters\b", re.I),
 }
+
+
+# The same kinds said of one work ("her most recent journal article", "his newest conference paper").
+_ONE_TYPE = {
+    "journal article": re.compile(r"\bjournal (?:article|paper|publication)\b(?!s)", re.I),
+    "conference paper": re.compile(r"\b(?:conference|proceedings) (?:paper|article|publication)\b(?!s)", re.I),
+    "chapter": re.compile(r"\bbook chapter\b(?!s)", re.I),
+}
+
+
+def work_type_of_one(text: str) -> str | None:
+    """The kind of work a phrase naming one work says ("her newest journal article" -> "journal article")."""
+    return work_type_named(text) or next((k for k, p in _ONE_TYPE.items() if p.search(text)), None)
 
 
 def work_type_listed(question: str) -> tuple[str | None, str]:

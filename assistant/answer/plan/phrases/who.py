@@ -9,22 +9,45 @@ import re
 
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1}
 # An author position said as a role: the lead author is the first listed, the senior author the last.
-ROLES = {"lead": 1, "leading": 1, "senior": -1}
-# Author position: "as first author", "the second author", "listed first among its authors", "led by".
-# The words that say an author position, as the patterns below and phrases/wording.py's nested references read them.
+ROLES = {"lead": 1, "leading": 1, "led": 1, "senior": -1}
+# Author position: "as first author", "the second author", "listed first among its authors", "led by", "first-authored
+# by". Not "P first-authored X" (active): "P first-authored X and co-authored Y; what does Y prove?" says who wrote
+# what, not a position the question selects by. The words that say an author position, as the patterns below and
+# phrases/wording.py's nested references read them.
 NTH_WORDS = "first|second|third|fourth|fifth|last|lead|leading|senior"
 POSITION = re.compile(
     rf"\b({NTH_WORDS})[- ]authors?\b|"
     r"\blisted (first|second|third|last)\b|\b(first|second|third|last)(?:-| )named "
-    r"author\b",
+    rf"author\b|\b(led) by\b|\b({NTH_WORDS})[- ]authored by\b",
     re.I,
 )
-# The author position negated: "does she NOT first-author", "where he is not the first author", "not as lead author".
+# A person as a question names them beside a position: a pronoun or a capitalised name of up to three words.
+_PERSON = (
+    r"(?:him(?:self)?|her(?:self)?|them(?:selves)?|the (?:author|researcher)|"
+    r"(?-i:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2}))"
+)
+_SOMEONE = (
+    r"(?:some(?:one|body)(?:\s+else)?|any(?:one|body)(?:\s+else)?|a (?:person|researcher|co-?author|different "
+    r"(?:person|author|researcher))|an(?:other)? (?:author|person|researcher|co-?author))"
+)
+_OTHER_THAN = r"(?:other than|besides|but|except(?:\s+for)?|apart from|rather than|else than|instead of)"
+_AT = rf"(?:(?:{NTH_WORDS})[- ](?:authors?|authored(?= by))\b|\bled\b)"
+# The author position negated: "does she NOT first-author", "where he is not the first author", "not as lead author";
+# and a position held by someone else than the person ("is someone other than X the first author", "whose first
+# author isn't her", "led by somebody besides X", "not led by him"): the papers where the person is not at it.
 NOT_POSITION = re.compile(
     r"\b(?:not|n['’]t|never)\s+(?:(?:the|as|as the|listed as|listed as the|be|being)\s+)?"
-    r"(?:first|lead|leading|second|third|last|senior)[- ]author",
+    r"(?:first|lead|leading|second|third|last|senior)[- ]author"
+    rf"|\b{_SOMEONE}\s+{_OTHER_THAN}\s+{_PERSON}(?=[^.?;]{{0,40}}{_AT})"
+    rf"|\b{_AT}(?:\s+(?:who|that))?(?:\s+(?:is|was|by|being))?\s+{_SOMEONE}\s+{_OTHER_THAN}\s+{_PERSON}"
+    # "a last author other than him" ("but" only after "someone": "first author but Boyang second" is no negation)
+    rf"|\b{_AT}\s+(?!but\b){_OTHER_THAN}\s+{_PERSON}"
+    rf"|\b{_AT}(?:\s+(?:who|that))?\s+(?:is|was)(?:\s+not|n['’]t)\s+{_PERSON}"
+    rf"|\bnot\s+led\s+by\s+{_PERSON}",
     re.I,
 )
+# A position asked of one paper ("and who is its first author?"): that author of the paper, not a filter over papers.
+POSITION_ASKED = re.compile(rf"\bwho\s+(?:is|was)\s+(?:the|its|their)\s+(?:{NTH_WORDS})[- ]author\b(?!s)", re.I)
 SURNAME = re.compile(r"\b(?:surnamed|surname(?: is)?|last name(?: is)?|family name(?: is)?)\s+([A-Z][a-z]+)\b")
 
 
@@ -115,7 +138,9 @@ AUTHOR_POINTER = re.compile(
 
 
 def excludes_author(q: str) -> bool:
-    return bool(EXCLUDES_AUTHOR.search(q))
+    """The question leaves the author's papers out ("not by him", "other groups"); a position someone other than
+    the person holds ("someone other than her is the first author") is a condition over her papers, not this."""
+    return bool(EXCLUDES_AUTHOR.search(NOT_POSITION.sub(" ", q)))
 
 
 def both_groups(q: str) -> bool:

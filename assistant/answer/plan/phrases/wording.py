@@ -4,7 +4,7 @@ make a topic, greetings, "known for", metrics, quotes, and the operations of com
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from assistant.answer.plan.phrases.dates import MONTHS, NUMBER_WORDS, PARTS
@@ -209,6 +209,14 @@ QUANTITY_EXTREME = re.compile(
 class Extreme:
     direction: int  # 1 for the largest, -1 for the smallest
     noun: str  # what is counted or measured ("GPU", "speedup")
+    # Every word of the noun phrase, the noun first, then its modifiers from the nearest ("model size": size, model):
+    # the evidence step reads the first one the papers report figures of.
+    words: tuple[str, ...] = field(default=(), compare=False)
+
+
+# A participle or verb closing the noun phrase is what was done with the quantity, not the quantity ("the biggest
+# model size handled in", "the most GPUs used by"): "-ed" words after the first, and these.
+_DONE = re.compile(r"(?i)^(?:\w+ed|run|built|done|seen|shown|given|taken|made|held|known|grown)$")
 
 
 def quantity_extreme(question: str) -> Extreme | None:
@@ -216,10 +224,13 @@ def quantity_extreme(question: str) -> Extreme | None:
     m = QUANTITY_EXTREME.search(question)
     if not m:
         return None
-    noun = m.group("np").split()[-1]  # "accelerator chips" counts chips
+    words = m.group("np").split()
+    while len(words) > 1 and _DONE.match(words[-1]):
+        words.pop()
+    noun = words[-1]  # "accelerator chips" counts chips
     if noun.casefold() in STRUCTURE | STOP | {"recent", "cited", "frequent", "often", "popular"}:
         return None
-    return Extreme(_MOST[m.group("most").casefold()], noun)
+    return Extreme(_MOST[m.group("most").casefold()], noun, tuple(reversed(words)))
 
 
 # A question about someone's writing ("what else did they write?"), one naming the author beside a person ("with
@@ -282,6 +293,21 @@ def date_extreme(question: str) -> str | None:
     return _picked_by(m.group("w"))
 
 
+# "the last paper he put out before 2024", "the first work she published": one paper (singular) picked by date.
+_ONE_BY_DATE = re.compile(
+    r"\bthe (?P<w>newest|latest|most recent|oldest|earliest|first|last)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:paper|work|article|preprint|publication)\b(?!s)(?!\s+(?:of|on|by)\s+(?:the\s+)?[A-Z])",
+    re.I,
+)
+
+
+def one_by_date(question: str) -> str | None:
+    """ "latest" or "earliest" when a question asks for one paper, in the singular, picked by its date; None for a
+    list ("his latest papers") or a position ("the first author")."""
+    m = _ONE_BY_DATE.search(question)
+    return _picked_by(m.group("w")) if m else None
+
+
 # The form of a question asking for several papers: "List every paper …", "which ones …", "which of his papers …".
 LIST_FORM = re.compile(
     r"^\s*(?:please\s+)?(?:list|enumerate|name|show me|give me)\s+(?:all|every|each|the)?\s*(?:of\s+)?(?:his|her|their|"
@@ -314,6 +340,71 @@ def date_pick(question: str) -> tuple[str, bool] | None:
     after = question[m.end() :]
     more = any(_ASKING.match(clause) for clause in _CLAUSE_BREAK.split(after)[1:] if clause.strip())
     return pick, more
+
+
+# An ask a date pick already answers: when it came out, what it is called.
+_ASKS_DATE_OR_NAME = re.compile(
+    r"^\s*(?:and\s+)?(?:when\b|what (?:year|month|date)\b|which year\b|what(?:'s| is| was) (?:it|its title|the "
+    r"title)\s*(?:called|named|titled)?\s*\??\s*$)",
+    re.I,
+)
+
+
+def picked_then_asked(question: str) -> tuple[str, str] | None:
+    """A question that picks one paper by date and then asks something of it ("What's her newest paper and what
+    data does it use?"): the words that pick (read for the selection's topic) and the clause that asks; None when
+    nothing more is asked, or only what the pick answers (its date, its title)."""
+    m = _DATE_PICK.search(question)
+    if not m:
+        return None
+    after = question[m.end() :]
+    for brk in _CLAUSE_BREAK.finditer(after):
+        rest = after[brk.end() :]
+        if rest.strip() and _ASKING.match(rest):
+            if _ASKS_DATE_OR_NAME.match(rest):
+                return None
+            return question[: m.end() + brk.start()], rest
+    return None
+
+
+# Another paper placed by date against the one the question names: "Which later paper of his also tackles X, and
+# …?", "an earlier work of hers on Y". The clause from the comparative on describes it (its topic and its ask).
+THAN_THE_NAMED = re.compile(
+    r"\b(?:which|what|a|an|the|another|any)\s+(?P<w>later|earlier|newer|older|subsequent|previous|prior|"
+    r"follow-up)\s+(?:paper|work|study|article|preprint|one)\b(?!s)",
+    re.I,
+)
+_LATER = frozenset({"later", "newer", "subsequent", "follow-up"})
+
+
+def than_the_named(question: str) -> tuple[int, str] | None:
+    """1 for a later paper, -1 for an earlier one, and the words after the comparative's paper noun up to the end of
+    its clause ("also tackles quantum many-body chemistry"); None when the question places no other paper so."""
+    m = THAN_THE_NAMED.search(question)
+    if not m:
+        return None
+    rest = re.split(
+        r",\s*(?:and\s+)?|;|\?|\.\s|\s+and\s+(?=(?:what|which|how|where|does|did|is|was)\b)", question[m.end() :]
+    )
+    return (1 if m.group("w").casefold() in _LATER else -1), rest[0]
+
+
+# One paper a question describes by its owner, its year and a few words ("his 2019 benchmark paper", "her 2022
+# thickness study"): the words between the year and the paper noun.
+ONE_DATED = re.compile(
+    r"\b(?:his|her|their|the author['’]s|(?-i:[A-Z][\w-]+)['’]s)\s+(?:(?:19|20)\d{2})\s+"
+    r"(?P<w>(?:[\w-]+\s+){0,3}?)(?:paper|article|preprint|study|work)\b(?!s)",
+    re.I,
+)
+
+
+# A paper named only to be left out of a selection: "the one that isn't MoQE", "other than CALM", "besides X", "not
+# X": the words right before the name.
+LEFT_OUT_BEFORE = re.compile(
+    r"(?:\b(?:one|paper|work)\s+(?:that|which)\s+(?:isn['’]t|is\s+not|wasn['’]t|was\s+not)|\bother\s+than|"
+    r"\bbesides|\bapart\s+from|\bexcept(?:\s+for)?|\bnot)\s+(?:the\s+)?$",
+    re.I,
+)
 
 
 # A yes/no question: its main clause opens with an auxiliary verb, at the start or after a lead-in ("Once X is
