@@ -67,8 +67,13 @@ class Planner(SlotReader, RouteByMeaning):
                 negation = None
             venues = [v for v in venues if v.casefold() not in not_in_said.casefold()]
         intent = classify(stripped, self.corpus.principal)
-        named = self.named_in(corrected) or self.of_work_type(question) or self.most_cited(question)
+        named = self.named_in(corrected, described=False) or self.of_work_type(question) or self.most_cited(question)
+        named = self.with_described(corrected, named)  # "the Dataset Matters paper": described, not named
+        # "For the one that isn't MoQE, …": a paper named to be set aside is left out, not asked about.
+        aside = self.resolver.set_aside(question, named)
+        named = [i for i in named if i not in aside]
         query, focus = follow_up(corrected, history, self.corpus.names) if not named else (corrected, named)
+        focus = [i for i in focus if i not in aside]
         span, anchored = self._dates(question, history, focus)
         intent.year_from, intent.year_to = span.years if span else (None, None)
         said_span = phrases.dates(question)
@@ -153,6 +158,8 @@ class Planner(SlotReader, RouteByMeaning):
             and not position
         ):
             intent.route = "fact"  # "Which open-source project is it part of?": about the paper pointed to
+        elif len(named) == 1 and intent.route == "code" and not position and not re.search(r"\bpapers\b", question):
+            intent.route = "fact"  # "His 2019 benchmark paper belongs to an open-source effort: which?": that paper's
         nth_of_paper = None  # the author position asked of one paper ("who is its second author?")
         if (named or focus) and re.match(r"(?i)\s*(then\s+|and\s+)?who\b", question) and position:
             # "who is listed first among its authors?": that author of the paper, not a filter over papers
@@ -184,7 +191,9 @@ class Planner(SlotReader, RouteByMeaning):
             back, focus, named = ("nth", [meant]), [meant], [meant]
             intent.route, intent.subject = "summary", ""
         # "compare them" / "compare the two" names no paper: its sides are the papers the previous answer showed.
-        group = [] if named or back else group_pointed_to(question, history, self.corpus.by_title, self._relatives)
+        # "Compare them: which one is about X …" compares the group; "which one" alone picks among it (which_of).
+        picks = back and not (back[0] == "which" and phrases.COMPARISON.search(question))
+        group = [] if named or picks else group_pointed_to(question, history, self.corpus.by_title, self._relatives)
         if compared := self._compared_if_asked(question, vote, named) or self._group_compared(question, vote, group):
             intent.route = "compare"
         elif len(both := self.two_with(question, person, position if position and position > 0 else None)) == 2:
@@ -196,7 +205,7 @@ class Planner(SlotReader, RouteByMeaning):
             and intent.route in ("fact", "list", "count", "summary", "earliest", "latest", *PAPER_FIELDS)
             and (
                 chosen := self.asked_of_selection(
-                    question, f, span, scope, person, position, surname, venues, work_type
+                    question, f, span, scope, person, position, surname, venues, work_type, aside
                 )
             )
         ):
@@ -239,6 +248,9 @@ class Planner(SlotReader, RouteByMeaning):
                 intent.route = back[0]
             elif back[0] == "which" and intent.route in ("count", "code"):
                 within, scope = True, "all"  # "how many of those have code?": counted within the previous list
+            elif back[0] == "which" and (one := self.one_picked(question, back[1])):
+                # "which one says X, and which algorithms did it study?": X picked the paper; the rest is asked of it
+                (focus, corrected), intent.route = ([one[0]], one[1]), "fact"
             elif back[0] == "which":
                 intent.route = "which_of"
             elif back[0] == "list":
@@ -259,6 +271,13 @@ class Planner(SlotReader, RouteByMeaning):
             intent.subject = " ".join(topic_words(self._without_people(stripped), self.corpus.principal))
         if intent.route in ("list", "count", "coauthors", "earliest", "latest") and not topic and intent.subject:
             topic = self._topic(self._without_people(stripped)) if " or " in stripped else intent.subject
+        if (
+            intent.route in ("earliest", "latest")
+            and not (named or focus or position or surname or f.coauthor)
+            and (then := self.extreme_then_asked(question, f, span, scope))
+        ):
+            # "What's his oldest paper, and what did it optimize?": the date picks the paper; the rest is asked of it
+            (focus, corrected), intent.route, topic, intent.subject = ([then[0]], then[1]), "fact", "", ""
         if focus and intent.route == "authors" and not named:
             intent.subject = ""
         if meta := self._meta(
@@ -271,7 +290,7 @@ class Planner(SlotReader, RouteByMeaning):
                 scope = "author"
         if intent.route == "list" and f.coauthor and (pick := phrases.date_extreme(question)):
             intent.route = pick  # "the newest of his papers with that co-author": one paper, by date
-        quantity, direction, leave_out, threshold = "", 1, [], None
+        quantity, direction, leave_out, threshold = "", 1, list(aside), None
         if meta in ("greeting", "metrics", "overview"):
             pass  # a question about the corpus or its author, not an operation over papers
         elif len(named) >= 2 and phrases.SHARED_AUTHORS.search(question):

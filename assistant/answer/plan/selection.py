@@ -8,7 +8,7 @@ import re
 
 from assistant.answer.evidence.finding import TARGET_LEAD
 from assistant.answer.evidence.weigh import COVERAGE_WEIGHT, relevant
-from assistant.answer.plan import phrases
+from assistant.answer.plan import correction, phrases
 from assistant.models import Filters, Paper
 
 # Routes about one paper, which a question asking its metadata fields turns into those fields' routes; table routes a
@@ -55,6 +55,17 @@ _ASKS_WHICH = re.compile(
 SELECTED_MAX = 2
 # Clauses of a question: a selection said first, then what is asked of it.
 _CLAUSES = re.compile(r"(?<=[.;:?!])\s+")
+# "Of those, which one says X, and which algorithms did it study?": one paper picked by what it says, then asked more.
+_WHICH_ONE = re.compile(
+    r"\bwhich (?:one|paper|work|study|article|preprint)\b(?:\s+of (?:them|those|these|the two))?", re.I
+)
+# Where a selection ends and what is asked of it begins: "his oldest paper in the collection | and what did it …".
+_ASK_BREAK = re.compile(
+    r"(?:,\s*(?:and\s+)?|;\s*|[.?!:]\s+|\s+and\s+)(?=(?:what|which|how|who|when|where|why|does|did|do|is|was|are|were|"
+    r"can|could|has|have)\b)",
+    re.I,
+)
+_THEN_ASKS = re.compile(r",?\s+and\s+(?=(?:how|what|which|when|where|who|why|did|does|do|is|was|were)\b)", re.I)
 
 
 def asks_of_selection(question: str) -> bool:
@@ -109,14 +120,26 @@ class Selection:
         return papers
 
     def asked_of_selection(
-        self, question: str, f: Filters, span, scope: str, person, position, surname, venues, work_type=None
+        self,
+        question: str,
+        f: Filters,
+        span,
+        scope: str,
+        person,
+        position,
+        surname,
+        venues,
+        work_type=None,
+        leaving_out=(),
     ) -> tuple[list[str], str] | None:
         """A selection and the operation asked of it: the papers the slots select, picked by date when the question
         picks one ("which of the two is newer"), and the route that answers it (a fact of the paper picked or
-        described, or the earliest/latest of the selection); None when the question lists or counts the selection."""
+        described, or the earliest/latest of the selection); None when the question lists or counts the selection.
+        Papers the question sets aside ("the one that isn't MoQE") are not selected."""
         picked = self.selected(
             f, span, scope, person, position, surname, venues, phrases.position_negated(question), work_type
         )
+        picked = [p for p in picked if p.id not in leaving_out]
         if not picked:
             return None
         by_date = phrases.date_pick(question)
@@ -131,6 +154,39 @@ class Selection:
         if asks_of_selection(question) and len(picked) <= SELECTED_MAX:
             return [p.id for p in picked], "fact"
         return None
+
+    def one_picked(self, question: str, among: list[str]) -> tuple[str, str] | None:
+        """The one paper of several pointed back to that "which one says X, and which algorithms did it study?" picks
+        by what it says (X), and what the question goes on to ask of it ("which algorithms did it study?"); None when
+        it asks only which one (the which_of answer) or X fits two papers alike."""
+        m = _WHICH_ONE.search(question)
+        if not m or len(among) < 2:
+            return None
+        said, *then = _THEN_ASKS.split(question[m.end() :], maxsplit=1)
+        words = " ".join(self._content(said))
+        if not then or not words:
+            return None
+        pick = correction.best_fit(self.corpus, list(dict.fromkeys(among)), said.strip(" ,"), words, "")
+        return (pick, then[0]) if pick else None
+
+    def extreme_then_asked(self, question: str, f: Filters, span, scope: str) -> tuple[str, str] | None:
+        """The paper "his oldest paper (on X), and what did it optimize?" picks by date among his papers (on X, when
+        the selection names a topic), and what is asked of it; None when nothing more is asked, the topic grounds no
+        paper or two papers share the date."""
+        by_date = phrases.date_pick(question)
+        brk = _ASK_BREAK.search(question)
+        if not by_date or not by_date[1] or not brk:
+            return None
+        pool = [p for p in self._pool(f, span, scope) if p.date]
+        topic = " ".join(self._content(phrases.without_dates(question[: brk.start()])))
+        if topic:
+            pool = [sp.paper for sp in self.corpus.topics.papers_on(topic, pool)]
+        ordered = sorted(pool, key=lambda p: p.date or "")
+        if len(ordered) >= 2:
+            ends = (ordered[-1], ordered[-2]) if by_date[0] == "latest" else (ordered[0], ordered[1])
+            if ends[0].date == ends[1].date:
+                return None
+        return (ordered[-1 if by_date[0] == "latest" else 0].id, question[brk.end() :]) if ordered else None
 
     def described_besides(self, question: str, besides: str, by_name: bool) -> str | None:
         """The one other paper a question describes beside the one it names or selects ("how many years separate her

@@ -21,6 +21,7 @@ from assistant.answer.plan.conversation import (
 )
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.pairs import PairReader
+from assistant.answer.plan.resolver import Resolver
 from assistant.answer.plan.selection import RARE_IDF, Selection
 from assistant.index.bm25 import variants
 from assistant.models import Filters, Message, Paper
@@ -41,12 +42,37 @@ class SlotReader(Selection, PairReader):
             return [self.corpus.by_title[key]]
         return self.named_in(name)
 
-    def named_in(self, question: str) -> list[str]:
-        """Papers the question names: exactly, or written without spaces/hyphens or with one typo ("dyna train")."""
-        found = mentioned(question, self.corpus.names)
-        if found:
+    def named_in(self, question: str, described: bool = True) -> list[str]:
+        """Papers the question names: exactly, or written without spaces/hyphens or with one typo ("dyna train"),
+        and those it describes by a fragment of their title, an acronym of a title phrase or their title words ("the
+        Dataset Matters paper", "the FNO emulator": plan/resolver.py), in the order the question gives them."""
+        found = mentioned(question, self.corpus.names) or fuzzy_names(
+            question, self.corpus.squashed, self.corpus.retriever.lexical, self.corpus.deletions
+        )
+        return self.with_described(question, found) if described else found
+
+    def with_described(self, question: str, found: list[str]) -> list[str]:
+        """The papers named, and those the question describes (not those it sets aside), in the question's order."""
+        described = [r for r in self.resolver.described(question) if r.paper not in found and not r.aside]
+        if not described:
             return found
-        return fuzzy_names(question, self.corpus.squashed, self.corpus.retriever.lexical, self.corpus.deletions)
+        low = question.casefold()
+        at = {
+            pid: min(
+                (find_bounded(low, nm) for nm, i in self.corpus.names.items() if i == pid and nm in low),
+                default=len(low),
+            )
+            for pid in found
+        }
+        at.update({r.paper: r.span[0] for r in described if r.paper not in at})
+        return sorted(at, key=lambda pid: at[pid])
+
+    @property
+    def resolver(self) -> Resolver:
+        """The corpus's paper resolver (made on first use: the Planner is built once per corpus)."""
+        if getattr(self, "_resolver", None) is None or self._resolver.papers is not self.corpus.papers:
+            self._resolver = Resolver(self.corpus.papers, self.corpus.names, self.corpus.principal)
+        return self._resolver
 
     def _author_of(self, pid: str, question: str) -> str | None:
         """The author of a paper at the position the question names ("the first author of CALM"), if listed."""

@@ -1,0 +1,212 @@
+"""Which paper a description means when it does not give the paper's name: a fragment of its title ("the Dataset
+Matters paper"), an acronym of a title phrase ("the FNO emulator": Fourier Neural Operators), title words in other
+forms ("the graph-network drift forecaster": Ice Drift Forecasts with Graph Neural Networks), a short name, within
+the years it names ("his 2019 benchmark paper").
+
+Every paper's title is scored against the description's content words, each word weighted by how few titles hold it
+(an unmatched word counts as a rare one, so a description the title does not hold scores low). A description means
+a paper when that paper's title holds most of its weight and leads every other title by a margin; a description no
+paper noun heads ("the Barents Sea thickness retrieval intercomparison") must also read like that title (hold half
+its words), so "the speedup" or "the line" never becomes a paper whose title says "speedup".
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from assistant.answer.plan.intents import topic_words
+from assistant.answer.plan.phrases.reference import Reference, references, sets_aside
+from assistant.index.bm25 import variants
+from assistant.models import Paper
+
+# Endings two forms of one word may differ by beyond a shared root ("forecast|er" / "forecast|s", "emulat|or" /
+# "emulat|ing", "quantiz|ation" / "quantiz|ed").
+_SUFFIXES = frozenset(
+    """ s es e ed d er ers or ors ing ings ion ions ation ations ator ators ate ates ated ating al ally ic ics ical
+    ive ity ities ism ment ments ly""".split()
+) | {""}
+ROOT = 5  # letters two forms of a word share at least
+# Title words that only join the others ("… over the Barents Sea", "… via Joint …").
+_JOINING = frozenset("over via towards toward across under beyond within through into onto upon per".split())
+# Acronyms of title phrases: 3-6 capitals, maybe with lower-case joining letters ("FNO", "GNN", "MoE"), a plural s.
+_ACRONYM = re.compile(r"(?:[A-Z][a-z]?){2,5}[A-Z]s?")
+_SMALL = frozenset("a an the of for and with to in on by at from as".split())
+_VERSUS = frozenset({"vs", "versus"})
+# A description means a paper whose title holds this share of the description's weight ...
+COVER = 0.6
+# ... this much more than any other title holds ...
+LEAD = 0.2
+# ... and, when no paper noun heads the description, that holds this share of the title's own words.
+READS_AS_TITLE = 0.5
+
+
+def same_word(a: str, b: str) -> bool:
+    """Two casefolded words are forms of one word: equal, singular and plural, or a shared root of ROOT letters with
+    known endings ("forecaster"/"forecasts", "emulator"/"emulating")."""
+    if a == b or b in variants(a):
+        return True
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    return any(k >= ROOT and a[k:] in _SUFFIXES and b[k:] in _SUFFIXES for k in range(n, ROOT - 1, -1))
+
+
+def _parts(word: str) -> list[str]:
+    return [w for w in word.casefold().split("-") if w and w not in _SMALL]
+
+
+@dataclass
+class _Title:
+    words: list[str]  # content words, hyphenated ones in parts, casefolded
+    initials: tuple[str, ...]  # the initials of every word, with and without the joining words
+
+
+@dataclass
+class TitleIndex:
+    """Every paper's title words and initials, and the papers each title word is in (built once per corpus)."""
+
+    titles: dict[str, _Title] = field(default_factory=dict)
+    holders: dict[str, set[str]] = field(default_factory=dict)  # title word -> paper ids
+    by_root: dict[str, set[str]] = field(default_factory=dict)  # first ROOT letters -> title words
+
+    @classmethod
+    def of(cls, papers: list[Paper]) -> TitleIndex:
+        index = cls()
+        for p in papers:
+            title = p.title or p.display_title or ""
+            raw = re.findall(r"[A-Za-z0-9][\w=+-]*", title)
+            parts = [x for w in raw for x in w.casefold().split("-") if x]
+            initials = (
+                "".join(x[0] for x in parts),
+                "".join(x[0] for x in parts if x not in _SMALL),
+            )
+            words = [x for w in topic_words(title) for x in _parts(w) if x not in _JOINING]
+            index.titles[p.id] = _Title(words, initials)
+            for w in words:
+                index.holders.setdefault(w, set()).add(p.id)
+                index.by_root.setdefault(w[:ROOT], set()).add(w)
+        return index
+
+    def holding(self, word: str) -> set[str]:
+        """The papers whose titles hold the word in some form."""
+        w = word.casefold()
+        found: set[str] = set()
+        for t in self.by_root.get(w[:ROOT], ()) if len(w) >= ROOT else (w, *variants(w)):
+            if t in self.holders and same_word(w, t):
+                found |= self.holders[t]
+        return found
+
+    def spelled(self, acronym: str) -> set[str]:
+        """The papers whose titles hold a run of words the acronym spells ("FNO": "Fourier Neural Operators")."""
+        key = acronym[:-1] if acronym.endswith("s") and acronym[:-1].isupper() else acronym
+        key = key.casefold()
+        return {pid for pid, t in self.titles.items() if any(key in i for i in t.initials)}
+
+
+@dataclass(frozen=True)
+class Resolved:
+    paper: str
+    span: tuple[int, int]
+    aside: bool = False  # the question sets it aside ("not the incidence-angle one")
+
+
+class Resolver:
+    """Reads descriptions of papers against the corpus's titles and short names."""
+
+    def __init__(self, papers: list[Paper], names: dict[str, str], principal: str = ""):
+        self.papers = papers
+        self.names = names
+        self.principal = principal
+        self._index: TitleIndex | None = None
+
+    @property
+    def index(self) -> TitleIndex:
+        if self._index is None:  # made on the first question that describes a paper, once per corpus
+            self._index = TitleIndex.of(self.papers)
+        return self._index
+
+    def _matches(self, word: str, pool: set[str]) -> tuple[set[str], int]:
+        """The pool papers a description word matches (title word, acronym of a title phrase, short name), and how
+        many title words it stands for."""
+        found = self.index.holding(word) & pool
+        span = 1
+        if _ACRONYM.fullmatch(word):
+            spelled = self.index.spelled(word) & pool
+            if spelled - found:
+                span = max(span, len(re.sub(r"[a-z]|s$", "", word)))
+            found |= spelled
+        if (pid := self.names.get(word.casefold())) and pid in pool:
+            found |= {pid}
+        return found, span
+
+    def best(self, words: list[str], pool: list[Paper], headed: bool = True) -> str | None:
+        """The one paper of the pool a description (its words as written) means, or None when no title clearly
+        holds it."""
+        content = []
+        for w in topic_words(" ".join(words), self.principal):
+            if "-" in w and not self.index.holding(w):
+                # "LLM-vs-human-ability", "lead-detection": its parts are the words, even one a question's structure
+                # uses elsewhere ("lead author"); "vs" joins them
+                content += [x for x in w.split("-") if len(x) > 1 and x.casefold() not in _JOINING | _SMALL | _VERSUS]
+            elif w.casefold() not in _SMALL:
+                content.append(w)
+        if not content or not pool:
+            return None
+        ids = {p.id for p in pool}
+        n = len(ids)
+        matched = [self._matches(w, ids) for w in content]
+        weights = [math.log(1 + n / max(1, len(m))) for m, _ in matched]
+        total = sum(weights)
+        score: dict[str, float] = {}
+        covered: dict[str, int] = {}
+        for (m, span), wt in zip(matched, weights):
+            for pid in m:
+                score[pid] = score.get(pid, 0.0) + wt / total
+                covered[pid] = covered.get(pid, 0) + span
+        ranked = sorted(score.items(), key=lambda kv: -kv[1])
+        if not ranked or ranked[0][1] < COVER:
+            return None
+        if len(ranked) > 1 and ranked[1][1] > ranked[0][1] - LEAD:
+            return None
+        pid = ranked[0][0]
+        if not headed:
+            own = len(self.index.titles[pid].words) or 1
+            if covered[pid] / own < READS_AS_TITLE:
+                return None
+        return pid
+
+    def _pool(self, ref: Reference) -> list[Paper]:
+        pool = [p for p in self.papers if not ref.years or p.year in ref.years]
+        if ref.owned:
+            pool = [p for p in pool if p.is_author_work] or pool
+        return pool
+
+    def described(self, question: str) -> list[Resolved]:
+        """The papers the question's references mean, with where each reference is."""
+        out: list[Resolved] = []
+        for ref in references(question):
+            if pid := self.best(list(ref.words), self._pool(ref), ref.headed):
+                out.append(Resolved(pid, ref.span, sets_aside(question[: ref.span[0]])))
+        return out
+
+    def set_aside(self, question: str, named: list[str]) -> list[str]:
+        """The named papers the question sets aside ("the one that isn't MoQE", "other than CALM")."""
+        low = question.casefold()
+        aside = []
+        for pid in named:
+            for nm, i in self.names.items():
+                if i != pid or nm not in low:
+                    continue
+                at = low.find(nm)
+                while at >= 0:
+                    if sets_aside(question[:at]):
+                        aside.append(pid)
+                        break
+                    at = low.find(nm, at + 1)
+                if pid in aside:
+                    break
+        return aside
