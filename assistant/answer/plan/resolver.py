@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.phrases.reference import Reference, references, sets_aside
-from assistant.index.bm25 import variants
+from assistant.index.bm25 import terms, variants
+from assistant.index.paper_terms import paper_texts
 from assistant.models import Paper
 
 # Endings two forms of one word may differ by beyond a shared root ("forecast|er" / "forecast|s", "emulat|or" /
@@ -34,12 +35,19 @@ _JOINING = frozenset("over via towards toward across under beyond within through
 _ACRONYM = re.compile(r"(?:[A-Z][a-z]?){2,5}[A-Z]s?")
 _SMALL = frozenset("a an the of for and with to in on by at from as".split())
 _VERSUS = frozenset({"vs", "versus"})
-# A description means a paper whose title holds this share of the description's weight ...
+_SENTENCE_END = re.compile(r"[.?!]\s+(?=[A-Z])")
+# A description means a paper that holds this share of the description's weight (in its title or its text) ...
 COVER = 0.6
-# ... this much more than any other title holds ...
+# ... and leads every other paper by this share of its score (a title word counting fully, a text word IN_TEXT) ...
 LEAD = 0.2
 # ... and, when no paper noun heads the description, that holds this share of the title's own words.
 READS_AS_TITLE = 0.5
+# A word a paper's text holds but not its (real) title counts this much of a title word: it describes the paper
+# without naming it, and keeps a word every stencil paper uses from picking the one whose title says "stencil".
+IN_TEXT = 0.5
+# What follows the paper noun ("the stencil work on sparse tensor cores") must be held by the paper's text for at
+# least this share of its words, or the description meant another paper.
+AFTER_HELD = 0.5
 
 
 def same_word(a: str, b: str) -> bool:
@@ -63,6 +71,7 @@ def _parts(word: str) -> list[str]:
 class _Title:
     words: list[str]  # content words, hyphenated ones in parts, casefolded
     initials: tuple[str, ...]  # the initials of every word, with and without the joining words
+    derived: bool  # no title in the sources: the words are the abstract's first phrase, not a name
 
 
 @dataclass
@@ -85,7 +94,7 @@ class TitleIndex:
                 "".join(x[0] for x in parts if x not in _SMALL),
             )
             words = [x for w in topic_words(title) for x in _parts(w) if x not in _JOINING]
-            index.titles[p.id] = _Title(words, initials)
+            index.titles[p.id] = _Title(words, initials, not p.title)
             for w in words:
                 index.holders.setdefault(w, set()).add(p.id)
                 index.by_root.setdefault(w[:ROOT], set()).add(w)
@@ -117,17 +126,41 @@ class Resolved:
 class Resolver:
     """Reads descriptions of papers against the corpus's titles and short names."""
 
-    def __init__(self, papers: list[Paper], names: dict[str, str], principal: str = ""):
+    def __init__(self, papers: list[Paper], names: dict[str, str], principal: str = "", terms=None):
         self.papers = papers
         self.names = names
         self.principal = principal
+        self.terms = terms  # index.paper_terms.PaperTerms of the table (built at ingest), or None: read the texts
         self._index: TitleIndex | None = None
+        self._texts: list[frozenset[str]] | None = None
 
     @property
     def index(self) -> TitleIndex:
         if self._index is None:  # made on the first question that describes a paper, once per corpus
             self._index = TitleIndex.of(self.papers)
         return self._index
+
+    def _in_texts(self, word: str) -> set[str]:
+        """The papers whose own texts (title, research sentences, comments) hold every term of the word, in its
+        singular or plural."""
+        parts = terms(word)
+        if not parts:
+            return set()
+        found: set[int] | None = None
+        for t in parts:
+            forms = variants(t)
+            if self.terms is not None:
+                held = self.terms.papers_with(forms)
+            else:
+                if self._texts is None:  # no index given (a bare table): each paper's terms, once
+                    self._texts = [frozenset(x for text in paper_texts(p) for x in terms(text)) for p in self.papers]
+                held = {i for i, ts in enumerate(self._texts) if forms & ts}
+            found = held if found is None else found & held
+        return {self.papers[i].id for i in found or ()}
+
+    def _text_of(self, pid: str) -> frozenset[str]:
+        paper = next(p for p in self.papers if p.id == pid)
+        return frozenset(x for text in paper_texts(paper) for x in terms(text))
 
     def _matches(self, word: str, pool: set[str]) -> tuple[set[str], int]:
         """The pool papers a description word matches (title word, acronym of a title phrase, short name), and how
@@ -158,26 +191,44 @@ class Resolver:
             return None
         ids = {p.id for p in pool}
         n = len(ids)
-        matched = [self._matches(w, ids) for w in content]
-        weights = [math.log(1 + n / max(1, len(m))) for m, _ in matched]
+        score: dict[str, float] = {}  # the description's weight the paper holds, text-only words discounted
+        held: dict[str, float] = {}  # the description's weight the paper holds at all
+        covered: dict[str, int] = {}  # title words the description holds
+        rows = []
+        for w in content:
+            titled, span = self._matches(w, ids)
+            named = {pid for pid in titled if not self.index.titles[pid].derived}
+            texted = (self._in_texts(w) & ids) | titled
+            rows.append((named, texted - named, titled, span))
+        weights = [math.log(1 + n / max(1, len(named | texted))) for named, texted, _, _ in rows]
         total = sum(weights)
-        score: dict[str, float] = {}
-        covered: dict[str, int] = {}
-        for (m, span), wt in zip(matched, weights):
-            for pid in m:
-                score[pid] = score.get(pid, 0.0) + wt / total
+        for (named, texted, titled, span), wt in zip(rows, weights):
+            for pid in named | texted:
+                score[pid] = score.get(pid, 0.0) + (1.0 if pid in named else IN_TEXT) * wt / total
+                held[pid] = held.get(pid, 0.0) + wt / total
+            for pid in titled:
                 covered[pid] = covered.get(pid, 0) + span
         ranked = sorted(score.items(), key=lambda kv: -kv[1])
-        if not ranked or ranked[0][1] < COVER:
+        if not ranked or held[ranked[0][0]] < COVER:
             return None
-        if len(ranked) > 1 and ranked[1][1] > ranked[0][1] - LEAD:
+        if len(ranked) > 1 and ranked[1][1] > ranked[0][1] * (1 - LEAD):
             return None
         pid = ranked[0][0]
         if not headed:
             own = len(self.index.titles[pid].words) or 1
-            if covered[pid] / own < READS_AS_TITLE:
+            if covered.get(pid, 0) / own < READS_AS_TITLE:
                 return None
         return pid
+
+    def holds_after(self, pid: str, after: tuple[str, ...]) -> bool:
+        """Whether the paper's text holds what follows its paper noun ("on sparse tensor cores") for AFTER_HELD of
+        its content words (none said: it holds)."""
+        words = [t for w in topic_words(" ".join(after), self.principal) for t in terms(w)]
+        if not words:
+            return True
+        text = self._text_of(pid)
+        held = sum(bool(variants(w) & text) for w in words)
+        return held >= AFTER_HELD * len(words)
 
     def _pool(self, ref: Reference) -> list[Paper]:
         pool = [p for p in self.papers if not ref.years or p.year in ref.years]
@@ -186,11 +237,23 @@ class Resolver:
         return pool
 
     def described(self, question: str) -> list[Resolved]:
-        """The papers the question's references mean, with where each reference is."""
+        """The papers the question's references mean, with where each reference is. A paper described only in a
+        sentence before the one that asks, when the asking sentence points at another paper it describes ("Zeyu Liu
+        first-authored his block coordinate descent paper and co-authored a theory paper. What bound does that theory
+        paper prove?"), sets the scene: it is not what the question is about."""
         out: list[Resolved] = []
+        unresolved_at: list[int] = []
         for ref in references(question):
-            if pid := self.best(list(ref.words), self._pool(ref), ref.headed):
+            pid = self.best(list(ref.words), self._pool(ref), ref.headed)
+            if pid and not self.holds_after(pid, ref.after):
+                pid = None  # "the stencil work on sparse tensor cores": not the stencil paper that never says so
+            if pid:
                 out.append(Resolved(pid, ref.span, sets_aside(question[: ref.span[0]])))
+            elif ref.headed:
+                unresolved_at.append(ref.span[0])
+        asking = max((m.end() for m in _SENTENCE_END.finditer(question.rstrip())), default=0)
+        if asking and any(at >= asking for at in unresolved_at):
+            out = [r for r in out if r.span[0] >= asking]
         return out
 
     def set_aside(self, question: str, named: list[str]) -> list[str]:

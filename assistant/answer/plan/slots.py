@@ -71,7 +71,9 @@ class SlotReader(Selection, PairReader):
     def resolver(self) -> Resolver:
         """The corpus's paper resolver (made on first use: the Planner is built once per corpus)."""
         if getattr(self, "_resolver", None) is None or self._resolver.papers is not self.corpus.papers:
-            self._resolver = Resolver(self.corpus.papers, self.corpus.names, self.corpus.principal)
+            self._resolver = Resolver(
+                self.corpus.papers, self.corpus.names, self.corpus.principal, self.corpus.topics.terms
+            )
         return self._resolver
 
     def _author_of(self, pid: str, question: str) -> str | None:

@@ -44,6 +44,7 @@ class Reference:
     headed: bool
     owned: bool
     span: tuple[int, int]
+    after: tuple[str, ...] = ()  # what follows a paper noun and describes it too ("the stencil work on sparse cores")
 
 
 def references(question: str) -> list[Reference]:
@@ -82,11 +83,31 @@ def references(question: str) -> list[Reference]:
             j += 1
         if words and not plural and len(words) <= MAX_WORDS and (headed or low not in _HEAD_REQUIRED):
             end = tokens[j - 1].end() if j > i + 1 else tokens[i].end()
+            after = _modifier(tokens[j:]) if headed else ()
             out.append(
-                Reference(tuple(words), tuple(years), headed, low in _OWNERS or possessive, (tokens[i].start(), end))
+                Reference(
+                    tuple(words), tuple(years), headed, low in _OWNERS or possessive, (tokens[i].start(), end), after
+                )
             )
         i = max(j, i + 1)
     return out
+
+
+# "the stencil work on sparse tensor cores", "the paper that uses an attention network": words after the paper noun
+# that describe it as well, to the end of the clause.
+_POST = frozenset({"on", "about", "for", "with", "that", "which", "where", "using", "in"})
+
+
+def _modifier(tokens: list[re.Match]) -> tuple[str, ...]:
+    if not tokens or tokens[0].group(0).casefold() not in _POST:
+        return ()
+    out = []
+    for t in tokens[1:]:
+        w = t.group(0)
+        if not re.match(r"\w", w) or w.casefold() in ("and", "or", "but") or len(out) >= MAX_WORDS:
+            break
+        out.append(w)
+    return tuple(out)
 
 
 # "the one that isn't MoQE", "other than CALM", "except MoE-DisCo": a name the question sets aside.
