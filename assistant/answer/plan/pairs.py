@@ -32,7 +32,7 @@ _WEAK_CUE = re.compile(
 
 
 # Two papers named and asked of each, or set beside each other: a comparison without the word.
-_EACH = re.compile(r"\beach\b|\bnext to\b|\bbeside\b|\balongside\b", re.I)
+_EACH = re.compile(r"\beach\b|\bnext to\b|\bbeside\b|\balongside\b|\bagainst\b", re.I)
 
 
 class PairReader:
