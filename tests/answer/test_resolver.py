@@ -150,3 +150,13 @@ def test_an_acronym_side_and_a_described_side_are_compared_on_the_outcome_asked(
         "Melt Pond Fraction on Arctic Sea Ice from Sentinel-2 Imagery",
     ]
     assert "4.1 km" in a.answer and "0.05" in a.answer
+
+
+def test_a_nested_reference_to_a_described_paper_finds_its_author_and_leaves_it_out(assistant):
+    """ "the first author of the graph coloring paper": the description finds the paper, the paper finds the person;
+    the description is no topic of that person's list."""
+    a = ask(assistant, "What else did the first author of the graph coloring paper write?")
+    plan = a.meta["plan"]
+    assert plan["route"] == "list" and plan["person"] == "Boyang Zhang" and not plan["subject"]
+    assert plan["leaves_out"] == ["Rethinking Parameter Sharing as Graph Coloring for Structured Compression"]
+    assert len(a.citations) >= 3

@@ -218,7 +218,11 @@ class Selection:
         return None
 
     def _without_paper(self, text: str, pid: str) -> str:
-        """The text without the names it gives one paper (a nested reference's anchor is no topic)."""
+        """The text without the names it gives one paper, or the description it gives it ("the graph coloring
+        paper"): a nested reference's anchor is no topic."""
+        for r in sorted(self.resolver.described(text), key=lambda r: -r.span[0]):
+            if r.paper == pid:
+                text = text[: r.span[0]] + " " + text[r.span[1] :]
         low = text.casefold()
         for nm in sorted((n for n, i in self.corpus.names.items() if i == pid and n in low), key=len, reverse=True):
             at = low.find(nm)
