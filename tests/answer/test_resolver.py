@@ -160,3 +160,19 @@ def test_a_nested_reference_to_a_described_paper_finds_its_author_and_leaves_it_
     assert plan["route"] == "list" and plan["person"] == "Boyang Zhang" and not plan["subject"]
     assert plan["leaves_out"] == ["Rethinking Parameter Sharing as Graph Coloring for Structured Compression"]
     assert len(a.citations) >= 3
+
+
+def test_a_paper_described_after_its_noun_is_found_within_the_years_the_question_sets(tanaka):
+    a = tanaka.answer(
+        [
+            Message(
+                role="user", content="Among her 2021 papers, take the one about icebergs: what F1 score does it reach?"
+            )
+        ]
+    )
+    assert [c.arxiv_id for c in a.citations] == ["2102.05111"] and "0.81" in a.answer
+
+
+def test_what_a_paper_is_not_describes_no_paper():
+    assert references("What does the one that isn't the DSB emulator test?") == []
+    assert described("Take the one about glacier velocity.") == ["glacier"]

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 
 from assistant.answer.plan.intents import topic_words
+from assistant.answer.plan.phrases.dates import dates
 from assistant.answer.plan.phrases.reference import Reference, references, sets_aside
 from assistant.index.bm25 import terms, variants
 from assistant.index.paper_terms import paper_texts
@@ -230,8 +231,12 @@ class Resolver:
         held = sum(bool(variants(w) & text) for w in words)
         return held >= AFTER_HELD * len(words)
 
-    def _pool(self, ref: Reference) -> list[Paper]:
-        pool = [p for p in self.papers if not ref.years or p.year in ref.years]
+    def _pool(self, ref: Reference, question: str = "") -> list[Paper]:
+        years = ref.years
+        if not years and ref.trailing and (span := dates(question)) and span.years[0] and span.years[1]:
+            # "Among her 2021 papers, take the one about icebergs": the one within the years the question set
+            years = tuple(range(span.years[0], span.years[1] + 1))
+        pool = [p for p in self.papers if not years or p.year in years]
         if ref.owned:
             pool = [p for p in pool if p.is_author_work] or pool
         return pool
@@ -244,7 +249,7 @@ class Resolver:
         out: list[Resolved] = []
         unresolved_at: list[int] = []
         for ref in references(question):
-            pid = self.best(list(ref.words), self._pool(ref), ref.headed)
+            pid = self.best(list(ref.words), self._pool(ref, question), ref.headed)
             if pid and not self.holds_after(pid, ref.after):
                 pid = None  # "the stencil work on sparse tensor cores": not the stencil paper that never says so
             if pid:

@@ -45,6 +45,7 @@ class Reference:
     owned: bool
     span: tuple[int, int]
     after: tuple[str, ...] = ()  # what follows a paper noun and describes it too ("the stencil work on sparse cores")
+    trailing: bool = False  # described only after its noun ("the one about icebergs"): the question's years hold it
 
 
 def references(question: str) -> list[Reference]:
@@ -81,9 +82,15 @@ def references(question: str) -> list[Reference]:
             else:
                 words.append(t)
             j += 1
-        if words and not plural and len(words) <= MAX_WORDS and (headed or low not in _HEAD_REQUIRED):
+        after = _modifier(tokens[j:]) if headed and not plural else ()
+        if not words and after and low == "the":
+            # "take the one about icebergs", "the paper on sea-ice thickness": described by what follows its noun
+            years += [int(w) for w in after if re.fullmatch(YEAR, w)]
+            kept = tuple(w for w in after if not re.fullmatch(YEAR, w))
+            end = tokens[min(j + len(after), len(tokens) - 1)].end()
+            out.append(Reference(kept, tuple(years), True, False, (tokens[i].start(), end), (), True))
+        elif words and not plural and len(words) <= MAX_WORDS and (headed or low not in _HEAD_REQUIRED):
             end = tokens[j - 1].end() if j > i + 1 else tokens[i].end()
-            after = _modifier(tokens[j:]) if headed else ()
             out.append(
                 Reference(
                     tuple(words), tuple(years), headed, low in _OWNERS or possessive, (tokens[i].start(), end), after
@@ -104,10 +111,15 @@ def _modifier(tokens: list[re.Match]) -> tuple[str, ...]:
     out = []
     for t in tokens[1:]:
         w = t.group(0)
+        if re.fullmatch(_NEGATION, w, re.I):
+            return ()  # "the one that isn't MoQE": what it is not, not what it is
         if not re.match(r"\w", w) or w.casefold() in ("and", "or", "but") or len(out) >= MAX_WORDS:
             break
         out.append(w)
     return tuple(out)
+
+
+_NEGATION = r"not|no|never|without|\w+n['’]t"
 
 
 # "the one that isn't MoQE", "other than CALM", "except MoE-DisCo": a name the question sets aside.
