@@ -174,5 +174,7 @@ def test_a_paper_described_after_its_noun_is_found_within_the_years_the_question
 
 
 def test_what_a_paper_is_not_describes_no_paper():
-    assert references("What does the one that isn't the DSB emulator test?") == []
+    # "the one that isn't …" describes nothing; the paper it is not is set aside, never named
+    assert [r.words for r in references("Which one isn't the DSB emulator?")] == [("DSB", "emulator")]
+    assert all(r.aside for r in resolver().described("What does the one that isn't the DSB emulator report?"))
     assert described("Take the one about glacier velocity.") == ["glacier"]
