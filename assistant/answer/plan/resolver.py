@@ -12,6 +12,7 @@ its words), so "the speedup" or "the line" never becomes a paper whose title say
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
 from dataclasses import dataclass, field
@@ -134,6 +135,17 @@ class Resolver:
         self.terms = terms  # index.paper_terms.PaperTerms of the table (built at ingest), or None: read the texts
         self._index: TitleIndex | None = None
         self._texts: list[frozenset[str]] | None = None
+        self._names_of: dict[str, list[str]] | None = None
+        self._by_id = {p.id: p for p in papers}
+        self._pools: dict[tuple, tuple[list[Paper], set[str]]] = {}
+
+    def names_of(self, pid: str) -> list[str]:
+        """The short names of one paper (casefolded), looked up, not scanned per question."""
+        if self._names_of is None:
+            self._names_of = {}
+            for nm, i in self.names.items():
+                self._names_of.setdefault(i, []).append(nm)
+        return self._names_of.get(pid, [])
 
     @property
     def index(self) -> TitleIndex:
@@ -160,7 +172,7 @@ class Resolver:
         return {self.papers[i].id for i in found or ()}
 
     def _text_of(self, pid: str) -> frozenset[str]:
-        paper = next(p for p in self.papers if p.id == pid)
+        paper = self._by_id[pid]
         return frozenset(x for text in paper_texts(paper) for x in terms(text))
 
     def _matches(self, word: str, pool: set[str]) -> tuple[set[str], int]:
@@ -190,7 +202,7 @@ class Resolver:
                 content.append(w)
         if not content or not pool:
             return None
-        ids = {p.id for p in pool}
+        ids = next((ids for kept, ids in self._pools.values() if kept is pool), None) or {p.id for p in pool}
         n = len(ids)
         score: dict[str, float] = {}  # the description's weight the paper holds, text-only words discounted
         held: dict[str, float] = {}  # the description's weight the paper holds at all
@@ -209,7 +221,7 @@ class Resolver:
                 held[pid] = held.get(pid, 0.0) + wt / total
             for pid in titled:
                 covered[pid] = covered.get(pid, 0) + span
-        ranked = sorted(score.items(), key=lambda kv: -kv[1])
+        ranked = heapq.nlargest(2, score.items(), key=lambda kv: kv[1])
         if not ranked or held[ranked[0][0]] < COVER:
             return None
         if len(ranked) > 1 and ranked[1][1] > ranked[0][1] * (1 - LEAD):
@@ -236,10 +248,13 @@ class Resolver:
         if not years and ref.trailing and (span := dates(question)) and span.years[0] and span.years[1]:
             # "Among her 2021 papers, take the one about icebergs": the one within the years the question set
             years = tuple(range(span.years[0], span.years[1] + 1))
-        pool = [p for p in self.papers if not years or p.year in years]
-        if ref.owned:
-            pool = [p for p in pool if p.is_author_work] or pool
-        return pool
+        key = (years, ref.owned)
+        if key not in self._pools:  # the same few pools every question asks for (all, the author's, a year's)
+            pool = [p for p in self.papers if not years or p.year in years]
+            if ref.owned:
+                pool = [p for p in pool if p.is_author_work] or pool
+            self._pools[key] = (pool, {p.id for p in pool})
+        return self._pools[key][0]
 
     def described(self, question: str) -> list[Resolved]:
         """The papers the question's references mean, with where each reference is. A paper described only in a
@@ -266,8 +281,8 @@ class Resolver:
         low = question.casefold()
         aside = []
         for pid in named:
-            for nm, i in self.names.items():
-                if i != pid or nm not in low:
+            for nm in self.names_of(pid):
+                if nm not in low:
                     continue
                 at = low.find(nm)
                 while at >= 0:

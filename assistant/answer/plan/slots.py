@@ -59,7 +59,7 @@ class SlotReader(Selection, PairReader):
         low = question.casefold()
         at = {
             pid: min(
-                (find_bounded(low, nm) for nm, i in self.corpus.names.items() if i == pid and nm in low),
+                (i for nm in self.resolver.names_of(pid) if nm in low and (i := find_bounded(low, nm)) >= 0),
                 default=len(low),
             )
             for pid in found
