@@ -178,3 +178,26 @@ def test_what_a_paper_is_not_describes_no_paper():
     assert [r.words for r in references("Which one isn't the DSB emulator?")] == [("DSB", "emulator")]
     assert all(r.aside for r in resolver().described("What does the one that isn't the DSB emulator report?"))
     assert described("Take the one about glacier velocity.") == ["glacier"]
+
+
+def test_in_a_conversation_a_description_is_read_among_the_papers_shown_first(assistant):
+    """Over the corpus "the one with mixture of experts" fits two titles alike; among the quantization papers just
+    listed it fits one."""
+    a = ask(
+        assistant,
+        "Which of his papers are about quantization?",
+        "The one with mixture of experts: which model families does it test?",
+    )
+    assert a.meta["plan"]["named"] == [
+        "MoQE: Improve Quantization Model performance via Mixture of Quantization Experts"
+    ]
+    assert "LLaMA" in a.answer
+
+
+def test_which_of_those_is_newer_and_more_picks_by_date_then_asks(assistant):
+    a = ask(
+        assistant,
+        "Which of his papers deal with stencil computation?",
+        "Which of the two came out first, and what does it propose?",
+    )
+    assert a.meta["plan"]["route"] == "fact" and [c.arxiv_id for c in a.citations] == ["2310.16298"]

@@ -68,7 +68,7 @@ class Planner(SlotReader, RouteByMeaning):
             venues = [v for v in venues if v.casefold() not in not_in_said.casefold()]
         intent = classify(stripped, self.corpus.principal)
         named = self.named_in(corrected, described=False) or self.of_work_type(question) or self.most_cited(question)
-        named = self.with_described(corrected, named)  # "the Dataset Matters paper": described, not named
+        named = self.with_described(corrected, named, history)  # "the Dataset Matters paper": described
         # "For the one that isn't MoQE, …": a paper named to be set aside is left out, not asked about.
         aside = self.resolver.set_aside(question, named)
         named = [i for i in named if i not in aside]
@@ -244,7 +244,10 @@ class Planner(SlotReader, RouteByMeaning):
             or (back[0] == "which" and intent.route in ("count", "code"))
         ):
             focus = back[1]
-            if back[0] in ("earliest", "latest"):
+            if back[0] in ("earliest", "latest") and (one := self.extreme_of(question, back[1])):
+                # "Which of those is newer, and how much does it cut the cost?": the date picks; the rest is asked
+                (focus, corrected), intent.route = ([one[0]], one[1]), "fact"
+            elif back[0] in ("earliest", "latest"):
                 intent.route = back[0]
             elif back[0] == "which" and intent.route in ("count", "code"):
                 within, scope = True, "all"  # "how many of those have code?": counted within the previous list

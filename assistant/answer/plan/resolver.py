@@ -256,15 +256,22 @@ class Resolver:
             self._pools[key] = (pool, {p.id for p in pool})
         return self._pools[key][0]
 
-    def described(self, question: str) -> list[Resolved]:
+    def described(self, question: str, shown: list[str] = ()) -> list[Resolved]:
         """The papers the question's references mean, with where each reference is. A paper described only in a
         sentence before the one that asks, when the asking sentence points at another paper it describes ("Zeyu Liu
         first-authored his block coordinate descent paper and co-authored a theory paper. What bound does that theory
-        paper prove?"), sets the scene: it is not what the question is about."""
+        paper prove?"), sets the scene: it is not what the question is about. In a conversation a reference is read
+        among the papers earlier answers `shown` first ("The one with mixture of experts: …" after a list of
+        quantization papers), then among all."""
         out: list[Resolved] = []
         unresolved_at: list[int] = []
         for ref in references(question):
-            pid = self.best(list(ref.words), self._pool(ref, question), ref.headed)
+            pool = self._pool(ref, question)
+            seen = {p.id for p in pool}
+            earlier = [self._by_id[i] for i in shown if i in seen]
+            pid = (self.best(list(ref.words), earlier, ref.headed) if len(earlier) >= 2 else None) or self.best(
+                list(ref.words), pool, ref.headed
+            )
             if pid and not self.holds_after(pid, ref.after):
                 pid = None  # "the stencil work on sparse tensor cores": not the stencil paper that never says so
             if pid:

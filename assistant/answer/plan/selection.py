@@ -65,6 +65,10 @@ _ASK_BREAK = re.compile(
     r"can|could|has|have)\b)",
     re.I,
 )
+# The word that picks by date ("newer", "the earliest"): what is asked of the paper comes after it.
+_PICK_WORD = re.compile(
+    r"\b(?:newer|newest|later|latest|more recent|most recent|older|oldest|earlier|earliest|first|last)\b", re.I
+)
 _THEN_ASKS = re.compile(r",?\s+and\s+(?=(?:how|what|which|when|where|who|why|did|does|do|is|was|were)\b)", re.I)
 
 
@@ -181,12 +185,28 @@ class Selection:
         topic = " ".join(self._content(phrases.without_dates(question[: brk.start()])))
         if topic:
             pool = [sp.paper for sp in self.corpus.topics.papers_on(topic, pool)]
+        return self._extreme(pool, by_date[0], question[brk.end() :])
+
+    def extreme_of(self, question: str, among: list[str]) -> tuple[str, str] | None:
+        """The paper "which of those is newer, and how much does it cut the cost?" picks by date among the papers
+        pointed back to, and what is asked of it; None when nothing more is asked or two share the date."""
+        by_date = phrases.date_pick(question)
+        said = _PICK_WORD.search(question)
+        brk = _ASK_BREAK.search(question, said.end()) if said else None
+        if not by_date or not by_date[1] or not brk:
+            return None
+        pool = [self.corpus.by_id[i] for i in among if i in self.corpus.by_id and self.corpus.by_id[i].date]
+        return self._extreme(pool, by_date[0], question[brk.end() :]) if len(pool) >= 2 else None
+
+    @staticmethod
+    def _extreme(pool, pick: str, asked: str) -> tuple[str, str] | None:
+        """The earliest or latest paper of a pool (None on a tie in dates), and what is asked of it."""
         ordered = sorted(pool, key=lambda p: p.date or "")
         if len(ordered) >= 2:
-            ends = (ordered[-1], ordered[-2]) if by_date[0] == "latest" else (ordered[0], ordered[1])
+            ends = (ordered[-1], ordered[-2]) if pick == "latest" else (ordered[0], ordered[1])
             if ends[0].date == ends[1].date:
                 return None
-        return (ordered[-1 if by_date[0] == "latest" else 0].id, question[brk.end() :]) if ordered else None
+        return (ordered[-1 if pick == "latest" else 0].id, asked) if ordered else None
 
     def described_besides(self, question: str, besides: str, by_name: bool) -> str | None:
         """The one other paper a question describes beside the one it names or selects ("how many years separate her

@@ -51,9 +51,13 @@ class SlotReader(Selection, PairReader):
         )
         return self.with_described(question, found) if described else found
 
-    def with_described(self, question: str, found: list[str]) -> list[str]:
-        """The papers named, and those the question describes (not those it sets aside), in the question's order."""
-        described = [r for r in self.resolver.described(question) if r.paper not in found and not r.aside]
+    def with_described(self, question: str, found: list[str], history: list[Message] = ()) -> list[str]:
+        """The papers named, and those the question describes (not those it sets aside), in the question's order;
+        a description in a conversation is read among the papers earlier answers showed first."""
+        # A correction or "the other one" means a paper the answers did not lead with: no preference for those shown
+        other = phrases.CORRECTION.search(question) or re.search(r"\bother\b", question, re.I)
+        shown = earlier_papers(list(history), self.corpus.by_title) if history and not other else []
+        described = [r for r in self.resolver.described(question, shown) if r.paper not in found and not r.aside]
         if not described:
             return found
         low = question.casefold()
