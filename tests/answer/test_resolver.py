@@ -95,6 +95,9 @@ def test_a_title_fragment_finds_the_paper_a_question_asks_about(assistant):
     a = ask(assistant, "Which GPUs does the cost-effective LLM training paper run on?")
     assert [c.arxiv_id for c in a.citations] == ["2506.12037"] and "4090" in a.answer
     assert not a.answer.startswith("No paper's own text")  # the paper was read as named, not guessed from retrieval
+    assert any(
+        n.startswith("described: “the cost-effective LLM training paper” read as") for n in a.meta["plan"]["notes"]
+    )
 
 
 def test_each_after_a_list_gives_a_line_per_paper_and_them_compares_that_list(assistant):

@@ -403,7 +403,8 @@ class Planner(SlotReader, RouteByMeaning):
             assumed=assumed,
             notes=[decided]
             + ([f"spelling: {', '.join(spelling)}"] if spelling else [])
-            + (["topic grounded by no paper: answered from retrieval"] if unsure else []),
+            + (["topic grounded by no paper: answered from retrieval"] if unsure else [])
+            + self.described_notes(corrected, [*named, *focus, *compared]),
         )
         if self.reader is None:
             return plan

@@ -71,6 +71,15 @@ class SlotReader(Selection, PairReader):
         at.update({r.paper: r.span[0] for r in described if r.paper not in at})
         return sorted(at, key=lambda pid: at[pid])
 
+    def described_notes(self, question: str, used: list[str]) -> list[str]:
+        """For --explain: each description the plan read as a paper ("the Dataset Matters paper" -> its title)."""
+        return [
+            f"described: “{question[r.span[0] : r.span[1]]}” read as {self._label(r.paper)}"
+            + (", set aside" if r.aside else "")
+            for r in self.resolver.described(question)
+            if r.paper in used or r.aside
+        ]
+
     @property
     def resolver(self) -> Resolver:
         """The corpus's paper resolver (made on first use: the Planner is built once per corpus)."""
