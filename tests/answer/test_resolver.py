@@ -75,6 +75,17 @@ def test_a_word_every_paper_on_it_uses_does_not_pick_the_one_whose_derived_title
     assert described("What does the stencil paper on sparse tensor cores report?") != ["untitled-a"]
 
 
+def test_a_title_that_holds_only_the_common_words_does_not_win_over_a_text_that_holds_them_all():
+    papers = [
+        make_paper(id="calm", title="Layer-Wise Quantization for Language Models", abstract="We beat mixed-precision."),
+        make_paper(id="mp", title=None, display_title="Mixed-precise quantization", abstract="A mixed-precise model."),
+        *[make_paper(id=f"q{i}", title=f"Quantization study {i}") for i in range(4)],
+    ]
+    r = Resolver(papers, names={}, principal="Ada Lovelace")
+    assert [x.paper for x in r.described("Does the mixed-precision quantization work use Hessians?")] == []
+    assert [x.paper for x in r.described("Who wrote the layer-wise quantization paper?")] == ["calm"]
+
+
 def test_a_reference_the_question_sets_aside_is_not_named():
     assert sets_aside("No, not ") and sets_aside("For the one that isn't ") and not sets_aside("Compare ")
     [r] = resolver().described("Not the DSB emulator: I mean the other one.")

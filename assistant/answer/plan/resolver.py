@@ -47,6 +47,9 @@ READS_AS_TITLE = 0.5
 # A word a paper's text holds but not its (real) title counts this much of a title word: it describes the paper
 # without naming it, and keeps a word every stencil paper uses from picking the one whose title says "stencil".
 IN_TEXT = 0.5
+# A paper that leads only because its title holds the description's common words, while another holds every word
+# as it does, is not chosen: its title must hold this share of the description's weight.
+TITLED = 0.5
 # What follows the paper noun ("the stencil work on sparse tensor cores") must be held by the paper's text for at
 # least this share of its words, or the description meant another paper.
 AFTER_HELD = 0.5
@@ -225,6 +228,12 @@ class Resolver:
         if not ranked or held[ranked[0][0]] < COVER:
             return None
         if len(ranked) > 1 and ranked[1][1] > ranked[0][1] * (1 - LEAD):
+            return None
+        best, second = ranked[0][0], ranked[1][0] if len(ranked) > 1 else None
+        if second and held[second] >= held[best] and 2 * score[best] - held[best] < TITLED:
+            # The next paper holds every word too and the first holds most of them only in its text, not its title:
+            # "the mixed-precision quantization work" is CALM by its title's common "quantization" and by the
+            # mixed-precision methods it compares with; the mixed-precise paper holds them all as well.
             return None
         pid = ranked[0][0]
         if not headed:
