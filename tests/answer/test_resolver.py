@@ -79,7 +79,7 @@ def test_a_title_that_holds_only_the_common_words_does_not_win_over_a_text_that_
     papers = [
         make_paper(id="calm", title="Layer-Wise Quantization for Language Models", abstract="We beat mixed-precision."),
         make_paper(id="mp", title=None, display_title="Mixed-precise quantization", abstract="A mixed-precise model."),
-        *[make_paper(id=f"q{i}", title=f"Quantization study {i}") for i in range(4)],
+        *[make_paper(id=f"u{i}", title=f"Glacier study {i}") for i in range(4)],
     ]
     r = Resolver(papers, names={}, principal="Ada Lovelace")
     assert [x.paper for x in r.described("Does the mixed-precision quantization work use Hessians?")] == []
