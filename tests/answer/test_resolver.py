@@ -215,3 +215,16 @@ def test_which_of_those_is_newer_and_more_picks_by_date_then_asks(assistant):
         "Which of the two came out first, and what does it propose?",
     )
     assert a.meta["plan"]["route"] == "fact" and [c.arxiv_id for c in a.citations] == ["2310.16298"]
+
+
+def test_a_co_author_selection_picked_by_date_is_asked_the_rest(assistant):
+    a = ask(assistant, "Among the papers he co-wrote with Daning Cheng, take the newest: what does it propose?")
+    assert a.meta["plan"]["route"] == "fact"
+    assert [c.title for c in a.citations] == [
+        "A Qualitative Test-Risk Mechanism for Scaling Behavior in Normalized Residual Networks"
+    ]
+
+
+def test_a_table_field_asked_of_the_picked_paper_comes_from_the_table(assistant):
+    a = ask(assistant, "What is his earliest paper, and when was it published?")
+    assert a.meta["plan"]["route"] == "when" and "2015-05-29" in a.answer

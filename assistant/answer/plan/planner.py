@@ -246,14 +246,14 @@ class Planner(SlotReader, RouteByMeaning):
             focus = back[1]
             if back[0] in ("earliest", "latest") and (one := self.extreme_of(question, back[1])):
                 # "Which of those is newer, and how much does it cut the cost?": the date picks; the rest is asked
-                (focus, corrected), intent.route = ([one[0]], one[1]), "fact"
+                (focus, corrected), intent.route = ([one[0]], one[1]), self.asked_route(one[1])
             elif back[0] in ("earliest", "latest"):
                 intent.route = back[0]
             elif back[0] == "which" and intent.route in ("count", "code"):
                 within, scope = True, "all"  # "how many of those have code?": counted within the previous list
             elif back[0] == "which" and (one := self.one_picked(question, back[1])):
                 # "which one says X, and which algorithms did it study?": X picked the paper; the rest is asked of it
-                (focus, corrected), intent.route = ([one[0]], one[1]), "fact"
+                (focus, corrected), intent.route = ([one[0]], one[1]), self.asked_route(one[1])
             elif back[0] == "which":
                 intent.route = "which_of"
             elif back[0] == "list":
@@ -275,12 +275,13 @@ class Planner(SlotReader, RouteByMeaning):
         if intent.route in ("list", "count", "coauthors", "earliest", "latest") and not topic and intent.subject:
             topic = self._topic(self._without_people(stripped)) if " or " in stripped else intent.subject
         if (
-            intent.route in ("earliest", "latest")
-            and not (named or focus or position or surname or f.coauthor)
+            (intent.route in ("earliest", "latest") or (intent.route == "list" and f.coauthor))
+            and not (named or focus or position or surname)
             and (then := self.extreme_then_asked(question, f, span, scope))
         ):
             # "What's his oldest paper, and what did it optimize?": the date picks the paper; the rest is asked of it
-            (focus, corrected), intent.route, topic, intent.subject = ([then[0]], then[1]), "fact", "", ""
+            (focus, corrected), topic, intent.subject = ([then[0]], then[1]), "", ""
+            intent.route = self.asked_route(then[1])
         if focus and intent.route == "authors" and not named:
             intent.subject = ""
         if meta := self._meta(

@@ -9,6 +9,7 @@ import re
 from assistant.answer.evidence.finding import TARGET_LEAD
 from assistant.answer.evidence.weigh import COVERAGE_WEIGHT, relevant
 from assistant.answer.plan import correction, phrases
+from assistant.answer.plan.intents import classify
 from assistant.models import Filters, Paper
 
 # Routes about one paper, which a question asking its metadata fields turns into those fields' routes; table routes a
@@ -65,6 +66,8 @@ _ASK_BREAK = re.compile(
     r"can|could|has|have)\b)",
     re.I,
 )
+# Verbs that select rather than describe ("take the newest", "pick the earliest one").
+_SELECTING = frozenset({"take", "pick", "choose", "consider", "among"})
 # The word that picks by date ("newer", "the earliest"): what is asked of the paper comes after it.
 _PICK_WORD = re.compile(
     r"\b(?:newer|newest|later|latest|more recent|most recent|older|oldest|earlier|earliest|first|last)\b", re.I
@@ -177,12 +180,12 @@ class Selection:
         """The paper "his oldest paper (on X), and what did it optimize?" picks by date among his papers (on X, when
         the selection names a topic), and what is asked of it; None when nothing more is asked, the topic grounds no
         paper or two papers share the date."""
-        by_date = phrases.date_pick(question)
-        brk = _ASK_BREAK.search(question)
-        if not by_date or not by_date[1] or not brk:
+        by_date, brk = self._picked_then(question)
+        if not by_date or not brk:
             return None
         pool = [p for p in self._pool(f, span, scope) if p.date]
-        topic = " ".join(self._content(phrases.without_dates(question[: brk.start()])))
+        said = phrases.AUTHORING.sub(" ", phrases.without_dates(question[: brk.start()]))
+        topic = " ".join(w for w in self._content(said) if w.casefold() not in _SELECTING)
         if topic:
             pool = [sp.paper for sp in self.corpus.topics.papers_on(topic, pool)]
         return self._extreme(pool, by_date[0], question[brk.end() :])
@@ -190,13 +193,25 @@ class Selection:
     def extreme_of(self, question: str, among: list[str]) -> tuple[str, str] | None:
         """The paper "which of those is newer, and how much does it cut the cost?" picks by date among the papers
         pointed back to, and what is asked of it; None when nothing more is asked or two share the date."""
-        by_date = phrases.date_pick(question)
-        said = _PICK_WORD.search(question)
-        brk = _ASK_BREAK.search(question, said.end()) if said else None
-        if not by_date or not by_date[1] or not brk:
+        by_date, brk = self._picked_then(question)
+        if not by_date or not brk:
             return None
         pool = [self.corpus.by_id[i] for i in among if i in self.corpus.by_id and self.corpus.by_id[i].date]
         return self._extreme(pool, by_date[0], question[brk.end() :]) if len(pool) >= 2 else None
+
+    def asked_route(self, asked: str) -> str:
+        """The route of what is asked of a paper once it is picked: its date, authors or arXiv id from the table
+        ("… and when did it come out?"), else a fact of its text."""
+        route = classify(asked, self.corpus.principal).route
+        return route if route in PAPER_FIELDS else "fact"
+
+    @staticmethod
+    def _picked_then(question: str) -> tuple[tuple[str, bool] | None, re.Match | None]:
+        """The date pick of a question ("the newest") and where what it asks of the paper begins after it ("take the
+        newest: what does it propose?", "which is newer, and how much …")."""
+        by_date = phrases.date_pick(question)
+        said = _PICK_WORD.search(question)
+        return by_date, (_ASK_BREAK.search(question, said.end()) if by_date and said else None)
 
     @staticmethod
     def _extreme(pool, pick: str, asked: str) -> tuple[str, str] | None:
