@@ -228,3 +228,12 @@ def test_a_co_author_selection_picked_by_date_is_asked_the_rest(assistant):
 def test_a_table_field_asked_of_the_picked_paper_comes_from_the_table(assistant):
     a = ask(assistant, "What is his earliest paper, and when was it published?")
     assert a.meta["plan"]["route"] == "when" and "2015-05-29" in a.answer
+
+
+def test_which_of_those_came_out_first_and_who_wrote_it_reads_the_first_ones_authors(assistant):
+    a = ask(
+        assistant,
+        "Which of his papers deal with stencil computation?",
+        "Which of the two came out first, and who wrote it?",
+    )
+    assert a.meta["plan"]["route"] == "authors" and [c.arxiv_id for c in a.citations] == ["2310.16298"]

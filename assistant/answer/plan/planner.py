@@ -242,6 +242,7 @@ class Planner(SlotReader, RouteByMeaning):
             intent.route in ("fact", "list", "earliest", "latest", "summary")
             or back[0] == "list"
             or (back[0] == "which" and intent.route in ("count", "code"))
+            or (back[0] in ("earliest", "latest") and self.extreme_of(question, back[1]))
         ):
             focus = back[1]
             if back[0] in ("earliest", "latest") and (one := self.extreme_of(question, back[1])):
