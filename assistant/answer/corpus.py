@@ -120,7 +120,7 @@ class Corpus:
 
     def explain(self, plan: QueryPlan) -> dict:
         """The plan as `--explain` and `meta.plan` show it, papers by their labels."""
-        wanted = set(plan.named) | set(plan.focus) | set(plan.excluded)
+        wanted = set(plan.named) | set(plan.focus) | set(plan.excluded) | set(plan.leave_out)
         return plan.explain({p.id: p.label for p in self.papers if p.id in wanted})
 
 

@@ -226,8 +226,11 @@ _RESTATING = {
     "and", "now", "then", "from", "in", "after", "before", "since", "until", "between", "to", "or", "later",
     "earlier", "on", "onwards", "ok", "okay", "so", "filter", "keep", "restrict", "published", "came", "out",
     "written", "appeared",
+    # "give me one line on each", "a short sentence about each of them": the list again, a line a paper
+    "each", "line", "lines", "sentence", "sentences", "short", "brief", "briefly", "quick", "a", "about", "summary",
+    "summarize", "summarise", "describe", "say", "for",
 }  # fmt: skip
-_PLURAL_BACK = re.compile(r"\b(them|those|these|they|the ones)\b", re.I)
+_PLURAL_BACK = re.compile(r"\b(them|those|these|they|the ones|each)\b", re.I)
 
 
 # "compare them", "how do the two differ?", "contrast both": the previous answer's papers taken as one group.
@@ -246,12 +249,17 @@ def group_pointed_to(question: str, history: list[Message], by_title: dict[str, 
     one of the group, the one the previous question comes closest to after those shown."""
     if not GROUP_BACK.search(question):
         return []
-    shown = cited_papers(previous_answer(history), by_title)
+    # The last answer that showed papers: "compare them" after an answer that cited none still means those papers.
+    shown = next((found for a in _answers_newest_first(history) if (found := cited_papers(a, by_title))), [])
     m = _COUNTED.search(question)
     wanted = _GROUP_SIZE[(m.group(1) or m.group(2)).casefold()] if m else 0
     if shown and relatives is not None and len(shown) < wanted:
         shown += [pid for pid in relatives(history) if pid not in shown][: wanted - len(shown)]
     return shown
+
+
+def _answers_newest_first(history: list[Message]) -> list[str]:
+    return [m.content for m in reversed(history) if m.role == "assistant"]
 
 
 def previous_answer(history: list[Message]) -> str:

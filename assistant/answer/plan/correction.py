@@ -40,12 +40,12 @@ def meant(
     elsewhere in the corpus may fit a short description as well, "load balancing" in an MoE paper)."""
     for group in (shown, [*shown, *relatives(corpus, history, words)]):
         ids = list(dict.fromkeys(i for i in group if i not in rejected and i in corpus.by_id))
-        if len(ids) >= 2 and (pick := _best(corpus, ids, described, words, ruled_out)):
+        if len(ids) >= 2 and (pick := best_fit(corpus, ids, described, words, ruled_out)):
             return pick  # one paper left is not chosen by the description: its relatives are weighed with it
     return None
 
 
-def _best(corpus: Corpus, ids: list[str], described: str, words: str, ruled_out: str) -> str | None:
+def best_fit(corpus: Corpus, ids: list[str], described: str, words: str, ruled_out: str) -> str | None:
     """The paper the description fits best, by a lead; the paper what is ruled out fits best (by a lead) is out first.
     What is ruled out only rules out: a paper far from it is not thereby meant (on a list of seven sea-ice papers,
     subtracting it let an unrelated paper overtake the one described)."""

@@ -109,3 +109,17 @@ class RouteByMeaning:
         if span or negation or re.search(rf"\b{phrases.PAPER_NOUN}|\bpublish|\bwr[io]te\b", question, re.I):
             return "list"
         return None
+
+
+def decided_by(route: str, keyword_route: str, vote) -> str:
+    """Why the route is what it is, for --explain: the vote, the keyword guard, or a slot of the question."""
+    voted = ROUTE_OF.get(vote.label, vote.label)
+    return f"route {route}: " + (
+        "the vote and the keywords agree"
+        if route == keyword_route == voted
+        else "the vote"
+        if route == voted
+        else f"the keyword guard (vote {vote.label} at {vote.confidence:.2f})"
+        if route == keyword_route
+        else f"a slot of the question (vote {vote.label})"
+    )

@@ -31,6 +31,10 @@ _WEAK_CUE = re.compile(
 )
 
 
+# Two papers named and asked of each, or set beside each other: a comparison without the word.
+_EACH = re.compile(r"\beach\b|\bnext to\b|\bbeside\b|\balongside\b|\bagainst\b", re.I)
+
+
 class PairReader:
     """Mixed into the SlotReader (which gives `corpus`)."""
 
@@ -49,8 +53,9 @@ class PairReader:
         if len(pair := self._two_described(question)) == 2:
             # "the two X papers", "both X papers": two papers described as a pair are asked about side by side.
             return pair + [i for i in named if i not in pair][:2]
-        if not cue and vote.label == "compare":
-            cue = re.search(r"\beach\b", question)  # "… and a later one …. How was each evaluated?"
+        if not cue and (vote.label == "compare" or len(named) >= 2):
+            # "… and a later one …. How was each evaluated?"; "Put A next to B: what does each report?"
+            cue = _EACH.search(question)
         if not cue or not (said or vote.label == "compare" or len(named) >= 1):
             return []
         compared = self.compared(question, named)
@@ -87,6 +92,14 @@ class PairReader:
                 # "the static paper and the dynamic paper": one distinguishing title word picks out one paper
                 if one.id not in ids and one.id not in named:
                     ids.append(one.id)
+                continue
+            headed = bool(re.search(r"\b(?:paper|work|study|article|preprint|one)\W*$", side, re.I))
+            if (pid := self.resolver.best(words, self._authors_first(), headed)) or (
+                pid := self.resolver.best(words, list(self.corpus.papers), headed)
+            ):
+                # "FNO emulator vs …": the title the side's words read as (an acronym of a title phrase, title words)
+                if pid not in ids and pid not in named:
+                    ids.append(pid)
                 continue
             if len(words) < 2:
                 continue

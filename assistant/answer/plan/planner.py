@@ -7,7 +7,6 @@ import re
 from dataclasses import replace
 
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence.across import asked_kind, mentions
 from assistant.answer.evidence.sentence_search import question_parts
 from assistant.answer.plan import phrases
 from assistant.answer.plan.conversation import (
@@ -18,11 +17,11 @@ from assistant.answer.plan.conversation import (
     split_turns,
 )
 from assistant.answer.plan.intents import classify, mentions_author, subject_for, topic_words
-from assistant.answer.plan.meaning import ROUTE_OF, RouteByMeaning
+from assistant.answer.plan.meaning import RouteByMeaning, decided_by
 from assistant.answer.plan.operation import operation_of
 from assistant.answer.plan.paging import continued_list
 from assistant.answer.plan.plan import LIST_PAGE, QueryPlan
-from assistant.answer.plan.reader import ModelReader, ReadingRefused, read_or_refuse, with_reading
+from assistant.answer.plan.reader import ModelReader, model_read
 from assistant.answer.plan.selection import PAPER_FIELDS
 from assistant.answer.plan.slots import SlotReader
 from assistant.answer.plan.spelling import correct_spelling
@@ -57,18 +56,16 @@ class Planner(SlotReader, RouteByMeaning):
             # looked for; "first" there is no date pick
             literal, (a, b) = claim[0], claim[1]
             stripped = self._strip_slots(question[:a] + " " + question[b:])
-        venues = self.venues_in(question)[0]
         work_type = phrases.work_type_listed(question)[0]
-        negation = phrases.negated(question)
-        not_in, not_in_said = phrases.not_in_source(question)
-        if not_in:
-            # "not on arXiv": a field of the table (arXiv id, kind of work) filters, not the topic word "arXiv"
-            if negation and not_in_said.casefold() in question[negation.span[0] : negation.span[1]].casefold():
-                negation = None
-            venues = [v for v in venues if v.casefold() not in not_in_said.casefold()]
+        negation, not_in, venues = self.exclusions(question)
         intent = classify(stripped, self.corpus.principal)
-        named = self.named_in(corrected) or self.of_work_type(question) or self.most_cited(question)
+        named = self.named_in(corrected, described=False) or self.of_work_type(question) or self.most_cited(question)
+        named = self.with_described(corrected, named, history)  # "the Dataset Matters paper": described
+        # "For the one that isn't MoQE, …": a paper named to be set aside is left out, not asked about.
+        aside = self.resolver.set_aside(question, named)
+        named = [i for i in named if i not in aside]
         query, focus = follow_up(corrected, history, self.corpus.names) if not named else (corrected, named)
+        focus = [i for i in focus if i not in aside]
         span, anchored = self._dates(question, history, focus)
         intent.year_from, intent.year_to = span.years if span else (None, None)
         said_span = phrases.dates(question)
@@ -153,6 +150,8 @@ class Planner(SlotReader, RouteByMeaning):
             and not position
         ):
             intent.route = "fact"  # "Which open-source project is it part of?": about the paper pointed to
+        elif len(named) == 1 and intent.route == "code" and not position and not re.search(r"\bpapers\b", question):
+            intent.route = "fact"  # "His 2019 benchmark paper belongs to an open-source effort: which?": that paper's
         nth_of_paper = None  # the author position asked of one paper ("who is its second author?")
         if (named or focus) and re.match(r"(?i)\s*(then\s+|and\s+)?who\b", question) and position:
             # "who is listed first among its authors?": that author of the paper, not a filter over papers
@@ -187,23 +186,24 @@ class Planner(SlotReader, RouteByMeaning):
             back, focus, named = ("nth", [meant]), [meant], [meant]
             intent.route, intent.subject = "summary", ""
         # "compare them" / "compare the two" names no paper: its sides are the papers the previous answer showed.
-        group = [] if named or back else group_pointed_to(question, history, self.corpus.by_title, self._relatives)
+        # "Compare them: which one is about X …" compares the group; "which one" alone picks among it (which_of).
+        picks = back and not (back[0] == "which" and phrases.COMPARISON.search(question))
+        group = [] if named or picks else group_pointed_to(question, history, self.corpus.by_title, self._relatives)
         if compared := self._compared_if_asked(question, vote, named) or self._group_compared(question, vote, group):
             intent.route = "compare"
         elif len(both := self.two_with(question, person, position if position and position > 0 else None)) == 2:
             # "both papers he co-wrote with P as first author": the only two such papers, side by side
             compared, intent.route, position = both, "compare", None
         elif (
-            set(named) == set(left_out := self.left_out_named(question, named))  # none named, or only to leave out
+            not named
             and (position or surname or (person and person != self.corpus.principal) or venues or work_type)
             and intent.route in ("fact", "list", "count", "summary", "earliest", "latest", *PAPER_FIELDS)
             and (
                 chosen := self.asked_of_selection(
-                    question, f, span, scope, person, position, surname, venues, work_type, left_out
+                    question, f, span, scope, person, position, surname, venues, work_type, aside
                 )
             )
         ):
-            named = []  # "for the one that isn't MoQE": MoQE only narrowed the selection
             if chosen[1] == "fact" and intent.route in PAPER_FIELDS:
                 chosen = (chosen[0], intent.route)  # "When was the paper with X as first author published?"
             # "Take the paper where Zeyu Liu is the second author. What bound does it prove?", "Which of the two is
@@ -237,12 +237,19 @@ class Planner(SlotReader, RouteByMeaning):
             intent.route in ("fact", "list", "earliest", "latest", "summary")
             or back[0] == "list"
             or (back[0] == "which" and intent.route in ("count", "code"))
+            or (back[0] in ("earliest", "latest") and self.extreme_of(question, back[1]))
         ):
             focus = back[1]
-            if back[0] in ("earliest", "latest"):
+            if back[0] in ("earliest", "latest") and (one := self.extreme_of(question, back[1])):
+                # "Which of those is newer, and how much does it cut the cost?": the date picks; the rest is asked
+                (focus, corrected), intent.route = ([one[0]], one[1]), self.asked_route(one[1])
+            elif back[0] in ("earliest", "latest"):
                 intent.route = back[0]
             elif back[0] == "which" and intent.route in ("count", "code"):
                 within, scope = True, "all"  # "how many of those have code?": counted within the previous list
+            elif back[0] == "which" and (one := self.one_picked(question, back[1])):
+                # "which one says X, and which algorithms did it study?": X picked the paper; the rest is asked of it
+                (focus, corrected), intent.route = ([one[0]], one[1]), self.asked_route(one[1])
             elif back[0] == "which":
                 intent.route = "which_of"
             elif back[0] == "list":
@@ -277,20 +284,13 @@ class Planner(SlotReader, RouteByMeaning):
             intent.route = pick  # "the newest of his papers with that co-author": one paper, by date
         elif intent.route == "list" and not (named or focus) and (pick := phrases.one_by_date(question)):
             intent.route = pick  # "the last paper he put out before 2024": one paper, by date
-        if not (named or focus or meta) and (
-            picked := self.picked_then_asked(question, intent.route, f, span, scope)
-            if intent.route in ("earliest", "latest")
-            else self.one_dated(question, span, f, scope)
-        ):
-            # "his oldest paper … and what did it optimize?", "his 2019 benchmark paper …: what is that project
-            # called?": the table picks the paper, the rest is asked of it
-            focus, intent.route, intent.subject, topic = [picked], "fact", "", ""
-        elif not meta and (placed := self.dated_against(question, named, filters, scope)):
-            # "His 2022 Sunway work … Which later paper of his also tackles X, and where …?": the named paper only
-            # dates the one asked about
-            named, focus, intent.route, intent.subject, topic = [], [placed], "fact", "", ""
-            span, f.year_from, f.year_to = None, filters.year_from, filters.year_to  # the year was the named one's
-        quantity, direction, leave_out, threshold = "", 1, [], None
+        if not meta and (one := self.picked_by_table(question, intent.route, named, focus, f, span, scope, filters)):
+            # "his oldest paper … and what did it optimize?", "his 2019 benchmark paper …", "which later paper of his
+            # also …": the table picks the paper, the rest is asked of it
+            (picked, intent.route, dated), focus, intent.subject, topic = one, [one[0]], "", ""
+            if dated:  # the paper named only dated the one asked about; its year is no filter
+                named, span, f.year_from, f.year_to = [], None, filters.year_from, filters.year_to
+        quantity, direction, leave_out, threshold = "", 1, list(aside), None
         if meta in ("greeting", "metrics", "overview"):
             pass  # a question about the corpus or its author, not an operation over papers
         elif len(named) >= 2 and phrases.SHARED_AUTHORS.search(question):
@@ -313,12 +313,8 @@ class Planner(SlotReader, RouteByMeaning):
             intent.route, intent.subject, topic, compared = "list", "", "", []
         if intent.route == "count" and phrases.CODE.search(question):
             intent.route = "code"  # "how many of his papers have code": the code route counts them (within the topic)
-        across = ""
-        if intent.route in ("fact", "list") and scope == "author" and intent.about_author and not negation:
-            # "Which GPUs did he use?": the kind named across his papers, when any of them names it.
-            kind = asked_kind(question, named, focus)
-            if kind and mentions(kind, [p for p in self._in_scope(f, span) if p.is_author_work]):
-                intent.route, across = "across", kind
+        if across := self.across_asked(question, intent, scope, negation, named, focus, f, span):
+            intent.route = "across"  # "Which GPUs did he use?": the kind named across his papers
         # Another slot narrows the table: a topic of phrasing alone is then dropped, the question is the filter.
         filtered = bool(person or position or surname or span or venues or negation or not_in or f.coauthor or within)
         assumed, unsure = "", []
@@ -352,15 +348,7 @@ class Planner(SlotReader, RouteByMeaning):
             intent.route, compared, topic = "elapsed", [], ""
         excluded = [pid for pid in named if not filters.admits(self.corpus.by_id[pid])]
         # Why the route is what it is, for --explain.
-        decided = f"route {intent.route}: " + (
-            "the vote and the keywords agree"
-            if intent.route == keyword_route == ROUTE_OF.get(vote.label, vote.label)
-            else "the vote"
-            if intent.route == ROUTE_OF.get(vote.label, vote.label)
-            else f"the keyword guard (vote {vote.label} at {vote.confidence:.2f})"
-            if intent.route == keyword_route
-            else f"a slot of the question (vote {vote.label})"
-        )
+        decided = decided_by(intent.route, keyword_route, vote)
         plan = QueryPlan(
             excluded=excluded,
             question=question,
@@ -401,17 +389,9 @@ class Planner(SlotReader, RouteByMeaning):
             assumed=assumed,
             notes=[decided]
             + ([f"spelling: {', '.join(spelling)}"] if spelling else [])
-            + (["topic grounded by no paper: answered from retrieval"] if unsure else []),
+            + (["topic grounded by no paper: answered from retrieval"] if unsure else [])
+            + self.described_notes(corrected, [*named, *focus, *compared]),
         )
         if self.reader is None:
             return plan
-        try:
-            reading = read_or_refuse(
-                self.reader, question, history, self._resolve_paper, [*self.corpus.people, self.corpus.principal]
-            )
-        except ReadingRefused as why:
-            refused = f"the model's reading was refused ({why}); the rule reader's plan"
-            return replace(plan, notes=[*plan.notes, refused])
-        return with_reading(
-            plan, reading, filters, self.corpus.by_id, self.corpus.principal, picker=self.picked_by_date
-        )
+        return model_read(plan, self.reader, question, history, filters, self.corpus, self._resolve_paper, self)

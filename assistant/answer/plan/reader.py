@@ -276,3 +276,13 @@ def with_reading(
         excluded=[pid for pid in named if not filters.admits(by_id[pid])],
         notes=[f"route {route}: read by the model (a validated tool call)", *rule.notes[1:]],
     )
+
+
+def model_read(rule: QueryPlan, reader: ModelReader, question, history, filters: Filters, corpus, resolve, picks):
+    """The rule reader's plan with the model's validated reading of the question, or the rule plan noting why the
+    reading was refused. `picks.picked_by_date` gives the paper a pick by date selects (the table's)."""
+    try:
+        reading = read_or_refuse(reader, question, history, resolve, [*corpus.people, corpus.principal])
+    except ReadingRefused as why:
+        return replace(rule, notes=[*rule.notes, f"the model's reading was refused ({why}); the rule reader's plan"])
+    return with_reading(rule, reading, filters, corpus.by_id, corpus.principal, picker=picks.picked_by_date)

@@ -9,7 +9,8 @@ import re
 from assistant.answer.evidence.finding import TARGET_LEAD
 from assistant.answer.evidence.quantity import asked_noun
 from assistant.answer.evidence.weigh import COVERAGE_WEIGHT, relevant
-from assistant.answer.plan import phrases
+from assistant.answer.plan import correction, phrases
+from assistant.answer.plan.intents import classify
 from assistant.models import Filters, Paper
 
 # Routes about one paper, which a question asking its metadata fields turns into those fields' routes; table routes a
@@ -56,6 +57,11 @@ _ASKS_WHICH = re.compile(
 SELECTED_MAX = 2
 # Clauses of a question: a selection said first, then what is asked of it.
 _CLAUSES = re.compile(r"(?<=[.;:?!])\s+")
+# "Of those, which one says X, and which algorithms did it study?": one paper picked by what it says, then asked more.
+_WHICH_ONE = re.compile(
+    r"\bwhich (?:one|paper|work|study|article|preprint)\b(?:\s+of (?:them|those|these|the two))?", re.I
+)
+_THEN_ASKS = re.compile(r",?\s+and\s+(?=(?:how|what|which|when|where|who|why|did|does|do|is|was|were)\b)", re.I)
 
 
 def asks_of_selection(question: str) -> bool:
@@ -108,17 +114,6 @@ class Selection:
             key = person.casefold()
             return [p for p in papers if any(a.casefold() == key for a in p.authors)]
         return papers
-
-    def left_out_named(self, question: str, named: list[str]) -> list[str]:
-        """The papers a question names only to leave them out of its selection ("Jinhao Zhang is first author on
-        two of his papers. For the one that isn't MoQE, …"): each name preceded by "isn't", "other than", "not"."""
-        low = question.casefold()
-        out = []
-        for nm, pid in self.corpus.names.items():
-            if pid in named and pid not in out and (at := low.find(nm)) >= 0:
-                if phrases.LEFT_OUT_BEFORE.search(question[max(0, at - 40) : at]):
-                    out.append(pid)
-        return out
 
     def asked_of_selection(
         self,
@@ -218,6 +213,60 @@ class Selection:
             pool = [sp.paper for sp in self.corpus.topics.papers_on(words, pool)]
         return pool[0].id if len(pool) == 1 else None
 
+    def picked_by_table(self, question, route, named, focus, f: Filters, span, scope, filters: Filters):
+        """The one paper the table picks for a question that asks something of it, with the route of that ask and
+        whether a named paper only dated it: by date ("his oldest paper … and what did it optimize?", "…, and who
+        wrote it?"), by year and description ("his 2019 benchmark paper …"), or placed against the paper named
+        ("which later paper of his also tackles X, and where …?"); None otherwise."""
+        if not (named or focus):
+            if route in ("earliest", "latest"):
+                then = phrases.picked_then_asked(question)
+                picked = self.picked_then_asked(question, route, f, span, scope)
+                return (picked, self.asked_route(then[1]), False) if picked and then else None
+            picked = self.one_dated(question, span, f, scope)
+            return (picked, "fact", False) if picked else None
+        placed = self.dated_against(question, named, filters, scope)
+        return (placed, "fact", True) if placed else None
+
+    def one_picked(self, question: str, among: list[str]) -> tuple[str, str] | None:
+        """The one paper of several pointed back to that "which one says X, and which algorithms did it study?" picks
+        by what it says (X), and what the question goes on to ask of it ("which algorithms did it study?"); None when
+        it asks only which one (the which_of answer) or X fits two papers alike."""
+        m = _WHICH_ONE.search(question)
+        if not m or len(among) < 2:
+            return None
+        said, *then = _THEN_ASKS.split(question[m.end() :], maxsplit=1)
+        words = " ".join(self._content(said))
+        if not then or not words:
+            return None
+        pick = correction.best_fit(self.corpus, list(dict.fromkeys(among)), said.strip(" ,"), words, "")
+        return (pick, then[0]) if pick else None
+
+    def extreme_of(self, question: str, among: list[str]) -> tuple[str, str] | None:
+        """The paper "which of those is newer, and how much does it cut the cost?" picks by date among the papers
+        pointed back to, and what is asked of it; None when nothing more is asked or two share the date."""
+        by_date, split = phrases.date_pick(question), phrases.picked_then_asked(question)
+        if not by_date or not split:
+            return None
+        pool = [self.corpus.by_id[i] for i in among if i in self.corpus.by_id and self.corpus.by_id[i].date]
+        return self._extreme(pool, by_date[0], split[1]) if len(pool) >= 2 else None
+
+    def asked_route(self, asked: str) -> str:
+        """The route of what is asked of a paper once it is picked: its date, authors or arXiv id from the table
+        ("… and when did it come out?"), else a fact of its text."""
+        route = classify(asked, self.corpus.principal).route
+        return route if route in PAPER_FIELDS else "fact"
+
+    @staticmethod
+    def _extreme(pool, pick: str, asked: str) -> tuple[str, str] | None:
+        """The earliest or latest paper of a pool (None on a tie in dates), and what is asked of it."""
+        ordered = sorted(pool, key=lambda p: p.date or "")
+        if len(ordered) >= 2:
+            ends = (ordered[-1], ordered[-2]) if pick == "latest" else (ordered[0], ordered[1])
+            if ends[0].date == ends[1].date:
+                return None
+        return (ordered[-1 if pick == "latest" else 0].id, asked) if ordered else None
+
     def described_besides(self, question: str, besides: str, by_name: bool) -> str | None:
         """The one other paper a question describes beside the one it names or selects ("how many years separate her
         PhD thesis from the polar SAR foundation model preprint?"): the clear lead of a search for its words."""
@@ -253,7 +302,11 @@ class Selection:
         return None
 
     def _without_paper(self, text: str, pid: str) -> str:
-        """The text without the names it gives one paper (a nested reference's anchor is no topic)."""
+        """The text without the names it gives one paper, or the description it gives it ("the graph coloring
+        paper"): a nested reference's anchor is no topic."""
+        for r in sorted(self.resolver.described(text), key=lambda r: -r.span[0]):
+            if r.paper == pid:
+                text = text[: r.span[0]] + " " + text[r.span[1] :]
         low = text.casefold()
         for nm in sorted((n for n, i in self.corpus.names.items() if i == pid and n in low), key=len, reverse=True):
             at = low.find(nm)

@@ -8,6 +8,7 @@ import re
 
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import topics
+from assistant.answer.evidence.across import asked_kind, mentions
 from assistant.answer.evidence.weigh import vocabulary
 from assistant.answer.plan import correction, phrases
 from assistant.answer.plan.conversation import (
@@ -21,6 +22,7 @@ from assistant.answer.plan.conversation import (
 )
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.pairs import PairReader
+from assistant.answer.plan.resolver import Resolver
 from assistant.answer.plan.selection import RARE_IDF, Selection
 from assistant.index.bm25 import variants
 from assistant.models import Filters, Message, Paper
@@ -41,12 +43,71 @@ class SlotReader(Selection, PairReader):
             return [self.corpus.by_title[key]]
         return self.named_in(name)
 
-    def named_in(self, question: str) -> list[str]:
-        """Papers the question names: exactly, or written without spaces/hyphens or with one typo ("dyna train")."""
-        found = mentioned(question, self.corpus.names)
-        if found:
+    def exclusions(self, question: str):
+        """The negated topic, the source left out ("not on arXiv") and the venues a question names. A source left out
+        is a field of the table (arXiv id, kind of work): neither the negated topic nor a venue."""
+        venues, negation = self.venues_in(question)[0], phrases.negated(question)
+        not_in, not_in_said = phrases.not_in_source(question)
+        if not_in:
+            if negation and not_in_said.casefold() in question[negation.span[0] : negation.span[1]].casefold():
+                negation = None
+            venues = [v for v in venues if v.casefold() not in not_in_said.casefold()]
+        return negation, not_in, venues
+
+    def across_asked(self, question, intent, scope, negation, named, focus, f, span) -> str:
+        """The kind a question asks named across the author's papers ("Which GPUs did he use?"), when any of them
+        names it; "" otherwise."""
+        if intent.route not in ("fact", "list") or scope != "author" or not intent.about_author or negation:
+            return ""
+        kind = asked_kind(question, named, focus)
+        return kind if kind and mentions(kind, [p for p in self._in_scope(f, span) if p.is_author_work]) else ""
+
+    def named_in(self, question: str, described: bool = True) -> list[str]:
+        """Papers the question names: exactly, or written without spaces/hyphens or with one typo ("dyna train"),
+        and those it describes by a fragment of their title, an acronym of a title phrase or their title words ("the
+        Dataset Matters paper", "the FNO emulator": plan/resolver.py), in the order the question gives them."""
+        found = mentioned(question, self.corpus.names) or fuzzy_names(
+            question, self.corpus.squashed, self.corpus.retriever.lexical, self.corpus.deletions
+        )
+        return self.with_described(question, found) if described else found
+
+    def with_described(self, question: str, found: list[str], history: list[Message] = ()) -> list[str]:
+        """The papers named, and those the question describes (not those it sets aside), in the question's order;
+        a description in a conversation is read among the papers earlier answers showed first."""
+        # A correction or "the other one" means a paper the answers did not lead with: no preference for those shown
+        other = phrases.CORRECTION.search(question) or re.search(r"\bother\b", question, re.I)
+        shown = earlier_papers(list(history), self.corpus.by_title) if history and not other else []
+        described = [r for r in self.resolver.described(question, shown) if r.paper not in found and not r.aside]
+        if not described:
             return found
-        return fuzzy_names(question, self.corpus.squashed, self.corpus.retriever.lexical, self.corpus.deletions)
+        low = question.casefold()
+        at = {
+            pid: min(
+                (i for nm in self.resolver.names_of(pid) if nm in low and (i := find_bounded(low, nm)) >= 0),
+                default=len(low),
+            )
+            for pid in found
+        }
+        at.update({r.paper: r.span[0] for r in described if r.paper not in at})
+        return sorted(at, key=lambda pid: at[pid])
+
+    def described_notes(self, question: str, used: list[str]) -> list[str]:
+        """For --explain: each description the plan read as a paper ("the Dataset Matters paper" -> its title)."""
+        return [
+            f"described: “{question[r.span[0] : r.span[1]]}” read as {self._label(r.paper)}"
+            + (", set aside" if r.aside else "")
+            for r in self.resolver.described(question)
+            if r.paper in used or r.aside
+        ]
+
+    @property
+    def resolver(self) -> Resolver:
+        """The corpus's paper resolver (made on first use: the Planner is built once per corpus)."""
+        if getattr(self, "_resolver", None) is None or self._resolver.papers is not self.corpus.papers:
+            self._resolver = Resolver(
+                self.corpus.papers, self.corpus.names, self.corpus.principal, self.corpus.topics.terms
+            )
+        return self._resolver
 
     def _author_of(self, pid: str, question: str) -> str | None:
         """The author of a paper at the position the question names ("the first author of CALM"), if listed."""

@@ -39,13 +39,20 @@ DIFFERENT = 0.2
 NOT_STATED = "—"
 
 
+# Nouns that ask for a stated outcome: a number a result sentence gives.
+_OUTCOME = re.compile(
+    r"\b(?:results?|findings?|errors?|accuracy|accuracies|speed-?ups?|gains?|improvements?|ratios?|"
+    r"compression rates?)\b",
+    re.I,
+)
 # "Compare the two HONPAS papers": a part of the question that only frames the comparison and asks nothing.
 _FRAMING = re.compile(r"\s*(?:please\s+)?(?:compare|contrast|put|set|take|consider|look at)\b", re.I)
 _ASKS = re.compile(r"\b(?:how|what|which|why|where|when|who|does|do|did|is|are)\b", re.I)
 # The row a question's content asks about, by its form, first match wins; none: the extra "On the question" row.
 _ASKED_ROWS = (
     ("Problem", re.compile(r"\bwhy\b|\bmotivat\w*|\bproblems?\b|\bchallenges?\b|\bgoals?\b", re.I)),
-    ("Result", QUANTITY),
+    # "what headline result does each give", "what error does each report": a stated outcome, said by its noun too
+    ("Result", re.compile(rf"{QUANTITY.pattern}|{_OUTCOME.pattern}", re.I)),
     ("Hardware / data", _SETTING),
     (
         "Approach",
@@ -56,6 +63,18 @@ _ROW_ROLES = {"Problem": ("motivation", "background"), "Approach": ("method",), 
 # "Here, we present two algorithms. Firstly, … Secondly, …": an enumeration spread over sentences is quoted whole.
 _ITEM_START = re.compile(r"^\s*(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|then|finally|lastly)\b\s*,?", re.I)
 MAX_RUN = 4  # sentences one cell may span (an announcing sentence and its items)
+
+
+def _figure(text: str) -> bool:
+    """The sentence states a measured figure ("70%", "11$\\times$" as the source writes it)."""
+    return bool(HAS_QUANTITY.search(text) or _LATEX_TIMES.search(text) or _MEASURE.search(text))
+
+
+_LATEX_TIMES = re.compile(r"\d\s*\$?\s*\\times\b")
+# A number with a short unit ("12 cm", "4.1 km", "0.05 dB"), not part of a name ("A100", "ResNet-34", "Sentinel-1").
+_MEASURE = re.compile(
+    r"(?<![\w.-])\d+(?:\.\d+)?\s?(?:[nµm]?m|cm|km|kg|g|ms|s|h|min|dB|[kMG]?Hz|[KMGT]B|[kMG]?W|pp|°C?)(?![\w-])"
+)
 
 
 def asked_part(question: str, papers: list[Paper]) -> str:
@@ -99,12 +118,14 @@ def _cell_text(question: str, s: RoleSentence | None) -> str | None:
     return None if s is None else clauses.focus(question, s.text)
 
 
-def rows_for(plan: QueryPlan, paper: Paper, corpus: Corpus, asked: str = "") -> dict[str, str | None]:
+def rows_for(plan: QueryPlan, paper: Paper, corpus: Corpus, asked: str = "", said: str = "") -> dict[str, str | None]:
     """The paper's sentence for each row: problem (motivation, else background), approach (method), hardware or data
     (the sentence naming most settings), result (a result with a figure first); none used twice. The row the
     question's content asks about (`asked`: "how does each spread the work across processes?" asks the approach) is
     filled first, by the sentence that answers that content best (its row's role a tie-breaker), with the
-    enumeration it announces."""
+    enumeration it announces. An outcome asked with a word every paper holds is read from `said`, the asked part
+    with those words kept ("what headline compression result does each give": "result" is in both papers, yet it
+    names the result row)."""
     scores = ranked(plan, paper, corpus)
     sentences = [s for s in with_roles(paper, corpus.picker.stored) if statement(s)]
     used: set[str] = set()
@@ -117,15 +138,22 @@ def rows_for(plan: QueryPlan, paper: Paper, corpus: Corpus, asked: str = "") -> 
 
     first: dict[str, str] = {}
     row, specific = asked_row(asked) if asked else (ASKED_ROW, False)
+    reading = asked
+    if row == ASKED_ROW and said and asked_row(said)[0] == "Result":
+        # The outcome word every paper holds ("result", "error") still names the row, and tells its sentences apart
+        row, specific = asked_row(said)
+        reading = said
     if specific and row != ASKED_ROW and sentences:
-        on_asked = dict(corpus.picker.rank(asked, corpus.qterms(asked), [paper])[paper.id])
+        on_asked = dict(corpus.picker.rank(reading, corpus.qterms(reading), [paper])[paper.id])
         roles = _ROW_ROLES.get(row, ())
 
         def fit(s: RoleSentence) -> float:
             fits_row = s.role in roles or (row == "Hardware / data" and _SETTING.search(s.text))
             return on_asked.get(s.text, -1.0) + (ROW_ROLE_BONUS if fits_row else 0.0)
 
-        pick = max(sentences, key=fit)
+        # An outcome asked ("what headline result does each give?"): a sentence stating a figure, when one does.
+        stating = [s for s in sentences if _figure(s.text)] if row == "Result" else []
+        pick = max(stating or sentences, key=fit)
         run = _run(sentences, pick)
         used.update(x.text for x in sentences if x.text in run)
         first[row] = run if run != pick.text else clauses.focus(asked, pick.text)
@@ -213,7 +241,8 @@ def write_comparison(plan: QueryPlan, papers: list[Paper], corpus: Corpus) -> An
     """The grid (one column per paper, a row per aspect, each cell quoted and cited), then what differs."""
     cites = Citations()
     asked = asked_part(plan.words, papers)
-    per_paper = [rows_for(plan, p, corpus, asked) for p in papers]
+    said = asked_part(plan.words, papers[:1])  # the framing dropped, every word kept
+    per_paper = [rows_for(plan, p, corpus, asked, said) for p in papers]
     grid: dict[str, list[str | None]] = {}
     for row in (*ROWS, ASKED_ROW):
         cells = [r.get(row) for r in per_paper]

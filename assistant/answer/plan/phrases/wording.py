@@ -325,7 +325,7 @@ _DATE_PICK = re.compile(
     re.I,
 )
 # What else a question asks once it has picked its paper: ", and does it …", ". What did it find?"
-_CLAUSE_BREAK = re.compile(r"\s*(?:,\s*(?:and\s+)?|;\s*|[.?!]\s+|\s+and\s+(?=(?:what|which|how|does|did|is|was)\b))")
+_CLAUSE_BREAK = re.compile(r"\s*(?:,\s*(?:and\s+)?|;\s*|[.?!:]\s+|\s+and\s+(?=(?:what|which|how|does|did|is|was)\b))")
 _ASKING = re.compile(r"(?:what|which|how|who|when|where|why|does|did|do|is|was|are|were|can|could|has|have)\b", re.I)
 
 
@@ -394,15 +394,6 @@ def than_the_named(question: str) -> tuple[int, str] | None:
 ONE_DATED = re.compile(
     r"\b(?:his|her|their|the author['’]s|(?-i:[A-Z][\w-]+)['’]s)\s+(?:(?:19|20)\d{2})\s+"
     r"(?P<w>(?:[\w-]+\s+){0,3}?)(?:paper|article|preprint|study|work)\b(?!s)",
-    re.I,
-)
-
-
-# A paper named only to be left out of a selection: "the one that isn't MoQE", "other than CALM", "besides X", "not
-# X": the words right before the name.
-LEFT_OUT_BEFORE = re.compile(
-    r"(?:\b(?:one|paper|work)\s+(?:that|which)\s+(?:isn['’]t|is\s+not|wasn['’]t|was\s+not)|\bother\s+than|"
-    r"\bbesides|\bapart\s+from|\bexcept(?:\s+for)?|\bnot)\s+(?:the\s+)?$",
     re.I,
 )
 

@@ -1,0 +1,311 @@
+"""Which paper a description means when it does not give the paper's name: a fragment of its title ("the Dataset
+Matters paper"), an acronym of a title phrase ("the FNO emulator": Fourier Neural Operators), title words in other
+forms ("the graph-network drift forecaster": Ice Drift Forecasts with Graph Neural Networks), a short name, within
+the years it names ("his 2019 benchmark paper").
+
+Every paper's title is scored against the description's content words, each word weighted by how few titles hold it
+(an unmatched word counts as a rare one, so a description the title does not hold scores low). A description means
+a paper when that paper's title holds most of its weight and leads every other title by a margin; a description no
+paper noun heads ("the Barents Sea thickness retrieval intercomparison") must also read like that title (hold half
+its words), so "the speedup" or "the line" never becomes a paper whose title says "speedup".
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+import re
+from dataclasses import dataclass, field
+
+from assistant.answer.plan.intents import topic_words
+from assistant.answer.plan.phrases.dates import dates
+from assistant.answer.plan.phrases.reference import Reference, references, sets_aside
+from assistant.index.bm25 import terms, variants
+from assistant.index.paper_terms import paper_texts
+from assistant.models import Paper
+
+# Endings two forms of one word may differ by beyond a shared root ("forecast|er" / "forecast|s", "emulat|or" /
+# "emulat|ing", "quantiz|ation" / "quantiz|ed").
+_SUFFIXES = frozenset(
+    """ s es e ed d er ers or ors ing ings ion ions ation ations ator ators ate ates ated ating al ally ic ics ical
+    ive ity ities ism ment ments ly""".split()
+) | {""}
+ROOT = 5  # letters two forms of a word share at least
+# Title words that only join the others ("… over the Barents Sea", "… via Joint …").
+_JOINING = frozenset("over via towards toward across under beyond within through into onto upon per".split())
+# Acronyms of title phrases: 3-6 capitals, maybe with lower-case joining letters ("FNO", "GNN", "MoE"), a plural s.
+_ACRONYM = re.compile(r"(?:[A-Z][a-z]?){2,5}[A-Z]s?")
+_SMALL = frozenset("a an the of for and with to in on by at from as".split())
+_VERSUS = frozenset({"vs", "versus"})
+_SENTENCE_END = re.compile(r"[.?!]\s+(?=[A-Z])")
+# A description means a paper that holds this share of the description's weight (in its title or its text) ...
+COVER = 0.6
+# ... and leads every other paper by this share of its score (a title word counting fully, a text word IN_TEXT) ...
+LEAD = 0.2
+# ... and, when no paper noun heads the description, that holds this share of the title's own words.
+READS_AS_TITLE = 0.5
+# A word a paper's text holds but not its (real) title counts this much of a title word: it describes the paper
+# without naming it, and keeps a word every stencil paper uses from picking the one whose title says "stencil".
+IN_TEXT = 0.5
+# A paper that leads only because its title holds the description's common words, while another holds every word
+# as it does, is not chosen: its title must hold this share of the description's weight.
+TITLED = 0.5
+# What follows the paper noun ("the stencil work on sparse tensor cores") must be held by the paper's text for at
+# least this share of its words, or the description meant another paper.
+AFTER_HELD = 0.5
+
+
+def same_word(a: str, b: str) -> bool:
+    """Two casefolded words are forms of one word: equal, singular and plural, or a shared root of ROOT letters with
+    known endings ("forecaster"/"forecasts", "emulator"/"emulating")."""
+    if a == b or b in variants(a):
+        return True
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    return any(k >= ROOT and a[k:] in _SUFFIXES and b[k:] in _SUFFIXES for k in range(n, ROOT - 1, -1))
+
+
+def _parts(word: str) -> list[str]:
+    return [w for w in word.casefold().split("-") if w and w not in _SMALL]
+
+
+@dataclass
+class _Title:
+    words: list[str]  # content words, hyphenated ones in parts, casefolded
+    initials: tuple[str, ...]  # the initials of every word, with and without the joining words
+    derived: bool  # no title in the sources: the words are the abstract's first phrase, not a name
+
+
+@dataclass
+class TitleIndex:
+    """Every paper's title words and initials, and the papers each title word is in (built once per corpus)."""
+
+    titles: dict[str, _Title] = field(default_factory=dict)
+    holders: dict[str, set[str]] = field(default_factory=dict)  # title word -> paper ids
+    by_root: dict[str, set[str]] = field(default_factory=dict)  # first ROOT letters -> title words
+
+    @classmethod
+    def of(cls, papers: list[Paper]) -> TitleIndex:
+        index = cls()
+        for p in papers:
+            title = p.title or p.display_title or ""
+            raw = re.findall(r"[A-Za-z0-9][\w=+-]*", title)
+            parts = [x for w in raw for x in w.casefold().split("-") if x]
+            initials = (
+                "".join(x[0] for x in parts),
+                "".join(x[0] for x in parts if x not in _SMALL),
+            )
+            words = [x for w in topic_words(title) for x in _parts(w) if x not in _JOINING]
+            index.titles[p.id] = _Title(words, initials, not p.title)
+            for w in words:
+                index.holders.setdefault(w, set()).add(p.id)
+                index.by_root.setdefault(w[:ROOT], set()).add(w)
+        return index
+
+    def holding(self, word: str) -> set[str]:
+        """The papers whose titles hold the word in some form."""
+        w = word.casefold()
+        found: set[str] = set()
+        for t in self.by_root.get(w[:ROOT], ()) if len(w) >= ROOT else (w, *variants(w)):
+            if t in self.holders and same_word(w, t):
+                found |= self.holders[t]
+        return found
+
+    def spelled(self, acronym: str) -> set[str]:
+        """The papers whose titles hold a run of words the acronym spells ("FNO": "Fourier Neural Operators")."""
+        key = acronym[:-1] if acronym.endswith("s") and acronym[:-1].isupper() else acronym
+        key = key.casefold()
+        return {pid for pid, t in self.titles.items() if any(key in i for i in t.initials)}
+
+
+@dataclass(frozen=True)
+class Resolved:
+    paper: str
+    span: tuple[int, int]
+    aside: bool = False  # the question sets it aside ("not the incidence-angle one")
+
+
+class Resolver:
+    """Reads descriptions of papers against the corpus's titles and short names."""
+
+    def __init__(self, papers: list[Paper], names: dict[str, str], principal: str = "", terms=None):
+        self.papers = papers
+        self.names = names
+        self.principal = principal
+        self.terms = terms  # index.paper_terms.PaperTerms of the table (built at ingest), or None: read the texts
+        self._index: TitleIndex | None = None
+        self._texts: list[frozenset[str]] | None = None
+        self._names_of: dict[str, list[str]] | None = None
+        self._by_id = {p.id: p for p in papers}
+        self._pools: dict[tuple, tuple[list[Paper], set[str]]] = {}
+
+    def names_of(self, pid: str) -> list[str]:
+        """The short names of one paper (casefolded), looked up, not scanned per question."""
+        if self._names_of is None:
+            self._names_of = {}
+            for nm, i in self.names.items():
+                self._names_of.setdefault(i, []).append(nm)
+        return self._names_of.get(pid, [])
+
+    @property
+    def index(self) -> TitleIndex:
+        if self._index is None:  # made on the first question that describes a paper, once per corpus
+            self._index = TitleIndex.of(self.papers)
+        return self._index
+
+    def _in_texts(self, word: str) -> set[str]:
+        """The papers whose own texts (title, research sentences, comments) hold every term of the word, in its
+        singular or plural."""
+        parts = terms(word)
+        if not parts:
+            return set()
+        found: set[int] | None = None
+        for t in parts:
+            forms = variants(t)
+            if self.terms is not None:
+                held = self.terms.papers_with(forms)
+            else:
+                if self._texts is None:  # no index given (a bare table): each paper's terms, once
+                    self._texts = [frozenset(x for text in paper_texts(p) for x in terms(text)) for p in self.papers]
+                held = {i for i, ts in enumerate(self._texts) if forms & ts}
+            found = held if found is None else found & held
+        return {self.papers[i].id for i in found or ()}
+
+    def _text_of(self, pid: str) -> frozenset[str]:
+        paper = self._by_id[pid]
+        return frozenset(x for text in paper_texts(paper) for x in terms(text))
+
+    def _matches(self, word: str, pool: set[str]) -> tuple[set[str], int]:
+        """The pool papers a description word matches (title word, acronym of a title phrase, short name), and how
+        many title words it stands for."""
+        found = self.index.holding(word) & pool
+        span = 1
+        if _ACRONYM.fullmatch(word):
+            spelled = self.index.spelled(word) & pool
+            if spelled - found:
+                span = max(span, len(re.sub(r"[a-z]|s$", "", word)))
+            found |= spelled
+        if (pid := self.names.get(word.casefold())) and pid in pool:
+            found |= {pid}
+        return found, span
+
+    def best(self, words: list[str], pool: list[Paper], headed: bool = True) -> str | None:
+        """The one paper of the pool a description (its words as written) means, or None when no title clearly
+        holds it."""
+        content = []
+        for w in topic_words(" ".join(words), self.principal):
+            if "-" in w and not self.index.holding(w):
+                # "LLM-vs-human-ability", "lead-detection": its parts are the words, even one a question's structure
+                # uses elsewhere ("lead author"); "vs" joins them
+                content += [x for x in w.split("-") if len(x) > 1 and x.casefold() not in _JOINING | _SMALL | _VERSUS]
+            elif w.casefold() not in _SMALL:
+                content.append(w)
+        if not content or not pool:
+            return None
+        ids = next((ids for kept, ids in self._pools.values() if kept is pool), None) or {p.id for p in pool}
+        n = len(ids)
+        score: dict[str, float] = {}  # the description's weight the paper holds, text-only words discounted
+        held: dict[str, float] = {}  # the description's weight the paper holds at all
+        covered: dict[str, int] = {}  # title words the description holds
+        rows = []
+        for w in content:
+            titled, span = self._matches(w, ids)
+            named = {pid for pid in titled if not self.index.titles[pid].derived}
+            texted = (self._in_texts(w) & ids) | titled
+            rows.append((named, texted - named, titled, span))
+        weights = [math.log(1 + n / max(1, len(named | texted))) for named, texted, _, _ in rows]
+        total = sum(weights)
+        for (named, texted, titled, span), wt in zip(rows, weights):
+            for pid in named | texted:
+                score[pid] = score.get(pid, 0.0) + (1.0 if pid in named else IN_TEXT) * wt / total
+                held[pid] = held.get(pid, 0.0) + wt / total
+            for pid in titled:
+                covered[pid] = covered.get(pid, 0) + span
+        ranked = heapq.nlargest(2, score.items(), key=lambda kv: kv[1])
+        if not ranked or held[ranked[0][0]] < COVER:
+            return None
+        if len(ranked) > 1 and ranked[1][1] > ranked[0][1] * (1 - LEAD):
+            return None
+        best, second = ranked[0][0], ranked[1][0] if len(ranked) > 1 else None
+        if second and held[second] >= held[best] and 2 * score[best] - held[best] < TITLED:
+            # The next paper holds every word too and the first holds most of them only in its text, not its title:
+            # "the mixed-precision quantization work" is CALM by its title's common "quantization" and by the
+            # mixed-precision methods it compares with; the mixed-precise paper holds them all as well.
+            return None
+        pid = ranked[0][0]
+        if not headed:
+            own = len(self.index.titles[pid].words) or 1
+            if covered.get(pid, 0) / own < READS_AS_TITLE:
+                return None
+        return pid
+
+    def holds_after(self, pid: str, after: tuple[str, ...]) -> bool:
+        """Whether the paper's text holds what follows its paper noun ("on sparse tensor cores") for AFTER_HELD of
+        its content words (none said: it holds)."""
+        words = [t for w in topic_words(" ".join(after), self.principal) for t in terms(w)]
+        if not words:
+            return True
+        text = self._text_of(pid)
+        held = sum(bool(variants(w) & text) for w in words)
+        return held >= AFTER_HELD * len(words)
+
+    def _pool(self, ref: Reference, question: str = "") -> list[Paper]:
+        years = ref.years
+        if not years and ref.trailing and (span := dates(question)) and span.years[0] and span.years[1]:
+            # "Among her 2021 papers, take the one about icebergs": the one within the years the question set
+            years = tuple(range(span.years[0], span.years[1] + 1))
+        key = (years, ref.owned)
+        if key not in self._pools:  # the same few pools every question asks for (all, the author's, a year's)
+            pool = [p for p in self.papers if not years or p.year in years]
+            if ref.owned:
+                pool = [p for p in pool if p.is_author_work] or pool
+            self._pools[key] = (pool, {p.id for p in pool})
+        return self._pools[key][0]
+
+    def described(self, question: str, shown: list[str] = ()) -> list[Resolved]:
+        """The papers the question's references mean, with where each reference is. A paper described only in a
+        sentence before the one that asks, when the asking sentence points at another paper it describes ("Zeyu Liu
+        first-authored his block coordinate descent paper and co-authored a theory paper. What bound does that theory
+        paper prove?"), sets the scene: it is not what the question is about. In a conversation a reference is read
+        among the papers earlier answers `shown` first ("The one with mixture of experts: …" after a list of
+        quantization papers), then among all."""
+        out: list[Resolved] = []
+        unresolved_at: list[int] = []
+        for ref in references(question):
+            pool = self._pool(ref, question)
+            seen = {p.id for p in pool}
+            earlier = [self._by_id[i] for i in shown if i in seen]
+            pid = (self.best(list(ref.words), earlier, ref.headed) if len(earlier) >= 2 else None) or self.best(
+                list(ref.words), pool, ref.headed
+            )
+            if pid and not self.holds_after(pid, ref.after):
+                pid = None  # "the stencil work on sparse tensor cores": not the stencil paper that never says so
+            if pid:
+                out.append(Resolved(pid, ref.span, sets_aside(question[: ref.span[0]])))
+            elif ref.headed:
+                unresolved_at.append(ref.span[0])
+        asking = max((m.end() for m in _SENTENCE_END.finditer(question.rstrip())), default=0)
+        if asking and any(at >= asking for at in unresolved_at):
+            out = [r for r in out if r.span[0] >= asking]
+        return out
+
+    def set_aside(self, question: str, named: list[str]) -> list[str]:
+        """The named papers the question sets aside ("the one that isn't MoQE", "other than CALM")."""
+        low = question.casefold()
+        aside = []
+        for pid in named:
+            for nm in self.names_of(pid):
+                if nm not in low:
+                    continue
+                at = low.find(nm)
+                while at >= 0:
+                    if sets_aside(question[:at]):
+                        aside.append(pid)
+                        break
+                    at = low.find(nm, at + 1)
+                if pid in aside:
+                    break
+        return aside
