@@ -134,3 +134,51 @@ def test_the_listing_metadata_decides_a_venue_claim():
     # Submitted there, accepted elsewhere: the premise is corrected by the comment naming the other venue.
     v = decide("Was StencilX accepted at PPoPP'24?", paper, [paper.abstract])
     assert v.word == NO and v.sentence.startswith("Accepted to HPDC'24")
+
+
+# A claim term the paper names only as what the work is set against (made-up sentences; none is from an eval set).
+KILN = [
+    "We present KilnNet, a surrogate model for ceramic kiln firing schedules.",
+    "KilnNet is the first model to plan a full firing schedule on one laptop CPU, formerly possible only with "
+    "finite element codes on a cluster.",
+    "The surrogate is written in Haskell as its main language, reaching performance as native Rust or Go.",
+    "It cuts planning time from 9 hours to 4 minutes.",
+]
+KILN_PAPER = make_paper(title="KilnNet: Surrogate Firing Schedules", abstract=" ".join(KILN))
+
+
+def test_a_term_named_only_as_what_came_before_is_a_false_premise():
+    v = decide("KilnNet still required a cluster to plan a full firing schedule, didn't it?", KILN_PAPER, KILN)
+    assert v.word == NO and "laptop CPU" in v.sentence
+    v = decide("Did KilnNet need a cluster for the full firing schedule?", KILN_PAPER, KILN)
+    assert v.word == NO and "laptop CPU" in v.sentence
+
+
+def test_a_named_value_the_paper_states_only_as_a_comparison_is_a_no():
+    v = decide("The KilnNet surrogate was written mainly in Rust, correct?", KILN_PAPER, KILN)
+    assert v.word == NO and "Haskell" in v.sentence
+    best_first = [KILN[2], *KILN[:2], KILN[3]]
+    assert decide("Is the KilnNet surrogate written in Haskell?", KILN_PAPER, best_first).word == YES
+
+
+def test_a_claim_that_itself_sets_the_term_against_the_work_is_not_read_as_a_false_premise():
+    from assistant.answer.evidence import claim_terms
+
+    assert claim_terms.foil_only("Is KilnNet faster than Rust code?", KILN_PAPER, KILN) is None
+    assert claim_terms.foil_only("Does KilnNet run on a laptop CPU?", KILN_PAPER, KILN) is None
+
+
+def test_a_compound_s_function_words_and_an_acronym_s_plural_are_not_missing_terms():
+    s = "We survey 41 LLMs and group the evaluation suites into 4 skill families."
+    paper = make_paper(title="Skills of Language Models: A Survey", abstract=s)
+    v = decide("Did the LLM-vs-skill survey group its evaluation suites into 4 skill families?", paper, [s])
+    assert v.word == YES
+    assert (
+        decide("Did the LLM-vs-skill survey group its evaluation suites into 5 skill families?", paper, [s]).word == NO
+    )
+
+
+def test_a_confirming_tag_does_not_negate_the_claim():
+    s = "Each worker trains its shard without any inter-node communication."
+    paper = make_paper(title="ShardTrain", abstract=s)
+    assert decide("ShardTrain workers need inter-node communication, don't they?", paper, [s]).word == NO

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from assistant.answer.evidence import alignment
-from assistant.answer.evidence.weigh import vocabulary
+from assistant.answer.evidence.weigh import forms, vocabulary
 from assistant.answer.plan.intents import STOP, topic_words
 from assistant.index.bm25 import terms
 from assistant.models import Paper
@@ -58,7 +58,9 @@ def unsupported(question: str, paper: Paper, sentences: list[str], near: Near | 
     have = {stem(t) for t in held}
 
     def holds(t: str) -> bool:  # as written, or another form of it ("reach" in "reaching", "GPUs" for "GPU")
-        return stem(t) in have or len(t) >= 4 and any(h.startswith(t) or len(h) >= 4 and t.startswith(h) for h in held)
+        if stem(t) in have or forms(t) & held:  # "LLM" held as "LLMs"
+            return True
+        return len(t) >= 4 and any(h.startswith(t) or len(h) >= 4 and t.startswith(h) for h in held)
 
     # Figures with their units ("3 seconds" for "3 s") are the alignment's to compare, not words to find.
     for q in alignment.quantities(question):
@@ -66,7 +68,12 @@ def unsupported(question: str, paper: Paper, sentences: list[str], near: Near | 
     out = []
     for w in topic_words(question):
         # Direction words ("grew" against "a 25% increase") are the alignment's to compare, like figures.
-        parts = [t for t in _parts(w) if t not in naming and t not in LIGHT and t not in alignment.DIRECTIONS]
+        # A compound's function words ("LLM-vs-human-ability") name nothing the paper must hold.
+        parts = [
+            t
+            for t in _parts(w)
+            if t not in naming and t not in LIGHT and t not in alignment.DIRECTIONS and t not in _FUNCTION
+        ]
         if parts and not all(holds(t) for t in parts) and w not in out:
             out.append(w)
     if out and near is not None:
@@ -157,3 +164,82 @@ def swapped(question: str, word: str, sentence: str) -> str | None:
 def paraphrased(question: str, word: str, sentences: list[str]) -> bool:
     """Some sentence holds a function word in the word's place ("one" where the claim says "single")."""
     return any(f in _FUNCTION for s in sentences for f in slot_fillers(question, word, s))
+
+
+def _load_foils() -> list[tuple[str, re.Pattern]]:
+    rows = []
+    for line in (DATA / "foils.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            scope, _, pattern = line.partition("|")
+            rows.append((scope.strip(), re.compile(rf"(?<![\w-])(?:{pattern.strip()})(?![\w-])", re.I)))
+    return rows
+
+
+FOILS = _load_foils()
+# Where a foil ends: a clause ends at punctuation or a new clause; a thing also at the preposition or conjunction
+# that follows its noun phrase ("than cuSPARSE on A100 GPUs" sets only cuSPARSE against the work), or after
+# FOIL_WORDS words.
+_CLAUSE_END = re.compile(
+    r"[;:()\[\]]|,(?!\d{3})|\.\s|\s(?:and|but|while|whereas|although|though|which|where)\s|$", re.I
+)
+_THING_END = re.compile(
+    r"[;:,()\[\]]|\.\s|\s(?:on|in|at|with|without|for|by|from|to|across|using|under|over|into|via|and|but|which|that"
+    r"|who|where|when|is|are|was|were|has|have|had|can|could|while)\s|$",
+    re.I,
+)
+FOIL_WORDS = 6
+# Words that deny rather than name ("without losing accuracy"): never a term the paper must hold outside a foil.
+_NEGATORS = frozenset({"without", "not", "no", "never", "nor", "neither", "none"})
+
+
+def foils(text: str) -> list[tuple[int, int]]:
+    """The spans of a text that name what a work is set against (data/foils.txt)."""
+    out = []
+    for scope, pattern in FOILS:
+        for m in pattern.finditer(text):
+            end = (_THING_END if scope == "thing" else _CLAUSE_END).search(text, m.end() + 1)
+            stop = end.start() if end else len(text)
+            if scope == "thing":
+                words = list(_TOKEN.finditer(text, m.end(), stop))
+                if len(words) > FOIL_WORDS:
+                    stop = words[FOIL_WORDS - 1].end()
+            out.append((m.end(), stop))
+    return out
+
+
+def _places(word: str, text: str) -> list[int]:
+    """Where the text holds the word, as written or another form of it (by stem)."""
+    key = stem(word)
+    return [m.start() for m in _TOKEN.finditer(text) if stem(m.group(0)) == key]
+
+
+def _inside(at: int, spans: list[tuple[int, int]]) -> bool:
+    return any(s <= at < e for s, e in spans)
+
+
+def foil_only(question: str, paper: Paper, sentences: list[str]) -> tuple[str, str] | None:
+    """A term the claim asserts of the work that the paper names only as what the work is set against, with the
+    sentence naming it: "X still needed a supercomputer?" against "… on a single A100 GPU, previously attainable only
+    via OpenKMC on a supercomputer"; "written mainly in Fortran?" against "… the Julia script language as the main
+    programming language, which … enables performance as native C or Fortran". None when the claim sets the term
+    against the work itself ("Is X faster than cuSPARSE?"), or when the claim is about the foil (none of its other
+    words is named outside a foil)."""
+    texts = list(dict.fromkeys([*sentences, *metadata(paper)]))
+    spans = {t: foils(t) for t in texts}
+    asked_against = foils(question)
+    naming = vocabulary(paper.title or paper.display_title)
+    words = [w for w in topic_words(question) if len(w) > 2 and w.casefold() not in LIGHT | _FUNCTION | _NEGATORS]
+
+    def named(word: str, *, outside: bool) -> list[str]:
+        return [t for t in texts for at in _places(word, t) if _inside(at, spans[t]) != outside]
+
+    for w in words:
+        if set(terms(w)) <= naming or any(_inside(at, asked_against) for at in _places(w, question)):
+            continue
+        against = named(w, outside=False)
+        if not against or named(w, outside=True):
+            continue
+        others = [o for o in topic_words(question) if o != w and len(o) > 2]
+        if any(named(o, outside=True) for o in others) or (paper.title and any(t in naming for t in terms(question))):
+            return w, against[0]
+    return None

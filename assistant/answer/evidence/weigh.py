@@ -69,6 +69,11 @@ METHOD = re.compile(r"\b(we (propose|design|introduce|present|develop|formulate)
 SOLUTION = re.compile(
     r"\b(?:we|this (?:paper|work)|it)\s+(?:\w+\s+)?(?:address|solve|tackle|overcome|propose|introduce)", re.I
 )
+# The bare announcement ("To address this, we propose X (…), a staged training framework.") names the work without
+# saying how it works: no SOLUTION or METHOD gain for a "how" question.
+SAYS_HOW = re.compile(
+    r"\b(?:by|via|through|using|which|that|where|consist\w*|compris\w*|decompos\w*|combin\w*)\b", re.I
+)
 PROBLEM = re.compile(r"\b(despite|however|remains?|suffers?|lacks?|lacking|fails? to|bottlenecks?)\b", re.I)
 # A sentence of the role the question asks for (asked.py: a "why" the motivation, a "how" the method, a "how well" the
 # result) gains this much: on the first-contact sets the answering motivation or method sentence scored 0.1-0.35
@@ -80,6 +85,15 @@ ASKED_ROLES = (
     "method",
     "result",
 )  # the roles whose best sentence an answer adds when its lead is another
+# A "why" is answered by a sentence that gives a reason ("Since serial FEM is difficult to solve large problems
+# efficiently, parallel FEM has become …"), not by one that shares the question's words and says what was done ("this
+# work analyzes … parallel FEM"): such a sentence gains this much (on top of its role's bonus).
+REASON = re.compile(
+    r"\b(?:since|because|due to|owing to|as a result|therefore|hence|so that|in order to|difficult|hard to|cannot"
+    r"|unable to|too (?:slow|costly|expensive|large))\b",
+    re.I,
+)
+REASON_BONUS = 0.1
 # A release or venue note ("The code is released at …") answers only a question about the release: otherwise it
 # loses this much (it shares the paper's name and words with every question about the paper).
 RELEASE_PENALTY = 0.3
@@ -370,9 +384,14 @@ class SentencePicker:
                 score += 0.2
             if kind[pid] is not None:
                 score += KIND_BONUS * kind[pid].coverage(vocabulary(s))  # the sentence names the asked kind of thing
-            if wants_method and METHOD.search(s):
+            if "motivation" in wanted and REASON.search(s):
+                score += REASON_BONUS
+            bare = PROPOSAL.search(s) and not SAYS_HOW.search(s)
+            if wants_method and METHOD.search(s) and not bare:
                 score += 0.05
-            if wants_method and SOLUTION.search(s):
+            if wants_method and bare:
+                pass
+            elif wants_method and SOLUTION.search(s):
                 score += 0.1
             elif wants_method and PROBLEM.search(s):
                 score -= 0.1

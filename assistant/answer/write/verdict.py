@@ -26,6 +26,7 @@ from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import alignment, claim_terms, clauses
 from assistant.answer.evidence.roles import with_roles
 from assistant.answer.evidence.weigh import summary_sentence, vocabulary
+from assistant.answer.plan import phrases
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.write.by_role import heading
@@ -75,6 +76,7 @@ class Verdict:
     word: str  # YES, NO or UNSAID
     sentence: str  # the deciding sentence
     why: str  # what decided it (for meta)
+    term: str | None = None  # the claim's word the verdict turned on, when one did
 
 
 def _value(word: str) -> float | None:
@@ -153,6 +155,11 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
             for w in topic_words(question):
                 if _coverage(terms(w), s) == 0 and (other := claim_terms.swapped(question, w, s)):
                     return Verdict(NO, s, f"the listing says {other!r} where the claim says {w!r}")
+    # A term the claim asserts of the work that the paper names only as what the work is set against ("previously
+    # attainable only via OpenKMC on a supercomputer", "performance as native C or Fortran") is a false premise.
+    if foiled := claim_terms.foil_only(question, paper, ranked):
+        word, sentence = foiled
+        return Verdict(NO, sentence, f"the paper names {word!r} only as what the work is set against", word)
     verdict = _decide(question, paper, ranked)
     if verdict.word != YES:
         return verdict
@@ -248,7 +255,7 @@ def _decide(question: str, paper: Paper, ranked: list[str]) -> Verdict:
             return Verdict(NO, s, "a figure stated otherwise")
         return Verdict(UNSAID, top[0] if top else summary_sentence(paper), "a figure not stated")
     # A requirement the paper denies: "do they have to communicate?" - "without any inter-device communication".
-    if not _ASKS_NEGATED.search(question):
+    if not _ASKS_NEGATED.search(phrases.untagged(question)):  # "…, didn't it?" asks to confirm, not negates
         s = holding(lambda s: _negates(s, words), top)
         if s:
             return Verdict(NO, s, "the sentence denies the asked term")
@@ -291,7 +298,11 @@ def write_verdict(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | 
     if not ranked:
         ranked = [r.text for r in with_roles(paper, corpus.picker.stored)]
     verdict = decide(plan.words, paper, ranked, near=_near(corpus))
-    verdict.sentence = clauses.focus(plan.words, verdict.sentence)  # the item holding the figure, when enumerated
+    # The item holding the figure (or the word the verdict turned on), when the sentence is an enumeration.
+    if verdict.term:
+        verdict.sentence = clauses.holding(verdict.term, verdict.sentence)
+    else:
+        verdict.sentence = clauses.focus(plan.words, verdict.sentence)
     cites = Citations()
     marker = cites.cite(paper, verdict.sentence)
     says = "the closest it comes is" if verdict.word == UNSAID else "it says"
