@@ -76,3 +76,27 @@ def test_a_how_question_is_not_answered_by_the_bare_announcement(assistant):
     raw = _ranked(assistant, question, abstract, "TowerSplit: Low-Cost Training of Mixture-of-Experts Models")
     announcement = next(s for s in raw if s.startswith("To address this"))
     assert max(raw, key=raw.get) != announcement  # it names the work; the others say how it trains
+
+
+def test_a_lead_in_then_a_wh_ask_is_answered_by_the_ask():
+    q = "In her study on kiln surrogates, what loss function decides which schedules are kept?"
+    assert phrases.later_asks(q) == ("what loss function decides which schedules are kept?",)
+    assert phrases.later_asks("Is it so that the kiln model, which runs on a laptop, needs a GPU?") == ()
+    assert phrases.polar("Is it so that the kiln model, which runs on a laptop, needs a GPU?")
+
+
+def test_a_question_asking_what_problem_motivated_a_study_is_not_answered_by_its_result(assistant):
+    abstract = (
+        "Hand-drawn glacier outlines are widely used, yet they differ from one mapper to the next. "
+        "We compare the outlines of three mapping teams on 400 glaciers. "
+        "Experiments show that training with a consensus loss recovers half of the accuracy lost to outline noise."
+    )
+    question = "What problem with hand-drawn glacier outlines motivated the outline-noise study?"
+    answerer = assistant.answerer()
+    title = "Outline Noise in Hand-Drawn Glacier Inventories"
+    paper = conftest.make_paper(id="p1", title=title, display_title=title, abstract=abstract)
+    qterms = QueryTerms.of(question, answerer.retriever.lexical)
+    ranked = SentencePicker(answerer.retriever.embeddings).rank(question, qterms, [paper])["p1"]
+    # The problem sentence reads as background by its cues ("widely used"), the result as a result ("Experiments show").
+    assert ranked[0][0].startswith("Hand-drawn glacier outlines")
+    assert "background" in asked.read(question).roles

@@ -51,6 +51,10 @@ def read(question: str) -> Asked:
             quantity = True
         elif label not in roles:
             roles.append(label)
+    # A reason is stated as the problem (motivation) or as what makes the topic matter, which the labels often call
+    # background ("Operational ice charts are drawn by analysts and disagree with each other.").
+    if "motivation" in roles and "background" not in roles:
+        roles.insert(roles.index("motivation") + 1, "background")
     # "How did they estimate X?" asks for the method; "how well/how much" for a result: the more specific wins.
     if "result" in roles and "method" in roles:
         roles.remove("method")

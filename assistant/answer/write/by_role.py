@@ -93,7 +93,8 @@ def write_why(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | None
     """The motivation the paper states (the problem with earlier approaches), quoted; None without evidence."""
     if not hits or not hits[0].paper.has_abstract:
         return None
-    return _single(plan, hits, corpus, ("motivation",), "gives its motivation", "why")
+    # A reason is labelled motivation or, as often, background (evidence/asked.py).
+    return _single(plan, hits, corpus, ("motivation", "background"), "gives its motivation", "why")
 
 
 def write_how(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | None:

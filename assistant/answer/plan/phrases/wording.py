@@ -346,14 +346,24 @@ _ASK_SPLIT = re.compile(
     re.I,
 )
 _WH = re.compile(r"^\W*(?:by\s+)?(?:what|which|how|who|when|where|why)\b", re.I)
+# "In his work on X, what criterion decides …?": a lead-in that is not itself a question, then the ask.
+_OPENS_ASKING = re.compile(
+    r"^\W*(?:what|which|how|who|whom|whose|when|where|why|is|are|was|were|am|do|does|did|has|have|had|can|could|will"
+    r"|would|should)\b",
+    re.I,
+)
+_AFTER_LEAD_IN = re.compile(r",\s+(?=(?:what|which|how|who|when|where|why)\b)", re.I)
 
 
 @lru_cache(maxsize=1024)
 def later_asks(question: str) -> tuple[str, ...]:
     """The wh-questions a question asks after its first part, each answered by its own sentence: "Is there a paper
     where …? How much faster was it?" -> ("How much faster was it?",); "What does X use, and how well does it
-    score?" -> ("how well does it score?",)."""
+    score?" -> ("how well does it score?",); "In his work on X, what criterion decides …?" -> ("what criterion
+    decides …?",)."""
     parts = [p.strip() for p in _ASK_SPLIT.split(question) if p and p.strip()]
+    if parts and not _OPENS_ASKING.match(parts[0]) and (m := _AFTER_LEAD_IN.search(parts[0])):
+        parts[:1] = [parts[0][: m.start()], parts[0][m.end() :]]
     return tuple(p for p in parts[1:] if _WH.match(p))
 
 
