@@ -182,3 +182,25 @@ def test_a_confirming_tag_does_not_negate_the_claim():
     s = "Each worker trains its shard without any inter-node communication."
     paper = make_paper(title="ShardTrain", abstract=s)
     assert decide("ShardTrain workers need inter-node communication, don't they?", paper, [s]).word == NO
+
+
+FURNACE = [
+    "We present FurnaceLM, a trainer for language models.",
+    "FurnaceLM is the first system to train a 70B model without a GPU cluster, using 8 consumer GPUs.",
+    "Training keeps its accuracy without losing throughput.",
+]
+FURNACE_PAPER = make_paper(title="FurnaceLM: Cheap Training", abstract=" ".join(FURNACE))
+
+
+def test_what_the_work_does_without_counts_against_a_claim_that_it_needs_it():
+    v = decide("FurnaceLM still needed a GPU cluster to train the 70B model, didn't it?", FURNACE_PAPER, FURNACE)
+    assert v.word == NO and "without a GPU cluster" in v.sentence
+    # "without losing throughput" denies the losing, not the throughput
+    from assistant.answer.evidence import claim_terms
+
+    assert claim_terms.foil_only("Does FurnaceLM keep its throughput?", FURNACE_PAPER, FURNACE) is None
+
+
+def test_a_scaled_figure_is_not_compared_with_a_bare_count():
+    v = decide("FurnaceLM trains a 70B model on consumer GPUs, right?", FURNACE_PAPER, FURNACE[1:] + FURNACE[:1])
+    assert v.word == YES

@@ -197,9 +197,13 @@ def foils(text: str) -> list[tuple[int, int]]:
     out = []
     for scope, pattern in FOILS:
         for m in pattern.finditer(text):
-            end = (_THING_END if scope == "thing" else _CLAUSE_END).search(text, m.end() + 1)
+            first = _TOKEN.search(text, m.end())
+            if scope == "denied" and first and first.group(0).casefold().endswith("ing"):
+                out.append((first.start(), first.end()))  # "without losing accuracy": only the verb is denied
+                continue
+            end = (_CLAUSE_END if scope == "clause" else _THING_END).search(text, m.end() + 1)
             stop = end.start() if end else len(text)
-            if scope == "thing":
+            if scope != "clause":
                 words = list(_TOKEN.finditer(text, m.end(), stop))
                 if len(words) > FOIL_WORDS:
                     stop = words[FOIL_WORDS - 1].end()
@@ -209,8 +213,16 @@ def foils(text: str) -> list[tuple[int, int]]:
 
 def _places(word: str, text: str) -> list[int]:
     """Where the text holds the word, as written or another form of it (by stem)."""
-    key = stem(word)
-    return [m.start() for m in _TOKEN.finditer(text) if stem(m.group(0)) == key]
+    key = _singular(word)
+    return [m.start() for m in _TOKEN.finditer(text) if _singular(m.group(0)) == key]
+
+
+def _singular(word: str) -> str:
+    """A word's stem, blind to a plural "s" ("GPUs" is "GPU")."""
+    w = word.casefold()
+    if len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
+        w = w[:-1]
+    return stem(w)
 
 
 def _inside(at: int, spans: list[tuple[int, int]]) -> bool:
