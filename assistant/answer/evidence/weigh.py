@@ -70,7 +70,7 @@ SOLUTION = re.compile(
     r"\b(?:we|this (?:paper|work)|it)\s+(?:\w+\s+)?(?:address|solve|tackle|overcome|propose|introduce)", re.I
 )
 # The bare announcement ("To address this, we propose X (…), a staged training framework.") names the work without
-# saying how it works: no SOLUTION or METHOD gain for a "how" question.
+# saying how it works: no SOLUTION gain for a "how" question.
 SAYS_HOW = re.compile(
     r"\b(?:by|via|through|using|which|that|where|consist\w*|compris\w*|decompos\w*|combin\w*)\b", re.I
 )
@@ -398,11 +398,10 @@ class SentencePicker:
                 score += KIND_BONUS * kind[pid].coverage(vocabulary(s))  # the sentence names the asked kind of thing
             if "motivation" in wanted and REASON.search(s):
                 score += REASON_BONUS
-            bare = PROPOSAL.search(s) and not SAYS_HOW.search(s)
-            if wants_method and METHOD.search(s) and not bare:
+            if wants_method and METHOD.search(s):
                 score += 0.05
-            if wants_method and bare:
-                pass
+            if wants_method and PROPOSAL.search(s) and not SAYS_HOW.search(s):
+                pass  # the bare announcement: it names the work, it does not say how (no SOLUTION gain)
             elif wants_method and SOLUTION.search(s):
                 score += 0.1
             elif wants_method and PROBLEM.search(s):
