@@ -204,3 +204,23 @@ def test_what_the_work_does_without_counts_against_a_claim_that_it_needs_it():
 def test_a_scaled_figure_is_not_compared_with_a_bare_count():
     v = decide("FurnaceLM trains a 70B model on consumer GPUs, right?", FURNACE_PAPER, FURNACE[1:] + FURNACE[:1])
     assert v.word == YES
+
+
+SCANS = [
+    "We present GlacierFM, a model pretrained on 2 million Landsat-8 scenes of mountain glaciers.",
+    "On the ResNet-18 backbone it reaches 4x fewer parameters while the detectors trained on them keep their accuracy.",
+]
+SCAN_PAPER = make_paper(title="GlacierFM: Pretraining for Glaciers", abstract=" ".join(SCANS))
+
+
+def test_a_versioned_name_is_held_only_as_a_whole_and_another_version_is_a_no():
+    v = decide("GlacierFM was pretrained on Landsat-9 scenes, right?", SCAN_PAPER, SCANS)
+    assert v.word == NO and "Landsat-8" in v.sentence
+    v = decide("Does GlacierFM reach 4x fewer parameters on the ResNet-50 backbone?", SCAN_PAPER, SCANS[1:])
+    assert v.word == NO and "ResNet-18" in v.why
+    assert decide("GlacierFM was pretrained on Landsat-8 scenes, right?", SCAN_PAPER, SCANS).word == YES
+
+
+def test_a_pronoun_in_the_slot_does_not_paraphrase_a_claim_word():
+    v = decide("Were the GlacierFM detectors trained on thousands of backbones?", SCAN_PAPER, SCANS[1:])
+    assert v.word != YES

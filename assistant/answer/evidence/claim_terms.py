@@ -44,9 +44,31 @@ def _paper_terms(paper: Paper, sentences: list[str]) -> set[str]:
     return set(terms(text))
 
 
+# A name with its number ("Sentinel-2", "ResNet-34", "GPT-4"): held only as the whole name, never as its parts
+# ("Sentinel-2" is not held by a paper on "Sentinel-1" scenes that also says "2 million").
+_VERSIONED = re.compile(r"^[A-Za-z][\w.]*-\d[\w.]*$")
+
+
+def versioned(word: str) -> bool:
+    """A name with its number ("Sentinel-2", "ResNet-34")."""
+    return bool(_VERSIONED.match(word))
+
+
+def other_version(word: str, sentence: str) -> str | None:
+    """Another version of the claim's versioned name in the sentence ("ResNet-34" for "ResNet-50"), or None."""
+    base, _, number = word.casefold().partition("-")
+    for t in _TOKEN.findall(sentence):
+        b, _, n = t.casefold().partition("-")
+        if b == base and n and n != number and _VERSIONED.match(t):
+            return t
+    return None
+
+
 def _parts(word: str) -> list[str]:
     """A question word as the paper would have to hold it: "copper-nickel" -> copper, nickel; "SC'25" -> sc, 25."""
     ts = terms(word)
+    if _VERSIONED.match(word) and ts:
+        return ts[:1]
     return [t for t in ts if "-" not in t] or ts
 
 
@@ -58,6 +80,8 @@ def unsupported(question: str, paper: Paper, sentences: list[str], near: Near | 
     have = {stem(t) for t in held}
 
     def holds(t: str) -> bool:  # as written, or another form of it ("reach" in "reaching", "GPUs" for "GPU")
+        if _VERSIONED.match(t):
+            return t in held or f"{t}s" in held
         if stem(t) in have or forms(t) & held:  # "LLM" held as "LLMs"
             return True
         return len(t) >= 4 and any(h.startswith(t) or len(h) >= 4 and t.startswith(h) for h in held)
@@ -77,7 +101,8 @@ def unsupported(question: str, paper: Paper, sentences: list[str], near: Near | 
         if parts and not all(holds(t) for t in parts) and w not in out:
             out.append(w)
     if out and near is not None:
-        out = [w for w in out if not near(w, sorted(held))]
+        # A versioned name is never held by meaning: "Sentinel-2" embeds at 0.92 to "Sentinel-1".
+        out = [w for w in out if _VERSIONED.match(w) or not near(w, sorted(held))]
     return out
 
 
@@ -93,6 +118,7 @@ _PREPOSITIONS = {"from", "on", "in", "with", "at", "to", "for", "by", "of", "usi
 # Words that fill a slot without naming anything ("improves … over task-specific models" for "beat task-specific
 # models"): a claim word in their place is a paraphrase, not a rival term.
 _FUNCTION = STOP | _PREPOSITIONS | {"across", "against", "between", "under", "than", "per", "beyond", "versus", "vs"}
+_SCALES = frozenset({"thousand", "million", "billion", "trillion"})
 _PUNCT = re.compile(r"[,;:()\[\]]|\.\s")
 
 
@@ -122,7 +148,8 @@ def slot_fillers(question: str, word: str, sentence: str) -> list[str]:
             for j in range(len(s) - 2):
                 if s[j] == left[0] and s[j + 1] in _PREPOSITIONS:  # "accepted to SC'25" for "accepted at …"
                     k = j + 2
-                    while k < len(s) and s[k] in _ARTICLES:
+                    # "pretrained on 1.2 million Sentinel-1 scenes": the slot is the name, not the figure before it
+                    while k < len(s) and (s[k] in _ARTICLES or s[k].isdigit() or s[k] in _SCALES):
                         k += 1
                     if k < len(s) and (i + 1 >= len(q) or s[k] != q[i + 1]):  # "traced from photographs": no slot
                         out.append(s[k])
@@ -154,16 +181,27 @@ def verb_place(question: str, word: str) -> bool:
 def swapped(question: str, word: str, sentence: str) -> str | None:
     """The other content term the sentence states in the word's place, or None: also when some place holds a word
     of the claim or a function word ("one logical coordinate space" for "a single logical …" paraphrases it)."""
-    asked = {stem(t) for t in _TOKEN.findall(question)}
+    tokens = _TOKEN.findall(question)
+    asked = {stem(t) for t in tokens}
+    whole = {t.casefold() for t in tokens}
+
+    def claims(f: str) -> bool:  # the filler is a word of the claim; a versioned name only as a whole
+        return f in whole if _VERSIONED.match(f) else stem(f) in asked
+
     fillers = slot_fillers(question, word, sentence)
-    if not fillers or any(f in _FUNCTION or stem(f) in asked for f in fillers):
+    if not fillers or any(f in _FUNCTION or claims(f) for f in fillers):
         return None
     return fillers[0]
 
 
+# Words that point back rather than fill a slot: "detectors trained on them" does not rephrase "trained on
+# thousands of examples".
+_PRONOUNS = frozenset({"it", "its", "them", "they", "their", "this", "these", "those", "that", "he", "she", "we"})
+
+
 def paraphrased(question: str, word: str, sentences: list[str]) -> bool:
     """Some sentence holds a function word in the word's place ("one" where the claim says "single")."""
-    return any(f in _FUNCTION for s in sentences for f in slot_fillers(question, word, s))
+    return any(f in _FUNCTION and f not in _PRONOUNS for s in sentences for f in slot_fillers(question, word, s))
 
 
 def _load_foils() -> list[tuple[str, re.Pattern]]:

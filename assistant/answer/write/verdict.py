@@ -76,7 +76,7 @@ class Verdict:
     word: str  # YES, NO or UNSAID
     sentence: str  # the deciding sentence
     why: str  # what decided it (for meta)
-    term: str | None = None  # the claim's word the verdict turned on, when one did
+    term: str | None = None  # the word of the deciding sentence the verdict turned on, when one did
 
 
 def _value(word: str) -> float | None:
@@ -174,11 +174,14 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
         # A figure met in the sentence bound to the same context already matched what it counts: "4096 Huawei
         # Ascend 910 accelerators" is stated as "4096 Huawei Ascend 910".
         counted = claim_terms.counted_words(question)
-        missing = [w for w in missing if w.casefold() not in counted]
+        # A versioned name stays asked for: "11x compression on ResNet-50" is not met by "on the ResNet-34 model".
+        missing = [w for w in missing if w.casefold() not in counted or claim_terms.versioned(w)]
     if not missing:
         return verdict
     for word in missing:
         for s in ranked:
+            if claim_terms.versioned(word) and (other := claim_terms.other_version(word, s)):
+                return Verdict(NO, s, f"the paper says {other!r} where the claim says {word!r}", other)
             if other := claim_terms.swapped(question, word, s):
                 return Verdict(NO, s, f"the paper says {other!r} where the claim says {word!r}")
     missing = [w for w in missing if not claim_terms.verb_place(question, w)]
