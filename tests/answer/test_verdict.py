@@ -224,3 +224,10 @@ def test_a_versioned_name_is_held_only_as_a_whole_and_another_version_is_a_no():
 def test_a_pronoun_in_the_slot_does_not_paraphrase_a_claim_word():
     v = decide("Were the GlacierFM detectors trained on thousands of backbones?", SCAN_PAPER, SCANS[1:])
     assert v.word != YES
+
+
+def test_a_determiner_is_no_rival_term_and_a_compared_rival_may_be_worded_otherwise():
+    s = ["Each workload from TileBench is drawn from real scientific codes.", "TileBench beats famous BLAS libraries."]
+    paper = make_paper(title="TileBench: Tiles for Science", abstract=" ".join(s))
+    assert decide("Does TileBench use MLPerf workloads?", paper, s).word != NO  # "each workload" names no rival
+    assert decide("Did TileBench beat the vendor BLAS libraries?", paper, s[1:]).word != NO

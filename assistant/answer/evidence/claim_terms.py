@@ -189,7 +189,8 @@ def swapped(question: str, word: str, sentence: str) -> str | None:
         return f in whole if _VERSIONED.match(f) else stem(f) in asked
 
     fillers = slot_fillers(question, word, sentence)
-    if not fillers or any(f in _FUNCTION or claims(f) for f in fillers):
+    # A determiner in the slot ("each workload") names nothing, so it is no rival term.
+    if not fillers or any(f in _FUNCTION or f in _DETERMINERS or claims(f) for f in fillers):
         return None
     return fillers[0]
 
@@ -293,3 +294,10 @@ def foil_only(question: str, paper: Paper, sentences: list[str]) -> tuple[str, s
         if any(named(o, outside=True) for o in others) or (paper.title and any(t in naming for t in terms(question))):
             return w, against[0]
     return None
+
+
+def in_comparison(question: str, word: str) -> bool:
+    """The claim names the word as what the work is set against ("Did X beat the vendor BLAS libraries?"): a paper
+    often words its rival otherwise ("famous BLAS libraries"), so another word in its place is no contradiction."""
+    spans = foils(question)
+    return any(_inside(at, spans) for at in _places(word, question))

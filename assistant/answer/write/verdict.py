@@ -182,7 +182,7 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
         for s in ranked:
             if claim_terms.versioned(word) and (other := claim_terms.other_version(word, s)):
                 return Verdict(NO, s, f"the paper says {other!r} where the claim says {word!r}", other)
-            if other := claim_terms.swapped(question, word, s):
+            if not claim_terms.in_comparison(question, word) and (other := claim_terms.swapped(question, word, s)):
                 return Verdict(NO, s, f"the paper says {other!r} where the claim says {word!r}")
     missing = [w for w in missing if not claim_terms.verb_place(question, w)]
     if not missing:
