@@ -231,3 +231,11 @@ def test_a_determiner_is_no_rival_term_and_a_compared_rival_may_be_worded_otherw
     paper = make_paper(title="TileBench: Tiles for Science", abstract=" ".join(s))
     assert decide("Does TileBench use MLPerf workloads?", paper, s).word != NO  # "each workload" names no rival
     assert decide("Did TileBench beat the vendor BLAS libraries?", paper, s[1:]).word != NO
+
+
+def test_with_the_figures_met_a_verb_worded_otherwise_does_not_block_the_yes():
+    s = ["The evaluation suites are categorized into 5 skill families and 9 sub-skills."]
+    paper = make_paper(title="Skills of Language Models: A Survey", abstract=s[0])
+    assert decide("Did the skills survey group suites into five skill families?", paper, s).word == YES
+    assert decide("Was the skills survey's suite set divided into 5 skill families?", paper, s).word == YES
+    assert decide("Did the skills survey group suites into 7 skill families?", paper, s).word == NO
