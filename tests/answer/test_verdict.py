@@ -239,3 +239,5 @@ def test_with_the_figures_met_a_verb_worded_otherwise_does_not_block_the_yes():
     assert decide("Did the skills survey group suites into five skill families?", paper, s).word == YES
     assert decide("Was the skills survey's suite set divided into 5 skill families?", paper, s).word == YES
     assert decide("Did the skills survey group suites into 7 skill families?", paper, s).word == NO
+    # a modifier is not a verb: "winter" stays asked for
+    assert decide("Did the winter skills survey sort suites into 5 skill families?", paper, s).word != YES

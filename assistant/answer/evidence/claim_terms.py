@@ -301,3 +301,11 @@ def in_comparison(question: str, word: str) -> bool:
     often words its rival otherwise ("famous BLAS libraries"), so another word in its place is no contradiction."""
     spans = foils(question)
     return any(_inside(at, spans) for at in _places(word, question))
+
+
+def after_its_subject(question: str, word: str) -> bool:
+    """The word follows a content word, not an article, determiner or preposition: where a verb stands ("the study
+    group(s) benchmarks", "the set divided into"), not a modifier ("the winter classifier", "in winter")."""
+    q = [t.casefold() for t in _TOKEN.findall(question)]
+    i = _index(q, word)
+    return i > 0 and q[i - 1] not in _DETERMINERS | _PREPOSITIONS | _ARTICLES
