@@ -134,3 +134,110 @@ def test_the_listing_metadata_decides_a_venue_claim():
     # Submitted there, accepted elsewhere: the premise is corrected by the comment naming the other venue.
     v = decide("Was StencilX accepted at PPoPP'24?", paper, [paper.abstract])
     assert v.word == NO and v.sentence.startswith("Accepted to HPDC'24")
+
+
+# A claim term the paper names only as what the work is set against (made-up sentences; none is from an eval set).
+KILN = [
+    "We present KilnNet, a surrogate model for ceramic kiln firing schedules.",
+    "KilnNet is the first model to plan a full firing schedule on one laptop CPU, formerly possible only with "
+    "finite element codes on a cluster.",
+    "The surrogate is written in Haskell as its main language, reaching performance as native Rust or Go.",
+    "It cuts planning time from 9 hours to 4 minutes.",
+]
+KILN_PAPER = make_paper(title="KilnNet: Surrogate Firing Schedules", abstract=" ".join(KILN))
+
+
+def test_a_term_named_only_as_what_came_before_is_a_false_premise():
+    v = decide("KilnNet still required a cluster to plan a full firing schedule, didn't it?", KILN_PAPER, KILN)
+    assert v.word == NO and "laptop CPU" in v.sentence
+    v = decide("Did KilnNet need a cluster for the full firing schedule?", KILN_PAPER, KILN)
+    assert v.word == NO and "laptop CPU" in v.sentence
+
+
+def test_a_named_value_the_paper_states_only_as_a_comparison_is_a_no():
+    v = decide("The KilnNet surrogate was written mainly in Rust, correct?", KILN_PAPER, KILN)
+    assert v.word == NO and "Haskell" in v.sentence
+    best_first = [KILN[2], *KILN[:2], KILN[3]]
+    assert decide("Is the KilnNet surrogate written in Haskell?", KILN_PAPER, best_first).word == YES
+
+
+def test_a_claim_that_itself_sets_the_term_against_the_work_is_not_read_as_a_false_premise():
+    from assistant.answer.evidence import claim_terms
+
+    assert claim_terms.foil_only("Is KilnNet faster than Rust code?", KILN_PAPER, KILN) is None
+    assert claim_terms.foil_only("Does KilnNet run on a laptop CPU?", KILN_PAPER, KILN) is None
+
+
+def test_a_compound_s_function_words_and_an_acronym_s_plural_are_not_missing_terms():
+    s = "We survey 41 LLMs and group the evaluation suites into 4 skill families."
+    paper = make_paper(title="Skills of Language Models: A Survey", abstract=s)
+    v = decide("Did the LLM-vs-skill survey group its evaluation suites into 4 skill families?", paper, [s])
+    assert v.word == YES
+    assert (
+        decide("Did the LLM-vs-skill survey group its evaluation suites into 5 skill families?", paper, [s]).word == NO
+    )
+
+
+def test_a_confirming_tag_does_not_negate_the_claim():
+    s = "Each worker trains its shard without any inter-node communication."
+    paper = make_paper(title="ShardTrain", abstract=s)
+    assert decide("ShardTrain workers need inter-node communication, don't they?", paper, [s]).word == NO
+
+
+FURNACE = [
+    "We present FurnaceLM, a trainer for language models.",
+    "FurnaceLM is the first system to train a 70B model without a GPU cluster, using 8 consumer GPUs.",
+    "Training keeps its accuracy without losing throughput.",
+]
+FURNACE_PAPER = make_paper(title="FurnaceLM: Cheap Training", abstract=" ".join(FURNACE))
+
+
+def test_what_the_work_does_without_counts_against_a_claim_that_it_needs_it():
+    v = decide("FurnaceLM still needed a GPU cluster to train the 70B model, didn't it?", FURNACE_PAPER, FURNACE)
+    assert v.word == NO and "without a GPU cluster" in v.sentence
+    # "without losing throughput" denies the losing, not the throughput
+    from assistant.answer.evidence import claim_terms
+
+    assert claim_terms.foil_only("Does FurnaceLM keep its throughput?", FURNACE_PAPER, FURNACE) is None
+
+
+def test_a_scaled_figure_is_not_compared_with_a_bare_count():
+    v = decide("FurnaceLM trains a 70B model on consumer GPUs, right?", FURNACE_PAPER, FURNACE[1:] + FURNACE[:1])
+    assert v.word == YES
+
+
+SCANS = [
+    "We present GlacierFM, a model pretrained on 2 million Landsat-8 scenes of mountain glaciers.",
+    "On the ResNet-18 backbone it reaches 4x fewer parameters while the detectors trained on them keep their accuracy.",
+]
+SCAN_PAPER = make_paper(title="GlacierFM: Pretraining for Glaciers", abstract=" ".join(SCANS))
+
+
+def test_a_versioned_name_is_held_only_as_a_whole_and_another_version_is_a_no():
+    v = decide("GlacierFM was pretrained on Landsat-9 scenes, right?", SCAN_PAPER, SCANS)
+    assert v.word == NO and "Landsat-8" in v.sentence
+    v = decide("Does GlacierFM reach 4x fewer parameters on the ResNet-50 backbone?", SCAN_PAPER, SCANS[1:])
+    assert v.word == NO and "ResNet-18" in v.why
+    assert decide("GlacierFM was pretrained on Landsat-8 scenes, right?", SCAN_PAPER, SCANS).word == YES
+
+
+def test_a_pronoun_in_the_slot_does_not_paraphrase_a_claim_word():
+    v = decide("Were the GlacierFM detectors trained on thousands of backbones?", SCAN_PAPER, SCANS[1:])
+    assert v.word != YES
+
+
+def test_a_determiner_is_no_rival_term_and_a_compared_rival_may_be_worded_otherwise():
+    s = ["Each workload from TileBench is drawn from real scientific codes.", "TileBench beats famous BLAS libraries."]
+    paper = make_paper(title="TileBench: Tiles for Science", abstract=" ".join(s))
+    assert decide("Does TileBench use MLPerf workloads?", paper, s).word != NO  # "each workload" names no rival
+    assert decide("Did TileBench beat the vendor BLAS libraries?", paper, s[1:]).word != NO
+
+
+def test_with_the_figures_met_a_verb_worded_otherwise_does_not_block_the_yes():
+    s = ["The evaluation suites are categorized into 5 skill families and 9 sub-skills."]
+    paper = make_paper(title="Skills of Language Models: A Survey", abstract=s[0])
+    assert decide("Did the skills survey group suites into five skill families?", paper, s).word == YES
+    assert decide("Was the skills survey's suite set divided into 5 skill families?", paper, s).word == YES
+    assert decide("Did the skills survey group suites into 7 skill families?", paper, s).word == NO
+    # a modifier is not a verb: "winter" stays asked for
+    assert decide("Did the winter skills survey sort suites into 5 skill families?", paper, s).word != YES

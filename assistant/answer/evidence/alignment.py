@@ -308,6 +308,15 @@ class Alignment:
     bound: int  # how many of the claim's quantities found a sentence quantity measuring the same thing
 
 
+_SCALE_WORD = re.compile(r"(?:\d\s*[kKMB]|thousand|million|billion|trillion)$")
+
+
+def _scaled(q: Quantity) -> bool:
+    """A count with a scale ("70B", "1.2 million") states a size; a bare one ("8 consumer GPUs") counts things: the
+    two never measure the same thing ("a 70B model on consumer GPUs" is not contradicted by "8 consumer GPUs")."""
+    return bool(_SCALE_WORD.search(q.said))
+
+
 def _bind_quantities(claim: str, sentences: list[str]) -> tuple[list[Finding], int, int]:
     findings, asked, bound = [], 0, 0
     parts = clauses(claim)
@@ -319,7 +328,7 @@ def _bind_quantities(claim: str, sentences: list[str]) -> tuple[list[Finding], i
             for s in sentences:
                 for sc in clauses(s):
                     for sq in sc.quantities:
-                        if sq.kind != q.kind:
+                        if sq.kind != q.kind or (q.kind == "count" and _scaled(q) != _scaled(sq)):
                             continue
                         score = _binding(ctx, _context(sc, sq))
                         meets = _meets(claim, q, sq)

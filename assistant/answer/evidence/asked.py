@@ -51,6 +51,10 @@ def read(question: str) -> Asked:
             quantity = True
         elif label not in roles:
             roles.append(label)
+    # A reason is stated as the problem (motivation) or as what makes the topic matter, which the labels often call
+    # background ("Operational ice charts are drawn by analysts and disagree with each other.").
+    if "motivation" in roles and "background" not in roles:
+        roles.insert(roles.index("motivation") + 1, "background")
     # "How did they estimate X?" asks for the method; "how well/how much" for a result: the more specific wins.
     if "result" in roles and "method" in roles:
         roles.remove("method")
@@ -60,6 +64,29 @@ def read(question: str) -> Asked:
 def explains(sentence: str) -> bool:
     """The sentence opens by explaining or detailing the one before it ("This is because …", "Specifically, …")."""
     return bool(_EXPLAINS.match(sentence))
+
+
+# A sentence whose subject points back to the sentence before it: "Each submodel is trained …" after "X decomposes
+# the model into multiple dense submodels …"; "It delivers up to …" after the sentence naming the system.
+_POINTS_BACK = re.compile(
+    r"^\W*(?:(?P<pronoun>it|they|its|their)\b"
+    r"|(?:each|these|those|this|such|both|all|the resulting)\s+(?P<noun>[a-z][\w-]*))",
+    re.I,
+)
+
+
+def _stem(word: str) -> str:
+    return word.casefold().removesuffix("es").removesuffix("s")[:6]
+
+
+def refers_back(sentence: str, before: str) -> bool:
+    """The sentence opens with a pronoun, or with "each/these/this …" and a noun the sentence before it names."""
+    m = _POINTS_BACK.match(sentence)
+    if not m:
+        return False
+    if m.group("pronoun"):
+        return True
+    return _stem(m.group("noun")) in {_stem(w) for w in re.findall(r"[A-Za-z][\w-]*", before)}
 
 
 def explanation(ordered: list[str], chosen: str) -> str | None:
@@ -74,14 +101,15 @@ def explanation(ordered: list[str], chosen: str) -> str | None:
 
 
 def with_referents(chosen: list[str], ordered: list[str]) -> list[str]:
-    """The chosen sentences with each one that explains the sentence before it ("This is because …") placed right
-    after that sentence, which is brought in when it was not chosen: a quoted "This is because" needs its "this"."""
+    """The chosen sentences with each one that explains the sentence before it ("This is because …") or points back
+    to it ("Each submodel …", "It delivers …") placed right after that sentence, which is brought in when it was not
+    chosen: a quoted "This is because" needs its "this"."""
     out: list[str] = []
     for s in chosen:
         if s in out:
             continue
         i = ordered.index(s) if s in ordered else -1
-        if i > 0 and explains(s):
+        if i > 0 and (explains(s) or refers_back(s, ordered[i - 1])):
             before = ordered[i - 1]
             if before in out:
                 out.insert(out.index(before) + 1, s)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from assistant.answer.evidence import alignment
-from assistant.answer.evidence.weigh import vocabulary
+from assistant.answer.evidence.weigh import forms, vocabulary
 from assistant.answer.plan.intents import STOP, topic_words
 from assistant.index.bm25 import terms
 from assistant.models import Paper
@@ -44,9 +44,31 @@ def _paper_terms(paper: Paper, sentences: list[str]) -> set[str]:
     return set(terms(text))
 
 
+# A name with its number ("Sentinel-2", "ResNet-34", "GPT-4"): held only as the whole name, never as its parts
+# ("Sentinel-2" is not held by a paper on "Sentinel-1" scenes that also says "2 million").
+_VERSIONED = re.compile(r"^[A-Za-z][\w.]*-\d[\w.]*$")
+
+
+def versioned(word: str) -> bool:
+    """A name with its number ("Sentinel-2", "ResNet-34")."""
+    return bool(_VERSIONED.match(word))
+
+
+def other_version(word: str, sentence: str) -> str | None:
+    """Another version of the claim's versioned name in the sentence ("ResNet-34" for "ResNet-50"), or None."""
+    base, _, number = word.casefold().partition("-")
+    for t in _TOKEN.findall(sentence):
+        b, _, n = t.casefold().partition("-")
+        if b == base and n and n != number and _VERSIONED.match(t):
+            return t
+    return None
+
+
 def _parts(word: str) -> list[str]:
     """A question word as the paper would have to hold it: "copper-nickel" -> copper, nickel; "SC'25" -> sc, 25."""
     ts = terms(word)
+    if _VERSIONED.match(word) and ts:
+        return ts[:1]
     return [t for t in ts if "-" not in t] or ts
 
 
@@ -58,7 +80,11 @@ def unsupported(question: str, paper: Paper, sentences: list[str], near: Near | 
     have = {stem(t) for t in held}
 
     def holds(t: str) -> bool:  # as written, or another form of it ("reach" in "reaching", "GPUs" for "GPU")
-        return stem(t) in have or len(t) >= 4 and any(h.startswith(t) or len(h) >= 4 and t.startswith(h) for h in held)
+        if _VERSIONED.match(t):
+            return t in held or f"{t}s" in held
+        if stem(t) in have or forms(t) & held:  # "LLM" held as "LLMs"
+            return True
+        return len(t) >= 4 and any(h.startswith(t) or len(h) >= 4 and t.startswith(h) for h in held)
 
     # Figures with their units ("3 seconds" for "3 s") are the alignment's to compare, not words to find.
     for q in alignment.quantities(question):
@@ -66,11 +92,17 @@ def unsupported(question: str, paper: Paper, sentences: list[str], near: Near | 
     out = []
     for w in topic_words(question):
         # Direction words ("grew" against "a 25% increase") are the alignment's to compare, like figures.
-        parts = [t for t in _parts(w) if t not in naming and t not in LIGHT and t not in alignment.DIRECTIONS]
+        # A compound's function words ("LLM-vs-human-ability") name nothing the paper must hold.
+        parts = [
+            t
+            for t in _parts(w)
+            if t not in naming and t not in LIGHT and t not in alignment.DIRECTIONS and t not in _FUNCTION
+        ]
         if parts and not all(holds(t) for t in parts) and w not in out:
             out.append(w)
     if out and near is not None:
-        out = [w for w in out if not near(w, sorted(held))]
+        # A versioned name is never held by meaning: "Sentinel-2" embeds at 0.92 to "Sentinel-1".
+        out = [w for w in out if _VERSIONED.match(w) or not near(w, sorted(held))]
     return out
 
 
@@ -86,6 +118,7 @@ _PREPOSITIONS = {"from", "on", "in", "with", "at", "to", "for", "by", "of", "usi
 # Words that fill a slot without naming anything ("improves … over task-specific models" for "beat task-specific
 # models"): a claim word in their place is a paraphrase, not a rival term.
 _FUNCTION = STOP | _PREPOSITIONS | {"across", "against", "between", "under", "than", "per", "beyond", "versus", "vs"}
+_SCALES = frozenset({"thousand", "million", "billion", "trillion"})
 _PUNCT = re.compile(r"[,;:()\[\]]|\.\s")
 
 
@@ -115,7 +148,8 @@ def slot_fillers(question: str, word: str, sentence: str) -> list[str]:
             for j in range(len(s) - 2):
                 if s[j] == left[0] and s[j + 1] in _PREPOSITIONS:  # "accepted to SC'25" for "accepted at …"
                     k = j + 2
-                    while k < len(s) and s[k] in _ARTICLES:
+                    # "pretrained on 1.2 million Sentinel-1 scenes": the slot is the name, not the figure before it
+                    while k < len(s) and (s[k] in _ARTICLES or s[k].isdigit() or s[k] in _SCALES):
                         k += 1
                     if k < len(s) and (i + 1 >= len(q) or s[k] != q[i + 1]):  # "traced from photographs": no slot
                         out.append(s[k])
@@ -147,13 +181,131 @@ def verb_place(question: str, word: str) -> bool:
 def swapped(question: str, word: str, sentence: str) -> str | None:
     """The other content term the sentence states in the word's place, or None: also when some place holds a word
     of the claim or a function word ("one logical coordinate space" for "a single logical …" paraphrases it)."""
-    asked = {stem(t) for t in _TOKEN.findall(question)}
+    tokens = _TOKEN.findall(question)
+    asked = {stem(t) for t in tokens}
+    whole = {t.casefold() for t in tokens}
+
+    def claims(f: str) -> bool:  # the filler is a word of the claim; a versioned name only as a whole
+        return f in whole if _VERSIONED.match(f) else stem(f) in asked
+
     fillers = slot_fillers(question, word, sentence)
-    if not fillers or any(f in _FUNCTION or stem(f) in asked for f in fillers):
+    # A determiner in the slot ("each workload") names nothing, so it is no rival term.
+    if not fillers or any(f in _FUNCTION or f in _DETERMINERS or claims(f) for f in fillers):
         return None
     return fillers[0]
 
 
+# Words that point back rather than fill a slot: "detectors trained on them" does not rephrase "trained on
+# thousands of examples".
+_PRONOUNS = frozenset({"it", "its", "them", "they", "their", "this", "these", "those", "that", "he", "she", "we"})
+
+
 def paraphrased(question: str, word: str, sentences: list[str]) -> bool:
     """Some sentence holds a function word in the word's place ("one" where the claim says "single")."""
-    return any(f in _FUNCTION for s in sentences for f in slot_fillers(question, word, s))
+    return any(f in _FUNCTION and f not in _PRONOUNS for s in sentences for f in slot_fillers(question, word, s))
+
+
+def _load_foils() -> list[tuple[str, re.Pattern]]:
+    rows = []
+    for line in (DATA / "foils.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            scope, _, pattern = line.partition("|")
+            rows.append((scope.strip(), re.compile(rf"(?<![\w-])(?:{pattern.strip()})(?![\w-])", re.I)))
+    return rows
+
+
+FOILS = _load_foils()
+# Where a foil ends: a clause ends at punctuation or a new clause; a thing also at the preposition or conjunction
+# that follows its noun phrase ("than cuSPARSE on A100 GPUs" sets only cuSPARSE against the work), or after
+# FOIL_WORDS words.
+_CLAUSE_END = re.compile(
+    r"[;:()\[\]]|,(?!\d{3})|\.\s|\s(?:and|but|while|whereas|although|though|which|where)\s|$", re.I
+)
+_THING_END = re.compile(
+    r"[;:,()\[\]]|\.\s|\s(?:on|in|at|with|without|for|by|from|to|across|using|under|over|into|via|and|but|which|that"
+    r"|who|where|when|is|are|was|were|has|have|had|can|could|while)\s|$",
+    re.I,
+)
+FOIL_WORDS = 6
+# Words that deny rather than name ("without losing accuracy"): never a term the paper must hold outside a foil.
+_NEGATORS = frozenset({"without", "not", "no", "never", "nor", "neither", "none"})
+
+
+def foils(text: str) -> list[tuple[int, int]]:
+    """The spans of a text that name what a work is set against (data/foils.txt)."""
+    out = []
+    for scope, pattern in FOILS:
+        for m in pattern.finditer(text):
+            first = _TOKEN.search(text, m.end())
+            if scope == "denied" and first and first.group(0).casefold().endswith("ing"):
+                out.append((first.start(), first.end()))  # "without losing accuracy": only the verb is denied
+                continue
+            end = (_CLAUSE_END if scope == "clause" else _THING_END).search(text, m.end() + 1)
+            stop = end.start() if end else len(text)
+            if scope != "clause":
+                words = list(_TOKEN.finditer(text, m.end(), stop))
+                if len(words) > FOIL_WORDS:
+                    stop = words[FOIL_WORDS - 1].end()
+            out.append((m.end(), stop))
+    return out
+
+
+def _places(word: str, text: str) -> list[int]:
+    """Where the text holds the word, as written or another form of it (by stem)."""
+    key = _singular(word)
+    return [m.start() for m in _TOKEN.finditer(text) if _singular(m.group(0)) == key]
+
+
+def _singular(word: str) -> str:
+    """A word's stem, blind to a plural "s" ("GPUs" is "GPU")."""
+    w = word.casefold()
+    if len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
+        w = w[:-1]
+    return stem(w)
+
+
+def _inside(at: int, spans: list[tuple[int, int]]) -> bool:
+    return any(s <= at < e for s, e in spans)
+
+
+def foil_only(question: str, paper: Paper, sentences: list[str]) -> tuple[str, str] | None:
+    """A term the claim asserts of the work that the paper names only as what the work is set against, with the
+    sentence naming it: "X still needed a supercomputer?" against "… on a single A100 GPU, previously attainable only
+    via OpenKMC on a supercomputer"; "written mainly in Fortran?" against "… the Julia script language as the main
+    programming language, which … enables performance as native C or Fortran". None when the claim sets the term
+    against the work itself ("Is X faster than cuSPARSE?"), or when the claim is about the foil (none of its other
+    words is named outside a foil)."""
+    texts = list(dict.fromkeys([*sentences, *metadata(paper)]))
+    spans = {t: foils(t) for t in texts}
+    asked_against = foils(question)
+    naming = vocabulary(paper.title or paper.display_title)
+    words = [w for w in topic_words(question) if len(w) > 2 and w.casefold() not in LIGHT | _FUNCTION | _NEGATORS]
+
+    def named(word: str, *, outside: bool) -> list[str]:
+        return [t for t in texts for at in _places(word, t) if _inside(at, spans[t]) != outside]
+
+    for w in words:
+        if set(terms(w)) <= naming or any(_inside(at, asked_against) for at in _places(w, question)):
+            continue
+        against = named(w, outside=False)
+        if not against or named(w, outside=True):
+            continue
+        others = [o for o in topic_words(question) if o != w and len(o) > 2]
+        if any(named(o, outside=True) for o in others) or (paper.title and any(t in naming for t in terms(question))):
+            return w, against[0]
+    return None
+
+
+def in_comparison(question: str, word: str) -> bool:
+    """The claim names the word as what the work is set against ("Did X beat the vendor BLAS libraries?"): a paper
+    often words its rival otherwise ("famous BLAS libraries"), so another word in its place is no contradiction."""
+    spans = foils(question)
+    return any(_inside(at, spans) for at in _places(word, question))
+
+
+def after_its_subject(question: str, word: str) -> bool:
+    """The word follows a content word, not an article, determiner or preposition: where a verb stands ("the study
+    group(s) benchmarks", "the set divided into"), not a modifier ("the winter classifier", "in winter")."""
+    q = [t.casefold() for t in _TOKEN.findall(question)]
+    i = _index(q, word)
+    return i > 0 and q[i - 1] not in _DETERMINERS | _PREPOSITIONS | _ARTICLES

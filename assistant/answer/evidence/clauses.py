@@ -103,3 +103,14 @@ def focus(question: str, sentence: str) -> str:
         return sentence
     asked = set(terms(question))
     return max(matching, key=lambda c: len(asked & set(terms(c))))
+
+
+def holding(word: str, sentence: str) -> str:
+    """The item of a long enumerated sentence that holds the word (the one a verdict turned on: "Fortran" in "(4)
+    Usage of the Julia script language as the main programming language, which … as native C or Fortran"); the
+    sentence when it is short or no single item holds it."""
+    if len(sentence.split()) < LONG_SENTENCE:
+        return sentence
+    key = word.casefold()[:6]
+    items = [c for c in clauses(sentence) if any(t.casefold()[:6] == key for t in re.findall(r"[\w'-]+", c))]
+    return items[0] if len(items) == 1 else sentence

@@ -15,6 +15,7 @@ from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.asked import explanation, with_referents
 from assistant.answer.evidence.roles import RoleSentence, of_role, with_roles
 from assistant.answer.evidence.weigh import ASKED_ROLE_BONUS, HAS_QUANTITY, summary_sentence, vocabulary
+from assistant.answer.plan import phrases
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.write.extractive import clause
@@ -77,6 +78,11 @@ def _single(plan: QueryPlan, hits: list[Hit], corpus: Corpus, roles: tuple[str, 
     )
     if after and all(s.text != after for s in picked):
         picked.append(next(s for s in sentences if s.text == after))
+    # A further ask ("How does X work, and how fast is it?") gets the sentence answering it too.
+    for part in phrases.later_asks(plan.words):
+        answering = corpus.picker.best(part, corpus.qterms(part), paper)
+        if all(s.text != answering for s in picked):
+            picked += [s for s in sentences if s.text == answering]
     picked.sort(key=lambda s: s.position)
     # A picked "This is because …" comes with the sentence it explains.
     by_text = {s.text: s for s in sentences}
@@ -93,7 +99,8 @@ def write_why(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | None
     """The motivation the paper states (the problem with earlier approaches), quoted; None without evidence."""
     if not hits or not hits[0].paper.has_abstract:
         return None
-    return _single(plan, hits, corpus, ("motivation",), "gives its motivation", "why")
+    # A reason is labelled motivation or, as often, background (evidence/asked.py).
+    return _single(plan, hits, corpus, ("motivation", "background"), "gives its motivation", "why")
 
 
 def write_how(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | None:

@@ -7,6 +7,7 @@ from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import clauses
 from assistant.answer.evidence.asked import explanation, with_referents
 from assistant.answer.evidence.weigh import HAS_QUANTITY, QueryTerms, summary_sentence
+from assistant.answer.plan import phrases
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan as Plan
 from assistant.answer.write import structured
@@ -117,6 +118,12 @@ class ExtractiveWriter:
             )
             if after and after not in chosen:
                 chosen.insert(1, after)
+            # A question with a further ask ("Is there a paper where …? How much faster was it?") gets the sentence
+            # that answers each ask too.
+            for part in phrases.later_asks(plan.words):
+                answering = self.corpus.picker.best(part, self.corpus.qterms(part), lead.paper)
+                if answering not in chosen and answering in ordered:
+                    chosen.append(answering)
             best = chosen[0]  # the citation quotes it, even when a sentence it explains now comes first
             chosen = with_referents(chosen, ordered)
             # The clause holding the asked number, when it sits in a long enumerated sentence (a verbatim span).

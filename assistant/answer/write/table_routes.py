@@ -20,7 +20,7 @@ from assistant.answer.write import meta, order, pages, structured
 from assistant.answer.write.extractive import CANNOT_ANSWER, ExtractiveWriter, clause
 from assistant.answer.write.format import name, owner_note, plural, when
 from assistant.models import Answer, Filters, Paper
-from assistant.text import split_sentences
+from assistant.text import research_sentences, split_sentences
 
 # How the answer says the source the papers lack (plan.not_in).
 _NOT_IN_SAID = {
@@ -360,8 +360,11 @@ class TableWriter:
         for p, s in found_pairs:
             marker = cites.cite(p, s)
             extra = next((t for t, _ in ranked.get(p.id, [])[:1] if t != s), None)
-            more = f" {clause(extra)} {marker}." if extra else ""
-            lines.append(f"{name(p)}{when(p)}{owner_note(p, self.corpus.principal)}: {clause(s)} {marker}.{more}")
+            # "These algorithms cover …" comes with the sentence naming the algorithms (evidence/asked.py).
+            ordered = [t for a in p.abstracts for t in research_sentences(a)]
+            quoted = asked.with_referents([s, extra] if extra else [s], ordered)
+            body = " ".join(f"{clause(t)} {marker}." for t in quoted)
+            lines.append(f"{name(p)}{when(p)}{owner_note(p, self.corpus.principal)}: {body}")
         return finish("\n".join(lines), cites, route="which_of", plan=self.corpus.explain(plan))
 
     def enumerate(self, who: str, papers: list[Paper], cites: Citations, quote, plan: Plan | None = None) -> str:

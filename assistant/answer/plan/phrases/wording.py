@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from assistant.answer.plan.phrases.dates import MONTHS, NUMBER_WORDS, PARTS
@@ -420,12 +421,49 @@ _TAG = re.compile(
 )
 
 
+# Where a question goes on to a further ask: a new sentence, or ", and how/what …".
+_ASK_SPLIT = re.compile(
+    r"(?<=[?.!;])\s+|,\s*(?:and|but|so)\s+(?=(?:by\s+)?(?:what|which|how|who|when|where|why)\b)"
+    r"|\s+and\s+(?=(?:by\s+)?how\b)",
+    re.I,
+)
+_WH = re.compile(r"^\W*(?:by\s+)?(?:what|which|how|who|when|where|why)\b", re.I)
+# "In his work on X, what criterion decides …?": a lead-in that is not itself a question, then the ask.
+_OPENS_ASKING = re.compile(
+    r"^\W*(?:what|which|how|who|whom|whose|when|where|why|is|are|was|were|am|do|does|did|has|have|had|can|could|will"
+    r"|would|should)\b",
+    re.I,
+)
+_AFTER_LEAD_IN = re.compile(r",\s+(?=(?:what|which|how|who|when|where|why)\b)", re.I)
+
+
+@lru_cache(maxsize=1024)
+def later_asks(question: str) -> tuple[str, ...]:
+    """The wh-questions a question asks after its first part, each answered by its own sentence: "Is there a paper
+    where …? How much faster was it?" -> ("How much faster was it?",); "What does X use, and how well does it
+    score?" -> ("how well does it score?",); "In his work on X, what criterion decides …?" -> ("what criterion
+    decides …?",)."""
+    parts = [p.strip() for p in _ASK_SPLIT.split(question) if p and p.strip()]
+    if parts and not _OPENS_ASKING.match(parts[0]) and (m := _AFTER_LEAD_IN.search(parts[0])):
+        parts[:1] = [parts[0][: m.start()], parts[0][m.end() :]]
+    return tuple(p for p in parts[1:] if _WH.match(p))
+
+
 def polar(question: str) -> bool:
     """A yes/no question by its form ("Is DynaTrain about inference serving?", "Does it need fine-tuning?", "X
-    holds, right?")."""
+    holds, right?"); not one that goes on to ask a wh-question ("Is there a paper on X? How fast was it?" asks the
+    figure)."""
+    if later_asks(question):
+        return False
     if _TAG.search(question):
         return True
     return bool(_POLAR.search(question)) and not _WH_QUESTION.match(question)
+
+
+def untagged(question: str) -> str:
+    """The claim without the tag that asks to confirm it: "X still needed Y, didn't it?" -> "X still needed Y?". The
+    tag's "n't" does not negate the claim."""
+    return _TAG.sub("?", question)
 
 
 def asks_for_a_thing(question: str) -> bool:
