@@ -1,0 +1,134 @@
+"""Phrases that pick one paper by its date or its place among others: "the newest", "his oldest paper … and what did
+it optimize?", "which later paper of his also …", "his 2019 benchmark paper"."""
+
+from __future__ import annotations
+
+import re
+
+# The words that pick the earliest paper; every other date word ("newest", "later", "most recent", "last") the latest.
+_EARLY = frozenset({"older", "oldest", "earlier", "earliest", "first"})
+
+
+def _picked_by(word: str) -> str:
+    return "earliest" if word.casefold() in _EARLY else "latest"
+
+
+# "the newest of his papers with X", "the oldest one": one paper picked by date (not "his latest papers", a list).
+_DATE_EXTREME = re.compile(
+    r"\bthe (?P<w>newest|latest|most recent|oldest|earliest|first|last)\b(?!\s+(?:papers|works|publications|ones|"
+    r"authors?|co-?authors?|half|quarter|\w+\s+authors?))",
+    re.I,
+)
+
+
+def date_extreme(question: str) -> str | None:
+    """ "latest" or "earliest" when the question picks one paper by its date."""
+    m = _DATE_EXTREME.search(question)
+    if not m:
+        return None
+    return _picked_by(m.group("w"))
+
+
+# "the last paper he put out before 2024", "the first work she published": one paper (singular) picked by date.
+_ONE_BY_DATE = re.compile(
+    r"\bthe (?P<w>newest|latest|most recent|oldest|earliest|first|last)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:paper|work|article|preprint|publication)\b(?!s)(?!\s+(?:of|on|by)\s+(?:the\s+)?[A-Z])",
+    re.I,
+)
+
+
+def one_by_date(question: str) -> str | None:
+    """ "latest" or "earliest" when a question asks for one paper, in the singular, picked by its date; None for a
+    list ("his latest papers") or a position ("the first author")."""
+    m = _ONE_BY_DATE.search(question)
+    return _picked_by(m.group("w")) if m else None
+
+
+# The form of a question asking for several papers: "List every paper …", "which ones …", "which of his papers …".
+LIST_FORM = re.compile(
+    r"^\s*(?:please\s+)?(?:list|enumerate|name|show me|give me)\s+(?:all|every|each|the)?\s*(?:of\s+)?(?:his|her|their|"
+    r"the)?\s*(?:papers|works|articles|publications|paper in|ones)\b"
+    r"|\bwhich (?:ones|papers|works|articles|publications)\b"
+    r"|\bwhich of (?:his|her|their|the|these|those)\s+(?:[\w-]+\s+){0,3}?(?:papers|works|articles|publications|ones)\b",
+    re.I,
+)
+
+# "Which of the two is newer?", "the most recent of them", "which came out first?": one paper of a selection picked by
+# its date ("first" and "last" alone are author positions or ordinals, not dates).
+_DATE_PICK = re.compile(
+    r"\b(?P<w>newer|newest|later|latest|more recent|most recent|older|oldest|earlier|earliest)\b"
+    r"|\b(?:came|come|comes) out (?P<v>first|last)\b|\b(?P<u>first|last) to (?:come out|appear|be published)\b",
+    re.I,
+)
+# What else a question asks once it has picked its paper: ", and does it …", ". What did it find?"
+_CLAUSE_BREAK = re.compile(r"\s*(?:,\s*(?:and\s+)?|;\s*|[.?!:]\s+|\s+and\s+(?=(?:what|which|how|does|did|is|was)\b))")
+_ASKING = re.compile(r"(?:what|which|how|who|when|where|why|does|did|do|is|was|are|were|can|could|has|have)\b", re.I)
+
+
+def date_pick(question: str) -> tuple[str, bool] | None:
+    """ "latest" or "earliest" when a question picks one paper of a selection by date, and whether it asks something
+    more of the paper it picked ("Which of the two is newer, and does it need fine-tuning?" -> ("latest", True))."""
+    m = _DATE_PICK.search(question)
+    if not m:
+        return None
+    word = (m.group("w") or m.group("v") or m.group("u")).casefold()
+    pick = _picked_by(word)
+    after = question[m.end() :]
+    more = any(_ASKING.match(clause) for clause in _CLAUSE_BREAK.split(after)[1:] if clause.strip())
+    return pick, more
+
+
+# An ask a date pick already answers: when it came out, what it is called.
+_ASKS_DATE_OR_NAME = re.compile(
+    r"^\s*(?:and\s+)?(?:when\b|what (?:year|month|date)\b|which year\b|what(?:'s| is| was) (?:it|its title|the "
+    r"title)\s*(?:called|named|titled)?\s*\??\s*$)",
+    re.I,
+)
+
+
+def picked_then_asked(question: str) -> tuple[str, str] | None:
+    """A question that picks one paper by date and then asks something of it ("What's her newest paper and what
+    data does it use?"): the words that pick (read for the selection's topic) and the clause that asks; None when
+    nothing more is asked, or only what the pick answers (its date, its title)."""
+    m = _DATE_PICK.search(question)
+    if not m:
+        return None
+    after = question[m.end() :]
+    for brk in _CLAUSE_BREAK.finditer(after):
+        rest = after[brk.end() :]
+        if rest.strip() and _ASKING.match(rest):
+            if _ASKS_DATE_OR_NAME.match(rest):
+                return None
+            return question[: m.end() + brk.start()], rest
+    return None
+
+
+# Another paper placed by date against the one the question names: "Which later paper of his also tackles X, and
+# …?", "an earlier work of hers on Y". The clause from the comparative on describes it (its topic and its ask).
+THAN_THE_NAMED = re.compile(
+    r"\b(?:which|what|a|an|the|another|any)\s+(?P<w>later|earlier|newer|older|subsequent|previous|prior|"
+    r"follow-up)\s+(?:paper|work|study|article|preprint|one)\b(?!s)",
+    re.I,
+)
+_LATER = frozenset({"later", "newer", "subsequent", "follow-up"})
+
+
+def than_the_named(question: str) -> tuple[int, str] | None:
+    """1 for a later paper, -1 for an earlier one, and the words after the comparative's paper noun up to the end of
+    its clause ("also tackles quantum many-body chemistry"); None when the question places no other paper so."""
+    m = THAN_THE_NAMED.search(question)
+    if not m:
+        return None
+    rest = re.split(
+        r",\s*(?:and\s+)?|;|\?|\.\s|\s+and\s+(?=(?:what|which|how|where|does|did|is|was)\b)", question[m.end() :]
+    )
+    return (1 if m.group("w").casefold() in _LATER else -1), rest[0]
+
+
+# One paper a question describes by its owner, its year and a few words ("his 2019 benchmark paper", "her 2022
+# thickness study"): the words between the year and the paper noun.
+ONE_DATED = re.compile(
+    r"\b(?:his|her|their|the author['’]s|(?-i:[A-Z][\w-]+)['’]s)\s+(?:(?:19|20)\d{2})\s+"
+    r"(?P<w>(?:[\w-]+\s+){0,3}?)(?:paper|article|preprint|study|work)\b(?!s)",
+    re.I,
+)
