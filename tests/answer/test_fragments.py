@@ -20,6 +20,7 @@ SETS = [
     "first_contact_end_seeds.json",
     "first_contact_r3_seeds.json",
     "first_contact_r4_seeds.json",
+    "first_contact_r5_seeds.json",
 ]
 
 
