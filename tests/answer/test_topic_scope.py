@@ -39,3 +39,11 @@ def test_so_far_is_no_topic(assistant):
     answer = ask(assistant, "What did he publish in 2025 so far?")
     assert "does not cover" not in answer.answer
     assert len(answer.citations) >= 3
+
+
+def test_his_or_not_gathers_both_groups(assistant):
+    # "his or not" says whose paper it is does not matter: other groups' papers are gathered too, and "his or" is
+    # no topic word.
+    answer = ask(assistant, "Which stencil or benchmarking papers are in here, his or not?")
+    assert "not Yunquan Zhang's paper" in answer.answer
+    assert "his or" not in answer.answer.split("\n")[0]
