@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from assistant.answer.plan import phrases
+from assistant.answer.plan import phrases, topic_scope
 from assistant.answer.plan.phrases import NUMBER_WORDS, PAPER_NOUN, PAPER_OWNER, STRUCTURE, YEAR  # noqa: F401 - NUMBER_WORDS is imported from here by callers
 from assistant.text import STOP as BASE_STOP
 
@@ -206,7 +206,7 @@ def subject_for(route: str, question: str, principal: str) -> str | None:
             r"(?i)\b(how many|number of|count|list|name|enumerate|show|earliest|oldest|first|"
             r"latest|newest|most recent|last|code|source code|github|open[- ]source)\b",
             " ",
-            q,
+            topic_scope.as_alternatives(q),
         )
-        return " ".join(topic_words(words, principal))
+        return topic_scope.tidy(" ".join(topic_words(words, principal)))
     return ""

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.sentence_search import question_parts
-from assistant.answer.plan import phrases
+from assistant.answer.plan import phrases, topic_scope
 from assistant.answer.plan.conversation import (
     follow_up,
     group_pointed_to,
@@ -269,7 +269,11 @@ class Planner(SlotReader, RouteByMeaning):
             intent.route = "list"
             intent.subject = " ".join(topic_words(self._without_people(stripped), self.corpus.principal))
         if intent.route in ("list", "count", "coauthors", "earliest", "latest") and not topic and intent.subject:
-            topic = self._topic(self._without_people(stripped)) if " or " in stripped else intent.subject
+            topic = (
+                self._topic(self._without_people(stripped))
+                if " or " in topic_scope.as_alternatives(stripped)
+                else intent.subject
+            )
         if focus and intent.route == "authors" and not named:
             intent.subject = ""
         if meta := self._meta(

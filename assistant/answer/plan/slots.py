@@ -10,7 +10,7 @@ from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import topics
 from assistant.answer.evidence.across import asked_kind, mentions
 from assistant.answer.evidence.weigh import vocabulary
-from assistant.answer.plan import correction, phrases
+from assistant.answer.plan import correction, phrases, topic_scope
 from assistant.answer.plan.conversation import (
     ANAPHORA,
     cited_papers,
@@ -244,7 +244,9 @@ class SlotReader(Selection, PairReader):
 
     def _topic(self, text: str) -> str:
         """The topic words of a question, alternatives kept apart ("stereo matching or multi-view stereo")."""
-        text = re.sub(r"(?i)\b(how many|number of|count|list|name|enumerate|show)\b", " ", text)
+        text = re.sub(
+            r"(?i)\b(how many|number of|count|list|name|enumerate|show)\b", " ", topic_scope.as_alternatives(text)
+        )
         parts = [" ".join(topic_words(part, self.corpus.principal)) for part in re.split(r"(?i)\bor\b", text)]
         return " or ".join(p for p in parts if p)
 

@@ -1,0 +1,36 @@
+"""A topic phrase's alternatives and its asides, read from the question's punctuation before its words are taken.
+
+"his compiler / HPC-kernel work (stencils, loops, GEMM)" names a union: papers on any of "compiler", "HPC-kernel",
+"stencils", "loops", "GEMM". Once the punctuation is gone ("compiler HPC-kernel stencils loops GEMM") no paper says
+all of it, and the answer refused. Slashes between words and a parenthesised list are read here as "or", the
+separator evidence/topics.alternatives grounds one by one. An aside "X or not" ("hers or not", "quantized or not")
+says a condition does NOT apply: it is structure, never a topic word.
+"""
+
+from __future__ import annotations
+
+import re
+
+# "compiler / HPC-kernel", "quantum chemistry / electronic structure": a slash set apart by spaces divides the
+# topic. A tight one ("AI/deep-learning systems", "I/O") joins two words inside one phrase that share its head:
+# splitting there made "benchmarks performance AI" an alternative of its own and listed 9 unrelated papers.
+_SLASH = re.compile(r"(?<=[\w)])\s+/\s*(?=\w)|(?<=[\w)])\s*/\s+(?=\w)")
+# "(stencils, loops, GEMM)": a parenthesised list of sub-topics (at least two items).
+_PAREN_LIST = re.compile(r"\(([^()]*[,/][^()]*|[^()]*\bor\b[^()]*)\)")
+# "hers or not", "quantized or not": a condition said not to matter.
+_OR_NOT = re.compile(r"\b[\w-]+\s+or\s+not\b,?", re.I)
+_ORS = re.compile(r"(?:\s*\bor\b\s*)+", re.I)
+
+
+def as_alternatives(text: str) -> str:
+    """The text with its listed sub-topics joined by "or" and its "X or not" asides removed."""
+    text = _OR_NOT.sub(" ", text)
+    text = _PAREN_LIST.sub(lambda m: " or " + re.sub(r"\s*(?:,|/|\band\b)\s*", " or ", m.group(1)) + " ", text)
+    return _SLASH.sub(" or ", text)
+
+
+def tidy(topic: str) -> str:
+    """A topic's words with no "or" left at either end or twice in a row ("or stencils or or GEMM" -> "stencils or
+    GEMM"), once the structure words between them are gone."""
+    parts = [p.strip() for p in _ORS.split(f" {topic} ") if p.strip()]
+    return " or ".join(parts)
