@@ -7,8 +7,9 @@ and without the whole-corpus sentence search (the old 50k-sentence cap), each si
 The questions are the dev + team questions (bench.common.questions; follow-ups by their first turn), or with --mix
 about 190 distinct conversations generated from the store's own table (bench.synthetic.mixed_questions: list,
 count, fact, topic, compare, follow-ups, out-of-corpus; every turn of a follow-up timed, the earlier answers sent
-back as history). Printed per side: start-to-ready seconds, answer p50 / p95 / max of each round, the same per kind
-(first round), the slowest answers, and the whole-corpus sentence searches: how many ran, their p50 and max ms.
+back as history). Printed per side: start-to-ready seconds, answer p50 / p95 / max of each round by the clock and by
+the process's CPU time (which other work on a shared machine barely moves), the same per kind (first round), the
+slowest answers, and the whole-corpus sentence searches: how many ran, their p50 and max ms.
 """
 
 from __future__ import annotations
@@ -48,19 +49,22 @@ def child(store: Path, side: str, rounds: int, asked: Path) -> dict:
     assistant.warm()  # start: table, BM25, Chroma, derived items, the model
     ready = time.perf_counter() - t0
     conversations = json.loads(asked.read_text())
-    out = {"side": side, "ready_s": ready, "rounds": [], "searches_ms": []}
+    out = {"side": side, "ready_s": ready, "rounds": [], "cpu": [], "searches_ms": []}
     for _ in range(rounds):
-        times = []
+        times, cpu = [], []
         for q in conversations:
-            messages, turns = [], []
+            messages, turns, turns_cpu = [], [], []
             for turn in q["turns"]:
                 messages.append(Message(role="user", content=turn))
-                start = time.perf_counter()
+                start, start_cpu = time.perf_counter(), time.process_time()
                 answer = assistant.answer(messages)
                 turns.append(time.perf_counter() - start)
+                turns_cpu.append(time.process_time() - start_cpu)
                 messages.append(Message(role="assistant", content=answer.answer))
             times.append(turns)
+            cpu.append(turns_cpu)
         out["rounds"].append(times)
+        out["cpu"].append(cpu)
     out["searches_ms"] = [s * 1000 for s in searches]
     out["rss_mib"] = peak_rss_mib()
     out["load"] = load()
@@ -112,6 +116,7 @@ def main() -> None:
         r = run_child(["-m", "bench.first_asks", "child", str(args.store), side, str(args.rounds), str(path)], 3 * 3600)
         for i, times in enumerate(r["rounds"]):
             ms = [t * 1000 for turns in times for t in turns]
+            cpu = [t * 1000 for turns in r["cpu"][i] for t in turns]
             rows.append(
                 [
                     side,
@@ -120,6 +125,7 @@ def main() -> None:
                     f"{pct(ms, 0.5):.0f}",
                     f"{pct(ms, 0.95):.0f}",
                     f"{max(ms):.0f}",
+                    f"{pct(cpu, 0.5):.0f} / {pct(cpu, 0.95):.0f} / {max(cpu):.0f}",
                     f"{r['ready_s']:.1f}",
                     f"{len(r['searches_ms'])}, p50 {pct(r['searches_ms'], 0.5):.0f} / max "
                     f"{max(r['searches_ms'], default=float('nan')):.0f} ms",
@@ -128,17 +134,43 @@ def main() -> None:
                 ]
             )
         first = [t * 1000 for turns in r["rounds"][0] for t in turns]
+        first_cpu = [t * 1000 for turns in r["cpu"][0] for t in turns]
         for kind in dict.fromkeys(kinds):
             ms = [t for t, k in zip(first, kinds) if k == kind]
-            by_kind.append([side, kind, len(ms), f"{pct(ms, 0.5):.0f}", f"{pct(ms, 0.95):.0f}", f"{max(ms):.0f}"])
+            cpu = [t for t, k in zip(first_cpu, kinds) if k == kind]
+            by_kind.append(
+                [
+                    side,
+                    kind,
+                    len(ms),
+                    f"{pct(ms, 0.5):.0f}",
+                    f"{pct(ms, 0.95):.0f}",
+                    f"{max(ms):.0f}",
+                    f"{pct(cpu, 0.5):.0f} / {pct(cpu, 0.95):.0f} / {max(cpu):.0f}",
+                ]
+            )
         slowest += [[side, f"{t:.0f}", k, q[:110]] for t, k, q in sorted(zip(first, kinds, texts), reverse=True)[:8]]
         print(f"  {side}: done, load {r['load']}", file=sys.stderr, flush=True)
     table(
         f"Answers on {args.store} ('capped': the whole-corpus sentence search off above {CAP:,} sentences, as before)",
-        ["side", "round", "answers", "p50 ms", "p95 ms", "max ms", "ready s", "sentence searches", "RSS MiB", "load"],
+        [
+            "side",
+            "round",
+            "answers",
+            "p50 ms",
+            "p95 ms",
+            "max ms",
+            "CPU ms p50 / p95 / max",
+            "ready s",
+            "sentence searches",
+            "RSS MiB",
+            "load",
+        ],
         rows,
     )
-    table("First asks by kind", ["side", "kind", "answers", "p50 ms", "p95 ms", "max ms"], by_kind)
+    table(
+        "First asks by kind", ["side", "kind", "answers", "p50 ms", "p95 ms", "max ms", "CPU ms p50/p95/max"], by_kind
+    )
     table("Slowest first asks", ["side", "ms", "kind", "question (turns joined by →)"], slowest)
 
 

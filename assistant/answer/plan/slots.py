@@ -60,7 +60,7 @@ class SlotReader(Selection, PairReader):
 
     def _in_scope(self, f: Filters, span) -> list[Paper]:
         """The papers the filters and the dates admit (a paper dated too coarsely for a span of months is not)."""
-        return [p for p in self.corpus.papers if f.admits(p) and not (span and span.by_month and not span.admits(p))]
+        return [p for p in self.corpus.admitted(f) if not (span and span.by_month and not span.admits(p))]
 
     def _describes_one_paper(self, question: str, topic: str, f: Filters, span, scope: str) -> bool:
         """A list "topic" that is really a description of one paper ("the theory work on when slotting an extra layer
@@ -149,7 +149,7 @@ class SlotReader(Selection, PairReader):
         """The venues the question names (every venue string of the table it matches) and the words it named them
         with: the venue itself less a leading "The" and year ("The Cryosphere"), or an acronym of a run of its words'
         initials ("IGARSS" for "… International Geoscience and Remote Sensing Symposium")."""
-        venues = sorted({p.venue for p in self.corpus.papers if p.venue})
+        venues = self.corpus.venues
         ql = question.casefold()
         found: list[str] = []
         said = ""

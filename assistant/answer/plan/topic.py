@@ -139,12 +139,11 @@ class TopicReader:
     def _rare_in_scope(self, pool: list[Paper]):
         """Whether a word is in fewer than COMMON_SHARE of the papers in scope (any word, in a scope too small to
         tell: distinct.MIN_SCOPE)."""
-        vocabularies = [self.corpus.topics.vocabulary_of(p) for p in pool]
 
         def rare(word: str) -> bool:
             if len(pool) < distinct.MIN_SCOPE:
                 return False
-            return sum(1 for v in vocabularies if distinct.held(word, v)) < distinct.COMMON_SHARE * len(pool)
+            return self.corpus.topics.holding(word, pool) < distinct.COMMON_SHARE * len(pool)
 
         return rare
 
