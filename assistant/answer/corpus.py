@@ -21,6 +21,7 @@ from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.router import Router
 from assistant.index.derived import Derived, code_digest, deletion_index
+from assistant.index.first_words import FirstWords
 from assistant.index.paper_terms import PaperTerms
 from assistant.index.sentence_index import SentenceIndex
 from assistant.models import Filters, Paper
@@ -116,6 +117,25 @@ class Corpus:
     def venues(self) -> list[str]:
         """Every venue the table names, sorted (read on every question: a pass over 10k papers cost ~5 ms)."""
         return sorted({p.venue for p in self.papers if p.venue})
+
+    @cached_property
+    def name_words(self) -> FirstWords:
+        """The papers' short names by first word (conversation.mentioned reads the few a question may hold)."""
+        return FirstWords(self.names, conversation.NAME_CHAR.pattern)
+
+    @cached_property
+    def people_words(self) -> FirstWords:
+        """The co-authors by first word."""
+        return FirstWords(self.people)
+
+    @cached_property
+    def everyone(self) -> list[str]:
+        """Every co-author, longest name first, then the principal author."""
+        return [*self.people, self.principal]
+
+    @cached_property
+    def everyone_words(self) -> FirstWords:
+        return FirstWords(self.everyone)
 
     @cached_property
     def authors_papers(self) -> list[Paper]:

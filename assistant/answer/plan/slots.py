@@ -43,7 +43,7 @@ class SlotReader(Selection, PairReader):
 
     def named_in(self, question: str) -> list[str]:
         """Papers the question names: exactly, or written without spaces/hyphens or with one typo ("dyna train")."""
-        found = mentioned(question, self.corpus.names)
+        found = mentioned(question, self.corpus.names, self.corpus.name_words)
         if found:
             return found
         return fuzzy_names(question, self.corpus.squashed, self.corpus.retriever.lexical, self.corpus.deletions)
@@ -189,7 +189,7 @@ class SlotReader(Selection, PairReader):
 
     def _without_people(self, text: str) -> str:
         lowered = text
-        for person in [*self.corpus.people, self.corpus.principal]:
+        for person in self.corpus.everyone_words.among(text):  # each taken out leaves a space: no new words
             i = find_bounded(lowered.casefold(), person.casefold(), _WORD)
             if i >= 0:
                 lowered = lowered[:i] + " " + lowered[i + len(person) :]
@@ -199,11 +199,13 @@ class SlotReader(Selection, PairReader):
         """Names of papers and people and years replaced by placeholders: the router reads the form."""
         out = question
         low = out.casefold()
-        for nm in sorted((n for n in self.corpus.names if len(n) >= 3 and n in low), key=len, reverse=True):
+        # A name masked leaves "X" and a person "Jane Doe": the only words the masking writes in.
+        names = self.corpus.name_words.among(low, also=("x",))
+        for nm in sorted((n for n in names if len(n) >= 3 and n in low), key=len, reverse=True):
             i = find_bounded(out.casefold(), nm)
             if i >= 0:
                 out = out[:i] + "X" + out[i + len(nm) :]
-        for person in self.corpus.people:
+        for person in self.corpus.people_words.among(out, also=("jane", "doe")):
             if person.casefold() in out.casefold():
                 i = find_bounded(out.casefold(), person.casefold(), _WORD)
                 if i >= 0:
@@ -246,7 +248,8 @@ class SlotReader(Selection, PairReader):
     def _coauthor_in(self, question: str) -> str | None:
         # A substring test first: a regex per person per question took seconds at 1k papers.
         low = question.casefold()
-        found = (p for p in self.corpus.people if p.casefold() in low and find_bounded(low, p.casefold(), _WORD) >= 0)
+        people = self.corpus.people_words.among(low)
+        found = (p for p in people if p.casefold() in low and find_bounded(low, p.casefold(), _WORD) >= 0)
         return next(found, None)
 
     def _names_only(self, question: str, named: list[str]) -> bool:
