@@ -59,6 +59,19 @@ class PaperTerms:
                 out.update(self.papers[self.indptr[i] : self.indptr[i + 1]].tolist())
         return out
 
+    def positions_with(self, words: Iterable[str]) -> np.ndarray:
+        """`papers_with` as a sorted array of distinct positions, for sums over many papers (a common word's
+        postings at 10k papers are thousands long: read as Python ints into a set, ~1 ms each)."""
+        parts = [self.papers[self.indptr[i] : self.indptr[i + 1]] for w in words if (i := self._ids.get(w)) is not None]
+        if not parts:
+            return np.zeros(0, dtype=np.int32)
+        return parts[0] if len(parts) == 1 else np.unique(np.concatenate(parts))
+
+    @property
+    def size(self) -> int:
+        """How many papers the index holds."""
+        return len(self._by_paper) - 1
+
     def words_of(self, paper: int) -> frozenset[str]:
         """Every term of a paper's texts (the union of their vocabularies), without tokenising them."""
         ids = self._terms[self._by_paper[paper] : self._by_paper[paper + 1]].tolist()

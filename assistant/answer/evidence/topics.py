@@ -231,11 +231,10 @@ class TopicMatcher:
         """Positions of the papers whose whole text holds at least `floor` of the terms' weight (QueryTerms.coverage
         over the paper's vocabulary, summed over the postings)."""
         total = sum(qterms.weights.values())
-        score: dict[int, float] = {}
+        score = np.zeros(self.terms.size, dtype=np.float64)
         for t, w in qterms.weights.items():
-            for at in self.terms.papers_with(forms(t)):
-                score[at] = score.get(at, 0.0) + w
-        return {at for at, got in score.items() if got / total >= floor - 1e-9}
+            score[self.terms.positions_with(forms(t))] += w
+        return set(np.flatnonzero((score > 0) & (score / total >= floor - 1e-9)).tolist())
 
     def _head_near(self, paper: Paper, alt: str, words: list[str]) -> bool:
         """A sentence of the paper says the phrase's head (its last word) with another of its words: "search" in
