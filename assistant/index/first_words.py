@@ -17,6 +17,7 @@ class FirstWords:
     the text bounded by non-word characters: a superset of those that do, in the strings' own order."""
 
     def __init__(self, strings: Iterable[str], word: str = r"\w"):
+        self.source = strings  # what was indexed (a dict of names: their values are looked up there)
         self.strings = list(strings)
         self._run = re.compile(f"(?:{word})+")
         self._by_first: dict[str, list[int]] = {}

@@ -75,16 +75,15 @@ def find_bounded(text: str, name: str, word: re.Pattern = NAME_CHAR) -> int:
     return -1
 
 
-def mentioned(text: str, names: dict[str, str], index: FirstWords | None = None) -> list[str]:
-    """Paper ids whose names occur in the text, in order of appearance (`index`: the names by first word, so only
-    those the text's words start are tested)."""
+def mentioned(text: str, names: dict[str, str] | FirstWords) -> list[str]:
+    """Paper ids whose names occur in the text, in order of appearance (`names` by first word: a FirstWords)."""
     lowered = text.casefold()
     found: list[tuple[int, str]] = []
     # A substring test first and string search, not a regex per name: compiling one per name (two
     # per paper) on every question took seconds per answer at 1k papers.
-    for nm in index.among(lowered) if index is not None else names:
+    for nm in names.among(lowered) if isinstance(names, FirstWords) else names:
         if nm in lowered and (start := find_bounded(lowered, nm)) >= 0:
-            found.append((start, names[nm]))
+            found.append((start, (names.source if isinstance(names, FirstWords) else names)[nm]))
     return list(dict.fromkeys(pid for _, pid in sorted(found)))
 
 
@@ -96,15 +95,13 @@ def split_turns(messages: list[Message]) -> tuple[str, list[Message]]:
     return "", list(messages)
 
 
-def follow_up(
-    question: str, history: list[Message], names: dict[str, str], index: FirstWords | None = None
-) -> tuple[str, list[str]]:
+def follow_up(question: str, history: list[Message], names: dict[str, str] | FirstWords) -> tuple[str, list[str]]:
     """(retrieval query, ids of papers the conversation is about) for a question in context.
 
     A question that names a paper stands alone. One that does not but refers back ("it", "the
     method") or is short carries the previous question and the papers of the previous turn.
     """
-    own = mentioned(question, names, index)
+    own = mentioned(question, names)
     previous_users = [m.content for m in history if m.role == "user"]
     if own or not previous_users:
         return question, own
@@ -114,7 +111,7 @@ def follow_up(
         return question, []
     last_user = previous_users[-1]
     last_answer = next((m.content for m in reversed(history) if m.role == "assistant"), "")
-    focus = mentioned(last_user, names, index) or mentioned(last_answer, names, index)[:2]
+    focus = mentioned(last_user, names) or mentioned(last_answer, names)[:2]
     return f"{question} {last_user}", focus
 
 
@@ -263,12 +260,11 @@ def previous_answer(history: list[Message]) -> str:
     return next((m.content for m in reversed(history) if m.role == "assistant"), "")
 
 
-def people_named(text: str, people: list[str], index: FirstWords | None = None) -> list[str]:
-    """The people a text names, in the order it names them (an author list keeps its order); `index`: the people
-    by first word."""
+def people_named(text: str, people: list[str] | FirstWords) -> list[str]:
+    """The people a text names, in the order it names them (an author list keeps its order)."""
     lowered = text.casefold()
-    candidates = index.among(lowered) if index is not None else people
-    found = [(find_bounded(lowered, p.casefold(), _WORD), p) for p in candidates if p.casefold() in lowered]
+    people = people.among(lowered) if isinstance(people, FirstWords) else people
+    found = [(find_bounded(lowered, p.casefold(), _WORD), p) for p in people if p.casefold() in lowered]
     return [p for i, p in sorted((i, p) for i, p in found if i >= 0)]
 
 
@@ -276,15 +272,11 @@ _WORD = re.compile(r"\w")
 
 
 def person_pointed_to(
-    question: str,
-    history: list[Message],
-    people: list[str],
-    principal: str | None = None,
-    index: FirstWords | None = None,
+    question: str, history: list[Message], people: list[str] | FirstWords, principal: str | None = None
 ) -> tuple[str | None, bool]:
     """(the person the question points back to, whether an author ordinal named them) from the previous answer:
     "that person" is the first person it named; "the second author" the second name of its author list."""
-    named = people_named(previous_answer(history), people, index)
+    named = people_named(previous_answer(history), people)
     if not named:
         return None, False
     if m := _NTH_AUTHOR.search(question):

@@ -68,11 +68,7 @@ class Planner(SlotReader, RouteByMeaning):
             venues = [v for v in venues if v.casefold() not in not_in_said.casefold()]
         intent = classify(stripped, self.corpus.principal)
         named = self.named_in(corrected) or self.of_work_type(question) or self.most_cited(question)
-        query, focus = (
-            follow_up(corrected, history, self.corpus.names, self.corpus.name_words)
-            if not named
-            else (corrected, named)
-        )
+        query, focus = follow_up(corrected, history, self.corpus.name_words) if not named else (corrected, named)
         span, anchored = self._dates(question, history, focus)
         intent.year_from, intent.year_to = span.years if span else (None, None)
         said_span = phrases.dates(question)
@@ -84,9 +80,7 @@ class Planner(SlotReader, RouteByMeaning):
             query, focus = corrected, []
         if focus and not named and self._names_own_subject(corrected, focus):
             query, focus = corrected, []  # "What is the Virtual Parameter Space?" after "What is MoQE?"
-        pointed, by_ordinal = person_pointed_to(
-            question, history, self.corpus.everyone, self.corpus.principal, self.corpus.everyone_words
-        )
+        pointed, by_ordinal = person_pointed_to(question, history, self.corpus.everyone_words, self.corpus.principal)
         person = self._coauthor_in(question) or pointed
         if by_ordinal and person == pointed:
             position = None  # "what else did the second author write?": a person, not a position filter

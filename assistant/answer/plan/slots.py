@@ -43,7 +43,7 @@ class SlotReader(Selection, PairReader):
 
     def named_in(self, question: str) -> list[str]:
         """Papers the question names: exactly, or written without spaces/hyphens or with one typo ("dyna train")."""
-        found = mentioned(question, self.corpus.names, self.corpus.name_words)
+        found = mentioned(question, self.corpus.name_words)
         if found:
             return found
         return fuzzy_names(question, self.corpus.squashed, self.corpus.retriever.lexical, self.corpus.deletions)

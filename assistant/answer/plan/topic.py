@@ -152,16 +152,16 @@ class TopicReader:
         phrasing, a word that grounds nothing ("protein" where no paper says it), ordinary, or distinguishing. A
         hyphenated word no paper uses whole is read as its parts ("ResNet-family"), a part no paper uses as
         phrasing."""
-        vocabularies = [self.corpus.topics.vocabulary_of(p) for p in pool]
+        used, used_whole = self.corpus.topics.users(pool)
         out = []
         for part in (p.strip() for p in re.split(r"\s+or\s+", topic) if p.strip()):
             words: list[tuple[str, str]] = []
             for w in part.split():
-                whole = "-" not in w.strip("-") or distinct.used_whole(w, vocabularies)
+                whole = "-" not in w.strip("-") or used_whole(w)
                 for piece in [w] if whole else [x for x in w.split("-") if x]:
                     if piece.casefold() in {x.casefold() for x, _ in words}:
                         continue
-                    role = distinct.role(piece, vocabularies)
+                    role = distinct.role(piece, used)
                     words.append((piece, distinct.PHRASING if role == distinct.UNUSED and not whole else role))
             out.append(words)
         return out
