@@ -226,3 +226,132 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+# --- a mixed question set over a corpus's own table (bench/first_asks.py --mix) ---------------------------------------
+# Topics no seed-grown abstract is about; each is kept only if the table's abstracts never write the phrase.
+OUTSIDE = [
+    "climate policy",
+    "protein folding",
+    "music generation",
+    "medical image segmentation",
+    "blockchain consensus protocols",
+    "wildlife ecology",
+    "urban traffic planning",
+    "speech recognition for children",
+    "crop yield forecasting",
+    "cryptocurrency pricing",
+    "sign language translation",
+    "ocean acidification",
+    "dental imaging",
+    "poetry generation",
+    "autonomous sailing",
+    "earthquake early warning",
+    "legal contract review",
+    "bird migration",
+    "fashion recommendation",
+    "volcano monitoring",
+]
+MIX_KINDS = ("list", "count", "fact", "topic", "compare", "follow_up", "out_of_corpus")
+
+
+def _topics(papers, rng: random.Random, n: int) -> list[str]:
+    """Two-word phrases the principal's titles use, at least twice where there are enough, drawn at random."""
+    from assistant.text import STOP
+
+    counts: dict[str, int] = defaultdict(int)
+    for p in papers:
+        words = re.findall(r"[a-z][a-z-]+", (p.title or "").casefold())
+        for a, b in set(zip(words, words[1:])):
+            if len(a) >= 4 and len(b) >= 4 and a not in STOP and b not in STOP:
+                counts[f"{a} {b}"] += 1
+    common = sorted(t for t, c in counts.items() if c >= 2)
+    picked = rng.sample(common, min(n, len(common)))
+    once = sorted(t for t, c in counts.items() if c == 1)  # a small corpus: phrases its titles use once, too
+    return picked + rng.sample(once, min(n - len(picked), len(once)))
+
+
+def mixed_questions(papers, principal: str, seed: int = 1) -> list[dict]:
+    """About 190 distinct conversations of the kinds a user asks (MIX_KINDS), every name, title, year, topic and
+    sentence drawn from `papers` (the table of an ingested synthetic corpus): [{"kind", "turns"}]. Deterministic."""
+    rng = random.Random(seed)
+    mine = [p for p in papers if p.is_author_work and p.title]
+    titled = [p for p in papers if p.title and p.has_abstract]
+    years = sorted({p.year for p in mine if p.year})
+    people = sorted({a for p in papers for a in p.authors if a != principal})
+    coauthors = sorted({a for p in mine for a in p.authors if a != principal})
+    topics = _topics(mine, rng, 40)
+    words = {w for p in papers for w in re.findall(r"[a-z]+", p.abstract.casefold())}
+    text = " ".join(p.abstract.casefold() for p in papers)
+    outside = [t for t in OUTSIDE if t not in text and not set(t.split()) <= words]
+    surname = principal.split()[-1]
+    out: list[dict] = []
+
+    def add(kind: str, *turns: str) -> None:
+        if not any(q["turns"] == list(turns) for q in out):
+            out.append({"kind": kind, "turns": list(turns)})
+
+    def pick(pool, k):
+        return rng.sample(pool, min(k, len(pool)))
+
+    def quoted(p) -> str:
+        return f"“{p.title}”"
+
+    for y in pick(years, 6):
+        add("list", f"Which papers did {principal} publish in {y}?")
+        add("count", f"How many of the author's papers are from {y}?")
+    for a, b in zip(pick(years, 4), pick(years, 4)):
+        lo, hi = sorted((a, b))
+        if lo != hi:
+            add("list", f"List the author's papers from {lo} to {hi}.")
+            add("count", f"How many papers did {surname} write between {lo} and {hi}?")
+    for c in pick(coauthors, 8):
+        add("list", f"Which papers has {principal} written with {c}?")
+        add("count", f"How many papers has {principal} written with {c}?")
+    for person in pick(people, 6):
+        add("list", f"List {person}'s papers.")
+        add("count", f"How many papers did {person} write?")
+    add("count", "How many of the author's papers come with code?")
+    add("count", f"How many papers by {principal} are in the corpus?")
+    add("list", "What is the author's earliest paper in the corpus?")
+    add("list", f"What is {principal}'s latest paper?")
+    for p in pick(titled, 10):
+        add("fact", f"Who wrote {quoted(p)}?")
+    for p in pick(titled, 8):
+        add("fact", f"When was {quoted(p)} published?")
+    for p in pick(titled, 8):
+        add("fact", f"What does the paper {quoted(p)} propose?")
+    for p in pick(mine, 6):
+        add("fact", f"Is {quoted(p)} one of {principal}'s papers?")
+    for p in pick(titled, 10):
+        sentences = [s for s in re.split(r"(?<=[.!?])\s+", p.abstract) if len(s.split()) >= 10]
+        if sentences:
+            s = rng.choice(sentences).rstrip(".").split()
+            add("fact", f"Which paper says that {' '.join(s[2:14])}?")
+    for i, t in enumerate(topics[:30]):
+        form = (
+            "What has the author worked on in {t}?",
+            "Which of {P}'s papers are about {t}?",
+            "What has {P} published on {t}?",
+        )[i % 3]
+        add("topic", form.format(t=t, P=principal))
+    for a, b in zip(pick(titled, 10), pick(titled, 10)):
+        if a.id != b.id:
+            add("compare", f"How do {quoted(a)} and {quoted(b)} differ?")
+    for a, b in zip(pick(mine, 5), pick(mine, 5)):
+        if a.id != b.id:
+            add("compare", f"Compare {quoted(a)} with {quoted(b)}.")
+    rest = topics[30:]
+    for i, t in enumerate(rest):
+        first = f"What has {principal} published on {t}?"
+        second = ("Tell me about the second one.", "which of those came out first?", "more", "compare them")[i % 4]
+        add("follow_up", first, second)
+    for p in pick(titled, 5):
+        add("follow_up", f"Who wrote {quoted(p)}?", "what else did the first author write?")
+    for y in pick(years, 4):
+        add("follow_up", f"How many papers did {principal} write in {y}?", "list them")
+    for p in pick(titled, 4):
+        add("follow_up", f"What is {quoted(p)} about?", "when was it published?")
+    for t in outside:
+        add("out_of_corpus", f"What has {principal} published on {t}?")
+    return out

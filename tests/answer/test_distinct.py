@@ -12,13 +12,17 @@ PAPERS = [
 ]
 
 
+def in_scope(word: str) -> bool:
+    return distinct.used(word, PAPERS)
+
+
 def test_the_roles_of_a_topic_s_words():
-    assert distinct.role("only", PAPERS) == distinct.PHRASING  # a function word
-    assert distinct.role("lines", PAPERS) == distinct.UNUSED  # ordinary English no paper here uses
-    assert distinct.role("protein", PAPERS) == distinct.UNUSED
-    assert distinct.role("running", PAPERS) == distinct.ORDINARY  # ordinary, and a paper says it
-    assert distinct.role("A100", PAPERS) == distinct.DISTINGUISHING
-    assert distinct.role("quantization", PAPERS) == distinct.DISTINGUISHING  # rare in English, used or not
+    assert distinct.role("only", in_scope) == distinct.PHRASING  # a function word
+    assert distinct.role("lines", in_scope) == distinct.UNUSED  # ordinary English no paper here uses
+    assert distinct.role("protein", in_scope) == distinct.UNUSED
+    assert distinct.role("running", in_scope) == distinct.ORDINARY  # ordinary, and a paper says it
+    assert distinct.role("A100", in_scope) == distinct.DISTINGUISHING
+    assert distinct.role("quantization", in_scope) == distinct.DISTINGUISHING  # rare in English, used or not
 
 
 def test_inflected_forms_read_as_their_commonest_form():

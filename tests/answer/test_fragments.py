@@ -48,3 +48,40 @@ def test_no_answer_of_an_eval_set_holds_a_fragment(assistant, name):
             found += [(q["id"], why, c.text) for c in blocks.claims(answer.blocks) if (why := fragments.reason(c))]
             messages += [Message(role="user", content=turn), Message(role="assistant", content=answer.answer[:4000])]
     assert answers >= 13 and found == []
+
+
+PARTITIONING = [
+    ("Streaming Graph Partitioning for Sparse Solvers", "We study graph partitioning for sparse direct solvers."),
+    # A sentence that opens a bracket and never closes it, as one synthetic sentence in 18 does.
+    ("Balanced Graph Partitioning at Scale", "We propose a graph partitioning scheme (based on label propagation."),
+    ("Multilevel Graph Partitioning (a Survey", "This survey covers multilevel graph partitioning methods."),
+    ("Graph Partitioning for Distributed Training", "We apply graph partitioning to distributed GNN training."),
+]
+
+
+def test_a_list_shows_every_paper_its_heading_counts(tmp_path):
+    """A list line quoting a sentence or title with an unclosed bracket stays in the list (the stray bracket goes):
+    at 10k papers a topic list said 15 papers and showed 14, the 15th line dropped as a fragment."""
+    from assistant.core import Assistant
+    from assistant.settings import Settings
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    cards = "".join(
+        f"LGMar {i + 1}, 202{i}\n{title}\n\nAda Lovelace, Charles Babbage\n\n{sentence} It runs on clusters of "
+        f"commodity machines. Experiments show lower communication volume than earlier methods.\n\n"
+        for i, (title, sentence) in enumerate(PARTITIONING)
+    )
+    (corpus / "000_page.txt").write_text(f"Ada Lovelace\n\nLG\n{len(PARTITIONING)} Papers\n\n{cards}", encoding="utf-8")
+    (corpus / "corpus.toml").write_text(
+        'principal_author = "Ada Lovelace"\n\n[files."000_page.txt"]\nowner = "Ada Lovelace"\n', encoding="utf-8"
+    )
+    ours = Assistant.from_settings(Settings(store_dir=tmp_path / "store", seeds_dir=corpus))
+    ours.ingest([corpus])
+    answer = ours.answer([Message(role="user", content="Which of Ada Lovelace's papers are about graph partitioning?")])
+    items = [b for b in answer.blocks if isinstance(b, blocks.ListBlock)]
+    assert f"({len(PARTITIONING)} papers, newest first)" in answer.answer, answer.answer
+    assert len(items) == 1 and len(items[0].items) == len(PARTITIONING), answer.answer
+    assert len(answer.citations) == len(PARTITIONING)
+    assert "based on label propagation" in answer.answer and "Multilevel Graph Partitioning a Survey" in answer.answer
+    assert not [c.text for c in blocks.claims(answer.blocks) if fragments.reason(c)]

@@ -104,12 +104,13 @@ ORDINARY = "ordinary"  # ordinary English the papers use ("running", "models"): 
 DISTINGUISHING = "distinguishing"  # not ordinary English ("A100", "quantization", "forecasting")
 
 
-def role(word: str, vocabularies: list[frozenset[str]]) -> str:
+def role(word: str, in_scope: Callable[[str], bool]) -> str:
+    """What the word is among the papers in scope (`in_scope`: some paper there uses it, as `used` reads it)."""
     if function_word(word):
         return PHRASING
     if not ordinary(word):
         return DISTINGUISHING
-    return ORDINARY if used(word, vocabularies) else UNUSED
+    return ORDINARY if in_scope(word) else UNUSED
 
 
 def scope_weighted(qterms: QueryTerms, n: int, df: Callable[[str], int]) -> QueryTerms:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from assistant.answer.plan.phrases import ANAPHORA, ORDINALS, WHAT_ABOUT, author_index
+from assistant.index.first_words import FirstWords
 from assistant.models import Message, Paper
 
 # "block coordinate descent (BCD)", "Compression Error Theory (CET)": an abbreviation the abstract defines.
@@ -74,15 +75,15 @@ def find_bounded(text: str, name: str, word: re.Pattern = NAME_CHAR) -> int:
     return -1
 
 
-def mentioned(text: str, names: dict[str, str]) -> list[str]:
-    """Paper ids whose names occur in the text, in order of appearance."""
+def mentioned(text: str, names: dict[str, str] | FirstWords) -> list[str]:
+    """Paper ids whose names occur in the text, in order of appearance (`names` by first word: a FirstWords)."""
     lowered = text.casefold()
     found: list[tuple[int, str]] = []
     # A substring test first and string search, not a regex per name: compiling one per name (two
     # per paper) on every question took seconds per answer at 1k papers.
-    for nm, pid in names.items():
+    for nm in names.among(lowered) if isinstance(names, FirstWords) else names:
         if nm in lowered and (start := find_bounded(lowered, nm)) >= 0:
-            found.append((start, pid))
+            found.append((start, (names.source if isinstance(names, FirstWords) else names)[nm]))
     return list(dict.fromkeys(pid for _, pid in sorted(found)))
 
 
@@ -94,7 +95,7 @@ def split_turns(messages: list[Message]) -> tuple[str, list[Message]]:
     return "", list(messages)
 
 
-def follow_up(question: str, history: list[Message], names: dict[str, str]) -> tuple[str, list[str]]:
+def follow_up(question: str, history: list[Message], names: dict[str, str] | FirstWords) -> tuple[str, list[str]]:
     """(retrieval query, ids of papers the conversation is about) for a question in context.
 
     A question that names a paper stands alone. One that does not but refers back ("it", "the
@@ -267,9 +268,10 @@ def previous_answer(history: list[Message]) -> str:
     return next((m.content for m in reversed(history) if m.role == "assistant"), "")
 
 
-def people_named(text: str, people: list[str]) -> list[str]:
+def people_named(text: str, people: list[str] | FirstWords) -> list[str]:
     """The people a text names, in the order it names them (an author list keeps its order)."""
     lowered = text.casefold()
+    people = people.among(lowered) if isinstance(people, FirstWords) else people
     found = [(find_bounded(lowered, p.casefold(), _WORD), p) for p in people if p.casefold() in lowered]
     return [p for i, p in sorted((i, p) for i, p in found if i >= 0)]
 
@@ -278,7 +280,7 @@ _WORD = re.compile(r"\w")
 
 
 def person_pointed_to(
-    question: str, history: list[Message], people: list[str], principal: str | None = None
+    question: str, history: list[Message], people: list[str] | FirstWords, principal: str | None = None
 ) -> tuple[str | None, bool]:
     """(the person the question points back to, whether an author ordinal named them) from the previous answer:
     "that person" is the first person it named; "the second author" the second name of its author list."""

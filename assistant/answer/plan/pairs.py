@@ -76,7 +76,7 @@ class PairReader:
         parts = re.split(r"\band\b|\bvs\.?\b|\bversus\b|\bwith\b|\bagainst\b|:", re.split(r"[?.]\s", asked)[0])
         side_words = [topic_words(side, self.corpus.principal) for side in parts]
         for n, (side, words, after) in enumerate(zip(parts, side_words, side_words[1:] + [[]])):
-            if said := [i for i in mentioned(side, self.corpus.names) if i in named and i not in ids]:
+            if said := [i for i in mentioned(side, self.corpus.name_words) if i in named and i not in ids]:
                 ids += said
                 continue
             if len(words) == 1 and n and ids and re.search(r"\bone\b", side, re.I):

@@ -64,7 +64,7 @@ class Planner(SlotReader, RouteByMeaning):
         # "For the one that isn't MoQE, …": a paper named to be set aside is left out, not asked about.
         aside = self.resolver.set_aside(question, named)
         named = [i for i in named if i not in aside]
-        query, focus = follow_up(corrected, history, self.corpus.names) if not named else (corrected, named)
+        query, focus = follow_up(corrected, history, self.corpus.name_words) if not named else (corrected, named)
         focus = [i for i in focus if i not in aside]
         span, anchored = self._dates(question, history, focus)
         intent.year_from, intent.year_to = span.years if span else (None, None)
@@ -77,9 +77,7 @@ class Planner(SlotReader, RouteByMeaning):
             query, focus = corrected, []
         if focus and not named and self._names_own_subject(corrected, focus):
             query, focus = corrected, []  # "What is the Virtual Parameter Space?" after "What is MoQE?"
-        pointed, by_ordinal = person_pointed_to(
-            question, history, [*self.corpus.people, self.corpus.principal], self.corpus.principal
-        )
+        pointed, by_ordinal = person_pointed_to(question, history, self.corpus.everyone_words, self.corpus.principal)
         person = self._coauthor_in(question) or pointed
         if by_ordinal and person == pointed:
             position = None  # "what else did the second author write?": a person, not a position filter

@@ -66,7 +66,7 @@ class SlotReader(Selection, PairReader):
         """Papers the question names: exactly, or written without spaces/hyphens or with one typo ("dyna train"),
         and those it describes by a fragment of their title, an acronym of a title phrase or their title words ("the
         Dataset Matters paper", "the FNO emulator": plan/resolver.py), in the order the question gives them."""
-        found = mentioned(question, self.corpus.names) or fuzzy_names(
+        found = mentioned(question, self.corpus.name_words) or fuzzy_names(
             question, self.corpus.squashed, self.corpus.retriever.lexical, self.corpus.deletions
         )
         return self.with_described(question, found) if described else found
@@ -121,7 +121,7 @@ class SlotReader(Selection, PairReader):
 
     def _in_scope(self, f: Filters, span) -> list[Paper]:
         """The papers the filters and the dates admit (a paper dated too coarsely for a span of months is not)."""
-        return [p for p in self.corpus.papers if f.admits(p) and not (span and span.by_month and not span.admits(p))]
+        return [p for p in self.corpus.admitted(f) if not (span and span.by_month and not span.admits(p))]
 
     def _describes_one_paper(self, question: str, topic: str, f: Filters, span, scope: str) -> bool:
         """A list "topic" that is really a description of one paper ("the theory work on when slotting an extra layer
@@ -210,7 +210,7 @@ class SlotReader(Selection, PairReader):
         """The venues the question names (every venue string of the table it matches) and the words it named them
         with: the venue itself less a leading "The" and year ("The Cryosphere"), or an acronym of a run of its words'
         initials ("IGARSS" for "… International Geoscience and Remote Sensing Symposium")."""
-        venues = sorted({p.venue for p in self.corpus.papers if p.venue})
+        venues = self.corpus.venues
         ql = question.casefold()
         found: list[str] = []
         said = ""
@@ -252,7 +252,7 @@ class SlotReader(Selection, PairReader):
 
     def _without_people(self, text: str) -> str:
         lowered = text
-        for person in [*self.corpus.people, self.corpus.principal]:
+        for person in self.corpus.everyone_words.among(text):  # each taken out leaves a space: no new words
             i = find_bounded(lowered.casefold(), person.casefold(), _WORD)
             if i >= 0:
                 lowered = lowered[:i] + " " + lowered[i + len(person) :]
@@ -262,11 +262,13 @@ class SlotReader(Selection, PairReader):
         """Names of papers and people and years replaced by placeholders: the router reads the form."""
         out = question
         low = out.casefold()
-        for nm in sorted((n for n in self.corpus.names if len(n) >= 3 and n in low), key=len, reverse=True):
+        # A name masked leaves "X" and a person "Jane Doe": the only words the masking writes in.
+        names = self.corpus.name_words.among(low, also=("x",))
+        for nm in sorted((n for n in names if len(n) >= 3 and n in low), key=len, reverse=True):
             i = find_bounded(out.casefold(), nm)
             if i >= 0:
                 out = out[:i] + "X" + out[i + len(nm) :]
-        for person in self.corpus.people:
+        for person in self.corpus.people_words.among(out, also=("jane", "doe")):
             if person.casefold() in out.casefold():
                 i = find_bounded(out.casefold(), person.casefold(), _WORD)
                 if i >= 0:
@@ -309,7 +311,8 @@ class SlotReader(Selection, PairReader):
     def _coauthor_in(self, question: str) -> str | None:
         # A substring test first: a regex per person per question took seconds at 1k papers.
         low = question.casefold()
-        found = (p for p in self.corpus.people if p.casefold() in low and find_bounded(low, p.casefold(), _WORD) >= 0)
+        people = self.corpus.people_words.among(low)
+        found = (p for p in people if p.casefold() in low and find_bounded(low, p.casefold(), _WORD) >= 0)
         return next(found, None)
 
     def _names_only(self, question: str, named: list[str]) -> bool:

@@ -154,12 +154,11 @@ class TopicReader:
     def _rare_in_scope(self, pool: list[Paper]):
         """Whether a word is in fewer than COMMON_SHARE of the papers in scope (any word, in a scope too small to
         tell: distinct.MIN_SCOPE)."""
-        vocabularies = [self.corpus.topics.vocabulary_of(p) for p in pool]
 
         def rare(word: str) -> bool:
             if len(pool) < distinct.MIN_SCOPE:
                 return False
-            return sum(1 for v in vocabularies if distinct.held(word, v)) < distinct.COMMON_SHARE * len(pool)
+            return self.corpus.topics.holding(word, pool) < distinct.COMMON_SHARE * len(pool)
 
         return rare
 
@@ -168,16 +167,16 @@ class TopicReader:
         phrasing, a word that grounds nothing ("protein" where no paper says it), ordinary, or distinguishing. A
         hyphenated word no paper uses whole is read as its parts ("ResNet-family"), a part no paper uses as
         phrasing."""
-        vocabularies = [self.corpus.topics.vocabulary_of(p) for p in pool]
+        used, used_whole = self.corpus.topics.users(pool)
         out = []
         for part in (p.strip() for p in re.split(r"\s+or\s+", topic) if p.strip()):
             words: list[tuple[str, str]] = []
             for w in part.split():
-                whole = "-" not in w.strip("-") or distinct.used_whole(w, vocabularies)
+                whole = "-" not in w.strip("-") or used_whole(w)
                 for piece in [w] if whole else [x for x in w.split("-") if x]:
                     if piece.casefold() in {x.casefold() for x, _ in words}:
                         continue
-                    role = distinct.role(piece, vocabularies)
+                    role = distinct.role(piece, used)
                     words.append((piece, distinct.PHRASING if role == distinct.UNUSED and not whole else role))
             out.append(words)
         return out

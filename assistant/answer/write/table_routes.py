@@ -52,9 +52,9 @@ class TableWriter:
         pool = (
             [self.corpus.by_id[i] for i in plan.focus if i in self.corpus.by_id]
             if (plan.route in ("earliest", "latest") or plan.within_focus) and plan.focus and not plan.named
-            else self.corpus.papers
+            else None
         )
-        papers = [p for p in pool if f.admits(p) and p.id not in plan.leave_out]
+        papers = [p for p in self.corpus.admitted(f, pool) if p.id not in plan.leave_out]
         if plan.venues:
             papers = [p for p in papers if p.venue in plan.venues]
         if plan.dates and plan.dates.by_month:
@@ -282,11 +282,8 @@ class TableWriter:
         none = f"none of {who} in the corpus is about “{topic}” (no paper's own text supports it), so I list none."
         others = []
         if plan.scope == "author":
-            pool = [
-                p
-                for p in self.corpus.papers
-                if not p.is_author_work and plan.filters.model_copy(update={"author_only": None}).admits(p)
-            ]
+            others_filter = plan.filters.model_copy(update={"author_only": None})
+            pool = [p for p in self.corpus.admitted(others_filter) if not p.is_author_work]
             others = [
                 sp for sp in self.corpus.topics.papers_on(topic, pool, literal=plan.literal) if topics.strongly_on(sp)
             ][:3]
