@@ -15,9 +15,9 @@ from assistant.answer.evidence.acronyms import GLOSSARY, Acronyms
 from assistant.answer.evidence.sentence_search import SentenceSearch
 from assistant.answer.evidence.topics import TopicMatcher
 from assistant.answer.evidence.weigh import QueryTerms, SentencePicker
-from assistant.answer.plan import conversation
-from assistant.answer.plan.conversation import LONG_NAME, short_names, squashed_names
+from assistant.answer.plan import names as name_rules
 from assistant.answer.plan.intents import topic_words
+from assistant.answer.plan.names import LONG_NAME, short_names, squashed_names
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.router import Router
 from assistant.index.derived import Derived, code_digest, deletion_index
@@ -45,7 +45,7 @@ class Corpus:
     themes: list
     by_id: dict[str, Paper]
     by_title: dict[str, str]  # a paper's label, case-folded -> its id
-    names: dict  # short names of papers (conversation.short_names)
+    names: dict  # short names of papers (names.short_names)
     squashed: dict
     deletions: dict
     people: list[str]  # every co-author, longest name first
@@ -127,7 +127,7 @@ class Corpus:
     @cached_property
     def name_words(self) -> FirstWords:
         """The papers' short names by first word (conversation.mentioned reads the few a question may hold)."""
-        return FirstWords(self.names, conversation.NAME_CHAR.pattern)
+        return FirstWords(self.names, name_rules.NAME_CHAR.pattern)
 
     @cached_property
     def people_words(self) -> FirstWords:
@@ -171,7 +171,7 @@ class Corpus:
 def derive(derived: Derived, table) -> tuple[dict[str, str], Acronyms]:
     """The short names and acronym pairs of a table's papers, read from the store (computed at ingest; named by
     the code and glossary that make them, so a changed rule recomputes them once)."""
-    names = derived.json(f"short-names-{code_digest(conversation)}", lambda: short_names(table.papers))
+    names = derived.json(f"short-names-{code_digest(name_rules)}", lambda: short_names(table.papers))
     rules = code_digest(acronyms_rules, GLOSSARY)
     acronyms = Acronyms.from_state(derived.json(f"acronyms-{rules}", lambda: Acronyms.of(table.papers).state()))
     return names, acronyms

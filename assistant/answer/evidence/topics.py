@@ -11,170 +11,54 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
 
 from assistant.answer.evidence import distinct
-from assistant.answer.evidence.claim_terms import stem
+from assistant.answer.evidence.topic_meaning import TopicMeaning
+from assistant.answer.evidence.topic_terms import (  # noqa: F401 - read from here too
+    _EXAMPLES,
+    _IDENTITY,
+    CO_OCCUR_DENSE,
+    ELSEWHERE_MEANING_DENSE,
+    ELSEWHERE_WORD_DENSE,
+    GENERIC,
+    KIND_DENSE,
+    MAX_PHRASE_WORDS,
+    MEANING_COVERAGE,
+    MEANING_DENSE,
+    NAME_ZIPF,
+    NEAR_COVERAGE,
+    NEAR_DENSE,
+    PARTIAL_COVERAGE,
+    PARTIAL_DENSE,
+    STRONG_DENSE,
+    STRONG_LEAD,
+    TITLE_KNOWN_COVERAGE,
+    UNCOVERED_SHARE,
+    WHOLE_DENSE,
+    WORD_TIER,
+    Support,
+    _has_all,
+    _known_terms,
+    _title_names,
+    alternatives,
+    content_terms,
+    identities,
+    key_terms,
+    sentences_of,
+    strongly_on,
+    strongly_relevant,
+    texts_of,
+)
 from assistant.answer.evidence.weigh import QueryTerms, forms, vocabulary
 from assistant.answer.plan.phrases.wording import CLAIM_FIRST, FIRST_CLAIMED
 from assistant.index.bm25 import terms, variants
 from assistant.models import Paper
-from assistant.text import research_sentences
-
-# Words that say what kind of thing, not which topic ("LLM training systems or methods").
-GENERIC = set(
-    """system systems method methods approach approaches technique techniques tool tools work works research paper
-    papers
-    study studies model-based based using use used problem problems area areas field fields thing things kind kinds
-    way ways
-    such like e.g including various new novel""".split()
-)
-# Every term in one sentence is strong evidence even when MiniLM does not know the words ("HONPAS package" 0.30).
-CO_OCCUR_DENSE = 0.25
-# Most of the phrase's weight in one sentence, and a close meaning ("quantum chemistry" for "computational
-# quantum chemistry": 0.48); the near-negatives miss their rarest term ("binarized", "LU") and stay below 0.75.
-PARTIAL_COVERAGE = 0.75
-PARTIAL_DENSE = 0.45
-NEAR_DENSE = 0.47
-NEAR_COVERAGE = 0.4
-# Meaning alone: positives on the seeds' topic questions reach 0.61-0.86; the closest near-negatives 0.58-0.60.
-MEANING_DENSE = 0.62
-# Every term somewhere in the paper's own text, and a meaning a little short of a partial sentence match: corpus 2's
-# "snow depth … from dual-frequency altimetry … CryoSat-2" paper for "CryoSat-2 altimetry" (0.41).
-WHOLE_DENSE = 0.38
-MEANING_COVERAGE = 0.5
-# A word rarer than this in general English (wordfreq Zipf) is a name ("Cholesky" 1.4, "chatbots" 2.3): one no paper
-# uses is the subject the phrase turns on, never a qualifier to drop ("optical" 4.1 in "Sentinel-2 optical imagery").
-NAME_ZIPF = 3.0
-TITLE_KNOWN_COVERAGE = 0.6  # the title names the phrase's rarest known term, the text holds this much of the known
-# The longest phrase read as one noun phrase with qualifiers ("NVIDIA A100 GPUs", "neural network quantization").
-MAX_PHRASE_WORDS = 3
-# Score tiers of a Support: one grounded in the topic's words scores WORD_TIER + its best cosine (1.0-2.0); one
-# grounded by meaning alone scores its cosine (< 1.0), so any word-grounded paper outranks every meaning-only one.
-WORD_TIER = 1.0
-# Other groups' papers offered when none of the author's is on a topic must be clearly on it: its words and a
-# partial-match meaning (cosine >= 0.45), or meaning alone as close as the seeds' true positives (>= 0.7).
-ELSEWHERE_WORD_DENSE = 0.45
-ELSEWHERE_MEANING_DENSE = 0.7
-# A paper on a kind of the topic the corpus names ("post-training quantization" for "model compression") joins it
-# when its closest sentence is at least this near the topic itself: the seeds' quantization papers reach 0.30-0.46
-# for "compression"/"model compression"; the floor keeps a kind's other senses ("domain decomposition" in an HPC
-# paper, 0.1-0.2) out.
-KIND_DENSE = 0.3
-# A passage this close to the whole question (MiniLM cosine) and this far ahead of every other paper's (among the
-# first five hits) is strongly relevant though the question shares few of its words. Paraphrases of the seeds' LLM
-# meta study ("chatbots … evaluation suites … human skills") reach 0.44-0.54 and lead the next paper by 0.13-0.26. A
-# near topic the corpus lacks comes as close but not alone ("sparse LU factorization" -> the low-rank factorization
-# paper 0.56, lead 0.065). Of the visible sets' questions the corpus does not cover, none on the author's papers
-# reaches 0.42 (CRISPR 0.28), and another group's at 0.42 or more lead by at most 0.11 (diffusion models).
-STRONG_DENSE = 0.42
-STRONG_LEAD = 0.1
-# The corpus does not cover a question when at least this share of its subject words is used by no paper ("speech",
-# "recognition", "low-resource" of 5); a yes/no claim about a paper it has uses the paper's words beside a few of
-# its own ("achieve", "300x", "speed-up", "cluster" of 10 for the FNO emulator: 0.4).
-UNCOVERED_SHARE = 0.5
 
 
-# "supercomputers like Sunway or Tianhe", "models such as BERT": the examples after the word are alternatives of
-# their own, and the words before it (the kind they are examples of) another.
-_EXAMPLES = re.compile(r"\s+(?:like|such as|e\.g\.,?|for example|for instance|including|especially)\s+", re.I)
-
-
-def alternatives(topic: str) -> list[str]:
-    """ "stereo matching or multi-view stereo" -> both, "supercomputers like Sunway or Tianhe" -> "supercomputers",
-    "Sunway", "Tianhe"; an alternative of only generic words is dropped."""
-    kind, examples = (*_EXAMPLES.split(topic, maxsplit=1), "")[:2]
-    parts = [p.strip() for p in re.split(r"\s*(?:\bor\b|\band\b|/|,)\s*", examples) if p.strip()] if examples else []
-    parts = [p.strip() for p in re.split(r"\s*(?:\bor\b|/|,)\s*", kind) if p.strip()] + parts
-    kept = [p for p in dict.fromkeys(parts) if content_terms(p)]
-    return kept or ([topic] if content_terms(topic) else [])
-
-
-def content_terms(text: str) -> list[str]:
-    """The phrase's terms less the generic ones; a compound with a generic part ("attention-based") is its other
-    parts ("attention"): a text saying "self-attention" is on "attention-based models". An identity's parts
-    ("sentinel" of "Sentinel-2") are no terms of their own: they would let "Sentinel-1" stand for it."""
-    out = [t for t in terms(text) if t not in GENERIC and len(t) > 1]
-    parts = {x for t in identities(out) if "-" in t for x in t.split("-")}
-    return [t for t in out if not ("-" in t and any(part in GENERIC for part in t.split("-"))) and t not in parts]
-
-
-def identities(words: list[str]) -> list[str]:
-    """The words that name one thing by letters and digits together ("sentinel-2", "a100", "resnet-34", "4-bit"):
-    another number is another thing, so a paper is on a phrase with one only when its text says it as written
-    (one of its forms), however close its meaning ("Sentinel-1 scenes" for "Sentinel-2 imagery": 0.56)."""
-    return [w for w in words if _IDENTITY.search(w) and re.search(r"[a-z]", w)]
-
-
-_IDENTITY = re.compile(r"\d")
-
-
-def key_terms(alt: str, words: list[str], in_scope: Callable[[str], int]) -> set[str]:
-    """The words a paper must say for a phrase, in one sentence: its most specific word (the rarest in general
-    English: "A100" in "NVIDIA A100 GPUs", "quantization" in "neural network quantization") and its head (the last
-    word: "search" in "neural architecture search"), with every word no paper in scope uses ("LU" in "sparse LU
-    factorization": a subject the corpus may lack is never dropped). The other words qualify the phrase ("NVIDIA",
-    "neural network") and need not be said."""
-    plain = [w for w in words if "-" not in w or not all(x in words for x in w.split("-") if x)]
-    said = list(dict.fromkeys(t for t in re.findall(r"[\w-]+", alt.casefold()) if t in plain))
-    # Only a short noun phrase whose head names a subject has qualifiers to drop: a head of ordinary English
-    # ("weights" in "pruning LLM weights") leans on its modifiers, and the leftovers of a long question ("speculative
-    # decoding speed up LLM text generation") are no one phrase.
-    if not 2 <= len(said) <= MAX_PHRASE_WORDS or len(plain) != len(said) or distinct.ordinary(said[-1]):
-        return set(words)
-    key = {min(plain, key=distinct.zipf), said[-1]} | {w for w in plain if not in_scope(w)}
-    # Qualifiers come before what they qualify ("NVIDIA A100 GPUs"): a word after the first key word stays.
-    first = min(said.index(w) for w in key)
-    return key | set(said[first:])
-
-
-@lru_cache(maxsize=20_000)
-def sentences_of(abstract: str) -> tuple[str, ...]:
-    """An abstract's research sentences, split once: splitting and the instruction filter cost ~1 ms per
-    abstract, 80 ms per topic question on the seeds before this cache."""
-    return tuple(dict.fromkeys(research_sentences(abstract)))
-
-
-def texts_of(paper: Paper) -> list[str]:
-    out = [paper.title or ""] + [s for a in paper.abstracts for s in sentences_of(a)] + list(paper.comments)
-    return [t for t in dict.fromkeys(out) if t]
-
-
-@dataclass
-class Support:
-    paper: Paper
-    sentence: str  # the sentence of its own text that supports the topic
-    score: float
-
-
-def _known_terms(qterms: QueryTerms, lexical) -> QueryTerms | None:
-    """The phrase's terms without the few no text in the corpus uses ("optical" in "Sentinel-2 optical imagery"),
-    or None when those are not a minority of the phrase."""
-    # Inflected forms count ("forecasting" is known where texts say "forecast").
-    known = {t: w for t, w in qterms.weights.items() if any(lexical.doc_freq(v) for v in forms(t))}
-    if any(distinct.zipf(t) < NAME_ZIPF for t in qterms.weights if t not in known):
-        return None  # "sparse Cholesky factorization": the word it turns on names a thing no paper has
-    return QueryTerms(known) if known and len(known) * 2 > len(qterms.weights) else None
-
-
-def _title_names(known: QueryTerms | None, paper: Paper, whole: frozenset[str]) -> bool:
-    """The paper's title holds the phrase's most specific known term and its text most of the known terms
-    ("… from Sentinel-2 Imagery" for "Sentinel-2 optical imagery", where no paper says "optical"). A phrase whose
-    only rare word no paper uses ("protein structure prediction") is left to the other rules, which it fails."""
-    if known is None or not paper.title:
-        return False
-    rarest = max(known.weights, key=known.weights.get)
-    return bool(variants(rarest) & vocabulary(paper.title)) and known.coverage(whole) >= TITLE_KNOWN_COVERAGE
-
-
-def _has_all(words: list[str], vocab: frozenset[str]) -> bool:
-    return all(variants(w) & vocab for w in words)
-
-
-class TopicMatcher:
+class TopicMatcher(TopicMeaning):
     def __init__(self, embeddings, picker, lexical, vectors=None, index=None, positions=None, terms=None, kinds=None):
         # Each paper's texts with their vocabularies, and its whole vocabulary, made once per table (an Answerer,
         # and so this matcher, is built anew when the table changes): a topic no paper supports scans every paper,
@@ -377,83 +261,6 @@ class TopicMatcher:
                 }
         return out
 
-    def unused_words(self, words: list[str]) -> list[str]:
-        """The words no paper's text in the table uses in any form (from the inverted index built at ingest):
-        "speech" in a corpus on HPC and compression; a compound by itself, not its parts ("low-resource"). Empty
-        without the index."""
-        if self.terms is None:
-            return []
-        return [w for w in words if terms(w) and not self.terms.papers_with(forms(terms(w)[0]))]
-
-    def uncovered(self, words: list[str], search: Callable[[], list], people: list[str]) -> list[str]:
-        """The question's subject words that show the corpus does not cover it, or []: words that name something
-        (not function words, not people) no paper's text uses, at least UNCOVERED_SHARE of them, with no retrieval
-        hit (`search()`) strongly relevant. A question with such words but a strongly relevant passage is covered."""
-        names = {t for person in people for t in terms(person)}
-        subject = [w for w in words if not distinct.function_word(w) and not set(terms(w)) & names]
-        unused = self.unused_words(subject)
-        if not unused or len(unused) < UNCOVERED_SHARE * len(subject):
-            return []
-        return [] if strongly_relevant(search()) else unused  # searched only when the words leave it open
-
-    def _stem_mates(self, term: str) -> set[str]:
-        """The table's words with the term's stem ("classification", "classifiers" for "classifying"), from a stem
-        index of the inverted index's vocabulary made on first use."""
-        if self._by_stem is None:
-            self._by_stem = {}
-            for v in self.terms.vocabulary:
-                self._by_stem.setdefault(stem(v), []).append(v)
-        return set(self._by_stem.get(stem(term), ()))
-
-    def _stem_coverage(self, qterms: QueryTerms, paper: Paper) -> float:
-        """The share of the terms' weight the paper's text holds in any form of the same stem (claim_terms.stem:
-        "classifying" by "classification")."""
-        if paper.id not in self._stems:
-            self._stems[paper.id] = frozenset(stem(t) for t in self._whole_of(paper))
-        total = sum(qterms.weights.values())
-        held = sum(w for t, w in qterms.weights.items() if stem(t) in self._stems[paper.id])
-        return held / total if total else 0.0
-
-    def _kinds_of(self, topic: str, papers: list[Paper]) -> list[str]:
-        """The kinds the corpus names of a one-alternative topic whose key is one word ("compression" of "model
-        compression"), less those it already says."""
-        alts = alternatives(topic)
-        if self.terms is not None and all(p.id in self.positions for p in papers):
-            at = {self.positions[p.id] for p in papers}  # the inverted index: no pass over every paper per word
-
-            def used(word: str) -> bool:
-                return bool(self.terms.papers_with(variants(word)) & at)
-        else:
-            vocabularies = [self._whole_of(p) for p in papers]
-
-            def used(word: str) -> bool:
-                return any(variants(word) & v for v in vocabularies)
-
-        out: list[str] = []
-        if len(alts) != 1:
-            return []  # "compression or quantization": the question names the kinds it means
-        for alt in alts:
-            words = content_terms(alt)
-            key = key_terms(alt, words, used)
-            if len(key) != 1:
-                continue
-            said = {f for w in words for f in forms(w)}
-            out += [k for k in self.kinds.of_field(next(iter(key))) if not set(content_terms(k)) <= said]
-        return list(dict.fromkeys(out))
-
-    def _best_sims(self, topic: str, papers: list[Paper]) -> dict[str, float]:
-        """Each paper's closest abstract sentence to the topic (MiniLM cosine)."""
-        sentences, vectors, runs = self._sentences(papers)
-        if self.vectors is not None:
-            self.vectors.prime([topic])
-        q = (
-            self.vectors.get(topic)
-            if self.vectors is not None
-            else np.asarray(self.embeddings.embed_query(topic), dtype=np.float32)
-        )
-        sims = vectors @ q
-        return {p.id: float(sims[a:b].max()) for p, a, b in runs if b > a}
-
     def _grounded(self, topic: str, papers: list[Paper], literal: str | None = None) -> list[Support]:
         """The papers among `papers` whose own text supports the topic itself, best supported first."""
         if literal:
@@ -566,21 +373,3 @@ class TopicMatcher:
                     if p.id not in best and sim >= NEAR_DENSE and self._stem_coverage(qterms, p) >= NEAR_COVERAGE:
                         best[p.id] = Support(p, s, sim)
         return sorted(best.values(), key=lambda sp: -sp.score)
-
-
-def strongly_relevant(hits: list) -> list:
-    """The retrieval hits (index.retrieval.Hit) close enough in meaning to answer from when no paper's words ground
-    the question (STRONG_DENSE): what "nothing strongly relevant" means wherever the corpus is said not to cover
-    something."""
-    ranked = sorted(hits, key=lambda h: -h.dense)
-    if not ranked or ranked[0].dense < STRONG_DENSE:
-        return []
-    runner_up = next((h.dense for h in ranked[1:] if h.paper.id != ranked[0].paper.id), 0.0)
-    return ranked[:1] if ranked[0].dense - runner_up >= STRONG_LEAD else []
-
-
-def strongly_on(sp: Support) -> bool:
-    """A support strong enough to offer another group's paper on a topic none of the author's papers is on."""
-    if sp.score >= WORD_TIER:
-        return sp.score >= WORD_TIER + ELSEWHERE_WORD_DENSE
-    return sp.score >= ELSEWHERE_MEANING_DENSE

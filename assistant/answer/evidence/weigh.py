@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import math
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
 
 from assistant.answer.evidence import asked as asked_rules
-from assistant.index.bm25 import Lexical, terms, variants
+from assistant.answer.evidence.query_terms import QueryTerms, forms, vocabulary  # noqa: F401 - read from here too
 from assistant.index.retrieval import Hit
 from assistant.index.roles import ROLES, cue_scores
 from assistant.models import Paper
@@ -101,81 +99,6 @@ RELEASE_PENALTY = 0.3
 # or "what problem motivated it": when a reason is asked it loses this much ("What problem with ice charts motivated
 # the study?" quoted the result at 0.69 over the problem sentence, labelled background, at 0.38 + its role's bonus).
 UNASKED_RESULT_PENALTY = 0.1
-
-
-@lru_cache(maxsize=8192)
-def forms(term: str) -> frozenset[str]:
-    """A term's singular/plural and -ing/-ed forms ("bridge" also finds "bridging", "studied" finds "study")."""
-    out = set(variants(term))
-    if term.endswith("ing") and len(term) > 5:
-        out |= {term[:-3], term[:-3] + "e"}
-    elif term.endswith("ed") and len(term) > 4:
-        out |= {term[:-2], term[:-1], term[:-3] + "y" if term.endswith("ied") else term[:-2]}
-    elif len(term) > 3:
-        stem = term[:-1] if term.endswith("e") else term
-        out |= {stem + "ing", term + "d" if term.endswith("e") else term + "ed"}
-        if term.endswith("y"):
-            out.add(term[:-1] + "ied")
-    return frozenset(out)
-
-
-@dataclass
-class QueryTerms:
-    """Content terms of a question with their IDF over the passages, and the word sets that may stand for a term
-    (an acronym for its long form's words, a long form for its acronym: acronyms.Acronyms.alternatives)."""
-
-    weights: dict[str, float]
-    alternatives: dict[str, list[frozenset[str]]] = field(default_factory=dict)
-
-    @classmethod
-    def of(cls, text: str, lexical: Lexical) -> QueryTerms:
-        n = max(lexical.n_docs, 1)
-        weights = {}
-        for t in terms(text):
-            df = max((lexical.doc_freq(v) for v in variants(t)), default=0)
-            weights[t] = math.log(1 + n / (df + 0.5))
-        return cls(weights)
-
-    def with_alternatives(self, alternatives: dict[str, list[frozenset[str]]]) -> QueryTerms:
-        return QueryTerms(self.weights, {t: a for t, a in alternatives.items() if t in self.weights})
-
-    def without(self, vocabulary: set[str]) -> QueryTerms:
-        """These terms minus those in a vocabulary (e.g. the words naming the paper asked about)."""
-        kept = {t: w for t, w in self.weights.items() if not self._found(t, vocabulary)}
-        return QueryTerms(kept, self.alternatives)
-
-    def _found(self, term: str, vocabulary: set[str]) -> bool:
-        if forms(term) & vocabulary:
-            return True
-        return any(all(forms(w) & vocabulary for w in alt) for alt in self.alternatives.get(term, ()))
-
-    def within(self, texts: list[set[str]]) -> QueryTerms:
-        """These terms weighted by how few of the texts (one paper's sentences) hold them; absent terms dropped."""
-        n = len(texts)
-        weights = {}
-        for t in self.weights:
-            df = sum(self._found(t, v) for v in texts)
-            if df:
-                weights[t] = math.log(n / df)
-        return QueryTerms(weights, self.alternatives)
-
-    def coverage(self, vocabulary: set[str]) -> float:
-        """IDF-weighted share of the terms found in a text's vocabulary (1.0 when there are no terms)."""
-        total = sum(self.weights.values())
-        if total == 0:
-            return 1.0
-        found = sum(w for t, w in self.weights.items() if self._found(t, vocabulary))
-        return found / total
-
-
-# Room for the texts of the author's papers at 10k synthetic papers (~7k): at 4,096 a topic list over them evicted
-# its own entries and tokenised every text again on each question (~1 KB an entry).
-@lru_cache(maxsize=16_384)
-def vocabulary(text: str) -> frozenset[str]:
-    out: set[str] = set()
-    for t in terms(text):
-        out.add(t)
-    return frozenset(out)
 
 
 def paper_text(paper: Paper) -> str:

@@ -1,0 +1,103 @@
+"""Topics by meaning and by stem, mixed into TopicMatcher: the words no paper uses, a subject the corpus does not
+cover, a term's other forms by stem, the kinds of a topic the corpus names, and each paper's closest sentence."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from assistant.answer.evidence import distinct
+from assistant.answer.evidence.claim_terms import stem
+from assistant.answer.evidence.topic_terms import (
+    UNCOVERED_SHARE,
+    alternatives,
+    content_terms,
+    key_terms,
+    strongly_relevant,
+)
+from assistant.answer.evidence.weigh import QueryTerms, forms
+from assistant.index.bm25 import terms, variants
+from assistant.models import Paper
+
+
+class TopicMeaning:
+    """Mixed into TopicMatcher (which gives `terms`, `kinds`, `index`, `positions`, `vectors`, `embeddings` and the
+    paper texts)."""
+
+    def unused_words(self, words: list[str]) -> list[str]:
+        """The words no paper's text in the table uses in any form (from the inverted index built at ingest):
+        "speech" in a corpus on HPC and compression; a compound by itself, not its parts ("low-resource"). Empty
+        without the index."""
+        if self.terms is None:
+            return []
+        return [w for w in words if terms(w) and not self.terms.papers_with(forms(terms(w)[0]))]
+
+    def uncovered(self, words: list[str], search: Callable[[], list], people: list[str]) -> list[str]:
+        """The question's subject words that show the corpus does not cover it, or []: words that name something
+        (not function words, not people) no paper's text uses, at least UNCOVERED_SHARE of them, with no retrieval
+        hit (`search()`) strongly relevant. A question with such words but a strongly relevant passage is covered."""
+        names = {t for person in people for t in terms(person)}
+        subject = [w for w in words if not distinct.function_word(w) and not set(terms(w)) & names]
+        unused = self.unused_words(subject)
+        if not unused or len(unused) < UNCOVERED_SHARE * len(subject):
+            return []
+        return [] if strongly_relevant(search()) else unused  # searched only when the words leave it open
+
+    def _stem_mates(self, term: str) -> set[str]:
+        """The table's words with the term's stem ("classification", "classifiers" for "classifying"), from a stem
+        index of the inverted index's vocabulary made on first use."""
+        if self._by_stem is None:
+            self._by_stem = {}
+            for v in self.terms.vocabulary:
+                self._by_stem.setdefault(stem(v), []).append(v)
+        return set(self._by_stem.get(stem(term), ()))
+
+    def _stem_coverage(self, qterms: QueryTerms, paper: Paper) -> float:
+        """The share of the terms' weight the paper's text holds in any form of the same stem (claim_terms.stem:
+        "classifying" by "classification")."""
+        if paper.id not in self._stems:
+            self._stems[paper.id] = frozenset(stem(t) for t in self._whole_of(paper))
+        total = sum(qterms.weights.values())
+        held = sum(w for t, w in qterms.weights.items() if stem(t) in self._stems[paper.id])
+        return held / total if total else 0.0
+
+    def _kinds_of(self, topic: str, papers: list[Paper]) -> list[str]:
+        """The kinds the corpus names of a one-alternative topic whose key is one word ("compression" of "model
+        compression"), less those it already says."""
+        alts = alternatives(topic)
+        if self.terms is not None and all(p.id in self.positions for p in papers):
+            at = {self.positions[p.id] for p in papers}  # the inverted index: no pass over every paper per word
+
+            def used(word: str) -> bool:
+                return bool(self.terms.papers_with(variants(word)) & at)
+        else:
+            vocabularies = [self._whole_of(p) for p in papers]
+
+            def used(word: str) -> bool:
+                return any(variants(word) & v for v in vocabularies)
+
+        out: list[str] = []
+        if len(alts) != 1:
+            return []  # "compression or quantization": the question names the kinds it means
+        for alt in alts:
+            words = content_terms(alt)
+            key = key_terms(alt, words, used)
+            if len(key) != 1:
+                continue
+            said = {f for w in words for f in forms(w)}
+            out += [k for k in self.kinds.of_field(next(iter(key))) if not set(content_terms(k)) <= said]
+        return list(dict.fromkeys(out))
+
+    def _best_sims(self, topic: str, papers: list[Paper]) -> dict[str, float]:
+        """Each paper's closest abstract sentence to the topic (MiniLM cosine)."""
+        sentences, vectors, runs = self._sentences(papers)
+        if self.vectors is not None:
+            self.vectors.prime([topic])
+        q = (
+            self.vectors.get(topic)
+            if self.vectors is not None
+            else np.asarray(self.embeddings.embed_query(topic), dtype=np.float32)
+        )
+        sims = vectors @ q
+        return {p.id: float(sims[a:b].max()) for p, a, b in runs if b > a}
