@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import time
 
-from assistant.answer.plan import conversation
+from assistant.answer.plan import names as name_rules
 from assistant.ingest.manifest import load_manifest
 from assistant.ingest.pipeline import build_corpus
 from tests.conftest import SEEDS
@@ -27,8 +27,8 @@ def reference_short_names(papers) -> dict[str, str]:
     texts = {p.id: " ".join([p.title or "", *p.abstracts]) for p in papers}
     candidates: dict[str, str] = {}
     for p in papers:
-        for m in list(conversation._ABBREVIATION.finditer(texts[p.id])) + list(
-            conversation._INTRODUCED.finditer(texts[p.id])
+        for m in list(name_rules._ABBREVIATION.finditer(texts[p.id])) + list(
+            name_rules._INTRODUCED.finditer(texts[p.id])
         ):
             candidates.setdefault(m.group(1), p.id)
     for nm, pid in candidates.items():
@@ -42,7 +42,7 @@ def reference_short_names(papers) -> dict[str, str]:
 
 def test_same_names_as_the_reference_on_the_seeds():
     papers = build_corpus([SEEDS], load_manifest(SEEDS)).papers
-    assert conversation.short_names(papers) == reference_short_names(papers)
+    assert name_rules.short_names(papers) == reference_short_names(papers)
 
 
 def test_names_for_many_papers_take_well_under_a_second_each_thousand():
@@ -50,7 +50,7 @@ def test_names_for_many_papers_take_well_under_a_second_each_thousand():
     for i, p in enumerate(papers):  # every paper defines an abbreviation; some share one, some use a plural
         p.abstract += f" We propose Sys{i % 1500}X (S{i}Q) and compare with S{i - 1}Qs."
     started = time.perf_counter()
-    names = conversation.short_names(papers)
+    names = name_rules.short_names(papers)
     assert time.perf_counter() - started < 10
     assert "s5q" not in names  # paper 6 mentions "S5Qs": the plural counts as a mention
     assert names["s2999q"] == "p002999"  # mentioned by no other paper
@@ -59,7 +59,7 @@ def test_names_for_many_papers_take_well_under_a_second_each_thousand():
 
 def test_find_bounded_is_the_boundary_checked_search():
     papers = build_corpus([SEEDS], load_manifest(SEEDS)).papers
-    names = conversation.short_names(papers)
+    names = name_rules.short_names(papers)
     texts = [
         "",
         "a",
@@ -73,10 +73,10 @@ def test_find_bounded_is_the_boundary_checked_search():
         "the honpas package",
     ]
     texts += [p.abstract.casefold() for p in papers[:10]]
-    for word in (conversation.NAME_CHAR, re.compile(r"\w")):
+    for word in (name_rules.NAME_CHAR, re.compile(r"\w")):
         boundary = word.pattern
         for name in list(names)[:80] + ["moqe", "a", "honpas"]:
             pattern = re.compile(rf"(?<!{boundary}){re.escape(name)}(?!{boundary})")
             for text in texts:
                 m = pattern.search(text)
-                assert conversation.find_bounded(text, name, word) == (m.start() if m else -1), (name, text)
+                assert name_rules.find_bounded(text, name, word) == (m.start() if m else -1), (name, text)
