@@ -285,7 +285,7 @@ _WH_QUESTION = re.compile(rf"\s*(?:{'|'.join(('why', 'what', 'how', *_THING_WORD
 
 # A statement with a tag that asks to confirm it: "X was fine-tuned with half of the labels, right?".
 _TAG = re.compile(
-    r"[,;]\s*(?:right|correct|true|yes|no|or not|isn['’]t (?:it|that (?:so|right))"
+    r"(?:[,;]|\s[-\u2013\u2014])\s*(?:right|correct|true|yes|no|or not|isn['’]t (?:it|that (?:so|right))"
     r"|is (?:that|this|it) (?:right|correct|so|true)"
     r"|(?:did|was|were|does|do|is|are|has|have)n['’]t (?:it|they|she|he|there|that))\s*\?\s*$",
     re.I,
