@@ -179,6 +179,11 @@ def quoted(question: str) -> str | None:
     return m.group(1).strip() if m else None
 
 
+def unquoted(question: str) -> str:
+    """The question with the quote marks around a quoted phrase taken off: "the 'X' paper" -> "the X paper"."""
+    return _QUOTED.sub(lambda m: m.group(0)[: m.start(1) - m.start(0) - 1] + m.group(1), question)
+
+
 # --- composition: operations over the table ---------------------------------------------------------------------------
 
 # "Who wrote both MoQE and CALM?", "which authors do A and B share", "authors in common".
