@@ -120,7 +120,7 @@ from assistant.answer.plan.phrases.wording import (  # noqa: F401 - the phrases,
     polar,
     quantity_extreme,
     quoted,
-    unquoted,
     topic_marked,
+    unquoted,
     untagged,
 )
