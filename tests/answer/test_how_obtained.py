@@ -1,5 +1,6 @@
 """A "how" answer that quotes the sentence introducing a thing ("… can be described by a coloring function …") also
-quotes the next sentence when it says how that thing is obtained ("To determine the coloring function, we propose …")."""
+quotes the next sentence when it says how that thing is obtained ("To determine the coloring function, we propose
+…")."""
 
 from __future__ import annotations
 
