@@ -32,6 +32,22 @@ def _initials_match(words: list[str], acronym: str) -> bool:
     return len(acronym) >= 2 and _spells(acronym.lower(), [p.lower() for p in parts])
 
 
+def spelled_out(acronym: str, text: str) -> bool:
+    """The text writes the acronym out in full somewhere ("ML" in "parallel machine learning training"): a run of
+    words, starting with the acronym's first letter, whose starts spell it."""
+    short = acronym[:-1] if len(acronym) > 2 and acronym.endswith("s") else acronym
+    if not (2 <= len(short) <= 6 and short.isupper() and short.isalpha()):
+        return False
+    words = re.findall(r"[A-Za-z][\w-]*", text)
+    first = short[0].lower()
+    return any(
+        words[i][0].lower() == first and _initials_match(words[i : i + n], short)
+        for i in range(len(words))
+        for n in range(1, len(short) + 3)
+        if i + n <= len(words)
+    )
+
+
 def _spells(acronym: str, parts: list[str]) -> bool:
     if not parts:
         return not acronym

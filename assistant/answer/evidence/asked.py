@@ -95,9 +95,20 @@ def explanation(ordered: list[str], chosen: str) -> str | None:
         i = ordered.index(chosen)
     except ValueError:
         return None
-    if i + 1 < len(ordered) and explains(ordered[i + 1]):
+    if i + 1 < len(ordered) and (explains(ordered[i + 1]) or obtains(ordered[i + 1], chosen)):
         return ordered[i + 1]
     return None
+
+
+# "To determine the coloring function, we propose …" right after the sentence introducing the coloring function: how
+# the thing just named is obtained, which a "how" answer quoting the introduction needs.
+_TO_OBTAIN = re.compile(r"^\W*to\s+[a-z]+\s+(?:the|this|these|such|each|that)\s+(?P<noun>[a-z][\w-]*)", re.I)
+
+
+def obtains(sentence: str, before: str) -> bool:
+    """The sentence opens with "To <verb> the <noun>" for a noun the sentence before it names."""
+    m = _TO_OBTAIN.match(sentence)
+    return bool(m) and _stem(m.group("noun")) in {_stem(w) for w in re.findall(r"[A-Za-z][\w-]*", before)}
 
 
 def with_referents(chosen: list[str], ordered: list[str]) -> list[str]:

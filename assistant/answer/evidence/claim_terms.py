@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from assistant.answer.evidence import alignment
+from assistant.answer.evidence import acronyms, alignment
 from assistant.answer.evidence.weigh import forms, vocabulary
 from assistant.answer.plan.intents import STOP, topic_words
 from assistant.index.bm25 import terms
@@ -77,6 +77,7 @@ def unsupported(question: str, paper: Paper, sentences: list[str], near: Near | 
     as a close variant by meaning ("GPU" for "GPUs"): "copper-nickel" of a paper on "Fe-Cu" alloys."""
     naming = vocabulary(paper.title or paper.display_title)
     held = _paper_terms(paper, sentences)
+    text = " ".join([paper.title or "", paper.abstract, *paper.other_abstracts, *sentences])
     have = {stem(t) for t in held}
 
     def holds(t: str) -> bool:  # as written, or another form of it ("reach" in "reaching", "GPUs" for "GPU")
@@ -98,6 +99,8 @@ def unsupported(question: str, paper: Paper, sentences: list[str], near: Near | 
             for t in _parts(w)
             if t not in naming and t not in LIGHT and t not in alignment.DIRECTIONS and t not in _FUNCTION
         ]
+        if acronyms.spelled_out(w, text):
+            continue  # "ML" of a paper on "machine learning"
         if parts and not all(holds(t) for t in parts) and w not in out:
             out.append(w)
     if out and near is not None:

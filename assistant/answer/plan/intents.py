@@ -58,7 +58,7 @@ def topic_words(text: str, principal: str = "") -> list[str]:
 _ATTRIBUTION = [
     re.compile(
         r"^(?:is|was)\s+(?P<subject>.+?)\s+(?:one of|among|part of|"
-        r"in)\s+(?P<who>.+?)(?:'s|’s)?\s+(?:own\s+)?(?:papers|works|publications|work)\b",
+        r"in)\s+(?P<who>.+?)(?:(?:'s|’s)\s*\??\s*$|(?:'s|’s)?\s+(?:own\s+)?(?:papers|works|publications|work)\b)",
         re.I,
     ),
     re.compile(

@@ -12,6 +12,8 @@ from assistant.answer.plan.intents import Intent, subject_for, topic_words
 # Vote labels read as another route while the slots are read; `operation_of` then gives how, why and verify their own
 # kinds where the question's form allows.
 ROUTE_OF = {"how": "fact", "greeting": "fact", "why": "fact", "verify": "fact"}
+# Words that ask for people: "who", "whose", "the authors", "by whom".
+_ASKS_AUTHORS = re.compile(r"\b(who|whom|whose|authors?|authorship|researchers|people|team|group|names?)\b", re.I)
 # Routes that list or count papers of the table (not facts of one paper).
 TABLE_LISTS = ("list", "count", "code", "categories", "overview", "per_year", "earliest", "latest", "coauthors")
 
@@ -54,6 +56,9 @@ class RouteByMeaning:
             # "What does X achieve on a single GPU?" asks one fact of X: a summary is for a question about X alone.
             alone = not named or self._names_only(question, named)
             return ("summary", intent.subject) if one_paper and alone and intent.route in ("fact", "list") else fallback
+        if label == "authors" and not (_ASKS_AUTHORS.search(question) or phrases.AUTHORING.search(question)):
+            # "What speedups did Zhang's DeAR paper achieve?": a name in the question drew the vote; nobody is asked
+            return fallback
         if label in ("authors", "when", "arxiv", "attribution"):
             subject = subject_for(label, stripped, self.corpus.principal)
             if subject is None or not (subject or named or focus):

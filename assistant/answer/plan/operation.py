@@ -3,7 +3,16 @@ the question's form and the vote's confidence (the planner's last step)."""
 
 from __future__ import annotations
 
+import re
+
 from assistant.answer.plan import phrases
+
+# "Does the Sentinel-1/RADARSAT-2 adaptation work without labels?": a yes/no question about one thing named with
+# "the", not a request for papers ("Does he have papers on X?", "Are there any works on Y?").
+_OF_ONE_THING = re.compile(
+    r"^\s*(?:does|did|is|was|can|could|will|would)\s+the\s+(?!(?:author|corpus|researcher)\b)", re.I
+)
+_ASKS_PAPERS = re.compile(r"\b(?:papers|works|publications|articles)\b", re.I)
 
 
 def operation_of(route: str, vote, question: str, named: list[str], compared: list[str], topic: str) -> str:
@@ -17,6 +26,9 @@ def operation_of(route: str, vote, question: str, named: list[str], compared: li
         return route
     if phrases.polar(question) and (route == "fact" or (label == "verify" and route in ("list", "fact"))):
         return "verify"
+    if phrases.polar(question) and route == "list" and _OF_ONE_THING.match(question):
+        if not _ASKS_PAPERS.search(question):
+            return "verify"
     if label == "why" and route == "fact" and vote.sure:
         return "why"
     if label == "how" and route == "fact" and vote.sure and not phrases.asks_for_a_thing(question):

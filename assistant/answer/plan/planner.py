@@ -61,6 +61,10 @@ class Planner(SlotReader, RouteByMeaning):
         intent = classify(stripped, self.corpus.principal)
         named = self.named_in(corrected, described=False) or self.of_work_type(question) or self.most_cited(question)
         named = self.with_described(corrected, named, history)  # "the Dataset Matters paper": described
+        if literal and not named and literal == phrases.quoted(question):
+            # "the 'Dataset Matters' paper": a quoted short title names a paper, not a phrase to look for
+            if named := self.with_described(phrases.unquoted(corrected), [], history):
+                literal = None
         # "For the one that isn't MoQE, …": a paper named to be set aside is left out, not asked about.
         aside = self.resolver.set_aside(question, named)
         named = [i for i in named if i not in aside]

@@ -121,5 +121,6 @@ from assistant.answer.plan.phrases.wording import (  # noqa: F401 - the phrases,
     quantity_extreme,
     quoted,
     topic_marked,
+    unquoted,
     untagged,
 )

@@ -179,6 +179,11 @@ def quoted(question: str) -> str | None:
     return m.group(1).strip() if m else None
 
 
+def unquoted(question: str) -> str:
+    """The question with the quote marks around a quoted phrase taken off: "the 'X' paper" -> "the X paper"."""
+    return _QUOTED.sub(lambda m: m.group(0)[: m.start(1) - m.start(0) - 1] + m.group(1), question)
+
+
 # --- composition: operations over the table ---------------------------------------------------------------------------
 
 # "Who wrote both MoQE and CALM?", "which authors do A and B share", "authors in common".
@@ -285,7 +290,7 @@ _WH_QUESTION = re.compile(rf"\s*(?:{'|'.join(('why', 'what', 'how', *_THING_WORD
 
 # A statement with a tag that asks to confirm it: "X was fine-tuned with half of the labels, right?".
 _TAG = re.compile(
-    r"[,;]\s*(?:right|correct|true|yes|no|or not|isn['’]t (?:it|that (?:so|right))"
+    r"(?:[,;]|\s[-\u2013\u2014])\s*(?:right|correct|true|yes|no|or not|isn['’]t (?:it|that (?:so|right))"
     r"|is (?:that|this|it) (?:right|correct|so|true)"
     r"|(?:did|was|were|does|do|is|are|has|have)n['’]t (?:it|they|she|he|there|that))\s*\?\s*$",
     re.I,
