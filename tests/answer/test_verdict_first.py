@@ -14,8 +14,16 @@ SEEDS = [
     "first_contact_seeds.json",
     "first_contact_end_seeds.json",
     "first_contact_r3_seeds.json",
+    "first_contact_r4_seeds.json",
+    "first_contact_r5_seeds.json",
 ]
-CORPUS2 = ["first_contact_corpus2.json", "first_contact_end_corpus2.json", "first_contact_r3_corpus2.json"]
+CORPUS2 = [
+    "first_contact_corpus2.json",
+    "first_contact_end_corpus2.json",
+    "first_contact_r3_corpus2.json",
+    "first_contact_r4_corpus2.json",
+    "first_contact_r5_corpus2.json",
+]
 
 
 def yes_no(names: list[str]) -> list[dict]:

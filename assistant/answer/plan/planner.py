@@ -49,13 +49,7 @@ class Planner(SlotReader, RouteByMeaning):
         # ("leaving out" must not become "leading out").
         corrected, spelling = correct_spelling(question, self.corpus.retriever.lexical.knows)
         position, surname = phrases.position(question), phrases.surname(question)
-        literal = phrases.quoted(question) or phrases.marked(question)
-        stripped = self._strip_slots(question)
-        if not literal and (claim := phrases.claim_first(question)):
-            # "papers that claim to be the first to do something": the claim, in the abstracts' words, is what is
-            # looked for; "first" there is no date pick
-            literal, (a, b) = claim[0], claim[1]
-            stripped = self._strip_slots(question[:a] + " " + question[b:])
+        literal, stripped = self.literal_asked(question)
         work_type = phrases.work_type_listed(question)[0]
         negation, not_in, venues = self.exclusions(question)
         intent = classify(stripped, self.corpus.principal)

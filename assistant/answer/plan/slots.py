@@ -43,6 +43,16 @@ class SlotReader(Selection, PairReader):
             return [self.corpus.by_title[key]]
         return self.named_in(name)
 
+    def literal_asked(self, question: str) -> tuple[str | None, str]:
+        """What a question asks for in so many words (a quoted phrase, a listing's mark, or the claim of "papers that
+        claim to be the first to …", in the abstracts' words: "first" there is no date pick), and the question with
+        its slots (and that claim) taken out."""
+        literal = phrases.quoted(question) or phrases.marked(question)
+        if not literal and (claim := phrases.claim_first(question)):
+            (a, b) = claim[1]
+            return claim[0], self._strip_slots(question[:a] + " " + question[b:])
+        return literal, self._strip_slots(question)
+
     def exclusions(self, question: str):
         """The negated topic, the source left out ("not on arXiv") and the venues a question names. A source left out
         is a field of the table (arXiv id, kind of work): neither the negated topic nor a venue."""
