@@ -241,3 +241,16 @@ def test_with_the_figures_met_a_verb_worded_otherwise_does_not_block_the_yes():
     assert decide("Did the skills survey group suites into 7 skill families?", paper, s).word == NO
     # a modifier is not a verb: "winter" stays asked for
     assert decide("Did the winter skills survey sort suites into 5 skill families?", paper, s).word != YES
+
+
+def test_a_count_stated_as_a_lower_bound_meets_the_same_floor():
+    ranked = ["We gathered results from over 250 runs across 12 clusters.", *SENTENCES]
+    assert verdict("Did FluxSim gather results from more than 250 runs?", ranked).word == YES  # over 250 > 250
+    assert verdict("Did FluxSim gather results from more than 300 runs?", ranked).word == NO
+
+
+def test_an_emphasis_word_is_no_claim_term():
+    """ "on just one A100" against "on A100 GPUs": 'just' only stresses the claim; it is no term a sentence must hold
+    or can put another word in place of."""
+    ranked = ["Turbulent benchmark cases run in full on a single A100 GPU.", *SENTENCES]
+    assert verdict("Did FluxSim run the turbulent benchmark cases in full on just one A100?", ranked).word == YES
