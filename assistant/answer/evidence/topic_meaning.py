@@ -66,8 +66,7 @@ class TopicMeaning:
         """The kinds the corpus names of a one-alternative topic whose key is one word ("compression" of "model
         compression"), less those it already says."""
         alts = alternatives(topic)
-        if self.terms is not None and all(p.id in self.positions for p in papers):
-            at = {self.positions[p.id] for p in papers}  # the inverted index: no pass over every paper per word
+        if (at := self._at(papers)) is not None:  # the inverted index: no pass over every paper per word
 
             def used(word: str) -> bool:
                 return bool(self.terms.papers_with(variants(word)) & at)

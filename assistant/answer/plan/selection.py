@@ -57,11 +57,6 @@ _ASKS_WHICH = re.compile(
 SELECTED_MAX = 2
 # Clauses of a question: a selection said first, then what is asked of it.
 _CLAUSES = re.compile(r"(?<=[.;:?!])\s+")
-# "Of those, which one says X, and which algorithms did it study?": one paper picked by what it says, then asked more.
-_WHICH_ONE = re.compile(
-    r"\bwhich (?:one|paper|work|study|article|preprint)\b(?:\s+of (?:them|those|these|the two))?", re.I
-)
-_THEN_ASKS = re.compile(r",?\s+and\s+(?=(?:how|what|which|when|where|who|why|did|does|do|is|was|were)\b)", re.I)
 
 
 def asks_of_selection(question: str) -> bool:
@@ -151,15 +146,17 @@ class Selection:
             return [p.id for p in picked], "fact"
         return None
 
-    def picked_then_asked(self, question: str, pick: str, f: Filters, span, scope: str) -> str | None:
+    def picked_then_asked(self, question: str, pick: str, f: Filters, span, scope: str) -> tuple[str, str] | None:
         """The paper a question picks by date before asking something of it ("What's his oldest paper in the
-        collection and what did it optimize?"): the earliest or latest of the papers in scope, on the topic the
-        picking words name when a paper is on it ("his newest stencil paper"); None when nothing more is asked."""
+        collection and what did it optimize?"), and what it asks: the earliest or latest of the papers in scope, on
+        the topic the picking words name when a paper is on it ("his newest stencil paper"); None when nothing more
+        is asked."""
         split = phrases.picked_then_asked(question)
         if split is None:
             return None
         topic = self._topic(self._without_people(self._strip_slots(split[0])))
-        return self.picked_by_date(pick, f, span, scope, topic, phrases.work_type_of_one(split[0]))
+        picked = self.picked_by_date(pick, f, span, scope, topic, phrases.work_type_of_one(split[0]))
+        return (picked, split[1]) if picked else None
 
     def picked_by_date(
         self, pick: str, f: Filters, span, scope: str, topic: str = "", work_type: str | None = None
@@ -220,9 +217,8 @@ class Selection:
         ("which later paper of his also tackles X, and where …?"); None otherwise."""
         if not (named or focus):
             if route in ("earliest", "latest"):
-                then = phrases.picked_then_asked(question)
-                picked = self.picked_then_asked(question, route, f, span, scope)
-                return (picked, self.asked_route(then[1]), False) if picked and then else None
+                then = self.picked_then_asked(question, route, f, span, scope)
+                return (then[0], self.asked_route(then[1]), False) if then else None
             picked = self.one_dated(question, span, f, scope)
             return (picked, "fact", False) if picked else None
         placed = self.dated_against(question, named, filters, scope)
@@ -232,10 +228,10 @@ class Selection:
         """The one paper of several pointed back to that "which one says X, and which algorithms did it study?" picks
         by what it says (X), and what the question goes on to ask of it ("which algorithms did it study?"); None when
         it asks only which one (the which_of answer) or X fits two papers alike."""
-        m = _WHICH_ONE.search(question)
+        m = phrases.WHICH_ONE.search(question)
         if not m or len(among) < 2:
             return None
-        said, *then = _THEN_ASKS.split(question[m.end() :], maxsplit=1)
+        said, *then = phrases.THEN_ASKS.split(question[m.end() :], maxsplit=1)
         words = " ".join(self._content(said))
         if not then or not words:
             return None

@@ -32,10 +32,6 @@ _NOT_IN_SAID = {
 PAPER_FACTS = {"authors", "when", "arxiv", "venue", "citations"}  # metadata of one named paper, from the table
 
 
-# ", and how well …?", "and what …": a second question after the one that picks papers.
-_THEN_ASKS = re.compile(r",?\s+and\s+(?=(?:how|what|which|when|where|who|why|did|does|do|is|was|were)\b)", re.I)
-
-
 class TableWriter:
     """Writes answers that come from the paper table; takes the corpus, the evidence step (the one paper a question
     is about) and the extractive writer (its refusal)."""
@@ -347,7 +343,7 @@ class TableWriter:
             return self.writer.cannot_answer(plan)
         # "which one is about X, and how well calibrated was it?": for a few papers, also the sentence that answers
         # what the question asks after which one, when it is not the one that put the paper in the set.
-        then = _THEN_ASKS.split(rest, maxsplit=1)
+        then = phrases.THEN_ASKS.split(rest, maxsplit=1)
         ranked = (
             self.corpus.picker.rank(then[-1], self.corpus.qterms(then[-1]), [p for p, _ in found_pairs])
             if len(then) > 1 and len(found_pairs) <= 3

@@ -48,6 +48,8 @@ from assistant.answer.plan.phrases.picks import (  # noqa: F401 - the phrases, r
     LIST_FORM,
     ONE_DATED,
     THAN_THE_NAMED,
+    THEN_ASKS,
+    WHICH_ONE,
     date_extreme,
     date_pick,
     one_by_date,

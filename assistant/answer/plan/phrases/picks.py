@@ -132,3 +132,11 @@ ONE_DATED = re.compile(
     r"(?P<w>(?:[\w-]+\s+){0,3}?)(?:paper|article|preprint|study|work)\b(?!s)",
     re.I,
 )
+
+
+# "Of those, which one says X, and which algorithms did it study?": one paper picked by what it says, then asked more.
+WHICH_ONE = re.compile(
+    r"\bwhich (?:one|paper|work|study|article|preprint)\b(?:\s+of (?:them|those|these|the two))?", re.I
+)
+# ", and how well …?", "and what …": a second question after the part that picks papers.
+THEN_ASKS = re.compile(r",?\s+and\s+(?=(?:how|what|which|when|where|who|why|did|does|do|is|was|were)\b)", re.I)
