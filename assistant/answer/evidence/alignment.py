@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from assistant.answer.evidence.query_terms import stem
+
 DATA = Path(__file__).parent / "data"
 
 # Words of the claim or sentence that say nothing about what a number measures.
@@ -149,14 +151,6 @@ DIRECTIONS = _load_directions()
 _DIRECTION = re.compile(
     r"(?<![\w-])(" + "|".join(re.escape(w) for w in sorted(DIRECTIONS, key=len, reverse=True)) + r")(?![\w-])", re.I
 )
-
-
-def stem(word: str) -> str:
-    w = word.casefold().replace("’", "'")
-    w = w.removesuffix("'s")
-    if len(w) > 4 and w.endswith("s") and not w.endswith("ss"):
-        w = w[:-1]
-    return w[:6]
 
 
 @dataclass(frozen=True)

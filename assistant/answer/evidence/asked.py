@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from assistant.answer.evidence.query_terms import stem
+
 DATA = Path(__file__).parent / "data"
 
 
@@ -75,10 +77,6 @@ _POINTS_BACK = re.compile(
 )
 
 
-def _stem(word: str) -> str:
-    return word.casefold().removesuffix("es").removesuffix("s")[:6]
-
-
 def refers_back(sentence: str, before: str) -> bool:
     """The sentence opens with a pronoun, or with "each/these/this …" and a noun the sentence before it names."""
     m = _POINTS_BACK.match(sentence)
@@ -86,7 +84,7 @@ def refers_back(sentence: str, before: str) -> bool:
         return False
     if m.group("pronoun"):
         return True
-    return _stem(m.group("noun")) in {_stem(w) for w in re.findall(r"[A-Za-z][\w-]*", before)}
+    return stem(m.group("noun")) in {stem(w) for w in re.findall(r"[A-Za-z][\w-]*", before)}
 
 
 def explanation(ordered: list[str], chosen: str) -> str | None:
@@ -108,7 +106,7 @@ _TO_OBTAIN = re.compile(r"^\W*to\s+[a-z]+\s+(?:the|this|these|such|each|that)\s+
 def obtains(sentence: str, before: str) -> bool:
     """The sentence opens with "To <verb> the <noun>" for a noun the sentence before it names."""
     m = _TO_OBTAIN.match(sentence)
-    return bool(m) and _stem(m.group("noun")) in {_stem(w) for w in re.findall(r"[A-Za-z][\w-]*", before)}
+    return bool(m) and stem(m.group("noun")) in {stem(w) for w in re.findall(r"[A-Za-z][\w-]*", before)}
 
 
 def with_referents(chosen: list[str], ordered: list[str]) -> list[str]:

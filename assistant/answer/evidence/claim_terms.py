@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from assistant.answer.evidence import acronyms, alignment
+from assistant.answer.evidence.query_terms import stem
 from assistant.answer.evidence.weigh import forms, vocabulary
 from assistant.answer.plan.intents import STOP, topic_words
 from assistant.index.bm25 import terms
@@ -23,12 +24,6 @@ Near = Callable[[str, list[str]], bool]
 # loosely (all-MiniLM-L6-v2: "GPU"/"GPUs" 0.85, but "drone"/"helicopter" 0.67 > "drone"/"UAV" 0.64, "copper"/"Cu"
 # 0.59), so only near-identical variants pass; synonyms cannot be told from rivals this way.
 VARIANT = 0.8
-
-
-def stem(word: str) -> str:
-    """A word's first six letters: how the claim check and the verdict (write/verdict.py) tell another form of a word
-    ("reaching" for "reach")."""
-    return word.casefold()[:6]
 
 
 def metadata(paper: Paper) -> list[str]:

@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from wordfreq import zipf_frequency
 
+from assistant.answer.evidence.query_terms import stem
 from assistant.answer.evidence.weigh import QueryTerms, forms
 from assistant.index.bm25 import terms
 
@@ -66,19 +67,6 @@ def used(word: str, vocabularies: Iterable[frozenset[str]]) -> bool:
     return any(wanted & v for v in vocabularies)
 
 
-_SUFFIXES = ("ations", "ation", "ions", "ion", "ings", "ing", "ers", "er", "ed", "es", "s")
-
-
-def stem(word: str) -> str:
-    """A crude stem, for telling whether a text says a word in another form ("detection" where it says "Detecting");
-    the stem keeps at least four letters."""
-    w = word.casefold()
-    for suffix in _SUFFIXES:
-        if w.endswith(suffix) and len(w) - len(suffix) >= 4:
-            return w[: -len(suffix)]
-    return w
-
-
 def held(word: str, vocabulary: frozenset[str]) -> bool:
     """The text of this vocabulary says the word, in any of its forms, or one of its parts (a compound)."""
     if used(word, [vocabulary]):
@@ -86,8 +74,8 @@ def held(word: str, vocabulary: frozenset[str]) -> bool:
     parts = _parts(word)
     if parts != terms(word):
         return False  # an identity is said as written
-    stems = {stem(t) for t in parts}
-    return any(stem(t) in stems for t in vocabulary)
+    stems = {stem(t, derived=True) for t in parts}
+    return any(stem(t, derived=True) in stems for t in vocabulary)
 
 
 def used_whole(word: str, vocabularies: Iterable[frozenset[str]]) -> bool:

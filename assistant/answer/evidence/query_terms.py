@@ -26,6 +26,30 @@ def forms(term: str) -> frozenset[str]:
     return frozenset(out)
 
 
+# The suffixes `stem(word, derived=True)` drops, longest first within each family.
+_DERIVED = ("ations", "ation", "ions", "ion", "ings", "ing", "ers", "er", "ed", "es", "s")
+
+
+def stem(word: str, *, derived: bool = False) -> str:
+    """The one stem the answering code tells another form of a word by.
+
+    By default the word's first six letters after a possessive or plural "s" ("models" and "model's", "classifying"
+    and "classifier"): loose, for a claim's or a sentence's words against the text beside them. With `derived`, instead, one
+    derivational or inflectional suffix dropped, the stem keeping at least four letters and never cut ("Detecting" and
+    "detection" as "detect"): for a topic word against a whole vocabulary, where six letters would also join
+    "generation" and "generalization"."""
+    w = word.casefold()
+    if derived:
+        for suffix in _DERIVED:
+            if w.endswith(suffix) and len(w) - len(suffix) >= 4:
+                return w[: -len(suffix)]
+        return w
+    w = w.replace("’", "'").removesuffix("'s")
+    if len(w) > 4 and w.endswith("s") and not w.endswith("ss"):
+        w = w[:-1]
+    return w[:6]
+
+
 @dataclass
 class QueryTerms:
     """Content terms of a question with their IDF over the passages, and the word sets that may stand for a term

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import numpy as np
 
 from assistant.answer.evidence import distinct
-from assistant.answer.evidence.claim_terms import stem
+from assistant.answer.evidence.query_terms import stem
 from assistant.answer.evidence.topic_terms import (
     UNCOVERED_SHARE,
     alternatives,
@@ -54,7 +54,7 @@ class TopicMeaning:
         return set(self._by_stem.get(stem(term), ()))
 
     def _stem_coverage(self, qterms: QueryTerms, paper: Paper) -> float:
-        """The share of the terms' weight the paper's text holds in any form of the same stem (claim_terms.stem:
+        """The share of the terms' weight the paper's text holds in any form of the same stem (query_terms.stem:
         "classifying" by "classification")."""
         if paper.id not in self._stems:
             self._stems[paper.id] = frozenset(stem(t) for t in self._whole_of(paper))

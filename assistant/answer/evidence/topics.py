@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import numpy as np
 
 from assistant.answer.evidence import distinct
+from assistant.answer.evidence.query_terms import stem
 from assistant.answer.evidence.topic_meaning import TopicMeaning
 from assistant.answer.evidence.topic_terms import (  # noqa: F401 - read from here too
     _EXAMPLES,
@@ -65,7 +66,7 @@ class TopicMatcher(TopicMeaning):
         # and at 10k synthetic papers (699 the author's) re-deriving them took 7-14 s per question.
         self._texts: dict[str, list[tuple[str, frozenset[str]]]] = {}
         self._whole: dict[str, frozenset[str]] = {}
-        self._stems: dict[str, frozenset[str]] = {}  # each paper's word stems (claim_terms.stem), made on first use
+        self._stems: dict[str, frozenset[str]] = {}  # each paper's word stems (query_terms.stem), made on first use
         self._by_stem: dict[str, list[str]] | None = None  # stem -> the table's words with it (`_stem_mates`)
         self.embeddings = embeddings
         self.vectors = vectors
@@ -197,7 +198,7 @@ class TopicMatcher(TopicMeaning):
             return sum(1 for p in papers if distinct.held(word, self._whole_of(p)))
         said = terms(word)
         wanted = set().union(*(forms(t) for t in said)) if said else set()
-        wanted |= self.terms.stemmed({distinct.stem(t) for t in said}, distinct.stem)
+        wanted |= self.terms.stemmed({stem(t, derived=True) for t in said}, partial(stem, derived=True))
         return len(self.terms.papers_with(wanted) & at)
 
     def _scope_df(self, papers: list[Paper], at: set[int] | None) -> tuple[int, Callable[[str], int]]:

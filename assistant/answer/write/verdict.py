@@ -24,6 +24,7 @@ from assistant.answer.check.citations import Citations, finish_blocks
 from assistant.answer.check.claim_parts import Pool, numbers
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import alignment, claim_terms, clauses
+from assistant.answer.evidence.query_terms import stem
 from assistant.answer.evidence.roles import with_roles
 from assistant.answer.evidence.weigh import summary_sentence, vocabulary
 from assistant.answer.plan import phrases
@@ -97,7 +98,7 @@ def _counted(text: str) -> dict[str, set[float]]:
         v = _value(m.group(1))
         if v is not None:
             for word in m.group(2).split()[:3]:  # "two complementary test-risk guarantees": each may be the noun
-                out.setdefault(claim_terms.stem(word), set()).add(v)
+                out.setdefault(stem(word), set()).add(v)
     return out
 
 
@@ -124,20 +125,20 @@ def _setting_swapped(question: str, v: str, sentences: list[str]) -> str | None:
 def _coverage(words: list[str], text: str) -> float:
     if not words:
         return 0.0
-    have = {claim_terms.stem(t) for t in terms(text)}
-    return sum(claim_terms.stem(t) in have for t in words) / len(words)
+    have = {stem(t) for t in terms(text)}
+    return sum(stem(t) in have for t in words) / len(words)
 
 
 def _negates(sentence: str, words: list[str]) -> bool:
     """The sentence denies one of the question's terms: "without any inter-device communication", "tuning-free"."""
-    stems = {claim_terms.stem(w) for w in words if len(w) > 3}
+    stems = {stem(w) for w in words if len(w) > 3}
     tokens = re.findall(r"[a-z][a-z-]*", sentence.casefold())
     for i, tok in enumerate(tokens):
         parts = tok.split("-")
-        if parts[-1] == "free" and any(claim_terms.stem(p) in stems for p in parts[:-1]):
+        if parts[-1] == "free" and any(stem(p) in stems for p in parts[:-1]):
             return True
         if tok in _NEGATOR or tok.startswith("eliminat"):
-            if any(claim_terms.stem(t) in stems for t in tokens[i + 1 : i + 5]):
+            if any(stem(t) in stems for t in tokens[i + 1 : i + 5]):
                 return True
     return False
 
@@ -222,7 +223,7 @@ def _decide(question: str, paper: Paper, ranked: list[str]) -> Verdict:
     if m := _MORE_THAN.search(question):
         floor = _value(m.group(2))
         # what is counted: "more than one test-risk …"
-        after = {claim_terms.stem(t) for t in terms(question[m.end() :])[:3]}
+        after = {stem(t) for t in terms(question[m.end() :])[:3]}
         for s in every:
             counts = [v for noun, vs in _counted(s).items() if noun in after for v in vs]
             if counts and floor is not None:
