@@ -9,7 +9,7 @@ import re
 from assistant.answer.evidence.finding import TARGET_LEAD
 from assistant.answer.evidence.quantity import asked_noun
 from assistant.answer.evidence.weigh import COVERAGE_WEIGHT, relevant
-from assistant.answer.plan import correction, phrases
+from assistant.answer.plan import correction, dated, phrases
 from assistant.answer.plan.intents import classify
 from assistant.models import Filters, Paper
 
@@ -140,8 +140,8 @@ class Selection:
                 if not (position or surname or venues or work_type):
                     return None  # "the newest of his papers with X": the co-author list's own extreme (the planner's)
                 return [p.id for p in picked], pick  # "which of them is newer?": the extreme of the selection
-            ordered = sorted(picked, key=lambda p: p.date or "")
-            return [(ordered[-1] if pick == "latest" else ordered[0]).id], "fact"
+            if ends := dated.extreme(picked, latest=pick == "latest"):
+                return [ends.paper.id], "fact"
         if asks_of_selection(question) and len(picked) <= SELECTED_MAX:
             return [p.id for p in picked], "fact"
         return None
@@ -169,8 +169,8 @@ class Selection:
             pool = [p for p in pool if p.work_type == work_type]
         if topic and (on := self.corpus.topics.papers_on(topic, pool)):
             pool = [sp.paper for sp in on]
-        ordered = sorted(pool, key=lambda p: p.date)
-        return (ordered[0] if pick == "earliest" else ordered[-1]).id if ordered else None
+        ends = dated.extreme(pool, latest=pick != "earliest")
+        return ends.paper.id if ends else None
 
     def dated_against(self, question: str, named: list[str], f: Filters, scope: str) -> str | None:
         """The one paper a question places before or after the paper it names and describes by topic ("His 2022
@@ -256,12 +256,8 @@ class Selection:
     @staticmethod
     def _extreme(pool, pick: str, asked: str) -> tuple[str, str] | None:
         """The earliest or latest paper of a pool (None on a tie in dates), and what is asked of it."""
-        ordered = sorted(pool, key=lambda p: p.date or "")
-        if len(ordered) >= 2:
-            ends = (ordered[-1], ordered[-2]) if pick == "latest" else (ordered[0], ordered[1])
-            if ends[0].date == ends[1].date:
-                return None
-        return (ordered[-1 if pick == "latest" else 0].id, asked) if ordered else None
+        ends = dated.extreme(pool, latest=pick == "latest")
+        return (ends.paper.id, asked) if ends and len(ends.tied) == 1 else None
 
     def described_besides(self, question: str, besides: str, by_name: bool) -> str | None:
         """The one other paper a question describes beside the one it names or selects ("how many years separate her

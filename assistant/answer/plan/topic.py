@@ -11,7 +11,7 @@ import re
 
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import distinct, topics
-from assistant.answer.plan import phrases
+from assistant.answer.plan import dated, phrases
 from assistant.answer.plan.intents import subject_for
 from assistant.models import Filters, Paper
 
@@ -31,10 +31,10 @@ class TopicReader:
         """Words that ground no paper under a date pick ("the earliest year in his publication record", "the oldest
         paper in his list optimizes … which center?") are wording: the pick is of all the papers. Returns the sentence
         saying what was assumed, and the paper picked when the question asks something of it (else None)."""
-        dated = sorted((p for p in pool if p.date), key=lambda p: p.date)
-        if dated and phrases.asks_of_picked(question):
+        ends = dated.extreme(pool, latest=route != "earliest")
+        if ends and phrases.asks_of_picked(question):
             said = f"No paper's own text is on “{topic}”, so I took the {route} paper of all and answered from it."
-            return said, (dated[0] if route == "earliest" else dated[-1]).id
+            return said, ends.paper.id
         return f"I read “{topic}” as the question's wording, not a topic, so no topic narrows the papers.", None
 
     def summary_asked(self, question: str, route: str, label: str, papers: list[str], literal) -> bool:

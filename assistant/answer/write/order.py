@@ -1,37 +1,17 @@
-"""The earliest or latest of some papers: by date, then arXiv id; ties and dates known only to the month or year
-said as such."""
+"""The earliest or latest of some papers written out (which one, by the tie rule of plan/dated.py); ties and dates
+known only to the month or year said as such."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from assistant.answer.check.citations import Citations
+from assistant.answer.plan import dated
+from assistant.answer.plan.dated import date_key, order_key  # noqa: F401 - read from here too
 from assistant.answer.write.format import name, plural, when
 from assistant.models import ARXIV_ID_DATED, Paper
 
 Quote = Callable[[Paper], str]  # the sentence of a paper's abstract that supports citing it
-
-
-def date_key(p: Paper) -> tuple[int, int, int]:
-    if not p.date:
-        return (0, 0, 0)
-    parts = [int(x) for x in p.date.split("-")] + [0, 0]
-    return parts[0], parts[1], parts[2]
-
-
-def order_key(p: Paper) -> tuple:
-    # Date, then arXiv id: new-style ids (YYMM.NNNNN) are numbered in the order arXiv received the papers.
-    return (*date_key(p), p.arxiv_id or "~")
-
-
-def _date_range(p: Paper) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
-    """The first and last day a paper's date could mean: "2022" is any day of 2022."""
-    y, m, d = date_key(p)
-    return (y, m or 1, d or 1), (y, m or 12, d or 31)
-
-
-def _precise(p: Paper) -> bool:
-    return (p.date_precision or "day") == "day"
 
 
 NEXT_SHOWN = 2  # papers named after the earliest or latest one of a whole scope
@@ -50,26 +30,11 @@ def extreme(
     """The earliest (or latest) paper: by date, then arXiv id; papers on the same date named as ties, papers dated
     only to the month or year that could come before (after) it named as such. `among_those`: the papers of the
     previous answer ("which of those came out first?"), all of them accounted for."""
-    dated = sorted((p for p in papers if p.date), key=order_key, reverse=latest)
     undated = [p for p in papers if not p.date]
-    if not dated:
+    ends = dated.extreme(papers, latest)
+    if ends is None:
         return "No dated papers match, so there is no earliest or latest one to give."
-    # A paper dated to the day wins over one known only to its year: "2022" cannot be placed within 2022.
-    best = next((p for p in dated if _precise(p)), dated[0])
-    # ... unless its whole year (month) lies before (after) that day: "2018" is earlier than 2019-07-28.
-    first = dated[0]
-    if first is not best and (
-        _date_range(first)[0] > _date_range(best)[1] if latest else _date_range(first)[1] < _date_range(best)[0]
-    ):
-        best = first
-    tied = [p for p in dated if p.date == best.date and p.date_precision == best.date_precision]
-    edge = _date_range(best)[1 if latest else 0]
-    maybe = [
-        p
-        for p in dated
-        if p not in tied and not _precise(p) and (_date_range(p)[1] >= edge if latest else _date_range(p)[0] <= edge)
-    ]
-    rest = [p for p in dated if p not in tied and p not in maybe]
+    best, tied, maybe, rest = ends.paper, ends.tied, ends.maybe, ends.rest
 
     def cited(p: Paper) -> str:
         return (
