@@ -60,8 +60,11 @@ _DATE_PICK = re.compile(
     r"|\b(?:came|come|comes) out (?P<v>first|last)\b|\b(?P<u>first|last) to (?:come out|appear|be published)\b",
     re.I,
 )
-# What else a question asks once it has picked its paper: ", and does it …", ". What did it find?"
-_CLAUSE_BREAK = re.compile(r"\s*(?:,\s*(?:and\s+)?|;\s*|[.?!:]\s+|\s+and\s+(?=(?:what|which|how|does|did|is|was)\b))")
+# Where a clause ends: what else a question asks once it has picked its paper (", and does it …", ". What did it
+# find?"), and where the clause describing a paper placed by date ends ("…, and where …").
+_CLAUSE_BREAK = re.compile(
+    r"\s*(?:,\s*(?:and\s+)?|;\s*|[.?!:]\s+|\s+and\s+(?=(?:what|which|how|where|does|did|is|was)\b))"
+)
 _ASKING = re.compile(r"(?:what|which|how|who|when|where|why|does|did|do|is|was|are|were|can|could|has|have)\b", re.I)
 
 
@@ -119,10 +122,7 @@ def than_the_named(question: str) -> tuple[int, str] | None:
     m = THAN_THE_NAMED.search(question)
     if not m:
         return None
-    rest = re.split(
-        r",\s*(?:and\s+)?|;|\?|\.\s|\s+and\s+(?=(?:what|which|how|where|does|did|is|was)\b)", question[m.end() :]
-    )
-    return (1 if m.group("w").casefold() in _LATER else -1), rest[0]
+    return (1 if m.group("w").casefold() in _LATER else -1), _CLAUSE_BREAK.split(question[m.end() :])[0]
 
 
 # One paper a question describes by its owner, its year and a few words ("his 2019 benchmark paper", "her 2022
