@@ -11,9 +11,12 @@ from assistant.answer.evidence.weigh import forms
 from assistant.models import Paper
 from assistant.text import research_sentences
 
+_LARGE = r"thousand|million|billion|trillion|quadrillion|quintillion"
 _NUMBER = (
-    r"(?P<num>(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?P<unit>[kKmMbB](?![a-z])|thousand|million|billion)?\s*"
-    r"(?:[x×X](?![a-z])|%)?)"
+    rf"(?P<num>(?P<n>\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?)\s*(?P<unit>[kKmMbB](?![a-z])|{_LARGE})?\s*"
+    r"(?:[x×X](?![a-z])|%)?|"
+    # "ten-quintillion-atom systems", "two billion atoms": a number word and a large unit, spaced or hyphenated
+    rf"(?P<word>one|two|three|four|five|six|seven|eight|nine|ten|a hundred|hundreds of)[\s-]+(?P<large>{_LARGE}))"
 )
 # Nouns that name a factor: a paper also reports one as "4963x faster" or "a 3x speed-up", without the noun itself.
 RATIO_NOUNS = frozenset({"speedup", "speedups", "speed-up", "speed-ups", "acceleration", "accelerations"})
@@ -26,7 +29,9 @@ _FACTOR = re.compile(
 # which is the noun's own ("512 nodes with 4096 Huawei Ascend 910": 4096 accelerators, not 512).
 _BETWEEN = r"(?:(?![\d.,]+\s)[\w-]+\s+){0,5}?"
 _SCALE = {"k": 1e3, "m": 1e6, "b": 1e9, "thousand": 1e3, "million": 1e6, "billion": 1e9}
+_SCALE |= {"trillion": 1e12, "quadrillion": 1e15, "quintillion": 1e18}
 _WORD_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_WORD_NUMBERS |= {"one": 1, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "a hundred": 100, "hundreds of": 100}
 # "by up to three orders of magnitude": a ratio only in a sentence that speaks of speed.
 _MAGNITUDE = re.compile(r"\b(?P<num>(?P<n>\d|two|three|four|five|six) orders? of magnitude)\b", re.I)
 _SPEED_CUE = re.compile(r"\b(?:faster|speed-?ups?|accelerat\w*|outperform\w*|quicker)\b", re.I)
@@ -86,7 +91,7 @@ def readings(noun: str, papers: list[Paper], factor: bool = False, question: str
     reported as faster."""
     nn = _noun_pattern(reported_as(noun, question))
     patterns = [
-        re.compile(rf"\b{_NUMBER}\s+{_BETWEEN}{nn}", re.I),
+        re.compile(rf"\b{_NUMBER}(?:\s+|-){_BETWEEN}{nn}", re.I),
         re.compile(
             rf"\b{nn}\s+(?:of\s+|up to\s+|by\s+|reaching\s+|to\s+|=\s*|on\s+)+(?:about\s+|nearly\s+)?{_NUMBER}", re.I
         ),
@@ -103,12 +108,14 @@ def readings(noun: str, papers: list[Paper], factor: bool = False, question: str
             for s in research_sentences(abstract):
                 for pattern in patterns:
                     for m in pattern.finditer(s):
-                        raw = m.group("n")
-                        if re.fullmatch(r"(?:19|20)\d{2}", raw) or _MODEL.search(s[: m.start("n")]):
+                        if (word := m.groupdict().get("word")) and not m.group("n"):
+                            value = _WORD_NUMBERS[word.casefold()] * _SCALE[m.group("large").casefold()]
+                        elif re.fullmatch(r"(?:19|20)\d{2}", raw := m.group("n")) or _MODEL.search(s[: m.start("n")]):
                             continue  # a year, or a model number ("RTX 4090"), not a count
-                        value = float(raw.replace(",", "")) * _SCALE.get(
-                            (m.groupdict().get("unit") or "").casefold(), 1
-                        )
+                        else:
+                            value = float(raw.replace(",", "")) * _SCALE.get(
+                                (m.groupdict().get("unit") or "").casefold(), 1
+                            )
                         said = m.group("num").strip().rstrip(",.")
                         if all(r.sentence != s or r.value != value for r in out):  # one figure, two patterns
                             out.append(Reading(p, s, value, said))

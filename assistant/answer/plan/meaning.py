@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import re
 
-from assistant.answer.evidence.weigh import QUANTITY
+from assistant.answer.evidence.topics import texts_of
+from assistant.answer.evidence.weigh import QUANTITY, vocabulary
 from assistant.answer.plan import phrases
 from assistant.answer.plan.intents import Intent, subject_for, topic_words
+from assistant.index.bm25 import terms, variants
 
 # Vote labels read as another route while the slots are read; `operation_of` then gives how, why and verify their own
 # kinds where the question's form allows.
@@ -85,13 +87,21 @@ class RouteByMeaning:
             )
         )
 
-    def _describes_another(self, question: str) -> bool:
-        """The question describes a paper of its own by topic words and a paper noun ("the benchmark paper he put out
-        a year after that one"), beyond the dates counted from the paper pointed back to."""
+    def _describes_another(self, question: str, focus: list[str] = ()) -> bool:
+        """The question describes a paper of its own beyond the dates counted from the paper pointed back to: by topic
+        words and a paper noun ("the benchmark paper he put out a year after that one"), or by a topic the paper
+        pointed back to never uses ("What did she publish two years after that about SAR incidence angles?" after
+        her thesis)."""
         rest = self._without_people(phrases.without_dates(question))
-        return bool(re.search(rf"\b{phrases.PAPER_NOUN}", rest, re.I)) and bool(
-            topic_words(rest, self.corpus.principal)
+        words = topic_words(rest, self.corpus.principal)
+        if not words:
+            return False
+        if re.search(rf"\b{phrases.PAPER_NOUN}", rest, re.I):
+            return True
+        own = set().union(
+            *(vocabulary(" ".join(texts_of(self.corpus.by_id[i]))) for i in focus if i in self.corpus.by_id)
         )
+        return any(not (variants(t) & own) for w in words for t in terms(w))
 
     def _meta(self, question, stripped, route, named, focus, compared, person, span, negation) -> str | None:
         """A question about the corpus or its author rather than a topic, or one whose words are all structure:

@@ -6,15 +6,26 @@ from __future__ import annotations
 
 import re
 
-from assistant.answer.evidence.weigh import ALL_TERMS, relevant
+from assistant.answer.evidence.weigh import ALL_TERMS, paper_text, relevant, strength, vocabulary
 from assistant.answer.plan import phrases, sides
 from assistant.answer.plan.conversation import mentioned
 from assistant.answer.plan.intents import topic_words
+from assistant.answer.plan.phrases.reference import references
 from assistant.index.bm25 import variants
 from assistant.models import Filters, Paper
 
 # A described side of a comparison is the paper its words find at this cosine or closer.
 SIDE_DENSE = 0.5
+# A description no title holds means the paper whose best sentence is this close to it (the sentence search's own
+# floor, evidence/sentence_search.SENTENCE_FLOOR, is 0.45) and ahead of the next paper's by MEANT_LEAD: "the
+# lead-detection paper" finds the lead-detection paper at 0.49, alone; "AI-HPC benchmark" finds two at 0.82/0.81 (no
+# lead: two papers fit).
+MEANT = 0.45
+MEANT_LEAD = 0.05
+# Parts of a comparison: its sides, split where they join, a colon or a dash.
+_SIDES = re.compile(r"\band\b|\bvs\.?(?=\s)|\bversus\b|\bwith\b|\bagainst\b|:|\s[-–—]\s|[–—]", re.I)
+# A later part that asks (after the sides: "A vs B — what score did each get?") is no side.
+_ASKS = re.compile(r"\s*(?:what|which|how|who|whom|where|when|why|does|did|do|is|are|was|were)\b", re.I)
 # "the static and (the) dynamic HONPAS papers": two sides told apart by one word each, sharing the rest.
 _PAIR = re.compile(
     r"\bthe\s+([\w-]+)\s+and\s+(?:the\s+)?([\w-]+)\s+((?:[\w-]+\s+){1,3}?)"
@@ -33,6 +44,18 @@ _WEAK_CUE = re.compile(
 
 # Two papers named and asked of each, or set beside each other: a comparison without the word.
 _EACH = re.compile(r"\beach\b|\bnext to\b|\bbeside\b|\balongside\b|\bagainst\b", re.I)
+
+
+# "A vs B", "A versus B": two sides set against each other, a comparison whatever example the question is nearest.
+_VERSUS = re.compile(r"\bvs\.?(?=\s)|\bversus\b", re.I)
+
+
+class Compared(list):
+    """The papers a comparison is about, and the sides it describes that no paper was found for."""
+
+    def __init__(self, ids=(), unresolved=()):
+        super().__init__(ids)
+        self.unresolved = list(unresolved)
 
 
 class PairReader:
@@ -56,24 +79,40 @@ class PairReader:
         if not cue and (vote.label == "compare" or len(named) >= 2):
             # "… and a later one …. How was each evaluated?"; "Put A next to B: what does each report?"
             cue = _EACH.search(question)
-        if not cue or not (said or vote.label == "compare" or len(named) >= 1):
+        versus = bool(cue) and bool(_VERSUS.search(question))
+        if not cue or not (said or versus or vote.label == "compare" or len(named) >= 1):
             return []
-        compared = self.compared(question, named)
-        return compared if len(compared) >= 2 else []
+        compared, unresolved = self.compared_sides(question, named)
+        if len(compared) >= 2:
+            return Compared(compared)
+        if compared and unresolved and (said or versus):
+            # A comparison asked in so many words, one side found and another described that no paper fits: that
+            # side is said to be missing, never dropped in silence (the writer reads `unresolved`).
+            return Compared(compared, unresolved)
+        return []
 
     def compared(self, question: str, named: list[str]) -> list[str]:
         """The papers a comparison is about: named ones, plus one found for each described side ("the X paper and the Y
         paper")."""
+        return self.compared_sides(question, named)[0]
+
+    def compared_sides(self, question: str, named: list[str]) -> tuple[list[str], list[str]]:
+        """The papers a comparison is about (named ones, plus one found for each described side), and the sides it
+        describes that no paper was found for, as the question words them: a comparison never loses a side
+        silently."""
         if len(named) >= 2:
-            return list(named)[:4]
+            return list(named)[:4], []
         for pair in (self._described_pair(question), self._two_described(question)):
             if len(pair) == 2:
-                return pair + [i for i in named if i not in pair][:2]
+                return pair + [i for i in named if i not in pair][:2], []
         # Sides in the order the question gives them (the model's sources are numbered in that order too).
         ids: list[str] = []
-        # The verb that asks for the comparison ("Set …", "Contrast …") is no side's word.
+        unresolved: list[str] = []
+        # The verb that asks for the comparison ("Set …", "Contrast …") is no side's word; what follows a colon or a
+        # spaced dash is what is asked of the sides ("A vs B — what score did each get?").
         asked = re.sub(r"(?i)^\W*(?:set|contrast|compare|put)\b", " ", question)
-        parts = re.split(r"\band\b|\bvs\.?\b|\bversus\b|\bwith\b|\bagainst\b|:", re.split(r"[?.]\s", asked)[0])
+        parts = _SIDES.split(re.split(r"[?.]\s", asked)[0])
+        parts = parts[:1] + [part for part in parts[1:] if not _ASKS.match(part)]
         side_words = [topic_words(side, self.corpus.principal) for side in parts]
         for n, (side, words, after) in enumerate(zip(parts, side_words, side_words[1:] + [[]])):
             if said := [i for i in mentioned(side, self.corpus.name_words) if i in named and i not in ids]:
@@ -93,27 +132,68 @@ class PairReader:
                 if one.id not in ids and one.id not in named:
                     ids.append(one.id)
                 continue
-            headed = bool(re.search(r"\b(?:paper|work|study|article|preprint|one)\W*$", side, re.I))
-            if (pid := self.resolver.best(words, self._authors_first(), headed)) or (
-                pid := self.resolver.best(words, list(self.corpus.papers), headed)
-            ):
-                # "FNO emulator vs …": the title the side's words read as (an acronym of a title phrase, title words)
-                if pid not in ids and pid not in named:
-                    ids.append(pid)
-                continue
-            if len(words) < 2:
-                continue
-            hits = self.corpus.retriever.search(" ".join(words), Filters(), k=3)
-            good = relevant(hits, self.corpus.qterms(" ".join(words)), self.corpus.settings.relevance_threshold)
-            # Close in meaning, or the only paper holding every term of the side ("static HONPAS": 0.29, all terms).
-            clear = good and (
-                good[0][0].dense >= SIDE_DENSE
-                or (good[0][1] >= ALL_TERMS and (len(good) == 1 or good[1][1] < ALL_TERMS))
-            )
-            if clear and good[0][0].paper.id not in ids and good[0][0].paper.id not in named:
-                ids.append(good[0][0].paper.id)
+            pid = self._side_paper(side, words)
+            if pid and pid not in ids:
+                ids.append(pid)  # in the question's order, a side the question also named by description too
+            elif not pid and self._describes_a_side(side, words):
+                unresolved.append(side.strip(" ,;.()"))
         ids += [i for i in named if i not in ids]
-        return ids[:4]
+        return ids[:4], ([] if len(ids) >= 2 else unresolved)
+
+    def _side_paper(self, side: str, words: list[str]) -> str | None:
+        """The paper one side of a comparison describes: the title its reference's words read as ("the lead-detection
+        paper on their headline results": "lead-detection"; what follows the noun is what is asked), else the paper
+        whose sentences are clearly closest in meaning to the side as written ("sea-ice lead detection": no title
+        says "lead", and "lead" alone is a word of a question's structure), else the title its content words read as,
+        else the paper a search finds clearly."""
+        ref = next((r for r in references(side) if r.words), None)
+        headed = bool(re.search(r"\b(?:paper|work|study|article|preprint|one)\W*$", side, re.I))
+        if ref and (pid := self._titled(list(ref.words), ref.headed)):
+            return pid
+        text = re.sub(r"(?i)^\W*(?:the|his|her|their)\s+", "", side.strip())
+        if len(text.split()) >= 2 and (pid := self.by_meaning(text)):
+            return pid
+        if pid := self._titled(words, headed):
+            return pid
+        if len(words) < 2:
+            return None
+        hits = self.corpus.retriever.search(" ".join(words), Filters(), k=3)
+        good = relevant(hits, self.corpus.qterms(" ".join(words)), self.corpus.settings.relevance_threshold)
+        # Close in meaning, or the only paper holding every term of the side ("static HONPAS": 0.29, all terms).
+        if good and (
+            good[0][0].dense >= SIDE_DENSE or (good[0][1] >= ALL_TERMS and (len(good) == 1 or good[1][1] < ALL_TERMS))
+        ):
+            return good[0][0].paper.id
+        return None
+
+    def _titled(self, words: list[str], headed: bool) -> str | None:
+        """The paper whose title the words read as (an acronym of a title phrase, title words: "FNO emulator"), among
+        the author's papers first."""
+        for pool in (self._authors_first(), list(self.corpus.papers)):
+            if words and (pid := self.resolver.best(words, pool, headed)):
+                return pid
+        return None
+
+    def by_meaning(self, text: str, admits=lambda p: True) -> str | None:
+        """The paper a description means by its sentences' meaning when no title holds its words ("crevasse
+        detection" for "Crevasse Detection on Antarctic Ice Shelves …" is found either way; "the lead-detection one"
+        only so): the paper whose best sentence is at least MEANT close and, with its share of the description's
+        terms weighed in (weigh.strength, as relevance orders hits), leads the next paper by MEANT_LEAD."""
+        found = self.corpus.sentences.candidates(text, list(self.corpus.papers), admits, set())
+        if not found or found[0].dense < MEANT:
+            return None
+        qterms = self.corpus.qterms(text)
+        ranked = sorted(
+            ((strength(h, qterms.coverage(vocabulary(paper_text(h.paper)))), h) for h in found), key=lambda x: -x[0]
+        )
+        if len(ranked) > 1 and ranked[1][0] > ranked[0][0] - MEANT_LEAD:
+            return None
+        return ranked[0][1].paper.id
+
+    def _describes_a_side(self, side: str, words: list[str]) -> bool:
+        """A part of a comparison that describes a paper (a reference with a paper noun, or two content words), not
+        the question's frame ("on their headline results")."""
+        return any(r.headed and (r.words or r.after) for r in references(side)) or len(words) >= 2
 
     def _one_like(self, word: str, earlier: list[str], taken: list[str]) -> str | None:
         """The paper "the <word> one" means after a side described by `earlier`: the best retrieved for both whose
@@ -161,6 +241,10 @@ class PairReader:
         else:
             on = self.corpus.topics.papers_on(" ".join(shared), pools[0]) if pools[0] else []
             found = [sp.paper for sp in on]
+            if len(found) != 2 and apart:
+                # "the two vision-transformer papers (coastlines and crevasses)": one title says the shared words, the
+                # other only its abstract; the parenthesis picks each among the author's papers by its title
+                found = [p for p in (sides.pick(words, pools[0]) for words in apart) if p]
         if len(found) != 2 or found[0].id == found[1].id:
             return []
         found.sort(key=lambda p: p.date or "")  # the earlier first, unless a parenthesis gives the order

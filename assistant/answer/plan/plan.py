@@ -54,6 +54,7 @@ class QueryPlan:
     excludes_author: bool = False
     excluded: list[str] = field(default_factory=list)  # named papers the user's filters exclude
     compared: list[str] = field(default_factory=list)  # ids of the papers a comparison is about, in order
+    unresolved: list[str] = field(default_factory=list)  # sides a comparison describes that no paper fits, as said
     corrected: str = ""  # the question with misspelt words corrected (what evidence is weighed against)
     literal: str | None = None  # a quoted phrase asked for literally ("an 'under review' note")
     dates: DateSpan | None = None  # the span of dates asked for, to the month ("in March 2025", "late 2023")
@@ -132,6 +133,7 @@ class QueryPlan:
                 for lbl, ex, c in (self.vote.neighbours[:3] if self.vote else [])
             ],
             "excluded_by_filters": [titles.get(i, i) for i in self.excluded],
+            "unresolved_sides": self.unresolved,
             "assumed": self.assumed or None,
             "notes": self.notes,
             "page": self.page + 1,

@@ -10,7 +10,6 @@ from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.sentence_search import question_parts
 from assistant.answer.plan import phrases, topic_scope
 from assistant.answer.plan.conversation import (
-    follow_up,
     group_pointed_to,
     person_pointed_to,
     pointed_back,
@@ -62,16 +61,17 @@ class Planner(SlotReader, RouteByMeaning):
         # "For the one that isn't MoQE, …": a paper named to be set aside is left out, not asked about.
         aside = self.resolver.set_aside(question, named)
         named = [i for i in named if i not in aside]
-        query, focus = follow_up(corrected, history, self.corpus.name_words) if not named else (corrected, named)
+        query, focus = self.followed(corrected, history) if not named else (corrected, named)
         focus = [i for i in focus if i not in aside]
         span, anchored = self._dates(question, history, focus)
         intent.year_from, intent.year_to = span.years if span else (None, None)
         said_span = phrases.dates(question)
         relative = said_span is not None and said_span.relative is not None  # counted from the conversation
-        another = bool(relative and span and focus and self._describes_another(question))
+        if relative and span and not named and (inside := self.described_within(question, span, focus)):
+            named, focus, query = inside, inside, corrected  # "the AI-HPC benchmark he wrote the year after that"
+        another = bool(relative and span and focus and not named and self._describes_another(question, focus))
         if another:
-            # "the benchmark paper he put out a year after that one": the paper pointed back to only anchors the
-            # dates; the paper asked for is the one on that topic within them.
+            # "the benchmark paper he put out a year after that one": the paper pointed back to only dates it
             query, focus = corrected, []
         if focus and not named and self._names_own_subject(corrected, focus):
             query, focus = corrected, []  # "What is the Virtual Parameter Space?" after "What is MoQE?"
@@ -287,7 +287,8 @@ class Planner(SlotReader, RouteByMeaning):
         if not meta and (one := self.picked_by_table(question, intent.route, named, focus, f, span, scope, filters)):
             # "his oldest paper … and what did it optimize?", "his 2019 benchmark paper …", "which later paper of his
             # also …": the table picks the paper, the rest is asked of it
-            (picked, intent.route, dated), focus, intent.subject, topic = one, [one[0]], "", ""
+            (picked, intent.route, dated, asked), focus, intent.subject, topic = one, [one[0]], "", ""
+            corrected = asked or corrected  # "…, and where does it say …?": the asking clause weighs its sentences
             if dated:  # the paper named only dated the one asked about; its year is no filter
                 named, span, f.year_from, f.year_to = [], None, filters.year_from, filters.year_to
         quantity, direction, leave_out, threshold = "", 1, list(aside), None
@@ -385,7 +386,8 @@ class Planner(SlotReader, RouteByMeaning):
             negated=negation.topic if negation else "",
             not_in=not_in or "",
             corrected=corrected,
-            compared=compared,
+            compared=list(compared),
+            unresolved=getattr(compared, "unresolved", []),
             assumed=assumed,
             notes=[decided]
             + ([f"spelling: {', '.join(spelling)}"] if spelling else [])

@@ -158,6 +158,14 @@ class Selection:
         picked = self.picked_by_date(pick, f, span, scope, topic, phrases.work_type_of_one(split[0]))
         return (picked, split[1]) if picked else None
 
+    def dated_then_asked(self, question: str, f: Filters, span, scope: str) -> tuple[str, str] | None:
+        """ "What did she publish two years after that about SAR incidence angles, and what slope did it estimate?":
+        the only paper in the dates on the first clause's topic, and the clause asked of it; None otherwise."""
+        said, *then = phrases.THEN_ASKS.split(question, maxsplit=1) if span else ("",)
+        topic = self._topic(self._without_people(self._strip_slots(said))) if then else ""
+        on = self.corpus.topics.papers_on(topic, self._pool(f, span, scope)) if topic else []
+        return (on[0].paper.id, then[0]) if len(on) == 1 else None
+
     def picked_by_date(
         self, pick: str, f: Filters, span, scope: str, topic: str = "", work_type: str | None = None
     ) -> str | None:
@@ -214,15 +222,22 @@ class Selection:
         """The one paper the table picks for a question that asks something of it, with the route of that ask and
         whether a named paper only dated it: by date ("his oldest paper … and what did it optimize?", "…, and who
         wrote it?"), by year and description ("his 2019 benchmark paper …"), or placed against the paper named
-        ("which later paper of his also tackles X, and where …?"); None otherwise."""
+        ("which later paper of his also tackles X, and where …?"); with the clause asked of it when the question
+        splits into the picking part and the asking part (the asking part weighs the paper's sentences); None
+        otherwise."""
+        if joint := self.joint_paper(question, named, focus):
+            return joint, "fact", True, ""  # "their earlier joint paper": the anchor and the person only found it
+        asked = (phrases.THEN_ASKS.split(question, maxsplit=1)[1:] or [""])[0]
         if not (named or focus):
             if route in ("earliest", "latest"):
-                then = self.picked_then_asked(question, route, f, span, scope)
-                return (then[0], self.asked_route(then[1]), False) if then else None
+                if then := self.picked_then_asked(question, route, f, span, scope):
+                    return then[0], self.asked_route(then[1]), False, ""
+                then = self.dated_then_asked(question, f, span, scope)
+                return (then[0], self.asked_route(then[1]), False, then[1]) if then else None
             picked = self.one_dated(question, span, f, scope)
-            return (picked, "fact", False) if picked else None
+            return (picked, "fact", False, "") if picked else None
         placed = self.dated_against(question, named, filters, scope)
-        return (placed, "fact", True) if placed else None
+        return (placed, "fact", True, asked) if placed else None
 
     def one_picked(self, question: str, among: list[str]) -> tuple[str, str] | None:
         """The one paper of several pointed back to that "which one says X, and which algorithms did it study?" picks

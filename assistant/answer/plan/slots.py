@@ -16,21 +16,28 @@ from assistant.answer.plan.conversation import (
     cited_papers,
     earlier_papers,
     find_bounded,
+    follow_up,
     fuzzy_names,
     mentioned,
     previous_answer,
 )
 from assistant.answer.plan.intents import topic_words
+from assistant.answer.plan.joint import JointReader
 from assistant.answer.plan.pairs import PairReader
+from assistant.answer.plan.phrases.reference import introduced, references
 from assistant.answer.plan.resolver import Resolver
 from assistant.answer.plan.selection import RARE_IDF, Selection
-from assistant.index.bm25 import variants
+from assistant.index.bm25 import terms, variants
 from assistant.models import Filters, Message, Paper
 
 _WORD = re.compile(r"\w")
+# A question continues the previous answer's paper when this share of its content words (and two at least) are that
+# paper's own and it speaks of "the …" something: "the cost reductions" (2 of 3) after an answer about the paper.
+OWN_SHARE = 0.66
+_DEFINITE = re.compile(r"\bthe\s+(?!(?:author|corpus|researcher)\b)\w", re.I)
 
 
-class SlotReader(Selection, PairReader):
+class SlotReader(Selection, PairReader, JointReader):
     """Reads a question's slots against the corpus (the table's names, people and papers)."""
 
     def __init__(self, corpus: Corpus):
@@ -89,7 +96,7 @@ class SlotReader(Selection, PairReader):
         shown = earlier_papers(list(history), self.corpus.by_title) if history and not other else []
         described = [r for r in self.resolver.described(question, shown) if r.paper not in found and not r.aside]
         if not described:
-            return found
+            return found or self.introduced(question)
         low = question.casefold()
         at = {
             pid: min(
@@ -100,6 +107,43 @@ class SlotReader(Selection, PairReader):
         }
         at.update({r.paper: r.span[0] for r in described if r.paper not in at})
         return sorted(at, key=lambda pid: at[pid])
+
+    def followed(self, question: str, history: list[Message]) -> tuple[str, list[str]]:
+        """(retrieval query, papers pointed back to) of a question in a conversation (conversation.follow_up), and of
+        one that points back only by a definite noun the previous answer's paper gives ("which two models were the
+        cost reductions reported on?" after an answer about a paper that reports them): its content words mostly that
+        paper's own."""
+        query, focus = follow_up(question, history, self.corpus.name_words)
+        if focus or not history or not _DEFINITE.search(question) or phrases.LIST_FORM.search(question):
+            return query, focus
+        lead = cited_papers(previous_answer(history), self.corpus.by_title)[:1]
+        words = [t for w in self._content(question) for t in terms(w)]
+        if not lead or len(words) < 2:
+            return query, focus
+        own = vocabulary(" ".join(topics.texts_of(self.corpus.by_id[lead[0]])))
+        if sum(bool(variants(t) & own) for t in words) < max(2, OWN_SHARE * len(words)):
+            return query, focus
+        last = next(m.content for m in reversed(history) if m.role == "user")
+        return f"{question} {last}", lead
+
+    def introduced(self, question: str) -> list[str]:
+        """The paper one sentence introduces by what it does and a later one points back to ("… one paper uses the
+        MoE idea for quantized inference instead. Which image dataset does that paper evaluate on?"): the author's
+        paper whose sentences come clearly closest in meaning (pairs.by_meaning), else none."""
+        said = introduced(question)
+        pid = self.by_meaning(said[0], lambda p: p.is_author_work) if said else None
+        return [pid] if pid else []
+
+    def described_within(self, question: str, span, pointed: list[str]) -> list[str]:
+        """The paper a reference of the question describes among the papers within dates counted from the
+        conversation ("and the AI-HPC benchmark he co-authored the year after that": of that year's papers, the one
+        whose title holds "AI-HPC benchmark"), the author's first; not the paper the dates were counted from."""
+        pool = [p for p in self.corpus.papers if span.admits(p)]
+        for ref in references(question):
+            for papers in ([p for p in pool if p.is_author_work], pool):
+                if ref.words and (pid := self.resolver.best(list(ref.words), papers)) and pid not in pointed:
+                    return [pid]
+        return []
 
     def described_notes(self, question: str, used: list[str]) -> list[str]:
         """For --explain: each description the plan read as a paper ("the Dataset Matters paper" -> its title)."""

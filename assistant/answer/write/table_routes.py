@@ -313,6 +313,12 @@ class TableWriter:
         if len(gist) >= 2:
             short = [f"{name(p)} {self._brief(s)}" for p, s in gist]
             parts.append("What differs: " + "; whereas ".join(short) + ".")
+        if plan.unresolved:
+            # One side of the comparison fits no paper: said first, so the answer never looks like the whole of it.
+            missing = " or ".join(f"“{side}”" for side in plan.unresolved)
+            parts.insert(
+                0, f"I could not tell which paper {missing} means, so only one side of the comparison is here."
+            )
         return finish(
             "\n\n".join(parts), cites, route="compare", plan=self.corpus.explain(plan), papers=[p.id for p in papers]
         )

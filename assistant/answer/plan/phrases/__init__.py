@@ -45,6 +45,7 @@ from assistant.answer.plan.phrases.metadata import (  # noqa: F401 - the phrases
 from assistant.answer.plan.phrases.negation import Negation, negated, without_negation  # noqa: F401
 from assistant.answer.plan.phrases.paging import MORE, OFFERED, REST_OFFERED  # noqa: F401
 from assistant.answer.plan.phrases.picks import (  # noqa: F401 - the phrases, read from one place
+    CO_AUTHOR_ON,
     LIST_FORM,
     ONE_DATED,
     THAN_THE_NAMED,
@@ -52,6 +53,7 @@ from assistant.answer.plan.phrases.picks import (  # noqa: F401 - the phrases, r
     WHICH_ONE,
     date_extreme,
     date_pick,
+    joint_placed,
     one_by_date,
     picked_then_asked,
     than_the_named,

@@ -240,15 +240,19 @@ def dates(question: str) -> DateSpan | None:
         rf"\b(?:(?P<n>{_COUNT})\s+years?\s+(?P<dir>after|later than|before|earlier than)\s+"
         r"(?:that one|this one|that paper|the previous one|that|this|it)|"
         r"the (?P<rel>following|next|previous|preceding) year|"
-        r"the year (?P<rel2>after|before)(?: that| it| this)?|a year (?P<rel3>later|earlier))\b",
+        r"the year (?P<rel2>after|before)(?: that| it| this)?|"
+        rf"(?P<n2>{_COUNT})\s+years?\s+(?P<dir2>later|earlier|on)(?!\s+than))\b",
         q,
         flags,
     ):
         if m.group("n"):
             n = _count(m.group("n"))
             offset = n if m.group("dir").casefold() in ("after", "later than") else -n
+        elif m.group("n2"):  # "three years later", "a year earlier", "two years on"
+            n = _count(m.group("n2"))
+            offset = -n if m.group("dir2").casefold() == "earlier" else n
         else:
-            word = (m.group("rel") or m.group("rel2") or m.group("rel3")).casefold()
+            word = (m.group("rel") or m.group("rel2")).casefold()
             offset = 1 if word in ("following", "next", "after", "later") else -1
         return DateSpan(said=((m.start(), m.end()),), relative=(offset, 1))
     # Open ends.

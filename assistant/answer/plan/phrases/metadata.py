@@ -23,7 +23,10 @@ _FIELDS = {
     ),
     "authors": re.compile(
         r"\bwho\b[^?]{0,100}?\b(?:with|alongside)\s*\??\s*$|\bwho\s+(?:else\s+)?(?:wrote|co-?wrote|authored|"
-        r"co-?authored|led)\b|\b(?:co-?)?authors?\s+(?:of|on)\s+(?:the|this|that|his|her|their)\b|"
+        r"co-?authored|led)\b|"
+        # "the authors of the X paper", not "her co-author on the X paper (also worked …)": that names a person
+        r"(?<!\bhis )(?<!\bher )(?<!\btheir )(?<![\w-])(?:co-?)?authors?\s+(?:of|on)\s+(?:the|this|that|his|"
+        r"her|their)\b|\bwho\b[^?]{0,40}\b(?:his|her|their)\s+co-?authors?\b|"
         r"\bwho (?:is|was|are|were) (?:the |its |their )?(?:(?:first|lead|leading|last|senior|second|third|"
         r"corresponding)\s+)?"
         r"(?:co-?)?authors?\b",

@@ -140,3 +140,27 @@ WHICH_ONE = re.compile(
 )
 # ", and how well …?", "and what …": a second question after the part that picks papers.
 THEN_ASKS = re.compile(r",?\s+and\s+(?=(?:how|what|which|when|where|who|why|did|does|do|is|was|were)\b)", re.I)
+
+
+# A paper the principal author wrote together with a person, placed by date against another paper: "their earlier
+# joint paper", "a later paper they wrote together", "also worked with her on a later foundation model". The words
+# after the comparative (up to the clause's end) describe it.
+_JOINT = re.compile(
+    r"\b(?:joint|together|co-?(?:authored|wrote|written)|(?:worked|collaborated|wrote) with (?:him|her|them))\b", re.I
+)
+_PLACED = re.compile(r"\b(?P<w>later|earlier|newer|older|subsequent|previous|prior|next)\b", re.I)
+# "Her co-author on the RADARSAT-2 domain adaptation paper": the person is found from the paper named after it.
+CO_AUTHOR_ON = re.compile(r"\bco-?authors?\s+(?:on|of|in|from|for)\b", re.I)
+
+
+def joint_placed(question: str) -> tuple[int, str, tuple[int, int]] | None:
+    """1 for a later joint paper, -1 for an earlier one, the words that describe it (after the comparative, to the
+    clause's end: "foundation model" of "on a later foundation model - how many …") and the comparative's span; None
+    when the question places no joint paper so."""
+    if not _JOINT.search(question):
+        return None
+    m = _PLACED.search(question)
+    if not m:
+        return None
+    rest = re.split(r",|;|\?|\.\s|:|\s[-–—]\s|\s+and\s+|\b(?:what|which|how|where|who|when)\b", question[m.end() :])
+    return (1 if m.group("w").casefold() in _LATER | {"next"} else -1), rest[0], m.span()

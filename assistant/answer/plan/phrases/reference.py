@@ -133,3 +133,22 @@ _SET_ASIDE = re.compile(
 def sets_aside(before: str) -> bool:
     """Whether the text just before a paper's name sets that paper aside ("For the one that isn't …")."""
     return bool(_SET_ASIDE.search(before[-40:]))
+
+
+# "… but one paper uses the MoE idea for quantized inference instead. Which dataset does that paper use?": a paper
+# introduced by what it does, then pointed back to in a later sentence of the same question.
+_INTRODUCED = re.compile(
+    r"\b(?:one|a|an|another|some)\s+(?:later\s+|earlier\s+|other\s+)?(?:paper|work|study|article|preprint)\s+"
+    r"(?:(?:that|which|of his|of hers|of theirs)\s+)?(?P<d>[^.?!;:]{8,200})[.;:]\s+(?P<rest>[^.?!]*)",
+    re.I,
+)
+_POINTS_BACK = re.compile(r"\b(?:that|this|the same)\s+(?:paper|work|study|article|preprint|one)\b|\bit\b", re.I)
+
+
+def introduced(question: str) -> tuple[str, tuple[int, int]] | None:
+    """What a paper introduced in one sentence does ("uses the MoE idea for quantized inference instead") and where
+    it is, when a later sentence points back at it ("that paper", "it"); None otherwise."""
+    m = _INTRODUCED.search(question)
+    if not m or not _POINTS_BACK.search(m.group("rest")):
+        return None
+    return m.group("d").strip(), m.span("d")
