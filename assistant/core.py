@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from assistant.errors import IngestError, NotFound, StoreUnavailable
+from assistant.index.lazy_table import column
 from assistant.index.store import Store, SyncReport
 from assistant.index.table import Table, Theme
 from assistant.models import (
@@ -272,7 +273,7 @@ class Assistant:
         problem = None
         try:
             table = self.table()
-            papers, author_papers = len(table.papers), sum(p.is_author_work for p in table.papers)
+            papers, author_papers = len(table.papers), sum(column(table.papers, "is_author_work"))
             reachable = True
             try:
                 self.store.collection().count()
