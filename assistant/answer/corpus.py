@@ -167,6 +167,14 @@ class Corpus:
             pool = self.authors_papers if filters.author_only else self.papers
         if all(value is None for field, value in filters if field != "author_only"):
             return [p for p in pool if p.is_author_work] if filters.author_only else list(pool)
+        if pool is self.papers:  # the years first, from their column: only the papers they admit are made
+            lo, hi = filters.year_from, filters.year_to
+            years = column(pool, "year")
+            pool = [
+                pool[i]
+                for i, y in enumerate(years)
+                if (lo is None or (y is not None and y >= lo)) and (hi is None or (y is not None and y <= hi))
+            ]
         return [p for p in pool if filters.admits(p)]
 
     def qterms(self, text: str) -> QueryTerms:

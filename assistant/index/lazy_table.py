@@ -46,15 +46,15 @@ HEAD = (
     "cited_by",
 )
 HEAVY = frozenset(Paper.model_fields) - set(HEAD)
-# The HEAD fields a start reads of every paper (the paper index, titles, people, venues), kept as whole columns;
+# The HEAD fields read of every paper (the paper index, titles, people, venues, years), kept as whole columns;
 # "is_author_work" is stored as an array.
-COLUMNS = ("id", "title", "display_title", "venue", "is_author_work")
+COLUMNS = ("id", "title", "display_title", "venue", "year", "is_author_work")
 FIELDS_SET = frozenset(Paper.model_fields)
 KINDS = ("passage", "abstract")
 # Papers kept parsed whole (abstracts, sources): a question reads a few hundred at most; a scan over all of them
 # (an ingest's derived items) then holds this many, not the table (~10 KB each).
 FULL_CACHE = 4096
-ITEM = "table-v2"  # the derived item's name: bump when HEAD or the arrays change
+ITEM = "table-v3"  # the derived item's name: bump when HEAD or the arrays change
 
 
 class LeanPaper(Paper):

@@ -73,3 +73,21 @@ def test_a_start_parses_no_paper_and_makes_only_the_authors(seeded_store):
     assert not papers._full and {p.id for p in made} <= {p.id for p in papers if p.is_author_work}
     answer = assistant.answer([Message(role="user", content="What does the Lottery LLM Hypothesis paper argue?")])
     assert answer.answer and 0 < len(papers._full) < len(papers)
+
+
+def test_a_year_filter_reads_the_year_column_and_makes_only_the_papers_it_admits(seeded_store):
+    from assistant.core import Assistant
+    from assistant.models import Filters
+    from assistant.settings import Settings
+
+    assistant = Assistant.from_settings(Settings(store_dir=seeded_store))
+    corpus = assistant.answerer().corpus
+    papers = corpus.papers
+    year = max(y for y in column(papers, "year") if y)
+    filters = Filters(year_from=year - 1, year_to=year)
+    before = {i for i, p in enumerate(papers._made) if p is not None}
+    got = corpus.admitted(filters)
+    made = {i for i, p in enumerate(papers._made) if p is not None} - before
+    assert got and all(p.year in (year - 1, year) for p in got)
+    assert made <= {papers.positions[p.id] for p in got}  # no other paper was made to read its year
+    assert [p.id for p in got] == [p.id for p in papers if filters.admits(p)]
