@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from assistant.errors import IngestError, NotFound, StoreUnavailable
+from assistant.index.lazy_table import column, paper_map
 from assistant.index.store import Store, SyncReport
 from assistant.index.table import Table, Theme
 from assistant.models import (
@@ -168,8 +169,10 @@ class Assistant:
         return compute_themes(papers, self.store.paper_vectors(papers), embed=self.store.embed)
 
     # --- papers ----------------------------------------------------------------------------
-    def papers(self, filters: Filters | None = None, text: str | None = None) -> list[Paper]:
+    def papers(self, filters: Filters | None = None, text: str | None = None) -> Sequence[Paper]:
         filters = filters or Filters()
+        if not text and filters == Filters():
+            return self.table().papers  # the table itself: a page of a lazy table makes only its own papers
         out = [p for p in self.table().papers if filters.admits(p)]
         if text:
             needle = text.casefold()
@@ -184,6 +187,9 @@ class Assistant:
         return out
 
     def paper(self, paper_id: str) -> Paper:
+        by_id = paper_map(self.table().papers)
+        if paper_id in by_id:
+            return by_id[paper_id]
         for p in self.table().papers:
             if p.id == paper_id or p.arxiv_id == paper_id:
                 return p
@@ -272,7 +278,7 @@ class Assistant:
         problem = None
         try:
             table = self.table()
-            papers, author_papers = len(table.papers), sum(p.is_author_work for p in table.papers)
+            papers, author_papers = len(table.papers), sum(column(table.papers, "is_author_work"))
             reachable = True
             try:
                 self.store.collection().count()

@@ -23,6 +23,7 @@ from assistant.answer.plan.router import Router
 from assistant.index.derived import Derived, code_digest, deletion_index
 from assistant.index.first_words import FirstWords
 from assistant.index.kinds import Kinds
+from assistant.index.lazy_table import PaperTable, authors_named, column, paper_map, table_items
 from assistant.index.paper_terms import PaperTerms
 from assistant.index.sentence_index import SentenceIndex
 from assistant.models import Filters, Paper
@@ -63,7 +64,11 @@ class Corpus:
         names, acronyms = derive(derived, table)
         squashed = squashed_names(names)
         index = SentenceIndex.of(derived, table.papers, sentence_vectors) if sentence_vectors is not None else None
-        positions = {p.id: i for i, p in enumerate(table.papers)}
+        positions = (
+            table.papers.positions
+            if isinstance(table.papers, PaperTable)
+            else {p.id: i for i, p in enumerate(table.papers)}
+        )
         picker = SentencePicker(retriever.embeddings, sentence_vectors, acronyms)
         router = Router(retriever.embeddings, vectors=retriever.vectors, cache_dir=settings.store_dir)
         router.vectors  # noqa: B018 - loaded with the answerer (at warm-up), not on the first question
@@ -73,13 +78,18 @@ class Corpus:
             principal=principal,
             papers=table.papers,
             themes=table.themes,
-            by_id={p.id: p for p in table.papers},
-            by_title={p.label.casefold(): p.id for p in table.papers},
+            by_id=paper_map(table.papers),
+            by_title={
+                (t or d).casefold(): i
+                for i, t, d in zip(
+                    column(table.papers, "id"), column(table.papers, "title"), column(table.papers, "display_title")
+                )
+            },
             names=names,
             squashed=squashed,
             deletions=deletion_index(derived, squashed, LONG_NAME),
             people=sorted(
-                {a for p in table.papers for a in p.authors if a.casefold() != principal.casefold()},
+                {a for a in authors_named(table.papers) if a.casefold() != principal.casefold()},
                 key=len,
                 reverse=True,
             ),
@@ -117,12 +127,13 @@ class Corpus:
         index = SentenceIndex.of(derived, table.papers, sentence_vectors)
         PaperTerms.of(derived, table.papers)
         Kinds.of(derived, table.papers, index)
+        derived.used.update(table_items(table.papers))
         derived.drop_unused()
 
     @cached_property
     def venues(self) -> list[str]:
         """Every venue the table names, sorted (read on every question: a pass over 10k papers cost ~5 ms)."""
-        return sorted({p.venue for p in self.papers if p.venue})
+        return sorted({v for v in column(self.papers, "venue") if v})
 
     @cached_property
     def name_words(self) -> FirstWords:
@@ -146,7 +157,7 @@ class Corpus:
     @cached_property
     def authors_papers(self) -> list[Paper]:
         """The principal author's papers, in table order."""
-        return [p for p in self.papers if p.is_author_work]
+        return [self.papers[i] for i, mine in enumerate(column(self.papers, "is_author_work")) if mine]
 
     def admitted(self, filters: Filters, pool: list[Paper] | None = None) -> list[Paper]:
         """The papers of `pool` (default: the table) the filters admit, in its order; a filter to the author's
@@ -156,6 +167,14 @@ class Corpus:
             pool = self.authors_papers if filters.author_only else self.papers
         if all(value is None for field, value in filters if field != "author_only"):
             return [p for p in pool if p.is_author_work] if filters.author_only else list(pool)
+        if pool is self.papers:  # the years first, from their column: only the papers they admit are made
+            lo, hi = filters.year_from, filters.year_to
+            years = column(pool, "year")
+            pool = [
+                pool[i]
+                for i, y in enumerate(years)
+                if (lo is None or (y is not None and y >= lo)) and (hi is None or (y is not None and y <= hi))
+            ]
         return [p for p in pool if filters.admits(p)]
 
     def qterms(self, text: str) -> QueryTerms:

@@ -121,7 +121,9 @@ class Lexical:
     def load(cls, folder: Path) -> Lexical:
         import bm25s
 
-        retriever = bm25s.BM25.load(str(folder), show_progress=False)
+        # Memory-mapped: a query reads only its terms' postings (at 100k papers the matrix is 250 MB, read whole at
+        # every start before).
+        retriever = bm25s.BM25.load(str(folder), show_progress=False, mmap=True)
         return cls(retriever, json.loads((folder / "n_docs.json").read_text())["n_docs"])
 
     def search(self, query: str, k: int) -> list[tuple[int, float]]:

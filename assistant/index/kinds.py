@@ -128,9 +128,11 @@ class Kinds:
         if sentences is None:
             texts = paper_texts
         else:  # as paper_texts, the sentences read from the index: splitting them again was ~5 s per 10k papers
-            at = {id(p): i for i, p in enumerate(table_papers)}
+            at: dict[int, int] = {}  # made only when the item is computed: a start makes no paper record
 
             def texts(p: Paper) -> list[str]:
+                if not at:
+                    at.update((id(q), i) for i, q in enumerate(table_papers))
                 return [t for t in [p.title or "", *sentences.texts(at[id(p)]), *p.comments] if t]
 
         return cls(derived.json(f"kinds-{rules}", lambda: build(table_papers, texts)))

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from assistant.index.bm25 import Lexical
+from assistant.index.lazy_table import PassageList, paper_map
 from assistant.index.passages import PassageRef
 from assistant.models import Filters, Paper
 
@@ -60,9 +61,10 @@ class QueryVectors:
 
 class Retriever:
     def __init__(self, papers: list[Paper], passages: list[PassageRef], collection, embeddings, lexical: Lexical):
-        self.papers = {p.id: p for p in papers}
-        self.passages = {pa.id: pa for pa in passages}
-        self.passage_list = list(passages)  # in BM25's document order
+        self.papers = paper_map(papers)
+        # A lazy table's passages look ids up themselves (370k tuples in a dict were ~90 MB at 100k papers).
+        self.passages = passages if isinstance(passages, PassageList) else {pa.id: pa for pa in passages}
+        self.passage_list = passages if isinstance(passages, PassageList) else list(passages)  # BM25's order
         self.collection = collection
         self.embeddings = embeddings
         self.lexical = lexical
@@ -100,19 +102,20 @@ class Retriever:
         filters = filters or Filters()
         hits: dict[str, Hit] = {}
 
-        def hit(pid: str) -> Hit | None:
-            paper = self.papers.get(self.passages[pid].paper_id)
+        def hit(ref: PassageRef) -> Hit | None:
+            paper = self.papers.get(ref.paper_id)
             if paper is None or not filters.admits(paper):
                 return None
             return hits.setdefault(paper.id, Hit(paper=paper))
 
         for pid, cos in self.dense(query, filters).items():
-            if h := hit(pid):
+            if h := hit(self.passages.get(pid)):
                 h.dense = max(h.dense, cos)
                 h.passages[pid] = cos
         for idx, score in self.lexical.search(query, LEXICAL_CANDIDATES):
-            pid = self.passage_list[idx].id
-            if h := hit(pid):
+            ref = self.passage_list[idx]
+            pid = ref.id
+            if h := hit(ref):
                 h.lexical = max(h.lexical, score)
                 h.passages.setdefault(pid, 0.0)
 

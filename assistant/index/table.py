@@ -12,6 +12,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from assistant.index.lazy_table import lazy_parts
 from assistant.index.passages import PassageRef
 from assistant.models import Paper
 
@@ -66,19 +67,17 @@ def read_header(fh) -> dict | None:
 
 
 def load_table(path: Path) -> Table | None:
-    """Read line by line: at 100k papers a whole-file copy (250 MB) beside the records is never made."""
+    """The header, then the papers and passages lazily (`lazy_table`): at 100k papers, parsing every line into a
+    `Paper` took 5.9 s of a cold `ask`; the compact rows a start reads are written once per table."""
     try:
         fh = open(path, "rb")
     except FileNotFoundError:
         return None
     with fh:
         header = read_header(fh)
-        if header is None:
-            return None
-        papers = [Paper.model_validate_json(fh.readline()) for _ in range(header["papers"])]
-        passages = [
-            PassageRef(i, papers[p].id, k) for i, p, k in (json.loads(fh.readline()) for _ in range(header["passages"]))
-        ]
+    if header is None:
+        return None
+    papers, passages, _ = lazy_parts(path, header)
     table = Table.model_construct(
         version=TABLE_VERSION,
         principal_author=header["principal_author"],

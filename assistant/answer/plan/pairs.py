@@ -208,7 +208,7 @@ class PairReader:
 
     def _authors_first(self) -> list[Paper]:
         """The author's papers, or every paper when none is marked his."""
-        return [p for p in self.corpus.papers if p.is_author_work] or list(self.corpus.papers)
+        return list(self.corpus.authors_papers) or list(self.corpus.papers)
 
     def _two_described(self, question: str) -> list[str]:
         """The two papers of "the two X papers", "both X papers", "his two papers on X": the only two (of his, else of

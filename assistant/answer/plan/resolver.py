@@ -21,6 +21,7 @@ from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.phrases.dates import dates
 from assistant.answer.plan.phrases.reference import Reference, references, sets_aside
 from assistant.index.bm25 import terms, variants
+from assistant.index.lazy_table import paper_map
 from assistant.index.paper_terms import paper_texts
 from assistant.models import Paper
 
@@ -139,7 +140,7 @@ class Resolver:
         self._index: TitleIndex | None = None
         self._texts: list[frozenset[str]] | None = None
         self._names_of: dict[str, list[str]] | None = None
-        self._by_id = {p.id: p for p in papers}
+        self._by_id = paper_map(papers)  # a lazy table looks ids up itself
         self._pools: dict[tuple, tuple[list[Paper], set[str]]] = {}
 
     def names_of(self, pid: str) -> list[str]:

@@ -389,6 +389,6 @@ class Selection:
         ("her most cited paper"); none when no source counts them."""
         if not phrases.most_cited_named(question):
             return []
-        counted = [p for p in self.corpus.papers if p.is_author_work and p.cited_by]
+        counted = [p for p in self.corpus.authors_papers if p.cited_by]
         top = max(counted, key=lambda p: max(p.cited_by.values()), default=None)
         return [top.id] if top else []

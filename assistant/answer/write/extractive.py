@@ -61,7 +61,7 @@ class ExtractiveWriter:
     def cannot_answer(self, plan: Plan) -> Answer:
         topic = " ".join(topic_words(plan.question, self.corpus.principal))
         papers, principal = self.corpus.papers, self.corpus.principal
-        n_author = sum(p.is_author_work for p in papers)
+        n_author = len(self.corpus.authors_papers)
         scope = f"{principal}'s {n_author} papers" if plan.author_scope else f"the {len(papers)} papers"
         extra = ""
         if plan.filters.year_from or plan.filters.year_to:

@@ -13,7 +13,7 @@ from assistant.models import Answer, Paper
 
 def greeting(corpus: Corpus, plan: QueryPlan) -> Answer:
     """A short hello and what can be asked, with the corpus's own size and years (no claim, nothing to cite)."""
-    own = [p for p in corpus.papers if p.is_author_work]
+    own = corpus.authors_papers
     years = sorted(p.year for p in own if p.year)
     span = f", {years[0]}–{years[-1]}" if years else ""
     example = min((p for p in own if p.title), key=lambda p: len(name(p)), default=None)
