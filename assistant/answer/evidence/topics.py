@@ -211,8 +211,11 @@ class TopicMatcher(TopicMeaning):
         """The papers among `papers` whose own text supports the topic, best supported first; with those that name
         a kind of it the corpus states ("post-training quantization" for "model compression": index/kinds.py)."""
         found = self._grounded(topic, papers, literal)
-        if literal or self.kinds is None or not papers:
+        if literal or not papers:
             return found
+        found += self._by_score(topic, papers, {sp.paper.id for sp in found})
+        if self.kinds is None:
+            return sorted(found, key=lambda sp: -sp.score)
         have = {sp.paper.id for sp in found}
         rest = [p for p in papers if p.id not in have]
         extra: dict[str, Support] = {}
