@@ -32,3 +32,11 @@ def test_a_verb_of_the_topic_meets_its_noun_in_a_close_paper(assistant):
     assert any(
         t.startswith(REACTOR) for t in titles(assistant, "Which of his papers are about simulating physical systems?")
     )
+
+
+def test_a_phrase_its_words_do_not_ground_is_still_read_again_by_its_distinguishing_words(assistant):
+    # "results measured NVIDIA A100 GPUs" as a whole is near one paper in meaning only; the planner asks whether the
+    # words ground a paper, so the topic is read again as the A100 and every paper saying it is listed.
+    found = titles(assistant, "Which of his papers give results measured on NVIDIA A100 GPUs?")
+    assert "Exploiting Block Coordinate Descent for Cost-Effective LLM Model Training" in found
+    assert len(found) >= 3

@@ -9,7 +9,7 @@ import numpy as np
 
 from assistant.answer.evidence import distinct
 from assistant.answer.evidence.claim_terms import stem
-from assistant.answer.evidence.topic_score import SCORED_WORDS, STEM_FLOOR, membership
+from assistant.answer.evidence.topic_score import SCORED_WORDS, SENTENCE_FLOOR, STEM_FLOOR, membership
 from assistant.answer.evidence.topic_terms import (
     UNCOVERED_SHARE,
     Support,
@@ -142,6 +142,10 @@ class TopicMeaning:
             titles = dict(zip((p.id for p in titled), self.picker.vectors([p.title for p in titled]) @ q))
             for p in cands:
                 sim = float(sims[best[p.id]]) if p.id in best else 0.0
-                if membership(False, sim, float(titles.get(p.id, 0.0)), self._stem_coverage(qterms, p)) >= 0:
+                if (
+                    sim >= SENTENCE_FLOOR
+                    and membership(False, sim, float(titles.get(p.id, 0.0)), self._stem_coverage(qterms, p)) >= 0
+                    and self._head_near(p, alt, words)
+                ):
                     out[p.id] = Support(p, sentences[best[p.id]][1] if p.id in best else p.title or "", sim)
         return list(out.values())
