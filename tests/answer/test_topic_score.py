@@ -7,6 +7,7 @@ from assistant.answer.evidence.topic_score import BIAS, STEM_FLOOR, W_SENTENCE, 
 from assistant.models import Filters, Message
 
 ON_BOARD = "Quantized Convolutional Networks for On-Board Ice Classification on Small Satellites"
+WAVEFORMS = "Detecting Leads in Winter Sea Ice with CryoSat-2 Waveforms"
 REACTOR = "Unfolding an Atomistic World: Atomistic Simulation of Reactor Pressure"
 
 
@@ -23,15 +24,16 @@ def test_words_grounding_a_topic_pass_and_meaning_alone_needs_most_of_its_stems(
 
 
 def test_a_paper_saying_the_topic_in_other_forms_is_on_it(tanaka):
-    # "Ice Classification" in its title, "sea ice" and "SAR" in its text, never "classifying sea ice from SAR".
-    assert ON_BOARD in titles(tanaka, "Which of her papers deal with classifying sea ice from SAR?")
+    # "Ice Classification" in its title, "sea ice" and "SAR" in its text, never "classifying sea ice in SAR images".
+    assert ON_BOARD in titles(tanaka, "Which of her papers deal with classifying sea ice in SAR images?")
+    # The waveform paper says "altimeter", never "altimetry".
+    assert WAVEFORMS in titles(tanaka, "Give me an overview of her altimetry-based papers.")
 
 
 def test_a_verb_of_the_topic_meets_its_noun_in_a_close_paper(assistant):
     # "simulating" is said as "Simulation" in the reactor paper's title.
-    assert any(
-        t.startswith(REACTOR) for t in titles(assistant, "Which of his papers are about simulating physical systems?")
-    )
+    found = titles(assistant, "Which of his papers are on simulating?")
+    assert any(t.startswith(REACTOR) for t in found), found
 
 
 def test_a_phrase_its_words_do_not_ground_is_still_read_again_by_its_distinguishing_words(assistant):
