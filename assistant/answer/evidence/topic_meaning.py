@@ -109,7 +109,7 @@ class TopicMeaning:
         (topic_score.py) puts them on the topic: meaning (closest sentence, title) with most of the phrase's weight
         in their text by stem. An identity ("Sentinel-2") must still be said as written."""
         rest = [p for p in papers if p.id not in have]
-        if not rest or self.terms is None:
+        if not rest:
             return []
         out: dict[str, Support] = {}
         for alt in alternatives(topic):
@@ -123,12 +123,12 @@ class TopicMeaning:
             if not qterms.weights:
                 continue
             qterms = distinct.scope_weighted(qterms, *self._scope_df(papers, self._at(papers)))
-            near = self._covering(qterms, STEM_FLOOR)
+            near = self._covering(qterms, STEM_FLOOR) if self.terms is not None else None  # else: read every paper
             ids = identities(words)
             cands = [
                 p
                 for p in rest
-                if self.positions.get(p.id, -1) in near
+                if (near is None or self.positions.get(p.id, -1) in near)
                 and p.id not in out
                 and (not ids or _has_all(ids, self._whole_of(p)))
             ]
