@@ -9,10 +9,14 @@ import numpy as np
 
 from assistant.answer.evidence import distinct
 from assistant.answer.evidence.query_terms import stem
+from assistant.answer.evidence.topic_score import SCORED_WORDS, SENTENCE_FLOOR, STEM_FLOOR, membership
 from assistant.answer.evidence.topic_terms import (
     UNCOVERED_SHARE,
+    Support,
+    _has_all,
     alternatives,
     content_terms,
+    identities,
     key_terms,
     strongly_relevant,
 )
@@ -91,12 +95,59 @@ class TopicMeaning:
     def _best_sims(self, topic: str, papers: list[Paper]) -> dict[str, float]:
         """Each paper's closest abstract sentence to the topic (MiniLM cosine)."""
         sentences, vectors, runs = self._sentences(papers)
-        if self.vectors is not None:
-            self.vectors.prime([topic])
-        q = (
-            self.vectors.get(topic)
-            if self.vectors is not None
-            else np.asarray(self.embeddings.embed_query(topic), dtype=np.float32)
-        )
-        sims = vectors @ q
+        sims = vectors @ self._query(topic)
         return {p.id: float(sims[a:b].max()) for p, a, b in runs if b > a}
+
+    def _query(self, text: str) -> np.ndarray:
+        if self.vectors is not None:
+            self.vectors.prime([text])
+            return self.vectors.get(text)
+        return np.asarray(self.embeddings.embed_query(text), dtype=np.float32)
+
+    def _by_score(self, topic: str, papers: list[Paper], have: set[str]) -> list[Support]:
+        """The papers of `papers` not in `have` (those the topic's words ground) whose calibrated membership score
+        (topic_score.py) puts them on the topic: meaning (closest sentence, title) with most of the phrase's weight
+        in their text by stem. An identity ("Sentinel-2") must still be said as written."""
+        rest = [p for p in papers if p.id not in have]
+        if not rest:
+            return []
+        out: dict[str, Support] = {}
+        for alt in alternatives(topic):
+            words = content_terms(alt)
+            # The score was calibrated on topic phrases of one to five words: the leftovers of a long question
+            # ("quantization compressed model beats original accuracy") and one ordinary word alone ("here") hold
+            # most of their stems in many texts by chance.
+            if not 0 < len(words) <= SCORED_WORDS or (len(words) == 1 and distinct.ordinary(words[0])):
+                continue
+            qterms = QueryTerms.of(" ".join(words), self.lexical)
+            if not qterms.weights:
+                continue
+            qterms = distinct.scope_weighted(qterms, *self._scope_df(papers, self._at(papers)))
+            near = self._covering(qterms, STEM_FLOOR) if self.terms is not None else None  # else: read every paper
+            ids = identities(words)
+            cands = [
+                p
+                for p in rest
+                if (near is None or self.positions.get(p.id, -1) in near)
+                and p.id not in out
+                and (not ids or _has_all(ids, self._whole_of(p)))
+            ]
+            if not cands:
+                continue
+            q = self._query(alt)
+            kept = self._last  # the scope's sentences stay cached for the next topic read over it
+            sentences, vectors, runs = self._sentences(cands)
+            self._last = kept
+            sims = vectors @ q
+            best = {p.id: a + int(np.argmax(sims[a:b])) for p, a, b in runs if b > a}
+            titled = [p for p in cands if p.title]
+            titles = dict(zip((p.id for p in titled), self.picker.vectors([p.title for p in titled]) @ q))
+            for p in cands:
+                sim = float(sims[best[p.id]]) if p.id in best else 0.0
+                if (
+                    sim >= SENTENCE_FLOOR
+                    and membership(False, sim, float(titles.get(p.id, 0.0)), self._stem_coverage(qterms, p)) >= 0
+                    and self._head_near(p, alt, words)
+                ):
+                    out[p.id] = Support(p, sentences[best[p.id]][1] if p.id in best else p.title or "", sim)
+        return list(out.values())

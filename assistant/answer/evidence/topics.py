@@ -208,12 +208,19 @@ class TopicMatcher(TopicMeaning):
         vocabularies = [self._whole_of(p) for p in papers] if len(papers) >= distinct.MIN_SCOPE else []
         return len(papers), lambda t: sum(1 for v in vocabularies if forms(t) & v)
 
-    def papers_on(self, topic: str, papers: list[Paper], literal: str | None = None) -> list[Support]:
-        """The papers among `papers` whose own text supports the topic, best supported first; with those that name
-        a kind of it the corpus states ("post-training quantization" for "model compression": index/kinds.py)."""
+    def papers_on(
+        self, topic: str, papers: list[Paper], literal: str | None = None, scored: bool = True
+    ) -> list[Support]:
+        """The papers among `papers` whose own text supports the topic, best supported first; with those the
+        calibrated membership score puts on it (topic_score.py) and those that name a kind of it the corpus states
+        ("post-training quantization" for "model compression": index/kinds.py)."""
         found = self._grounded(topic, papers, literal)
-        if literal or self.kinds is None or not papers:
+        if literal or not papers:
             return found
+        if scored:  # `scored=False`: whether the phrase's own words ground a paper, as the planner asks
+            found += self._by_score(topic, papers, {sp.paper.id for sp in found})
+        if self.kinds is None:
+            return sorted(found, key=lambda sp: -sp.score)
         have = {sp.paper.id for sp in found}
         rest = [p for p in papers if p.id not in have]
         extra: dict[str, Support] = {}

@@ -71,7 +71,9 @@ class TopicReader:
         roles = [r for words in alts for _, r in words]
         unused = [w for words in alts for w, r in words if r == distinct.UNUSED]
         wording = all(r in (distinct.PHRASING, distinct.UNUSED) for r in roles)
-        grounded = bool(self.corpus.topics.papers_on(topic, pool)) if not wording else False
+        # Whether its words ground a paper (not the meaning score): a phrase its words do not ground as a whole
+        # ("experiments NVIDIA A100 GPUs") is read again by its distinguishing words below.
+        grounded = bool(self.corpus.topics.papers_on(topic, pool, scored=False)) if not wording else False
         if filtered and not any(w.casefold() in marked for words in alts for w, _ in words):
             # Under a filter, a topic without a distinguishing word that grounds no paper is wording too ("going by
             # the author lists shown": words the papers use, but not together).
