@@ -20,7 +20,7 @@ from assistant.answer.plan.conversation import (
     mentioned,
     previous_answer,
 )
-from assistant.answer.plan.intents import topic_words
+from assistant.answer.plan.intents import mentions_author, topic_words
 from assistant.answer.plan.pairs import PairReader
 from assistant.answer.plan.resolver import Resolver
 from assistant.answer.plan.selection import RARE_IDF, Selection
@@ -128,6 +128,23 @@ class SlotReader(Selection, PairReader):
         if pos == -1:
             return authors[-1]
         return authors[pos - 1] if len(authors) >= pos else None
+
+    def names_the_author(self, question: str) -> bool:
+        """The question points to the author (the name, a pronoun, or the surname alone when no co-author shares
+        it: "with Tanaka as first author") and does not leave the author out."""
+        if phrases.excludes_author(question):
+            return False
+        parts = self.corpus.principal.split() or [""]
+        first, last = parts[0][:1].casefold(), parts[-1].casefold()
+
+        def other(p: str) -> bool:  # a co-author sharing the surname ("K. Tanaka" is the author's own initial)
+            words = p.split()
+            return words[-1].casefold() == last and words[0][:1].casefold() != first
+
+        alone = last and not any(other(p) for p in self.corpus.people)
+        return mentions_author(question, self.corpus.principal) or bool(
+            alone and find_bounded(question.casefold(), last, _WORD) >= 0
+        )
 
     def _in_scope(self, f: Filters, span) -> list[Paper]:
         """The papers the filters and the dates admit (a paper dated too coarsely for a span of months is not)."""
@@ -237,10 +254,23 @@ class SlotReader(Selection, PairReader):
                     said = max(said, acronym, key=len)
         return found, said
 
+    def categories_in(self, question: str) -> tuple[list[str], list[str]]:
+        """The subject categories a question selects by (the table's own codes: "in the LG category", "cs.DC") and
+        the words that said each."""
+        cue = bool(phrases.CATEGORY_CUE.search(question))
+        found, said = [], []
+        for code in self.corpus.categories:
+            if m := phrases.category_phrase(question, code, cue):
+                found.append(code)
+                said.append(m.group(0))
+        return found, said
+
     def _strip_slots(self, question: str) -> str:
         """The question without the phrases slots read (dates, negated topic, venue, author position, surname,
         exclusions), for the classifier and the topic."""
         q = phrases.without_both_groups(phrases.without_negation(phrases.without_dates(question)))
+        for said in self.categories_in(q)[1]:
+            q = q.replace(said, " ")
         if said := self.venues_in(q)[1]:
             q = re.sub(re.escape(said), " ", q, flags=re.I)
         q = phrases.POSITION.sub(" ", phrases.NOT_POSITION.sub(" ", q))

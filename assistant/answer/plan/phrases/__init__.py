@@ -29,14 +29,23 @@ from assistant.answer.plan.phrases.dates import (  # noqa: F401 - the phrases, r
 )
 from assistant.answer.plan.phrases.elapsed import ELAPSED, LISTING_EVENTS, Stated, elapsed, stated_dates  # noqa: F401
 from assistant.answer.plan.phrases.metadata import (  # noqa: F401 - the phrases, read from one place
+    CATEGORY_CUE,
+    FIELD_KINDS,
     FIELD_ROUTES,
     INCLUDED_TYPE,
+    VENUES_ASKED,
     asked_fields,
+    asks_reason,
+    category_phrase,
+    in_categories,
     in_source,
+    in_venues,
     most_cited_named,
     not_in_source,
     selects_one_work,
+    venues_asked,
     without_fields,
+    without_venue_words,
     without_work_type,
     work_type_listed,
     work_type_named,

@@ -88,7 +88,11 @@ ASKS_EXISTENCE = re.compile(
 # "What years does his work span?", "how far back does the corpus go?": the years his papers cover.
 YEARS_SPANNED = re.compile(
     r"\b(?:what|which) years? (?:does|do|did) [^?]{0,40}\b(?:span|cover|run)\b|\bhow far back\b|"
-    r"\b(?:time ?span|year range|range of years)\b",
+    r"\b(?:time ?span|year range|range of years|span of years"
+    r"|(?:span|range) of (?:her|his|their) (?:work|career|papers)|first and (?:last|latest) years?"
+    r"|earliest and (?:latest|last) years?)\b|"
+    r"\b(?:what|which) (?:period|span|stretch) (?:of (?:time|years) )?(?:does|do|did) [^?]{0,40}\b(?:span|cover)\b|"
+    r"\bhow many years (?:does|do|did) [^?]{0,40}\b(?:span|cover)\b",
     re.I,
 )
 # A correction of the previous answer's paper: "No, not that one", "I meant …", "wrong paper".
