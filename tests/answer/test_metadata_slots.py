@@ -5,6 +5,8 @@ and the venues of a whole publication record, and a reason asked about "the auth
 
 from __future__ import annotations
 
+import re
+
 from assistant.answer.check.citations import Citations
 from assistant.answer.evidence.quantity import beyond
 from assistant.answer.evidence.weigh import summary_sentence
@@ -91,7 +93,12 @@ def test_the_span_of_years_of_a_record(tanaka):
 
 def test_the_venues_of_a_record_are_counted(tanaka):
     answer = ask(tanaka, "In how many distinct journals or venues has she published?")
-    venues = {p.venue for p in tanaka.table().papers if p.is_author_work and p.venue and p.venue != "arXiv"}
+    # one venue whatever year its proceedings carry ("2019 IEEE International …", "2023 IEEE International …")
+    venues = {
+        re.sub(r"^20\d\d ", "", p.venue)
+        for p in tanaka.table().papers
+        if p.is_author_work and p.venue and p.venue != "arXiv"
+    }
     assert answer.meta["plan"]["route"] == "venues" and f"{len(venues)} distinct venues" in answer.answer
 
 
@@ -121,3 +128,33 @@ def test_another_name_stated_as_the_main_one_is_a_no():
 
 def test_in_the_first_place_is_no_author_position():
     assert phrases.position("In the MiniFE paper, why is parallel FEM needed in the first place?") is None
+
+
+def test_a_field_the_papers_have_or_lack_filters_the_table(tanaka):
+    answer = ask(tanaka, "Which of her papers come with a DOI and were published after 2022?")
+    assert answer.meta["plan"]["has"] == ["doi"] and answer.meta["plan"]["topic"] == ""
+    papers = cited(tanaka, answer)
+    assert papers and all(p.doi and p.year > 2022 for p in papers)
+    answer = ask(tanaka, "How many papers in the collection lack an abstract?")
+    bare = [p for p in tanaka.table().papers if not p.has_abstract]
+    assert answer.meta["plan"]["has"] == ["no abstract"] and len(cited(tanaka, answer)) == len(bare) >= 1
+
+
+def test_the_orcid_the_sources_state(tanaka):
+    answer = ask(tanaka, "What's Keiko Tanaka's ORCID?")
+    assert "0000-0002-1825-0097" in answer.answer and answer.citations
+
+
+def test_the_record_by_venue_and_kind_of_work(tanaka):
+    answer = ask(tanaka, "Where does she publish most often?")
+    assert answer.meta["plan"]["route"] == "venues"
+    journals = sum(p.work_type == "journal article" for p in tanaka.table().papers if p.is_author_work)
+    answer = ask(tanaka, "Journal papers vs conference papers: how many of each has she got?")
+    assert answer.meta["plan"]["route"] == "venues" and f"journal article: {journals}" in answer.answer
+    assert answer.meta["plan"]["work_type"] is None  # a breakdown, not a filter
+
+
+def test_more_questions_about_the_record(tanaka):
+    assert ask(tanaka, "How long has she been publishing?").meta["plan"]["route"] == "per_year"
+    answer = ask(tanaka, "In total, how many collaborators does she have?")
+    assert answer.meta["plan"]["route"] == "coauthors" and "distinct co-authors in all" in answer.answer

@@ -51,7 +51,7 @@ class Planner(SlotReader, RouteByMeaning):
         position, surname = phrases.position(question), phrases.surname(question)
         literal, stripped = self.literal_asked(question)
         work_type = phrases.work_type_listed(question)[0]
-        (negation, not_in, venues), categories = self.exclusions(question), self.categories_in(question)[0]
+        (negation, not_in, venues), (categories, has) = self.exclusions(question), self.table_slots(question)
         intent = classify(stripped, self.corpus.principal)
         named = self.named_in(corrected, described=False) or self.of_work_type(question) or self.most_cited(question)
         named = self.with_described(corrected, named, history)  # "the Dataset Matters paper": described
@@ -312,9 +312,8 @@ class Planner(SlotReader, RouteByMeaning):
         if across := self.across_asked(question, intent, scope, negation, named, focus, f, span):
             intent.route = "across"  # "Which GPUs did he use?": the kind named across his papers
         # Another slot narrows the table: a topic of phrasing alone is then dropped, the question is the filter.
-        filtered = bool(
-            person or position or surname or span or venues or categories or negation or not_in or f.coauthor or within
-        )
+        filtered = bool(person or position or surname or span or venues or negation or not_in or f.coauthor or within)
+        filtered = filtered or bool(categories or has)
         assumed, unsure = "", []
         if topic and not literal and intent.route in TOPIC_ROUTES:
             pool = self._pool(f, span, scope)
@@ -374,6 +373,7 @@ class Planner(SlotReader, RouteByMeaning):
             across=across,
             venues=venues,
             categories=categories,
+            has=has,
             fields=fields,
             quantity=quantity,
             direction=direction,

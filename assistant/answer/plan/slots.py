@@ -56,6 +56,9 @@ class SlotReader(Selection, PairReader):
     def exclusions(self, question: str):
         """The negated topic, the source left out ("not on arXiv") and the venues a question names. A source left out
         is a field of the table (arXiv id, kind of work): neither the negated topic nor a venue."""
+        # "with no abstract", "lacking an arXiv id": fields the papers lack (table_slots), no topic and no venue
+        for said in phrases.has_fields(question)[1]:
+            question = question.replace(said, " ")
         venues, negation = self.venues_in(question)[0], phrases.negated(question)
         not_in, not_in_said = phrases.not_in_source(question)
         if not_in:
@@ -265,11 +268,15 @@ class SlotReader(Selection, PairReader):
                 said.append(m.group(0))
         return found, said
 
+    def table_slots(self, question: str) -> tuple[list[str], tuple[tuple[str, bool], ...]]:
+        """The categories a question selects by and the fields its papers must have or lack ("with a DOI")."""
+        return self.categories_in(question)[0], phrases.has_fields(question)[0]
+
     def _strip_slots(self, question: str) -> str:
         """The question without the phrases slots read (dates, negated topic, venue, author position, surname,
         exclusions), for the classifier and the topic."""
         q = phrases.without_both_groups(phrases.without_negation(phrases.without_dates(question)))
-        for said in self.categories_in(q)[1]:
+        for said in [*self.categories_in(q)[1], *phrases.has_fields(q)[1]]:
             q = q.replace(said, " ")
         if said := self.venues_in(q)[1]:
             q = re.sub(re.escape(said), " ", q, flags=re.I)

@@ -55,6 +55,7 @@ class TableWriter:
             papers = [p for p in papers if phrases.in_venues(p, plan.venues)]
         if plan.categories:
             papers = [p for p in papers if phrases.in_categories(p, plan.categories)]
+        papers = [p for p in papers if phrases.has_all(p, plan.has)]  # "with a DOI", "with no abstract"
         if plan.dates and plan.dates.by_month:
             # A paper dated only by a year the span cuts through is unknown: not matched (order.undated_note says so).
             papers = [p for p in papers if plan.dates.admits(p)]
@@ -98,6 +99,7 @@ class TableWriter:
                 if plan.categories
                 else ""
             )
+            + "".join(f" {'with' if on else 'without'} {phrases.FIELD_SAID[f]}" for f, on in plan.has)
             + (f" not {_NOT_IN_SAID.get(plan.not_in, plan.not_in)}" if plan.not_in else "")
         )
 

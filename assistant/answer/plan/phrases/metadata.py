@@ -114,11 +114,22 @@ def category_phrase(question: str, code: str, cue: bool) -> re.Match | None:
     )
 
 
+# Two kinds of work set side by side ("journal articles versus conference papers"): a breakdown, not a filter.
+_KINDS_COMPARED = (
+    r"\bjournal\s+(?:articles|papers)\b[^?]{0,20}\b(?:vs\.?|versus|or|and|compared\s+(?:to|with))\s+"
+    r"(?:conference|proceedings)\b"
+)
 # The venues of the papers in scope asked for, not one paper's ("How many different venues has she published in?",
 # "Which journals has he published in?", "in how many journals …").
 VENUES_ASKED = re.compile(
     r"\b(?:how many|which|what)\s+(?:different\s+|distinct\s+|other\s+)?(?:venues|journals|conferences|outlets)\b"
-    r"|\bnumber of (?:different |distinct )?(?:venues|journals|conferences|outlets)\b",
+    r"|\bnumber of (?:different |distinct )?(?:venues|journals|conferences|outlets)\b"
+    # the most frequent one: "Which venue has she published in most often?", "her most common journal"
+    r"|\b(?:which|what)\s+(?:venue|journal|conference|outlet)\b(?=[^?]{0,60}\b(?:most|often|frequently|usually)\b)"
+    r"|\b(?:most|more)\s+(?:frequent|common|usual)\s+(?:venue|journal|conference|outlet)s?\b"
+    r"|\bwhere\s+(?:does|did|has)\s+(?:she|he|they|the author)\s+(?:\w+\s+)?publish\w*\s+(?:most|usually|mostly)\b"
+    # the kinds of work: "journal articles versus conference papers"
+    rf"|{_KINDS_COMPARED}",
     re.I,
 )
 _VENUE_NOUNS = re.compile(r"\b(?:venues?|journals?|conferences?|outlets?|proceedings)\b", re.I)
@@ -195,7 +206,10 @@ def work_type_of_one(text: str) -> str | None:
 
 
 def work_type_listed(question: str) -> tuple[str | None, str]:
-    """The kind of work a list or count is restricted to, and the words that said it (to take out of the topic)."""
+    """The kind of work a list or count is restricted to, and the words that said it (to take out of the topic); none
+    when two kinds are set side by side ("journal articles versus conference papers")."""
+    if re.search(_KINDS_COMPARED, question, re.I):
+        return None, ""
     for kind, pattern in _LISTED_TYPES.items():
         if m := pattern.search(question):
             return kind, m.group(0)
@@ -281,6 +295,39 @@ def in_venues(paper, venues) -> bool:
     """The paper appeared in one of the venues a question names; an arXiv venue ("have an arXiv version", "on
     arXiv") is met by any paper with an arXiv id, whatever journal it also appeared in."""
     return paper.venue in venues or any(v.casefold().startswith("arxiv") for v in venues) and in_source(paper, "arxiv")
+
+
+# A field the papers must have or lack ("papers with a DOI", "have no abstract", "lacking an arXiv id"): read from the
+# table's fields, never a topic.
+_HAS_FIELD = re.compile(
+    r"\b(?:(?P<neg>without|lack(?:s|ing)?|missing|no|(?:do|does|did)\s*(?:not|n['’]t)\s+(?:have|carry|list|give))"
+    r"|with|have|has|having|carry|carries|list|lists)\s+(?:an?\s+|any\s+|the\s+|its\s+|their\s+)?"
+    r"(?P<field>dois?|abstracts?|arxiv\s+(?:ids?|identifiers?|numbers?)|venues?)\b",
+    re.I,
+)
+_PRESENT = {
+    "doi": lambda p: bool(p.doi),
+    "abstract": lambda p: p.has_abstract,
+    "arxiv": lambda p: bool(p.arxiv_id),
+    "venue": lambda p: bool(p.venue) and not p.venue.casefold().startswith("arxiv"),
+}
+# How a field the papers have or lack is said in an answer's heading.
+FIELD_SAID = {"doi": "a DOI", "abstract": "an abstract", "arxiv": "an arXiv id", "venue": "a venue"}
+
+
+def has_fields(question: str) -> tuple[tuple[tuple[str, bool], ...], list[str]]:
+    """The fields the question's papers must have (True) or lack (False), and the words that said each."""
+    found, said = [], []
+    for m in _HAS_FIELD.finditer(question):
+        field = m.group("field").casefold().split()[0].rstrip("s")
+        found.append((field, not m.group("neg")))
+        said.append(m.group(0))
+    return tuple(found), said
+
+
+def has_all(paper, has) -> bool:
+    """The paper has every field `has` asks for and lacks every one it rules out."""
+    return all(_PRESENT[field](paper) == present for field, present in has)
 
 
 def in_categories(paper, categories) -> bool:
