@@ -158,3 +158,9 @@ def test_more_questions_about_the_record(tanaka):
     assert ask(tanaka, "How long has she been publishing?").meta["plan"]["route"] == "per_year"
     answer = ask(tanaka, "In total, how many collaborators does she have?")
     assert answer.meta["plan"]["route"] == "coauthors" and "distinct co-authors in all" in answer.answer
+
+
+def test_the_words_asking_for_a_motivation_do_not_pick_the_paper(tanaka):
+    answer = ask(tanaka, "What constraint motivates running the ice classifier on the satellite itself?")
+    assert answer.meta["plan"]["route"] == "why"
+    assert answer.citations[0].title.startswith("Quantized Convolutional Networks for On-Board Ice Classification")
