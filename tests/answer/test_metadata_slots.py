@@ -149,7 +149,7 @@ def test_the_record_by_venue_and_kind_of_work(tanaka):
     answer = ask(tanaka, "Where does she publish most often?")
     assert answer.meta["plan"]["route"] == "venues"
     journals = sum(p.work_type == "journal article" for p in tanaka.table().papers if p.is_author_work)
-    answer = ask(tanaka, "Journal papers vs conference papers: how many of each has she got?")
+    answer = ask(tanaka, "Journal papers vs conference papers: how many of each does she have?")
     assert answer.meta["plan"]["route"] == "venues" and f"journal article: {journals}" in answer.answer
     assert answer.meta["plan"]["work_type"] is None  # a breakdown, not a filter
 
