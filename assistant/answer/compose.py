@@ -10,6 +10,7 @@ from assistant import blocks as blocks_
 from assistant.answer.check.citations import Citations, finish
 from assistant.answer.check.claims import ClaimChecker
 from assistant.answer.corpus import Corpus
+from assistant.answer.evidence import asked
 from assistant.answer.evidence.finding import Evidence
 from assistant.answer.plan import kinds
 from assistant.answer.plan.intents import topic_words
@@ -207,7 +208,8 @@ class Answerer:
         """A verdict, a motivation or a method is read from the paper the question names (or points back to), else
         from the best evidence; when no paper passes the relevance bar for the whole question (a yes/no question
         carries its claim as well as its paper), from the nearest paper, and the writer decides from its sentences."""
-        hits = self.evidence.find(plan, None)
+        # a why question's asking words ("what constraint motivates") are no topic the paper must share
+        hits = self.evidence.find(plan, asked.without_asking(plan.query) if plan.route == "why" else None)
         named = self._papers([*plan.named, *plan.focus])
         if plan.route == "verify" and not named and (missing := self._uncovered(plan)):
             return self._not_covered(plan, missing), []

@@ -136,6 +136,12 @@ class Corpus:
         return sorted({v for v in column(self.papers, "venue") if v})
 
     @cached_property
+    def categories(self) -> list[str]:
+        """Every subject category the table names ("LG", "cs.DC", "physics.ao-ph"), sorted: the codes a question
+        can select papers by (SlotReader.categories_in)."""
+        return sorted({c for p in self.papers for c in p.categories if c})
+
+    @cached_property
     def name_words(self) -> FirstWords:
         """The papers' short names by first word (conversation.mentioned reads the few a question may hold)."""
         return FirstWords(self.names, name_rules.NAME_CHAR.pattern)

@@ -168,3 +168,12 @@ def test_a_pick_by_date_the_model_reads_is_made_by_the_table(reading_assistant, 
     fake.enqueue(("tool_call", {"kind": "list", "pick": "latest"}, "openai"))
     plan = plan_of(reading_assistant, "Which of his papers are about stencil computation?")
     assert any("refused" in n and "pick by date" in n for n in plan.notes)
+
+
+def test_the_models_categories_are_the_tables(reading_assistant, fake):
+    fake.enqueue(("tool_call", {"kind": "count", "categories": ["LG"], "year_from": 2025, "year_to": 2025}, "vllm"))
+    plan = plan_of(reading_assistant, "How many of his 2025 papers are in machine learning (LG)?")
+    assert plan.route == "count" and plan.categories == ["LG"]
+    fake.enqueue(("tool_call", {"kind": "list", "categories": ["quant-ph"]}, "ollama"))
+    plan = plan_of(reading_assistant, "Which of his papers are about stencil computation?")
+    assert any("refused" in n and "listed under 'quant-ph'" in n for n in plan.notes), plan.notes

@@ -63,6 +63,16 @@ def read(question: str) -> Asked:
     return Asked(tuple(roles), quantity and "motivation" not in roles and "method" not in roles)
 
 
+def without_asking(question: str) -> str:
+    """The question without the words that ask for a motivation ("What constraint motivates running X?" -> "running
+    X?"): they say which role is asked, not what the paper is about, and would draw papers that use them."""
+    out = question
+    for label, pattern in _ASKED:
+        if label == "motivation":
+            out = pattern.sub(" ", out)
+    return out if out.split() else question
+
+
 def explains(sentence: str) -> bool:
     """The sentence opens by explaining or detailing the one before it ("This is because …", "Specifically, …")."""
     return bool(_EXPLAINS.match(sentence))

@@ -55,6 +55,22 @@ class Reading:
     def percent(self) -> bool:
         return self.said.endswith("%")
 
+    @property
+    def open_bound(self) -> int:
+        """1 when the sentence states the figure as a lower bound ("over 90% parallel efficiency"), -1 as an upper
+        bound ("under 2 s"), 0 as a value."""
+        m = _OPEN_BEFORE.search(self.sentence[: max(0, self.sentence.find(self.said))])
+        return 0 if not m else 1 if m.group(1).casefold() in _ABOVE else -1
+
+
+# A figure stated as a bound: the words right before it ("maintaining over 90% parallel efficiency").
+_ABOVE = frozenset({"over", "above", "more than", "greater than", "higher than", "exceeding", "in excess of"})
+_OPEN_BEFORE = re.compile(
+    r"\b(over|above|more than|greater than|higher than|exceeding|in excess of|under|below|less than|lower than|"
+    r"fewer than)\s*$",
+    re.I,
+)
+
 
 def _load_reported() -> dict[str, list[tuple[list[str], set[str]]]]:
     out: dict[str, list[tuple[list[str], set[str]]]] = {}
@@ -166,7 +182,13 @@ def beyond(noun: str, papers: list[Paper], direction: int, bound: float, ratio: 
     """Each paper's most extreme reading of the noun past the bound (above it for direction 1, any for 0: "an error
     measured in centimetres"), most extreme first; only figures written the way the bound is (`alike`)."""
     found = readings(noun, papers, factor=ratio)
-    kept = [r for r in found if (not direction or (r.value - bound) * direction > 0) and alike(r, ratio, percent, unit)]
+    # "over 90%" itself exceeds 90: a figure stated as a bound past the asked value meets it
+    kept = [
+        r
+        for r in found
+        if (not direction or (r.value - bound) * direction > 0 or (r.value == bound and r.open_bound == direction))
+        and alike(r, ratio, percent, unit)
+    ]
     best: dict[str, Reading] = {}
     for r in kept:
         if r.paper.id not in best or (r.value - best[r.paper.id].value) * direction > 0:

@@ -92,9 +92,9 @@ def classify(question: str, principal: str) -> Intent:
 
     if re.search(
         r"\bwho (wrote|authored|are the (co-?)?authors of|is the author of|were the "
-        r"authors of)\b|\b(authors?|author list) of\b|\bwho (worked|collaborated) on\b",
+        r"authors of)\b|\bwho (worked|collaborated) on\b",
         ql,
-    ):
+    ) or (re.search(r"\b(authors?|author list) of\b", ql) and not phrases.asks_reason(ql)):
         intent.route = "authors"
         intent.subject = subject_for("authors", q, principal) or ""
         return intent

@@ -50,6 +50,9 @@ _KINDS = [
     Kind("arxiv", "arxiv", ("paper",), "table", False, "no paper matches the title"),
     # Where a paper appeared (its venue field; a thesis: its school); other fields asked with it follow (plan.fields).
     Kind("venue", None, ("paper",), "table", False, "no paper matches the description"),
+    Kind("doi", None, ("paper",), "table", False, "no paper matches the description"),
+    # The venues the papers in scope appeared in, with how many each (write/meta.py).
+    Kind("venues", None, (), "table", False, "no paper in scope names a venue"),
     Kind("citations", None, ("paper",), "table", False, "no paper matches the description"),
     Kind("compare", "compare", ("compared",), "compare", True, "fewer than two papers to compare"),
     Kind("which_of", None, ("focus",), "table", False, "no previous answer to pick from"),

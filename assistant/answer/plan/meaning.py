@@ -115,6 +115,8 @@ class RouteByMeaning:
             return "metrics"  # citations and h-index are never a topic, whatever else the question says
         if phrases.YEARS_SPANNED.search(question):
             return "per_year"  # "what years does his work span?"
+        if phrases.venues_asked(question) and not self._content(phrases.without_venue_words(stripped)):
+            return "venues"  # "How many different venues has she published in?": the table's venue fields
         if phrases.KNOWN_FOR.search(question) and not self._content(phrases.KNOWN_FOR.sub(" ", stripped)):
             return "overview"
         if self._content(stripped) or person or route in TABLE_LISTS:

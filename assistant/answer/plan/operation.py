@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from assistant.answer.evidence import asked
 from assistant.answer.plan import phrases
 
 # "Does the Sentinel-1/RADARSAT-2 adaptation work without labels?": a yes/no question about one thing named with
@@ -30,6 +31,9 @@ def operation_of(route: str, vote, question: str, named: list[str], compared: li
         if not _ASKS_PAPERS.search(question):
             return "verify"
     if label == "why" and route == "fact" and vote.sure:
+        return "why"
+    # "What constraint motivates running X on board?": the wording asks for the motivation, whichever example won
+    if route == "fact" and asked.read(question).roles[:1] == ("motivation",) and label in ("why", "how", "fact"):
         return "why"
     if label == "how" and route == "fact" and vote.sure and not phrases.asks_for_a_thing(question):
         return "how"

@@ -71,6 +71,8 @@ class QueryPlan:
     threshold: Threshold | None = None  # a bound on the quantity ("a speedup of more than 100x")
     leave_out: list[str] = field(default_factory=list)  # papers a nested reference started from ("what else …")
     venues: list[str] = field(default_factory=list)  # venues the papers must appear in ("in The Cryosphere", "IGARSS")
+    categories: list[str] = field(default_factory=list)  # subject categories the papers are listed under ("LG")
+    has: tuple[tuple[str, bool], ...] = ()  # fields the papers must have or lack: (("doi", True),) for "with a DOI"
     # One short sentence saying what the reading assumed where it was unsure (words read as phrasing, not a topic;
     # a topic no paper grounds answered from retrieval); the answer opens with it.
     assumed: str = ""
@@ -115,6 +117,8 @@ class QueryPlan:
             "threshold": [self.threshold.noun, self.threshold.said] if self.threshold else None,
             "leaves_out": [titles.get(i, i) for i in self.leave_out],
             "venues": self.venues,
+            "categories": self.categories,
+            "has": [f"{'' if present else 'no '}{name}" for name, present in self.has],
             "fields": list(self.fields),
             "coauthor": f.coauthor,
             "person": self.person,

@@ -50,7 +50,7 @@ class Planner(SlotReader, RouteByMeaning):
         position, surname = phrases.position(question), phrases.surname(question)
         literal, stripped = self.literal_asked(question)
         work_type = phrases.work_type_listed(question)[0]
-        negation, not_in, venues = self.exclusions(question)
+        (negation, not_in, venues), (categories, has) = self.exclusions(question), self.table_slots(question)
         intent = classify(stripped, self.corpus.principal)
         named = self.named_in(corrected, described=False) or self.of_work_type(question) or self.most_cited(question)
         named = self.with_described(corrected, named, history)  # "the Dataset Matters paper": described
@@ -87,13 +87,7 @@ class Planner(SlotReader, RouteByMeaning):
             pointed = person
             stripped = phrases.ITS_NTH_AUTHOR.sub(" ", phrases.NTH_AUTHOR_OF.sub(" ", stripped))
             stripped = self._without_paper(stripped, anchor)
-        if (
-            person is None
-            and position
-            and not surname
-            and not phrases.excludes_author(question)
-            and mentions_author(question, self.corpus.principal)
-        ):
+        if person is None and position and not surname and self.names_the_author(question):
             person = self.corpus.principal
         # The negated topic is a filter, not part of the form: "which papers don't involve X" reads as a list.
         masked = self._mask(phrases.without_both_groups(phrases.without_negation(question)))
@@ -192,11 +186,13 @@ class Planner(SlotReader, RouteByMeaning):
             compared, intent.route, position = both, "compare", None
         elif (
             not named
-            and (position or surname or (person and person != self.corpus.principal) or venues or work_type)
+            and (
+                position or surname or (person and person != self.corpus.principal) or venues or work_type or categories
+            )
             and intent.route in ("fact", "list", "count", "summary", "earliest", "latest", *PAPER_FIELDS)
             and (
                 chosen := self.asked_of_selection(
-                    question, f, span, scope, person, position, surname, venues, work_type, aside
+                    question, f, span, scope, person, position, surname, venues, work_type, aside, categories
                 )
             )
         ):
@@ -318,6 +314,7 @@ class Planner(SlotReader, RouteByMeaning):
             intent.route = "across"  # "Which GPUs did he use?": the kind named across his papers
         # Another slot narrows the table: a topic of phrasing alone is then dropped, the question is the filter.
         filtered = bool(person or position or surname or span or venues or negation or not_in or f.coauthor or within)
+        filtered = filtered or bool(categories or has)
         assumed, unsure = "", []
         if topic and not literal and intent.route in TOPIC_ROUTES:
             pool = self._pool(f, span, scope)
@@ -376,6 +373,8 @@ class Planner(SlotReader, RouteByMeaning):
             timeline=intent.timeline,
             across=across,
             venues=venues,
+            categories=categories,
+            has=has,
             fields=fields,
             quantity=quantity,
             direction=direction,

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from assistant.answer.plan import kinds
-from assistant.answer.plan.phrases import DateSpan, Month, Threshold, span_of
+from assistant.answer.plan.phrases import FIELD_KINDS, FIELD_ROUTES, DateSpan, Month, Threshold, span_of
 from assistant.answer.plan.plan import QueryPlan
 from assistant.errors import LLMUnavailable
 from assistant.models import Filters, Message
@@ -40,6 +40,7 @@ READABLE = (
     "when",
     "arxiv",
     "venue",
+    "doi",
     "citations",
     "compare",
     "shared_authors",
@@ -90,9 +91,14 @@ class ModelReading(BaseModel):
     work_type: (
         Literal["thesis", "book", "chapter", "journal article", "conference paper", "preprint", "report"] | None
     ) = Field(None, description="The kind of work the papers must be ('her journal articles').")
-    fields: list[Literal["venue", "date", "authors", "arxiv", "citations"]] = Field(
+    categories: list[str] = Field(
         default_factory=list,
-        description="For authors/when/arxiv/venue/citations: every metadata field asked of the paper, in order.",
+        max_length=10,
+        description="Subject categories the papers must be listed under, as the corpus writes them ('LG', 'cs.DC').",
+    )
+    fields: list[Literal[tuple(FIELD_ROUTES)]] = Field(  # type: ignore[valid-type]
+        default_factory=list,
+        description="For authors/when/arxiv/venue/doi/citations: every metadata field asked of the paper, in order.",
     )
     pick: Literal["earliest", "latest"] | None = Field(
         None,
@@ -136,8 +142,9 @@ class Reading:
     coauthor: str | None
 
 
-def validate(args: dict, resolve_paper, people: list[str]) -> Reading:
-    """The reading checked against the schema and the table: `resolve_paper(name)` gives the ids a name matches."""
+def validate(args: dict, resolve_paper, people: list[str], categories: list[str] = ()) -> Reading:
+    """The reading checked against the schema and the table: `resolve_paper(name)` gives the ids a name matches;
+    `categories` are the table's own category codes."""
     try:
         r = ModelReading.model_validate(args)
     except ValidationError as exc:
@@ -148,6 +155,8 @@ def validate(args: dict, resolve_paper, people: list[str]) -> Reading:
         raise ReadingRefused(f"the years run backwards ({r.year_from} to {r.year_to})")
     if (r.month_from and not r.year_from) or (r.month_to and not r.year_to):
         raise ReadingRefused("a month without its year")
+    if unknown := [c for c in r.categories if c not in categories]:
+        raise ReadingRefused(f"no paper in the corpus is listed under {unknown[0]!r}")
     if r.author_position == 0:
         raise ReadingRefused("author position 0")
     named: list[str] = []
@@ -164,7 +173,7 @@ def validate(args: dict, resolve_paper, people: list[str]) -> Reading:
         coauthor = matches[0]
     if r.kind in ("compare", "shared_authors") and len(named) < 2:
         raise ReadingRefused(f"{r.kind} needs two papers the corpus holds")
-    if r.kind in ("authors", "when", "arxiv", "venue", "citations", "summary") and not named:
+    if r.kind in (*FIELD_KINDS, "summary") and not named:
         raise ReadingRefused(f"{r.kind} needs a paper the corpus holds")
     if r.kind in ("quantity_extreme", "quantity_threshold") and not r.quantity.strip():
         raise ReadingRefused(f"{r.kind} needs the quantity's noun")
@@ -199,13 +208,15 @@ class ModelReader:
         )
 
 
-def read_or_refuse(reader: ModelReader, question: str, history: list[Message], resolve_paper, people) -> Reading:
+def read_or_refuse(
+    reader: ModelReader, question: str, history: list[Message], resolve_paper, people, categories=()
+) -> Reading:
     """The validated reading, or ReadingRefused with the reason (a failed model call is a refusal too)."""
     try:
         args = reader.read(question, history)
     except LLMUnavailable as exc:
         raise ReadingRefused(f"the model did not read it: {exc}") from None
-    return validate(args, resolve_paper, people)
+    return validate(args, resolve_paper, people, categories)
 
 
 def with_reading(
@@ -267,7 +278,8 @@ def with_reading(
         position=r.author_position,
         position_negated=bool(r.author_position) and r.position_negated,
         work_type=r.work_type,
-        fields=tuple(r.fields) if route in ("authors", "when", "arxiv", "venue", "citations") else (),
+        categories=list(r.categories),
+        fields=tuple(r.fields) if route in FIELD_KINDS else (),
         quantity=r.quantity if route in ("quantity_extreme", "quantity_threshold") else "",
         direction=threshold.direction if threshold else 1 if r.direction == "largest" else -1,
         threshold=threshold,
@@ -282,7 +294,9 @@ def model_read(rule: QueryPlan, reader: ModelReader, question, history, filters:
     """The rule reader's plan with the model's validated reading of the question, or the rule plan noting why the
     reading was refused. `picks.picked_by_date` gives the paper a pick by date selects (the table's)."""
     try:
-        reading = read_or_refuse(reader, question, history, resolve, [*corpus.people, corpus.principal])
+        reading = read_or_refuse(
+            reader, question, history, resolve, [*corpus.people, corpus.principal], corpus.categories
+        )
     except ReadingRefused as why:
         return replace(rule, notes=[*rule.notes, f"the model's reading was refused ({why}); the rule reader's plan"])
     return with_reading(rule, reading, filters, corpus.by_id, corpus.principal, picker=picks.picked_by_date)

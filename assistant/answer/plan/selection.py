@@ -93,6 +93,7 @@ class Selection:
         venues,
         negated: bool = False,
         work_type: str | None = None,
+        categories=(),
     ) -> list[Paper]:
         """The papers a question's selection slots admit: scope, dates, venue, kind of work, author position (or
         not that position) or co-author."""
@@ -100,7 +101,9 @@ class Selection:
         if scope == "others":
             papers = [p for p in papers if not p.is_author_work]
         if venues:
-            papers = [p for p in papers if p.venue in venues]
+            papers = [p for p in papers if phrases.in_venues(p, venues)]
+        if categories:
+            papers = [p for p in papers if phrases.in_categories(p, categories)]
         if work_type:
             papers = [p for p in papers if p.work_type == work_type]
         if position or surname:
@@ -122,13 +125,14 @@ class Selection:
         venues,
         work_type=None,
         left_out: list[str] = (),
+        categories=(),
     ) -> tuple[list[str], str] | None:
         """A selection and the operation asked of it: the papers the slots select (less those the question names to
         leave out), picked by date when the question picks one ("which of the two is newer"), and the route that
         answers it (a fact of the paper picked or described, or the earliest/latest of the selection); None when the
         question lists or counts the selection."""
         picked = self.selected(
-            f, span, scope, person, position, surname, venues, phrases.position_negated(question), work_type
+            f, span, scope, person, position, surname, venues, phrases.position_negated(question), work_type, categories
         )
         picked = [p for p in picked if p.id not in left_out]
         if not picked:
@@ -137,7 +141,7 @@ class Selection:
         if by_date and len(picked) >= 2:
             pick, more = by_date
             if not more:
-                if not (position or surname or venues or work_type):
+                if not (position or surname or venues or work_type or categories):
                     return None  # "the newest of his papers with X": the co-author list's own extreme (the planner's)
                 return [p.id for p in picked], pick  # "which of them is newer?": the extreme of the selection
             if ends := dated.extreme(picked, latest=pick == "latest"):

@@ -21,7 +21,7 @@ from assistant.answer.plan.conversation import (
     mentioned,
     previous_answer,
 )
-from assistant.answer.plan.intents import topic_words
+from assistant.answer.plan.intents import mentions_author, topic_words
 from assistant.answer.plan.joint import JointReader
 from assistant.answer.plan.pairs import PairReader
 from assistant.answer.plan.phrases.reference import introduced, references
@@ -63,6 +63,9 @@ class SlotReader(Selection, PairReader, JointReader):
     def exclusions(self, question: str):
         """The negated topic, the source left out ("not on arXiv") and the venues a question names. A source left out
         is a field of the table (arXiv id, kind of work): neither the negated topic nor a venue."""
+        # "with no abstract", "lacking an arXiv id": fields the papers lack (table_slots), no topic and no venue
+        for said in phrases.has_fields(question)[1]:
+            question = question.replace(said, " ")
         venues, negation = self.venues_in(question)[0], phrases.negated(question)
         not_in, not_in_said = phrases.not_in_source(question)
         if not_in:
@@ -173,6 +176,23 @@ class SlotReader(Selection, PairReader, JointReader):
             return authors[-1]
         return authors[pos - 1] if len(authors) >= pos else None
 
+    def names_the_author(self, question: str) -> bool:
+        """The question points to the author (the name, a pronoun, or the surname alone when no co-author shares
+        it: "with Tanaka as first author") and does not leave the author out."""
+        if phrases.excludes_author(question):
+            return False
+        parts = self.corpus.principal.split() or [""]
+        first, last = parts[0][:1].casefold(), parts[-1].casefold()
+
+        def other(p: str) -> bool:  # a co-author sharing the surname ("K. Tanaka" is the author's own initial)
+            words = p.split()
+            return words[-1].casefold() == last and words[0][:1].casefold() != first
+
+        alone = last and not any(other(p) for p in self.corpus.people)
+        return mentions_author(question, self.corpus.principal) or bool(
+            alone and find_bounded(question.casefold(), last, _WORD) >= 0
+        )
+
     def _in_scope(self, f: Filters, span) -> list[Paper]:
         """The papers the filters and the dates admit (a paper dated too coarsely for a span of months is not)."""
         return [p for p in self.corpus.admitted(f) if not (span and span.by_month and not span.admits(p))]
@@ -281,10 +301,27 @@ class SlotReader(Selection, PairReader, JointReader):
                     said = max(said, acronym, key=len)
         return found, said
 
+    def categories_in(self, question: str) -> tuple[list[str], list[str]]:
+        """The subject categories a question selects by (the table's own codes: "in the LG category", "cs.DC") and
+        the words that said each."""
+        cue = bool(phrases.CATEGORY_CUE.search(question))
+        found, said = [], []
+        for code in self.corpus.categories:
+            if m := phrases.category_phrase(question, code, cue):
+                found.append(code)
+                said.append(m.group(0))
+        return found, said
+
+    def table_slots(self, question: str) -> tuple[list[str], tuple[tuple[str, bool], ...]]:
+        """The categories a question selects by and the fields its papers must have or lack ("with a DOI")."""
+        return self.categories_in(question)[0], phrases.has_fields(question)[0]
+
     def _strip_slots(self, question: str) -> str:
         """The question without the phrases slots read (dates, negated topic, venue, author position, surname,
         exclusions), for the classifier and the topic."""
         q = phrases.without_both_groups(phrases.without_negation(phrases.without_dates(question)))
+        for said in [*self.categories_in(q)[1], *phrases.has_fields(q)[1]]:
+            q = q.replace(said, " ")
         if said := self.venues_in(q)[1]:
             q = re.sub(re.escape(said), " ", q, flags=re.I)
         q = phrases.POSITION.sub(" ", phrases.NOT_POSITION.sub(" ", q))

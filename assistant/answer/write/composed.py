@@ -48,6 +48,11 @@ def quantity_extreme(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> An
     return finish("\n".join(lines), cites, route="quantity_extreme", papers=[r.paper.id for r in found[: 1 + SHOWN]])
 
 
+def _bounded(r, unit: str) -> str:
+    """The figure as the sentence bounds it ("over 90%"), with the asked unit."""
+    return f"{'over ' if r.open_bound > 0 else 'under ' if r.open_bound < 0 else ''}{r.said} {unit}".strip()
+
+
 def quantity_threshold(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> Answer:
     """ "Which of his papers claim a speedup of more than 100x?": the papers whose abstract reports a figure of the
     noun past the bound, each with the sentence that reports it; when none does, the most extreme figure reported."""
@@ -72,7 +77,7 @@ def quantity_threshold(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> 
         for r in page.items:
             lines.append(
                 f"- {name(r.paper)}{when(r.paper)}{owner_note(r.paper, corpus.principal)}: "
-                f"{_as_written(r) if not th.direction else f'{r.said} {th.unit}'.strip()}. "
+                f"{_as_written(r) if not th.direction else _bounded(r, th.unit)}. "
                 f"{clause(r.sentence)} {cites.cite(r.paper, r.sentence)}"
             )
         lines += page.closing()

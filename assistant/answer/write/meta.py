@@ -3,9 +3,12 @@ h-index) as far as the sources state them."""
 
 from __future__ import annotations
 
+import re
+
 from assistant.answer.check.citations import Citations, finish
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.weigh import summary_sentence
+from assistant.answer.plan import phrases
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.write.format import name, plural, when
 from assistant.models import Answer, Paper
@@ -34,6 +37,8 @@ def metrics(corpus: Corpus, plan: QueryPlan, papers: list[Paper] | None = None) 
     one named; said plainly when the sources state none."""
     facts = corpus.profile
     cites = Citations()
+    if phrases.ORCID.search(plan.question):
+        return finish(orcid(corpus, cites), cites, route="metrics")
     named = [corpus.by_id[i] for i in [*plan.named, *plan.focus] if i in corpus.by_id]
     if named:
         text = citations_of(named[0], cites, summary_sentence)
@@ -62,14 +67,77 @@ def metrics(corpus: Corpus, plan: QueryPlan, papers: list[Paper] | None = None) 
 _AT = {"thesis": "is a thesis at", "conference paper": "was presented at", "journal article": "appeared in the journal"}
 
 
+# A listing's comment that says where a paper went: "Accepted to SC'25 (June 3, 2025)", "previously submitted to
+# ISCA'25", "To appear in …", "Published in …".
+_VENUE_SAID = re.compile(
+    r"\b(?:accepted|submitted|to appear|appear(?:s|ed)? in|published|presented|camera[- ]ready|in proceedings)\b", re.I
+)
+
+
 def venue_of(paper: Paper, cites: Citations, quote) -> str:
-    """Where the paper appeared, as the table's venue field states it (a thesis: its school)."""
+    """Where the paper appeared, as the table's venue field states it (a thesis: its school), and what the listing's
+    comments say of where it was accepted or submitted before."""
     marker = cites.cite(paper, quote(paper))
+    said = " ".join(c.strip() for c in paper.comments if _VENUE_SAID.search(c))
+    said = f"“{said.rstrip('.')}.”" if said else ""
+    listing = f" Its listing says: {said}" if said else ""
+    if not paper.venue and said:
+        return f"{name(paper)}{when(paper)}: the sources give no venue field, but its listing says: {said} {marker}"
     if not paper.venue:
         return f"The sources name no venue for {name(paper)}{when(paper)} {marker}."
     if paper.venue == "arXiv":
-        return f"{name(paper)}{when(paper)} is an arXiv preprint; the sources name no other venue {marker}."
-    return f"{name(paper)}{when(paper)} {_AT.get(paper.work_type or '', 'appeared in')} {paper.venue} {marker}."
+        return f"{name(paper)}{when(paper)} is an arXiv preprint; the sources name no other venue {marker}.{listing}"
+    return (
+        f"{name(paper)}{when(paper)} {_AT.get(paper.work_type or '', 'appeared in')} {paper.venue} {marker}.{listing}"
+    )
+
+
+def orcid(corpus: Corpus, cites: Citations) -> str:
+    """The author's ORCID iD as the papers' sources state it, cited to one paper whose record carries it."""
+    key = corpus.principal.casefold()
+    carrying = [p for p in corpus.papers if any(n.casefold() == key for n in p.orcids)]
+    if not carrying:
+        return f"The sources in this corpus state no ORCID iD for {corpus.principal}."
+    ids = sorted({i for p in carrying for n, i in p.orcids.items() if n.casefold() == key})
+    paper, marker = carrying[0], cites.cite(carrying[0], summary_sentence(carrying[0]))
+    return (
+        f"{corpus.principal}'s ORCID iD, as the sources state it: {', '.join(ids)} (https://orcid.org/{ids[0]}), on "
+        f"{plural(len(carrying), 'paper')}' records, e.g. {name(paper)}{when(paper)} {marker}."
+    )
+
+
+def venues(papers: list[Paper], cites: Citations, quote, who: str) -> str:
+    """The venues the papers appeared in (the table's venue fields; arXiv counted apart), most papers first."""
+    by_venue: dict[str, list[Paper]] = {}
+    for p in papers:
+        if p.venue and not p.venue.casefold().startswith("arxiv"):
+            # one venue whatever its year ("2019 IEEE International Geoscience …" and "2023 IEEE …")
+            by_venue.setdefault(re.sub(r"^(?:19|20)\d{2}\s+", "", p.venue), []).append(p)
+    if not by_venue:
+        return f"The sources name no venue other than arXiv for {who}."
+    kinds: dict[str, int] = {}
+    for p in papers:
+        kinds[p.work_type or "not typed in the sources"] = kinds.get(p.work_type or "not typed in the sources", 0) + 1
+    lines = [f"{who[0].upper()}{who[1:]} appeared in {plural(len(by_venue), 'distinct venue')}, most papers first:"]
+    if len(kinds) > 1 or None not in {p.work_type for p in papers}:
+        lines.insert(
+            0,
+            "By kind of work: " + ", ".join(f"{k}: {n}" for k, n in sorted(kinds.items(), key=lambda kv: -kv[1])) + ".",
+        )
+    for v, ps in sorted(by_venue.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        lines.append(f"- {v}: {plural(len(ps), 'paper')} " + "".join(cites.cite(p, quote(p)) for p in ps[:3]))
+    rest = [p for p in papers if not p.venue or p.venue.casefold().startswith("arxiv")]
+    if rest:
+        lines.append(f"{plural(len(rest), 'paper')} {'has' if len(rest) == 1 else 'have'} no venue but arXiv or none.")
+    return "\n".join(lines)
+
+
+def doi_of(paper: Paper, cites: Citations, quote) -> str:
+    """The paper's DOI as the sources state it, with its link."""
+    marker = cites.cite(paper, quote(paper))
+    if not paper.doi:
+        return f"The sources give no DOI for {name(paper)}{when(paper)} {marker}."
+    return f"{name(paper)}{when(paper)} has the DOI {paper.doi} (https://doi.org/{paper.doi}) {marker}."
 
 
 def citations_of(paper: Paper, cites: Citations, quote) -> str:

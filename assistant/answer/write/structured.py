@@ -91,7 +91,9 @@ def per_year(papers: list[Paper], cites: Citations, quote: Quote, principal: str
     by_year: dict[int | None, list[Paper]] = defaultdict(list)
     for p in papers:
         by_year[p.year].append(p)
-    lines = [f"{who[0].upper()}{who[1:]} per year ({plural(len(papers), 'paper')} in all):"]
+    years = sorted(y for y in by_year if y is not None)
+    spanned = f", from {years[0]} to {years[-1]}" if len(years) > 1 else ""
+    lines = [f"{who[0].upper()}{who[1:]} per year ({plural(len(papers), 'paper')} in all{spanned}):"]
     for year in sorted((y for y in by_year if y is not None), reverse=True):
         group = by_year[year]
         lines.append(f"- {year}: {len(group)} " + _markers(group, cites, quote))
@@ -120,7 +122,8 @@ def coauthors(
     truncated = sum(p.authors_truncated for p in with_lists)
     lines = [
         f"{principal}'s most frequent co-authors{about}, counted over the "
-        f"{plural(len(with_lists), 'paper')} whose sources list authors:"
+        f"{plural(len(with_lists), 'paper')} whose sources list authors ({plural(len(counts), 'distinct co-author')} "
+        "in all):"
     ]
     for who, n in counts.most_common(top):
         theirs = [p for p in with_lists if who in p.authors]

@@ -29,7 +29,7 @@ _NOT_IN_SAID = {
     "conference paper": "at a conference",
     "preprint": "as a preprint",
 }
-PAPER_FACTS = {"authors", "when", "arxiv", "venue", "citations"}  # metadata of one named paper, from the table
+PAPER_FACTS = set(phrases.FIELD_KINDS)  # metadata of one named paper, from the table
 
 
 class TableWriter:
@@ -52,7 +52,10 @@ class TableWriter:
         )
         papers = [p for p in self.corpus.admitted(f, pool) if p.id not in plan.leave_out]
         if plan.venues:
-            papers = [p for p in papers if p.venue in plan.venues]
+            papers = [p for p in papers if phrases.in_venues(p, plan.venues)]
+        if plan.categories:
+            papers = [p for p in papers if phrases.in_categories(p, plan.categories)]
+        papers = [p for p in papers if phrases.has_all(p, plan.has)]  # "with a DOI", "with no abstract"
         if plan.dates and plan.dates.by_month:
             # A paper dated only by a year the span cuts through is unknown: not matched (order.undated_note says so).
             papers = [p for p in papers if plan.dates.admits(p)]
@@ -91,6 +94,12 @@ class TableWriter:
             + (f" that are {plan.work_type}s" if plan.work_type else "")
             + self._position_phrase(plan)
             + (f" in {' or '.join(plan.venues)}" if plan.venues else "")
+            + (
+                f" in the {' or '.join(plan.categories)} categor{'ies' if len(plan.categories) > 1 else 'y'}"
+                if plan.categories
+                else ""
+            )
+            + "".join(f" {'with' if on else 'without'} {phrases.FIELD_SAID[f]}" for f, on in plan.has)
             + (f" not {_NOT_IN_SAID.get(plan.not_in, plan.not_in)}" if plan.not_in else "")
         )
 
@@ -128,8 +137,8 @@ class TableWriter:
     def _second_clause(self, plan: Plan, paper: Paper, cites: Citations) -> str:
         """ "Who wrote DeAR, and what speedup does it report?": the second question answered from the same paper."""
         m = re.search(r"(?i),?\s+and\s+((?:what|which|how|who|when|where|why)\b.*)$", plan.question)
-        if not m:
-            return ""
+        if not m or {FIELD_ROUTES[f] for f in phrases.asked_fields(m.group(1))} & {plan.route}:
+            return ""  # "…, and where was it submitted before?": the field written already answers it
         ranked = self.corpus.picker.rank(m.group(1), self.corpus.qterms(m.group(1)), [paper])[paper.id]
         if not ranked:
             return ""
@@ -159,6 +168,8 @@ class TableWriter:
             return meta.venue_of(paper, cites, quote)
         if route == "citations":
             return meta.citations_of(paper, cites, quote)
+        if route == "doi":
+            return meta.doi_of(paper, cites, quote)
         return structured.arxiv_of(paper, cites, quote)
 
     def structured(self, plan: Plan) -> Answer:
@@ -223,6 +234,8 @@ class TableWriter:
             text = structured.coauthors(papers, cites, quote, self.corpus.principal, topic)
         elif route == "code":
             text = structured.with_code(papers, cites, quote, self.corpus.principal, who, plan)
+        elif route == "venues":
+            text = meta.venues(papers, cites, quote, who)
         elif route == "categories":
             text = structured.categories(papers, cites, quote, self.corpus.principal, who)
         elif route == "overview" and plan.scope == "author":

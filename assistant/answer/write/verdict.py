@@ -162,6 +162,9 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
     if foiled := claim_terms.foil_only(question, paper, ranked):
         word, sentence = foiled
         return Verdict(NO, sentence, f"the paper names {word!r} only as what the work is set against", word)
+    # "mainly written in C++?" - "… the Julia script language as the main programming language": another main one.
+    if main := claim_terms.main_rival_of(question, paper, ranked):
+        return Verdict(NO, main[2], f"the paper names {main[1]!r} as the main one, not {main[0]!r}", main[1])
     verdict = _decide(question, paper, ranked)
     if verdict.word != YES:
         return verdict

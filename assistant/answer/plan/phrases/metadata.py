@@ -13,12 +13,14 @@ _FIELDS = {
         r"outlet|symposium|magazine|university|school|institution)\b|\bwhere\s+(?:and\s+when\s+)?(?:was|were|is|did|does|has)\b[^?]{0,80}?\b(?:publish\w*|"
         r"presented|appear\w*|come out|came out|submitted|accepted|thesis|dissertation|phd|doctorate)\b|"
         r"\b(?:published|presented|appeared)\s+(?:in|at)\s+(?:which|what)\b|\bwhere\b(?=[^?]{0,40}\b(?:thesis|"
-        r"dissertation|phd|doctorate)\b)",
+        r"dissertation|phd|doctorate)\b)"
+        # terse: "journal + DOI of X?", "venue, year for X"
+        r"|^\W*(?:the\s+)?(?:journal|venue|conference)\s*(?:\+|&|,|\band\b|\bof\b|\bfor\b)",
         re.I,
     ),
     "date": re.compile(
         r"(?:^\s*|[,;:.]\s+|\band\s+)when\s+(?:was|were|is|did|does|had|has)\b|\b(?:what|which|in what|in which)\s+"
-        r"(?:date|year|month)\b",
+        r"(?:date|year|month)\b|^\W*(?:[\w-]+\s*(?:\+|&|,|\band\b)\s*)?(?:year|date)\s+(?:of|for)\b",
         re.I,
     ),
     "authors": re.compile(
@@ -35,6 +37,7 @@ _FIELDS = {
     "arxiv": re.compile(
         r"\barxiv\s+(?:id|number|identifier)\b|\b(?:put|posted|uploaded|appeared?)\s+on\s+arxiv\b", re.I
     ),
+    "doi": re.compile(r"\bdois?\b", re.I),
     "citations": re.compile(
         r"\bhow many (?:citations|times)\b|\bcitation counts?\b|\bcited by count\b|"
         r"\bhow (?:often|widely|much) (?:is|was|has)\b[^?]{0,60}\bcited\b",
@@ -47,12 +50,21 @@ _FIELD_WORDS = re.compile(
     r"\b(?:journal|venue|conference|proceedings|outlet|symposium|magazine|university|school|institution|presented|"
     r"published|publish|appear(?:ed|s)?|first|lead|leading|last|senior|corresponding|"
     r"submitted|accepted|put|posted|uploaded|arxiv|id|identifier|citations?|cited|count|led|lead|wrote|written|"
-    r"co-?wrote|authored|co-?authored|authors?|co-?authors?|date|year|month|when|where|who|with|alongside)\b",
+    r"co-?wrote|authored|co-?authored|authors?|co-?authors?|date|year|month|when|where|who|with|alongside|dois?)\b",
     re.I,
 )
 
 # The route that answers each field (the first asked answers; the writer adds the rest).
-FIELD_ROUTES = {"authors": "authors", "date": "when", "arxiv": "arxiv", "venue": "venue", "citations": "citations"}
+FIELD_ROUTES = {
+    "authors": "authors",
+    "date": "when",
+    "arxiv": "arxiv",
+    "venue": "venue",
+    "doi": "doi",
+    "citations": "citations",
+}
+# The routes that answer one paper's metadata fields (the table writer's, the model reader's kinds).
+FIELD_KINDS = tuple(FIELD_ROUTES.values())
 
 # A list or count of papers, not one paper's field ("which of her papers appeared in The Cryosphere?"); "the most
 # cited" ranks papers (the metrics kind), it is no field of one.
@@ -68,6 +80,73 @@ _NOT_A_FIELD = re.compile(
     r"\bwho (?:are|were|is) (?:his|her|their|the author['’]s) (?:main |frequent |most frequent |top )?co-?authors\b",
     re.I,
 )
+# "Why do the authors of X think …?", "In the X paper, why …": a reason asked; "the authors of X" is its subject.
+_ASKS_REASON = re.compile(r"^\W*(?:[\w'’-]+\W+){0,4}?why\b", re.I)
+
+
+def asks_reason(question: str) -> bool:
+    """The question asks why: no metadata field of a paper, whatever it names ("the authors of X")."""
+    return bool(_ASKS_REASON.search(question))
+
+
+# Words that say a code names a subject category ("in the LG category", "cs.DC papers", "listed under CV"): a short
+# code of the table's (SlotReader.categories_in) is read as one only beside such a word or in its dotted form, so
+# "his AI papers" is a topic, not the "AI" category.
+CATEGORY_CUE = re.compile(
+    r"\b(?:categor(?:y|ies)|(?:subject\s+)?class(?:es)?|archives?|subject\s+areas?|listed\s+(?:under|in)|"
+    r"arxiv\s+(?:category|class|section))\b",
+    re.I,
+)
+
+
+def category_phrase(question: str, code: str, cue: bool) -> re.Match | None:
+    """Where a question names a category code, with the words around it that say so ("in the distributed-computing
+    (DC) category"): its dotted form anywhere ("cs.DC"), its short form ("DC", as the table writes it) only beside a
+    cue word (`cue`: the question has one)."""
+    short = code.rsplit(".", 1)[-1]
+    # the dotted form, also for a code the table writes short ("cs.CV" for the listing's "CV")
+    forms = [re.escape(code) if "." in code else rf"[a-z][a-z-]*\.{re.escape(code)}"]
+    if cue and len(short) >= 2:
+        forms.append(rf"(?-i:{re.escape(short)})")
+    said = rf"(?:\(\s*)?(?:{'|'.join(forms)})(?:\s*\))?"
+    return re.search(
+        rf"(?:\b(?:in|under|from)\s+)?(?:\bthe\s+)?(?:[\w-]+\s+(?=\())?(?<![\w.-]){said}(?![\w-])"
+        r"(?:\s+(?:arxiv\s+)?(?:categor(?:y|ies)|class(?:es)?|archive|section))?",
+        question,
+        re.I,
+    )
+
+
+# Two kinds of work set side by side ("journal articles versus conference papers"): a breakdown, not a filter.
+_KINDS_COMPARED = (
+    r"\bjournal\s+(?:articles|papers)\b[^?]{0,20}\b(?:vs\.?|versus|or|and|compared\s+(?:to|with))\s+"
+    r"(?:conference|proceedings)\b"
+)
+# The venues of the papers in scope asked for, not one paper's ("How many different venues has she published in?",
+# "Which journals has he published in?", "in how many journals …").
+VENUES_ASKED = re.compile(
+    r"\b(?:how many|which|what)\s+(?:different\s+|distinct\s+|other\s+)?(?:venues|journals|conferences|outlets)\b"
+    r"|\bnumber of (?:different |distinct )?(?:venues|journals|conferences|outlets)\b"
+    # the most frequent one: "Which venue has she published in most often?", "her most common journal"
+    r"|\b(?:which|what)\s+(?:venue|journal|conference|outlet)\b(?=[^?]{0,60}\b(?:most|often|frequently|usually)\b)"
+    r"|\b(?:most|more)\s+(?:frequent|common|usual)\s+(?:venue|journal|conference|outlet)s?\b"
+    r"|\bwhere\s+(?:does|did|has)\s+(?:she|he|they|the author)\s+(?:\w+\s+)?publish\w*\s+(?:most|usually|mostly)\b"
+    # the kinds of work: "journal articles versus conference papers"
+    rf"|{_KINDS_COMPARED}",
+    re.I,
+)
+_VENUE_NOUNS = re.compile(r"\b(?:venues?|journals?|conferences?|outlets?|proceedings)\b", re.I)
+
+
+def venues_asked(question: str) -> bool:
+    """The question asks which (or how many) venues the papers in scope appeared in."""
+    return bool(VENUES_ASKED.search(question))
+
+
+def without_venue_words(question: str) -> str:
+    """The question without the words naming venues ("journals or venues"): what is left may be a topic."""
+    return _VENUE_NOUNS.sub(" ", VENUES_ASKED.sub(" ", question))
+
 
 # Kinds of work a question can select by (records.WORK_TYPES names them in the table).
 _WORK_TYPES = {
@@ -83,7 +162,7 @@ _WORK_TYPES = {
 def asked_fields(question: str) -> tuple[str, ...]:
     """The metadata fields a question asks of one paper, in the order it says them ("Where and when did she do her
     PhD thesis?" -> ("venue", "date")); none for a question about several papers."""
-    if _NOT_A_FIELD.search(question):
+    if _NOT_A_FIELD.search(question) or asks_reason(question):
         return ()
     found = []
     # "her most cited paper" selects one paper (most_cited_named): its phrase is no ranking of several
@@ -130,7 +209,10 @@ def work_type_of_one(text: str) -> str | None:
 
 
 def work_type_listed(question: str) -> tuple[str | None, str]:
-    """The kind of work a list or count is restricted to, and the words that said it (to take out of the topic)."""
+    """The kind of work a list or count is restricted to, and the words that said it (to take out of the topic); none
+    when two kinds are set side by side ("journal articles versus conference papers")."""
+    if re.search(_KINDS_COMPARED, question, re.I):
+        return None, ""
     for kind, pattern in _LISTED_TYPES.items():
         if m := pattern.search(question):
             return kind, m.group(0)
@@ -210,3 +292,47 @@ def in_source(paper, kind: str) -> bool:
     if kind == "arxiv":
         return bool(paper.arxiv_id) or (paper.venue or "").casefold().startswith("arxiv")
     return (paper.work_type or "") == kind
+
+
+def in_venues(paper, venues) -> bool:
+    """The paper appeared in one of the venues a question names; an arXiv venue ("have an arXiv version", "on
+    arXiv") is met by any paper with an arXiv id, whatever journal it also appeared in."""
+    return paper.venue in venues or any(v.casefold().startswith("arxiv") for v in venues) and in_source(paper, "arxiv")
+
+
+# A field the papers must have or lack ("papers with a DOI", "have no abstract", "lacking an arXiv id"): read from the
+# table's fields, never a topic.
+_HAS_FIELD = re.compile(
+    r"\b(?:(?P<neg>without|lack(?:s|ing)?|missing|no|(?:do|does|did)\s*(?:not|n['’]t)\s+(?:have|carry|list|give))"
+    r"|with|have|has|having|carry|carries|list|lists)\s+(?:an?\s+|any\s+|the\s+|its\s+|their\s+)?"
+    r"(?P<field>dois?|abstracts?|arxiv\s+(?:ids?|identifiers?|numbers?)|venues?)\b",
+    re.I,
+)
+_PRESENT = {
+    "doi": lambda p: bool(p.doi),
+    "abstract": lambda p: p.has_abstract,
+    "arxiv": lambda p: bool(p.arxiv_id),
+    "venue": lambda p: bool(p.venue) and not p.venue.casefold().startswith("arxiv"),
+}
+# How a field the papers have or lack is said in an answer's heading.
+FIELD_SAID = {"doi": "a DOI", "abstract": "an abstract", "arxiv": "an arXiv id", "venue": "a venue"}
+
+
+def has_fields(question: str) -> tuple[tuple[tuple[str, bool], ...], list[str]]:
+    """The fields the question's papers must have (True) or lack (False), and the words that said each."""
+    found, said = [], []
+    for m in _HAS_FIELD.finditer(question):
+        field = m.group("field").casefold().split()[0].rstrip("s")
+        found.append((field, not m.group("neg")))
+        said.append(m.group(0))
+    return tuple(found), said
+
+
+def has_all(paper, has) -> bool:
+    """The paper has every field `has` asks for and lacks every one it rules out."""
+    return all(_PRESENT[field](paper) == present for field, present in has)
+
+
+def in_categories(paper, categories) -> bool:
+    """The paper is listed under one of the categories a question names."""
+    return any(c in paper.categories for c in categories)

@@ -18,7 +18,14 @@ NTH_WORDS = "first|second|third|fourth|fifth|last|lead|leading|senior"
 POSITION = re.compile(
     rf"\b({NTH_WORDS})[- ]authors?\b|"
     r"\blisted (first|second|third|last)\b|\b(first|second|third|last)(?:-| )named "
-    rf"author\b|\b(led) by\b|\b({NTH_WORDS})[- ]authored by\b",
+    rf"author\b|\b(led) by\b|\b({NTH_WORDS})[- ]authored by\b"
+    # "list him third in the author line", "where she is second in the author list", "in third position"
+    r"|\blist(?:s|ed|ing)?\s+(?:him|her|them|the author)\s+(first|second|third|fourth|fifth|last)\b"
+    r"(?:\s+(?:in|on|among)\s+(?:the\s+)?(?:author\s+(?:line|list)|byline|(?:list\s+of\s+)?authors))?"
+    r"|\b(first|second|third|fourth|fifth|last)\s+(?:in|on|among)\s+(?:the\s+)?(?:author\s+(?:line|list)|byline|"
+    # ("in the first place" is an idiom, not a position: a place only as an "author place")
+    r"(?:list\s+of\s+)?authors)\b|\bin\s+(?:the\s+)?(first|second|third|fourth|fifth|last)\s+"
+    r"(?:(?:author\s+)?(?:position|slot)|author\s+place)\b",
     re.I,
 )
 # A person as a question names them beside a position: a pronoun or a capitalised name of up to three words.

@@ -88,7 +88,14 @@ ASKS_EXISTENCE = re.compile(
 # "What years does his work span?", "how far back does the corpus go?": the years his papers cover.
 YEARS_SPANNED = re.compile(
     r"\b(?:what|which) years? (?:does|do|did) [^?]{0,40}\b(?:span|cover|run)\b|\bhow far back\b|"
-    r"\b(?:time ?span|year range|range of years)\b",
+    r"\b(?:time ?span|year range|range of years|span of years"
+    r"|(?:span|range) of (?:her|his|their) (?:work|career|papers)|first and (?:last|latest) years?"
+    r"|earliest and (?:latest|last) years?)\b|"
+    r"\b(?:what|which) (?:period|span|stretch) (?:of (?:time|years) )?(?:does|do|did) [^?]{0,40}\b(?:span|cover)\b|"
+    r"\bhow many years (?:does|do|did) [^?]{0,40}\b(?:span|cover)\b|\bover how many years\b|"
+    r"\bhow long has (?:she|he|they|the author) been (?:publishing|active)\b|"
+    # (not "… start publishing on quantization?": the earliest paper on a topic)
+    r"\bwhen did (?:she|he|they|the author) (?:start|begin) (?:publishing|to publish)\b(?!\s+(?:on|about|in)\b)",
     re.I,
 )
 # A correction of the previous answer's paper: "No, not that one", "I meant …", "wrong paper".
@@ -111,7 +118,8 @@ THE_OTHER = re.compile(r"\bthe other (?:one|paper|work|preprint|study)\b", re.I)
 # Code released with a paper.
 CODE = re.compile(r"\b(code|github|open[- ]source)\b", re.I)
 # Bibliometrics a profile page may state.
-METRICS = re.compile(r"\bh-?\s?index\b|\bi10\b|\bcitations?\b|\bcited\b|\bcitation counts?\b", re.I)
+METRICS = re.compile(r"\bh-?\s?index\b|\bi10\b|\bcitations?\b|\bcited\b|\bcitation counts?\b|\borcid\b", re.I)
+ORCID = re.compile(r"\borcid\b", re.I)
 
 
 _QUOTED = re.compile(r"(?:^|\s)[\"“‘']([^\"”’']{3,60})[\"”’'](?=[\s.,;:?!]|$)")
