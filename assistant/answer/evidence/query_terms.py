@@ -33,11 +33,11 @@ _DERIVED = ("ations", "ation", "ions", "ion", "ings", "ing", "ers", "er", "ed", 
 def stem(word: str, *, derived: bool = False) -> str:
     """The one stem the answering code tells another form of a word by.
 
-    By default the word's first six letters after a possessive or plural "s" ("models" and "model's", "classifying"
-    and "classifier"): loose, for a claim's or a sentence's words against the text beside them. With `derived`, instead, one
-    derivational or inflectional suffix dropped, the stem keeping at least four letters and never cut ("Detecting" and
-    "detection" as "detect"): for a topic word against a whole vocabulary, where six letters would also join
-    "generation" and "generalization"."""
+    By default the word's first six letters after a possessive or plural "s" ("models" and "model's",
+    "classifying" and "classifier"): loose, for a claim's or a sentence's words against the text beside them. With
+    `derived`, instead, one derivational or inflectional suffix dropped, the stem keeping at least four letters and
+    never cut ("Detecting" and "detection" as "detect"): for a topic word against a whole vocabulary, where six
+    letters would also join "generation" and "generalization"."""
     w = word.casefold()
     if derived:
         for suffix in _DERIVED:

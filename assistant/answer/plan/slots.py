@@ -27,6 +27,7 @@ from assistant.answer.plan.pairs import PairReader
 from assistant.answer.plan.phrases.reference import introduced, references
 from assistant.answer.plan.resolver import Resolver
 from assistant.answer.plan.selection import RARE_IDF, Selection
+from assistant.answer.plan.table_fields import TableFieldReader
 from assistant.index.bm25 import terms, variants
 from assistant.models import Filters, Message, Paper
 
@@ -37,7 +38,7 @@ OWN_SHARE = 0.66
 _DEFINITE = re.compile(r"\bthe\s+(?!(?:author|corpus|researcher)\b)\w", re.I)
 
 
-class SlotReader(Selection, PairReader, JointReader):
+class SlotReader(Selection, PairReader, JointReader, TableFieldReader):
     """Reads a question's slots against the corpus (the table's names, people and papers)."""
 
     def __init__(self, corpus: Corpus):
@@ -279,42 +280,6 @@ class SlotReader(Selection, PairReader, JointReader):
             return None
         shown = cited_papers(previous_answer(history), self.corpus.by_title)
         return correction.other_than(self.corpus, history, ruled_out.group(0), shown)
-
-    def venues_in(self, question: str) -> tuple[list[str], str]:
-        """The venues the question names (every venue string of the table it matches) and the words it named them
-        with: the venue itself less a leading "The" and year ("The Cryosphere"), or an acronym of a run of its words'
-        initials ("IGARSS" for "… International Geoscience and Remote Sensing Symposium")."""
-        venues = self.corpus.venues
-        ql = question.casefold()
-        found: list[str] = []
-        said = ""
-        for v in venues:
-            name = re.sub(r"^(?:the\s+)?(?:(?:19|20)\d{2}\s+)?", "", v.casefold()).strip()
-            if len(name) >= 4 and find_bounded(ql, name) >= 0:
-                found.append(v)
-                said = max(said, question[find_bounded(ql, name) :][: len(name)], key=len)
-                continue
-            initials = "".join(w[0] for w in re.findall(r"[A-Za-z][\w-]*", v)).casefold()
-            for acronym in re.findall(r"\b[A-Z]{4,}\b", question):
-                if acronym.casefold() in initials:
-                    found.append(v)
-                    said = max(said, acronym, key=len)
-        return found, said
-
-    def categories_in(self, question: str) -> tuple[list[str], list[str]]:
-        """The subject categories a question selects by (the table's own codes: "in the LG category", "cs.DC") and
-        the words that said each."""
-        cue = bool(phrases.CATEGORY_CUE.search(question))
-        found, said = [], []
-        for code in self.corpus.categories:
-            if m := phrases.category_phrase(question, code, cue):
-                found.append(code)
-                said.append(m.group(0))
-        return found, said
-
-    def table_slots(self, question: str) -> tuple[list[str], tuple[tuple[str, bool], ...]]:
-        """The categories a question selects by and the fields its papers must have or lack ("with a DOI")."""
-        return self.categories_in(question)[0], phrases.has_fields(question)[0]
 
     def _strip_slots(self, question: str) -> str:
         """The question without the phrases slots read (dates, negated topic, venue, author position, surname,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from assistant.models import Paper
-from assistant.text import neutralise
+from assistant.text import neutralise, split_sentences
 
 
 def name(paper: Paper) -> str:
@@ -25,3 +25,16 @@ def owner_note(paper: Paper, principal: str) -> str:
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def brief_quote(sentence: str, words: int = 22) -> str:
+    """A sentence's first words as a short quote after a dash ("— “…”")."""
+    parts = sentence.rstrip(" .").split()
+    text = " ".join(parts[:words]) + ("…" if len(parts) > words else "")
+    return f"— “{text}”"
+
+
+def in_abstract_order(paper: Paper, chosen: list[str]) -> list[str]:
+    """The chosen sentences of a paper, once each, in the order its abstracts give them."""
+    order = {s: i for i, s in enumerate(s for a in paper.abstracts for s in split_sentences(a))}
+    return sorted(dict.fromkeys(chosen), key=lambda s: order.get(s, 0))

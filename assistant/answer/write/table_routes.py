@@ -18,9 +18,9 @@ from assistant.answer.plan.plan import QueryPlan as Plan
 from assistant.answer.plan.selection import holds_position
 from assistant.answer.write import meta, order, pages, structured
 from assistant.answer.write.extractive import CANNOT_ANSWER, ExtractiveWriter, clause
-from assistant.answer.write.format import name, owner_note, plural, when
+from assistant.answer.write.format import brief_quote, in_abstract_order, name, owner_note, plural, when
 from assistant.models import Answer, Filters, Paper
-from assistant.text import research_sentences, split_sentences
+from assistant.text import research_sentences
 
 # How the answer says the source the papers lack (plan.not_in).
 _NOT_IN_SAID = {
@@ -316,7 +316,7 @@ class TableWriter:
         for p in papers:
             approach = summary_sentence(p)
             best = [s for s, _ in ranked[p.id][:2] if s != approach]
-            chosen = self._in_abstract_order(p, [approach, *best])
+            chosen = in_abstract_order(p, [approach, *best])
             marker = cites.cite(p, chosen[0])
             parts.append(
                 f"{name(p)}{when(p)}{owner_note(p, self.corpus.principal)}: "
@@ -324,7 +324,7 @@ class TableWriter:
             )
             gist.append((p, (best or [approach])[0]))
         if len(gist) >= 2:
-            short = [f"{name(p)} {self._brief(s)}" for p, s in gist]
+            short = [f"{name(p)} {brief_quote(s)}" for p, s in gist]
             parts.append("What differs: " + "; whereas ".join(short) + ".")
         if plan.unresolved:
             # One side of the comparison fits no paper: said first, so the answer never looks like the whole of it.
@@ -389,14 +389,3 @@ class TableWriter:
             q = quote(p)
             lines.append(f"- {name(p)}{when(p)}{owner_note(p, self.corpus.principal)}: {clause(q)} {cites.cite(p, q)}")
         return "\n".join(lines + page.closing())
-
-    @staticmethod
-    def _brief(sentence: str, words: int = 22) -> str:
-        parts = sentence.rstrip(" .").split()
-        text = " ".join(parts[:words]) + ("…" if len(parts) > words else "")
-        return f"— “{text}”"
-
-    @staticmethod
-    def _in_abstract_order(paper: Paper, chosen: list[str]) -> list[str]:
-        order = {s: i for i, s in enumerate(s for a in paper.abstracts for s in split_sentences(a))}
-        return sorted(dict.fromkeys(chosen), key=lambda s: order.get(s, 0))
