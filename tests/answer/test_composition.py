@@ -162,7 +162,9 @@ def test_sides_described_as_the_a_and_the_b_papers_with_words_after(assistant):
 
 def _reader(*titles):
     papers = [make_paper(id=f"p{i}", title=t, display_title=t) for i, t in enumerate(titles)]
-    return SlotReader(SimpleNamespace(papers=papers, principal="Ada Lovelace"))
+    return SlotReader(
+        SimpleNamespace(papers=papers, authors_papers=[p for p in papers if p.is_author_work], principal="Ada Lovelace")
+    )
 
 
 def test_described_pair_matches_each_side_word_among_titles_sharing_the_rest():
@@ -221,7 +223,12 @@ def _dated_reader(*papers):
         )
         for i, (t, d) in enumerate(papers)
     ]
-    corpus = SimpleNamespace(papers=records, principal="Ada Lovelace", topics=SimpleNamespace(papers_on=lambda *a: []))
+    corpus = SimpleNamespace(
+        papers=records,
+        authors_papers=[p for p in records if p.is_author_work],
+        principal="Ada Lovelace",
+        topics=SimpleNamespace(papers_on=lambda *a: []),
+    )
     return SlotReader(corpus)
 
 
@@ -269,7 +276,12 @@ def test_the_two_x_papers_fall_back_to_the_papers_whose_text_is_on_x():
         return [SimpleNamespace(paper=records[2]), SimpleNamespace(paper=records[0])]
 
     reader = SlotReader(
-        SimpleNamespace(papers=records, principal="Ada Lovelace", topics=SimpleNamespace(papers_on=papers_on))
+        SimpleNamespace(
+            papers=records,
+            authors_papers=[p for p in records if p.is_author_work],
+            principal="Ada Lovelace",
+            topics=SimpleNamespace(papers_on=papers_on),
+        )
     )
     assert reader._two_described("Compare his two papers on graph coloring.") == ["p0", "p2"]
     assert asked == ["graph coloring"]
