@@ -135,9 +135,8 @@ class TopicMeaning:
             if not cands:
                 continue
             q = self._query(alt)
-            kept = self._last  # the scope's sentences stay cached for the next topic read over it
-            sentences, vectors, runs = self._sentences(cands)
-            self._last = kept
+            # the scope's sentences stay cached for the next topic read over it
+            sentences, vectors, runs = self._sentences(cands, keep=False)
             sims = vectors @ q
             best = {p.id: a + int(np.argmax(sims[a:b])) for p, a, b in runs if b > a}
             titled = [p for p in cands if p.title]

@@ -91,11 +91,12 @@ class TopicMatcher(TopicMeaning):
         return [t for t in dict.fromkeys(out) if t]
 
     def _sentences(
-        self, papers: list[Paper]
+        self, papers: list[Paper], keep: bool = True
     ) -> tuple[list[tuple[Paper, str]], np.ndarray, list[tuple[Paper, int, int]]]:
         """Every abstract sentence of the papers with its stored vector, and each paper's run of rows: rows of the
         index when there is one (one array read, no lookup by text). The last set asked for is kept (a topic
-        list usually reads the author's papers, the same set each time)."""
+        list usually reads the author's papers, the same set each time), unless `keep` is false (a passing subset
+        that should not evict it)."""
         key = tuple(p.id for p in papers)
         if self._last is not None and self._last[0] == key:
             return self._last[1]
@@ -111,7 +112,8 @@ class TopicMatcher(TopicMeaning):
             if i == len(sentences) or sentences[i][0] is not sentences[start][0]:
                 runs.append((sentences[start][0], start, i))
                 start = i
-        self._last = (key, (sentences, vectors, runs))
+        if keep:
+            self._last = (key, (sentences, vectors, runs))
         return sentences, vectors, runs
 
     def vocabulary_of(self, paper: Paper) -> frozenset[str]:
