@@ -315,10 +315,10 @@ class Planner(SlotReader, RouteByMeaning):
         # Another slot narrows the table: a topic of phrasing alone is then dropped, the question is the filter.
         filtered = bool(person or position or surname or span or venues or negation or not_in or f.coauthor or within)
         filtered = filtered or bool(categories or has)
-        assumed, unsure = "", []
+        assumed, unsure, said = "", [], topic
         if topic and not literal and intent.route in TOPIC_ROUTES:
             pool = self._pool(f, span, scope)
-            topic, assumed, unsure = self.topics.read(topic, question, pool, filtered, intent.route)
+            said, (topic, assumed, unsure) = topic, self.topics.read(topic, question, pool, filtered, intent.route)
             intent.subject = topic if intent.subject else ""
             if unsure:  # a topic no paper grounds, though retrieval finds papers: answered from retrieval
                 intent.route, intent.subject, topic = "fact", "", ""
@@ -327,7 +327,7 @@ class Planner(SlotReader, RouteByMeaning):
                 topic, intent.subject = "", ""
                 if picked:
                     focus, intent.route = [picked], "fact"
-        if intent.route == "list" and topic and self._describes_one_paper(question, topic, f, span, scope):
+        if intent.route == "list" and topic and self._describes_one_paper(question, topic, f, span, scope, said):
             # Nothing is "on" a long description: it describes one paper and asks something of it.
             intent.route, intent.subject, topic = "fact", "", ""
         fields = () if (meta and meta != "metrics") or compared else phrases.asked_fields(question)

@@ -198,16 +198,16 @@ class SlotReader(Selection, PairReader, JointReader, TableFieldReader):
         """The papers the filters and the dates admit (a paper dated too coarsely for a span of months is not)."""
         return [p for p in self.corpus.admitted(f) if not (span and span.by_month and not span.admits(p))]
 
-    def _describes_one_paper(self, question: str, topic: str, f: Filters, span, scope: str) -> bool:
+    def _describes_one_paper(self, question: str, topic: str, f: Filters, span, scope: str, said: str = "") -> bool:
         """A list "topic" that is really a description of one paper ("the theory work on when slotting an extra layer
-        …"): long or singular, not asking whether papers exist, and no paper in scope (nor, for the author's, a
-        paper of another group) is on it."""
+        …"): long (the question's leftover words, `said`, before its content was told apart) or singular, not asking
+        whether papers exist, and no paper in scope (nor, for the author's, a paper of another group) is on it."""
         singular = re.search(
             r"\b(the|this|that|his|her|their|author['’]s|[A-Z]\w+['’]s) (\w+[- ])?(paper|work|"
             r"study|method|system|framework|library|algorithm)\b(?! on\b)",
             question,
         )
-        if not (len(topic.split()) >= 7 or singular) or phrases.ASKS_EXISTENCE.match(question):
+        if not (len((said or topic).split()) >= 7 or singular) or phrases.ASKS_EXISTENCE.match(question):
             return False
         pool = self._in_scope(f.model_copy(update={"author_only": True if scope == "author" else None}), span)
         if scope == "others":

@@ -12,6 +12,7 @@ import re
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import distinct, topics
 from assistant.answer.plan import dated, phrases
+from assistant.answer.plan.content import content_of
 from assistant.answer.plan.intents import subject_for
 from assistant.models import Filters, Paper
 
@@ -53,6 +54,23 @@ class TopicReader:
     def read(
         self, topic: str, question: str, pool: list[Paper], filtered: bool, route: str
     ) -> tuple[str, str, list[str]]:
+        """The topic made of content only (plan/content.py: the words where the question puts its topic), read by
+        `_read`. When that finds nothing (no paper, no retrieval), the question's leftover words are read as a whole,
+        as before content was told apart: a question misread as a list ("the reason for running the classifier on
+        board …") is then a long description of one paper, answered from retrieval."""
+        if phrases.ONE_PAPER.search(question):
+            return self._read(topic, question, pool, filtered, route)  # one paper described: its words find it
+        content = content_of(topic, question, self.corpus.topics.users(pool)[0])
+        if not content:
+            return "", f"I read “{topic}” as the question's wording, not a topic, so no topic narrows the papers.", []
+        read = self._read(content, question, pool, filtered, route)
+        if content == topic or read[1] or read[2] or self.corpus.topics.papers_on(read[0], pool, scored=False):
+            return read
+        return self._read(topic, question, pool, filtered, route)
+
+    def _read(
+        self, topic: str, question: str, pool: list[Paper], filtered: bool, route: str
+    ) -> tuple[str, str, list[str]]:
         """The topic made only of content, what was assumed reading it, and the papers to answer from instead when
         the reading was unsure.
 
@@ -65,7 +83,10 @@ class TopicReader:
         - Failing that, the papers retrieval finds near the whole question that hold all its distinguishing words
           ("the label-noise paper" asked to quote a sentence) are answered from.
         A topic a marker introduces ("about weather") is never wording.
-        With none of these the topic stays, and "none is about it" is the answer."""
+        With none of these the topic stays, and "none is about it" is the answer.
+
+        A topic of several facets joined by "and" means papers on any of them (`_facets`)."""
+        facets = self._facets(topic, question, pool) if route in ("list", "count") else ""
         alts = self._words_of_topic(topic, pool)
         marked = {w.casefold() for w in re.findall(r"[\w-]+", phrases.topic_marked(question))}
         roles = [r for words in alts for _, r in words]
@@ -81,6 +102,8 @@ class TopicReader:
                 said = " ".join(w for words in alts for w, _ in words)
                 assumed = f"I read “{said}” as the question's wording, not a topic, so no topic narrows the papers."
                 return "", assumed, []
+        if grounded and facets:
+            return facets, "", []
         if wording or grounded or route not in ("list", "count"):
             return topic, "", []
         # The phrase's head (its last word), ordinary English but in few papers in scope, is kept: "search" in
@@ -96,6 +119,12 @@ class TopicReader:
             for words in alts
             if any(r == distinct.DISTINGUISHING for _, r in words) and not any(r == distinct.UNUSED for _, r in words)
         )
+        if facets:  # each facet, and the distinguishing words of the whole when they ground papers too
+            more = (
+                f" or {relaxed}" if relaxed and relaxed != topic and self.corpus.topics.papers_on(relaxed, pool) else ""
+            )
+            said = f"No paper's own text is on “{topic}” as a whole, so I read it as either: “{facets}{more}”."
+            return facets + more, said, []
         if relaxed and relaxed != topic and self.corpus.topics.papers_on(relaxed, pool):
             said = f"No paper's own text is on “{topic}” as a whole, so I read the topic as “{relaxed}”."
             return relaxed, said, []
@@ -132,6 +161,18 @@ class TopicReader:
             )
             return topic, said, [p.id for p in strong]
         return topic, "", []
+
+    def _facets(self, topic: str, question: str, pool: list[Paper]) -> str:
+        """ "his work on quantum chemistry and electronic-structure computing", "HONPAS and kinetic Monte Carlo": a
+        topic whose parts the question joins by "and" means papers on any part, when some part grounds papers of its
+        own and together they ground more than the whole phrase does; "" otherwise. Each part is grounded on its own
+        (a paper saying only the words all parts share, "computing", is on none of them)."""
+        either = " or ".join(self._either(alt, question) or alt for alt in re.split(r"\s+or\s+", topic))
+        if either == topic:
+            return ""
+        parts = [{sp.paper.id for sp in self.corpus.topics.papers_on(part, pool)} for part in either.split(" or ")]
+        whole = {sp.paper.id for sp in self.corpus.topics.papers_on(topic, pool)}
+        return either if any(parts) and len(set().union(*parts)) > len(whole) else ""
 
     @staticmethod
     def _either(topic: str, question: str) -> str:

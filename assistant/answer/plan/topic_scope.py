@@ -15,8 +15,17 @@ import re
 # topic. A tight one ("AI/deep-learning systems", "I/O") joins two words inside one phrase that share its head:
 # splitting there made "benchmarks performance AI" an alternative of its own and listed 9 unrelated papers.
 _SLASH = re.compile(r"(?<=[\w)])\s+/\s*(?=\w)|(?<=[\w)])\s*/\s+(?=\w)")
-# "(stencils, loops, GEMM)": a parenthesised list of sub-topics (at least two items).
-_PAREN_LIST = re.compile(r"\(([^()]*[,/][^()]*|[^()]*\bor\b[^()]*)\)")
+# "(stencils, loops, GEMM)", "(kinetic Monte Carlo and the like)": a parenthesis gives examples or qualifiers of
+# the topic, each an alternative of it.
+_PAREN_LIST = re.compile(r"\(([^()]+)\)")
+# The end of a list of examples, which names none: "and the like", "and similar", "etc." (a closed class of English,
+# like the conjunctions). "not X" in the parenthesis is a topic left out (phrases.negated reads it), no example.
+_LIST_TAIL = re.compile(
+    r"(?:,?\s*\b(?:and|or)\s+(?:the like|similar(?: ones| work| papers)?|so on|such|others|more|the rest)|"
+    r",?\s*\betc\b\.?|,?\s*\bamong others)\s*$",
+    re.I,
+)
+_NOT_ITEM = re.compile(r"(?:^|[,;]|\b(?:but|and))\s*(?:but\s+)?not\s+[^,;]+", re.I)
 # "hers or not", "quantized or not": a condition said not to matter.
 _OR_NOT = re.compile(r"\b[\w-]+\s+or\s+not\b,?", re.I)
 _ORS = re.compile(r"(?:\s*\bor\b\s*)+", re.I)
@@ -25,8 +34,15 @@ _ORS = re.compile(r"(?:\s*\bor\b\s*)+", re.I)
 def as_alternatives(text: str) -> str:
     """The text with its listed sub-topics joined by "or" and its "X or not" asides removed."""
     text = _OR_NOT.sub(" ", text)
-    text = _PAREN_LIST.sub(lambda m: " or " + re.sub(r"\s*(?:,|/|\band\b)\s*", " or ", m.group(1)) + " ", text)
+    text = _PAREN_LIST.sub(
+        lambda m: " or " + re.sub(r"\s*(?:,|/|\band\b)\s*", " or ", _examples(m.group(1))) + " ", text
+    )
     return _SLASH.sub(" or ", text)
+
+
+def _examples(inside: str) -> str:
+    """A parenthesis's examples: its list tail and the items it says are not meant taken out."""
+    return _LIST_TAIL.sub("", _NOT_ITEM.sub(" ", inside)).strip()
 
 
 def tidy(topic: str) -> str:

@@ -70,6 +70,9 @@ class TableWriter:
                 p
                 for p in papers
                 if holds_position(p, plan.position, plan.person, plan.surname) != plan.position_negated
+                # "the papers he co-wrote with P not led by P": a position said not to be P's is on P's papers (the
+                # co-authored scope minus those P leads), never every paper P is absent from
+                and not (plan.position_negated and plan.person and plan.person not in p.authors)
             ]
         if (
             plan.person

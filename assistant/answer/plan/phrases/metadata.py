@@ -305,7 +305,8 @@ def in_venues(paper, venues) -> bool:
 _HAS_FIELD = re.compile(
     r"\b(?:(?P<neg>without|lack(?:s|ing)?|missing|no|(?:do|does|did)\s*(?:not|n['’]t)\s+(?:have|carry|list|give))"
     r"|with|have|has|having|carry|carries|list|lists)\s+(?:an?\s+|any\s+|the\s+|its\s+|their\s+)?"
-    r"(?P<field>dois?|abstracts?|arxiv\s+(?:ids?|identifiers?|numbers?)|venues?)\b",
+    r"(?P<field>dois?|abstracts?|arxiv\s+(?:ids?|identifiers?|numbers?|versions?|preprints?|cop(?:y|ies)|"
+    r"entr(?:y|ies)|listings?|links?|records?)|venues?)\b",
     re.I,
 )
 _PRESENT = {

@@ -37,8 +37,11 @@ _NEGATION = re.compile(
     # "non-LLM papers", "which are non-LLM?" (not "is it non-trivial?")
     r"|\bnon-(?P<w>[\w-]+)(?=\s+(?:papers?|works?|ones?|studies|articles?|research)\b)"
     r"|\b(?:are|were)\s+non-(?P<v>[\w-]+)"
-    # "(not sea ice)": a contrast in brackets
-    r"|\(\s*not\s+(?P<t>[^()]+?)\s*\)",
+    # "(not sea ice)", "(land ice, not sea ice)": a contrast in brackets
+    r"|(?:\(|[,;]\s*(?=[^()]*\)))\s*(?:but\s+)?not\s+(?P<t>[^(),;]+?)\s*\)"
+    # "never report a speedup", "never evaluate on X": any verb after never, bar writing (that excludes the author)
+    r"|\bnever\s+(?:\w+ly\s+)?(?!(?:write|wrote|written|author|co-?author|appear|come|came|get|been|be)\b)"
+    r"[a-z]+(?:\s+(?:on|with|to|about|in|for|at|against))?\s+(?P<s>[^,.;?!]+)",
     re.I,
 )
 # Where a negated topic ends: a date, "at all", or the start of another clause.
@@ -69,7 +72,7 @@ def negated(question: str) -> Negation | None:
     if _ASKS_REASON_OR_METHOD.match(question):
         return None
     for m in _NEGATION.finditer(question):
-        group = next(g for g in ("x", "u", "y", "z", "w", "v", "t") if m.group(g))
+        group = next(g for g in ("x", "u", "y", "z", "w", "v", "t", "s") if m.group(g))
         raw, start = m.group(group), m.start(group)
         cut = _NEGATION_END.search(raw)
         body = (raw[: cut.start()] if cut else raw).rstrip()

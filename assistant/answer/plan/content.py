@@ -1,0 +1,69 @@
+"""What of a question's leftover words is its topic: content, never the question's frame.
+
+Once the slots are read, the words left over used to be the topic ("Can you sum up his contributions to X and Y?"
+gave "sum X Y"). A question says where its topic is by its structure, not by a list of words to drop:
+
+- after a word that introduces an object ("on X", "about X", "to X", "involving X": `_OBJECT`), to the end of the
+  clause, and
+- in front of a paper noun ("his LLM papers", "the Sentinel-1 classification work": `_BEFORE_PAPER`), and
+- inside a parenthesis, which gives examples or qualifiers of the topic ("(kinetic Monte Carlo and the like)").
+
+When the question has such a place and it holds some of the leftover words, the topic is those words and the words
+the papers in scope use; the rest (the verbs, adverbs and nouns a question is framed in: "sum", "briefly",
+"contributions", "rundown", none of which the seeds' or corpus 2's papers say) are frame. A question with no such
+place keeps its leftover words. Nothing here lists frame words: where a word stands, and whether the papers use it,
+decide.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+# A word that introduces its object, the topic: prepositions and the verbs of treating a subject. The object runs to
+# the end of its clause (a comma, a full stop, a question mark, a bracket, or "which/that/and what …").
+_OBJECT = re.compile(
+    r"\b(?:on|about|to|into|regarding|concerning|around|involving|in|with|of|"
+    r"(?:deal|deals|dealing|dealt) with|related to|discuss(?:es|ed|ing)?|cover(?:s|ed|ing)?|"
+    r"address(?:es|ed|ing)?|mention(?:s|ed|ing)?|stud(?:y|ies|ied|ying)|us(?:e|es|ed|ing)|"
+    r"tackl(?:e|es|ed|ing)|explor(?:e|es|ed|ing)|investigat(?:e|es|ed|ing))\s+"
+    r"(?P<x>[^,.;:?!()]+?)(?=\s*(?:[,.;:?!()]|\b(?:which|that|who|and (?:what|which|how|who|when))\b|$))",
+    re.I,
+)
+# Up to four words in front of a paper noun: "his LLM papers", "her Sentinel-1 classification papers".
+_BEFORE_PAPER = re.compile(
+    r"\b(?:his|her|their|its|the|these|those|which|what|any|all|[\w-]+['’]s)\s+(?P<x>(?:[\w-]+\s+){1,4}?)"
+    r"(?:papers?|publications?|works?|articles?|preprints?|studies|research|output)\b",
+    re.I,
+)
+_PAREN = re.compile(r"\((?P<x>[^()]+)\)")
+_WORD = re.compile(r"[\w][\w+.=-]*[\w+]|\w")
+
+
+def _words(text: str) -> set[str]:
+    return {w.casefold().strip(".") for w in _WORD.findall(re.sub(r"['’]s\b", "", text))}
+
+
+def places(question: str) -> list[set[str]]:
+    """The words of each place the question puts a topic in (see the module's docstring)."""
+    out = [_words(m.group("x")) for m in _OBJECT.finditer(question)]
+    out += [_words(m.group("x")) for m in _BEFORE_PAPER.finditer(question)]
+    out += [_words(m.group("x")) for m in _PAREN.finditer(question)]
+    return [ws for ws in out if ws]
+
+
+def content_of(topic: str, question: str, used: Callable[[str], bool] = lambda w: False) -> str:
+    """The topic's words that are content: those in a place the question puts its topic when some are (all of them
+    when none is), and those the papers in scope use (`used`: "classifier" in "the reason for running the ice
+    classifier on board …"); alternatives ("X or Y") kept apart, an alternative left empty
+    dropped. The frame a question is asked in ("sum", "contributions", "briefly", "rundown") is in no paper."""
+    alts = [a.split() for a in re.split(r"\s+or\s+", topic.strip()) if a.strip()]
+    said = [w.casefold() for alt in alts for w in alt]
+    held = [ws for ws in places(question) if any(w in ws for w in said)]
+    inside = set().union(*held) if held else None
+    kept = []
+    for alt in alts:
+        words = [w for w in alt if inside is None or w.casefold() in inside or used(w)]
+        if words:
+            kept.append(" ".join(words))
+    return " or ".join(dict.fromkeys(kept))
