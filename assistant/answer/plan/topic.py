@@ -55,16 +55,19 @@ class TopicReader:
         self, topic: str, question: str, pool: list[Paper], filtered: bool, route: str
     ) -> tuple[str, str, list[str]]:
         """The topic made of content only (plan/content.py: the words where the question puts its topic), read by
-        `_read`. When that finds nothing (no paper, no retrieval), the question's leftover words are read as a whole,
-        as before content was told apart: a question misread as a list ("the reason for running the classifier on
-        board …") is then a long description of one paper, answered from retrieval."""
-        if phrases.ONE_PAPER.search(question):
-            return self._read(topic, question, pool, filtered, route)  # one paper described: its words find it
+        `_read`, when papers' own words are on it. Otherwise the question's leftover words are read as a whole, as
+        before content was told apart: a near-negative stays "none is about it" rather than being answered from
+        retrieval, and a question misread as a list ("the reason for running the classifier on board …") is a long
+        description of one paper."""
+        if phrases.ONE_PAPER.search(question) or phrases.asked_fields(question):
+            # one paper described, or a field asked of one ("which journal published her tutorial review …"): the
+            # question's words find it
+            return self._read(topic, question, pool, filtered, route)
         content = content_of(topic, question, self.corpus.topics.users(pool)[0])
         if not content:
             return "", f"I read “{topic}” as the question's wording, not a topic, so no topic narrows the papers.", []
         read = self._read(content, question, pool, filtered, route)
-        if content == topic or read[1] or read[2] or self.corpus.topics.papers_on(read[0], pool, scored=False):
+        if content == topic or not read[2] and self.corpus.topics.papers_on(read[0], pool, scored=False):
             return read
         return self._read(topic, question, pool, filtered, route)
 
@@ -166,13 +169,26 @@ class TopicReader:
         """ "his work on quantum chemistry and electronic-structure computing", "HONPAS and kinetic Monte Carlo": a
         topic whose parts the question joins by "and" means papers on any part, when some part grounds papers of its
         own and together they ground more than the whole phrase does; "" otherwise. Each part is grounded on its own
-        (a paper saying only the words all parts share, "computing", is on none of them)."""
-        either = " or ".join(self._either(alt, question) or alt for alt in re.split(r"\s+or\s+", topic))
+        (a paper saying only the words all parts share, "computing", is on none of them), read as specifically as a
+        paper says it: the words the parts share go with each ("benchmarking HPC and AI systems" is "benchmarking
+        HPC systems" or "benchmarking AI systems") when a paper is on that, else the part alone."""
+        on = lambda phrase: {sp.paper.id for sp in self.corpus.topics.papers_on(phrase, pool)}  # noqa: E731
+        parts: list[str] = []
+        for alt in re.split(r"\s+or\s+", topic):
+            either = self._either(alt, question)
+            if not either:
+                parts.append(alt)
+                continue
+            left, right = (p.split() for p in either.split(" or ", 1))
+            # the left part with the right's head, the right with the left's leading words, most specific first
+            lefts = ([" ".join([*left, right[-1]])] if len(right) > 1 else []) + [" ".join(left)]
+            rights = [" ".join([*left[:k], *right]) for k in range(len(left) - 1, 0, -1)] + [" ".join(right)]
+            parts += [next((c for c in cands if on(c)), cands[-1]) for cands in (lefts, rights)]
+        either = " or ".join(dict.fromkeys(parts))
         if either == topic:
             return ""
-        parts = [{sp.paper.id for sp in self.corpus.topics.papers_on(part, pool)} for part in either.split(" or ")]
-        whole = {sp.paper.id for sp in self.corpus.topics.papers_on(topic, pool)}
-        return either if any(parts) and len(set().union(*parts)) > len(whole) else ""
+        found = [on(part) for part in either.split(" or ")]
+        return either if any(found) and len(set().union(*found)) > len(on(topic)) else ""
 
     @staticmethod
     def _either(topic: str, question: str) -> str:
