@@ -73,3 +73,10 @@ def test_a_field_lacked_narrows_the_topic(tanaka):
     for c in answer.citations:
         paper = next(p for p in tanaka.table().papers if p.title == c.title)
         assert not paper.arxiv_id
+
+
+def test_a_contrast_inside_a_reason_question_filters_nothing(tanaka):
+    # "instead of on the ground" says what the design avoids; the answer is the on-board paper's motivation
+    answer = ask(tanaka, "For what reason was the ice classifier put on the small satellite rather than on the ground?")
+    assert not answer.meta["plan"]["negated_topic"]
+    assert "Quantized Convolutional Networks for On-Board Ice Classification on Small Satellites" in titles(answer)

@@ -94,6 +94,8 @@ class Planner(SlotReader, RouteByMeaning):
         # One model call for the routing texts and the search query (with its parts, for sentence search).
         self.corpus.retriever.vectors.prime([*self.corpus.router.texts(masked), *question_parts(query)])
         vote = self.corpus.router.route(masked)
+        if negation and vote.label in ("why", "how") and not phrases.LIST_FORM.search(question):
+            negation = None  # "what's the reason for running it on board instead of on the ground?": what it avoids
         keyword_route = intent.route
         intent.route, intent.subject = self._by_meaning(intent, vote, question, stripped, named, focus, literal)
         if summary_asked := self.topics.summary_asked(question, intent.route, vote.label, named or focus, literal):
