@@ -83,6 +83,8 @@ def negated(question: str) -> Negation | None:
             or EXCLUDES_AUTHOR.search(question[m.start() : start + len(body)])
             or AUTHOR_POINTER.fullmatch(x.split()[0])
             or _in_description(question, m.start())
+            or _CONTRAST.match(m.group(0))
+            and _PLACE.match(x)
         ):
             continue
         end = start + len(body)
@@ -90,6 +92,13 @@ def negated(question: str) -> Negation | None:
             end += tail.end()
         return Negation(x, (m.start(), end))
     return None
+
+
+# "on board rather than on the ground", "instead of in a data centre": a contrast of a prepositional phrase sets where
+# or how a thing is done against another way, not a topic against another topic (which is said without the
+# preposition: "as opposed to sea ice").
+_CONTRAST = re.compile(r"(?:rather than|instead of|as opposed to|in contrast to)\b", re.I)
+_PLACE = re.compile(r"(?:on|in|at|by|via|through|from|to|inside|onto|into|over|under)\s", re.I)
 
 
 # One paper described in a statement ("She has a paper on transferring a model … without any labels."): a negation
