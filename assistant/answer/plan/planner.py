@@ -100,7 +100,10 @@ class Planner(SlotReader, RouteByMeaning):
         intent.route, intent.subject = self._by_meaning(intent, vote, question, stripped, named, focus, literal)
         if summary_asked := self.topics.summary_asked(question, intent.route, vote.label, named or focus, literal):
             intent.route, intent.subject = "list", subject_for("list", stripped, self.corpus.principal)
-        if intent.route == "when" and not (named or focus) and (pick := phrases.date_extreme(question)):
+        # "his earliest arXiv submission": "arXiv" drew a categories vote, but no category is asked; a date picks
+        categorised = intent.route == "categories" and not phrases.CATEGORY_CUE.search(question)
+        picked = phrases.date_extreme(question) or (categorised and (phrases.date_pick(question) or [None])[0])
+        if (intent.route == "when" or categorised) and not (named or focus) and (pick := picked):
             # "What is the earliest item in her publication record?": a paper picked by its date, none named
             intent.route, intent.subject = pick, subject_for(pick, stripped, self.corpus.principal) or ""
         if nested_from and intent.route in ("authors", "when", "arxiv", "summary", "attribution"):

@@ -318,9 +318,21 @@ _PRESENT = {
 FIELD_SAID = {"doi": "a DOI", "abstract": "an abstract", "arxiv": "an arXiv id", "venue": "a venue"}
 
 
+# "posted on arXiv", "her earliest arXiv submission": papers with an arXiv id (the negated "not on arXiv" is
+# not_in_source's).
+_ON_ARXIV = re.compile(
+    r"(?<!not )(?<!n['’]t )\b(?:(?:posted|put|published|uploaded|released|submitted|appeared|available)\s+(?:on|to)\s+"
+    r"arxiv|arxiv\s+(?:submissions?|preprints?|postings?|versions?))\b",
+    re.I,
+)
+
+
 def has_fields(question: str) -> tuple[tuple[tuple[str, bool], ...], list[str]]:
     """The fields the question's papers must have (True) or lack (False), and the words that said each."""
     found, said = [], []
+    if (m := _ON_ARXIV.search(question)) and not re.search(r"\b(?:without|lack\w*|missing|no)\s", question, re.I):
+        found.append(("arxiv", True))
+        said.append(m.group(0))
     for m in _HAS_FIELD.finditer(question):
         field = m.group("field").casefold().split()[0].rstrip("s")
         found.append((field, not m.group("neg")))
