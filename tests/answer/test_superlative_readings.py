@@ -33,6 +33,7 @@ def test_a_verb_form_of_the_noun_reports_no_size_of_it():
 def test_posted_on_arxiv_is_a_table_field():
     assert phrases.has_fields("How many of her papers were uploaded to arXiv before 2023?")[0] == (("arxiv", True),)
     assert phrases.has_fields("Which of his papers are not posted on arXiv?")[0] == ()
+    assert phrases.has_fields("Which of her papers were never put on arXiv?")[0] == ()  # not_in_source reads it
 
 
 def test_the_earliest_arxiv_submission_is_picked_by_date(assistant):

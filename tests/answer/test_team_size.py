@@ -57,3 +57,10 @@ def test_single_author_papers_are_counted_not_searched(tanaka):
     alone = {p.label for p in tanaka.table().papers if p.is_author_work and len(p.authors) == 1}
     assert {c.title for c in answer.citations} == alone and alone
     assert "not cover" not in answer.answer
+
+
+def test_a_named_person_leading_papers_is_their_first_author(assistant):
+    answer = ask(assistant, "Of his publications, how many did Daning Cheng lead?")
+    led = {p.label for p in assistant.table().papers if p.is_author_work and p.authors[:1] == ["Daning Cheng"]}
+    assert answer.meta["plan"]["author_position"] == 1
+    assert {c.title for c in answer.citations} == led and led

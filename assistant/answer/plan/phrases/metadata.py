@@ -321,7 +321,7 @@ FIELD_SAID = {"doi": "a DOI", "abstract": "an abstract", "arxiv": "an arXiv id",
 # "posted on arXiv", "her earliest arXiv submission": papers with an arXiv id (the negated "not on arXiv" is
 # not_in_source's).
 _ON_ARXIV = re.compile(
-    r"(?<!not )(?<!n['’]t )\b(?:(?:posted|put|published|uploaded|released|submitted|appeared|available)\s+(?:on|to)\s+"
+    r"\b(?:(?:posted|put|published|uploaded|released|submitted|appeared|available)\s+(?:on|to)\s+"
     r"arxiv|arxiv\s+(?:submissions?|preprints?|postings?|versions?))\b",
     re.I,
 )
@@ -330,7 +330,8 @@ _ON_ARXIV = re.compile(
 def has_fields(question: str) -> tuple[tuple[tuple[str, bool], ...], list[str]]:
     """The fields the question's papers must have (True) or lack (False), and the words that said each."""
     found, said = [], []
-    if (m := _ON_ARXIV.search(question)) and not re.search(r"\b(?:without|lack\w*|missing|no)\s", question, re.I):
+    negated = r"\b(?:not|never|no|without|lack\w*|missing)\b|n['’]t\b"
+    if (m := _ON_ARXIV.search(question)) and not re.search(negated, question, re.I):
         found.append(("arxiv", True))
         said.append(m.group(0))
     for m in _HAS_FIELD.finditer(question):
