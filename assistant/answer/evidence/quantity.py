@@ -38,6 +38,8 @@ _SPEED_CUE = re.compile(r"\b(?:faster|speed-?ups?|accelerat\w*|outperform\w*|qui
 # A name right before a number makes it a model number, not a count: all capitals ("RTX 4090"), or a capitalised
 # word inside the sentence ("Huawei Ascend 910"; a sentence's first word, "Using 64 GPUs", is not a name).
 _MODEL = re.compile(r"(?:\b[A-Z]{2,}[\w-]*|(?<=\S\s)[A-Z][a-z]+)\s*$")
+# A number joined to a word by a hyphen is part of a name ("ResNet-50", "Sentinel-1 scenes"), never a figure.
+_GLUED = re.compile(r"[A-Za-z]-$")
 
 
 @dataclass(frozen=True)
@@ -96,7 +98,11 @@ def reported_as(noun: str, question: str) -> list[str]:
 
 def _noun_pattern(noun: str | list[str]) -> str:
     nouns = [noun] if isinstance(noun, str) else noun
-    words = sorted({w for n in nouns for w in (n, *forms(n.casefold()))}, key=len, reverse=True)
+    # A noun's verb forms are not the noun: "modeling to ten-quintillion-atom systems" reports no model size.
+    words = {
+        w for n in nouns for w in (n, *forms(n.casefold())) if w == n or not w.endswith("ing") or n.endswith("ing")
+    }
+    words = sorted(words, key=len, reverse=True)
     return r"(?:" + "|".join(re.escape(w) for w in words) + r")\b"
 
 
@@ -109,7 +115,7 @@ def readings(noun: str, papers: list[Paper], factor: bool = False, question: str
     patterns = [
         re.compile(rf"\b{_NUMBER}(?:\s+|-){_BETWEEN}{nn}", re.I),
         re.compile(
-            rf"\b{nn}\s+(?:of\s+|up to\s+|by\s+|reaching\s+|to\s+|=\s*|on\s+)+(?:about\s+|nearly\s+)?{_NUMBER}", re.I
+            rf"\b{nn},?\s+(?:of\s+|up to\s+|by\s+|reaching\s+|to\s+|=\s*|on\s+)+(?:about\s+|nearly\s+)?{_NUMBER}", re.I
         ),
     ]
     # "Errors in ice thickness stay below 12 cm": the noun, a few words, and a bound the figure is stated with.
@@ -126,8 +132,12 @@ def readings(noun: str, papers: list[Paper], factor: bool = False, question: str
                     for m in pattern.finditer(s):
                         if (word := m.groupdict().get("word")) and not m.group("n"):
                             value = _WORD_NUMBERS[word.casefold()] * _SCALE[m.group("large").casefold()]
-                        elif re.fullmatch(r"(?:19|20)\d{2}", raw := m.group("n")) or _MODEL.search(s[: m.start("n")]):
-                            continue  # a year, or a model number ("RTX 4090"), not a count
+                        elif (
+                            re.fullmatch(r"(?:19|20)\d{2}", raw := m.group("n"))
+                            or _MODEL.search(s[: m.start("n")])
+                            or _GLUED.search(s[: m.start("n")])
+                        ):
+                            continue  # a year, a model number ("RTX 4090") or a name's ("ResNet-50"), not a count
                         else:
                             value = float(raw.replace(",", "")) * _SCALE.get(
                                 (m.groupdict().get("unit") or "").casefold(), 1

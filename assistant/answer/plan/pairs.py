@@ -71,7 +71,7 @@ class PairReader:
         """The papers compared, when the question asks for a comparison of two or more (else none)."""
         # "contrast", "how do … differ", "set X against Y" ask for a comparison in so many words, whatever the vote;
         # a weaker cue ("each one", "both") needs the vote or a paper named.
-        said = bool(phrases.COMPARISON.search(question))
+        said = bool(phrases.COMPARISON.search(question)) or sides.parallel_measure(question)
         cue = said or _WEAK_CUE.search(question)
         if len(pair := self._two_described(question)) == 2:
             # "the two X papers", "both X papers": two papers described as a pair are asked about side by side.
@@ -113,7 +113,9 @@ class PairReader:
         asked = re.sub(r"(?i)^\W*(?:set|contrast|compare|put)\b", " ", question)
         parts = _SIDES.split(re.split(r"[?.]\s", asked)[0])
         parts = parts[:1] + [part for part in parts[1:] if not _ASKS.match(part)]
-        side_words = [topic_words(side, self.corpus.principal) for side in parts]
+        # A side as described, less the question's frame and the quantity asked of it (sides.described)
+        descriptions = [sides.described(side) for side in parts]
+        side_words = [topic_words(side, self.corpus.principal) for side in descriptions]
         for n, (side, words, after) in enumerate(zip(parts, side_words, side_words[1:] + [[]])):
             if said := [i for i in mentioned(side, self.corpus.name_words) if i in named and i not in ids]:
                 ids += said
@@ -132,7 +134,9 @@ class PairReader:
                 if one.id not in ids and one.id not in named:
                     ids.append(one.id)
                 continue
-            pid = self._side_paper(side, words)
+            pid = self._side_paper(descriptions[n] or side, words)
+            if not pid and descriptions[n] and descriptions[n] != side.strip():
+                pid = self._side_paper(side, topic_words(side, self.corpus.principal))  # as worded, frame and all
             if pid and pid not in ids:
                 ids.append(pid)  # in the question's order, a side the question also named by description too
             elif not pid and self._describes_a_side(side, words):
@@ -159,9 +163,12 @@ class PairReader:
             return None
         hits = self.corpus.retriever.search(" ".join(words), Filters(), k=3)
         good = relevant(hits, self.corpus.qterms(" ".join(words)), self.corpus.settings.relevance_threshold)
-        # Close in meaning, or the only paper holding every term of the side ("static HONPAS": 0.29, all terms).
+        # Close in meaning, or the only paper holding every term of the side ("static HONPAS": 0.29, all terms), or
+        # the only relevant paper at all, near in meaning ("self-attention classifier": 0.48, alone).
         if good and (
-            good[0][0].dense >= SIDE_DENSE or (good[0][1] >= ALL_TERMS and (len(good) == 1 or good[1][1] < ALL_TERMS))
+            good[0][0].dense >= SIDE_DENSE
+            or (good[0][1] >= ALL_TERMS and (len(good) == 1 or good[1][1] < ALL_TERMS))
+            or (len(good) == 1 and good[0][0].dense >= MEANT)
         ):
             return good[0][0].paper.id
         return None

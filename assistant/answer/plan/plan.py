@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from assistant.answer.plan import phrases
 from assistant.answer.plan.phrases import DateSpan, Threshold
+from assistant.answer.plan.phrases.team import TeamSize
 from assistant.answer.plan.router import Router, RouteVote  # noqa: F401 - Router is imported from here by callers
 from assistant.models import Filters, Message
 
@@ -73,6 +74,7 @@ class QueryPlan:
     venues: list[str] = field(default_factory=list)  # venues the papers must appear in ("in The Cryosphere", "IGARSS")
     categories: list[str] = field(default_factory=list)  # subject categories the papers are listed under ("LG")
     has: tuple[tuple[str, bool], ...] = ()  # fields the papers must have or lack: (("doi", True),) for "with a DOI"
+    team: TeamSize | None = None  # how many authors the papers must have ("more than five authors", "single-author")
     # One short sentence saying what the reading assumed where it was unsure (words read as phrasing, not a topic;
     # a topic no paper grounds answered from retrieval); the answer opens with it.
     assumed: str = ""
@@ -119,6 +121,7 @@ class QueryPlan:
             "venues": self.venues,
             "categories": self.categories,
             "has": [f"{'' if present else 'no '}{name}" for name, present in self.has],
+            "authors_count": self.team.phrase if self.team else None,
             "fields": list(self.fields),
             "coauthor": f.coauthor,
             "person": self.person,

@@ -21,6 +21,7 @@ from assistant.answer.plan.operation import operation_of
 from assistant.answer.plan.paging import continued_list
 from assistant.answer.plan.plan import LIST_PAGE, QueryPlan
 from assistant.answer.plan.reader import ModelReader, model_read
+from assistant.answer.plan.scope import scope_of
 from assistant.answer.plan.selection import PAPER_FIELDS
 from assistant.answer.plan.slots import SlotReader
 from assistant.answer.plan.spelling import correct_spelling
@@ -51,6 +52,7 @@ class Planner(SlotReader, RouteByMeaning):
         literal, stripped = self.literal_asked(question)
         work_type = phrases.work_type_listed(question)[0]
         (negation, not_in, venues), (categories, has) = self.exclusions(question), self.table_slots(question)
+        team, team_ranked = phrases.team_size(question), phrases.team_extreme(question)
         intent = classify(stripped, self.corpus.principal)
         named = self.named_in(corrected, described=False) or self.of_work_type(question) or self.most_cited(question)
         named = self.with_described(corrected, named, history)  # "the Dataset Matters paper": described
@@ -100,7 +102,10 @@ class Planner(SlotReader, RouteByMeaning):
         intent.route, intent.subject = self._by_meaning(intent, vote, question, stripped, named, focus, literal)
         if summary_asked := self.topics.summary_asked(question, intent.route, vote.label, named or focus, literal):
             intent.route, intent.subject = "list", subject_for("list", stripped, self.corpus.principal)
-        if intent.route == "when" and not (named or focus) and (pick := phrases.date_extreme(question)):
+        # "his earliest arXiv submission": "arXiv" drew a categories vote, but no category is asked; a date picks
+        categorised = intent.route == "categories" and not phrases.CATEGORY_CUE.search(question)
+        picked = phrases.date_extreme(question) or (categorised and (phrases.date_pick(question) or [None])[0])
+        if (intent.route == "when" or categorised) and not (named or focus) and (pick := picked):
             # "What is the earliest item in her publication record?": a paper picked by its date, none named
             intent.route, intent.subject = pick, subject_for(pick, stripped, self.corpus.principal) or ""
         if nested_from and intent.route in ("authors", "when", "arxiv", "summary", "attribution"):
@@ -116,20 +121,7 @@ class Planner(SlotReader, RouteByMeaning):
             f.year_from = intent.year_from
         if f.year_to is None and intent.year_to is not None:
             f.year_to = intent.year_to
-        if f.author_only is not None:
-            scope = "author" if f.author_only else "all"
-        elif both:
-            scope = "all"  # "his papers and the other group's", "including ones she did not author"
-        elif excludes:
-            scope = "others"
-        elif (person and person != self.corpus.principal and (position or surname)) or (surname and not person):
-            scope = "all" if not re.search(r"\b(his|her|their|the author['’]s)\b", question, re.I) else "author"
-        elif phrases.whole_corpus(question) and not re.search(
-            rf"\b(his|her|the author['’]s|{re.escape(self.corpus.principal)}['’]s)\b", question, re.I
-        ):
-            scope = "all"
-        else:
-            scope = "others" if intent.others_only else "all" if intent.others_asked else "author"
+        scope = scope_of(question, f, both, excludes, person, position, surname, intent, self.corpus.principal)
         topic, within = "", False
         singular_back = (
             bool(focus)
@@ -294,6 +286,11 @@ class Planner(SlotReader, RouteByMeaning):
             pass  # a question about the corpus or its author, not an operation over papers
         elif len(named) >= 2 and phrases.SHARED_AUTHORS.search(question):
             intent.route, compared = "shared_authors", []  # "who wrote both A and B?"
+        elif (team_ranked or team) and not (named or focus or compared):
+            # "his paper with the longest author list" ranks the table's bylines; "how many of his 2024 papers have
+            # more than five authors" filters by their length: neither is a topic search
+            intent.route = "team_extreme" if team_ranked else intent.route if intent.route in TOPIC_ROUTES else "list"
+            direction = team_ranked or 1
         elif (th := phrases.quantity_threshold(question)) and not named and not focus and not literal:
             # "Which of his papers claim a speedup of more than 100x?": the papers whose reported figure passes it.
             intent.route, quantity, direction, threshold, topic = "quantity_threshold", th.noun, th.direction, th, ""
@@ -316,7 +313,7 @@ class Planner(SlotReader, RouteByMeaning):
             intent.route = "across"  # "Which GPUs did he use?": the kind named across his papers
         # Another slot narrows the table: a topic of phrasing alone is then dropped, the question is the filter.
         filtered = bool(person or position or surname or span or venues or negation or not_in or f.coauthor or within)
-        filtered = filtered or bool(categories or has)
+        filtered = filtered or bool(categories or has or team)
         assumed, unsure, said = "", [], topic
         if topic and not literal and intent.route in TOPIC_ROUTES:
             pool = self._pool(f, span, scope)
@@ -377,6 +374,7 @@ class Planner(SlotReader, RouteByMeaning):
             venues=venues,
             categories=categories,
             has=has,
+            team=team if intent.route in TOPIC_ROUTES else None,
             fields=fields,
             quantity=quantity,
             direction=direction,

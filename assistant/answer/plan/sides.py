@@ -7,9 +7,33 @@ out exactly the papers asked for."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from assistant.index.bm25 import variants
 from assistant.models import Paper
+
+_DATA = Path(__file__).parent / "data"
+# What a comparison measures ("gain", "accuracy", "error"): data/measure_words.txt.
+MEASURES = frozenset(
+    w.casefold()
+    for line in (_DATA / "measure_words.txt").read_text(encoding="utf-8").splitlines()
+    if not line.startswith("#")
+    for w in line.split()
+)
+# The frame a side is asked in, never its description: question words, auxiliaries, adjectives of size and the small
+# words that join them to the side ("How big was the gain in the X paper", "What accuracy did the X reach").
+_FRAME = frozenset(
+    "how what which where when why who whose much many big large high good well was were is are did does do has have "
+    "had the a an of in from for by with on that those this these its their his her reported achieved obtained "
+    "reached given".split()
+)
+# What follows a side's description and only asks of it ("the X paper compared", "the X classifier reach").
+_AFTER = frozenset(
+    "compared contrasted set put measured reach reaches reached achieve achieves achieved get gets got report reports "
+    "reported give gives gave do does did show shows showed raise raises raised improve improves improved increase "
+    "increases increased cut cuts reduce reduces reduced lower lowers lowered boost boosts boosted need needs needed "
+    "use uses used".split()
+)
 
 PAPER_NOUNS = r"(?:papers|works|articles|preprints|studies)"
 # "the two X papers", "his two X papers", "both (of his) X papers", "his two papers on X"; X may be empty ("both
@@ -56,3 +80,37 @@ def only_title_with(words: list[str], papers: list[Paper]) -> Paper | None:
     """The only paper whose title holds every word of a side ("the static paper"), else None."""
     found = sharing(words, papers)
     return found[0] if len(found) == 1 else None
+
+
+def described(side: str) -> str:
+    """The words of a comparison's side that describe its paper: the question's frame before it and the verb after
+    it taken off, and the quantity asked of it ("How big was the gain in the domain adaptation paper compared" ->
+    "domain adaptation paper"; "the accuracy of the convolutional charting model?" -> "convolutional charting
+    model")."""
+    words = re.findall(r"[\w'’-]+", side)
+    start, end = 0, len(words)
+
+    def measured(i: int) -> bool:  # "the gain from …", "what accuracy did …": a quantity asked, then its side
+        return words[i].casefold() in MEASURES and i + 1 < end and words[i + 1].casefold() in _FRAME
+
+    while start < end and (words[start].casefold() in _FRAME or measured(start)):
+        start += 1
+    while end - start > 1 and words[end - 1].casefold() in _AFTER | MEASURES | _FRAME:
+        end -= 1  # "the X paper compared", "the X's accuracy", "the X paper on their headline results"
+    kept = [re.sub(r"['’]s$", "", w) for w in words[start:end]]
+    return " ".join(kept)
+
+
+# Where a question's sides join ("against", "versus", "compared with", "and", "with").
+_JOIN = re.compile(r"\b(?:against|versus|vs\.?|compared (?:with|to)|relative to|and|with)\b", re.I)
+
+
+def parallel_measure(question: str) -> bool:
+    """The same quantity asked of two things on either side of a join: "the accuracy of X against the accuracy of
+    Y", "the gain from X and the gain from Y" set two sides against each other, whatever the verb."""
+    for m in _JOIN.finditer(question):
+        before = {w.casefold() for w in re.findall(r"[\w-]+", question[: m.start()])} & MEASURES
+        after = {w.casefold() for w in re.findall(r"[\w-]+", question[m.end() :])} & MEASURES
+        if before & after:
+            return True
+    return False

@@ -25,6 +25,7 @@ from assistant.answer.plan.intents import mentions_author, topic_words
 from assistant.answer.plan.joint import JointReader
 from assistant.answer.plan.pairs import PairReader
 from assistant.answer.plan.phrases.reference import introduced, references
+from assistant.answer.plan.phrases.team import without_team
 from assistant.answer.plan.resolver import Resolver
 from assistant.answer.plan.selection import RARE_IDF, Selection
 from assistant.answer.plan.table_fields import TableFieldReader
@@ -285,6 +286,7 @@ class SlotReader(Selection, PairReader, JointReader, TableFieldReader):
         """The question without the phrases slots read (dates, negated topic, venue, author position, surname,
         exclusions), for the classifier and the topic."""
         q = phrases.without_both_groups(phrases.without_negation(phrases.without_dates(question)))
+        q = without_team(q)  # "more than five authors", "the longest author list": the table's author counts
         for said in [*self.categories_in(q)[1], *phrases.has_fields(q)[1]]:
             q = q.replace(said, " ")
         if said := self.venues_in(q)[1]:

@@ -67,7 +67,19 @@ MAX_RUN = 4  # sentences one cell may span (an announcing sentence and its items
 
 def _figure(text: str) -> bool:
     """The sentence states a measured figure ("70%", "11$\\times$" as the source writes it)."""
-    return bool(HAS_QUANTITY.search(text) or _LATEX_TIMES.search(text) or _MEASURE.search(text))
+    return bool(
+        HAS_QUANTITY.search(text) or _LATEX_TIMES.search(text) or _MEASURE.search(text) or _WORD_COUNT.search(text)
+    )
+
+
+# A count written in words before what it counts ("as few as five labelled examples", "two thirds of the accuracy"):
+# a figure too ("one" is left out: "one sensor" names no quantity).
+_WORD_COUNT = re.compile(
+    r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundreds?|"
+    r"thousands?|millions?|billions?|dozens?|half|a third|a quarter|two thirds)\s+(?:of\s+)?(?:[\w-]+\s+){0,2}?"
+    r"[a-z-]+s\b",
+    re.I,
+)
 
 
 _LATEX_TIMES = re.compile(r"\d\s*\$?\s*\\times\b")
@@ -82,12 +94,29 @@ def asked_part(question: str, papers: list[Paper]) -> str:
     HONPAS papers:") and less the words every compared paper holds (they name the shared subject, "electron
     repulsion integral", and tell no sentence apart)."""
     parts = [p for p in re.split(r"\s*[:;—–]\s*|\?\s*", question) if p.strip()]
-    content = " ".join(p for p in parts if not (_FRAMING.match(p) and not _ASKS.search(p))) or question
+    # A part that asks nothing beside one that asks only names the sides ("X vs. Y: how much data does each use?")
+    asking = any(_ASKS.search(p) for p in parts)
+    content = " ".join(p for p in parts if not ((_FRAMING.match(p) or asking) and not _ASKS.search(p))) or question
     if len(papers) < 2:
         return content
     shared = set.intersection(*(set(vocabulary(paper_text(p))) for p in papers))
     kept = [w for w in re.findall(r"[\w'-]+", content) if not (terms(w) and all(forms(t) & shared for t in terms(w)))]
     return " ".join(kept) if len(kept) >= 2 else content
+
+
+# "how much labelled data the one needs with how much data the other was pretrained on": one clause asked of each side.
+_ONE_OTHER = re.compile(
+    r"^(?P<first>.*?\bthe (?:one|former|first)\b.*?)\s*(?:,\s*)?\b(?:with|and|against|while|whereas|versus|vs\.?|to)\b"
+    r"(?P<second>.*?\bthe (?:other|latter|second)\b.*)$",
+    re.I,
+)
+
+
+def each_asked(asked: str, i: int, n: int) -> str:
+    """The clause asked of the i-th side when the question asks one thing of "the one" and another of "the other";
+    empty otherwise (then every side is asked the same)."""
+    m = _ONE_OTHER.search(asked) if n == 2 else None
+    return m.group("first" if i == 0 else "second").strip() if m else ""
 
 
 def asked_row(asked: str) -> tuple[str, bool]:
@@ -147,12 +176,15 @@ def rows_for(plan: QueryPlan, paper: Paper, corpus: Corpus, asked: str = "", sai
         on_asked = dict(corpus.picker.rank(reading, corpus.qterms(reading), [paper])[paper.id])
         roles = _ROW_ROLES.get(row, ())
 
-        def fit(s: RoleSentence) -> float:
-            fits_row = s.role in roles or (row == "Hardware / data" and _SETTING.search(s.text))
-            return on_asked.get(s.text, -1.0) + (ROW_ROLE_BONUS if fits_row else 0.0)
-
         # An outcome asked ("what headline result does each give?"): a sentence stating a figure, when one does.
         stating = [s for s in sentences if _figure(s.text)] if row == "Result" else []
+
+        def fit(s: RoleSentence) -> float:
+            # Among sentences stating a figure, the one on the asked content wins, whatever its role: "how much
+            # labelled data does it need" is answered in a method sentence ("learns from five labelled examples").
+            fits_row = s.role in roles or (row == "Hardware / data" and _SETTING.search(s.text))
+            return on_asked.get(s.text, -1.0) + (ROW_ROLE_BONUS if fits_row and not stating else 0.0)
+
         pick = max(stating or sentences, key=fit)
         run = _run(sentences, pick)
         used.update(x.text for x in sentences if x.text in run)
@@ -242,7 +274,10 @@ def write_comparison(plan: QueryPlan, papers: list[Paper], corpus: Corpus) -> An
     cites = Citations()
     asked = asked_part(plan.words, papers)
     said = asked_part(plan.words, papers[:1])  # the framing dropped, every word kept
-    per_paper = [rows_for(plan, p, corpus, asked, said) for p in papers]
+    per_paper = [
+        rows_for(plan, p, corpus, *((one, one) if (one := each_asked(said, i, len(papers))) else (asked, said)))
+        for i, p in enumerate(papers)
+    ]
     grid: dict[str, list[str | None]] = {}
     for row in (*ROWS, ASKED_ROW):
         cells = [r.get(row) for r in per_paper]

@@ -4,6 +4,7 @@ filters."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from assistant.answer.check.citations import Citations, finish
 from assistant.answer.corpus import Corpus
@@ -16,7 +17,7 @@ from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.phrases import FIELD_ROUTES
 from assistant.answer.plan.plan import QueryPlan as Plan
 from assistant.answer.plan.selection import holds_position
-from assistant.answer.write import meta, order, pages, structured
+from assistant.answer.write import meta, order, pages, structured, team
 from assistant.answer.write.extractive import CANNOT_ANSWER, ExtractiveWriter, clause
 from assistant.answer.write.format import brief_quote, in_abstract_order, name, owner_note, plural, when
 from assistant.models import Answer, Filters, Paper
@@ -56,6 +57,8 @@ class TableWriter:
         if plan.categories:
             papers = [p for p in papers if phrases.in_categories(p, plan.categories)]
         papers = [p for p in papers if phrases.has_all(p, plan.has)]  # "with a DOI", "with no abstract"
+        if plan.team:  # "more than five authors": the byline's length, from the table
+            papers = [p for p in papers if plan.team.admits(len(p.authors), p.authors_truncated)]
         if plan.dates and plan.dates.by_month:
             # A paper dated only by a year the span cuts through is unknown: not matched (order.undated_note says so).
             papers = [p for p in papers if plan.dates.admits(p)]
@@ -104,6 +107,7 @@ class TableWriter:
             )
             + "".join(f" {'with' if on else 'without'} {phrases.FIELD_SAID[f]}" for f, on in plan.has)
             + (f" not {_NOT_IN_SAID.get(plan.not_in, plan.not_in)}" if plan.not_in else "")
+            + (f" {plan.team.phrase}" if plan.team else "")
         )
 
     @staticmethod
@@ -247,7 +251,8 @@ class TableWriter:
             )
         else:  # a list with no topic: every paper in scope, one line each
             text = self.enumerate(who, papers, cites, quote, plan)
-        return finish(text + order.undated_note(self.corpus.papers, plan, papers), cites, route=route)
+        undecided = team.undecided_note(plan, self.scoped(replace(plan, team=None))) if plan.team else ""
+        return finish(text + order.undated_note(self.corpus.papers, plan, papers) + undecided, cites, route=route)
 
     def topic_list(
         self, plan: Plan, topic: str, papers: list[Paper], support: dict[str, str], cites: Citations

@@ -70,6 +70,7 @@ from assistant.answer.plan.phrases.picks import (  # noqa: F401 - the phrases, r
     picked_then_asked,
     than_the_named,
 )
+from assistant.answer.plan.phrases.team import TeamSize, team_extreme, team_size, without_team  # noqa: F401
 from assistant.answer.plan.phrases.thresholds import QUANTITY_THRESHOLD, Threshold, quantity_threshold  # noqa: F401
 from assistant.answer.plan.phrases.who import (  # noqa: F401 - the phrases, read from one place
     AUTHOR_POINTER,

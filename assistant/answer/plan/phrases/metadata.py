@@ -319,9 +319,22 @@ _PRESENT = {
 FIELD_SAID = {"doi": "a DOI", "abstract": "an abstract", "arxiv": "an arXiv id", "venue": "a venue"}
 
 
+# "posted on arXiv", "her earliest arXiv submission": papers with an arXiv id (the negated "not on arXiv" is
+# not_in_source's).
+_ON_ARXIV = re.compile(
+    r"\b(?:(?:posted|put|published|uploaded|released|submitted|appeared|available)\s+(?:on|to)\s+"
+    r"arxiv|arxiv\s+(?:submissions?|preprints?|postings?|versions?))\b",
+    re.I,
+)
+
+
 def has_fields(question: str) -> tuple[tuple[tuple[str, bool], ...], list[str]]:
     """The fields the question's papers must have (True) or lack (False), and the words that said each."""
     found, said = [], []
+    negated = r"\b(?:not|never|no|without|lack\w*|missing)\b|n['’]t\b"
+    if (m := _ON_ARXIV.search(question)) and not re.search(negated, question, re.I):
+        found.append(("arxiv", True))
+        said.append(m.group(0))
     for m in _HAS_FIELD.finditer(question):
         field = m.group("field").casefold().split()[0].rstrip("s")
         found.append((field, not m.group("neg")))

@@ -25,7 +25,9 @@ POSITION = re.compile(
     r"|\b(first|second|third|fourth|fifth|last)\s+(?:in|on|among)\s+(?:the\s+)?(?:author\s+(?:line|list)|byline|"
     # ("in the first place" is an idiom, not a position: a place only as an "author place")
     r"(?:list\s+of\s+)?authors)\b|\bin\s+(?:the\s+)?(first|second|third|fourth|fifth|last)\s+"
-    r"(?:(?:author\s+)?(?:position|slot)|author\s+place)\b",
+    r"(?:(?:author\s+)?(?:position|slot)|author\s+place)\b"
+    # "how many of his papers did Boyang Zhang lead?": a named person leading a paper is its first author
+    r"|\b(?:did|does|has|have)\s+(?-i:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})\s+(lead)\b(?!\s+(?:to|into|up)\b)",
     re.I,
 )
 # A person as a question names them beside a position: a pronoun or a capitalised name of up to three words.

@@ -1,0 +1,28 @@
+"""The scope a question asks over: the author's papers, other groups' or the whole corpus."""
+
+from __future__ import annotations
+
+import re
+
+from assistant.answer.plan import phrases
+from assistant.models import Filters
+
+
+def scope_of(question: str, f: Filters, both, excludes, person, position, surname, intent, principal: str) -> str:
+    """ "author", "others" or "all": the API's filter first, then "both groups", the author excluded, a position
+    asked of someone else, the whole corpus named, else the classifier's reading."""
+    if f.author_only is not None:
+        scope = "author" if f.author_only else "all"
+    elif both:
+        scope = "all"  # "his papers and the other group's", "including ones she did not author"
+    elif excludes:
+        scope = "others"
+    elif (person and person != principal and (position or surname)) or (surname and not person):
+        scope = "all" if not re.search(r"\b(his|her|their|the author['’]s)\b", question, re.I) else "author"
+    elif phrases.whole_corpus(question) and not re.search(
+        rf"\b(his|her|the author['’]s|{re.escape(principal)}['’]s)\b", question, re.I
+    ):
+        scope = "all"
+    else:
+        scope = "others" if intent.others_only else "all" if intent.others_asked else "author"
+    return scope
