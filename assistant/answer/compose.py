@@ -17,7 +17,7 @@ from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.planner import Planner
 from assistant.answer.plan.reader import ModelReader
-from assistant.answer.write import aggregate, composed, meta, operations, structured, team
+from assistant.answer.write import aggregate, collection, composed, meta, operations, structured, team
 from assistant.answer.write.by_role import write_how, write_summary, write_topic_summary, write_why
 from assistant.answer.write.extractive import CANNOT_ANSWER, ExtractiveWriter  # noqa: F401 - CANNOT_ANSWER is imported from here by callers
 from assistant.answer.write.grid import write_comparison
@@ -86,6 +86,7 @@ class Answerer:
             "topic_summary": self._topic_summary,
             "greeting": lambda plan: (meta.greeting(self.corpus, plan), []),
             "metrics": lambda plan: (meta.metrics(self.corpus, plan, self.tables.scoped(plan)), []),
+            "corpus": lambda plan: (collection.collection(self.corpus, plan, self.corpus.admitted(plan.filters)), []),
         }
         # The LLM step gets what it needs, not the Answerer: so llm.py never imports this module back.
         self.llm_step = (

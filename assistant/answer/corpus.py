@@ -6,7 +6,7 @@ step (plan, evidence, writers), which take it as their one dependency instead of
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from assistant.answer.evidence import acronyms as acronyms_rules
@@ -56,6 +56,8 @@ class Corpus:
     topics: TopicMatcher
     sentences: SentenceSearch
     profile: list[ProfileFact]
+    # The source files the table was read from: file, shape, entries, merged (the ingest's reports, facts left out).
+    sources: list[dict] = field(default_factory=list)
 
     @classmethod
     def build(cls, settings, table, retriever, sentence_vectors=None) -> Corpus:
@@ -112,6 +114,7 @@ class Corpus:
                 for r in table.reports
                 for f in r.get("facts", [])
             ],
+            sources=[{k: r.get(k) for k in ("file", "shape", "entries", "merged")} for r in table.reports],
         )
         # The name and people indexes are made here, at start, not on the first question (~0.1 s at 10k papers).
         corpus.name_words, corpus.people_words, corpus.everyone_words, corpus.venues  # noqa: B018

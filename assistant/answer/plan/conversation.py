@@ -13,7 +13,7 @@ from assistant.answer.plan.names import (  # noqa: F401 - read from here too
     short_names,
     squashed_names,
 )
-from assistant.answer.plan.phrases import ANAPHORA, ORDINALS, WHAT_ABOUT, author_index
+from assistant.answer.plan.phrases import ANAPHORA, ORDINALS, THE_OTHER, WHAT_ABOUT, author_index
 from assistant.index.first_words import FirstWords
 from assistant.models import Message
 
@@ -202,7 +202,7 @@ def pointed_back(
         n = _ORDINAL_WORDS[m.group(1)]
         picked = previous[n - 1 : n] if n > 0 else previous[-1:]
         return ("nth", picked) if picked else None
-    if re.search(r"\bthe other (one|paper|work)\b", ql):
+    if THE_OTHER.search(ql):
         # "and the other one?" after one paper was picked from two: the one of the list before that was not picked
         # or, when the previous answer led with one of two papers ("the earliest is X. Next: Y"), the one it did not
         # lead with.

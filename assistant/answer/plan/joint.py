@@ -1,10 +1,12 @@
 """A multi-step question through a co-author: the paper a person and the principal author wrote together, placed by
 date against another paper ("Yuki Sato co-authored her 2025 foundation model. In their earlier joint paper, what …?",
-"Her co-author on the X paper also worked with her on a later foundation model - how many …?"). Step one finds the
-anchor paper (named or described) and the person (named, or the anchor's co-author); step two selects their joint
-papers on the asked side of the anchor's date, by the words that describe it, else the nearest in date; the question
-is then asked of that paper. Mixed into the SlotReader (which gives `corpus`, `resolver`, `_coauthor_in`,
-`_content`)."""
+"Her co-author on the X paper also worked with her on a later foundation model - how many …?", "The first author of
+her 2023 drift preprint also led an earlier preprint with her: what …?"). Step one finds the anchor paper (named,
+pointed to, or described: by its year, its kind of work and its words, by meaning when no title holds them) and the
+person (named, the anchor's co-author, or its author at the position the question reaches it through); step two
+selects their joint papers on the asked side of the anchor's date (led by that person when the question says so, only
+on arXiv for "a preprint"), by the words that describe it, else the nearest in date; the question is then asked of
+that paper. Mixed into the SlotReader (which gives `corpus`, `resolver`, `_coauthor_in`, `_content`)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,8 @@ from assistant.answer.plan import phrases
 from assistant.answer.plan.phrases.reference import references
 from assistant.models import Paper
 
-# A described joint paper is the one whose best sentence is this much closer to the description than the next's.
+# A described joint paper (or anchor) is the one whose best sentence is this much closer to the description than the
+# next's.
 JOINT_LEAD = 0.05
 
 
@@ -22,48 +25,95 @@ class JointReader:
         placed = phrases.joint_placed(question)
         if placed is None:
             return None
-        direction, described, at = placed
-        anchor = self._anchor(question, [*named, *focus], at)
+        anchor = self._anchor(question, [*named, *focus], placed.span)
         if anchor is None or not anchor.date:
             return None
-        people = self._people_of(question, anchor)
+        people = self._people_of(question, anchor, placed)
         mine = [p for p in self.corpus.papers if p.is_author_work and p.date and p.id != anchor.id]
-        side = [p for p in mine if (p.date > anchor.date if direction > 0 else p.date < anchor.date)]
+        side = [p for p in mine if (p.date > anchor.date if placed.direction > 0 else p.date < anchor.date)]
+        keys = {person.casefold() for person in people}
         joint = {
-            p.id: p for person in people for p in side if any(a.casefold() == person.casefold() for a in p.authors)
+            p.id: p for p in side if any(a.casefold() in keys for a in (p.authors[:1] if placed.led else p.authors))
         }
+        if placed.preprint:  # "an earlier preprint with her": on arXiv alone
+            joint = {i: p for i, p in joint.items() if phrases.kind_of(p) == "arxiv only"} or joint
         if len(joint) <= 1:
             return next(iter(joint), None)
+        described = phrases.PREPRINT.sub(" ", placed.described)
         if self._content(described):
             # Described ("a later foundation model", "an earlier paper about adapting between sensors"): the joint
             # paper whose sentences or title come clearly closest in meaning.
-            scored = self.corpus.sentences.best(described, list(joint.values()))
-            ranked = sorted(scored.items(), key=lambda kv: -kv[1][0])
-            if ranked and (len(ranked) == 1 or ranked[0][1][0] >= ranked[1][1][0] + JOINT_LEAD):
-                return ranked[0][0]
-            return None
+            return self._closest(described, list(joint.values()))
         if len(people) != 1:
             return None  # several co-authors, nothing to tell their joint papers apart
         return min(joint.values(), key=lambda p: abs(_days(p.date) - _days(anchor.date))).id  # the next one in time
 
+    def nested_person(self, question: str, named: list[str], focus: list[str]) -> tuple[str, str] | None:
+        """The person a nested reference finds, and the paper it finds them from ("the first author of CALM", "MoQE's
+        lead author", "its first author" after a turn about MoQE), when the question asks about them, not who they
+        are."""
+        if phrases.asks_who(question):
+            return None
+        if len(named) == 1 and phrases.NTH_AUTHOR_OF.search(question):
+            anchor = named[0]
+        elif not named and len(focus) == 1 and phrases.ITS_NTH_AUTHOR.search(question):
+            anchor = focus[0]
+        else:
+            return None
+        lead = self._author_of(anchor, question)
+        return (lead, anchor) if lead else None
+
+    def through_an_author(self, question: str) -> bool:
+        """The question reaches its joint paper through an author of the anchor ("the first author of her 2023
+        preprint also led an earlier one with her"): that author position is a step, not a filter of papers."""
+        placed = phrases.joint_placed(question)
+        return bool(placed) and phrases.anchor_role(question[: placed.span[0]]) is not None
+
+    def _closest(self, described: str, papers: list[Paper]) -> str | None:
+        """The paper whose sentences come clearly closest in meaning to a description, or None."""
+        scored = self.corpus.sentences.best(described, papers)
+        ranked = sorted(scored.items(), key=lambda kv: -kv[1][0])
+        if ranked and (len(ranked) == 1 or ranked[0][1][0] >= ranked[1][1][0] + JOINT_LEAD):
+            return ranked[0][0]
+        return None
+
     def _anchor(self, question: str, known: list[str], at: tuple[int, int]) -> Paper | None:
         """The paper the joint one is placed against: one the question names or the conversation points to, else the
-        one a reference before the comparative describes among the author's papers of its years."""
+        one a reference before the comparative describes among the author's papers of its years (only those on arXiv
+        alone for "her 2023 preprint"), by its title words, else by meaning."""
         if known:  # the first the question names ("X co-wrote CALM with him. … their earlier joint paper")
             return self.corpus.by_id.get(known[0])
-        for ref in references(question[: at[0]]):
+        before = question[: at[0]]
+        for ref in references(before):
             pool = [p for p in self.corpus.papers if p.is_author_work and (not ref.years or p.year in ref.years)]
-            if ref.words and (pid := self.resolver.best(list(ref.words), pool)):
+            if phrases.PREPRINT.search(before[ref.span[0] : ref.span[1] + 12]) or "arxiv" in map(
+                str.casefold, ref.words
+            ):
+                pool = [p for p in pool if phrases.kind_of(p) == "arxiv only"] or pool
+            words = [*ref.words, *ref.after]
+            if words and (pid := self.resolver.best(list(words), pool)):
+                return self.corpus.by_id[pid]
+            if len(pool) == 1 and ref.years:
+                return pool[0]  # "her 2023 preprint": the only one of that year and kind
+            described = " ".join(self._content(" ".join(words)))
+            if described and ref.years and (pid := self._closest(described, pool)):
                 return self.corpus.by_id[pid]
         return None
 
-    def _people_of(self, question: str, anchor: Paper) -> list[str]:
-        """The person named in the question, else (for "her co-author on the X paper") the anchor's co-authors."""
+    def _people_of(self, question: str, anchor: Paper, placed) -> list[str]:
+        """The person named in the question, else (for "her co-author on the X paper") the anchor's co-authors, else
+        (for "the first author of X also led …") the anchor's author at that position."""
         if (person := self._coauthor_in(question)) and person != self.corpus.principal:
             return [person]
+        key = self.corpus.principal.casefold()
+        position = phrases.anchor_role(question[: placed.span[0]])
+        if position is not None and anchor.authors:
+            author = (
+                anchor.authors[position - 1 if position > 0 else -1] if len(anchor.authors) >= abs(position) else ""
+            )
+            return [author] if author and author.casefold() != key else []
         if not phrases.CO_AUTHOR_ON.search(question):
             return []
-        key = self.corpus.principal.casefold()
         return [a for a in anchor.authors if a.casefold() != key]
 
 

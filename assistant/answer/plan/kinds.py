@@ -68,8 +68,12 @@ _KINDS = [
     Kind("elapsed", None, ("named",), "elapsed", False, "no two dates to count between"),
     Kind("greeting", "greeting", (), "greeting", False, ""),
     Kind("metrics", None, (), "metrics", False, ""),
+    # The collection itself: how many distinct papers (by kind of work), its source files, its years (write/collection).
+    Kind("corpus", None, (), "corpus", False, ""),
 ]
 KINDS: dict[str, Kind] = {k.name: k for k in _KINDS}
+# Questions about the corpus or its author, not an operation over papers: no operation or field is read of them.
+META_KINDS = ("greeting", "metrics", "overview", "corpus")
 
 
 def get(name: str) -> Kind:

@@ -103,18 +103,37 @@ class RouteByMeaning:
         )
         return any(not (variants(t) & own) for w in words for t in terms(w))
 
+    def about_collection(self, question: str, person, span, negation, focus) -> bool:
+        """The question asks an aggregate of the collection itself (how many papers, of which kind, from which
+        sources, over which years) and nothing else: no person, dates, negated topic or topic words left. With the
+        collection only implied, not in a conversation that points at papers ("the earliest year?" of a list)."""
+        ask = phrases.collection_asked(question)
+        if ask is None or (person and person != self.corpus.principal) or span or (focus and not ask.subject):
+            return False
+        if phrases.excludes_author(question):
+            return False  # "the corpus papers where he is not an author": a count over the table with its condition
+        if negation and ask.kind != "arxiv only":  # "with no journal … version" says the kind, not a negated topic
+            return False
+        return not self._content(phrases.without_dates(ask.rest))
+
     def _meta(self, question, stripped, route, named, focus, compared, person, span, negation) -> str | None:
         """A question about the corpus or its author rather than a topic, or one whose words are all structure:
         "hi" (greeting), "what is he known for?" (overview), "his h-index?" (metrics), "what did he publish in
         late 2022?" (a list over the table: no topic is left once the dates are read)."""
         if phrases.GREETING.match(question):
             return "greeting"
-        if named or focus or compared or phrases.quoted(question):
+        if named or compared or phrases.quoted(question):
             return None
         if phrases.METRICS.search(question):
             return "metrics"  # citations and h-index are never a topic, whatever else the question says
         if phrases.YEARS_SPANNED.search(question):
             return "per_year"  # "what years does his work span?"
+        if self.about_collection(question, person, span, negation, focus):
+            # "How many distinct papers by her are in this collection?", "Which sources does the corpus come from?":
+            # the collection as a whole (even in a conversation: a follow-up's paper is not its subject)
+            return "corpus"
+        if focus:
+            return None
         if phrases.venues_asked(question) and not self._content(phrases.without_venue_words(stripped)):
             return "venues"  # "How many different venues has she published in?": the table's venue fields
         if phrases.KNOWN_FOR.search(question) and not self._content(phrases.KNOWN_FOR.sub(" ", stripped)):

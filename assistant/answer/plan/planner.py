@@ -16,6 +16,7 @@ from assistant.answer.plan.conversation import (
     split_turns,
 )
 from assistant.answer.plan.intents import classify, mentions_author, subject_for, topic_words
+from assistant.answer.plan.kinds import META_KINDS
 from assistant.answer.plan.meaning import RouteByMeaning, decided_by
 from assistant.answer.plan.operation import operation_of
 from assistant.answer.plan.paging import continued_list
@@ -89,6 +90,8 @@ class Planner(SlotReader, RouteByMeaning):
             pointed = person
             stripped = phrases.ITS_NTH_AUTHOR.sub(" ", phrases.NTH_AUTHOR_OF.sub(" ", stripped))
             stripped = self._without_paper(stripped, anchor)
+        if position and self.through_an_author(question):
+            position = None  # "the first author of her 2023 preprint also led an earlier one with her": a step
         if person is None and position and not surname and self.names_the_author(question):
             person = self.corpus.principal
         # The negated topic is a filter, not part of the form: "which papers don't involve X" reads as a list.
@@ -117,12 +120,10 @@ class Planner(SlotReader, RouteByMeaning):
         both = phrases.both_groups(question)
         excludes = phrases.excludes_author(question) and not both
         f = filters.model_copy()
-        if f.year_from is None and intent.year_from is not None:
-            f.year_from = intent.year_from
-        if f.year_to is None and intent.year_to is not None:
-            f.year_to = intent.year_to
+        f.year_from = intent.year_from if f.year_from is None else f.year_from
+        f.year_to = intent.year_to if f.year_to is None else f.year_to
         scope = scope_of(question, f, both, excludes, person, position, surname, intent, self.corpus.principal)
-        topic, within = "", False
+        topic, within, asking = "", False, question  # asking: the clause fields are read from
         singular_back = (
             bool(focus)
             and not named
@@ -162,7 +163,7 @@ class Planner(SlotReader, RouteByMeaning):
             back is None
             and not named
             and history
-            and phrases.CORRECTION.search(question)
+            and (phrases.CORRECTION.search(question) or phrases.THE_OTHER.search(question))
             and (meant := self._meant(question, history))
         ):
             # "Not that one: I meant his other paper, the one about low-rank factorization": the paper described
@@ -278,11 +279,11 @@ class Planner(SlotReader, RouteByMeaning):
             # "his oldest paper … and what did it optimize?", "his 2019 benchmark paper …", "which later paper of his
             # also …": the table picks the paper, the rest is asked of it
             (picked, intent.route, dated, asked), focus, intent.subject, topic = one, [one[0]], "", ""
-            corrected = asked or corrected  # "…, and where does it say …?": the asking clause weighs its sentences
+            corrected, asking = asked or corrected, asked or question  # "…, and where does it say …?": the ask
             if dated:  # the paper named only dated the one asked about; its year is no filter
                 named, span, f.year_from, f.year_to = [], None, filters.year_from, filters.year_to
         quantity, direction, leave_out, threshold = "", 1, list(aside), None
-        if meta in ("greeting", "metrics", "overview"):
+        if meta in META_KINDS:
             pass  # a question about the corpus or its author, not an operation over papers
         elif len(named) >= 2 and phrases.SHARED_AUTHORS.search(question):
             intent.route, compared = "shared_authors", []  # "who wrote both A and B?"
@@ -329,18 +330,18 @@ class Planner(SlotReader, RouteByMeaning):
         if intent.route == "list" and topic and self._describes_one_paper(question, topic, f, span, scope, said):
             # Nothing is "on" a long description: it describes one paper and asks something of it.
             intent.route, intent.subject, topic = "fact", "", ""
-        fields = () if (meta and meta != "metrics") or compared else phrases.asked_fields(question)
+        fields = () if (meta and meta != "metrics") or compared else phrases.asked_fields(asking)
         if asked := self.fields_asked(question, stripped, fields, intent.route, meta, named, focus):
             # "In which journal did X appear?", "Who did he write X with?": fields of one paper, from the table.
             intent.route, intent.subject, topic = asked
         else:
             fields = ()
-        if meta not in ("greeting", "metrics", "overview"):
+        if meta not in META_KINDS:
             intent.route = operation_of(intent.route, vote, question, named, compared, topic)
             if summary_asked and intent.route == "list" and topic:
                 intent.route = "topic_summary"
         named = self.with_the_other_dated(question, named, by_name=bool(self.named_in(corrected)))
-        if meta not in ("greeting", "metrics", "overview") and self.elapsed_asked(question, named):
+        if meta not in META_KINDS and self.elapsed_asked(question, named):
             # "How long after A did B come out?", "how long between its submission and its acceptance?"
             intent.route, compared, topic = "elapsed", [], ""
         excluded = [pid for pid in named if not filters.admits(self.corpus.by_id[pid])]

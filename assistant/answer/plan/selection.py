@@ -131,6 +131,8 @@ class Selection:
         leave out), picked by date when the question picks one ("which of the two is newer"), and the route that
         answers it (a fact of the paper picked or described, or the earliest/latest of the selection); None when the
         question lists or counts the selection."""
+        if self.joint_paper(question, [], []):
+            return None  # "the first author of her 2023 arXiv preprint also led …": a joint paper, reached in steps
         picked = self.selected(
             f, span, scope, person, position, surname, venues, phrases.position_negated(question), work_type, categories
         )
@@ -230,7 +232,8 @@ class Selection:
         splits into the picking part and the asking part (the asking part weighs the paper's sentences); None
         otherwise."""
         if joint := self.joint_paper(question, named, focus):
-            return joint, "fact", True, ""  # "their earlier joint paper": the anchor and the person only found it
+            # "their earlier joint paper": the anchor and the person only found it; the clause after it is asked
+            return joint, "fact", True, phrases.asked_after(question, phrases.joint_placed(question).span[1])
         asked = (phrases.THEN_ASKS.split(question, maxsplit=1)[1:] or [""])[0]
         if not (named or focus):
             if route in ("earliest", "latest"):
@@ -323,21 +326,6 @@ class Selection:
             at = low.find(nm)
             text, low = text[:at] + " " + text[at + len(nm) :], low[:at] + " " + low[at + len(nm) :]
         return text
-
-    def nested_person(self, question: str, named: list[str], focus: list[str]) -> tuple[str, str] | None:
-        """The person a nested reference finds, and the paper it finds them from ("the first author of CALM", "MoQE's
-        lead author", "its first author" after a turn about MoQE), when the question asks about them, not who they
-        are."""
-        if phrases.asks_who(question):
-            return None
-        if len(named) == 1 and phrases.NTH_AUTHOR_OF.search(question):
-            anchor = named[0]
-        elif not named and len(focus) == 1 and phrases.ITS_NTH_AUTHOR.search(question):
-            anchor = focus[0]
-        else:
-            return None
-        lead = self._author_of(anchor, question)
-        return (lead, anchor) if lead else None
 
     def fields_asked(
         self, question: str, stripped: str, fields: tuple[str, ...], route: str, meta, named, focus

@@ -10,7 +10,7 @@ from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import topics
 from assistant.answer.evidence.across import asked_kind, mentions
 from assistant.answer.evidence.weigh import vocabulary
-from assistant.answer.plan import correction, phrases, topic_scope
+from assistant.answer.plan import correction, counted_dates, phrases, topic_scope
 from assistant.answer.plan.conversation import (
     ANAPHORA,
     cited_papers,
@@ -36,6 +36,8 @@ _WORD = re.compile(r"\w")
 # A question continues the previous answer's paper when this share of its content words (and two at least) are that
 # paper's own and it speaks of "the …" something: "the cost reductions" (2 of 3) after an answer about the paper.
 OWN_SHARE = 0.66
+# After an answer about exactly one paper, half its content words (one at least) are enough.
+ONE_SHARE = 0.5
 _DEFINITE = re.compile(r"\bthe\s+(?!(?:author|corpus|researcher)\b)\w", re.I)
 
 
@@ -119,14 +121,21 @@ class SlotReader(Selection, PairReader, JointReader, TableFieldReader):
         cost reductions reported on?" after an answer about a paper that reports them): its content words mostly that
         paper's own."""
         query, focus = follow_up(question, history, self.corpus.name_words)
-        if focus or not history or not _DEFINITE.search(question) or phrases.LIST_FORM.search(question):
+        if focus or not history or phrases.LIST_FORM.search(question):
             return query, focus
-        lead = cited_papers(previous_answer(history), self.corpus.by_title)[:1]
+        shown = cited_papers(previous_answer(history), self.corpus.by_title)
+        # An answer about one paper (the turn selected it): a question of details ("How many scenes, and from which
+        # region?") continues it when half its content words are the paper's own, with no "the …" needed.
+        one = len(shown) == 1
+        if not (one or _DEFINITE.search(question)):
+            return query, focus
+        lead = shown[:1]
         words = [t for w in self._content(question) for t in terms(w)]
-        if not lead or len(words) < 2:
+        if not lead or len(words) < (1 if one else 2):
             return query, focus
         own = vocabulary(" ".join(topics.texts_of(self.corpus.by_id[lead[0]])))
-        if sum(bool(variants(t) & own) for t in words) < max(2, OWN_SHARE * len(words)):
+        least = max(1, ONE_SHARE * len(words)) if one else max(2, OWN_SHARE * len(words))
+        if sum(bool(variants(t) & own) for t in words) < least:
             return query, focus
         last = next(m.content for m in reversed(history) if m.role == "user")
         return f"{question} {last}", lead
@@ -230,29 +239,14 @@ class SlotReader(Selection, PairReader, JointReader, TableFieldReader):
         return topic_words(self._without_people(text), self.corpus.principal)
 
     def _dates(self, question: str, history: list[Message], focus: list[str]) -> tuple[phrases.DateSpan | None, bool]:
-        """The dates asked for, and whether they were counted from a paper pointed back to. One said relative to the
-        conversation ("the following year", "four years after that one") counts from the previous question's year
-        when it asked one year, else from the year of the paper the previous answer led with."""
+        """The dates asked for, and whether they were counted from a paper pointed back to (counted_dates.py)."""
         span = phrases.dates(question)
         if span is not None and phrases.in_reported_claim(question, span):
             return None, False
         if span is None or span.relative is None:
             return span, False
-        offset, length = span.relative
-
-        def counted(anchor: int) -> phrases.DateSpan:
-            year = anchor + offset
-            return phrases.DateSpan(phrases.Month(year, 1), phrases.Month(year + length - 1, 12), span.said)
-
-        before = next((phrases.dates(m.content) for m in reversed(history) if m.role == "user"), None)
-        if before and before.start and before.end and before.start.year == before.end.year:
-            return counted(before.start.year), False
-        # The paper the previous answer led with, whether or not the question points back with a word ("the
-        # following year" after "Tell me about his AIPerf paper").
         lead = focus or cited_papers(previous_answer(history), self.corpus.by_title)
-        if lead and (p := self.corpus.by_id.get(lead[0])) and p.year:
-            return counted(p.year), True
-        return None, False
+        return counted_dates.resolved(span, history, self.corpus.by_id.get(lead[0]) if lead else None)
 
     def _meant(self, question: str, history: list[Message]) -> str | None:
         """The paper a correction describes ("I meant the one about low-rank factorization"), other than the one the
@@ -267,8 +261,8 @@ class SlotReader(Selection, PairReader, JointReader, TableFieldReader):
             rejected = set(previous[:1])  # "not that one": the paper the previous answer led with
         described = phrases.CORRECTION.sub(" ", phrases.NOT_THE_ONE.sub(" ", question))
         words = " ".join(topic_words(self._without_people(described), self.corpus.principal))
-        if len(words.split()) < 2:
-            return None
+        if not words or (len(words.split()) < 2 and not rejected):
+            return None  # one word describes the paper meant only beside the one it rules out
         shown = earlier_papers(history, self.corpus.by_title)
         against = ruled_out.group(0) if ruled_out and not rejected else ""
         return correction.meant(self.corpus, history, described.strip(" -–—,."), words, against, rejected, shown)

@@ -14,6 +14,7 @@ months and "papers from the second half of 2023" as "since"; `timefhuman` 0.1.5 
 
 from __future__ import annotations
 
+from assistant.answer.plan.phrases.collection import CollectionAsk, collection_asked, kind_of  # noqa: F401
 from assistant.answer.plan.phrases.dates import (  # noqa: F401 - the phrases, read from one place
     MONTHS,
     NUMBER_WORDS,
@@ -60,9 +61,13 @@ from assistant.answer.plan.phrases.picks import (  # noqa: F401 - the phrases, r
     CO_AUTHOR_ON,
     LIST_FORM,
     ONE_DATED,
+    PREPRINT,
     THAN_THE_NAMED,
     THEN_ASKS,
     WHICH_ONE,
+    JointPlaced,
+    anchor_role,
+    asked_after,
     date_extreme,
     date_pick,
     joint_placed,

@@ -235,6 +235,10 @@ def dates(question: str) -> DateSpan | None:
                 start = Month(p[0].year - n, 1)
             end = Month(start.year + (0 if exact else n - 1), 12)
             return DateSpan(start, end, ((m.start(), m.end()),))
+    # Relative to an anchor the conversation names, in months: "the same month two years later", "three months
+    # after that", "the following month".
+    if found := _months_after(q):
+        return found
     # Relative to an anchor the conversation names.
     if m := re.search(
         rf"\b(?:(?P<n>{_COUNT})\s+years?\s+(?P<dir>after|later than|before|earlier than)\s+"
@@ -308,6 +312,45 @@ def dates(question: str) -> DateSpan | None:
     ):
         return DateSpan(said=((m.start(), m.end()),), month_of_year=MONTHS[m.group("m").casefold()])
     return None
+
+
+# "(in) the same month (exactly) two years later", "the same month of the following year", "three months after that",
+# "a month earlier", "the next month", "half a year later": a month counted from the paper the conversation points to.
+_SAME_MONTH = (
+    r"(?:in\s+|during\s+)?(?:exactly\s+|precisely\s+)?(?:(?:the|this)\s+(?:very\s+)?same|that(?:\s+very)?(?:\s+same)?)\s+"
+    r"(?:calendar\s+)?month"
+)
+_MONTHS_AFTER = re.compile(
+    rf"\b{_SAME_MONTH}\s*,?\s+(?:exactly\s+|precisely\s+|just\s+)?(?P<n>{_COUNT})\s+years?\s+"
+    r"(?P<dir>later|after(?:wards)?|on|earlier|before)\b"
+    rf"|\b(?:exactly\s+|precisely\s+)?(?P<n2>{_COUNT})\s+years?\s+(?P<dir2>later|after\s+that|on|earlier|before\s+that)"
+    rf"\s*,?\s+{_SAME_MONTH}\b"
+    rf"|\b{_SAME_MONTH}\s+(?:of\s+|in\s+)?the\s+(?P<rel>following|next|previous|preceding)\s+year\b"
+    rf"|\b(?:exactly\s+|just\s+)?(?:(?P<m>{_COUNT})\s+months?|(?P<half>half\s+a\s+year))\s+"
+    r"(?P<mdir>later|after(?:\s+(?:that|it|this)(?:\s+one)?)?|on|earlier|before(?:\s+(?:that|it|this)(?:\s+one)?)?)"
+    r"(?!\s+than)\b"
+    r"|\bthe\s+(?P<mrel>following|next|previous|preceding)\s+month\b|\bthe\s+month\s+(?P<mrel2>after|before)\b",
+    re.I,
+)
+
+
+def _months_after(q: str) -> DateSpan | None:
+    """One month counted from the paper the conversation points to: relative=(offset in months, 1) in months."""
+    m = _MONTHS_AFTER.search(q)
+    if not m:
+        return None
+    back = lambda word: word.casefold().split()[0] in ("earlier", "before", "previous", "preceding")  # noqa: E731
+    if m.group("n") or m.group("n2"):
+        offset = 12 * _count(m.group("n") or m.group("n2"))
+        offset = -offset if back(m.group("dir") or m.group("dir2")) else offset
+    elif m.group("rel"):
+        offset = -12 if back(m.group("rel")) else 12
+    elif m.group("m") or m.group("half"):
+        offset = 6 if m.group("half") else _count(m.group("m"))
+        offset = -offset if back(m.group("mdir")) else offset
+    else:
+        offset = -1 if back(m.group("mrel") or m.group("mrel2")) else 1
+    return DateSpan(said=((m.start(), m.end()),), relative=(offset, 1), relative_unit="month")
 
 
 def years(question: str) -> tuple[int | None, int | None]:

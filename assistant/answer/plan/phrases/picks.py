@@ -4,6 +4,7 @@ it optimize?", "which later paper of his also …", "his 2019 benchmark paper"."
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 # The words that pick the earliest paper; every other date word ("newest", "later", "most recent", "last") the latest.
 _EARLY = frozenset({"older", "oldest", "earlier", "earliest", "first"})
@@ -143,24 +144,82 @@ THEN_ASKS = re.compile(r",?\s+and\s+(?=(?:how|what|which|when|where|who|why|did|
 
 
 # A paper the principal author wrote together with a person, placed by date against another paper: "their earlier
-# joint paper", "a later paper they wrote together", "also worked with her on a later foundation model". The words
-# after the comparative (up to the clause's end) describe it.
+# joint paper", "a later paper they wrote together", "also worked with her on a later foundation model", "also led an
+# earlier preprint with her", "the later paper they both appear on". The words after the comparative (up to the
+# clause's end) describe it.
+_WITH = r"with\s+(?:him|her|them|the\s+author)"
 _JOINT = re.compile(
-    r"\b(?:joint|together|co-?(?:authored|wrote|written)|(?:worked|collaborated|wrote) with (?:him|her|them))\b", re.I
+    r"\b(?:joint(?:ly)?|together|shared|in\s+common|of\s+theirs|co-?(?:authored|wrote|written|led)|they\s+both|"
+    r"(?:both|each)\s+(?:of\s+them\s+)?(?:appear(?:s|ed)?|are\s+(?:listed|named)|feature[sd]?|show\s+up)|"
+    rf"(?:worked|collaborated|wrote|written|led|headed|fronted|published|authored|did|released|put\s+out)\s+"
+    rf"(?:[\w-]+\s+){{0,4}}?{_WITH})\b",
+    re.I,
 )
-_PLACED = re.compile(r"\b(?P<w>later|earlier|newer|older|subsequent|previous|prior|next)\b", re.I)
+# The words of joint-ness inside the description ("their next joint paper", "the later paper they both appear on"):
+# no topic of the paper.
+_JOINT_WORDS = re.compile(
+    rf"\b(?:joint(?:ly)?|together|shared|in\s+common|of\s+theirs|{_WITH}|co-?(?:authored|wrote|written)|"
+    r"(?:they\s+)?both\s+(?:of\s+them\s+)?(?:appear(?:s|ed)?|are\s+(?:listed|named)|feature[sd]?|show\s+up)"
+    r"(?:\s+(?:on|in))?)\b",
+    re.I,
+)
+_PLACED = re.compile(r"\b(?P<w>later|earlier|newer|older|subsequent|previous|prior|next|following)\b", re.I)
 # "Her co-author on the RADARSAT-2 domain adaptation paper": the person is found from the paper named after it.
 CO_AUTHOR_ON = re.compile(r"\bco-?authors?\s+(?:on|of|in|from|for)\b", re.I)
+# "also led an earlier preprint with her", "had headed a later paper with her": the person is its first author.
+_LED = re.compile(
+    r"\b(?:led|headed|fronted|first[- ]authored|was\s+(?:the\s+)?(?:first|lead)\s+author\s+(?:of|on))\b", re.I
+)
+# The paper the joint one is placed against, reached through one of its authors: "the first author of her 2023
+# preprint", "whoever was lead author on X", "X's first author", "the person who led X".
+ANCHOR_ROLE = re.compile(
+    r"\b(?P<w>first|second|third|last|lead|leading|senior)[- ]author\s+(?:of|on)\b"
+    r"|['’]s\s+(?P<w2>first|second|third|last|lead|leading|senior)[- ]author\b"
+    r"|\b(?:who(?:ever)?|the\s+(?:person|researcher|one)\s+who)\s+(?P<led>led|headed)\b",
+    re.I,
+)
+# "preprint", "arXiv paper": a paper on arXiv alone.
+PREPRINT = re.compile(r"\b(?:preprints?|arxiv(?:[- ]only)?\s+(?:papers?|works?|articles?|versions?))\b", re.I)
 
 
-def joint_placed(question: str) -> tuple[int, str, tuple[int, int]] | None:
-    """1 for a later joint paper, -1 for an earlier one, the words that describe it (after the comparative, to the
-    clause's end: "foundation model" of "on a later foundation model - how many …") and the comparative's span; None
-    when the question places no joint paper so."""
+@dataclass(frozen=True)
+class JointPlaced:
+    """A joint paper placed by date: `direction` 1 later, -1 earlier; `described` the words that describe it (joint-
+    ness taken out); `span` the comparative's; `led` when the person led it; `preprint` when it is said to be one."""
+
+    direction: int
+    described: str
+    span: tuple[int, int]
+    led: bool = False
+    preprint: bool = False
+
+
+def joint_placed(question: str) -> JointPlaced | None:
+    """The joint paper a question places by date against another, or None when it places none so."""
     if not _JOINT.search(question):
         return None
     m = _PLACED.search(question)
     if not m:
         return None
     rest = re.split(r",|;|\?|\.\s|:|\s[-–—]\s|\s+and\s+|\b(?:what|which|how|where|who|when)\b", question[m.end() :])
-    return (1 if m.group("w").casefold() in _LATER | {"next"} else -1), rest[0], m.span()
+    later = m.group("w").casefold() in _LATER | {"next", "following"}
+    described = _JOINT_WORDS.sub(" ", rest[0])
+    led = bool(_LED.search(question[max(0, m.start() - 40) : m.start()]))
+    return JointPlaced(1 if later else -1, described, m.span(), led, bool(PREPRINT.search(rest[0])))
+
+
+def asked_after(question: str, at: int) -> str:
+    """The clause a question asks once it has placed its paper (from `at` on): the first that opens with a question
+    word, else the one after the placing clause ("…, by how much did …?"); "" when there is none."""
+    clauses = [c for c in _CLAUSE_BREAK.split(question[at:])[1:] if c.strip()]
+    return next((c for c in clauses if _ASKING.match(c)), clauses[0] if clauses else "")
+
+
+def anchor_role(text: str) -> int | None:
+    """The author position through which a text reaches the anchor paper ("the first author of …" -> 1, "whoever
+    led …" -> 1, "… 's senior author" -> -1), or None."""
+    m = ANCHOR_ROLE.search(text)
+    if not m:
+        return None
+    word = (m.group("w") or m.group("w2") or "first").casefold()
+    return {"first": 1, "lead": 1, "leading": 1, "second": 2, "third": 3, "last": -1, "senior": -1}[word]

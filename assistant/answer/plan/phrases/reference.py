@@ -83,12 +83,14 @@ def references(question: str) -> list[Reference]:
                 words.append(t)
             j += 1
         after = _modifier(tokens[j:]) if headed and not plural else ()
-        if not words and after and low == "the":
-            # "take the one about icebergs", "the paper on sea-ice thickness": described by what follows its noun
+        if not words and after and (low == "the" or (years and (low in _OWNERS or possessive))):
+            # "take the one about icebergs", "the paper on sea-ice thickness", "her 2023 preprint on drift
+            # forecasting": described by what follows its noun
+            owned = low in _OWNERS or possessive
             years += [int(w) for w in after if re.fullmatch(YEAR, w)]
             kept = tuple(w for w in after if not re.fullmatch(YEAR, w))
             end = tokens[min(j + len(after), len(tokens) - 1)].end()
-            out.append(Reference(kept, tuple(years), True, False, (tokens[i].start(), end), (), True))
+            out.append(Reference(kept, tuple(years), True, owned, (tokens[i].start(), end), (), low == "the"))
         elif words and not plural and len(words) <= MAX_WORDS and (headed or low not in _HEAD_REQUIRED):
             end = tokens[j - 1].end() if j > i + 1 else tokens[i].end()
             out.append(

@@ -33,14 +33,16 @@ class DateSpan:
     """A span of months a question asks about, both ends inclusive; None on a side is open.
 
     `relative` is a span counted from something the conversation names ("the following year", "four years after
-    that one"): (offset from the anchor's year in years, length in years); the planner resolves it to an absolute
-    span once it knows the anchor.
+    that one"): (offset from the anchor's year in years, length in years), or in months from the anchor's month when
+    `relative_unit` is "month" ("the same month two years later", "three months after that"); the planner resolves it
+    to an absolute span once it knows the anchor.
     """
 
     start: Month | None = None
     end: Month | None = None
     said: tuple[tuple[int, int], ...] = ()  # (start, end) character spans of the question the date was read from
     relative: tuple[int, int] | None = None
+    relative_unit: str = "year"  # "year" | "month": what `relative` counts
     month_of_year: int | None = None  # "in April (any year)": that month of every year, start and end open
     # A list of dates with gaps between them ("in 2019 and 2021", "March or May 2025"): each (first, last month), in
     # order; start and end are then the first and the last of them. Empty for one unbroken span.

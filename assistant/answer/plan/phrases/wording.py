@@ -114,7 +114,8 @@ COMPARISON = re.compile(
 # (a spaced dash or "I mean" ends it too: "not the one that splits X up in advance - I mean the one that …").
 NOT_THE_ONE = re.compile(r"\bnot the (?:(?!\s[-–—]\s|\bi (?:meant|mean)\b)[^,.;:?!])+", re.I)
 # "the other one" / "his other paper": a paper picked as the one that is not another (said with NOT_THE_ONE).
-THE_OTHER = re.compile(r"\bthe other (?:one|paper|work|preprint|study)\b", re.I)
+# "Not the coastline one, the other." says it bare, at the end of its clause.
+THE_OTHER = re.compile(r"\bthe other(?: (?:one|paper|work|preprint|study)\b|(?=\s*(?:[.,;:!?]|$)))", re.I)
 # Code released with a paper.
 CODE = re.compile(r"\b(code|github|open[- ]source)\b", re.I)
 # Bibliometrics a profile page may state.

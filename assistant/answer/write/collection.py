@@ -1,0 +1,166 @@
+"""Answers about the collection itself, from the table: how many distinct papers it holds (by kind of work: journal,
+conference, thesis, only on arXiv), which source files it was built from, and which years it covers."""
+
+from __future__ import annotations
+
+from assistant.answer.check.citations import Citations, finish
+from assistant.answer.corpus import Corpus
+from assistant.answer.evidence.weigh import summary_sentence
+from assistant.answer.plan import phrases
+from assistant.answer.plan.phrases.collection import kind_of
+from assistant.answer.plan.plan import QueryPlan
+from assistant.answer.write.format import name, plural, when
+from assistant.answer.write.pages import page_of
+from assistant.models import Answer, Paper
+
+# How each source shape is said (the ingest modules' SHAPE names).
+SHAPES = {
+    "openalex": "an OpenAlex export",
+    "bibtex": "a BibTeX file",
+    "ris": "a RIS export",
+    "csl_json": "a CSL-JSON export",
+    "semantic_scholar": "a Semantic Scholar export",
+    "arxiv_atom": "an arXiv API (Atom) feed",
+    "arxiv_listing": "an arXiv listing page",
+    "glued_listing": "a publication listing page",
+    "profile_cards": "a researcher profile page (cards)",
+    "profile_items": "a researcher profile page (items)",
+}
+# The kinds of work, in the order a breakdown gives them, and how each is said.
+KINDS = {
+    "journal article": ("journal article", "journal articles"),
+    "conference paper": ("conference paper", "conference papers"),
+    "thesis": ("thesis", "theses"),
+    "book": ("book", "books"),
+    "chapter": ("book chapter", "book chapters"),
+    "report": ("report", "reports"),
+    "other venue": ("paper with a venue of no stated kind", "papers with a venue of no stated kind"),
+    "arxiv only": ("arXiv-only preprint", "arXiv-only preprints"),
+    "unknown": ("paper with no venue or kind in the sources", "papers with no venue or kind in the sources"),
+}
+
+
+def collection(corpus: Corpus, plan: QueryPlan, papers: list[Paper]) -> Answer:
+    """The aggregate the question asks of the collection (`phrases.collection_asked`), over the papers in scope."""
+    ask = phrases.collection_asked(plan.question)
+    aggregate, kind = (ask.aggregate, ask.kind) if ask else ("count", None)
+    cites = Citations()
+    # "How many papers by X are in the corpus?" reads the whole corpus as its place, X's papers as its subject
+    scope = "author" if plan.scope == "all" and plan.about_author else plan.scope
+    who = _who(corpus, scope)
+    scoped = _scoped(papers, scope)
+    if aggregate == "sources":
+        text = sources(corpus)
+    elif aggregate in ("years", "earliest", "latest"):
+        text = years(corpus, scoped, papers, aggregate, who, cites)
+    else:
+        text = count(corpus, scoped, papers, kind, who, cites, plan, scope)
+    return finish(text, cites, route="corpus")
+
+
+def _who(corpus: Corpus, scope: str) -> str:
+    return {"author": corpus.principal, "others": "authors other than " + corpus.principal}.get(scope, "")
+
+
+def _scoped(papers: list[Paper], scope: str) -> list[Paper]:
+    if scope == "author":
+        return [p for p in papers if p.is_author_work]
+    if scope == "others":
+        return [p for p in papers if not p.is_author_work]
+    return list(papers)
+
+
+def _said(kind: str, n: int) -> str:
+    one, many = KINDS[kind]
+    return f"{n} {one if n == 1 else many}"
+
+
+def breakdown(papers: list[Paper]) -> str:
+    """ "By kind of work: 11 journal articles, 3 conference papers, 1 thesis, 7 arXiv-only preprints." """
+    counts = {k: 0 for k in KINDS}
+    for p in papers:
+        counts[kind_of(p)] += 1
+    said = [_said(k, n) for k, n in counts.items() if n]
+    return f"By kind of work, as the sources state it: {', '.join(said)}." if said else ""
+
+
+def count(corpus, scoped, papers, kind, who, cites, plan, scope) -> str:
+    """How many distinct papers the collection holds (of a kind of work, when asked), with the breakdown by kind."""
+    whose = f"by {who}" if who else "in all"
+    entries = sum(len(p.sources) for p in scoped)
+    merged = f" (the sources list {entries} entries for them, merged where two are the same paper)"
+    merged = merged if entries > len(scoped) else ""
+    head = f"The collection holds {plural(len(scoped), 'distinct paper')} {whose}{merged}."
+    rest = [p for p in papers if p not in scoped]
+    own = sum(p.is_author_work for p in scoped)
+    if scope == "author" and rest:
+        head += f" It also holds {plural(len(rest), 'paper')} by other authors, {len(papers)} in all."
+    elif scope == "all" and 0 < own < len(scoped):
+        head += f" {own} of them are {corpus.principal}'s and {len(scoped) - own} by other authors."
+    if kind is None:
+        return "\n\n".join(x for x in (head, breakdown(scoped)) if x)
+    chosen = [p for p in scoped if kind_of(p) == kind]
+    said = {
+        "arxiv only": "only arXiv preprints (the sources give them no journal, conference or thesis version)",
+        "journal article": "journal articles",
+        "conference paper": "conference papers",
+        "thesis": "theses",
+    }[kind]
+    whose = f"{who}'s " if who else "the "
+    lead = f"{len(chosen)} of {whose}{len(scoped)} papers in the collection are {said}"
+    if not chosen:
+        return f"{lead}.\n\n{breakdown(scoped)}"
+    page = page_of(sorted(chosen, key=lambda p: p.date or str(p.year or ""), reverse=True), plan)
+    lines = [f"{lead}:"]
+    lines += [f"- {name(p)}{when(p)} {cites.cite(p, summary_sentence(p))}" for p in page.items]
+    if page.rest:
+        lines.append(f"… and {page.rest} more: ask for the rest.")
+    return "\n".join(lines) + f"\n\n{breakdown(scoped)}"
+
+
+def years(corpus, scoped, papers, aggregate, who, cites) -> str:
+    """The years the papers in scope cover, with the earliest and the latest paper cited; the whole collection's span
+    too when it differs."""
+    dated = sorted((p for p in scoped if p.year), key=lambda p: p.date or str(p.year))
+    if not dated:
+        return "The sources date none of the papers in scope."
+    first, last = dated[0], dated[-1]
+    whose = f"{who}'s papers" if who else "the papers"
+    span = f"{first.year} to {last.year}" if first.year != last.year else str(first.year)
+
+    def earliest() -> str:
+        return f"the earliest is {name(first)}{when(first)} {cites.cite(first, summary_sentence(first))}"
+
+    def latest() -> str:
+        return f"the latest is {name(last)}{when(last)} {cites.cite(last, summary_sentence(last))}"
+
+    if aggregate == "earliest":
+        lead = f"The earliest year of {whose} in the collection is {first.year}: {earliest()}; they run to {last.year}."
+    elif aggregate == "latest":
+        lead = f"The latest year of {whose} in the collection is {last.year}: {latest()}; they start in {first.year}."
+    else:
+        lead = f"{whose[0].upper()}{whose[1:]} in the collection cover {span}: {earliest()}, {latest()}."
+    every = sorted(p.year for p in papers if p.year)
+    if every and (every[0], every[-1]) != (first.year, last.year):
+        lead += f" The whole collection, other authors' papers included, covers {every[0]} to {every[-1]}."
+    return lead
+
+
+def sources(corpus: Corpus) -> str:
+    """The source files the collection was read from, each with its kind and how many entries it gave."""
+    files = [s for s in corpus.sources if s.get("shape")]
+    if not files:
+        return "The store keeps no record of the source files this collection was read from."
+    lines = [f"The collection was built from {plural(len(files), 'source file')}:"]
+    for s in files:
+        entries = s.get("entries", 0)
+        lines.append(
+            f"- {s['file']}: {SHAPES.get(s['shape'], s['shape'])}, {entries} {'entry' if entries == 1 else 'entries'}"
+        )
+    total = sum(s.get("entries", 0) for s in files)
+    own = len(corpus.authors_papers)
+    lines.append(
+        f"Their {total} entries merge into {plural(len(corpus.papers), 'distinct paper')}, {own} of them "
+        f"{corpus.principal}'s."
+    )
+    return "\n".join(lines)

@@ -1,0 +1,78 @@
+"""Questions about the collection itself (how many distinct papers, of which kind of work, from which sources, over
+which years) are answered from the table, decided by their structure, never read as a topic."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.answer.plan import phrases
+from assistant.answer.plan.phrases.collection import kind_of
+from assistant.models import Filters, Message
+from tests.conftest import make_paper
+
+
+def ask(assistant, question):
+    return assistant.answer([Message(role="user", content=question)], Filters())
+
+
+@pytest.mark.parametrize(
+    ("question", "aggregate", "kind"),
+    [
+        ("How many separate works of hers does the archive hold?", "count", None),
+        (
+            "How many of his publications are arXiv-only, lacking a journal or conference version?",
+            "count",
+            "arxiv only",
+        ),
+        ("From which source files was this collection put together?", "sources", None),
+        ("What is the oldest year this library covers?", "earliest", None),
+        ("What's the newest year covered?", "latest", None),
+    ],
+)
+def test_an_aggregate_of_the_collection_is_read_by_structure(question, aggregate, kind):
+    found = phrases.collection_asked(question)
+    assert (found.aggregate, found.kind) == (aggregate, kind)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["How many papers has she written on melt ponds?", "Which datasets does the iceberg paper use?", "Hello there"],
+)
+def test_a_count_or_a_question_with_no_collection_aggregate_is_not_about_the_collection(question):
+    assert phrases.collection_asked(question) is None
+
+
+def test_the_kind_of_work_of_a_paper_is_read_from_the_table():
+    assert kind_of(make_paper(work_type="journal article", arxiv_id="2101.00001")) == "journal article"
+    assert kind_of(make_paper(arxiv_id="2101.00001")) == "arxiv only"
+    assert kind_of(make_paper(venue="arXiv")) == "arxiv only"
+    assert kind_of(make_paper(comments=["preprint (arXiv)"])) == "arxiv only"
+    assert kind_of(make_paper(venue="Journal of Glaciology")) == "other venue"
+    assert kind_of(make_paper()) == "unknown"
+
+
+def test_how_many_distinct_papers_is_a_count_of_the_collection_not_a_topic(tanaka):
+    answer = ask(tanaka, "How many separate works by Keiko Tanaka does the archive hold?")
+    assert answer.meta["plan"]["route"] == "corpus"
+    assert "22 distinct papers" in answer.answer and "“separate" not in answer.answer
+
+
+def test_arxiv_only_works_are_counted_by_their_kind_of_work(tanaka):
+    answer = ask(tanaka, "How many of her publications are arXiv-only, lacking any journal or conference version?")
+    assert answer.answer.startswith("7 of Keiko Tanaka's 22 papers")
+    assert len(answer.citations) == 7
+
+
+def test_the_sources_of_the_collection_are_its_files(tanaka):
+    answer = ask(tanaka, "From which source files was this collection put together?")
+    assert "openalex_tanaka.json" in answer.answer and "3 source files" in answer.answer
+
+
+def test_the_first_year_covered_is_read_from_the_dates(tanaka):
+    answer = ask(tanaka, "What is the oldest year this library covers?")
+    assert answer.meta["plan"]["route"] == "corpus" and "2018" in answer.answer
+
+
+def test_a_topic_count_stays_a_count(tanaka):
+    answer = ask(tanaka, "How many of her papers in the collection are about icebergs?")
+    assert answer.meta["plan"]["route"] == "count"

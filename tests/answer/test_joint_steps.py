@@ -1,0 +1,59 @@
+"""Questions in steps through a person: the anchor paper (described by year, kind of work and meaning), its author at
+the position the question reaches it through (or a co-author named), their joint paper on the asked side of the
+anchor's date (led by that person, only on arXiv for "a preprint"), then the fact asked of it."""
+
+from __future__ import annotations
+
+from assistant.answer.plan import phrases
+from assistant.models import Filters, Message
+
+
+def ask(assistant, question):
+    return assistant.answer([Message(role="user", content=question)], Filters())
+
+
+def first_cited(answer):
+    return (answer.citations[0].title or answer.citations[0].display_title) if answer.citations else ""
+
+
+def test_a_joint_paper_led_by_the_person_and_said_to_be_a_preprint():
+    placed = phrases.joint_placed("Her student had also fronted an earlier preprint with her; what did it find?")
+    assert (placed.direction, placed.led, placed.preprint) == (-1, True, True)
+
+
+def test_words_of_joint_ness_are_no_description():
+    placed = phrases.joint_placed("P co-wrote X with her. In the subsequent paper they both appear on, what changed?")
+    assert placed.direction == 1 and not placed.led and placed.described.split() == ["paper"]
+
+
+def test_the_position_an_anchor_is_reached_through():
+    assert phrases.anchor_role("The senior author of her 2021 review ") == -1
+    assert phrases.anchor_role("Whoever headed his 2019 benchmark ") == 1
+    assert phrases.anchor_role("Her 2021 review ") is None
+
+
+def test_the_leader_of_a_described_preprint_and_their_earlier_preprint(tanaka):
+    answer = ask(
+        tanaka,
+        "The person who led her 2023 preprint on graph-network drift forecasting had also fronted an earlier arXiv "
+        "paper with her; what share of leads did that one detect?",
+    )
+    assert first_cited(answer).startswith("Detecting Leads") and "94%" in answer.answer
+
+
+def test_the_next_paper_two_people_both_appear_on(tanaka):
+    answer = ask(
+        tanaka,
+        "Jörg Müller co-authored her 2019 paper on automated charting. In the next paper they both appear on, how "
+        "far did far-range accuracy climb?",
+    )
+    assert first_cited(answer).startswith("Correcting Incidence-Angle") and "86%" in answer.answer
+
+
+def test_the_lead_author_of_a_described_paper_then_an_earlier_paper_they_led(assistant):
+    answer = ask(
+        assistant,
+        "The lead author of his CKA-guided layer-wise quantization framework had also headed an earlier paper with "
+        "him. What does that earlier paper combine with quantization?",
+    )
+    assert first_cited(answer).startswith("MoQE")
