@@ -126,6 +126,6 @@ def claim_of(question: str) -> str:
 
 def untagged(question: str) -> str:
     """The claim without the tag or check that asks to confirm it: "X still needed Y, didn't it?" -> "X still needed
-    Y". The tag's "n't" does not negate the claim."""
+    Y?". The tag's "n't" does not negate the claim."""
     found = yes_no(question)
-    return found.claim if found and found.form in ("tag", "check") else question
+    return f"{found.claim}?" if found and found.form in ("tag", "check") else question
