@@ -220,6 +220,11 @@ class Answerer:
         elif not hits:
             near = self.corpus.retriever.search(plan.query, plan.filters, k=3)[:1]
             hits = [h for h in near if h.dense >= NEAREST_FLOOR]
+        elif plan.route == "verify":
+            # the verdict writer may take a nearby paper that states the claim's figures (write/verdict._stating)
+            seen = {h.paper.id for h in hits}
+            near = self.corpus.retriever.search(plan.query, plan.filters, k=3)
+            hits += [h for h in near if h.paper.id not in seen and h.dense >= NEAREST_FLOOR]
         return self._with_hits(plan, hits)
 
     def _uncovered(self, plan: QueryPlan) -> list[str]:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from assistant.answer.evidence.figures import QUANTITY_WORDS, Quantity, quantities  # noqa: F401 - read from here by callers
 from assistant.answer.evidence.query_terms import stem
 
 DATA = Path(__file__).parent / "data"
@@ -47,77 +48,10 @@ MIN_BINDING = 2.0
 # this share of them.
 MIN_SHARED, MIN_SHARE = 2, 0.4
 
-_UNIT_CLASS = {
-    "%": ("%", 1),
-    "percent": ("%", 1),
-    "x": ("x", 1),
-    "×": ("x", 1),
-    "times": ("x", 1),
-    "fold": ("x", 1),
-    "-fold": ("x", 1),
-    "ms": ("time", 1e-3),
-    "millisecond": ("time", 1e-3),
-    "milliseconds": ("time", 1e-3),
-    "s": ("time", 1),
-    "sec": ("time", 1),
-    "second": ("time", 1),
-    "seconds": ("time", 1),
-    "min": ("time", 60),
-    "minute": ("time", 60),
-    "minutes": ("time", 60),
-    "h": ("time", 3600),
-    "hour": ("time", 3600),
-    "hours": ("time", 3600),
-    "day": ("time", 86400),
-    "days": ("time", 86400),
-    "week": ("time", 604800),
-    "weeks": ("time", 604800),
-    "k": ("count", 1e3),
-    "thousand": ("count", 1e3),
-    "m": ("count", 1e6),
-    "million": ("count", 1e6),
-    "b": ("count", 1e9),
-    "billion": ("count", 1e9),
-    "trillion": ("count", 1e12),
-    "cm": ("length", 1e-2),
-    "mm": ("length", 1e-3),
-    "km": ("length", 1e3),
-    "kb": ("bytes", 1e3),
-    "mb": ("bytes", 1e6),
-    "gb": ("bytes", 1e9),
-    "tb": ("bytes", 1e12),
-    "w": ("power", 1),
-    "kw": ("power", 1e3),
-    "mw": ("power", 1e6),
-    "point": ("points", 1),
-    "points": ("points", 1),
-}
-_FLOPS = {"": 1, "k": 1e3, "m": 1e6, "g": 1e9, "t": 1e12, "p": 1e15, "e": 1e18}
-_NUM = r"\d+(?:,\d{3})*(?:\.\d+)?"
-_UNIT = (
-    r"%|\\%|percent\b|[×xX](?![A-Za-z])|times\b|-?fold\b|[kKMGTPE]?FLOP/?s\b|[kKMGTPE]?FLOPS\b|ms\b|milliseconds?\b"
-    r"|(?:[kKMGTPE]|[Kk]ilo|[Mm]ega|[Gg]iga|[Tt]era|[Pp]eta|[Ee]xa)[- ]?(?:OPS|ops|FLOPS|flops)\b"
-    r"|s\b|sec\b|seconds?\b|min\b|minutes?\b|h\b|hours?\b|days?\b|weeks?\b|thousand\b|million\b|billion\b"
-    r"|trillion\b|[kKMB]\b|cm\b|mm\b|km\b|[kKMGT]i?B\b|k?W\b|MW\b|points?\b"
-)
-_QUANTITY = re.compile(
-    rf"(?<![\w.])(?P<a>{_NUM})(?:\s*(?:-|–|to)\s*(?P<b>{_NUM}))?(?:\s*(?P<unit>{_UNIT}))?",
-)
 _BOUNDARY = re.compile(r"[;:()\[\]]|,(?!\d{3})|\s(?:and|while|whereas|but|although|though)\s|\.\s", re.I)
 _CONJUNCT = re.compile(r"\s*(?:and|or)\s", re.I)
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’-]*")
 _NEGATION = re.compile(r"\b(?:not|no|never|n't|without|neither|nor)\b|n't\b", re.I)
-
-
-def _load_quantity_words() -> list[tuple[re.Pattern, float, str]]:
-    rows = []
-    for line in (DATA / "quantity_words.txt").read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            phrase, value, unit = (part.strip() for part in line.split("|"))
-            cls = _UNIT_CLASS.get(unit, ("count", 1))[0] if unit else "count"
-            rows.append((re.compile(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", re.I), float(value), cls))
-    rows.sort(key=lambda r: -len(r[0].pattern))  # "two orders of magnitude" before "two"
-    return rows
 
 
 def _load_directions() -> dict[str, tuple[int, int]]:
@@ -146,21 +80,10 @@ def _phrases(words: str) -> list[str]:
     return out
 
 
-QUANTITY_WORDS = _load_quantity_words()
 DIRECTIONS = _load_directions()
 _DIRECTION = re.compile(
     r"(?<![\w-])(" + "|".join(re.escape(w) for w in sorted(DIRECTIONS, key=len, reverse=True)) + r")(?![\w-])", re.I
 )
-
-
-@dataclass(frozen=True)
-class Quantity:
-    low: float
-    high: float  # equal to low unless a range ("92-97%") or a bound ("under 2 s")
-    kind: str  # "%", "x", "time", "count", "length", …
-    said: str  # as the text writes it
-    start: int
-    end: int
 
 
 @dataclass
@@ -169,69 +92,43 @@ class Clause:
     start: int
     quantities: list[Quantity] = field(default_factory=list)
     words: list[tuple[int, str]] = field(default_factory=list)  # (offset, stem) of its content words
+    # An aside restating the figure before it ("7.1x speedup (3.1x on average)"): that clause and figure, whose
+    # context the aside's figure shares.
+    echoes: tuple[Clause, Quantity] | None = None
 
 
-def _is_name_part(text: str, start: int, end: int, unit: str | None) -> bool:
-    """A number inside a name ("A100", "ResNet-50", "Sentinel-1", "FP64"), a model number after a capitalised word
-    inside the sentence ("Huawei Ascend 910"), or an item label ("(1)")."""
-    if re.search(r"[A-Za-z]-?\Z", text[max(0, start - 2) : start]):
-        return True
-    if text[max(0, start - 1) : start] == "(" and text[end : end + 1] == ")":
-        return True
-    return not unit and bool(re.search(r"(?<=\S\s)[A-Z][a-z]+\s\Z", text[max(0, start - 30) : start]))
-
-
-def _value(number: str) -> float:
-    return float(number.replace(",", ""))
-
-
-def _unit(unit: str | None) -> tuple[str, float]:
-    if not unit:
-        return "count", 1.0
-    u = unit.replace("\\", "")
-    if m := re.fullmatch(r"(kilo|mega|giga|tera|peta|exa|[kmgtpe])?[- ]?(?:flop/?s|flops|ops)", u, re.I):
-        return "rate", _FLOPS[(m.group(1) or "")[:1].casefold()]
-    if u in ("M", "B", "K", "k"):
-        return _UNIT_CLASS[u.casefold()]
-    u = u.casefold()
-    if re.fullmatch(r"[kmgt]ib", u):
-        u = u[0] + "b"
-    return _UNIT_CLASS.get(u, ("count", 1.0))
-
-
-def quantities(text: str) -> list[Quantity]:
-    """The quantities a text states, with their place: numbers with units, ranges, and quantity words."""
-    out: list[Quantity] = []
-    taken: list[tuple[int, int]] = []
-    for m in _QUANTITY.finditer(text):
-        if _is_name_part(text, m.start(), m.end(), m.group("unit")):
-            continue
-        a = _value(m.group("a"))
-        unit = m.group("unit")
-        if not unit and re.fullmatch(r"(?:19|20)\d{2}", m.group("a")):
-            continue  # a year: dates are read by the plan, not compared as figures
-        kind, scale = _unit(unit)
-        b = _value(m.group("b")) if m.group("b") else a
-        low, high = min(a, b) * scale, max(a, b) * scale
-        out.append(Quantity(low, high, kind, m.group(0).strip(), m.start(), m.end()))
-        taken.append((m.start(), m.end()))
-    for pattern, value, kind in QUANTITY_WORDS:
-        for m in pattern.finditer(text):
-            if any(s < m.end() and m.start() < e for s, e in taken):
-                continue
-            out.append(Quantity(value, value, kind, m.group(0), m.start(), m.end()))
-            taken.append((m.start(), m.end()))
-    return sorted(out, key=lambda q: q.start)
+_ASIDE = re.compile(r"\([^()]*\)")
 
 
 @lru_cache(maxsize=4096)
 def clauses(text: str) -> tuple[Clause, ...]:
-    """The text cut at punctuation and coordinating words, each part with its quantities and content words."""
+    """The text cut at punctuation and coordinating words, each part with its quantities and content words. An
+    aside in parentheses is its own clause, sharing the words of the clause around it; the text around it reads on
+    as if it were not there."""
     qs = quantities(text)
-    cuts = [0] + [m.start() for m in _BOUNDARY.finditer(text)] + [len(text)]
-    out = []
+    asides = [m.span() for m in _ASIDE.finditer(text)]
+    outer = text
+    for s, e in asides:
+        outer = outer[:s] + " " * (e - s) + outer[e:]
+    inside = lambda at: any(s <= at < e for s, e in asides)  # noqa: E731
+    out = _cut(outer, [q for q in qs if not inside(q.start)], 0, len(outer))
+    for s, e in asides:
+        for c in _cut(text, [q for q in qs if s <= q.start < e], s + 1, e - 1):
+            around = next((o for o in out if o.start <= s < o.start + len(o.text)), None)
+            if around is not None:
+                c.words = sorted(c.words + around.words)
+                before = [q for q in around.quantities if q.end <= s]
+                if before and c.quantities:
+                    c.echoes = (around, before[-1])
+            out.append(c)
+    return tuple(sorted(out, key=lambda c: c.start))
+
+
+def _cut(text: str, qs: list[Quantity], lo: int, hi: int) -> list[Clause]:
+    cuts = [lo] + [m.start() for m in _BOUNDARY.finditer(text, lo, hi)] + [hi]
+    out: list[Clause] = []
     for s, e in zip(cuts, cuts[1:]):
-        if e <= s:
+        if e <= s or not text[s:e].strip():
             continue
         c = Clause(text[s:e], s)
         c.quantities = [q for q in qs if s <= q.start < e]
@@ -248,7 +145,7 @@ def clauses(text: str) -> tuple[Clause, ...]:
             if not any(at < c.quantities[0].start for at, _ in c.words):
                 c.words = [(at, w) for at, w in out[-1].words if at < lead] + c.words
         out.append(c)
-    return tuple(out)
+    return out
 
 
 def _context(clause: Clause, q: Quantity) -> dict[str, float]:
@@ -266,6 +163,9 @@ def _context(clause: Clause, q: Quantity) -> dict[str, float]:
     for other in clause.quantities:
         if other != q:
             out[f"#{other.kind}:{other.low:g}"] = BEFORE_WEIGHT
+    if clause.echoes is not None:  # "(3.1x on average)" measures what the 7.1x before it measures
+        for w, weight in _context(*clause.echoes).items():
+            out[w] = max(out.get(w, 0.0), weight)
     return out
 
 
@@ -311,30 +211,48 @@ def _scaled(q: Quantity) -> bool:
     return bool(_SCALE_WORD.search(q.said))
 
 
+# Units that say what a figure measures ("2.3 watts" is a power draw however the sentence words it), unlike a count,
+# a share or a factor: two figures in one of these units are bound without another shared word.
+_NAMED_UNITS = frozenset({"power", "length", "bytes", "rate"})
+
+
 def _bind_quantities(claim: str, sentences: list[str]) -> tuple[list[Finding], int, int]:
     findings, asked, bound = [], 0, 0
     parts = clauses(claim)
+    # A claim is one statement: a lead-in clause stating no figure ("on RTX 4090 clusters, is the cost cut to 2.6%?")
+    # qualifies every figure of it.
+    lead = {w for c in parts if not c.quantities for _, w in c.words}
     for cc in parts:
         for q in cc.quantities:
             asked += 1
-            ctx = _context(cc, q)
-            best: tuple[float, bool, str, Quantity] | None = None
+            ctx = {w: CLAUSE_WEIGHT for w in lead} | _context(cc, q)
+            best: tuple[float, bool, str, Quantity, Clause] | None = None
             for s in sentences:
                 for sc in clauses(s):
                     for sq in sc.quantities:
                         if sq.kind != q.kind or (q.kind == "count" and _scaled(q) != _scaled(sq)):
                             continue
-                        score = _binding(ctx, _context(sc, sq))
+                        score = _binding(ctx, _context(sc, sq)) + (MIN_BINDING if q.kind in _NAMED_UNITS else 0)
                         meets = _meets(claim, q, sq)
                         # Ties go to the sentence quantity that meets the claim.
                         if best is None or (score, meets) > (best[0], best[1]):
-                            best = (score, meets, s, sq)
+                            best = (score, meets, s, sq, sc)
             if best is None or best[0] < MIN_BINDING:
                 continue
             bound += 1
+            if best[1] and _sides(cc) and _sides(best[4]) and not _sides(cc) & _sides(best[4]):
+                # the same figure said of the same thing in the other direction: "thickening by 1.5 cm" against
+                # "thinning by 1.5 cm"
+                findings.append(Finding(False, best[2], f"{q.said} stated in the opposite direction"))
+                continue
             said = f"{q.said} ({'stated' if best[1] else f'stated as {best[3].said}'})"
             findings.append(Finding(best[1], best[2], said))
     return findings, asked, bound
+
+
+def _sides(clause: Clause) -> set[tuple[int, int]]:
+    """The (pair, side) of each direction word of one clause."""
+    return {(pair, side) for pair, side, c in _directions(clause.text)}
 
 
 def _directions(text: str) -> list[tuple[int, int, Clause]]:
@@ -343,7 +261,8 @@ def _directions(text: str) -> list[tuple[int, int, Clause]]:
     for c in clauses(text):
         for m in _DIRECTION.finditer(c.text):
             pair, side = DIRECTIONS[m.group(1).casefold()]
-            if _NEGATION.search(c.text[max(0, m.start() - 15) : m.start()]):
+            # the three words before it, whole ("FNO emulator is faster" is not "no … faster")
+            if _NEGATION.search(" ".join(_WORD.findall(c.text[: m.start()])[-3:])):
                 side = 1 - side
             out.append((pair, side, c))
     return out
@@ -367,6 +286,11 @@ def _bind_directions(claim: str, sentences: list[str]) -> list[Finding]:
         if best is not None:
             out.append(Finding(best[1], best[2], "the direction stated" if best[1] else "the opposite direction"))
     return out
+
+
+def stated(text: str) -> bool:
+    """The text states a figure or a direction ("a 40% increase", "shrank") for the sentences to weigh."""
+    return bool(quantities(text) or _DIRECTION.search(text))
 
 
 def check(claim: str, sentences: list[str]) -> Alignment:

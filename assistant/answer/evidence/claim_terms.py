@@ -214,7 +214,7 @@ def slot_fillers(question: str, word: str, sentence: str) -> list[str]:
     return out
 
 
-BY_FIGURES = ("stated for the same thing", "every figure stated")
+BY_FIGURES = ("stated for the same thing", "every figure stated", "a count against the asked bound")
 
 
 def counted_words(question: str) -> set[str]:
@@ -363,4 +363,8 @@ def after_its_subject(question: str, word: str) -> bool:
     group(s) benchmarks", "the set divided into"), not a modifier ("the winter classifier", "in winter")."""
     q = [t.casefold() for t in _TOKEN.findall(question)]
     i = _index(q, word)
-    return i > 0 and q[i - 1] not in _DETERMINERS | _PREPOSITIONS | _ARTICLES
+    # after a subject pronoun a word stands in a verb's place too ("did it gather data from …")
+    return i > 0 and (q[i - 1] in _SUBJECTS or q[i - 1] not in _DETERMINERS | _PREPOSITIONS | _ARTICLES)
+
+
+_SUBJECTS = frozenset({"it", "they", "he", "she", "we"})

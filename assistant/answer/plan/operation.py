@@ -4,9 +4,12 @@ the question's form and the vote's confidence (the planner's last step)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from assistant.answer.evidence import asked
 from assistant.answer.plan import phrases
+from assistant.answer.plan.plan import QueryPlan
+from assistant.models import Filters
 
 # "Does the Sentinel-1/RADARSAT-2 adaptation work without labels?": a yes/no question about one thing named with
 # "the", not a request for papers ("Does he have papers on X?", "Are there any works on Y?").
@@ -42,3 +45,47 @@ def operation_of(route: str, vote, question: str, named: list[str], compared: li
     if route == "list" and label in ("summary", "overview") and topic:
         return "topic_summary"
     return route
+
+
+# Routes that read one paper's record or text: a claim about that paper ("X came out in 2021, didn't it?", "Was Ole
+# Hansen the first author of Y?") is checked against it, whichever route its words drew.
+_OF_ONE_PAPER = ("fact", "summary", "how", "why", "when", "authors", "arxiv", "categories", "venue", "doi", "list")
+# A statement with a check or a tag, or "is it true that X": a claim to check whatever the route, unless it asks
+# about papers in the plural ("His papers all use Sentinel-1, right?").
+_CLAIM_FORMS = ("tag", "check", "that", "clause")
+
+
+# "He has worked on federated learning, hasn't he?": a claim about the author's work, which the list answers (his
+# papers on it, or none, with other groups' marked), not a claim about one paper.
+_OF_THE_AUTHOR = re.compile(r"^\s*(?:(?:and|so|but)\s+)?(?:he|she|they|the author|the researcher)\b", re.I)
+
+
+def _of_the_author(claim: str, principal: str) -> bool:
+    names = "|".join(re.escape(w) for w in principal.split())
+    return bool(_OF_THE_AUTHOR.match(claim) or (names and re.match(rf"\s*(?:{names})\b(?!['’]s)", claim, re.I)))
+
+
+def as_verdict(plan: QueryPlan, filters: Filters, principal: str = "") -> QueryPlan:
+    """The plan of a yes/no question made a verdict on its claim (QueryPlan.claim), decided here once: a claim about
+    one paper is checked against it, and what the claim says (its years, its co-author) no longer filters the papers
+    searched: those are what the verdict compares with the paper's record, not a scope."""
+    found = phrases.yes_no(plan.question) if phrases.polar(plan.question) else None
+    if found is None:
+        return plan
+    if plan.route != "verify":
+        one = bool(plan.named or plan.focus)
+        strong = found.form in _CLAIM_FORMS and not _ASKS_PAPERS.search(found.claim)
+        if plan.route not in _OF_ONE_PAPER or plan.route == "list" and not (strong or one and plan.position):
+            return plan
+        if plan.route == "list" and not one and _of_the_author(found.claim, principal):
+            return plan
+        if not (strong or one):
+            return plan
+    f = plan.filters.model_copy(
+        update={"year_from": filters.year_from, "year_to": filters.year_to, "coauthor": filters.coauthor}
+    )
+    notes = (
+        plan.notes if plan.route == "verify" else [*plan.notes, f"a yes/no question ({found.form}): its claim checked"]
+    )
+    # a verdict opens the answer: no note on how a topic was read goes before it
+    return replace(plan, route="verify", claim=found.claim, filters=f, topic="", subject="", notes=notes, assumed="")

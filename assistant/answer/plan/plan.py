@@ -81,6 +81,8 @@ class QueryPlan:
     # Metadata fields asked of one paper, in the order asked: venue, date, authors, arxiv, citations ("Where and when
     # did she do her PhD thesis?" -> venue, date). The route answers the first; the writer adds the rest.
     fields: tuple[str, ...] = ()
+    # The statement a yes/no question checks, without its lead-in and its tag ("I read that X. Is that right?": X).
+    claim: str = ""
     notes: list[str] = field(default_factory=list)
     page: int = 0  # the page of a long list asked for ("more", "show the rest" after a list: 1, 2, …)
     page_size: int = LIST_PAGE
@@ -142,6 +144,7 @@ class QueryPlan:
             "excluded_by_filters": [titles.get(i, i) for i in self.excluded],
             "unresolved_sides": self.unresolved,
             "assumed": self.assumed or None,
+            "claim": self.claim or None,
             "notes": self.notes,
             "page": self.page + 1,
         }

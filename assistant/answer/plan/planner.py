@@ -18,7 +18,7 @@ from assistant.answer.plan.conversation import (
 from assistant.answer.plan.intents import classify, mentions_author, subject_for, topic_words
 from assistant.answer.plan.kinds import META_KINDS
 from assistant.answer.plan.meaning import RouteByMeaning, decided_by
-from assistant.answer.plan.operation import operation_of
+from assistant.answer.plan.operation import as_verdict, operation_of
 from assistant.answer.plan.paging import continued_list
 from assistant.answer.plan.plan import LIST_PAGE, QueryPlan
 from assistant.answer.plan.reader import ModelReader, model_read
@@ -394,6 +394,7 @@ class Planner(SlotReader, RouteByMeaning):
             + (["topic grounded by no paper: answered from retrieval"] if unsure else [])
             + self.described_notes(corrected, [*named, *focus, *compared]),
         )
+        plan = as_verdict(plan, filters, self.corpus.principal)
         if self.reader is None:
             return plan
         return model_read(plan, self.reader, question, history, filters, self.corpus, self._resolve_paper, self)

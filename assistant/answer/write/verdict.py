@@ -23,7 +23,7 @@ import numpy as np
 from assistant.answer.check.citations import Citations, finish_blocks
 from assistant.answer.check.claim_parts import Pool, numbers
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import alignment, claim_terms, clauses
+from assistant.answer.evidence import alignment, claim_record, claim_terms, clauses
 from assistant.answer.evidence.query_terms import stem
 from assistant.answer.evidence.roles import with_roles
 from assistant.answer.evidence.weigh import summary_sentence, vocabulary
@@ -306,21 +306,67 @@ def _near(corpus: Corpus) -> claim_terms.Near:
     return near
 
 
+def presumes_author(plan: QueryPlan, paper: Paper) -> bool:
+    """The claim is about the author's own work ("his", "she", the name) and the paper is another group's."""
+    return plan.about_author and plan.scope == "author" and not plan.others_asked and not paper.is_author_work
+
+
+def _record(plan: QueryPlan, claim: str, paper: Paper) -> claim_record.RecordCheck | None:
+    """The claim's year, venue, authors and category against the paper's record (evidence/claim_record.py)."""
+    return claim_record.check(
+        claim,
+        paper,
+        [
+            claim_record.year(claim, paper),
+            claim_record.authors(claim, paper, plan.person, plan.position),
+            claim_record.venue(claim, paper, plan.venues),
+            claim_record.categories(claim, paper, plan.categories),
+        ],
+    )
+
+
 def write_verdict(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | None:
     """Yes, No or "The abstracts do not say", then the deciding sentence, cited; None without a paper to read."""
-    if not hits or not hits[0].paper.has_abstract:
+    if not hits:
         return None
-    paper = hits[0].paper
-    ranked = [s for s, _ in corpus.picker.rank(plan.words, corpus.qterms(plan.words), [paper])[paper.id]]
+    claim = phrases.claim_of(plan.words) or plan.claim or plan.words
+    paper = claim_record.stating(claim, hits, bool(plan.named or plan.focus)) or hits[0].paper
+    record = _record(plan, claim, paper)
+    rest = claim_record.rest(claim, record.spans) if record else claim
+    # The record decides a claim about it, unless what is left states a figure or a direction for the abstract to
+    # weigh ("her 2020 paper found a 40% increase, right?").
+    if record and (record.word == NO or not paper.has_abstract or not alignment.stated(rest)):
+        cites = Citations()
+        marker = cites.cite(paper, summary_sentence(paper))
+        text = f"{record.word}: {heading(paper, corpus)}: {record.said} {marker}."
+        return finish_blocks(
+            [Paragraph(claims=[Claim(text=text)])],
+            cites,
+            route="verify",
+            verdict=record.word,
+            decided_by=f"the record's {record.field}",
+            papers=[paper.id],
+        )
+    if not paper.has_abstract:
+        cites = Citations()
+        marker = cites.cite(paper, summary_sentence(paper))
+        text = f"{UNSAID}: the sources give no abstract for {heading(paper, corpus)} {marker}, only its record."
+        return finish_blocks(
+            [Paragraph(claims=[Claim(text=text)])], cites, route="verify", verdict=UNSAID, papers=[paper.id]
+        )
+    ranked = [s for s, _ in corpus.picker.rank(rest, corpus.qterms(rest), [paper])[paper.id]]
     ranked = [s for s in ranked if not s.rstrip().endswith("?")] or ranked
     if not ranked:
         ranked = [r.text for r in with_roles(paper, corpus.picker.stored)]
-    verdict = decide(plan.words, paper, ranked, near=_near(corpus))
+    verdict = decide(rest, paper, ranked, near=_near(corpus))
+    if verdict.word == YES and presumes_author(plan, paper):
+        # "Did he use speculative decoding?" met only by another group's paper: the claim is false of him
+        verdict = Verdict(NO, verdict.sentence, "only another group's paper states it", verdict.term)
     # The item holding the figure (or the word the verdict turned on), when the sentence is an enumeration.
     if verdict.term:
         verdict.sentence = clauses.holding(verdict.term, verdict.sentence)
     else:
-        verdict.sentence = clauses.focus(plan.words, verdict.sentence)
+        verdict.sentence = clauses.focus(rest, verdict.sentence)
     cites = Citations()
     marker = cites.cite(paper, verdict.sentence)
     says = "the closest it comes is" if verdict.word == UNSAID else "it says"

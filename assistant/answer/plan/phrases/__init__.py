@@ -14,6 +14,7 @@ months and "papers from the second half of 2023" as "since"; `timefhuman` 0.1.5 
 
 from __future__ import annotations
 
+from assistant.answer.plan.phrases.claims import YesNo, claim_of, yes_no  # noqa: F401
 from assistant.answer.plan.phrases.collection import CollectionAsk, collection_asked, kind_of  # noqa: F401
 from assistant.answer.plan.phrases.dates import (  # noqa: F401 - the phrases, read from one place
     MONTHS,

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from assistant.answer.plan.phrases import claims
+from assistant.answer.plan.phrases.claims import untagged  # noqa: F401 - read from here by callers
 from assistant.answer.plan.phrases.dates import MONTHS, NUMBER_WORDS, PARTS
 from assistant.answer.plan.phrases.who import NTH_WORDS
 from assistant.text import STOP
@@ -284,26 +286,9 @@ ELSE_WRITTEN = re.compile(
 )
 
 
-# A yes/no question: its main clause opens with an auxiliary verb, at the start or after a lead-in ("Once X is
-# trained, does it …?"). "Can you …" asks for help, not whether.
-_POLAR = re.compile(
-    r"(?:^\s*|[,;:]\s+)(?:is|are|was|were|am|do|does|did|has|have|had|can|could|will|would|should)\b(?!\s+(?:you|u)\b)",
-    re.I,
-)
 # "Which work shows …?", "Who proposed …?", "When did …?" ask for a thing, not for a method or a verdict.
 _THING_WORDS = ("which", "who", "whom", "whose", "when", "where")
 _ASKS_FOR_A_THING = re.compile(rf"\s*(?:{'|'.join(_THING_WORDS)})\b", re.I)
-# "Why, according to X, do Y …?" has an auxiliary after its comma but asks why, not whether.
-_WH_QUESTION = re.compile(rf"\s*(?:{'|'.join(('why', 'what', 'how', *_THING_WORDS))})\b", re.I)
-
-
-# A statement with a tag that asks to confirm it: "X was fine-tuned with half of the labels, right?".
-_TAG = re.compile(
-    r"(?:[,;]|\s[-\u2013\u2014])\s*(?:right|correct|true|yes|no|or not|isn['’]t (?:it|that (?:so|right))"
-    r"|is (?:that|this|it) (?:right|correct|so|true)"
-    r"|(?:did|was|were|does|do|is|are|has|have)n['’]t (?:it|they|she|he|there|that))\s*\?\s*$",
-    re.I,
-)
 
 
 # Where a question goes on to a further ask: a new sentence, or ", and how/what …".
@@ -335,20 +320,12 @@ def later_asks(question: str) -> tuple[str, ...]:
 
 
 def polar(question: str) -> bool:
-    """A yes/no question by its form ("Is DynaTrain about inference serving?", "Does it need fine-tuning?", "X
-    holds, right?"); not one that goes on to ask a wh-question ("Is there a paper on X? How fast was it?" asks the
-    figure)."""
+    """A yes/no question by its structure (claims.yes_no: "Is DynaTrain about inference serving?", "X's model for Y -
+    did it beat the baseline?", "X holds, right?", "I read that X. Is that right?"); not one that goes on to ask a
+    wh-question ("Is there a paper on X? How fast was it?" asks the figure)."""
     if later_asks(question):
         return False
-    if _TAG.search(question):
-        return True
-    return bool(_POLAR.search(question)) and not _WH_QUESTION.match(question)
-
-
-def untagged(question: str) -> str:
-    """The claim without the tag that asks to confirm it: "X still needed Y, didn't it?" -> "X still needed Y?". The
-    tag's "n't" does not negate the claim."""
-    return _TAG.sub("?", question)
+    return claims.yes_no(question) is not None
 
 
 def asks_for_a_thing(question: str) -> bool:
