@@ -84,3 +84,15 @@ def test_a_question_asked_of_the_picked_paper_is_answered_from_it(assistant):
     )
     assert answer.meta["plan"]["route"] == "fact" and "NERSC" in answer.answer
     assert [c.arxiv_id for c in answer.citations][:1] == ["1505.08023"]
+
+
+def test_function_words_are_never_a_topic(assistant):
+    # Pronouns, conjunctions and light verbs around a question ("do you have", "whether", "you've got here") are
+    # its frame: a count of his papers is all of them, and a topic keeps only its content.
+    count = ask(assistant, "How many papers by Yunquan Zhang do you have?")
+    assert "29" in count.answer and "on you" not in count.answer
+    listed = ask(assistant, "Do you know whether he has papers on Sunway?")
+    assert "“Sunway”" in listed.answer and "whether" not in listed.answer
+    assert any("Sunway" in t for t in titles(listed))
+    examples = ask(assistant, "Which of his papers discuss GPUs, e.g. A100 or V100?")
+    assert "e.g" not in examples.answer.split("\n")[0]

@@ -38,7 +38,13 @@ def _words(name: str) -> frozenset[str]:
 
 # Words of a question's structure, never a topic ("involve", "report", "evaluate", "half", "known", months): read from
 # data/structure_words.txt, one place to extend.
-STRUCTURE = _words("structure_words.txt") | frozenset(MONTHS) | frozenset(PARTS) | frozenset(NUMBER_WORDS.values())
+STRUCTURE = (
+    _words("structure_words.txt")
+    | _words("function_words.txt")
+    | frozenset(MONTHS)
+    | frozenset(PARTS)
+    | frozenset(NUMBER_WORDS.values())
+)
 
 # "… studied in the paper arguing that …": a question about one paper it describes, in the singular, asks a fact of
 # it even when its form is close to a topic question's; a list asks for papers in the plural.
