@@ -243,18 +243,20 @@ def test_ctrl_c_cancels_the_answer_and_keeps_the_session():
             if not self.script:
                 raise EOFError
             if self.script[0] == "again":
-                assert blocked.started.wait(5)
+                assert blocked.started.wait(60)
             return self.script.pop(0)
 
     def interrupt_when_started():
-        blocked.started.wait(5)
-        _thread.interrupt_main()  # what the terminal's SIGINT does
+        # Only once the answer is under way (a loaded machine can take seconds to get there): an interrupt sent
+        # earlier would land before the question, not cancel its answer.
+        if blocked.started.wait(60):
+            _thread.interrupt_main()  # what the terminal's SIGINT does
 
     threading.Thread(target=interrupt_when_started, daemon=True).start()
     session = ChatSession(fake, Reader(), RichView(console))
     assert session.run() == 0
     blocked.release.set()
-    assert blocked.closed.wait(5)  # the abandoned stream was closed, not left running
+    assert blocked.closed.wait(60)  # the abandoned stream was closed, not left running
     out = lines(buf.getvalue())
     assert "(answer cancelled)\n\nClient drift [1]." in out
     assert "╭─ [1] FedImpro: Client Updates" in out  # /paper refers to the answer that completed
