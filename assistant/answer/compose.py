@@ -86,7 +86,7 @@ class Answerer:
             "topic_summary": self._topic_summary,
             "greeting": lambda plan: (meta.greeting(self.corpus, plan), []),
             "metrics": lambda plan: (meta.metrics(self.corpus, plan, self.tables.scoped(plan)), []),
-            "corpus": lambda plan: (collection.collection(self.corpus, plan, self.corpus.admitted(plan.filters)), []),
+            "corpus": lambda plan: (collection.collection(self.corpus, plan, self.corpus.in_scope(plan.filters)), []),
         }
         # The LLM step gets what it needs, not the Answerer: so llm.py never imports this module back.
         self.llm_step = (

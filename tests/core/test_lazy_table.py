@@ -91,3 +91,21 @@ def test_a_year_filter_reads_the_year_column_and_makes_only_the_papers_it_admits
     assert got and all(p.year in (year - 1, year) for p in got)
     assert made <= {papers.positions[p.id] for p in got}  # no other paper was made to read its year
     assert [p.id for p in got] == [p.id for p in papers if filters.admits(p)]
+
+
+def test_a_count_of_the_collection_reads_stored_columns_and_makes_no_other_paper(seeded_store):
+    """ "How many papers by X are in the corpus?" counts from the table's columns and the kinds of work stored at
+    ingest: no table line is parsed and no paper record made beyond the author's (at 10k papers, reading every
+    paper's sources took 3.9 s)."""
+    from assistant.core import Assistant
+    from assistant.models import Message
+    from assistant.settings import Settings
+
+    assistant = Assistant.from_settings(Settings(store_dir=seeded_store))
+    assistant.warm()
+    papers = assistant.table().papers
+    mine = {i for i, own in zip(column(papers, "id"), column(papers, "is_author_work")) if own}
+    answer = assistant.answer([Message(role="user", content="How many papers by Yunquan Zhang does the corpus hold?")])
+    assert "29 distinct papers" in answer.answer and "50 papers by other authors" in answer.answer
+    assert {p.id for p in papers._made if p is not None} <= mine
+    assert not papers._full

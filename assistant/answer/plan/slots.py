@@ -173,7 +173,11 @@ class SlotReader(Selection, PairReader, JointReader, TableFieldReader):
         """The corpus's paper resolver (made on first use: the Planner is built once per corpus)."""
         if getattr(self, "_resolver", None) is None or self._resolver.papers is not self.corpus.papers:
             self._resolver = Resolver(
-                self.corpus.papers, self.corpus.names, self.corpus.principal, self.corpus.topics.terms
+                self.corpus.papers,
+                self.corpus.names,
+                self.corpus.principal,
+                self.corpus.topics.terms,
+                self.corpus.title_index,
             )
         return self._resolver
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+import numpy as np
+
 # The collection as the subject: "this corpus", "the collection", "your database", "in here". "Dataset" is left out:
 # a paper's dataset is asked about far more often than the collection is called one.
 _COLLECTION = re.compile(
@@ -117,8 +119,29 @@ def collection_asked(question: str) -> CollectionAsk | None:
     return CollectionAsk(aggregate, kind, rest, about)
 
 
-# The kinds of work the sources type (records.WORK_TYPES) that a paper keeps as its own kind.
-TYPED = frozenset({"journal article", "conference paper", "thesis", "book", "chapter", "report"})
+# Every kind `kind_of` gives, in the order a breakdown says them (a paper's kind is stored as its index here); the
+# first six are the kinds the sources type (records.WORK_TYPES) that a paper keeps as its own kind.
+WORK_KINDS = (
+    "journal article",
+    "conference paper",
+    "thesis",
+    "book",
+    "chapter",
+    "report",
+    "other venue",
+    "arxiv only",
+    "unknown",
+)
+TYPED = frozenset(WORK_KINDS[:6])
+
+
+def work_columns(papers) -> dict[str, np.ndarray]:
+    """Each paper's kind of work (an index into WORK_KINDS) and how many source entries merged into it: read once
+    per table (it reads every paper's sources), so a question about the collection reads two arrays."""
+    return {
+        "kind": np.array([WORK_KINDS.index(kind_of(p)) for p in papers], dtype=np.uint8),
+        "entries": np.array([len(p.sources) for p in papers], dtype=np.uint32),
+    }
 
 
 def kind_of(paper) -> str:

@@ -37,10 +37,11 @@ def _words(name: str) -> frozenset[str]:
 
 
 # Words of a question's structure, never a topic ("involve", "report", "evaluate", "half", "known", months): read from
-# data/structure_words.txt, one place to extend.
+# data/structure_words.txt, one place to extend, and data/function_words.txt (English's closed classes).
+WORD_LISTS = ("structure_words.txt", "function_words.txt")
 STRUCTURE = (
-    _words("structure_words.txt")
-    | _words("function_words.txt")
+    _words(WORD_LISTS[0])
+    | _words(WORD_LISTS[1])
     | frozenset(MONTHS)
     | frozenset(PARTS)
     | frozenset(NUMBER_WORDS.values())
