@@ -46,6 +46,7 @@ HEAD = (
     "cited_by",
 )
 HEAVY = frozenset(Paper.model_fields) - set(HEAD)
+HEAD_SET = frozenset(HEAD)
 # The HEAD fields read of every paper (the paper index, titles, people, venues, years), kept as whole columns;
 # "is_author_work" is stored as an array.
 COLUMNS = ("id", "title", "display_title", "venue", "year", "is_author_work")
@@ -65,6 +66,11 @@ class LeanPaper(Paper):
         if name in HEAVY:
             source, at = self.__pydantic_private__["_line"]
             return source.full(at).__dict__[name]
+        if name in HEAD_SET:  # made from the stored columns only: the rest of the head row is parsed on first use
+            source, at = self.__pydantic_private__["_line"]
+            for field_name, value in zip(HEAD, source.row(at)):
+                self.__dict__.setdefault(field_name, value)
+            return self.__dict__[name]
         return super().__getattr__(name)
 
     @property
@@ -132,7 +138,9 @@ class PaperTable(Sequence):
         if made is None:
             i %= len(self)
             made = LeanPaper.__new__(LeanPaper)
-            object.__setattr__(made, "__dict__", dict(zip(HEAD, self.row(i))))
+            # the stored columns only: a scan that reads ids, titles, years or the author flag of every paper parses
+            # no row (at 10k papers, parsing every head row cost a topic question ~1 s)
+            object.__setattr__(made, "__dict__", {f: self._columns[f][i] for f in COLUMNS})
             object.__setattr__(made, "__pydantic_fields_set__", set(FIELDS_SET))
             object.__setattr__(made, "__pydantic_extra__", None)
             object.__setattr__(made, "__pydantic_private__", {"_line": (self, i)})
