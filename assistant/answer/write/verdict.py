@@ -23,7 +23,7 @@ import numpy as np
 from assistant.answer.check.citations import Citations, finish_blocks
 from assistant.answer.check.claim_parts import Pool, numbers
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import alignment, claim_record, claim_terms, clauses
+from assistant.answer.evidence import alignment, claim_record, claim_terms, clauses, contrast
 from assistant.answer.evidence.query_terms import stem
 from assistant.answer.evidence.roles import with_roles
 from assistant.answer.evidence.weigh import summary_sentence, vocabulary
@@ -166,6 +166,13 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
     if main := claim_terms.main_rival_of(question, paper, ranked):
         return Verdict(NO, main[2], f"the paper names {main[1]!r} as the main one, not {main[0]!r}", main[1])
     verdict = _decide(question, paper, ranked)
+    light = vocabulary(paper.title or paper.display_title) | claim_terms.LIGHT
+    alt = contrast.contrast(question, ranked[:TOP], frozenset(light)) if verdict.word != NO else None
+    if alt and not claim_terms.in_comparison(question, alt.asked):  # "beat the vendor BLAS" - "famous BLAS"
+        # "generated during the run-time stage?" - "In the install-time stage, X auto-generates …"
+        return Verdict(
+            NO, alt.sentence, f"the paper says {alt.stated!r} where the claim says {alt.asked!r}", alt.stated
+        )
     if verdict.word != YES:
         return verdict
     # Never a yes while a term of the claim is nowhere in the paper: "copper-nickel alloy" against "Fe-Cu alloy" is a
