@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from assistant.answer.evidence import claim_record
 from assistant.answer.evidence.contrast import contrast
 from assistant.answer.plan.operation import operation_of
 from assistant.answer.plan.phrases import polar, yes_no
@@ -82,3 +83,22 @@ def test_a_claim_naming_two_things_about_one_paper_is_a_verdict_not_a_comparison
     assert operation_of("compare", Vote("compare"), q, ["Kilnet"], ["Kilnet", "Porcelain paper"], "") == "verify"
     q = "Is Kilnet faster than the porcelain paper's model?"
     assert operation_of("compare", Vote("compare"), q, ["Kilnet"], ["Kilnet", "Porcelain paper"], "") == "compare"
+
+
+def test_the_papers_identifier_its_authors_and_a_measure_word_are_not_terms_to_find():
+    s = ["The grout solver stores its stiffness matrix in the SELL-C format and cuts the glaze wasted per firing."]
+    paper = make_paper(
+        title="A Grout Solver", abstract=s[0], arxiv_id="2101.00042", authors=["Chidi Okafor", "Ebba Lindqvist"]
+    )
+    claim = claim_record.unnamed("Does the grout work (arXiv 2101.00042) use the SELL-C format for its matrix?", paper)
+    assert decide(claim, paper, s).word == YES
+    assert decide("Did Okafor and Lindqvist's solver store its matrix in the SELL-C format?", paper, s).word == YES
+    assert decide("Does the solver cut the quantity of glaze wasted per firing?", paper, s).word == YES
+
+
+def test_a_comparative_between_two_values_is_weighed_by_the_figures_stated_for_each():
+    s = ["Glaze thickness grows by 0.8 mm per hour for stoneware bodies and 0.3 mm per hour for porcelain bodies."]
+    paper = make_paper(title="Kiln Glaze Growth", abstract=s[0])
+    assert decide("Does glaze on porcelain grow quicker than on stoneware?", paper, s).word == NO
+    assert decide("Does glaze on stoneware grow quicker than on porcelain?", paper, s).word == YES
+    assert decide("Is glaze growth slower for porcelain than for stoneware?", paper, s).word == YES
