@@ -102,3 +102,11 @@ def test_a_comparative_between_two_values_is_weighed_by_the_figures_stated_for_e
     assert decide("Does glaze on porcelain grow quicker than on stoneware?", paper, s).word == NO
     assert decide("Does glaze on stoneware grow quicker than on porcelain?", paper, s).word == YES
     assert decide("Is glaze growth slower for porcelain than for stoneware?", paper, s).word == YES
+
+
+def test_the_end_of_a_change_measures_what_its_start_measures():
+    s = ["Accuracy on the target sonar rises from 61% without adaptation to 79%, close to the 83% of a labelled model."]
+    paper = make_paper(title="Sonar Adaptation", abstract=s[0])
+    assert decide("In the sonar adaptation work, did accuracy on the target sonar climb to 79%?", paper, s).word == YES
+    assert decide("In the sonar adaptation work, did accuracy on the target sonar climb to 90%?", paper, s).word == NO
+    assert decide("Was accuracy without adaptation 61%?", paper, s).word == YES
