@@ -148,6 +148,9 @@ def _cut(text: str, qs: list[Quantity], lo: int, hi: int) -> list[Clause]:
     return out
 
 
+_FROM, _TO = re.compile(r"\bfrom\s*$", re.I), re.compile(r"\bto\s*$", re.I)
+
+
 def _context(clause: Clause, q: Quantity) -> dict[str, float]:
     """What a quantity measures: the content words right after it (the noun it counts), those right before it, and
     the rest of its clause, each with its weight."""
@@ -163,6 +166,14 @@ def _context(clause: Clause, q: Quantity) -> dict[str, float]:
     for other in clause.quantities:
         if other != q:
             out[f"#{other.kind}:{other.low:g}"] = BEFORE_WEIGHT
+    # "rises from 64% without adaptation to 82%": the end of a change measures what its start measures
+    for start in clause.quantities:
+        pre, mid = (
+            clause.text[: start.start - clause.start],
+            clause.text[start.end - clause.start : q.start - clause.start],
+        )
+        if start.kind == q.kind and start.end <= q.start and _FROM.search(pre) and _TO.search(mid):
+            out.update({w: max(out.get(w, 0.0), v) for w, v in _context(clause, start).items() if w[0] != "#"})
     if clause.echoes is not None:  # "(3.1x on average)" measures what the 7.1x before it measures
         for w, weight in _context(*clause.echoes).items():
             out[w] = max(out.get(w, 0.0), weight)

@@ -208,3 +208,12 @@ def stating(claim: str, hits: list[Hit], named: bool) -> Paper | None:
         if h.paper.has_abstract and alignment.check(claim, sentences).bound:
             return h.paper
     return None
+
+
+def unnamed(claim: str, paper: Paper) -> str:
+    """The claim without the paper's arXiv identifier, which names the paper and is no figure to check ("Does the
+    MiniFE work (arXiv 1505.08023) use BCRS?")."""
+    if not paper.arxiv_id:
+        return claim
+    named = rf"\(?\s*(?:arxiv\s*:?\s*)?{re.escape(paper.arxiv_id)}(?:v\d+)?\s*\)?"
+    return re.sub(named, " ", claim, flags=re.I)

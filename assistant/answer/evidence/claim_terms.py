@@ -14,6 +14,7 @@ from assistant.answer.evidence import acronyms, alignment
 from assistant.answer.evidence.query_terms import stem
 from assistant.answer.evidence.weigh import forms, vocabulary
 from assistant.answer.plan.intents import STOP, topic_words
+from assistant.answer.plan.sides import MEASURES
 from assistant.index.bm25 import terms
 from assistant.models import Paper
 
@@ -34,7 +35,9 @@ def metadata(paper: Paper) -> list[str]:
 
 
 def _paper_terms(paper: Paper, sentences: list[str]) -> set[str]:
+    # the authors' names too: "Tanaka and Petrov's estimate" names the paper's authors, not a term to find
     parts = [paper.title or "", paper.display_title, paper.abstract, *paper.other_abstracts, *metadata(paper)]
+    parts += paper.authors
     text = " ".join(parts + sentences)
     return set(terms(text))
 
@@ -153,6 +156,8 @@ def unsupported(question: str, paper: Paper, sentences: list[str], near: Near | 
         ]
         if acronyms.spelled_out(w, text):
             continue  # "ML" of a paper on "machine learning"
+        if w.casefold() in MEASURES and re.search(rf"\b{re.escape(w)}\s+of\b", question, re.I):
+            continue  # "the volume of data sent down" is "the data sent down": the measure of what follows
         if parts and not all(holds(t) for t in parts) and w not in out:
             out.append(w)
     if out and near is not None:

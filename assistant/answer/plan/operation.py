@@ -16,6 +16,7 @@ from assistant.models import Filters
 _OF_ONE_THING = re.compile(
     r"^\s*(?:does|did|is|was|can|could|will|would)\s+the\s+(?!(?:author|corpus|researcher)\b)", re.I
 )
+_WEIGHS_TWO = re.compile(r"\b(?:than|or|versus|vs)\b", re.I)
 _ASKS_PAPERS = re.compile(r"\b(?:papers|works|publications|articles)\b", re.I)
 
 
@@ -26,8 +27,11 @@ def operation_of(route: str, vote, question: str, named: list[str], compared: li
     which paper, who or when; a summary of a paper described, not
     named; a summary of a topic, one contribution line per paper."""
     label = vote.label
+    # "Was X pretrained on scenes of both A and B?" names one paper and asks a verdict on its claim, though the
+    # words A and B draw a second side; "Is X faster than Y?" and "Did X or Y …?" weigh two sides and stay a comparison.
     if route == "compare" and len(compared) >= 2:
-        return route
+        one_claim = len(named) == 1 and not _WEIGHS_TWO.search(question)
+        return "verify" if one_claim and phrases.polar(question) else route
     if phrases.polar(question) and (route == "fact" or (label == "verify" and route in ("list", "fact"))):
         return "verify"
     if phrases.polar(question) and route == "list" and _OF_ONE_THING.match(question):
@@ -52,7 +56,7 @@ def operation_of(route: str, vote, question: str, named: list[str], compared: li
 _OF_ONE_PAPER = ("fact", "summary", "how", "why", "when", "authors", "arxiv", "categories", "venue", "doi", "list")
 # A statement with a check or a tag, or "is it true that X": a claim to check whatever the route, unless it asks
 # about papers in the plural ("His papers all use Sentinel-1, right?").
-_CLAIM_FORMS = ("tag", "check", "that", "clause")
+_CLAIM_FORMS = ("tag", "check", "that", "clause", "so")
 
 
 # "He has worked on federated learning, hasn't he?": a claim about the author's work, which the list answers (his

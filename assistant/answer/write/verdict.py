@@ -23,7 +23,7 @@ import numpy as np
 from assistant.answer.check.citations import Citations, finish_blocks
 from assistant.answer.check.claim_parts import Pool, numbers
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import alignment, claim_record, claim_terms, clauses
+from assistant.answer.evidence import alignment, claim_record, claim_terms, clauses, comparative, contrast
 from assistant.answer.evidence.query_terms import stem
 from assistant.answer.evidence.roles import with_roles
 from assistant.answer.evidence.weigh import summary_sentence, vocabulary
@@ -165,7 +165,16 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
     # "mainly written in C++?" - "… the Julia script language as the main programming language": another main one.
     if main := claim_terms.main_rival_of(question, paper, ranked):
         return Verdict(NO, main[2], f"the paper names {main[1]!r} as the main one, not {main[0]!r}", main[1])
+    if weighed := comparative.weigh(question, ranked):  # "A drops faster than B?" - "-0.21 for B and -0.12 for A"
+        return Verdict(YES if weighed.holds else NO, weighed.sentence, f"the figures for both sides: {weighed.stated}")
     verdict = _decide(question, paper, ranked)
+    light = vocabulary(paper.title or paper.display_title) | claim_terms.LIGHT
+    alt = contrast.contrast(question, ranked[:TOP], frozenset(light)) if verdict.word != NO else None
+    if alt and not claim_terms.in_comparison(question, alt.asked):  # "beat the vendor BLAS" - "famous BLAS"
+        # "generated during the run-time stage?" - "In the install-time stage, X auto-generates …"
+        return Verdict(
+            NO, alt.sentence, f"the paper says {alt.stated!r} where the claim says {alt.asked!r}", alt.stated
+        )
     if verdict.word != YES:
         return verdict
     # Never a yes while a term of the claim is nowhere in the paper: "copper-nickel alloy" against "Fe-Cu alloy" is a
@@ -354,6 +363,7 @@ def write_verdict(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | 
         return finish_blocks(
             [Paragraph(claims=[Claim(text=text)])], cites, route="verify", verdict=UNSAID, papers=[paper.id]
         )
+    rest = claim_record.unnamed(rest, paper)
     ranked = [s for s, _ in corpus.picker.rank(rest, corpus.qterms(rest), [paper])[paper.id]]
     ranked = [s for s in ranked if not s.rstrip().endswith("?")] or ranked
     if not ranked:

@@ -3,9 +3,10 @@
 A question asks for a verdict when its last clause (after a dash, a colon, a semicolon or a comma) opens with an
 auxiliary or a modal ("X's model for Y - did it beat the baseline by 6 points?"), when it ends in a tag ("…, didn't
 she?", "…, right?"), when a statement is followed by a check ("I read that X. Is that right?", "Someone told me X;
-true?", "X — correct?"), when it asks whether it is true that X ("Is it the case that X?"), or when it opens with an
-auxiliary ("Did X …?"). The claim is the clause being checked: X without the reporting lead-in ("I read that") or
-the check. Read once by the planner into QueryPlan.claim; the verdict writer weighs the claim, not the question.
+true?", "X — correct?"), when it asks whether it is true that X ("Is it the case that X?"), when it opens with an
+auxiliary ("Did X …?"), or when a statement is asked back after "so" ("So X runs on Y?"). The claim is the clause
+being checked: X without the reporting lead-in ("I read that") or the check. Read once by the planner into
+QueryPlan.claim; the verdict writer weighs the claim, not the question.
 """
 
 from __future__ import annotations
@@ -27,9 +28,11 @@ _CHECK = re.compile(
 )
 # A tag: an auxiliary with a pronoun ("didn't she", "isn't it", "was it not", "doesn't it").
 _TAG_CLAUSE = re.compile(rf"^(?:{AUX})(?:n['’]t)?\s+(?:{_POINTER})(?:\s+not)?$", re.I)
-# "Is it true that X", "is it the case that X", "would it be fair to say that X", "am I right that X".
+# "Is it true that X", "is it the case that X", "would it be fair to say that X", "am I right that X", "am I
+# remembering correctly that X".
 _IS_IT_TRUE = re.compile(
-    rf"^\s*(?:{AUX})\s+(?:it|that|i)\s+(?:really\s+|actually\s+|be\s+)?(?:{_TRUTH}|fair|safe)"
+    rf"^\s*(?:{AUX})\s+(?:it|that|i)\s+(?:really\s+|actually\s+|be\s+)?(?:\w+ing\s+(?:this\s+|it\s+|that\s+)?)?"
+    rf"(?:{_TRUTH}|fair|safe|correctly|rightly)"
     r"(?:\s+to\s+(?:say|claim))?(?:\s+that)?\s+(?P<claim>.+)$",
     re.I,
 )
@@ -39,6 +42,8 @@ _CONFIRM = re.compile(
     r"(?:that|whether|if)\s+(?P<claim>.+)$",
     re.I,
 )
+# "So her classifier runs on a GPU?": a statement asked back with a discourse marker is a check of that statement.
+_SO = re.compile(r"^\s*(?:and\s+|oh\s+)?(?:so|then)\b[,:]?\s+(?P<claim>(?:\S+\s+){3,}\S+?)\s*\?\s*$", re.I)
 _OPENS_AUX = re.compile(rf"^\s*(?:{AUX})\b(?!\s+(?:you|u)\b)", re.I)
 # "Why, according to X, do Y …?": a wh-question whatever auxiliary follows its comma.
 _WH = re.compile(r"^\W*(?:why|what|how|which|who|whom|whose|when|where)\b", re.I)
@@ -60,7 +65,7 @@ _REPORTED = re.compile(
 @dataclass(frozen=True)
 class YesNo:
     claim: str  # the statement being checked, without its lead-in and its check
-    form: str  # opening | clause | tag | check | that
+    form: str  # opening | clause | tag | check | that | so
 
 
 def _reported(text: str) -> str:
@@ -111,6 +116,9 @@ def yes_no(question: str) -> YesNo | None:
         return YesNo(m.group("claim").rstrip(" ?"), "that")
     if _OPENS_AUX.match(q):
         return YesNo(_reported(q.rstrip(" ?")), "opening")
+    if (m := _SO.match(q)) and not _WH.match(m.group("claim")) and len(sentences) == 1:
+        claim = m.group("claim")
+        return YesNo(_reported(claim), "opening" if _OPENS_AUX.match(claim) else "so")
     # "X's model for Y - did it beat the baseline?", "Once X is trained, does it …, and …?": a clause that opens
     # with an auxiliary after a dash, a colon, a semicolon or a comma.
     if any(_OPENS_AUX.match(last[m.end() :]) for m in _CLAUSE_SEP.finditer(last)):
