@@ -94,8 +94,7 @@ class Planner(SlotReader, RouteByMeaning):
             position = None  # "the first author of her 2023 preprint also led an earlier one with her": a step
         if person is None and position and not surname and self.names_the_author(question):
             person = self.corpus.principal
-        # The negated topic is a filter, not part of the form: "which papers don't involve X" reads as a list.
-        masked = self._mask(phrases.without_both_groups(phrases.without_negation(question)))
+        masked = self._mask(phrases.without_conditions(question))
         # One model call for the routing texts and the search query (with its parts, for sentence search).
         self.corpus.retriever.vectors.prime([*self.corpus.router.texts(masked), *question_parts(query)])
         vote = self.corpus.router.route(masked)
