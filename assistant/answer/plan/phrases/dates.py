@@ -241,8 +241,8 @@ def dates(question: str) -> DateSpan | None:
         return found
     # Relative to an anchor the conversation names.
     if m := re.search(
-        rf"\b(?:(?P<n>{_COUNT})\s+years?\s+(?P<dir>after|later than|before|earlier than)\s+"
-        r"(?:that one|this one|that paper|the previous one|that|this|it)|"
+        rf"\b(?<!the )(?:(?P<n>{_COUNT})\s+years?\s+(?P<dir>after|later than|before|earlier than)\s+"
+        rf"(?:that one|this one|that paper|the previous one|that|this|it|(?!{_POINT}\b)(?=[^\W\d]))|"  # or a paper
         r"the (?P<rel>following|next|previous|preceding) year|"
         r"the year (?P<rel2>after|before)(?: that| it| this)?|"
         rf"(?P<n2>{_COUNT})\s+years?\s+(?P<dir2>later|earlier|on)(?!\s+than))\b",
