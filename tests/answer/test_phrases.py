@@ -230,16 +230,25 @@ def test_elapsed_time_questions_and_the_dates_a_text_states():
 
 def test_a_month_without_a_year_is_that_month_of_every_year():
     april = phrases.dates("Which of his papers are dated in April (any year)?")
-    assert april.month_of_year == 4 and april.by_month and april.years == (None, None)
+    assert april.months_of_year == (4,) and april.by_month and april.years == (None, None)
     assert april.describe() == "April of any year"
     assert "April" not in phrases.without_dates("Which of his papers are dated in April (any year)?")
     assert april.admits(make_paper(date="2021-04-22", date_precision="day", year=2021)) is True
     assert april.admits(make_paper(date="2025-05-02", date_precision="day", year=2025)) is False
     assert april.admits(make_paper(date="2022", date_precision="year", year=2022)) is None
-    assert phrases.dates("What came out in May?").month_of_year == 5
+    assert phrases.dates("What came out in May?").months_of_year == (5,)
     # "may" the verb and a month beside a year are not a month of every year.
     assert phrases.dates("Which papers may be about stencils?") is None
-    assert phrases.dates("What came out in May 2025?").month_of_year is None
+    assert phrases.dates("What came out in May 2025?").months_of_year == ()
+
+
+def test_several_months_without_a_year_are_those_months_of_every_year():
+    winter = phrases.dates("anything he posted during December, January and February, whatever the year?")
+    assert winter.months_of_year == (12, 1, 2) and winter.years == (None, None)
+    assert winter.describe() == "December, January or February of any year"
+    assert winter.admits(make_paper(date="2019-01-30", date_precision="day", year=2019)) is True
+    assert winter.admits(make_paper(date="2019-03-01", date_precision="day", year=2019)) is False
+    assert phrases.dates("work that appeared in March or October?").months_of_year == (3, 10)
 
 
 def test_a_bound_on_a_reported_quantity():

@@ -23,6 +23,8 @@ def test_author_count_conditions_as_questions_word_them():
     assert (team_size("Which ones have at most two authors?").high) == 2
     assert team_size("Which of the two authors is listed first?") is None  # who, not a condition
     assert team_size("his first-author papers") is None
+    assert team_size("Anything of hers with no other co-authors on it?").high == 1
+    assert team_size("which preprints came out without co-authors").high == 1
 
 
 def test_author_count_superlatives_and_what_is_not_one():
@@ -64,3 +66,18 @@ def test_a_named_person_leading_papers_is_their_first_author(assistant):
     led = {p.label for p in assistant.table().papers if p.is_author_work and p.authors[:1] == ["Daning Cheng"]}
     assert answer.meta["plan"]["author_position"] == 1
     assert {c.title for c in answer.citations} == led and led
+
+
+def test_a_byline_condition_with_the_word_co_author_lists_papers_not_co_authors(tanaka):
+    answer = ask(tanaka, "Show me the work she did alone, no co-authors at all")
+    alone = {p.label for p in tanaka.table().papers if p.is_author_work and len(p.authors) == 1}
+    assert answer.meta["plan"]["route"] in ("list", "count") and alone
+    assert {c.title for c in answer.citations} == alone
+
+
+def test_a_count_of_distinct_co_authors_counts_people_not_the_collection(tanaka):
+    answer = ask(tanaka, "Across her whole publication record, how many different collaborators does she have?")
+    mine = [p for p in tanaka.table().papers if p.is_author_work]
+    people = {a for p in mine for a in p.authors if a != "Keiko Tanaka"}
+    assert answer.meta["plan"]["route"] == "coauthors"
+    assert f"{len(people)} distinct co-authors" in answer.answer

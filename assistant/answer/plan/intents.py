@@ -78,6 +78,16 @@ _ATTRIBUTION = [
 ]
 
 
+# "How many distinct co-authors does she have?", "how many different collaborators", "how many co-authors in all":
+# the number of people across the papers, which the co-author route states, not a count of papers.
+DISTINCT_PEOPLE = re.compile(
+    r"\bhow many (?:(?:distinct|different|unique|individual|separate) (?:co-?authors?|collaborators|people)\b|"
+    r"(?:co-?authors?|collaborators)\b[^?]{0,40}\b(?:across|in (?:total|all)|overall|altogether|over (?:all|(?:his|"
+    r"her|their) (?:papers|work|career))))",
+    re.I,
+)
+
+
 def classify(question: str, principal: str) -> Intent:
     q = question.strip()
     ql = q.casefold()
@@ -131,8 +141,11 @@ def classify(question: str, principal: str) -> Intent:
             re.search(r"\b(changed|evolved|shifted|developed|over time|over the years|trajectory|timeline)\b", ql)
         )
         return intent
-    if re.search(r"\b(co-?authors?|collaborat\w*)\b", ql) and re.search(
-        r"\b(who|most|frequent|often|top|main|list|which)\b", ql
+    # The people asked about, not a condition on the byline: "written with no co-authors" selects papers by their
+    # author count (phrases.team_size), it asks for no co-author.
+    people = phrases.without_team(ql, ranked=False)
+    if re.search(r"\b(co-?authors?|collaborat\w*)\b", people) and (
+        re.search(r"\b(who|most|frequent|often|top|main|list|which)\b", people) or DISTINCT_PEOPLE.search(people)
     ):
         intent.route = "coauthors"
         intent.subject = subject_for("coauthors", q, principal) or ""
@@ -199,7 +212,11 @@ def subject_for(route: str, question: str, principal: str) -> str | None:
                     return m.group("subject").strip(" \"'“”?")
         return None
     if route == "coauthors":
-        words = re.sub(r"(?i)\b(co-?authors?|collaborat\w*|frequent(ly)?|often|top|main|most)\b", " ", q)
+        words = re.sub(
+            r"(?i)\b(co-?authors?|collaborat\w*|frequent(ly)?|often|top|main|most)\b",
+            " ",
+            phrases.without_whole_works(q),
+        )
         return " ".join(topic_words(words, principal))
     if route in ("count", "list", "code", "earliest", "latest"):
         words = re.sub(

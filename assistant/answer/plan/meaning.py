@@ -35,7 +35,7 @@ class RouteByMeaning:
             # "What speedup does the stencil work on sparse tensor cores achieve?": a route word ("work on")
             # inside the description of a paper the question asks a number of.
             return "fact", ""
-        if label == intent.route or label == "compare":  # compare needs its sides: _compared_if_asked
+        if label == intent.route or label == "compare":  # compare needs its sides: _sides_asked
             return keyword
         # A keyword route no near example shares ("code" in "Which code generator does X use?") is a word
         # inside an unrelated phrase: it guards only when the examples find it plausible.

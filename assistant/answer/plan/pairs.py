@@ -65,10 +65,11 @@ class PairReader:
         """The previous papers as a comparison's sides, when a comparison is voted or asked in so many words."""
         if vote.label != "compare" and not phrases.COMPARISON.search(question):
             return []
-        return self._compared_if_asked(question, vote, group)
+        return self._sides_asked(question, vote, group)
 
-    def _compared_if_asked(self, question: str, vote, named: list[str]) -> list[str]:
-        """The papers compared, when the question asks for a comparison of two or more (else none)."""
+    def _sides_asked(self, question: str, vote, named: list[str], aside=()) -> list[str]:
+        """The papers compared, when the question asks for a comparison of two or more (else none); a paper set
+        aside (one that only dates another: "three years after X she published Y") is no side."""
         # "contrast", "how do … differ", "set X against Y" ask for a comparison in so many words, whatever the vote;
         # a weaker cue ("each one", "both") needs the vote or a paper named.
         said = bool(phrases.COMPARISON.search(question)) or sides.parallel_measure(question)
@@ -83,6 +84,7 @@ class PairReader:
         if not cue or not (said or versus or vote.label == "compare" or len(named) >= 1):
             return []
         compared, unresolved = self.compared_sides(question, named)
+        compared = [i for i in compared if i not in aside]
         if len(compared) >= 2:
             return Compared(compared)
         if compared and unresolved and (said or versus):

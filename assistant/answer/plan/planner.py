@@ -70,8 +70,8 @@ class Planner(SlotReader, RouteByMeaning):
         intent.year_from, intent.year_to = span.years if span else (None, None)
         said_span = phrases.dates(question)
         relative = said_span is not None and said_span.relative is not None  # counted from the conversation
-        if relative and span and not named and (inside := self.described_within(question, span, focus)):
-            named, focus, query = inside, inside, corrected  # "the AI-HPC benchmark he wrote the year after that"
+        if relative and span and (inside := self.placed(question, span, named, focus, anchored)):
+            named, focus, query, aside = inside, inside, corrected, [*aside, *named]  # the anchor only dates it
         another = bool(relative and span and focus and not named and self._describes_another(question, focus))
         if another:
             # "the benchmark paper he put out a year after that one": the paper pointed back to only dates it
@@ -94,8 +94,7 @@ class Planner(SlotReader, RouteByMeaning):
             position = None  # "the first author of her 2023 preprint also led an earlier one with her": a step
         if person is None and position and not surname and self.names_the_author(question):
             person = self.corpus.principal
-        # The negated topic is a filter, not part of the form: "which papers don't involve X" reads as a list.
-        masked = self._mask(phrases.without_both_groups(phrases.without_negation(question)))
+        masked = self._mask(phrases.without_conditions(question))
         # One model call for the routing texts and the search query (with its parts, for sentence search).
         self.corpus.retriever.vectors.prime([*self.corpus.router.texts(masked), *question_parts(query)])
         vote = self.corpus.router.route(masked)
@@ -174,7 +173,7 @@ class Planner(SlotReader, RouteByMeaning):
         # "Compare them: which one is about X …" compares the group; "which one" alone picks among it (which_of).
         picks = back and not (back[0] == "which" and phrases.COMPARISON.search(question))
         group = [] if named or picks else group_pointed_to(question, history, self.corpus.by_title, self._relatives)
-        if compared := self._compared_if_asked(question, vote, named) or self._group_compared(question, vote, group):
+        if compared := self._sides_asked(question, vote, named, aside) or self._group_compared(question, vote, group):
             intent.route = "compare"
         elif len(both := self.two_with(question, person, position if position and position > 0 else None)) == 2:
             # "both papers he co-wrote with P as first author": the only two such papers, side by side
@@ -340,7 +339,7 @@ class Planner(SlotReader, RouteByMeaning):
             intent.route = operation_of(intent.route, vote, question, named, compared, topic)
             if summary_asked and intent.route == "list" and topic:
                 intent.route = "topic_summary"
-        named = self.with_the_other_dated(question, named, by_name=bool(self.named_in(corrected)))
+        named = self.with_the_other_dated(question, named, bool(self.named_in(corrected)), compared)
         if meta not in META_KINDS and self.elapsed_asked(question, named):
             # "How long after A did B come out?", "how long between its submission and its acceptance?"
             intent.route, compared, topic = "elapsed", [], ""

@@ -354,17 +354,21 @@ class Selection:
         paper = self.corpus.by_id.get(named[0])
         return bool(paper) and any(len(phrases.stated_dates(c)) >= 2 for c in paper.comments)
 
-    def with_the_other_dated(self, question: str, named: list[str], by_name: bool) -> list[str]:
+    def with_the_other_dated(self, question: str, named: list[str], by_name: bool, compared=()) -> list[str]:
         """The papers an elapsed-time question counts between: the one named or selected, and the one it describes
         ("how many years separate her PhD thesis from the polar SAR foundation model preprint?"). The dates a
         paper's comments state are counted between only when the question names what they date ("between its
         submission and its acceptance") or describes no other paper: "SparStencil and his MiniFE work" is two
-        papers' dates, whatever SparStencil's comments say."""
+        papers' dates, whatever SparStencil's comments say. Two papers found as a pair ("his two 2022 preprints on
+        X") are the two counted between; a kind of work the author has one of ("her thesis") is that one."""
+        if not named and len(compared) == 2 and phrases.ELAPSED.search(question):
+            return list(compared)
         if len(named) != 1 or not phrases.ELAPSED.search(question):
             return named
         if phrases.LISTING_EVENTS.search(question) and self.elapsed_asked(question, named):
             return named
-        other = self.described_besides(question, named[0], by_name)
+        typed = [i for i in self.of_work_type(question) if i != named[0]]
+        other = typed[0] if typed else self.described_besides(question, named[0], by_name)
         return [*named, other] if other else named
 
     def quantity_noun(self, extreme, question: str, f: Filters, span, scope: str) -> str:

@@ -26,6 +26,7 @@ from assistant.answer.plan.joint import JointReader
 from assistant.answer.plan.pairs import PairReader
 from assistant.answer.plan.phrases.reference import introduced, references
 from assistant.answer.plan.phrases.team import without_team
+from assistant.answer.plan.placed import PlacedReader
 from assistant.answer.plan.resolver import Resolver
 from assistant.answer.plan.selection import RARE_IDF, Selection
 from assistant.answer.plan.table_fields import TableFieldReader
@@ -41,7 +42,7 @@ ONE_SHARE = 0.5
 _DEFINITE = re.compile(r"\bthe\s+(?!(?:author|corpus|researcher)\b)\w", re.I)
 
 
-class SlotReader(Selection, PairReader, JointReader, TableFieldReader):
+class SlotReader(Selection, PairReader, JointReader, PlacedReader, TableFieldReader):
     """Reads a question's slots against the corpus (the table's names, people and papers)."""
 
     def __init__(self, corpus: Corpus):

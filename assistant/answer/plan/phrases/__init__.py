@@ -15,7 +15,12 @@ months and "papers from the second half of 2023" as "since"; `timefhuman` 0.1.5 
 from __future__ import annotations
 
 from assistant.answer.plan.phrases.claims import YesNo, claim_of, yes_no  # noqa: F401
-from assistant.answer.plan.phrases.collection import CollectionAsk, collection_asked, kind_of  # noqa: F401
+from assistant.answer.plan.phrases.collection import (  # noqa: F401
+    CollectionAsk,
+    collection_asked,
+    kind_of,
+    without_whole_works,
+)
 from assistant.answer.plan.phrases.dates import (  # noqa: F401 - the phrases, read from one place
     MONTHS,
     NUMBER_WORDS,
@@ -148,3 +153,10 @@ from assistant.answer.plan.phrases.wording import (  # noqa: F401 - the phrases,
     unquoted,
     untagged,
 )
+
+
+def without_conditions(question: str) -> str:
+    """The question's form, for the router: without the conditions that filter papers and are no part of it (a
+    negated topic: "which papers don't involve X" reads as a list; both groups; an author count: "written with no
+    co-authors" asks for papers, not co-authors)."""
+    return without_team(without_both_groups(without_negation(question)), ranked=False)

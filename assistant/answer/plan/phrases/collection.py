@@ -24,8 +24,8 @@ _COLLECTION = re.compile(
 )
 # The author's works as a whole: "her works", "his papers", "her publication record", "the author's output".
 _WORKS = re.compile(
-    r"\b(?:his|her|their|the\s+author['’]s|(?-i:[A-Z][\w-]+)['’]s)\s+(?:own\s+)?(?:works?|papers?|publications?|"
-    r"output|record|publication\s+record|articles|entries|items)\b",
+    r"\b(?:his|her|their|the\s+author['’]s|(?-i:[A-Z][\w-]+)['’]s)\s+(?:(?:own|whole|entire|full|complete)\s+)?"
+    r"(?:publication\s+record|works?|papers?|publications?|output|record|articles|entries|items)\b",
     re.I,
 )
 # The aggregates asked of it.
@@ -62,6 +62,12 @@ _KINDS = {
     "conference paper": re.compile(r"\b(?:conference|proceedings)\s+(?:papers?|articles?|publications?)\b", re.I),
     "thesis": re.compile(r"\b(?:theses|thesis|dissertations?)\b", re.I),
 }
+# A count of people, not of papers: "how many distinct co-authors", "the number of different collaborators".
+_PEOPLE_COUNTED = re.compile(
+    r"\b(?:how\s+many|number\s+of|count\s+of)\s+(?:\w+\s+){0,2}?(?:co-?authors?|collaborators?|authors|people|"
+    r"persons|researchers|colleagues)\b",
+    re.I,
+)
 # Words of such a question's structure (besides the phrases above): what is left once they are out must be nothing.
 _STRUCTURE = re.compile(
     r"\b(?:distinct|unique|separate|different|individual|total|overall|altogether|all|entries|entry|items?|records?|"
@@ -106,6 +112,8 @@ def collection_asked(question: str) -> CollectionAsk | None:
         aggregate = "count"
     else:
         return None
+    if aggregate == "count" and _PEOPLE_COUNTED.search(question):
+        return None  # "how many distinct co-authors across her papers?": people are counted, not the collection
     if not about and aggregate == "count":
         return None  # "how many …?" of nothing named is the table's count, not a question about the collection
     if not _COLLECTION.search(question) and aggregate == "count" and kind is None:
@@ -117,6 +125,12 @@ def collection_asked(question: str) -> CollectionAsk | None:
     for pattern in (_COLLECTION, _WORKS, _SOURCES, _YEARS, _COUNT, _ARXIV_ONLY, *_KINDS.values(), _STRUCTURE):
         rest = pattern.sub(" ", rest)
     return CollectionAsk(aggregate, kind, rest, about)
+
+
+def without_whole_works(text: str) -> str:
+    """The text without the phrases naming the author's works as a whole ("her publication record", "his
+    output"): they say whose papers, never what about."""
+    return _WORKS.sub(" ", text)
 
 
 # Every kind `kind_of` gives, in the order a breakdown says them (a paper's kind is stored as its index here); the

@@ -241,8 +241,8 @@ def dates(question: str) -> DateSpan | None:
         return found
     # Relative to an anchor the conversation names.
     if m := re.search(
-        rf"\b(?:(?P<n>{_COUNT})\s+years?\s+(?P<dir>after|later than|before|earlier than)\s+"
-        r"(?:that one|this one|that paper|the previous one|that|this|it)|"
+        rf"\b(?<!the )(?:(?P<n>{_COUNT})\s+years?\s+(?P<dir>after|later than|before|earlier than)\s+"
+        rf"(?:that one|this one|that paper|the previous one|that|this|it|(?!{_POINT}\b)(?=[^\W\d]))|"  # or a paper
         r"the (?P<rel>following|next|previous|preceding) year|"
         r"the year (?P<rel2>after|before)(?: that| it| this)?|"
         rf"(?P<n2>{_COUNT})\s+years?\s+(?P<dir2>later|earlier|on)(?!\s+than))\b",
@@ -299,18 +299,18 @@ def dates(question: str) -> DateSpan | None:
             start = m.start()
             # "in the first half of 2024": the span read includes the part word before the year
             return DateSpan(p[0], p[1], ((start, m.end()),))
-    # A month named without a year ("dated in April (any year)", "in May of any year"): that month of every year.
-    # Only a whole month name after "in"/"during": "may" alone is a verb and "mar" a word.
+    # Months named without a year ("dated in April (any year)", "in May of any year", "in June, July or August"):
+    # those months of every year. Only whole month names after "in"/"during": "may" alone is a verb and "mar" a word.
+    month = "(?:" + "|".join(n.capitalize() for n in _MONTH_NAMES) + ")"
     if not points and (
         m := re.search(
-            r"\b(?:in|during)\s+(?:the\s+month\s+of\s+)?(?P<m>"
-            + "|".join(n.capitalize() for n in _MONTH_NAMES)
-            + r")\b"
+            rf"\b(?:in|during)\s+(?:the\s+months?\s+of\s+)?(?P<m>{month}(?:\s*(?:,|,?\s*(?:or|and))\s*{month})*)\b"
             r"(?:\s*\(?\s*(?:of|in)?\s*(?:any|every|each)\s+year\s*\)?)?",
             q,
         )
     ):
-        return DateSpan(said=((m.start(), m.end()),), month_of_year=MONTHS[m.group("m").casefold()])
+        named = [MONTHS[w.casefold()] for w in re.findall(month, m.group("m"))]
+        return DateSpan(said=((m.start(), m.end()),), months_of_year=tuple(dict.fromkeys(named)))
     return None
 
 

@@ -43,7 +43,8 @@ class DateSpan:
     said: tuple[tuple[int, int], ...] = ()  # (start, end) character spans of the question the date was read from
     relative: tuple[int, int] | None = None
     relative_unit: str = "year"  # "year" | "month": what `relative` counts
-    month_of_year: int | None = None  # "in April (any year)": that month of every year, start and end open
+    # "in April (any year)", "in June, July or August": those months of every year, start and end open
+    months_of_year: tuple[int, ...] = ()
     # A list of dates with gaps between them ("in 2019 and 2021", "March or May 2025"): each (first, last month), in
     # order; start and end are then the first and the last of them. Empty for one unbroken span.
     pieces: tuple[tuple[Month, Month], ...] = ()
@@ -58,7 +59,7 @@ class DateSpan:
         """The year filter alone does not decide the span: it starts or ends inside a year (a paper dated only by its
         year may fall either side), or it skips years ("2019 and 2021": 2020 is inside the filter's years)."""
         return bool(
-            self.month_of_year
+            self.months_of_year
             or self.pieces
             or (self.start and self.start.month != 1)
             or (self.end and self.end.month != 12)
@@ -77,8 +78,9 @@ class DateSpan:
                 return f"{a.year} to {b.year}" if a.year != b.year else str(b.year)
             return f"{said(a)} to {said(b)}"
 
-        if self.month_of_year:
-            return f"{_MONTH_NAMES[self.month_of_year - 1]} of any year"
+        if self.months_of_year:
+            each = [_MONTH_NAMES[m - 1] for m in self.months_of_year]
+            return (", ".join(each[:-1]) + " or " if len(each) > 1 else "") + each[-1] + " of any year"
         if self.pieces:
             each = [between(a, b) for a, b in self.pieces]
             return ", ".join(each[:-1]) + " and " + each[-1]
@@ -93,9 +95,9 @@ class DateSpan:
     def admits(self, paper: Paper) -> bool | None:
         """True when the paper's date falls in the span, False when it falls outside, None when the paper's date is
         too coarse to tell (no date, or only a year the span cuts through)."""
-        if self.month_of_year and paper.date and paper.date_precision in ("day", "month"):
-            return int(paper.date[5:7]) == self.month_of_year if re.match(r"\d{4}-\d{2}", paper.date) else None
-        if self.month_of_year:
+        if self.months_of_year and paper.date and paper.date_precision in ("day", "month"):
+            return int(paper.date[5:7]) in self.months_of_year if re.match(r"\d{4}-\d{2}", paper.date) else None
+        if self.months_of_year:
             return None
         said = [_admitted(a, b, paper) for a, b in self.pieces or ((self.start, self.end),)]
         # In one piece of a list: admitted; outside all of them: not; else unknown.

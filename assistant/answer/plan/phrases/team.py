@@ -33,7 +33,8 @@ _HYPHENED = re.compile(
 # "written alone", "on his own", "by herself", "as the only author", "as sole author".
 _ALONE = re.compile(
     r"\b(?:(?:write|wrote|written|authored|published)\s+(?:\w+\s+){0,2}?(?:alone|by (?:him|her|them)sel(?:f|ves)|"
-    r"on (?:his|her|their) own)|as (?:the )?(?:only|sole) author|with no co-?authors?|without (?:any )?co-?authors?)\b",
+    r"on (?:his|her|their) own)|as (?:the )?(?:only|sole) author|(?:with )?no (?:other )?co-?authors?|"
+    r"without (?:any )?(?:other )?co-?authors?)\b",
     re.I,
 )
 
@@ -120,8 +121,10 @@ def team_extreme(question: str) -> int | None:
     return _MOST[m.group("most").casefold()] if m else None
 
 
-def without_team(question: str) -> str:
-    """The question with its author-count phrases taken out (they are no topic)."""
-    for pattern in (_ALONE, _HYPHENED, _COUNTED, _RANKED):
+def without_team(question: str, ranked: bool = True) -> str:
+    """The question with its author-count phrases taken out (they are no topic; nor, as conditions, its form: "with
+    no co-authors" asks for papers, not for co-authors). `ranked=False` keeps the superlatives ("the most
+    authors"), which are the form of a question."""
+    for pattern in (_ALONE, _HYPHENED, _COUNTED, _RANKED) if ranked else (_ALONE, _HYPHENED, _COUNTED):
         question = pattern.sub(" ", question)
     return question

@@ -1,0 +1,62 @@
+"""A paper placed by its relation to another, composed over the table: the anchor (named or described) gives the
+dates ("N years after X") and, for "the same journal/conference", its venue; the paper found among the author's
+papers there by the words of the clause that places it; then the question is asked of it. And the time between two
+papers found by description: a kind of work the author has one of ("her doctoral thesis"), a pair ("his two … ")."""
+
+from __future__ import annotations
+
+from assistant.answer.plan import phrases
+from assistant.answer.plan.placed import same_venue
+from assistant.models import Filters, Message
+from tests.conftest import make_paper
+
+
+def ask(assistant, question):
+    return assistant.answer([Message(role="user", content=question)], Filters())
+
+
+def titles(answer):
+    return [c.title or c.display_title for c in answer.citations]
+
+
+def test_years_counted_from_a_paper_the_question_names():
+    assert phrases.dates("A year before her iceberg paper, what did she publish?").relative == (-1, 1)
+    assert phrases.dates("three years after SwarmThinkers he wrote one on stencils").relative == (3, 1)
+    # a year is a point, and "the two years after" a span of two: neither counted from a paper
+    assert phrases.dates("in the two years after 2019").relative is None
+    assert getattr(phrases.dates("in the two years after his thesis"), "relative", None) is None
+
+
+def test_one_venue_across_the_editions_of_a_conference():
+    a = make_paper(venue="2019 IEEE Symposium on Ice")
+    assert same_venue(a, make_paper(venue="2023 IEEE Symposium on Ice"))
+    assert same_venue(make_paper(venue="12th Workshop on Snow"), make_paper(venue="14th Workshop on Snow"))
+    assert not same_venue(a, make_paper(venue="Journal of Ice"))
+    assert not same_venue(make_paper(venue="arXiv"), make_paper(venue="arXiv"))
+
+
+def test_a_paper_placed_years_after_a_described_one_by_its_topic(tanaka):
+    answer = ask(tanaka, "Two years after her incidence-angle paper she had one on thickness retrieval: which sea?")
+    assert titles(answer)[:1] == ["Sea-Ice Thickness Retrieval Intercomparison over the Barents Sea"]
+
+
+def test_a_paper_placed_at_the_same_conference_years_later(tanaka):
+    answer = ask(
+        tanaka,
+        "Four years after her automated charting paper she presented at the same conference again: what did that "
+        "one put on board?",
+    )
+    assert titles(answer) == ["Quantized Convolutional Networks for On-Board Ice Classification on Small Satellites"]
+    assert answer.meta["plan"]["route"] != "compare"  # the anchor only dates the paper asked about
+
+
+def test_years_between_the_one_thesis_and_a_named_preprint(tanaka):
+    answer = ask(tanaka, "How long passed between her doctoral thesis and the crevasse detection preprint, in years?")
+    assert answer.meta["plan"]["route"] == "elapsed"
+    assert "6 years" in answer.answer and len(answer.citations) == 2
+
+
+def test_months_between_a_pair_of_preprints_found_together(assistant):
+    answer = ask(assistant, "how many days lay between his two quantization preprints from 2022?")
+    assert answer.meta["plan"]["route"] == "elapsed"
+    assert "160 days" in answer.answer
