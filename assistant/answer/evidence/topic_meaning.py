@@ -9,8 +9,10 @@ import numpy as np
 
 from assistant.answer.evidence import distinct
 from assistant.answer.evidence.query_terms import stem
+from assistant.answer.evidence.topic_core import VersionedNames, core_words, says_most
 from assistant.answer.evidence.topic_score import SCORED_WORDS, SENTENCE_FLOOR, STEM_FLOOR, membership
 from assistant.answer.evidence.topic_terms import (
+    NAME_ZIPF,
     UNCOVERED_SHARE,
     Support,
     _has_all,
@@ -28,6 +30,36 @@ from assistant.models import Paper
 class TopicMeaning:
     """Mixed into TopicMatcher (which gives `terms`, `kinds`, `index`, `positions`, `vectors`, `embeddings` and the
     paper texts)."""
+
+    def _core(self, words: list[str]) -> list[str]:
+        """The phrase's core by the table's statistics (topic_core.core_words); [] without them."""
+        if self.stats is None or not self.stats.size:
+            return []
+        share = {w: len(self.stats.papers_with(forms(w))) / self.stats.size for w in words}
+        return core_words(words, share)
+
+    def _named_core(self, words: list[str]) -> list[str]:
+        """The core when it names something ("ResNet" of "results on ResNet models", "Qwen", "Tianhe-2"): a paper
+        one of whose sentences says it is on the phrase, its generic words weighing in only when said. A core of
+        ordinary words is no such name: "lower" of "lower cost training large language models" is said of a loss."""
+        core = self._core(words)
+        return core if any(identities([w]) or distinct.zipf(w) < NAME_ZIPF for w in core) else []
+
+    def _names(self) -> VersionedNames | None:
+        """The table's versioned names ("qwen2" for "qwen"), indexed on first use."""
+        if self.stats is None:
+            return None
+        if getattr(self, "_versioned", None) is None:
+            self._versioned = VersionedNames(self.stats.vocabulary)
+        return self._versioned
+
+    def says_core(self, topic: str, paper: Paper) -> bool:
+        """The paper's text says most of the core of one of the topic's alternatives (topic_core.says_most), or an
+        alternative has no core: what a paper placed on the topic by meaning alone must say."""
+        whole = self._whole_of(paper)
+        # its words of ordinary English ("lower" of "lower cost training …") are said in other words too ("low-cost")
+        cores = [[w for w in self._core(content_terms(alt)) if not distinct.ordinary(w)] for alt in alternatives(topic)]
+        return any(not core or says_most(core, whole, self._names()) for core in cores)
 
     def unused_words(self, words: list[str]) -> list[str]:
         """The words no paper's text in the table uses in any form (from the inverted index built at ingest):

@@ -17,6 +17,7 @@ import numpy as np
 
 from assistant.answer.evidence import distinct
 from assistant.answer.evidence.query_terms import stem
+from assistant.answer.evidence.topic_core import holds
 from assistant.answer.evidence.topic_meaning import TopicMeaning
 from assistant.answer.evidence.topic_terms import (  # noqa: F401 - read from here too
     _EXAMPLES,
@@ -60,7 +61,9 @@ from assistant.models import Paper
 
 
 class TopicMatcher(TopicMeaning):
-    def __init__(self, embeddings, picker, lexical, vectors=None, index=None, positions=None, terms=None, kinds=None):
+    def __init__(
+        self, embeddings, picker, lexical, vectors=None, index=None, positions=None, terms=None, kinds=None, stats=None
+    ):
         # Each paper's texts with their vocabularies, and its whole vocabulary, made once per table (an Answerer,
         # and so this matcher, is built anew when the table changes): a topic no paper supports scans every paper,
         # and at 10k synthetic papers (699 the author's) re-deriving them took 7-14 s per question.
@@ -77,6 +80,8 @@ class TopicMatcher(TopicMeaning):
         self._last: tuple | None = None  # (paper ids, what `_sentences` made of them)
         self.terms = terms  # index.paper_terms.PaperTerms: term -> papers (built at ingest), or None
         self.kinds = kinds  # index.kinds.Kinds: what the corpus says is a kind of what (built at ingest), or None
+        # the table's word statistics a topic's core is read by (topic_core.py): the inverted index unless given
+        self.stats = stats if stats is not None else terms
 
     def _texts_of(self, paper: Paper) -> list[tuple[str, frozenset[str]]]:
         if paper.id not in self._texts:
@@ -146,8 +151,8 @@ class TopicMatcher(TopicMeaning):
             known = _known_terms(qterms, self.lexical)
             if known is not None:
                 keep |= self._covering(known, TITLE_KNOWN_COVERAGE)
-            for need in (words, key_terms(alt, words, used) if len(alts) == 1 else words):
-                holders = [self.terms.papers_with(variants(w)) for w in need]
+            for need in (words, key_terms(alt, words, used) if len(alts) == 1 else words, self._named_core(words)):
+                holders = [self.terms.papers_with(variants(w) | self._names().of(w)) for w in need]
                 keep |= set.intersection(*holders) if holders else set()
         return [p for p in papers if p.id not in self.positions or self.positions[p.id] in keep]
 
@@ -221,6 +226,7 @@ class TopicMatcher(TopicMeaning):
             return found
         if scored:  # `scored=False`: whether the phrase's own words ground a paper, as the planner asks
             found += self._by_score(topic, papers, {sp.paper.id for sp in found})
+        found = [sp for sp in found if sp.score >= WORD_TIER or self.says_core(topic, sp.paper)]
         if self.kinds is None:
             return sorted(found, key=lambda sp: -sp.score)
         have = {sp.paper.id for sp in found}
@@ -331,9 +337,12 @@ class TopicMatcher(TopicMeaning):
             # an identity among the key words names one thing ("A100"): said with the rest in one sentence, it needs
             # no meaning bar ("on a single A100 GPU" in a sentence about speed-ups: cosine 0.24)
             named = bool(identities(key))
+            core = self._named_core(words)  # the words that tell papers apart, when they name something
+            names = self._names()
             for p in cands:
                 top = per_paper.get(p.id, (-1.0, ""))[0]
-                if qterms.coverage(whole[p.id]) < PARTIAL_COVERAGE and not _has_all(key, whole[p.id]):
+                on_core = bool(core) and all(holds(w, whole[p.id], names) for w in core)
+                if qterms.coverage(whole[p.id]) < PARTIAL_COVERAGE and not _has_all(key, whole[p.id]) and not on_core:
                     continue  # no sentence can hold what the whole text lacks
                 for s, vocab in self._texts_of(p):
                     # the phrase's key words together in one sentence: its qualifiers need not be said ("A100 GPUs"
@@ -344,6 +353,7 @@ class TopicMatcher(TopicMeaning):
                     if (
                         in_title
                         or (has_all and (top >= CO_OCCUR_DENSE or named))
+                        or (on_core and all(holds(w, vocab, names) for w in core))
                         or (top >= PARTIAL_DENSE and qterms.coverage(vocab) >= PARTIAL_COVERAGE)
                     ):
                         score = WORD_TIER + top
