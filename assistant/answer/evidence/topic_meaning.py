@@ -3,6 +3,7 @@ cover, a term's other forms by stem, the kinds of a topic the corpus names, and 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import numpy as np
@@ -38,12 +39,18 @@ class TopicMeaning:
         share = {w: len(self.stats.papers_with(forms(w))) / self.stats.size for w in words}
         return core_words(words, share)
 
-    def _named_core(self, words: list[str]) -> list[str]:
+    def _named_core(self, alt: str, words: list[str], used: Callable[[str], bool]) -> list[str]:
         """The core when it names something ("ResNet" of "results on ResNet models", "Qwen", "Tianhe-2"): a paper
         one of whose sentences says it is on the phrase, its generic words weighing in only when said. A core of
-        ordinary words is no such name: "lower" of "lower cost training large language models" is said of a loss."""
+        ordinary words is no such name: "lower" of "lower cost training large language models" is said of a loss.
+        Left without its generic words, the core is a phrase of its own whose qualifiers need not be said either
+        (key_terms: "A100 GPUs" of "experiments on NVIDIA A100 GPUs")."""
         core = self._core(words)
-        return core if any(identities([w]) or distinct.zipf(w) < NAME_ZIPF for w in core) else []
+        if not any(identities([w]) or distinct.zipf(w) < NAME_ZIPF for w in core):
+            return []
+        if len(core) == len(words):
+            return core
+        return sorted(key_terms(" ".join(w for w in re.findall(r"[\w-]+", alt.casefold()) if w in core), core, used))
 
     def _names(self) -> VersionedNames | None:
         """The table's versioned names ("qwen2" for "qwen"), indexed on first use."""

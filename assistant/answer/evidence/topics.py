@@ -151,7 +151,11 @@ class TopicMatcher(TopicMeaning):
             known = _known_terms(qterms, self.lexical)
             if known is not None:
                 keep |= self._covering(known, TITLE_KNOWN_COVERAGE)
-            for need in (words, key_terms(alt, words, used) if len(alts) == 1 else words, self._named_core(words)):
+            for need in (
+                words,
+                key_terms(alt, words, used) if len(alts) == 1 else words,
+                self._named_core(alt, words, used),
+            ):
                 holders = [self.terms.papers_with(variants(w) | self._names().of(w)) for w in need]
                 keep |= set.intersection(*holders) if holders else set()
         return [p for p in papers if p.id not in self.positions or self.positions[p.id] in keep]
@@ -337,7 +341,7 @@ class TopicMatcher(TopicMeaning):
             # an identity among the key words names one thing ("A100"): said with the rest in one sentence, it needs
             # no meaning bar ("on a single A100 GPU" in a sentence about speed-ups: cosine 0.24)
             named = bool(identities(key))
-            core = self._named_core(words)  # the words that tell papers apart, when they name something
+            core = self._named_core(alt, words, used)  # the words that tell papers apart, when they name something
             names = self._names()
             for p in cands:
                 top = per_paper.get(p.id, (-1.0, ""))[0]
