@@ -58,3 +58,12 @@ def test_either_group_said_by_a_name_or_anyone_else():
     assert both_groups("Which papers cover radar — hers and anybody else's?")
     assert both_groups("Does Jane Doe, another group, or both work on lidar?".replace("another", "the other"))
     assert not both_groups("Which of Smith's papers are on lidar?")
+
+
+def test_a_list_set_apart_by_dashes_gives_alternatives():
+    from assistant.answer.plan.topic_scope import as_alternatives
+
+    text = as_alternatives("his solver work – multigrid, Krylov methods, preconditioners – not eigenvalue codes")
+    parts = [p.strip() for p in text.split(" or ")]
+    assert parts[:3] == ["his solver work", "multigrid", "Krylov methods"] and parts[3].startswith("preconditioners")
+    assert as_alternatives("well - fine, thanks") == "well - fine, thanks"  # one dash sets nothing apart
