@@ -1,10 +1,10 @@
 """Grounded topic sets: a paper is "on X" only when its own text supports X, not when it is merely near X.
 
-A paper supports a topic phrase when one of its sentences (title, abstract sentences, listing comments)
-holds every content term of the phrase, or when a sentence means the phrase very closely (MiniLM cosine)
-and the paper shares most of its terms. Calibrated on the seeds (see the comments below): neighbouring
-topics ("binarized networks" for a mixed-precision quantization paper, 0.58; "sparse LU factorization" for
-a low-rank factorization paper, 0.60) fall below the meaning bar and miss a term, so they are not listed.
+A paper supports a topic phrase when one of its sentences (title, abstract sentences, listing comments) holds every
+content term of the phrase (or its core: topic_core.py), or when a sentence means the phrase very closely (MiniLM
+cosine) and the paper shares most of its terms. Calibrated on the seeds (see the comments below): neighbouring topics
+("binarized networks" for a mixed-precision quantization paper, 0.58; "sparse LU factorization" for a low-rank
+factorization paper, 0.60) fall below the meaning bar and miss a term, so they are not listed.
 """
 
 from __future__ import annotations
@@ -225,12 +225,12 @@ class TopicMatcher(TopicMeaning):
         """The papers among `papers` whose own text supports the topic, best supported first; with those the
         calibrated membership score puts on it (topic_score.py) and those that name a kind of it the corpus states
         ("post-training quantization" for "model compression": index/kinds.py)."""
-        found = self._grounded(topic, papers, literal)
+        found = self._grounded(topic, papers, literal, by_core=scored)
         if literal or not papers:
             return found
         if scored:  # `scored=False`: whether the phrase's own words ground a paper, as the planner asks
             found += self._by_score(topic, papers, {sp.paper.id for sp in found})
-        found = [sp for sp in found if sp.score >= WORD_TIER or self.says_core(topic, sp.paper)]
+        found = [sp for sp in found if sp.score >= WORD_TIER or self.says_core(topic, sp.paper)]  # meaning alone
         if self.kinds is None:
             return sorted(found, key=lambda sp: -sp.score)
         have = {sp.paper.id for sp in found}
@@ -281,7 +281,9 @@ class TopicMatcher(TopicMeaning):
                 }
         return out
 
-    def _grounded(self, topic: str, papers: list[Paper], literal: str | None = None) -> list[Support]:
+    def _grounded(
+        self, topic: str, papers: list[Paper], literal: str | None = None, by_core: bool = True
+    ) -> list[Support]:
         """The papers among `papers` whose own text supports the topic itself, best supported first."""
         if literal:
             needle = re.sub(r"\s+", " ", literal.casefold())
@@ -338,11 +340,10 @@ class TopicMatcher(TopicMeaning):
             # A part of "benchmarks for HPC or AI-HPC systems" is a fragment of one phrase shared out over the
             # alternatives ("benchmarks HPC"): its last word is no head, so all its words stay.
             key = sorted(key_terms(alt, words, used)) if len(alts) == 1 else words
-            # an identity among the key words names one thing ("A100"): said with the rest in one sentence, it needs
-            # no meaning bar ("on a single A100 GPU" in a sentence about speed-ups: cosine 0.24)
+            # an identity among the key words ("A100") needs no meaning bar ("on a single A100 GPU …": cosine 0.24)
             named = bool(identities(key))
-            core = self._named_core(alt, words, used)  # the words that tell papers apart, when they name something
-            names = self._names()
+            # the words that tell papers apart (not when the planner asks whether the phrase as a whole grounds one)
+            core, names = self._named_core(alt, words, used) if by_core else [], self._names()
             for p in cands:
                 top = per_paper.get(p.id, (-1.0, ""))[0]
                 on_core = bool(core) and all(holds(w, whole[p.id], names) for w in core)
@@ -350,8 +351,8 @@ class TopicMatcher(TopicMeaning):
                     continue  # no sentence can hold what the whole text lacks
                 for s, vocab in self._texts_of(p):
                     # the phrase's key words together in one sentence: its qualifiers need not be said ("A100 GPUs"
-                    # for "NVIDIA A100 GPUs"), its head and most specific word must ("neural network
-                    # architectures" is not "neural architecture search")
+                    # for "NVIDIA A100 GPUs"), its head and most specific word must ("neural network architectures"
+                    # is not "neural architecture search")
                     has_all = _has_all(key, vocab)
                     in_title = s == p.title and has_all  # the title says it: no meaning bar
                     if (
