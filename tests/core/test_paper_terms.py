@@ -41,7 +41,10 @@ def test_postings_name_the_papers_whose_texts_use_each_word(assistant):
 def test_topic_lists_narrowed_by_the_index_are_the_full_reads(assistant):
     corpus = assistant.answerer().corpus
     t = corpus.topics
-    full = TopicMatcher(t.embeddings, t.picker, t.lexical, t.vectors, index=t.index, positions=t.positions)
+    # the same word statistics (a topic's core), without the postings that narrow the papers read
+    full = TopicMatcher(
+        t.embeddings, t.picker, t.lexical, t.vectors, index=t.index, positions=t.positions, stats=t.terms
+    )
     listed = 0
     for scope in ([p for p in corpus.papers if p.is_author_work], corpus.papers):
         for topic in TOPICS:

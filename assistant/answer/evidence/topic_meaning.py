@@ -3,14 +3,17 @@ cover, a term's other forms by stem, the kinds of a topic the corpus names, and 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import numpy as np
 
 from assistant.answer.evidence import distinct
 from assistant.answer.evidence.query_terms import stem
+from assistant.answer.evidence.topic_core import VersionedNames, core_words, says_most
 from assistant.answer.evidence.topic_score import SCORED_WORDS, SENTENCE_FLOOR, STEM_FLOOR, membership
 from assistant.answer.evidence.topic_terms import (
+    NAME_ZIPF,
     UNCOVERED_SHARE,
     Support,
     _has_all,
@@ -28,6 +31,42 @@ from assistant.models import Paper
 class TopicMeaning:
     """Mixed into TopicMatcher (which gives `terms`, `kinds`, `index`, `positions`, `vectors`, `embeddings` and the
     paper texts)."""
+
+    def _core(self, words: list[str]) -> list[str]:
+        """The phrase's core by the table's statistics (topic_core.core_words); [] without them."""
+        if self.stats is None or not self.stats.size:
+            return []
+        share = {w: len(self.stats.papers_with(forms(w))) / self.stats.size for w in words}
+        return core_words(words, share)
+
+    def _named_core(self, alt: str, words: list[str], used: Callable[[str], bool]) -> list[str]:
+        """The core when it names something ("ResNet" of "results on ResNet models", "Qwen", "Tianhe-2"): a paper
+        one of whose sentences says it is on the phrase, its generic words weighing in only when said. A core of
+        ordinary words is no such name: "lower" of "lower cost training large language models" is said of a loss.
+        Left without its generic words, the core is a phrase of its own whose qualifiers need not be said either
+        (key_terms: "A100 GPUs" of "experiments on NVIDIA A100 GPUs")."""
+        core = self._core(words)
+        if not any(identities([w]) or distinct.zipf(w) < NAME_ZIPF for w in core):
+            return []
+        if len(core) == len(words):
+            return core
+        return sorted(key_terms(" ".join(w for w in re.findall(r"[\w-]+", alt.casefold()) if w in core), core, used))
+
+    def _names(self) -> VersionedNames | None:
+        """The table's versioned names ("qwen2" for "qwen"), indexed on first use."""
+        if self.stats is None:
+            return None
+        if getattr(self, "_versioned", None) is None:
+            self._versioned = VersionedNames(self.stats.vocabulary)
+        return self._versioned
+
+    def says_core(self, topic: str, paper: Paper) -> bool:
+        """The paper's text says most of the core of one of the topic's alternatives (topic_core.says_most), or an
+        alternative has no core: what a paper placed on the topic by meaning alone must say."""
+        whole = self._whole_of(paper)
+        # its words of ordinary English ("lower" of "lower cost training …") are said in other words too ("low-cost")
+        cores = [[w for w in self._core(content_terms(alt)) if not distinct.ordinary(w)] for alt in alternatives(topic)]
+        return any(not core or says_most(core, whole, self._names()) for core in cores)
 
     def unused_words(self, words: list[str]) -> list[str]:
         """The words no paper's text in the table uses in any form (from the inverted index built at ingest):

@@ -1,10 +1,10 @@
 """Grounded topic sets: a paper is "on X" only when its own text supports X, not when it is merely near X.
 
-A paper supports a topic phrase when one of its sentences (title, abstract sentences, listing comments)
-holds every content term of the phrase, or when a sentence means the phrase very closely (MiniLM cosine)
-and the paper shares most of its terms. Calibrated on the seeds (see the comments below): neighbouring
-topics ("binarized networks" for a mixed-precision quantization paper, 0.58; "sparse LU factorization" for
-a low-rank factorization paper, 0.60) fall below the meaning bar and miss a term, so they are not listed.
+A paper supports a topic phrase when one of its sentences (title, abstract sentences, listing comments) holds every
+content term of the phrase (or its core: topic_core.py), or when a sentence means the phrase very closely (MiniLM
+cosine) and the paper shares most of its terms. Calibrated on the seeds (see the comments below): neighbouring topics
+("binarized networks" for a mixed-precision quantization paper, 0.58; "sparse LU factorization" for a low-rank
+factorization paper, 0.60) fall below the meaning bar and miss a term, so they are not listed.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import numpy as np
 
 from assistant.answer.evidence import distinct
 from assistant.answer.evidence.query_terms import stem
+from assistant.answer.evidence.topic_core import holds
 from assistant.answer.evidence.topic_meaning import TopicMeaning
 from assistant.answer.evidence.topic_terms import (  # noqa: F401 - read from here too
     _EXAMPLES,
@@ -60,7 +61,9 @@ from assistant.models import Paper
 
 
 class TopicMatcher(TopicMeaning):
-    def __init__(self, embeddings, picker, lexical, vectors=None, index=None, positions=None, terms=None, kinds=None):
+    def __init__(
+        self, embeddings, picker, lexical, vectors=None, index=None, positions=None, terms=None, kinds=None, stats=None
+    ):
         # Each paper's texts with their vocabularies, and its whole vocabulary, made once per table (an Answerer,
         # and so this matcher, is built anew when the table changes): a topic no paper supports scans every paper,
         # and at 10k synthetic papers (699 the author's) re-deriving them took 7-14 s per question.
@@ -77,6 +80,8 @@ class TopicMatcher(TopicMeaning):
         self._last: tuple | None = None  # (paper ids, what `_sentences` made of them)
         self.terms = terms  # index.paper_terms.PaperTerms: term -> papers (built at ingest), or None
         self.kinds = kinds  # index.kinds.Kinds: what the corpus says is a kind of what (built at ingest), or None
+        # the table's word statistics a topic's core is read by (topic_core.py): the inverted index unless given
+        self.stats = stats if stats is not None else terms
 
     def _texts_of(self, paper: Paper) -> list[tuple[str, frozenset[str]]]:
         if paper.id not in self._texts:
@@ -146,8 +151,12 @@ class TopicMatcher(TopicMeaning):
             known = _known_terms(qterms, self.lexical)
             if known is not None:
                 keep |= self._covering(known, TITLE_KNOWN_COVERAGE)
-            for need in (words, key_terms(alt, words, used) if len(alts) == 1 else words):
-                holders = [self.terms.papers_with(variants(w)) for w in need]
+            for need in (
+                words,
+                key_terms(alt, words, used) if len(alts) == 1 else words,
+                self._named_core(alt, words, used),
+            ):
+                holders = [self.terms.papers_with(variants(w) | self._names().of(w)) for w in need]
                 keep |= set.intersection(*holders) if holders else set()
         return [p for p in papers if p.id not in self.positions or self.positions[p.id] in keep]
 
@@ -216,11 +225,12 @@ class TopicMatcher(TopicMeaning):
         """The papers among `papers` whose own text supports the topic, best supported first; with those the
         calibrated membership score puts on it (topic_score.py) and those that name a kind of it the corpus states
         ("post-training quantization" for "model compression": index/kinds.py)."""
-        found = self._grounded(topic, papers, literal)
+        found = self._grounded(topic, papers, literal, by_core=scored)
         if literal or not papers:
             return found
         if scored:  # `scored=False`: whether the phrase's own words ground a paper, as the planner asks
             found += self._by_score(topic, papers, {sp.paper.id for sp in found})
+        found = [sp for sp in found if sp.score >= WORD_TIER or self.says_core(topic, sp.paper)]  # meaning alone
         if self.kinds is None:
             return sorted(found, key=lambda sp: -sp.score)
         have = {sp.paper.id for sp in found}
@@ -271,7 +281,9 @@ class TopicMatcher(TopicMeaning):
                 }
         return out
 
-    def _grounded(self, topic: str, papers: list[Paper], literal: str | None = None) -> list[Support]:
+    def _grounded(
+        self, topic: str, papers: list[Paper], literal: str | None = None, by_core: bool = True
+    ) -> list[Support]:
         """The papers among `papers` whose own text supports the topic itself, best supported first."""
         if literal:
             needle = re.sub(r"\s+", " ", literal.casefold())
@@ -328,22 +340,25 @@ class TopicMatcher(TopicMeaning):
             # A part of "benchmarks for HPC or AI-HPC systems" is a fragment of one phrase shared out over the
             # alternatives ("benchmarks HPC"): its last word is no head, so all its words stay.
             key = sorted(key_terms(alt, words, used)) if len(alts) == 1 else words
-            # an identity among the key words names one thing ("A100"): said with the rest in one sentence, it needs
-            # no meaning bar ("on a single A100 GPU" in a sentence about speed-ups: cosine 0.24)
+            # an identity among the key words ("A100") needs no meaning bar ("on a single A100 GPU …": cosine 0.24)
             named = bool(identities(key))
+            # the words that tell papers apart (not when the planner asks whether the phrase as a whole grounds one)
+            core, names = self._named_core(alt, words, used) if by_core else [], self._names()
             for p in cands:
                 top = per_paper.get(p.id, (-1.0, ""))[0]
-                if qterms.coverage(whole[p.id]) < PARTIAL_COVERAGE and not _has_all(key, whole[p.id]):
+                on_core = bool(core) and all(holds(w, whole[p.id], names) for w in core)
+                if qterms.coverage(whole[p.id]) < PARTIAL_COVERAGE and not _has_all(key, whole[p.id]) and not on_core:
                     continue  # no sentence can hold what the whole text lacks
                 for s, vocab in self._texts_of(p):
                     # the phrase's key words together in one sentence: its qualifiers need not be said ("A100 GPUs"
-                    # for "NVIDIA A100 GPUs"), its head and most specific word must ("neural network
-                    # architectures" is not "neural architecture search")
+                    # for "NVIDIA A100 GPUs"), its head and most specific word must ("neural network architectures"
+                    # is not "neural architecture search")
                     has_all = _has_all(key, vocab)
                     in_title = s == p.title and has_all  # the title says it: no meaning bar
                     if (
                         in_title
                         or (has_all and (top >= CO_OCCUR_DENSE or named))
+                        or (on_core and all(holds(w, vocab, names) for w in core))
                         or (top >= PARTIAL_DENSE and qterms.coverage(vocab) >= PARTIAL_COVERAGE)
                     ):
                         score = WORD_TIER + top

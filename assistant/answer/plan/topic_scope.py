@@ -25,6 +25,9 @@ _LIST_TAIL = re.compile(
     r",?\s*\betc\b\.?|,?\s*\bamong others)\s*$",
     re.I,
 )
+# "land ice — icebergs, glaciers, ice shelves — as opposed to …": a list set apart by a pair of dashes is an aside of
+# examples, like a parenthesis.
+_DASH_LIST = re.compile(r"\s[—–-]{1,2}\s*([^—–()]+?,[^—–()]+?)\s*[—–-]{1,2}\s")
 _NOT_ITEM = re.compile(r"(?:^|[,;]|\b(?:but|and))\s*(?:but\s+)?not\s+[^,;]+", re.I)
 # "hers or not", "quantized or not": a condition said not to matter.
 _OR_NOT = re.compile(r"\b[\w-]+\s+or\s+not\b,?", re.I)
@@ -34,6 +37,7 @@ _ORS = re.compile(r"(?:\s*\bor\b\s*)+", re.I)
 def as_alternatives(text: str) -> str:
     """The text with its listed sub-topics joined by "or" and its "X or not" asides removed."""
     text = _OR_NOT.sub(" ", text)
+    text = _DASH_LIST.sub(lambda m: f" ({m.group(1)}) ", text)
     text = _PAREN_LIST.sub(
         lambda m: " or " + re.sub(r"\s*(?:,|/|\band\b)\s*", " or ", _examples(m.group(1))) + " ", text
     )

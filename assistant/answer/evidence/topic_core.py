@@ -1,0 +1,105 @@
+"""A topic phrase's core: the words that tell the corpus's papers apart, read by the corpus's own statistics.
+
+A word of ordinary English that a good share of the table's papers use ("results", "models", "experiments" in a
+corpus on model compression; "sea" and "ice" in a sea-ice researcher's) says what kind of thing is asked about, not
+which: "ResNet models" is on ResNet, "Qwen models in experiments" on Qwen, "sea-ice drift" on drift. Such a phrase's
+core is its other words, and
+
+- a paper one of whose sentences says the whole core is on the phrase, the generic words weighing in only when
+  present ("4-bit quantization of ResNet-50 …" is on "results on ResNet models");
+- a paper placed on it by meaning alone must say most of its core somewhere ("sea-ice drift" does not take in a
+  sea-ice charting paper close in meaning that never says drift).
+
+A core word is also held in its versioned forms, the name followed by a version ("qwen2" of "Qwen2.5", "llama3"):
+the index splits "ResNet-50" into its parts but keeps "Qwen2" whole.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterable
+
+from assistant.answer.evidence import distinct
+from assistant.answer.evidence.query_terms import stem
+from assistant.answer.evidence.weigh import forms
+from assistant.index.bm25 import variants
+
+# A word in at least this share of the table's papers, and ordinary English, is generic in this corpus. Measured on
+# the seeds' 79 papers: "models" 0.71, "results" 0.53, "training" 0.42, "experiments" 0.38, "network" 0.28 are
+# generic; the words near-negatives turn on stay below ("search" 0.10, "architecture" 0.18, "neural" 0.23, and it is
+# no ordinary English). Corpus 2's 24: "ice" 0.88, "sea" 0.67, "sea-ice" 0.42; "drift" 0.08, "SAR" 0.29 (a name).
+GENERIC_SHARE = 0.25
+# Below this general English frequency (wordfreq Zipf) a word names something ("SAR" 3.2, "neural" 3.8, "benchmark"
+# 3.6): a core word however many papers use it. "experiments" is 4.4, "frameworks" 4.3, "results" 5.2.
+GENERIC_ZIPF = 4.0
+# A paper on the phrase by meaning alone says at least this share of its core words in some form (by stem:
+# "altimeter" for "altimetry"). A core of one word is then required.
+MEANING_CORE_SHARE = 0.5
+
+_VERSION = re.compile(r"[-_.]?v?\d[\w.-]*")  # what follows a name in its versioned form: "2", "-v0.3", "1.5-moe"
+
+
+def generic(word: str, share: float) -> bool:
+    return share >= GENERIC_SHARE and distinct.zipf(word) >= GENERIC_ZIPF
+
+
+def core_words(words: list[str], share: dict[str, float]) -> list[str]:
+    """The phrase's words less the corpus-generic ones; [] when every word is generic (no core: the phrase is left to
+    the other rules) or when the phrase names something no paper says (a word used by none is never dropped, and a
+    core made only of such words grounds nothing anyway)."""
+    core = [w for w in words if not generic(w, share.get(w, 0.0))]
+    return core if core and any(share.get(w, 0.0) > 0 for w in core) else []
+
+
+# Words a text extracted from a listing can lose the space before ("… LLaMA and Qwenin terms of …").
+_GLUED = ("in", "and", "of", "on", "for", "with", "to", "the")
+
+
+class VersionedNames:
+    """The table's words that are a name followed by a version ("qwen2" for "qwen"), or a name run together with the
+    function word after it ("qwenin": no English word), from the inverted index's vocabulary: the words a name
+    starts, found by bisecting the sorted vocabulary when asked (a scan of 10k papers' words per process is not
+    needed for the few words topics ask about)."""
+
+    def __init__(self, vocabulary: Iterable[str]):
+        self._sorted = sorted(vocabulary)
+        self._seen: dict[str, frozenset[str]] = {}
+
+    def of(self, word: str) -> frozenset[str]:
+        if word not in self._seen:
+            out = set()
+            if len(word) >= 3:
+                i = bisect.bisect_left(self._sorted, word)
+                while i < len(self._sorted) and self._sorted[i].startswith(word):
+                    v = self._sorted[i]
+                    tail = v[len(word) :]
+                    if _VERSION.fullmatch(tail) or tail in _GLUED and not distinct.zipf(v):
+                        out.add(v)
+                    i += 1
+            self._seen[word] = frozenset(out)
+        return self._seen[word]
+
+
+def holds(word: str, vocabulary: frozenset[str], named: VersionedNames | None) -> bool:
+    """The vocabulary says the word in a plural or versioned form."""
+    return bool((variants(word) | (named.of(word) if named else set())) & vocabulary)
+
+
+def says_most(core: list[str], vocabulary: frozenset[str], named: VersionedNames | None) -> bool:
+    """The paper's whole vocabulary holds at least MEANING_CORE_SHARE of the core, a word in any form of its stem."""
+    stems = {stem(t) for t in vocabulary}
+    held = sum(
+        1
+        for w in core
+        if holds(w, vocabulary, named)
+        or forms(w) & vocabulary
+        or stem(w) in stems
+        or "-" in w
+        and _parts_held(w, stems)
+    )
+    return held >= MEANING_CORE_SHARE * len(core)
+
+
+def _parts_held(word: str, stems: set[str]) -> bool:
+    return all(stem(p) in stems for p in word.split("-") if p)
