@@ -22,15 +22,15 @@ from assistant.answer.evidence.weigh import QueryTerms, SentencePicker
 from assistant.answer.plan import intents as intents_rules
 from assistant.answer.plan import names as name_rules
 from assistant.answer.plan import resolver as resolver_rules
+from assistant.answer.plan import work_kinds as work_rules
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.names import LONG_NAME, short_names, squashed_names
-from assistant.answer.plan.phrases import collection as collection_rules
 from assistant.answer.plan.phrases import wording as wording_rules
-from assistant.answer.plan.phrases.collection import work_columns
 from assistant.answer.plan.phrases.wording import WORD_LISTS
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.resolver import TitleIndex
 from assistant.answer.plan.router import Router
+from assistant.answer.plan.work_kinds import work_columns
 from assistant.index.derived import Derived, code_digest, deletion_index
 from assistant.index.first_words import FirstWords
 from assistant.index.kinds import Kinds
@@ -164,7 +164,7 @@ class Corpus:
 
     @cached_property
     def works(self) -> dict[str, np.ndarray]:
-        """Each paper's kind of work and number of source entries, by position (`phrases.work_columns`)."""
+        """Each paper's kind of work and number of source entries, by position (`work_kinds.work_columns`)."""
         return works(self.derived, self.papers)
 
     @cached_property
@@ -260,7 +260,7 @@ def works(derived: Derived | None, papers) -> dict[str, np.ndarray]:
     paper's sources, which a lazy table keeps on disk)."""
     if derived is None:
         return work_columns(papers)
-    return derived.arrays(f"works-{code_digest(collection_rules)}", lambda: work_columns(papers))
+    return derived.arrays(f"works-{code_digest(work_rules)}", lambda: work_columns(papers))
 
 
 def derive(derived: Derived, table) -> tuple[dict[str, str], Acronyms]:

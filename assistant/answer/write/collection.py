@@ -11,8 +11,8 @@ from assistant.answer.check.citations import Citations, finish
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.weigh import summary_sentence
 from assistant.answer.plan import phrases
-from assistant.answer.plan.phrases.collection import WORK_KINDS
 from assistant.answer.plan.plan import QueryPlan
+from assistant.answer.plan.work_kinds import WORK_KINDS
 from assistant.answer.write.format import name, plural, when
 from assistant.answer.write.pages import page_of
 from assistant.index.lazy_table import column

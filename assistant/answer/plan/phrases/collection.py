@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-import numpy as np
+from assistant.answer.plan.work_kinds import kind_of  # noqa: F401 - read as phrases.kind_of
 
 # The collection as the subject: "this corpus", "the collection", "your database", "in here". "Dataset" is left out:
 # a paper's dataset is asked about far more often than the collection is called one.
@@ -131,43 +131,3 @@ def without_whole_works(text: str) -> str:
     """The text without the phrases naming the author's works as a whole ("her publication record", "his
     output"): they say whose papers, never what about."""
     return _WORKS.sub(" ", text)
-
-
-# Every kind `kind_of` gives, in the order a breakdown says them (a paper's kind is stored as its index here); the
-# first six are the kinds the sources type (records.WORK_TYPES) that a paper keeps as its own kind.
-WORK_KINDS = (
-    "journal article",
-    "conference paper",
-    "thesis",
-    "book",
-    "chapter",
-    "report",
-    "other venue",
-    "arxiv only",
-    "unknown",
-)
-TYPED = frozenset(WORK_KINDS[:6])
-
-
-def work_columns(papers) -> dict[str, np.ndarray]:
-    """Each paper's kind of work (an index into WORK_KINDS) and how many source entries merged into it: read once
-    per table (it reads every paper's sources), so a question about the collection reads two arrays."""
-    return {
-        "kind": np.array([WORK_KINDS.index(kind_of(p)) for p in papers], dtype=np.uint8),
-        "entries": np.array([len(p.sources) for p in papers], dtype=np.uint32),
-    }
-
-
-def kind_of(paper) -> str:
-    """The kind of work a paper is, as the table states it: its typed kind, else "other venue" for a venue other than
-    arXiv, else "arxiv only" (an arXiv id, an arXiv venue or a preprint, and nothing else), else "unknown"."""
-    if paper.work_type in TYPED:
-        return paper.work_type
-    venue = (paper.venue or "").casefold()
-    if venue and not venue.startswith("arxiv") and venue not in ("corr", "arxiv.org"):
-        return "other venue"
-    # a profile page's "preprint2026arXiv" item line is kept as the comment "preprint (arXiv)"
-    said_preprint = any(c.casefold().startswith("preprint") for c in paper.comments)
-    if paper.arxiv_id or venue or paper.work_type == "preprint" or said_preprint:
-        return "arxiv only"
-    return "unknown"
