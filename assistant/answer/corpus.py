@@ -34,7 +34,7 @@ from assistant.answer.plan.work_kinds import work_columns
 from assistant.index.derived import Derived, code_digest, deletion_index
 from assistant.index.first_words import FirstWords
 from assistant.index.kinds import Kinds
-from assistant.index.lazy_table import PaperTable, authors_named, column, paper_map, table_items
+from assistant.index.lazy_table import authors_named, column, paper_map, positions_of, table_items
 from assistant.index.paper_terms import PaperTerms
 from assistant.index.sentence_index import SentenceIndex
 from assistant.models import Filters, Paper
@@ -79,11 +79,7 @@ class Corpus:
         names, acronyms = derive(derived, table)
         squashed = squashed_names(names)
         index = SentenceIndex.of(derived, table.papers, sentence_vectors) if sentence_vectors is not None else None
-        positions = (
-            table.papers.positions
-            if isinstance(table.papers, PaperTable)
-            else {p.id: i for i, p in enumerate(table.papers)}
-        )
+        positions = positions_of(table.papers)
         picker = SentencePicker(retriever.embeddings, sentence_vectors, acronyms)
         router = Router(retriever.embeddings, vectors=retriever.vectors, cache_dir=settings.store_dir)
         router.vectors  # noqa: B018 - loaded with the answerer (at warm-up), not on the first question
@@ -153,9 +149,7 @@ class Corpus:
     @cached_property
     def positions(self) -> dict[str, int]:
         """Paper id -> its position in the table."""
-        if isinstance(self.papers, PaperTable):
-            return self.papers.positions
-        return {p.id: i for i, p in enumerate(self.papers)}
+        return positions_of(self.papers)
 
     @cached_property
     def title_index(self) -> TitleIndex:

@@ -307,6 +307,11 @@ def paper_map(papers: Sequence[Paper]) -> Mapping[str, Paper]:
     return ById(papers) if isinstance(papers, PaperTable) else {p.id: p for p in papers}
 
 
+def positions_of(papers: Sequence[Paper]) -> dict[str, int]:
+    """Paper id -> its position, for a lazy table (its own map, from the id column) or a list."""
+    return papers.positions if isinstance(papers, PaperTable) else {p.id: i for i, p in enumerate(papers)}
+
+
 def column(papers: Sequence[Paper], name: str) -> list:
     """One field of every paper, without making lazy papers."""
     if isinstance(papers, PaperTable) and name in HEAD:

@@ -79,8 +79,13 @@ def _positions(corpus: Corpus, papers: Sequence[Paper]) -> np.ndarray:
 def _scoped(corpus: Corpus, every: np.ndarray, scope: str) -> np.ndarray:
     if scope not in ("author", "others"):
         return every
-    mine = np.asarray(column(corpus.papers, "is_author_work"), dtype=bool)[every]
+    mine = _mine(corpus)[every]
     return every[mine if scope == "author" else ~mine]
+
+
+def _mine(corpus: Corpus) -> np.ndarray:
+    """The author flag of every paper, by position (from its column)."""
+    return np.asarray(column(corpus.papers, "is_author_work"), dtype=bool)
 
 
 def _said(kind: str, n: int) -> str:
@@ -103,10 +108,9 @@ def count(corpus, scoped, every, kind, who, cites, plan, scope) -> str:
     merged = merged if entries > len(scoped) else ""
     head = f"The collection holds {plural(len(scoped), 'distinct paper')} {whose}{merged}."
     rest = len(every) - len(scoped)
-    own = int(np.asarray(column(corpus.papers, "is_author_work"), dtype=bool)[scoped].sum())
     if scope == "author" and rest:
         head += f" It also holds {plural(rest, 'paper')} by other authors, {len(every)} in all."
-    elif scope == "all" and 0 < own < len(scoped):
+    elif scope == "all" and 0 < (own := int(_mine(corpus)[scoped].sum())) < len(scoped):
         head += f" {own} of them are {corpus.principal}'s and {len(scoped) - own} by other authors."
     if kind is None:
         return "\n\n".join(x for x in (head, breakdown(corpus, scoped)) if x)
