@@ -20,6 +20,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+# A paper noun ends the object it follows: "of her radar altimetry work pls", "of her papers have results about
+# Greenland": what comes after the noun ("pls", "have results") is the frame around the topic, not the topic.
+_PAPER = r"(?:papers?|publications?|works?|articles?|preprints?|research)"
 # A word that introduces its object, the topic: prepositions and the verbs of treating a subject. The object runs to
 # the end of its clause (a comma, a full stop, a question mark, a bracket, or "which/that/and what …").
 _OBJECT = re.compile(
@@ -27,13 +30,14 @@ _OBJECT = re.compile(
     r"(?:deal|deals|dealing|dealt) with|related to|discuss(?:es|ed|ing)?|cover(?:s|ed|ing)?|"
     r"address(?:es|ed|ing)?|mention(?:s|ed|ing)?|stud(?:y|ies|ied|ying)|us(?:e|es|ed|ing)|"
     r"tackl(?:e|es|ed|ing)|explor(?:e|es|ed|ing)|investigat(?:e|es|ed|ing))\s+"
-    r"(?P<x>[^,.;:?!()]+?)(?=\s*(?:[,.;:?!()]|\b(?:which|that|who|and (?:what|which|how|who|when))\b|$))",
+    r"(?P<x>[^,.;:?!()]+?)(?=\s*(?:[,.;:?!()]|\b(?:which|that|who|and (?:what|which|how|who|when))\b|$)|"
+    rf"\s+{_PAPER}\b)",
     re.I,
 )
 # Up to four words in front of a paper noun: "his LLM papers", "her Sentinel-1 classification papers".
 _BEFORE_PAPER = re.compile(
     r"\b(?:his|her|their|its|the|these|those|which|what|any|all|[\w-]+['’]s)\s+(?P<x>(?:[\w-]+\s+){1,4}?)"
-    r"(?:papers?|publications?|works?|articles?|preprints?|studies|research|output)\b",
+    rf"(?:{_PAPER}|studies|output)\b",
     re.I,
 )
 _PAREN = re.compile(r"\((?P<x>[^()]+)\)")
