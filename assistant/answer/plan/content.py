@@ -4,7 +4,7 @@ Once the slots are read, the words left over used to be the topic ("Can you sum 
 gave "sum X Y"). A question says where its topic is by its structure, not by a list of words to drop:
 
 - after a word that introduces an object ("on X", "about X", "to X", "involving X": `_OBJECT`), to the end of the
-  clause, and
+  clause, or to a paper noun when what follows the noun is frame ("of her altimetry work pls": `_PAPER_END`), and
 - in front of a paper noun ("his LLM papers", "the Sentinel-1 classification work": `_BEFORE_PAPER`), and
 - inside a parenthesis, which gives examples or qualifiers of the topic ("(kinetic Monte Carlo and the like)").
 
@@ -20,6 +20,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+# A paper noun in an object: "of her radar altimetry work pls", "of her papers have results about Greenland". What
+# follows the noun is the frame around the topic ("pls", "have results") when it holds a place of its own ("about
+# Greenland") or no topic word the papers use; otherwise it says what the papers do ("of his papers claim the
+# compressed model beats …"), and the object runs on.
+_PAPER_END = re.compile(r"\s+(?:papers?|publications?|works?|articles?|preprints?|research)\b", re.I)
 # A word that introduces its object, the topic: prepositions and the verbs of treating a subject. The object runs to
 # the end of its clause (a comma, a full stop, a question mark, a bracket, or "which/that/and what …").
 _OBJECT = re.compile(
@@ -44,9 +49,25 @@ def _words(text: str) -> set[str]:
     return {w.casefold().strip(".") for w in _WORD.findall(re.sub(r"['’]s\b", "", text))}
 
 
-def places(question: str) -> list[set[str]]:
-    """The words of each place the question puts a topic in (see the module's docstring)."""
-    out = [_words(m.group("x")) for m in _OBJECT.finditer(question)]
+def _objects(text: str, content: Callable[[str], bool]) -> list[str]:
+    """The objects of the text's introducing words, each cut at a paper noun whose tail is frame (see `_PAPER_END`),
+    the tail's own objects read the same way."""
+    out = []
+    for m in _OBJECT.finditer(text):
+        x = m.group("x")
+        if (noun := _PAPER_END.search(x)) and (
+            _OBJECT.search(tail := x[noun.end() :]) or not any(content(w) for w in _words(tail))
+        ):
+            out += [x[: noun.start()], *_objects(tail, content)]
+        else:
+            out.append(x)
+    return out
+
+
+def places(question: str, content: Callable[[str], bool] = lambda w: False) -> list[set[str]]:
+    """The words of each place the question puts a topic in (see the module's docstring); `content`: whether a word
+    after a paper noun is a topic word the papers use."""
+    out = [_words(x) for x in _objects(question, content)]
     out += [_words(m.group("x")) for m in _BEFORE_PAPER.finditer(question)]
     out += [_words(m.group("x")) for m in _PAREN.finditer(question)]
     return [ws for ws in out if ws]
@@ -59,7 +80,7 @@ def content_of(topic: str, question: str, used: Callable[[str], bool] = lambda w
     dropped. The frame a question is asked in ("sum", "contributions", "briefly", "rundown") is in no paper."""
     alts = [a.split() for a in re.split(r"\s+or\s+", topic.strip()) if a.strip()]
     said = [w.casefold() for alt in alts for w in alt]
-    held = [ws for ws in places(question) if any(w in ws for w in said)]
+    held = [ws for ws in places(question, lambda w: w in said and used(w)) if any(w in ws for w in said)]
     inside = set().union(*held) if held else None
     kept = []
     for alt in alts:

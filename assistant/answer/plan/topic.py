@@ -11,7 +11,7 @@ import re
 
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import distinct, topics
-from assistant.answer.plan import dated, phrases
+from assistant.answer.plan import dated, phrases, topic_parts
 from assistant.answer.plan.content import content_of
 from assistant.answer.plan.intents import subject_for
 from assistant.models import Filters, Paper
@@ -105,6 +105,9 @@ class TopicReader:
                 said = " ".join(w for words in alts for w, _ in words)
                 assumed = f"I read “{said}” as the question's wording, not a topic, so no topic narrows the papers."
                 return "", assumed, []
+        on = lambda phrase: {sp.paper.id for sp in self.corpus.topics.papers_on(phrase, pool)}  # noqa: E731
+        if route in ("list", "count") and (parts := topic_parts.shared(topic, question, on)):
+            return parts, "", []  # "low-rank factorization / decomposition for X": each with the context they share
         if grounded and facets:
             return facets, "", []
         if wording or grounded or route not in ("list", "count"):

@@ -1,0 +1,53 @@
+"""Which words of a question make its topic, in fresh wordings: the object a paper noun ends is the topic, and what
+follows the noun ("thx", "contain findings") is the frame, dropped unless the papers in scope use it."""
+
+from __future__ import annotations
+
+from assistant.answer.plan.content import content_of
+from assistant.answer.plan.topic_parts import shared
+from assistant.models import Filters, Message
+
+
+def test_a_paper_noun_ends_the_object_it_follows():
+    q = "Which of the lab's articles contain findings concerning Svalbard?"
+    assert content_of("contain findings Svalbard", q) == "Svalbard"
+    assert content_of("tensor compiler thx", "a rundown of his tensor compiler publications thx") == "tensor compiler"
+    # a word the papers use stays, and a topic with no paper noun keeps its object whole
+    assert content_of("findings Svalbard", q, lambda w: w == "findings") == "findings Svalbard"
+    assert content_of("KV cache compression LLMs", "any work on KV cache compression for LLMs?") == (
+        "KV cache compression LLMs"
+    )
+
+
+def test_trailing_request_words_do_not_empty_a_topic(tanaka):
+    answer = tanaka.answer([Message(role="user", content="a summary of her snow depth research thx")], Filters())
+    assert answer.meta["plan"]["topic"] == "snow depth"
+    assert "Snow Depth on Sea Ice from Dual-Frequency Altimetry" in {c.title for c in answer.citations}
+
+
+def test_what_a_paper_noun_is_followed_by_stays_when_it_says_what_the_papers_do():
+    # no place of its own and words the papers use: a condition on the papers, not frame
+    q = "which of the group's preprints show the pruned network outperforms the dense baseline?"
+    used = {"pruned", "network", "dense", "baseline"}.__contains__
+    assert content_of("pruned network outperforms dense baseline", q, used) == (
+        "pruned network outperforms dense baseline"
+    )
+
+
+def test_alternatives_share_the_context_around_their_separator():
+    on = {"sparse tensor kernels": {"a"}, "dense tensor kernels": {"b"}, "tensor": {"a", "b", "c"}}.get
+    papers = lambda phrase: on(phrase) or set()  # noqa: E731
+    q = "what has the lab written on sparse / dense tensor kernels?"
+    assert shared("sparse or dense tensor kernels", q, papers) == "sparse tensor kernels or dense tensor kernels"
+    # the alternatives apart in the question, or no reading a paper is on: the topic as said
+    assert shared("sparse or dense tensor kernels", "sparse methods, or else dense tensor kernels", papers) == ""
+    assert shared("frozen or thawed lake ice", "papers on frozen / thawed lake ice", papers) == ""
+
+
+def test_a_shared_modifier_narrows_each_alternative(assistant):
+    q = "Which of his papers do low-rank decomposition or factorization for compressing models?"
+    answer = assistant.answer([Message(role="user", content=q)], Filters())
+    assert {c.title for c in answer.citations} == {
+        "Lossless Model Compression via Joint Low-Rank Factorization Optimization",
+        "Compression for Better: A General and Stable Lossless Compression Framework",
+    }
