@@ -7,7 +7,7 @@ import re
 
 from assistant.answer.evidence.topics import texts_of
 from assistant.answer.evidence.weigh import QUANTITY, vocabulary
-from assistant.answer.plan import phrases
+from assistant.answer.plan import field_groups, phrases
 from assistant.answer.plan.intents import Intent, subject_for, topic_words
 from assistant.index.bm25 import terms, variants
 
@@ -126,6 +126,8 @@ class RouteByMeaning:
             return None
         if phrases.METRICS.search(question):
             return "metrics"  # citations and h-index are never a topic, whatever else the question says
+        if field_groups.grouping(question):
+            return "field_groups"  # "which journal has she published in more than once?": a count per field value
         if phrases.YEARS_SPANNED.search(question):
             return "per_year"  # "what years does his work span?"
         if self.about_collection(question, person, span, negation, focus):
