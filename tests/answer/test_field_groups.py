@@ -74,5 +74,23 @@ def test_a_kind_of_work_said_by_where_the_papers_appeared():
     assert kind_said("list his 2018 work that ended up in a periodical") == "journal article"
     assert kind_said("which of these were shown at a symposium?") == "conference paper"
     assert kind_said("she placed it again in the same journal, what did it find?") is None  # a relation, not a kind
-    assert kind_said("which of her preprints never got into a journal?") is None  # ruled out, not asked for
+    assert kind_said("which of her papers never got into a journal?") is None  # ruled out, not asked for
     assert kind_said("his papers in a journal or at a workshop") is None
+
+
+def test_only_preprints_said_as_a_venue_ruled_out():
+    from assistant.answer.plan.field_groups import kind_said
+
+    assert kind_said("his e-prints that no periodical ever picked up") == "arxiv only"
+    assert kind_said("which arXiv papers remain preprints?") == "arxiv only"
+    assert kind_said("which of his papers are not on arXiv?") is None  # a source ruled out, not a venue
+    assert kind_said("how many preprints did he post in 2020?") is None
+
+
+def test_preprints_with_no_venue_listed_as_papers_not_one_papers_arxiv_id(tanaka):
+    q = "Tanaka's arXiv e-prints that were never published anywhere else: which are they?"
+    answer = tanaka.answer([Message(role="user", content=q)], Filters())
+    assert answer.meta["plan"]["route"] == "list" and answer.meta["plan"]["work_type"] == "arxiv only"
+    cited = {c.title for c in answer.citations}
+    assert "Ice Drift Forecasts with Graph Neural Networks" in cited and len(cited) == 7
+    assert "Label Noise in Operational Ice Charts" not in cited  # it has a journal version

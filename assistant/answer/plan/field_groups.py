@@ -10,8 +10,14 @@ wording. The writer (write/field_groups.py) groups the papers the other slots se
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from assistant.answer.plan import phrases
+
+if TYPE_CHECKING:
+    from assistant.answer.plan.plan import QueryPlan
 
 _DATA = Path(__file__).parent / "data" / "field_nouns.txt"
 
@@ -123,12 +129,55 @@ _KIND_SAID = re.compile(
 _RULED_OUT = re.compile(r"\b(?:not|never|no|without|n['’]t)\b", re.I)
 
 
+# A preprint or arXiv paper said, and a kind of venue ruled out: "arXiv preprints with no journal version listed",
+# "preprints that never made it into a journal", "still only preprints".
+_PREPRINT = re.compile(r"\b(?:arxiv|preprints?|e-?prints?)\b", re.I)
+_NO_VENUE = re.compile(
+    rf"(?:{_RULED_OUT.pattern})\s+(?:[\w-]+\s+){{0,4}}?(?:{_NOUNS}|published|peer[- ]reviewed|formally)\b"
+    r"|\b(?:only|still|just|merely|remain(?:s|ed)?)\s+(?:an?\s+)?(?:arxiv\s+)?(?:preprints?|e-?prints?|on\s+arxiv)\b"
+    r"|\b(?:unpublished|preprints?\s+only|arxiv[- ]only)\b",
+    re.I,
+)
+
+
+def only_preprint(question: str) -> bool:
+    """The papers asked for are only preprints: no venue but arXiv (work_kinds' "arxiv only")."""
+    return bool(_PREPRINT.search(question) and _NO_VENUE.search(question))
+
+
 def kind_said(question: str) -> str | None:
     """The kind of work a question restricts its papers to by where they appeared ("it came out in a journal":
-    journal article), or None."""
+    journal article; "preprints with no journal version": arxiv only), or None."""
+    if only_preprint(question):
+        return "arxiv only"
     if re.search(rf"\b(?:{_NOUNS})\s+(?:or|and)\s", question, re.I):
         return None  # "in a journal or at a workshop": no one kind
     kinds = {KIND_OF.get(m.group("noun").casefold()) for m in _KIND_SAID.finditer(question)} - {None}
     if len(kinds) != 1 or _RULED_OUT.search(question[: _KIND_SAID.search(question).start()].split(",")[-1]):
         return None
     return kinds.pop()
+
+
+# Routes that answer a field of one paper: with no paper named or pointed to, a kind of work and a list form ask for
+# the papers of that kind ("which of her arXiv preprints have no journal version?" drew the arXiv-id route).
+_ONE_PAPER_FIELDS = ("fact", "arxiv", "categories")
+_PLURAL = re.compile(r"\b(?:papers|works|articles|publications|preprints|e-?prints|ones)\b", re.I)
+
+
+def kind_listed(plan: QueryPlan) -> QueryPlan:
+    """The plan of a question asking for the papers of a kind of work (plan.work_type) as a list, when its words drew
+    a route for one paper's field; a negated "topic" that only rules a kind of venue out ("never made it into a
+    journal") is the kind, not a topic."""
+    if not plan.work_type or plan.named or plan.focus:
+        return plan
+    negated = plan.negated
+    if negated and any(w.casefold() in FIELD_OF for w in re.findall(r"[\w-]+", negated)):
+        negated = ""
+    plural = phrases.LIST_FORM.search(plan.question) or _PLURAL.search(plan.question)
+    listed = plan.route in _ONE_PAPER_FIELDS and bool(plural)
+    if plan.route == "categories" and phrases.CATEGORY_CUE.search(plan.question):
+        listed = False
+    if not listed and negated == plan.negated:
+        return plan
+    route = "list" if listed else plan.route
+    return replace(plan, route=route, negated=negated, subject="" if listed else plan.subject)

@@ -394,7 +394,7 @@ class Planner(SlotReader, RouteByMeaning):
             + (["topic grounded by no paper: answered from retrieval"] if unsure else [])
             + self.described_notes(corrected, [*named, *focus, *compared]),
         )
-        plan = as_verdict(plan, filters, self.corpus.principal)
+        plan = as_verdict(field_groups.kind_listed(plan), filters, self.corpus.principal)
         if self.reader is None:
             return plan
         return model_read(plan, self.reader, question, history, filters, self.corpus, self._resolve_paper, self)
