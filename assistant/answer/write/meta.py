@@ -10,6 +10,7 @@ from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.weigh import summary_sentence
 from assistant.answer.plan import phrases
 from assistant.answer.plan.plan import QueryPlan
+from assistant.answer.plan.stated import stated_fact
 from assistant.answer.write.format import name, plural, when
 from assistant.models import Answer, Paper
 
@@ -39,6 +40,14 @@ def metrics(corpus: Corpus, plan: QueryPlan, papers: list[Paper] | None = None) 
     cites = Citations()
     if phrases.ORCID.search(plan.question):
         return finish(orcid(corpus, cites), cites, route="metrics")
+    if fact := stated_fact(plan.question, facts):
+        # "How many papers does his profile page list?": the page's own figure; the corpus merges every source
+        own = len(corpus.authors_papers)
+        text = (
+            f"The page states {fact.value} {fact.label} ({fact.source}). That is the page's own figure; this corpus "
+            f"merges every source and holds {own} of {corpus.principal}'s papers."
+        )
+        return finish(text, Citations(), route="metrics")
     named = [corpus.by_id[i] for i in [*plan.named, *plan.focus] if i in corpus.by_id]
     if named:
         text = citations_of(named[0], cites, summary_sentence)
