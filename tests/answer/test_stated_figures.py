@@ -35,3 +35,6 @@ def test_no_stated_figure_for_a_count_the_page_cannot_answer():
     assert stated_fact("how many papers has she written?", FACTS) is None  # no page named: the corpus counts
     assert stated_fact("how many papers on her profile are about glaciers?", FACTS) is None
     assert stated_fact("how many of the entries on her page are from 2023?", FACTS) is None
+    # a person or a position narrows the page's list: the corpus counts those
+    assert stated_fact("how many papers on her profile page list Ann Ode as the lead author?", FACTS) is None
+    assert stated_fact("on how many of the papers her page shows does Ann Ode appear?", FACTS) is None

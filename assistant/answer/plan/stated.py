@@ -9,8 +9,13 @@ import re
 
 _COUNT = re.compile(r"\b(?:how many|number of|count of|total)\b", re.I)
 _SOURCE = re.compile(r"\b(?:profile|page|listing|site|website)\b", re.I)
-# A count the page's figure cannot answer: of the papers on a topic, from some years, of some kind.
-_NARROWED = re.compile(r"\b(?:about|dated|from|since|before|after|during|in (?:19|20)\d\d|on \w+ing)\b", re.I)
+# A count the page's figure cannot answer: of the papers on a topic, from some years, with a co-author or position
+# ("how many papers on his profile page have Boyang Zhang as first author?").
+_NARROWED = re.compile(
+    r"\b(?:about|dated|from|since|before|after|during|in (?:19|20)\d\d|on \w+ing|with|co-?authors?|authors?|"
+    r"authored|led|appears?|first|second|third|last)\b",
+    re.I,
+)
 
 
 def _stems(text: str) -> set[str]:
