@@ -51,7 +51,7 @@ def test_venues_shared_by_papers_across_editions_cited_and_others_left_out():
         make_paper(id="e", title="Peat Flux", venue="Swamp Letters", work_type="journal article"),
         make_paper(id="f", title="Moss Preprint", venue="arXiv", arxiv_id="2101.00001"),
     ]
-    corpus = SimpleNamespace(principal="Mira Fenn")
+    corpus = SimpleNamespace(principal="Mira Fenn", topics=SimpleNamespace(papers_on=lambda topic, papers: []))
     answer = grouped(corpus, papers, _plan("Which journal did Fenn publish in on two or more occasions?"))
     assert "Annals of Moss" in answer.answer and "Swamp Letters" not in answer.answer
     assert "Bog Workshop" not in answer.answer  # "journal": the conference papers are not journals
@@ -94,3 +94,10 @@ def test_preprints_with_no_venue_listed_as_papers_not_one_papers_arxiv_id(tanaka
     cited = {c.title for c in answer.citations}
     assert "Ice Drift Forecasts with Graph Neural Networks" in cited and len(cited) == 7
     assert "Label Noise in Operational Ice Charts" not in cited  # it has a journal version
+
+
+def test_a_topic_said_inside_the_count_narrows_the_papers_grouped(tanaka):
+    q = "What year saw the most iceberg papers from her?"
+    answer = tanaka.answer([Message(role="user", content=q)], Filters())
+    assert answer.meta["plan"]["route"] == "field_groups" and "on “iceberg”" in answer.answer
+    assert all("Iceberg" in c.title or "Foundation" in c.title for c in answer.citations)

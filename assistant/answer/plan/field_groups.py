@@ -15,11 +15,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from assistant.answer.plan import phrases
+from assistant.answer.plan.intents import topic_words
 
 if TYPE_CHECKING:
     from assistant.answer.plan.plan import QueryPlan
 
 _DATA = Path(__file__).parent / "data" / "field_nouns.txt"
+_ON_TOPIC = re.compile(r"\b(?:papers|works|publications|articles)\s+(?:on|about)\s+([^?.!,;]+)", re.I)
+_PAPER_NOUN = re.compile(r"\b(?:the\s+)?(?:most|fewest|least|papers?|works?|publications?|articles?)\b", re.I)
 
 
 def _registry() -> tuple[dict[str, str], dict[str, str]]:
@@ -70,7 +73,8 @@ _BOUNDS = (
 # "the most", "most often", "the fewest papers": the extreme of a count of papers, not "the most cited", "the most
 # citations" (a superlative of one paper's field).
 _MOST = re.compile(
-    r"\b(?:the\s+)?(?:most|fewest|least)(?:\s+(?:often|frequently|papers|times|works?|publications|articles)\b"
+    r"\b(?:the\s+)?(?:most|fewest|least)(?:\s+(?:often|frequently|times)\b"
+    r"|\s+(?:[\w-]+\s+){0,3}?(?:papers|works?|publications|articles)\b"
     r"|\s*(?=[?.!,;]|$))",
     re.I,
 )
@@ -102,6 +106,14 @@ def _bound(question: str) -> tuple[int, int | None, int, str] | None:
     if m := _MOST.search(question):
         return 1, None, (-1 if re.match(r"(?i)(?:the\s+)?(?:fewest|least)", m.group(0)) else 1), m.group(0)
     return None
+
+
+def topic_of(question: str, g: Grouping, principal: str) -> str:
+    """The topic the grouped papers must be on: the words the count puts before its paper noun ("the most sea-ice
+    forecasting papers") or the clause after it ("the most papers on quantization"); "" for none."""
+    inner = _PAPER_NOUN.sub(" ", g.said) if g.extreme else ""
+    after = _ON_TOPIC.search(question)
+    return " ".join(topic_words(f"{inner} {after.group(1) if after else ''}", principal))
 
 
 def grouping(question: str) -> Grouping | None:

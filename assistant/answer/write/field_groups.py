@@ -10,7 +10,7 @@ import re
 from assistant.answer.check.citations import Citations, finish
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.weigh import summary_sentence
-from assistant.answer.plan.field_groups import Grouping
+from assistant.answer.plan.field_groups import Grouping, topic_of
 from assistant.answer.plan.placed import venue_key
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.work_kinds import kind_of
@@ -49,6 +49,9 @@ def grouped(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> Answer:
     one, many = _SAID[g.field]
     if g.kind and g.field == "venue":
         one, many = g.kind.split()[0], f"{g.kind.split()[0]}s"  # "journal", "journals"
+    topic = topic_of(plan.question, g, corpus.principal)  # "the most sea-ice forecasting papers"
+    if topic and (on := [sp.paper for sp in corpus.topics.papers_on(topic, papers)]):
+        papers, who = on, f"{who} on “{topic}”"  # a topic no paper grounds is taken as wording
     groups: dict[str, list[Paper]] = {}
     shown: dict[str, str] = {}
     for p in _pool(papers, g):
