@@ -12,13 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from assistant.answer.plan import phrases
 from assistant.answer.plan.intents import topic_words
-
-if TYPE_CHECKING:
-    from assistant.answer.plan.plan import QueryPlan
 
 _DATA = Path(__file__).parent / "data" / "field_nouns.txt"
 _ON_TOPIC = re.compile(r"\b(?:papers|works|publications|articles)\s+(?:on|about)\s+([^?.!,;]+)", re.I)
@@ -176,9 +172,10 @@ _ONE_PAPER_FIELDS = ("fact", "arxiv", "categories")
 _PLURAL = re.compile(r"\b(?:papers|works|articles|publications|preprints|e-?prints|ones)\b", re.I)
 
 
-def kind_listed(plan: QueryPlan) -> QueryPlan:
-    """The plan of a question asking for the papers of a kind of work (plan.work_type) as a list, when its words drew
-    a route for one paper's field; a negated "topic" that only rules a kind of venue out ("never made it into a
+def kind_listed(plan):
+    """The plan (a QueryPlan: plan.py imports this module for Grouping, so it is not imported back) of a question
+    asking for the papers of a kind of work (plan.work_type) as a list, when its words drew a route for one paper's
+    field; a negated "topic" that only rules a kind of venue out ("never made it into a
     journal") is the kind, not a topic."""
     if not plan.work_type or plan.named or plan.focus:
         return plan
