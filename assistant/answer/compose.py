@@ -17,7 +17,7 @@ from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.planner import Planner
 from assistant.answer.plan.reader import ModelReader
-from assistant.answer.write import aggregate, collection, composed, meta, operations, structured, team
+from assistant.answer.write import aggregate, collection, composed, field_groups, meta, operations, structured, team
 from assistant.answer.write.by_role import write_how, write_summary, write_topic_summary, write_why
 from assistant.answer.write.extractive import CANNOT_ANSWER, ExtractiveWriter  # noqa: F401 - CANNOT_ANSWER is imported from here by callers
 from assistant.answer.write.grid import write_comparison
@@ -79,6 +79,7 @@ class Answerer:
                 plan, composed.quantity_threshold(self.corpus, self.tables.scoped(plan), plan)
             ),
             "average": lambda plan: (composed.average(self.corpus, self.tables.scoped(plan), plan), []),
+            "field_groups": lambda plan: (field_groups.grouped(self.corpus, self.tables.scoped(plan), plan), []),
             "team_extreme": lambda plan: (team.extreme(self.corpus, self.tables.scoped(plan), plan), []),
             "elapsed": lambda plan: (composed.elapsed(self.corpus, plan), []),
             "by_role": self._by_role,

@@ -17,21 +17,24 @@ def sniff(lines: list[str]) -> int:
     return sum(1 for line in lines if HEADER.match(line.strip()))
 
 
-# The page chrome's figures: "h-index4", "99citations", "i10-index 2" (the label and number run together).
+# The page chrome's figures: "h-index4", "99citations", "16papers", "i10-index 2" (the label and number run together).
 _FIGURES = re.compile(
-    r"^\s*(?:(?P<label>h-index|i10-index)\s*(?P<n>\d+)|(?P<n2>\d+)\s*(?P<label2>citations))\s*$", re.I
+    r"^\s*(?:(?P<label>h-index|i10-index)\s*(?P<n>\d+)|(?P<n2>\d+)\s*(?P<label2>citations|papers))\s*$", re.I
 )
 
 
 def profile_facts(text: str) -> list[dict]:
-    """The researcher's figures the page states before its first card (h-index, citations), with their lines."""
+    """The researcher's figures the page states before its first card (h-index, citations, papers), with their
+    lines."""
     facts = []
     for lineno, line in enumerate(text.splitlines(), 1):
         if HEADER.match(line.strip()):
             break
         if m := _FIGURES.match(line):
             label = (m.group("label") or m.group("label2")).casefold()
-            facts.append({"label": label, "value": m.group("n") or m.group("n2"), "line": lineno})
+            fact = {"label": label, "value": m.group("n") or m.group("n2"), "line": lineno}
+            if not any((f["label"], f["value"]) == (label, fact["value"]) for f in facts):  # the chrome repeats them
+                facts.append(fact)
     return facts
 
 

@@ -19,8 +19,23 @@ def sniff(lines: list[str]) -> int:
     return sum(1 for line in lines if HEADER.match(line.strip()))
 
 
+# The page's own count of its items, before the first: "9 published item(s)".
+_COUNTED = re.compile(r"^\s*(?P<n>\d+)\s+(?P<label>published items?)(?:\(s\))?\s*$", re.I)
+
+
+def stated_counts(text: str) -> list[dict]:
+    """The figures the page states about its list before its first item, with their lines."""
+    facts = []
+    for lineno, line in enumerate(text.splitlines(), 1):
+        if HEADER.match(line.strip()):
+            break
+        if m := _COUNTED.match(line):
+            facts.append({"label": m["label"].casefold().rstrip("s") + "s", "value": m["n"], "line": lineno})
+    return facts
+
+
 def parse(text: str, ctx: ParseContext) -> ParseResult:
-    result = ParseResult()
+    result = ParseResult(facts=stated_counts(text))
     # Text before the first item (trust snapshot, claim buttons, research graph) is chrome.
     for lineno, m, body in header_blocks(text, HEADER):
         if len(body) < 2:

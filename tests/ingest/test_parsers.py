@@ -116,11 +116,16 @@ def test_entries_in_file_order(prefix, manifest):
 
 
 def test_a_profile_page_states_the_researchers_figures_with_their_lines():
-    """The page chrome before the first card: h-index and citations, kept as facts of the file (not papers)."""
+    """The page chrome before the first card: h-index, papers and citations, kept as facts of the file (not
+    papers)."""
     from assistant.ingest import profile_cards
 
     facts = profile_cards.profile_facts(seed_file("000").read_text(encoding="utf-8"))
-    assert facts == [{"label": "h-index", "value": "4", "line": 4}, {"label": "citations", "value": "99", "line": 6}]
+    assert facts == [
+        {"label": "h-index", "value": "4", "line": 4},
+        {"label": "papers", "value": "16", "line": 5},
+        {"label": "citations", "value": "99", "line": 6},
+    ]
     # A card's own text never counts: only lines before the first card are read.
     page = "Jane Roe\nh-index 7\n\nCVDec 9, 2024Code\nA Title\n\nA. Author\n\n12 citations of prior work."
     assert profile_cards.profile_facts(page) == [{"label": "h-index", "value": "7", "line": 2}]

@@ -53,6 +53,9 @@ _KINDS = [
     Kind("doi", None, ("paper",), "table", False, "no paper matches the description"),
     # The venues the papers in scope appeared in, with how many each (write/meta.py).
     Kind("venues", None, (), "table", False, "no paper in scope names a venue"),
+    # The values of a field shared by a number of the papers in scope ("which journal … more than once"): its
+    # slot is plan.grouping (plan/field_groups.py), its writer write/field_groups.py.
+    Kind("field_groups", None, (), "field_groups", False, "no paper in scope states the field"),
     Kind("citations", None, ("paper",), "table", False, "no paper matches the description"),
     Kind("compare", "compare", ("compared",), "compare", True, "fewer than two papers to compare"),
     Kind("which_of", None, ("focus",), "table", False, "no previous answer to pick from"),

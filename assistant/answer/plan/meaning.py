@@ -7,8 +7,9 @@ import re
 
 from assistant.answer.evidence.topics import texts_of
 from assistant.answer.evidence.weigh import QUANTITY, vocabulary
-from assistant.answer.plan import phrases
+from assistant.answer.plan import field_groups, phrases
 from assistant.answer.plan.intents import Intent, subject_for, topic_words
+from assistant.answer.plan.stated import stated_fact
 from assistant.index.bm25 import terms, variants
 
 # Vote labels read as another route while the slots are read; `operation_of` then gives how, why and verify their own
@@ -124,8 +125,10 @@ class RouteByMeaning:
             return "greeting"
         if named or compared or phrases.quoted(question):
             return None
-        if phrases.METRICS.search(question):
+        if phrases.METRICS.search(question) or stated_fact(question, self.corpus.profile):
             return "metrics"  # citations and h-index are never a topic, whatever else the question says
+        if field_groups.grouping(question):
+            return "field_groups"  # "which journal has she published in more than once?": a count per field value
         if phrases.YEARS_SPANNED.search(question):
             return "per_year"  # "what years does his work span?"
         if self.about_collection(question, person, span, negation, focus):

@@ -24,13 +24,16 @@ _EDITION = re.compile(r"\b(?:(?:19|20)\d\d|'\d\d|\d+(?:st|nd|rd|th))\b")
 _CLAUSE = re.compile(r"[?:;!.]\s|[?:;!]$|\s[—–-]\s|\s*[—–]\s*")
 
 
+def venue_key(p: Paper) -> str:
+    """The paper's venue as one value whatever its year or edition ("2019 IEEE …", "39th …"), case and spacing aside;
+    "" for none or arXiv (no venue)."""
+    key = " ".join(_EDITION.sub(" ", (p.venue or "").casefold()).split())
+    return "" if key.startswith("arxiv") else key
+
+
 def same_venue(a: Paper, b: Paper) -> bool:
     """Both papers appeared in one venue (compared as written, case and spacing aside; arXiv is no venue)."""
-
-    def key(p: Paper) -> str:  # a conference's name carries its year or edition ("2019 IEEE …", "39th …")
-        return " ".join(_EDITION.sub(" ", (p.venue or "").casefold()).split())
-
-    return bool(key(a)) and key(a) == key(b) and not key(a).startswith("arxiv")
+    return bool(venue_key(a)) and venue_key(a) == venue_key(b)
 
 
 class PlacedReader:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from assistant.answer.plan import phrases
+from assistant.answer.plan.field_groups import Grouping
 from assistant.answer.plan.phrases import DateSpan, Threshold
 from assistant.answer.plan.phrases.team import TeamSize
 from assistant.answer.plan.router import Router, RouteVote  # noqa: F401 - Router is imported from here by callers
@@ -74,6 +75,9 @@ class QueryPlan:
     venues: list[str] = field(default_factory=list)  # venues the papers must appear in ("in The Cryosphere", "IGARSS")
     categories: list[str] = field(default_factory=list)  # subject categories the papers are listed under ("LG")
     has: tuple[tuple[str, bool], ...] = ()  # fields the papers must have or lack: (("doi", True),) for "with a DOI"
+    grouping: Grouping | None = (
+        None  # a field the papers are grouped by, with a count ("which journal … more than once")
+    )
     team: TeamSize | None = None  # how many authors the papers must have ("more than five authors", "single-author")
     # One short sentence saying what the reading assumed where it was unsure (words read as phrasing, not a topic;
     # a topic no paper grounds answered from retrieval); the answer opens with it.
@@ -124,6 +128,7 @@ class QueryPlan:
             "categories": self.categories,
             "has": [f"{'' if present else 'no '}{name}" for name, present in self.has],
             "authors_count": self.team.phrase if self.team else None,
+            "grouping": self.grouping.describe() if self.grouping else None,
             "fields": list(self.fields),
             "coauthor": f.coauthor,
             "person": self.person,

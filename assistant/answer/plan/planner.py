@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.sentence_search import question_parts
-from assistant.answer.plan import phrases, topic_scope
+from assistant.answer.plan import field_groups, phrases, topic_scope
 from assistant.answer.plan.conversation import (
     group_pointed_to,
     person_pointed_to,
@@ -51,7 +51,7 @@ class Planner(SlotReader, RouteByMeaning):
         corrected, spelling = correct_spelling(question, self.corpus.retriever.lexical.knows)
         position, surname = phrases.position(question), phrases.surname(question)
         literal, stripped = self.literal_asked(question)
-        work_type = phrases.work_type_listed(question)[0]
+        work_type = phrases.work_type_listed(question)[0] or field_groups.kind_said(question)
         (negation, not_in, venues), (categories, has) = self.exclusions(question), self.table_slots(question)
         team, team_ranked = phrases.team_size(question), phrases.team_extreme(question)
         intent = classify(stripped, self.corpus.principal)
@@ -282,7 +282,7 @@ class Planner(SlotReader, RouteByMeaning):
             if dated:  # the paper named only dated the one asked about; its year is no filter
                 named, span, f.year_from, f.year_to = [], None, filters.year_from, filters.year_to
         quantity, direction, leave_out, threshold = "", 1, list(aside), None
-        if meta in META_KINDS:
+        if meta in (*META_KINDS, "field_groups"):
             pass  # a question about the corpus or its author, not an operation over papers
         elif len(named) >= 2 and phrases.SHARED_AUTHORS.search(question):
             intent.route, compared = "shared_authors", []  # "who wrote both A and B?"
@@ -375,6 +375,7 @@ class Planner(SlotReader, RouteByMeaning):
             categories=categories,
             has=has,
             team=team if intent.route in TOPIC_ROUTES else None,
+            grouping=field_groups.grouping(question) if intent.route == "field_groups" else None,
             fields=fields,
             quantity=quantity,
             direction=direction,
@@ -393,7 +394,7 @@ class Planner(SlotReader, RouteByMeaning):
             + (["topic grounded by no paper: answered from retrieval"] if unsure else [])
             + self.described_notes(corrected, [*named, *focus, *compared]),
         )
-        plan = as_verdict(plan, filters, self.corpus.principal)
+        plan = as_verdict(field_groups.kind_listed(plan), filters, self.corpus.principal)
         if self.reader is None:
             return plan
         return model_read(plan, self.reader, question, history, filters, self.corpus, self._resolve_paper, self)

@@ -13,6 +13,9 @@ from assistant.answer.plan import correction, dated, phrases
 from assistant.answer.plan.intents import classify
 from assistant.models import Filters, Paper
 
+# "the first"/"the last" are positions and steps as often as dates ("the first step, and how does it work?").
+_FIRST_OR_LAST = re.compile(r"\bthe (?:first|last)\b", re.I)
+
 # Routes about one paper, which a question asking its metadata fields turns into those fields' routes; table routes a
 # word of the description can draw ("categories", "lead author"); the paper-fact routes a selected paper keeps.
 ONE_PAPERS = ("fact", "summary", "authors", "when", "arxiv", "how", "why")
@@ -236,6 +239,9 @@ class Selection:
             return joint, "fact", True, phrases.asked_after(question, phrases.joint_placed(question).span[1])
         asked = (phrases.THEN_ASKS.split(question, maxsplit=1)[1:] or [""])[0]
         if not (named or focus):
+            # "What's the most recent thing she has put out, and what is it?": the words drew a fact, a date picks
+            if route == "fact" and phrases.picked_then_asked(question) and not _FIRST_OR_LAST.search(question):
+                route = phrases.date_extreme(question) or route
             if route in ("earliest", "latest"):
                 if then := self.picked_then_asked(question, route, f, span, scope):
                     return then[0], self.asked_route(then[1]), False, ""

@@ -20,6 +20,8 @@ WORK_KINDS = (
     "unknown",
 )
 TYPED = frozenset(WORK_KINDS[:6])
+# How an answer says the papers of a kind that is no source's type ("that are only preprints …").
+KIND_SAID = {"arxiv only": "only preprints (no venue but arXiv in the sources)"}
 
 
 def work_columns(papers) -> dict[str, np.ndarray]:

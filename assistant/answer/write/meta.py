@@ -10,6 +10,7 @@ from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.weigh import summary_sentence
 from assistant.answer.plan import phrases
 from assistant.answer.plan.plan import QueryPlan
+from assistant.answer.plan.stated import stated_fact
 from assistant.answer.write.format import name, plural, when
 from assistant.models import Answer, Paper
 
@@ -39,12 +40,26 @@ def metrics(corpus: Corpus, plan: QueryPlan, papers: list[Paper] | None = None) 
     cites = Citations()
     if phrases.ORCID.search(plan.question):
         return finish(orcid(corpus, cites), cites, route="metrics")
+    if fact := stated_fact(plan.question, facts):
+        # "How many papers does his profile page list?": the page's own figure; the corpus merges every source
+        own = len(corpus.authors_papers)
+        text = (
+            f"The page states {fact.value} {fact.label} ({fact.source}). That is the page's own figure; this corpus "
+            f"merges every source and holds {own} of {corpus.principal}'s papers."
+        )
+        return finish(text, Citations(), route="metrics")
     named = [corpus.by_id[i] for i in [*plan.named, *plan.focus] if i in corpus.by_id]
     if named:
         text = citations_of(named[0], cites, summary_sentence)
         return finish(text, cites, route="metrics")
     pool = [p for p in (papers if papers is not None else corpus.papers) if p.is_author_work] or list(papers or [])
-    ranked = most_cited(pool, cites, summary_sentence, f"{corpus.principal}'s papers")
+    ranked = most_cited(
+        pool,
+        cites,
+        summary_sentence,
+        f"{corpus.principal}'s papers",
+        direction=-1 if _FEWEST.search(plan.question) else 1,
+    )
     if ranked:
         stated = "; ".join(f"{f.label} {f.value} (stated on {f.source})" for f in facts)
         head = f"The profile page in the sources states for {corpus.principal}: {stated}.\n\n" if facts else ""
@@ -149,12 +164,20 @@ def citations_of(paper: Paper, cites: Citations, quote) -> str:
     return f"{name(paper)}{when(paper)} has {stated} {marker}."
 
 
-def most_cited(papers: list[Paper], cites: Citations, quote, who: str, limit: int = 3) -> str:
-    """The papers with the highest citation count a source states (each count with its source), or ""."""
-    counted = sorted(((max(p.cited_by.values()), p) for p in papers if p.cited_by), key=lambda r: (-r[0], r[1].label))
+# "the fewest citations", "least cited", "the lowest citation count": the other end of the ranking.
+_FEWEST = re.compile(r"\b(?:fewest|least|lowest|smallest|minimum)\b", re.I)
+
+
+def most_cited(papers: list[Paper], cites: Citations, quote, who: str, limit: int = 3, direction: int = 1) -> str:
+    """The papers with the highest citation count a source states (each count with its source), or the lowest
+    (`direction` -1: among the papers a source counts, the uncounted are not "least cited"); "" when none is
+    counted."""
+    counted = sorted(
+        ((max(p.cited_by.values()), p) for p in papers if p.cited_by), key=lambda r: (-r[0] * direction, r[1].label)
+    )
     if not counted:
         return ""
-    lines = [f"The most cited of {who}, by the citation counts the sources state:"]
+    lines = [f"The {'most' if direction > 0 else 'least'} cited of {who}, by the citation counts the sources state:"]
     for n, p in counted[:limit]:
         src = ", ".join(s if len(p.cited_by) == 1 else f"{c} in {s}" for s, c in p.cited_by.items())
         lines.append(f"- {name(p)}{when(p)}: {plural(n, 'citation')} ({src}) {cites.cite(p, quote(p))}")

@@ -17,6 +17,7 @@ from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.phrases import FIELD_ROUTES
 from assistant.answer.plan.plan import QueryPlan as Plan
 from assistant.answer.plan.selection import holds_position
+from assistant.answer.plan.work_kinds import KIND_SAID, kind_of
 from assistant.answer.write import meta, order, pages, structured, team
 from assistant.answer.write.extractive import CANNOT_ANSWER, ExtractiveWriter, clause
 from assistant.answer.write.format import brief_quote, in_abstract_order, name, owner_note, plural, when
@@ -66,8 +67,8 @@ class TableWriter:
             papers = [p for p in papers if not p.is_author_work]
         if plan.not_in:
             papers = [p for p in papers if not phrases.in_source(p, plan.not_in)]  # "not on arXiv"
-        if plan.work_type:
-            papers = [p for p in papers if p.work_type == plan.work_type]
+        if plan.work_type:  # "arxiv only" is no type a source gives: the kind the table's fields make (work_kinds)
+            papers = [p for p in papers if p.work_type == plan.work_type or kind_of(p) == plan.work_type]
         if plan.position or plan.surname:
             papers = [
                 p
@@ -97,7 +98,7 @@ class TableWriter:
         """Every selection the plan applies, said: scope, dates, co-author, author position, venue."""
         return (
             structured.scope_phrase(plan, self.corpus.principal, plan.scope, plan.filters.coauthor, plan.dates)
-            + (f" that are {plan.work_type}s" if plan.work_type else "")
+            + (f" that are {KIND_SAID.get(plan.work_type, plan.work_type + 's')}" if plan.work_type else "")
             + self._position_phrase(plan)
             + (f" in {' or '.join(plan.venues)}" if plan.venues else "")
             + (

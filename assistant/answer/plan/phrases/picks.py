@@ -84,8 +84,8 @@ def date_pick(question: str) -> tuple[str, bool] | None:
 
 # An ask a date pick already answers: when it came out, what it is called.
 _ASKS_DATE_OR_NAME = re.compile(
-    r"^\s*(?:and\s+)?(?:when\b|what (?:year|month|date)\b|which year\b|what(?:'s| is| was) (?:it|its title|the "
-    r"title)\s*(?:called|named|titled)?\s*\??\s*$)",
+    r"^\s*(?:and\s+)?(?:when\b|what (?:year|month|date)\b|which year\b|what(?:'s| is| was) (?:its title|the title|"
+    r"it\s+(?:called|named|titled))\s*(?:called|named|titled)?\s*\??\s*$)",
     re.I,
 )
 

@@ -1,0 +1,19 @@
+"""A superlative by date over the table with a what-is-it of the paper it finds: the words draw a fact, the date
+picks the paper, the rest is asked of it (before: a quantity superlative citing nothing, or the latest three listed
+with nothing said of the one asked about)."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.models import Filters, Message
+
+
+@pytest.mark.parametrize(
+    "q",
+    ["Which is the most recent item Tanaka has, and what is it?", "What is the newest work of hers, and what is it?"],
+)
+def test_the_newest_then_what_it_is(tanaka, q):
+    answer = tanaka.answer([Message(role="user", content=q)], Filters())
+    assert [c.title for c in answer.citations] == ["A Foundation Model for Polar SAR Imagery"]
+    assert "PolarSAR-FM" in answer.answer
