@@ -1,0 +1,61 @@
+"""People found by the corpus's author index (any case, accent, order, initials) and one constraint per person."""
+
+from __future__ import annotations
+
+from assistant.answer.plan.people import PersonConstraint, PersonIndex, constraints
+from tests.conftest import make_paper
+
+AUTHORS = ["Søren Ødegård", "Ana García López", "Björn Lindqvist", "B. Lindqvist", "Wei Chen", "Li Chen", "Paul Rose"]
+PRINCIPAL = "Mirela Dănescu"
+
+
+def index() -> PersonIndex:
+    return PersonIndex.of(AUTHORS, PRINCIPAL)
+
+
+def names(question: str, ordinary=lambda w: w in {"rose", "chen"}) -> list[str]:
+    return [m.name for m in index().mentions(question, ordinary)]
+
+
+def test_names_are_found_folded_transliterated_reordered_and_by_initials():
+    assert names("anything by soren odegard since 2020?") == ["Søren Ødegård"]
+    assert names("what did Bjoern Lindqvist and ANA GARCIA-LOPEZ publish") == ["Björn Lindqvist", "Ana García López"]
+    assert names("papers where B. Lindqvist appears") == ["Björn Lindqvist"]
+    assert names("Lindqvist Björn's papers") == ["Björn Lindqvist"]
+    assert names("the garcia lopez collaborations") == ["Ana García López"]
+
+
+def test_a_bare_surname_needs_one_owner_and_in_lower_case_must_be_no_ordinary_word():
+    assert names("which papers list Chen?") == []  # two people named Chen
+    assert names("papers with Wei Chen") == ["Wei Chen"]
+    assert names("the ones Rose wrote") == ["Paul Rose"]
+    assert names("the rose diagram papers") == []  # an ordinary word in lower case
+    assert names("has danescu led any of them") == [PRINCIPAL]  # the principal's surname
+
+
+def paper(authors: list[str], **kw):
+    return make_paper(id="|".join(authors), authors=authors, **kw)
+
+
+def test_each_person_gets_the_position_said_of_them_not_the_first_position_in_the_question():
+    q = "which papers have Danescu as lead author and soren odegard as a co-author?"
+    got = constraints(q, index().mentions(q), PRINCIPAL)
+    assert set(got) == {PersonConstraint(PRINCIPAL, 1), PersonConstraint("Søren Ødegård")}
+    q = "Among the papers she wrote with Björn Lindqvist, on which is she not the first author?"
+    got = constraints(q, index().mentions(q), PRINCIPAL)
+    assert set(got) == {PersonConstraint(PRINCIPAL, 1, negated=True), PersonConstraint("Björn Lindqvist")}
+    q = "papers led by Ana Garcia Lopez without Wei Chen"
+    got = constraints(q, index().mentions(q), PRINCIPAL)
+    assert set(got) == {PersonConstraint("Ana García López", 1), PersonConstraint("Wei Chen", absent=True)}
+
+
+def test_constraints_conjoin_on_the_byline():
+    led = PersonConstraint(PRINCIPAL, 1)
+    with_soren = PersonConstraint("Søren Ødegård")
+    not_first = PersonConstraint(PRINCIPAL, 1, negated=True)
+    a = paper([PRINCIPAL, "S. Ødegård"])
+    b = paper(["Søren Ødegård", PRINCIPAL])
+    c = paper(["Wei Chen", "Mirela Danescu"])
+    assert [p for p in (a, b, c) if led.admits(p) and with_soren.admits(p)] == [a]
+    assert [p for p in (a, b, c) if not_first.admits(p) and with_soren.admits(p)] == [b]
+    assert not PersonConstraint("Søren Ødegård", absent=True).admits(a)
