@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from assistant.answer.plan.people import PersonConstraint, PersonIndex, constraints
+from assistant.models import Message
 from tests.conftest import make_paper
 
 AUTHORS = ["Søren Ødegård", "Ana García López", "Björn Lindqvist", "B. Lindqvist", "Wei Chen", "Li Chen", "Paul Rose"]
@@ -59,3 +60,42 @@ def test_constraints_conjoin_on_the_byline():
     assert [p for p in (a, b, c) if led.admits(p) and with_soren.admits(p)] == [a]
     assert [p for p in (a, b, c) if not_first.admits(p) and with_soren.admits(p)] == [b]
     assert not PersonConstraint("Søren Ødegård", absent=True).admits(a)
+
+
+def plan_of(assistant, question: str):
+    from assistant.models import Filters
+
+    return assistant.answerer().planner.plan([Message(role="user", content=question)], Filters())
+
+
+def test_a_lower_case_name_without_its_umlauts_is_the_corpus_person(tanaka):
+    plan = plan_of(tanaka, "count the papers listing jorg mueller")
+    assert plan.person == "Jörg Müller" and plan.route == "count" and not plan.topic
+
+
+def test_the_position_stays_with_the_principal_when_a_co_author_is_named_beside_it(tanaka):
+    plan = plan_of(tanaka, "Which papers have Ole Hansen on the byline while Tanaka is the lead author?")
+    corpus = tanaka.answerer().corpus
+    assert (plan.person, plan.position, plan.filters.coauthor) == (corpus.principal, 1, "Ole Hansen")
+    expected = {p.id for p in corpus.authors_papers if p.authors[0] == corpus.principal and "Ole Hansen" in p.authors}
+    answer = tanaka.answer(
+        [__import__("assistant.models", fromlist=["Message"]).Message(role="user", content=plan.question)]
+    )
+    assert {c.paper_id for c in answer.citations} == expected
+
+
+def test_a_paper_is_reached_through_the_person_on_another_paper(tanaka):
+    corpus = tanaka.answerer().corpus
+    by_words = {w: p.id for p in corpus.authors_papers for w in ("Foundation", "Melt Pond") if w in (p.title or "")}
+    plan = plan_of(
+        tanaka,
+        "Mei Lin and Tanaka built the quantized on-board classifier together. In the other paper Lin is on, how "
+        "many scenes was the model pretrained on?",
+    )
+    assert plan.focus == [by_words["Foundation"]] and plan.route == "fact"
+    plan = plan_of(
+        tanaka,
+        "the co-author of her coastline extraction paper also worked with her on a melt pond study - what "
+        "fraction did it map?",
+    )
+    assert plan.focus == [by_words["Melt Pond"]]

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from assistant.answer.plan.phrases.who import NOT_POSITION, POSITION, POSITION_ASKED, author_index
 from assistant.models import Paper
 
-# Transliterations a name's letters also have when typed without them ("Müller" as "Mueller", "Strauß" as "Strauss").
-_SPELLED = {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "æ": "ae", "ø": "oe", "å": "aa", "œ": "oe"}
+# An umlaut typed as its transliteration ("Mueller" for "Müller").
+_UMLAUT = re.compile(r"([aou])e")
 _TOKEN = re.compile(r"[^\W\d_]+", re.UNICODE)
 # Mentions span at most this many words ("Maria del Carmen Ruiz"); a longer run is never one name.
 _LONGEST = 5
@@ -33,21 +33,21 @@ def _plain(text: str) -> str:
     return " ".join(_TOKEN.findall(text))
 
 
-def _spelled(text: str) -> str:
-    """The same with the letters transliterated: "Jörg Müller" -> "joerg mueller"."""
-    low = text.casefold()
-    return _plain("".join(_SPELLED.get(c, c) for c in low))
+def _key(text: str) -> str:
+    """The form a name is looked up by: folded, and a vowel's transliterated umlaut ("ue", "oe", "ae") read as the
+    vowel, so "Müller", "Muller" and "Mueller" (and "jorg mueller") meet; the question's words fold the same way."""
+    return _UMLAUT.sub(r"\1", _plain(text))
 
 
 def folded(text: str) -> set[str]:
     """Every folded form of a text a question may type it in."""
-    return {_plain(text), _spelled(text)}
+    return {_key(text)}
 
 
 def same_person(a: str, b: str) -> bool:
     """Two bylines of one person: equal when folded, or the same surname with matching given names or initials
     ("J. Müller" and "Jörg Muller")."""
-    fa, fb = _plain(a).split(), _plain(b).split()
+    fa, fb = _key(a).split(), _key(b).split()
     if not fa or not fb:
         return False
     if fa == fb:
@@ -106,7 +106,7 @@ class PersonIndex:
         """The people the question names, in its order, longest match first. A single word names a person only as
         a surname (or one-word name) of the index; typed in lower case, only when `ordinary` says it is no word."""
         tokens = [(m.start(), m.end(), m.group(0)) for m in _TOKEN.finditer(question)]
-        plain = [_plain(t) for _, _, t in tokens]
+        plain = [_key(t) for _, _, t in tokens]
         taken = [False] * len(tokens)
         found: list[Mention] = []
         for n in range(min(_LONGEST, len(tokens)), 0, -1):
