@@ -99,3 +99,9 @@ def test_a_paper_is_reached_through_the_person_on_another_paper(tanaka):
         "fraction did it map?",
     )
     assert plan.focus == [by_words["Melt Pond"]]
+
+
+def test_a_yes_no_claim_naming_a_co_author_is_checked_not_turned_into_their_joint_papers(tanaka):
+    plan = plan_of(tanaka, "Did Tanaka and Hansen forecast ice drift with a graph network trained on buoy tracks?")
+    assert plan.route == "verify"
+    assert plan_of(tanaka, "Has she published anything with hansen?").route == "list"

@@ -96,11 +96,11 @@ class PersonIndex:
         names = self.forms.get(form)
         if not names:
             return None
-        people = _people(names)
-        if len(people) == 1:
-            return people[0]
-        mine = [n for n in people if same_person(n, self.principal)]
-        return mine[0] if mine and not whole_name else None
+        longest = max(names, key=len)
+        if all(same_person(n, longest) for n in names):  # one pass: a common surname may have hundreds of owners
+            return longest
+        mine = [n for n in names if same_person(n, self.principal)]
+        return max(mine, key=len) if mine and not whole_name else None
 
     def mentions(self, question: str, ordinary: Callable[[str], bool] = lambda w: False) -> list[Mention]:
         """The people the question names, in its order, longest match first. A single word names a person only as
@@ -141,15 +141,6 @@ def _forms_of(name: str) -> set[str]:
             for k in range(1, len(words)):  # "Müller", and a surname of several words: "García López", "van Dijk"
                 out.add(" ".join(words[k:]))
     return out
-
-
-def _people(names: list[str]) -> list[str]:
-    """Names grouped by person (same surname, matching initials): the longest spelling of each."""
-    people: list[str] = []
-    for n in sorted(names, key=len, reverse=True):
-        if not any(same_person(n, p) for p in people):
-            people.append(n)
-    return people
 
 
 # --- one constraint per person ----------------------------------------------------------------------------------------

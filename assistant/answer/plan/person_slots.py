@@ -7,6 +7,7 @@ import re
 
 from assistant.answer.plan import phrases
 from assistant.answer.plan.conversation import find_bounded
+from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.people import Mention, PersonConstraint, constraints
 
 _WORD = re.compile(r"\w")
@@ -44,6 +45,16 @@ class PeopleReader:
             if i >= 0:
                 lowered = lowered[:i] + " " + lowered[i + len(person) :]
         return lowered
+
+    def person_routes(self, question: str, stripped: str) -> tuple[str, ...]:
+        """The routes a question naming a co-author enumerates their joint papers on: a fact too, unless it is a yes/no
+        question claiming more than the joint work ("Did Tanaka and Petrov get X by Y?": a claim to check)."""
+        routes = ("list", "count", "earliest", "latest")
+        if phrases.polar(question):
+            rest = phrases.AUTHORING.sub(" ", self._without_people(stripped))
+            if topic_words(rest, self.corpus.principal):
+                return routes
+        return (*routes, "fact")
 
     def people_read(self, question: str, filters, intent, person: str | None, position: int | None):
         """The filters the question adds (its years; a co-author besides the one whose position is said) and the

@@ -201,7 +201,7 @@ class Planner(SlotReader, RouteByMeaning):
             person
             and (person != self.corpus.principal or (pointed == person and phrases.WRITINGS.search(question)))
             and f.coauthor is None
-            and intent.route in ("list", "fact", "count", "earliest", "latest")
+            and intent.route in self.person_routes(question, stripped)
             and not named
         ):
             # "papers with Daning Cheng": enumerate (or count) their joint papers; "what else did the second author
