@@ -105,3 +105,26 @@ def test_a_yes_no_claim_naming_a_co_author_is_checked_not_turned_into_their_join
     plan = plan_of(tanaka, "Did Tanaka and Hansen forecast ice drift with a graph network trained on buoy tracks?")
     assert plan.route == "verify"
     assert plan_of(tanaka, "Has she published anything with hansen?").route == "list"
+
+
+def test_leading_verbs_elliptic_positions_and_absence_said_after_the_name():
+    def said(q):
+        return set(constraints(q, index().mentions(q), PRINCIPAL))
+
+    assert said("How many of the Danescu papers did lindqvist head?") == {PersonConstraint("Björn Lindqvist", 1)}
+    assert said("any where Wei Chen is the senior author and Dănescu is second?") == {
+        PersonConstraint("Wei Chen", -1),
+        PersonConstraint(PRINCIPAL, 2),
+    }
+    assert said("her papers that Paul Rose was not involved in") == {PersonConstraint("Paul Rose", absent=True)}
+
+
+def test_a_position_held_by_someone_else_than_the_person_after_it_is_negated():
+    q = "which of them have a senior author other than lindqvist?"
+    assert constraints(q, index().mentions(q), PRINCIPAL) == [PersonConstraint("Björn Lindqvist", -1, negated=True)]
+
+
+def test_a_person_left_out_is_no_topic_and_no_co_author(tanaka):
+    plan = plan_of(tanaka, "her articles written without ole hansen")
+    assert not plan.negated and plan.filters.coauthor is None
+    assert [(c.who, c.absent) for c in plan.people] == [("Ole Hansen", True)]

@@ -189,7 +189,8 @@ _POINTER = re.compile(r"\b(?:she|he|her|him|hers|they|them|the author|the resear
 # "X, listed as first author"); nothing else does.
 _LINK = re.compile(
     r"^[\s,]*(?:(?:['’]s|is|was|are|were|as|the|a|an|be|being|been|listed|named|credited|also|still|always|only|"
-    r"not|isn['’]t|wasn['’]t|aren['’]t|never|n['’]t|where|when|with|who|that)\b[\s,]*)*$",
+    r"not|isn['’]t|wasn['’]t|aren['’]t|never|n['’]t|where|when|with|who|that|ever|once|often|usually|sometimes|"
+    r"been|become|became|serve[sd]?|serving|appear(?:s|ed)?|appearing)\b[\s,]*)*$",
     re.I,
 )
 # Absence said before a person ("without X", "not with X", "excluding X") or after ("X is not on it", "X isn't an
@@ -198,12 +199,30 @@ _ABSENT_BEFORE = re.compile(
     r"\b(?:without|excluding|except(?:\s+for)?|apart from|but not|not with|not including|minus|leaving out)\s+$", re.I
 )
 _ABSENT_AFTER = re.compile(
-    r"^\s+(?:(?:is|was|are|were)\s+(?:not|never)|isn['’]t|wasn['’]t|(?:did|does|do)\s+not|didn['’]t|doesn['’]t|never)"
+    r"\s+(?:(?:is|was|are|were)\s+(?:not|never)|isn['’]t|wasn['’]t|(?:did|does|do)\s+not|didn['’]t|doesn['’]t|never)"
     r"\s+(?:an?\s+|one of the\s+|among the\s+)?(?:on\b|in\b|listed|involved|co-?authors?|authors?|co-?author(?:ed)?|"
     r"wr[io]te|written|contribut)",
     re.I,
 )
-_ASKS_OF = re.compile(r"^\s+of\b", re.I)  # "the first author of CALM": a step to a person, not a condition
+# A position said to be held by someone else than the person after it: "a lead author besides Tanaka".
+_OTHER_THAN = re.compile(
+    r"\s*(?:who\s+is\s+|that\s+is\s+)?"
+    r"(?:besides|other than|apart from|except(?:\s+for)?|rather than|instead of|but not)\s+$",
+    re.I,
+)
+# How far before a position its negation may end ("someone other than X is the first author": the lookahead's 40).
+_NEGATION_REACH = 40
+_ASKS_OF = re.compile(r"\s+of\b", re.I)
+# A person leading a paper said with a verb after their name: "which did Hansen lead?", "ones Ruiz headed".
+_LEADS = re.compile(
+    r"\s+(?:(?:ever|also|once|actually|really|first)\s+)?(?:lead|leads|led|head|heads|headed|first-authored)\b"
+    r"(?!\s+(?:to|into|up)\b)",
+    re.I,
+)
+# A position said without "author" once another is said with it: "Müller is last author and Tanaka is first".
+_ELLIPTIC = re.compile(
+    r"\s+(?:is|was|as)\s+(?:the\s+)?(first|second|third|last)\b(?![- ]author)", re.I
+)  # "the first author of CALM": a step to a person, not a condition
 
 
 def constraints(question: str, mentions: list[Mention], principal: str) -> list[PersonConstraint]:
@@ -218,11 +237,18 @@ def constraints(question: str, mentions: list[Mention], principal: str) -> list[
         if _ASKS_OF.match(question, pm.end()) or any(s <= pm.start() < e for s, e in asked):
             continue
         nth = author_index(next(g for g in pm.groups() if g))
-        neg = next((n for n in negations if n.start() < pm.end() and pm.start() < n.end()), None)
-        holder = _holder(question, pm, neg, holders)
+        neg = next((n for n in negations if _negates(question, n, pm)), None)
+        holder, other = _holder(question, pm, neg, holders)
         if holder is None or nth is None:
             continue
-        positioned.setdefault(holder.name, PersonConstraint(holder.name, nth, negated=neg is not None))
+        positioned.setdefault(holder.name, PersonConstraint(holder.name, nth, negated=neg is not None or other))
+    for m in mentions:
+        if m.name in positioned:
+            continue
+        if _LEADS.match(question, m.end):
+            positioned[m.name] = PersonConstraint(m.name, 1)
+        elif positioned and (e := _ELLIPTIC.match(question, m.end)):
+            positioned[m.name] = PersonConstraint(m.name, author_index(e.group(1)))
     out = list(positioned.values())
     for m in mentions:
         if m.name in positioned or any(c.who == m.name for c in out):
@@ -236,19 +262,35 @@ def constraints(question: str, mentions: list[Mention], principal: str) -> list[
     return out
 
 
-def _holder(question: str, pm: re.Match, neg: re.Match | None, holders: list[Mention]) -> Mention | None:
-    """The person a position phrase is said of: one inside it ("did Ole lead"), inside its negation ("someone other
-    than Ole as first author"), the one it is said of just before ("Ole as first author", "where she is not first
-    author") or just after ("led by Ole"); else none."""
+def _negates(question: str, neg: re.Match, pm: re.Match) -> bool:
+    """The negation is said of this position: it overlaps it, or ends just before it in the same clause ("someone
+    other than X is the first author")."""
+    if neg.start() < pm.end() and pm.start() < neg.end():
+        return True
+    between = question[neg.end() : pm.start()]
+    return 0 <= pm.start() - neg.end() <= _NEGATION_REACH and not re.search(r"[.?;]", between)
+
+
+def _holder(question: str, pm: re.Match, neg: re.Match | None, holders: list[Mention]) -> tuple[Mention | None, bool]:
+    """The person a position phrase is said of, and whether it is said to be someone else's: one inside it ("did Ole
+    lead"), inside its negation ("someone other than Ole as first author"), the one it is said of just before ("Ole as
+    first author", "where she is not first author") or just after ("led by Ole", "a lead author besides Ole");
+    else none."""
     spans = [(pm.start(), pm.end())] + ([(neg.start(), neg.end())] if neg else [])
     for s, e in spans:
         inside = [h for h in holders if s <= h.start and h.end <= e]
         if inside:
-            return inside[0]
+            return inside[0], False
     start = min(s for s, _ in spans)
     before = [h for h in holders if h.end <= start and _LINK.match(question[h.end : start])]
     if before:
-        return before[-1]
+        return before[-1], False
     end = max(e for _, e in spans)
-    after = [h for h in holders if h.start >= end and _LINK.match(question[end : h.start])]
-    return after[0] if after else None
+    for h in (h for h in holders if h.start >= end):
+        between = question[end : h.start]
+        if _LINK.match(between):
+            return h, False
+        if _OTHER_THAN.match(between):
+            return h, True
+        break
+    return None, False

@@ -65,8 +65,10 @@ class PeopleReader:
         f.year_to = intent.year_to if f.year_to is None else f.year_to
         people = tuple(self.person_constraints(question))
         negated = bool(position) and phrases.position_negated(question)
+        if any(c.absent and c.who == person for c in people):
+            person = None  # "without Jörg Müller": a condition the constraint list carries, not a co-author
         placed = [c for c in people if c.position is not None]
-        if position and placed:
+        if placed:
             person, position, negated = placed[0].who, placed[0].position, placed[0].negated
             listed = [c.who for c in people if c.position is None and not c.absent and c.who != person]
             if listed and f.coauthor is None:

@@ -74,6 +74,8 @@ class SlotReader(PeopleReader, PeoplePaths, Selection, PairReader, JointReader, 
         for said in phrases.has_fields(question)[1]:
             question = question.replace(said, " ")
         venues, negation = self.venues_in(question)[0], phrases.negated(question)
+        if negation and not self._without_people(negation.topic).strip(" ,.?"):
+            negation = None  # "without Jörg Müller", "besides tanaka": a person (plan.people), not a topic
         not_in, not_in_said = phrases.not_in_source(question)
         if not_in:
             if negation and not_in_said.casefold() in question[negation.span[0] : negation.span[1]].casefold():
