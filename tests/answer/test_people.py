@@ -128,3 +128,8 @@ def test_a_person_left_out_is_no_topic_and_no_co_author(tanaka):
     plan = plan_of(tanaka, "her articles written without ole hansen")
     assert not plan.negated and plan.filters.coauthor is None
     assert [(c.who, c.absent) for c in plan.people] == [("Ole Hansen", True)]
+
+
+def test_an_ordinary_word_opening_a_sentence_is_no_surname():
+    assert names("Rose diagrams: which papers have them?") == []
+    assert names("which did Rose write?") == ["Paul Rose"]

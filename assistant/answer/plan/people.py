@@ -114,7 +114,7 @@ class PersonIndex:
                 if any(taken[i : i + n]):
                     continue
                 key = " ".join(plain[i : i + n])
-                if n == 1 and (len(key) < 3 or (tokens[i][2].islower() and ordinary(key))):
+                if n == 1 and (len(key) < 3 or (_unmarked(question, tokens[i]) and ordinary(key))):
                     continue
                 who = self.who(key, whole_name=n > 1)
                 if who is None:
@@ -123,6 +123,12 @@ class PersonIndex:
                 found.append(Mention(who, start, end, question[start:end]))
                 taken[i : i + n] = [True] * n
         return sorted(found, key=lambda m: m.start)
+
+
+def _unmarked(question: str, token: tuple[int, int, str]) -> bool:
+    """A word not marked as a name: in lower case, or capitalised only as the first of a sentence ("Long papers?")."""
+    start, _, word = token
+    return word.islower() or not question[:start].strip() or question[:start].rstrip()[-1:] in ".?!:;"
 
 
 def _forms_of(name: str) -> set[str]:
