@@ -11,6 +11,7 @@ from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.people import Mention, PersonConstraint, constraints
 
 _WORD = re.compile(r"\w")
+_CACHED = 256  # texts whose mentions are kept
 
 
 class PeopleReader:
@@ -18,7 +19,13 @@ class PeopleReader:
 
     def people_in(self, question: str) -> list[Mention]:
         """The people the question names, in order (the principal author among them when named)."""
-        return self.corpus.person_index.mentions(question, self.corpus.ordinary_word)
+        # A turn reads its people 5-8 times (slots, topic, masking): looked up once per text (~0.3 ms each).
+        cache = self.corpus.__dict__.setdefault("_mentions", {})
+        if question not in cache:
+            if len(cache) >= _CACHED:
+                cache.clear()
+            cache[question] = self.corpus.person_index.mentions(question, self.corpus.ordinary_word)
+        return cache[question]
 
     def person_constraints(self, question: str) -> list[PersonConstraint]:
         """One constraint per person the question names or points to with a position."""
