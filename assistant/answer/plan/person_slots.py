@@ -21,11 +21,12 @@ class PeopleReader:
         """The people the question names, in order (the principal author among them when named)."""
         # A turn reads its people 5-8 times (slots, topic, masking): looked up once per text (~0.3 ms each).
         cache = self.corpus.__dict__.setdefault("_mentions", {})
-        if question not in cache:
+        found = cache.get(question)  # no check-then-read: another thread may clear the cache in between
+        if found is None:
             if len(cache) >= _CACHED:
                 cache.clear()
-            cache[question] = self.corpus.person_index.mentions(question, self.corpus.ordinary_word)
-        return cache[question]
+            found = cache[question] = self.corpus.person_index.mentions(question, self.corpus.ordinary_word)
+        return found
 
     def person_constraints(self, question: str) -> list[PersonConstraint]:
         """One constraint per person the question names or points to with a position."""
