@@ -15,6 +15,7 @@ from assistant.answer.plan.selection import ONE_SELECTED, asks_of_selection
 _ANOTHER = re.compile(r"\b(?:other|another|also|too|as well|else|second)\b", re.I)
 # The person is said without a name: "the person she wrote X with", "her co-author on X", "whoever …".
 _SOMEONE = re.compile(r"\b(?:person|co-?authors?|colleague|collaborator|researcher|someone|whoever|partner)\b", re.I)
+_OF_BEFORE = re.compile(r"\bof\s+$", re.I)  # "the first author of the X paper": X is where a person is found
 _CLAUSE_END = re.compile(r"\s[-–—]\s|[,;:?]|\.\s|\b(?:what|which|how|where|who|when)\b", re.I)
 
 
@@ -52,6 +53,9 @@ class PeoplePaths:
     def described_one(self, question: str, papers) -> str | None:
         """The one of a selection the question describes ("take the mixture-of-experts one"), by meaning; None when it
         describes none ("the paper where X is second author") or no paper comes clearly closest."""
-        m = ONE_SELECTED.search(self._without_people(question))
-        words = " ".join(self._content(m.group(0))) if m else ""
+        text = self._without_people(question)
+        m = ONE_SELECTED.search(text)
+        if not m or phrases.ELSE_WRITTEN.search(text) or _OF_BEFORE.search(text[: m.start()]):
+            return None  # "what else did the first author of the graph coloring paper write?": a step, no pick
+        words = " ".join(self._content(m.group(0)))
         return self._closest(words, papers) if words else None
