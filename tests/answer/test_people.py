@@ -133,3 +133,9 @@ def test_a_person_left_out_is_no_topic_and_no_co_author(tanaka):
 def test_an_ordinary_word_opening_a_sentence_is_no_surname():
     assert names("Rose diagrams: which papers have them?") == []
     assert names("which did Rose write?") == ["Paul Rose"]
+
+
+def test_a_position_ending_the_question_with_of_is_still_a_condition():
+    q = "Among her papers with Wei Chen, which is she the last author of?"
+    got = constraints(q, index().mentions(q), PRINCIPAL)
+    assert PersonConstraint(PRINCIPAL, -1) in got and PersonConstraint("Wei Chen") in got

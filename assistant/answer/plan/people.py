@@ -218,7 +218,7 @@ _OTHER_THAN = re.compile(
 )
 # How far before a position its negation may end ("someone other than X is the first author": the lookahead's 40).
 _NEGATION_REACH = 40
-_ASKS_OF = re.compile(r"\s+of\b", re.I)
+_ASKS_OF = re.compile(r"\s+of\b(?!\s*(?:[?.!,;]|$))", re.I)  # not "which is she not first author of?"
 # A person leading a paper said with a verb after their name: "which did Hansen lead?", "ones Ruiz headed".
 _LEADS = re.compile(
     r"\s+(?:(?:ever|also|once|actually|really|first)\s+)?(?:lead|leads|led|head|heads|headed|first-authored)\b"
