@@ -21,10 +21,12 @@ from assistant.answer.evidence.topics import TopicMatcher
 from assistant.answer.evidence.weigh import QueryTerms, SentencePicker
 from assistant.answer.plan import intents as intents_rules
 from assistant.answer.plan import names as name_rules
+from assistant.answer.plan import people as people_rules
 from assistant.answer.plan import resolver as resolver_rules
 from assistant.answer.plan import work_kinds as work_rules
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.names import LONG_NAME, short_names, squashed_names
+from assistant.answer.plan.people import PersonIndex
 from assistant.answer.plan.phrases import wording as wording_rules
 from assistant.answer.plan.phrases.wording import WORD_LISTS
 from assistant.answer.plan.plan import QueryPlan
@@ -127,7 +129,7 @@ class Corpus:
             derived=derived,
         )
         # The name and people indexes are made here, at start, not on the first question (~0.1 s at 10k papers).
-        corpus.name_words, corpus.people_words, corpus.everyone_words, corpus.venues  # noqa: B018
+        corpus.name_words, corpus.people_words, corpus.everyone_words, corpus.venues, corpus.person_index  # noqa: B018
         return corpus
 
     @staticmethod
@@ -143,6 +145,10 @@ class Corpus:
         works(derived, table.papers)
         title_index(derived, table.papers)
         categories(derived, table.papers)
+        derived.json(
+            f"people-{code_digest(people_rules)}",
+            lambda: PersonIndex.of(authors_named(table.papers), table.principal_author).state(),
+        )
         derived.used.update(table_items(table.papers))
         derived.drop_unused()
 
@@ -190,6 +196,22 @@ class Corpus:
     @cached_property
     def everyone_words(self) -> FirstWords:
         return FirstWords(self.everyone)
+
+    @cached_property
+    def person_index(self) -> PersonIndex:
+        """Every author by the folded forms a question may name them in (`plan.people`), read from the store."""
+
+        def made() -> PersonIndex:
+            return PersonIndex.of(self.everyone, self.principal)
+
+        if self.derived is None:
+            return made()
+        state = self.derived.json(f"people-{code_digest(people_rules)}", lambda: made().state())
+        return PersonIndex.from_state(state)
+
+    def ordinary_word(self, word: str) -> bool:
+        """A word of the corpus's own text or of ordinary English: typed in lower case, it names no person."""
+        return self.retriever.lexical.knows(word) or distinct.ordinary(word)
 
     @cached_property
     def authors_papers(self) -> list[Paper]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from assistant.answer.plan import phrases
 from assistant.answer.plan.field_groups import Grouping
+from assistant.answer.plan.people import PersonConstraint
 from assistant.answer.plan.phrases import DateSpan, Threshold
 from assistant.answer.plan.phrases.team import TeamSize
 from assistant.answer.plan.router import Router, RouteVote  # noqa: F401 - Router is imported from here by callers
@@ -51,6 +52,9 @@ class QueryPlan:
     position_negated: bool = (
         False  # the papers where the person is *not* at that position ("does she NOT first-author")
     )
+    # One constraint per person the question names (plan.people): who, and where on the byline (or not on it); the
+    # person/position fields above are derived from it for the writers that read them.
+    people: tuple[PersonConstraint, ...] = ()
     work_type: str | None = None  # the kind of work a list or count is restricted to ("her journal articles")
     surname: str | None = None
     excludes_author: bool = False
@@ -90,6 +94,10 @@ class QueryPlan:
     notes: list[str] = field(default_factory=list)
     page: int = 0  # the page of a long list asked for ("more", "show the rest" after a list: 1, 2, …)
     page_size: int = LIST_PAGE
+
+    def admits_people(self, paper) -> bool:
+        """The paper's byline meets every person constraint."""
+        return all(c.admits(paper) for c in self.people)
 
     @property
     def words(self) -> str:
@@ -132,6 +140,7 @@ class QueryPlan:
             "fields": list(self.fields),
             "coauthor": f.coauthor,
             "person": self.person,
+            "people": [f"{c.who}: {c.role}" for c in self.people],
             "author_position": self.position,
             "position_negated": self.position_negated,
             "work_type": self.work_type,

@@ -118,9 +118,7 @@ class Planner(SlotReader, RouteByMeaning):
             intent.route, intent.subject = "list", subject_for("list", stripped, self.corpus.principal) or ""
         both = phrases.both_groups(question)
         excludes = phrases.excludes_author(question) and not both
-        f = filters.model_copy()
-        f.year_from = intent.year_from if f.year_from is None else f.year_from
-        f.year_to = intent.year_to if f.year_to is None else f.year_to
+        f, person, position, position_negated, people = self.people_read(question, filters, intent, person, position)
         scope = scope_of(question, f, both, excludes, person, position, surname, intent, self.corpus.principal)
         topic, within, asking = "", False, question  # asking: the clause fields are read from
         singular_back = (
@@ -203,7 +201,7 @@ class Planner(SlotReader, RouteByMeaning):
             person
             and (person != self.corpus.principal or (pointed == person and phrases.WRITINGS.search(question)))
             and f.coauthor is None
-            and intent.route in ("list", "fact", "count", "earliest", "latest")
+            and intent.route in self.person_routes(question, stripped)
             and not named
         ):
             # "papers with Daning Cheng": enumerate (or count) their joint papers; "what else did the second author
@@ -361,7 +359,8 @@ class Planner(SlotReader, RouteByMeaning):
             within_focus=within,
             person=person,
             position=position or (nth_of_paper if intent.route == "authors" else None),
-            position_negated=bool(position) and phrases.position_negated(question),
+            position_negated=bool(position) and position_negated,
+            people=people,
             work_type=work_type,
             surname=surname,
             excludes_author=excludes,

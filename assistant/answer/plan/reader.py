@@ -277,6 +277,7 @@ def with_reading(
         person=reading.coauthor or (principal if r.author_position else None),
         position=r.author_position,
         position_negated=bool(r.author_position) and r.position_negated,
+        people=(),  # the model's reading of the people (person, position) replaces the rule reader's constraints
         work_type=r.work_type,
         categories=list(r.categories),
         fields=tuple(r.fields) if route in FIELD_KINDS else (),

@@ -18,7 +18,10 @@ def scope_of(question: str, f: Filters, both, excludes, person, position, surnam
     elif excludes:
         scope = "others"
     elif (person and person != principal and (position or surname)) or (surname and not person):
-        scope = "all" if not re.search(r"\b(his|her|their|the author['’]s)\b", question, re.I) else "author"
+        # "his", "Tanaka's": the principal author's papers, where a co-author's position is asked
+        names = "|".join(re.escape(w) for w in principal.split()) or "his"
+        mine = re.search(rf"\b(his|her|their|the author['’]s|(?:{names})['’]s)\b", question, re.I)
+        scope = "author" if mine else "all"
     elif phrases.whole_corpus(question) and not re.search(
         rf"\b(his|her|the author['’]s|{re.escape(principal)}['’]s)\b", question, re.I
     ):

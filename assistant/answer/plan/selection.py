@@ -151,6 +151,8 @@ class Selection:
                 return [p.id for p in picked], pick  # "which of them is newer?": the extreme of the selection
             if ends := dated.extreme(picked, latest=pick == "latest"):
                 return [ends.paper.id], "fact"
+        if len(picked) >= 2 and (one := self.described_one(question, picked)):
+            return [one], "fact"  # "of the papers with X as first author, take the mixture-of-experts one: …"
         if asks_of_selection(question) and len(picked) <= SELECTED_MAX:
             return [p.id for p in picked], "fact"
         return None
@@ -237,6 +239,8 @@ class Selection:
         if joint := self.joint_paper(question, named, focus):
             # "their earlier joint paper": the anchor and the person only found it; the clause after it is asked
             return joint, "fact", True, phrases.asked_after(question, phrases.joint_placed(question).span[1])
+        if through := self.person_path(question, named, focus):
+            return through  # "the other paper X is on", "the person she wrote A with also co-wrote B: what …?"
         asked = (phrases.THEN_ASKS.split(question, maxsplit=1)[1:] or [""])[0]
         if not (named or focus):
             # "What's the most recent thing she has put out, and what is it?": the words drew a fact, a date picks

@@ -24,6 +24,8 @@ from assistant.answer.plan.conversation import (
 from assistant.answer.plan.intents import mentions_author, topic_words
 from assistant.answer.plan.joint import JointReader
 from assistant.answer.plan.pairs import PairReader
+from assistant.answer.plan.people_paths import PeoplePaths
+from assistant.answer.plan.person_slots import PeopleReader
 from assistant.answer.plan.phrases.reference import introduced, references
 from assistant.answer.plan.phrases.team import without_team
 from assistant.answer.plan.placed import PlacedReader
@@ -42,7 +44,7 @@ ONE_SHARE = 0.5
 _DEFINITE = re.compile(r"\bthe\s+(?!(?:author|corpus|researcher)\b)\w", re.I)
 
 
-class SlotReader(Selection, PairReader, JointReader, PlacedReader, TableFieldReader):
+class SlotReader(PeopleReader, PeoplePaths, Selection, PairReader, JointReader, PlacedReader, TableFieldReader):
     """Reads a question's slots against the corpus (the table's names, people and papers)."""
 
     def __init__(self, corpus: Corpus):
@@ -72,6 +74,8 @@ class SlotReader(Selection, PairReader, JointReader, PlacedReader, TableFieldRea
         for said in phrases.has_fields(question)[1]:
             question = question.replace(said, " ")
         venues, negation = self.venues_in(question)[0], phrases.negated(question)
+        if negation and not self._without_people(negation.topic).strip(" ,.?"):
+            negation = None  # "without Jörg Müller", "besides tanaka": a person (plan.people), not a topic
         not_in, not_in_said = phrases.not_in_source(question)
         if not_in:
             if negation and not_in_said.casefold() in question[negation.span[0] : negation.span[1]].casefold():
@@ -307,17 +311,12 @@ class SlotReader(Selection, PairReader, JointReader, PlacedReader, TableFieldRea
         parts = [" ".join(topic_words(part, self.corpus.principal)) for part in re.split(r"(?i)\bor\b", text)]
         return " or ".join(p for p in parts if p)
 
-    def _without_people(self, text: str) -> str:
-        lowered = text
-        for person in self.corpus.everyone_words.among(text):  # each taken out leaves a space: no new words
-            i = find_bounded(lowered.casefold(), person.casefold(), _WORD)
-            if i >= 0:
-                lowered = lowered[:i] + " " + lowered[i + len(person) :]
-        return lowered
-
     def _mask(self, question: str) -> str:
         """Names of papers and people and years replaced by placeholders: the router reads the form."""
         out = question
+        for m in reversed(self.people_in(question)):  # people from the author index, in any case or spelling
+            who = "the author" if m.name == self.corpus.principal else "Jane Doe"
+            out = out[: m.start] + who + out[m.end :]
         low = out.casefold()
         # A name masked leaves "X" and a person "Jane Doe": the only words the masking writes in.
         names = self.corpus.name_words.among(low, also=("x",))
@@ -364,13 +363,6 @@ class SlotReader(Selection, PairReader, JointReader, PlacedReader, TableFieldRea
     def _label(self, pid: str) -> str:
         p = self.corpus.by_id.get(pid)
         return f"{p.label} ({p.year or ''})" if p else ""
-
-    def _coauthor_in(self, question: str) -> str | None:
-        # A substring test first: a regex per person per question took seconds at 1k papers.
-        low = question.casefold()
-        people = self.corpus.people_words.among(low)
-        found = (p for p in people if p.casefold() in low and find_bounded(low, p.casefold(), _WORD) >= 0)
-        return next(found, None)
 
     def _names_only(self, question: str, named: list[str]) -> bool:
         """Besides the paper's name, at most two content words ("What is MoQE?", "Summarize X's method")."""

@@ -57,7 +57,7 @@ class TableWriter:
             papers = [p for p in papers if phrases.in_venues(p, plan.venues)]
         if plan.categories:
             papers = [p for p in papers if phrases.in_categories(p, plan.categories)]
-        papers = [p for p in papers if phrases.has_all(p, plan.has)]  # "with a DOI", "with no abstract"
+        papers = [p for p in papers if phrases.has_all(p, plan.has) and plan.admits_people(p)]  # "with a DOI"; people
         if plan.team:  # "more than five authors": the byline's length, from the table
             papers = [p for p in papers if plan.team.admits(len(p.authors), p.authors_truncated)]
         if plan.dates and plan.dates.by_month:

@@ -1,0 +1,302 @@
+"""People a question mentions, found by looking the corpus's own author index up in the question's words, and one
+constraint per person ("Tanaka first author, Jörg Müller a co-author, Ole Hansen not on it").
+
+A name is matched in any case, with or without its accents ("jorg muller", "Jorg Mueller" for "Jörg Müller"), with
+its given names as initials ("J. Müller"), surname first ("Müller Jörg") or as the surname alone, which names a person
+only when one person of the corpus has it (or the principal author does), and, typed in lower case, only when it is
+no ordinary word. The relation words nearest a mention give its role: an author position ("X as first author",
+"led by X", "where she is not first author") or absence ("without X", "X is not on it"); any other mention is a
+co-author the papers must list.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from assistant.answer.plan.phrases.who import NOT_POSITION, POSITION, POSITION_ASKED, author_index
+from assistant.models import Paper
+
+# An umlaut typed as its transliteration ("Mueller" for "Müller").
+_UMLAUT = re.compile(r"([aou])e")
+_TOKEN = re.compile(r"[^\W\d_]+", re.UNICODE)
+# Mentions span at most this many words ("Maria del Carmen Ruiz"); a longer run is never one name.
+_LONGEST = 5
+
+
+def _plain(text: str) -> str:
+    """Case and accents folded away: "Jörg Müller-Lüdenscheid" -> "jorg muller ludenscheid"."""
+    text = text.casefold().replace("ß", "ss").replace("ø", "o").replace("æ", "ae").replace("œ", "oe")
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return " ".join(_TOKEN.findall(text))
+
+
+def _key(text: str) -> str:
+    """The form a name is looked up by: folded, and a vowel's transliterated umlaut ("ue", "oe", "ae") read as the
+    vowel, so "Müller", "Muller" and "Mueller" (and "jorg mueller") meet; the question's words fold the same way."""
+    return _UMLAUT.sub(r"\1", _plain(text))
+
+
+def folded(text: str) -> set[str]:
+    """Every folded form of a text a question may type it in."""
+    return {_key(text)}
+
+
+def same_person(a: str, b: str) -> bool:
+    """Two bylines of one person: equal when folded, or the same surname with matching given names or initials
+    ("J. Müller" and "Jörg Muller")."""
+    fa, fb = _key(a).split(), _key(b).split()
+    if not fa or not fb:
+        return False
+    if fa == fb:
+        return True
+    if fa[-1] != fb[-1] or len(fa) < 2 or len(fb) < 2:
+        return False
+    return all(x[0] == y[0] and (len(x) == 1 or len(y) == 1 or x == y) for x, y in zip(fa[:-1], fb[:-1]))
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A person a question names: the name as the table writes it, and where the question says it."""
+
+    name: str
+    start: int
+    end: int
+    said: str
+
+
+class PersonIndex:
+    """Every author name of the corpus by its folded forms: full name, surname first, initials, surname alone."""
+
+    def __init__(self, forms: dict[str, list[str]], principal: str):
+        self.forms = forms
+        self.principal = principal
+
+    @classmethod
+    def of(cls, names: Iterable[str], principal: str) -> PersonIndex:
+        forms: dict[str, set[str]] = {}
+        people = sorted({n for n in names if n and n.strip()} | ({principal} if principal else set()), key=len)
+        for name in reversed(people):  # longest first: "Jörg Müller" is who "J. Müller" stands for
+            for form in _forms_of(name):
+                forms.setdefault(form, set()).add(name)
+        return cls({f: sorted(ns) for f, ns in forms.items()}, principal)
+
+    def state(self) -> dict:
+        return {"forms": self.forms, "principal": self.principal}
+
+    @classmethod
+    def from_state(cls, state: dict) -> PersonIndex:
+        return cls(state["forms"], state["principal"])
+
+    def who(self, form: str, whole_name: bool) -> str | None:
+        """The one person a folded form names, or None when it names nobody or several people. A surname several
+        people share names the principal author when the principal is one of them."""
+        names = self.forms.get(form)
+        if not names:
+            return None
+        longest = max(names, key=len)
+        if all(same_person(n, longest) for n in names):  # one pass: a common surname may have hundreds of owners
+            return longest
+        mine = [n for n in names if same_person(n, self.principal)]
+        return max(mine, key=len) if mine and not whole_name else None
+
+    def mentions(self, question: str, ordinary: Callable[[str], bool] = lambda w: False) -> list[Mention]:
+        """The people the question names, in its order, longest match first. A single word names a person only as
+        a surname (or one-word name) of the index; typed in lower case, only when `ordinary` says it is no word."""
+        tokens = [(m.start(), m.end(), m.group(0)) for m in _TOKEN.finditer(question)]
+        plain = [_key(t) for _, _, t in tokens]
+        taken = [False] * len(tokens)
+        found: list[Mention] = []
+        for n in range(min(_LONGEST, len(tokens)), 0, -1):
+            for i in range(len(tokens) - n + 1):
+                if any(taken[i : i + n]):
+                    continue
+                key = " ".join(plain[i : i + n])
+                if n == 1 and (len(key) < 3 or (_unmarked(question, tokens[i]) and ordinary(key))):
+                    continue
+                who = self.who(key, whole_name=n > 1)
+                if who is None:
+                    continue
+                start, end = tokens[i][0], tokens[i + n - 1][1]
+                found.append(Mention(who, start, end, question[start:end]))
+                taken[i : i + n] = [True] * n
+        return sorted(found, key=lambda m: m.start)
+
+
+def _unmarked(question: str, token: tuple[int, int, str]) -> bool:
+    """A word not marked as a name: in lower case, or capitalised only as the first of a sentence ("Long papers?")."""
+    start, _, word = token
+    return word.islower() or not question[:start].strip() or question[:start].rstrip()[-1:] in ".?!:;"
+
+
+def _forms_of(name: str) -> set[str]:
+    """The folded forms a question may name a person by."""
+    out: set[str] = set()
+    for full in folded(name):
+        words = full.split()
+        if not words:
+            continue
+        out.add(full)
+        if len(words) >= 2:
+            given, last = words[:-1], words[-1]
+            out.add(" ".join([last, *given]))  # "Müller Jörg", "Tanaka Keiko"
+            out.add(" ".join([*(g[0] for g in given), last]))  # "J. Müller", "K. Tanaka"
+            out.add(" ".join([given[0][0], last]))
+            for k in range(1, len(words)):  # "Müller", and a surname of several words: "García López", "van Dijk"
+                out.add(" ".join(words[k:]))
+    return out
+
+
+# --- one constraint per person ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PersonConstraint:
+    """What a paper's byline must say of one person: listed (`position` None), at a position (1 first, -1 last),
+    not at it (`negated`), or not listed at all (`absent`)."""
+
+    who: str
+    position: int | None = None
+    negated: bool = False
+    absent: bool = False
+
+    def admits(self, paper: Paper) -> bool:
+        listed = [i for i, a in enumerate(paper.authors) if same_person(a, self.who)]
+        if self.absent:
+            return not listed
+        if self.position is None:
+            return bool(listed)
+        n = len(paper.authors)
+        if self.position == -1:
+            at = not paper.authors_truncated and (n - 1) in listed
+        else:
+            at = (self.position - 1) in listed
+        return bool(listed) and not at if self.negated else at
+
+    @property
+    def role(self) -> str:
+        if self.absent:
+            return "not an author"
+        if self.position is None:
+            return "author"
+        nth = {1: "first", 2: "second", 3: "third", -1: "last"}.get(self.position, f"#{self.position}")
+        return f"not {nth} author" if self.negated else f"{nth} author"
+
+
+def admit_all(paper: Paper, constraints: Iterable[PersonConstraint]) -> bool:
+    return all(c.admits(paper) for c in constraints)
+
+
+# Words that refer to the principal author ("where she is not first author", "led by him").
+_POINTER = re.compile(r"\b(?:she|he|her|him|hers|they|them|the author|the researcher)\b", re.I)
+# Words that may stand between a person and the position said of them ("X is the first author", "X as lead author",
+# "X, listed as first author"); nothing else does.
+_LINK = re.compile(
+    r"^[\s,]*(?:(?:['’]s|is|was|are|were|as|the|a|an|be|being|been|listed|named|credited|also|still|always|only|"
+    r"not|isn['’]t|wasn['’]t|aren['’]t|never|n['’]t|where|when|with|who|that|ever|once|often|usually|sometimes|"
+    r"been|become|became|serve[sd]?|serving|appear(?:s|ed)?|appearing)\b[\s,]*)*$",
+    re.I,
+)
+# Absence said before a person ("without X", "not with X", "excluding X") or after ("X is not on it", "X isn't an
+# author", "X did not co-author").
+_ABSENT_BEFORE = re.compile(
+    r"\b(?:without|excluding|except(?:\s+for)?|apart from|but not|not with|not including|minus|leaving out)\s+$", re.I
+)
+_ABSENT_AFTER = re.compile(
+    r"\s+(?:(?:is|was|are|were)\s+(?:not|never)|isn['’]t|wasn['’]t|(?:did|does|do)\s+not|didn['’]t|doesn['’]t|never)"
+    r"\s+(?:an?\s+|one of the\s+|among the\s+)?(?:on\b|in\b|listed|involved|co-?authors?|authors?|co-?author(?:ed)?|"
+    r"wr[io]te|written|contribut)",
+    re.I,
+)
+# A position said to be held by someone else than the person after it: "a lead author besides Tanaka".
+_OTHER_THAN = re.compile(
+    r"\s*(?:who\s+is\s+|that\s+is\s+)?"
+    r"(?:besides|other than|apart from|except(?:\s+for)?|rather than|instead of|but not)\s+$",
+    re.I,
+)
+# How far before a position its negation may end ("someone other than X is the first author": the lookahead's 40).
+_NEGATION_REACH = 40
+_ASKS_OF = re.compile(r"\s+of\b(?!\s*(?:[?.!,;]|$))", re.I)  # not "which is she not first author of?"
+# A person leading a paper said with a verb after their name: "which did Hansen lead?", "ones Ruiz headed".
+_LEADS = re.compile(
+    r"\s+(?:(?:ever|also|once|actually|really|first)\s+)?(?:lead|leads|led|head|heads|headed|first-authored)\b"
+    r"(?!\s+(?:to|into|up)\b)",
+    re.I,
+)
+# A position said without "author" once another is said with it: "Müller is last author and Tanaka is first".
+_ELLIPTIC = re.compile(
+    r"\s+(?:is|was|as)\s+(?:the\s+)?(first|second|third|last)\b(?![- ]author)", re.I
+)  # "the first author of CALM": a step to a person, not a condition
+
+
+def constraints(question: str, mentions: list[Mention], principal: str) -> list[PersonConstraint]:
+    """One constraint per person the question names, plus the principal author's when a position is said of
+    them; the position phrases attach to the nearest person (or pronoun) they are said of."""
+    holders = [*mentions, *(Mention(principal, m.start(), m.end(), m.group(0)) for m in _POINTER.finditer(question))]
+    holders.sort(key=lambda m: m.start)
+    positioned: dict[str, PersonConstraint] = {}
+    negations = list(NOT_POSITION.finditer(question))
+    asked = [m.span() for m in POSITION_ASKED.finditer(question)]
+    for pm in POSITION.finditer(question):
+        if _ASKS_OF.match(question, pm.end()) or any(s <= pm.start() < e for s, e in asked):
+            continue
+        nth = author_index(next(g for g in pm.groups() if g))
+        neg = next((n for n in negations if _negates(question, n, pm)), None)
+        holder, other = _holder(question, pm, neg, holders)
+        if holder is None or nth is None:
+            continue
+        positioned.setdefault(holder.name, PersonConstraint(holder.name, nth, negated=neg is not None or other))
+    for m in mentions:
+        if m.name in positioned:
+            continue
+        if _LEADS.match(question, m.end):
+            positioned[m.name] = PersonConstraint(m.name, 1)
+        elif positioned and (e := _ELLIPTIC.match(question, m.end)):
+            positioned[m.name] = PersonConstraint(m.name, author_index(e.group(1)))
+    out = list(positioned.values())
+    for m in mentions:
+        if m.name in positioned or any(c.who == m.name for c in out):
+            continue
+        absent = bool(_ABSENT_BEFORE.search(question[max(0, m.start - 25) : m.start])) or bool(
+            _ABSENT_AFTER.match(question, m.end)
+        )
+        if m.name == principal and not absent:
+            continue  # the principal author named is the scope, not a condition
+        out.append(PersonConstraint(m.name, absent=absent))
+    return out
+
+
+def _negates(question: str, neg: re.Match, pm: re.Match) -> bool:
+    """The negation is said of this position: it overlaps it, or ends just before it in the same clause ("someone
+    other than X is the first author")."""
+    if neg.start() < pm.end() and pm.start() < neg.end():
+        return True
+    between = question[neg.end() : pm.start()]
+    return 0 <= pm.start() - neg.end() <= _NEGATION_REACH and not re.search(r"[.?;]", between)
+
+
+def _holder(question: str, pm: re.Match, neg: re.Match | None, holders: list[Mention]) -> tuple[Mention | None, bool]:
+    """The person a position phrase is said of, and whether it is said to be someone else's: one inside it ("did Ole
+    lead"), inside its negation ("someone other than Ole as first author"), the one it is said of just before ("Ole as
+    first author", "where she is not first author") or just after ("led by Ole", "a lead author besides Ole");
+    else none."""
+    spans = [(pm.start(), pm.end())] + ([(neg.start(), neg.end())] if neg else [])
+    for s, e in spans:
+        inside = [h for h in holders if s <= h.start and h.end <= e]
+        if inside:
+            return inside[0], False
+    start = min(s for s, _ in spans)
+    before = [h for h in holders if h.end <= start and _LINK.match(question[h.end : start])]
+    if before:
+        return before[-1], False
+    end = max(e for _, e in spans)
+    for h in (h for h in holders if h.start >= end):
+        between = question[end : h.start]
+        if _LINK.match(between):
+            return h, False
+        if _OTHER_THAN.match(between):
+            return h, True
+        break
+    return None, False
