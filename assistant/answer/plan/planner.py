@@ -10,6 +10,7 @@ from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.sentence_search import question_parts
 from assistant.answer.plan import phrases, topic_scope
 from assistant.answer.plan.conversation import (
+    asked_only,
     group_pointed_to,
     person_pointed_to,
     pointed_back,
@@ -158,6 +159,10 @@ class Planner(SlotReader, RouteByMeaning):
                 intent.route, intent.subject = "summary", ""  # "tell me about the other one": what it is about
         elif back and back[0] == "nth":
             focus = back[1]  # "who wrote the second one?": one paper picked, whatever the route
+        if back and back[0] == "nth" and len((own := asked_only(corrected)).split()) >= 3:
+            # What is asked of the paper picked, without the words that picked it (nor the previous question: "and
+            # the other one?" alone asks it again, "and the other one - what did they evaluate it on?" does not).
+            corrected = query = own
         elif (
             back is None
             and not named
@@ -198,6 +203,8 @@ class Planner(SlotReader, RouteByMeaning):
             (focus, intent.route), topic, intent.subject = chosen, "", ""
         elif position or surname or (literal and intent.route in ("fact", "list", "count", "categories", "code")):
             intent.route = "count" if intent.route == "count" or vote.label == "count" else "list"
+            if back and back[0] in ("which", "list"):
+                focus, within = back[1], True  # "which of those did Hansen lead?": a condition over the set shown
             topic = intent.subject = self._topic(self._without_people(stripped)) if not literal else literal
         elif (
             person
