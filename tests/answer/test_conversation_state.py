@@ -97,3 +97,21 @@ def test_the_other_one_then_its_evaluation(assistant):
     )
     assert "2310.16298" in answers[2].answer.split("\n")[0]
     assert "simulator" in answers[2].answer
+
+
+def test_a_correction_whose_description_a_title_holds(tanaka):
+    # Another paper's abstract lists calving fronts among its tasks; the title that holds the words is the one meant.
+    answers = converse(tanaka, "What did Tanaka write about icebergs?", "not quite - I meant her calving-front work")
+    assert titles(answers[1]) == ["Calving Front Delineation of Greenland Glaciers with Multi-Temporal SAR"]
+
+
+def test_a_correction_that_picks_from_the_list_by_its_year(tanaka):
+    answers = converse(tanaka, "Her Sentinel-2 papers, please.", "no, I meant the one from 2023")
+    assert titles(answers[1]) == ["Coastline Extraction with Self-Supervised Pretraining on Sentinel-2"]
+
+
+def test_where_it_was_evaluated_is_asked_beside_how_it_works():
+    from assistant.answer.evidence.asked import read
+
+    assert read("How is the detector built, and against which baselines was it tested?").roles == ("method", "result")
+    assert read("on what data was it evaluated?").roles == ("result",)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.weigh import COVERAGE_WEIGHT, paper_text, relevant, vocabulary
 from assistant.answer.plan import phrases
+from assistant.index.lazy_table import column
 from assistant.models import Filters, Message, Paper
 
 # Close relatives: this many papers that the previous question and the description retrieve join the papers the
@@ -69,6 +70,22 @@ def grounded(said: str, venues: list[str], span, rejected: list[Paper]) -> Calla
     if not tests:
         return None
     return lambda p: all(t(p) for t in tests)
+
+
+def titled(resolver, by_id, words: str, shown: list[str], rejected: set[str], keep) -> str | None:
+    """The paper whose title the correction's description reads as ("I meant her calving-front work": the calving
+    front paper, not the foundation model whose abstract lists calving front delineation among its tasks), among the
+    papers shown when two or more are left, else among all; never one ruled out, and one that fits what the
+    description says in the table's values (`keep`)."""
+    if not words.strip():
+        return None
+    left = [i for i in dict.fromkeys(shown) if i not in rejected]
+    everyone = frozenset(i for i in column(resolver.papers, "id") if i not in rejected)
+    for pool in ([frozenset(left)] if len(left) >= 2 else []) + [everyone]:
+        pid = resolver.best(words.split(), pool)
+        if pid and (keep is None or keep(by_id[pid])):
+            return pid
+    return None
 
 
 def meant(

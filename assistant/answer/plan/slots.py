@@ -280,12 +280,16 @@ class SlotReader(Selection, PairReader, JointReader, PlacedReader, TableFieldRea
         keep = correction.grounded(
             described, venues, phrases.dates(described), [self.corpus.by_id[i] for i in rejected]
         )
+        if not ruled_out and keep is not None and previous and keep(self.corpus.by_id[previous[0]]):
+            rejected = set()  # "no, I meant the one from 2023" after a list led by that one: a pick, not a rejection
         content = re.sub(re.escape(said), " ", described, flags=re.I) if said else described
         words = " ".join(topic_words(self._without_people(phrases.without_dates(content)), self.corpus.principal))
         if keep is None and (not words or (len(words.split()) < 2 and not rejected)):
             return None  # one word describes the paper meant only beside the one it rules out
         shown = earlier_papers(history, self.corpus.by_title)
         against = ruled_out.group(0) if ruled_out and not rejected else ""
+        if (pid := correction.titled(self.resolver, self.corpus.by_id, words, shown, rejected, keep)) is not None:
+            return pid  # "I meant her calving-front work": a title holds the description
         return correction.meant(self.corpus, history, described.strip(" -–—,."), words, against, rejected, shown, keep)
 
     def _other_than(self, question: str, history: list[Message]) -> str | None:
