@@ -115,3 +115,18 @@ def test_where_it_was_evaluated_is_asked_beside_how_it_works():
 
     assert read("How is the detector built, and against which baselines was it tested?").roles == ("method", "result")
     assert read("on what data was it evaluated?").roles == ("result",)
+
+
+def test_the_anchors_own_year_is_a_date_counted_from_the_conversation():
+    from assistant.answer.plan import phrases
+
+    for said in ("Anything else she wrote around the same time?", "and that very same year, what about radar?"):
+        assert phrases.dates(said).relative == (0, 1)
+    assert phrases.dates("The method cuts memory and at the same time speeds it up.") is None
+    assert phrases.dates("papers from the same year as the coastline one") is None  # "as" names its own anchor
+    assert topic_words("in that same year, anything on snow radar?", "Ada Lovelace") == ["snow", "radar"]
+
+
+def test_the_same_year_as_the_paper_of_the_previous_answer(tanaka):
+    answers = converse(tanaka, "When did her melt pond paper come out?", "Anything else from her around the same time?")
+    assert titles(answers[1]) == ["Correcting Incidence-Angle Effects in SAR Sea-Ice Classification"]
