@@ -123,7 +123,8 @@ def test_the_anchors_own_year_is_a_date_counted_from_the_conversation():
     for said in ("Anything else she wrote around the same time?", "and that very same year, what about radar?"):
         assert phrases.dates(said).relative == (0, 1)
     assert phrases.dates("The method cuts memory and at the same time speeds it up.") is None
-    assert phrases.dates("papers from the same year as the coastline one") is None  # "as" names its own anchor
+    assert phrases.dates("papers from that same year as the coastline one") is None  # "as" names its own anchor
+    assert phrases.dates("Her two radar papers from the same year: which came first?") is None
     assert topic_words("in that same year, anything on snow radar?", "Ada Lovelace") == ["snow", "radar"]
 
 

@@ -300,3 +300,11 @@ def asked_only(question: str) -> str:
     rest = _POINTER.sub(" ", NOT_THE_ONE.sub(" ", question))
     rest = re.sub(r"^[\s,;:.!?–—-]*(?:(?:and|but|so|ok(?:ay)?|then)\b[\s,;:.!?–—-]*)*", "", rest, flags=re.I)
     return re.sub(r"\s+", " ", rest).strip() or question
+
+
+def asked_of_pick(corrected: str, query: str) -> tuple[str, str]:
+    """(question, retrieval query) for a paper the turn picked out of the conversation: what it asks without the words
+    that picked it, and without the previous question ("and the other one?" alone asks that again; "and the other one
+    - what did they evaluate it on?" does not)."""
+    own = asked_only(corrected)
+    return (own, own) if len(own.split()) >= 3 else (corrected, query)

@@ -8,9 +8,8 @@ from dataclasses import replace
 
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.sentence_search import question_parts
-from assistant.answer.plan import phrases, topic_scope
+from assistant.answer.plan import conversation, phrases, topic_scope
 from assistant.answer.plan.conversation import (
-    asked_only,
     group_pointed_to,
     person_pointed_to,
     pointed_back,
@@ -47,8 +46,7 @@ class Planner(SlotReader, RouteByMeaning):
         question, history = split_turns(messages)
         if not question:
             raise BadRequest("The conversation has no user question: the last message must come from the user.")
-        # Spelling is corrected for finding papers only; slots and routes read the words as written
-        # ("leaving out" must not become "leading out").
+        # Spelling is corrected for finding papers only; slots and routes read the words as written ("leaving out").
         corrected, spelling = correct_spelling(question, self.corpus.retriever.lexical.knows)
         position, surname = phrases.position(question), phrases.surname(question)
         literal, stripped = self.literal_asked(question)
@@ -148,6 +146,8 @@ class Planner(SlotReader, RouteByMeaning):
         back = (
             None if named or another else pointed_back(question, history, self.corpus.by_title, self._label, self._date)
         )
+        if other or (back and back[0] == "nth"):  # the ask of the paper picked, without the words that picked it
+            corrected, query = conversation.asked_of_pick(corrected, query)
         if other:
             # "Tell me about the other one, not the sparse tensor core one": the paper left once that one is out.
             back, focus, named = ("nth", [other]), [other], [other]
@@ -159,10 +159,6 @@ class Planner(SlotReader, RouteByMeaning):
                 intent.route, intent.subject = "summary", ""  # "tell me about the other one": what it is about
         elif back and back[0] == "nth":
             focus = back[1]  # "who wrote the second one?": one paper picked, whatever the route
-        if back and back[0] == "nth" and len((own := asked_only(corrected)).split()) >= 3:
-            # What is asked of the paper picked, without the words that picked it (nor the previous question: "and
-            # the other one?" alone asks it again, "and the other one - what did they evaluate it on?" does not).
-            corrected = query = own
         elif (
             back is None
             and not named
@@ -174,8 +170,7 @@ class Planner(SlotReader, RouteByMeaning):
             # instead of the one the previous answer led with.
             back, focus, named = ("nth", [meant]), [meant], [meant]
             intent.route, intent.subject = "summary", ""
-        # "compare them" / "compare the two" names no paper: its sides are the papers the previous answer showed.
-        # "Compare them: which one is about X …" compares the group; "which one" alone picks among it (which_of).
+        # "compare them"/"the two": the previous answer's papers are the sides; "which one" alone picks (which_of).
         picks = back and not (back[0] == "which" and phrases.COMPARISON.search(question))
         group = [] if named or picks else group_pointed_to(question, history, self.corpus.by_title, self._relatives)
         if compared := self._sides_asked(question, vote, named, aside) or self._group_compared(question, vote, group):
@@ -203,8 +198,7 @@ class Planner(SlotReader, RouteByMeaning):
             (focus, intent.route), topic, intent.subject = chosen, "", ""
         elif position or surname or (literal and intent.route in ("fact", "list", "count", "categories", "code")):
             intent.route = "count" if intent.route == "count" or vote.label == "count" else "list"
-            if back and back[0] in ("which", "list"):
-                focus, within = back[1], True  # "which of those did Hansen lead?": a condition over the set shown
+            focus, within = (back[1], True) if back and back[0] in ("which", "list") else (focus, within)  # of those
             topic = intent.subject = self._topic(self._without_people(stripped)) if not literal else literal
         elif (
             person

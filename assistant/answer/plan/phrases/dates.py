@@ -239,10 +239,11 @@ def dates(question: str) -> DateSpan | None:
     # after that", "the following month".
     if found := _months_after(q):
         return found
-    # The anchor's own year: "around the same time", "that same year" (not "at the same time", which joins clauses).
+    # The anchor's own year: "around the same time", "that same year" (not "at the same time", which joins clauses,
+    # nor "two papers from the same year", which relates papers to each other).
     if m := re.search(
         r"\b(?:(?:around|about|from|roughly at|near)\s+the\s+same\s+time|"
-        r"(?:the|that)\s+(?:very\s+)?same\s+year)\b(?!\s+as\b)",
+        r"that\s+(?:very\s+)?same\s+year)\b(?!\s+as\b)",
         q,
         flags,
     ):
