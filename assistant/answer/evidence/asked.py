@@ -45,11 +45,13 @@ class Asked:
 @lru_cache(maxsize=1024)
 def read(question: str) -> Asked:
     roles: list[str] = []
-    quantity = False
+    quantity = evaluated = False
     for label, pattern in _ASKED:
         if not pattern.search(question):
             continue
-        if label == "quantity":
+        if label == "evaluation":
+            evaluated = True
+        elif label == "quantity":
             quantity = True
         elif label not in roles:
             roles.append(label)
@@ -60,6 +62,8 @@ def read(question: str) -> Asked:
     # "How did they estimate X?" asks for the method; "how well/how much" for a result: the more specific wins.
     if "result" in roles and "method" in roles:
         roles.remove("method")
+    if evaluated and "result" not in roles:
+        roles.append("result")  # where it was evaluated: a result sentence says it, after any role asked before
     return Asked(tuple(roles), quantity and "motivation" not in roles and "method" not in roles)
 
 

@@ -13,7 +13,7 @@ from assistant.answer.plan.names import (  # noqa: F401 - read from here too
     short_names,
     squashed_names,
 )
-from assistant.answer.plan.phrases import ANAPHORA, ORDINALS, THE_OTHER, WHAT_ABOUT, author_index
+from assistant.answer.plan.phrases import ANAPHORA, NOT_THE_ONE, ORDINALS, THE_OTHER, WHAT_ABOUT, author_index
 from assistant.index.first_words import FirstWords
 from assistant.models import Message
 
@@ -281,3 +281,30 @@ def without_pointers(question: str) -> str:
     """The question without the words that point back ("which of those", "the static or the dynamic one")."""
     q = re.sub(r"(?i)\b(which|what)\s+(one\s+)?of\s+(those|them|these)\b|\bwhich one\b", " ", question)
     return _DESCRIBED.sub(" ", q) if _DESCRIBED.search(q.casefold()) else q
+
+
+# What points at a paper of the conversation rather than asking of it: "and the other one -", "the second paper",
+# "not the X one", "the older of the two", "that one".
+_POINTER = re.compile(
+    r"\b(?:the other(?: (?:one|paper|work|preprint|study))?|(?:that|this) one|the (?:first|second|third|fourth|fifth|"
+    r"last|latter|former) (?:one|paper|work)|the (?:older|oldest|earlier|earliest|newer|newest|later|latest) "
+    r"(?:one|paper|work)(?: of (?:the two|them|those|these|both))?)\b",
+    re.I,
+)
+
+
+def asked_only(question: str) -> str:
+    """The question without the words that pick its paper out of the conversation, for reading what it asks of that
+    paper ("and the other one - what did they evaluate it on?" -> "what did they evaluate it on?"): "one" and
+    "other" are no part of the ask and drew sentences saying "the latter one"."""
+    rest = _POINTER.sub(" ", NOT_THE_ONE.sub(" ", question))
+    rest = re.sub(r"^[\s,;:.!?–—-]*(?:(?:and|but|so|ok(?:ay)?|then)\b[\s,;:.!?–—-]*)*", "", rest, flags=re.I)
+    return re.sub(r"\s+", " ", rest).strip() or question
+
+
+def asked_of_pick(corrected: str, query: str) -> tuple[str, str]:
+    """(question, retrieval query) for a paper the turn picked out of the conversation: what it asks without the words
+    that picked it, and without the previous question ("and the other one?" alone asks that again; "and the other one
+    - what did they evaluate it on?" does not)."""
+    own = asked_only(corrected)
+    return (own, own) if len(own.split()) >= 3 else (corrected, query)

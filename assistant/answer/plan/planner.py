@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.sentence_search import question_parts
-from assistant.answer.plan import field_groups, phrases, topic_scope
+from assistant.answer.plan import conversation, field_groups, phrases, topic_scope
 from assistant.answer.plan.conversation import (
     group_pointed_to,
     person_pointed_to,
@@ -46,8 +46,7 @@ class Planner(SlotReader, RouteByMeaning):
         question, history = split_turns(messages)
         if not question:
             raise BadRequest("The conversation has no user question: the last message must come from the user.")
-        # Spelling is corrected for finding papers only; slots and routes read the words as written
-        # ("leaving out" must not become "leading out").
+        # Spelling is corrected for finding papers only; slots and routes read the words as written ("leaving out").
         corrected, spelling = correct_spelling(question, self.corpus.retriever.lexical.knows)
         position, surname = phrases.position(question), phrases.surname(question)
         literal, stripped = self.literal_asked(question)
@@ -145,6 +144,8 @@ class Planner(SlotReader, RouteByMeaning):
         back = (
             None if named or another else pointed_back(question, history, self.corpus.by_title, self._label, self._date)
         )
+        if other or (back and back[0] == "nth"):  # the ask of the paper picked, without the words that picked it
+            corrected, query = conversation.asked_of_pick(corrected, query)
         if other:
             # "Tell me about the other one, not the sparse tensor core one": the paper left once that one is out.
             back, focus, named = ("nth", [other]), [other], [other]
@@ -167,8 +168,7 @@ class Planner(SlotReader, RouteByMeaning):
             # instead of the one the previous answer led with.
             back, focus, named = ("nth", [meant]), [meant], [meant]
             intent.route, intent.subject = "summary", ""
-        # "compare them" / "compare the two" names no paper: its sides are the papers the previous answer showed.
-        # "Compare them: which one is about X …" compares the group; "which one" alone picks among it (which_of).
+        # "compare them"/"the two": the previous answer's papers are the sides; "which one" alone picks (which_of).
         picks = back and not (back[0] == "which" and phrases.COMPARISON.search(question))
         group = [] if named or picks else group_pointed_to(question, history, self.corpus.by_title, self._relatives)
         if compared := self._sides_asked(question, vote, named, aside) or self._group_compared(question, vote, group):
@@ -196,6 +196,7 @@ class Planner(SlotReader, RouteByMeaning):
             (focus, intent.route), topic, intent.subject = chosen, "", ""
         elif position or surname or (literal and intent.route in ("fact", "list", "count", "categories", "code")):
             intent.route = "count" if intent.route == "count" or vote.label == "count" else "list"
+            focus, within = (back[1], True) if back and back[0] in ("which", "list") else (focus, within)  # of those
             topic = intent.subject = self._topic(self._without_people(stripped)) if not literal else literal
         elif (
             person

@@ -11,6 +11,7 @@ from assistant.answer.evidence import topics
 from assistant.answer.evidence.across import asked_kind, mentions
 from assistant.answer.evidence.weigh import vocabulary
 from assistant.answer.plan import correction, counted_dates, phrases, topic_scope
+from assistant.answer.plan.continued import said_elsewhere
 from assistant.answer.plan.conversation import (
     ANAPHORA,
     cited_papers,
@@ -252,6 +253,14 @@ class SlotReader(PeopleReader, PeoplePaths, Selection, PairReader, JointReader, 
         span = phrases.dates(question)
         if span is not None and phrases.in_reported_claim(question, span):
             return None, False
+        aside = phrases.NOT_THE_ONE.search(question)
+        if (
+            span is not None
+            and aside
+            and span.said
+            and all(aside.start() <= a and b <= aside.end() for a, b in span.said)
+        ):
+            return None, False  # "not the 2019 charting one": the year tells the paper set aside, it filters nothing
         if span is None or span.relative is None:
             return span, False
         lead = focus or cited_papers(previous_answer(history), self.corpus.by_title)
@@ -263,18 +272,29 @@ class SlotReader(PeopleReader, PeoplePaths, Selection, PairReader, JointReader, 
         previous = cited_papers(previous_answer(history), self.corpus.by_title)
         ruled_out = phrases.NOT_THE_ONE.search(question)
         if ruled_out:
-            # "not the incidence-angle one": the previous papers whose name holds a word of what is ruled out
+            # "not the incidence-angle one": the previous papers whose name holds a word of what is ruled out, and the
+            # paper the words describe in the corpus (the previous answer may not have shown it)
             words = set(topic_words(ruled_out.group(0), self.corpus.principal))
             rejected = {pid for pid in previous if words & set(topic_words(self._label(pid), self.corpus.principal))}
+            rejected |= {r.paper for r in self.resolver.described(question, previous) if r.aside}
         else:
             rejected = set(previous[:1])  # "not that one": the paper the previous answer led with
         described = phrases.CORRECTION.sub(" ", phrases.NOT_THE_ONE.sub(" ", question))
-        words = " ".join(topic_words(self._without_people(described), self.corpus.principal))
-        if not words or (len(words.split()) < 2 and not rejected):
+        venues, said = self.venues_in(described)
+        keep = correction.grounded(
+            described, venues, phrases.dates(described), [self.corpus.by_id[i] for i in rejected]
+        )
+        if not ruled_out and keep is not None and previous and keep(self.corpus.by_id[previous[0]]):
+            rejected = set()  # "no, I meant the one from 2023" after a list led by that one: a pick, not a rejection
+        content = re.sub(re.escape(said), " ", described, flags=re.I) if said else described
+        words = " ".join(topic_words(self._without_people(phrases.without_dates(content)), self.corpus.principal))
+        if keep is None and (not words or (len(words.split()) < 2 and not rejected)):
             return None  # one word describes the paper meant only beside the one it rules out
         shown = earlier_papers(history, self.corpus.by_title)
         against = ruled_out.group(0) if ruled_out and not rejected else ""
-        return correction.meant(self.corpus, history, described.strip(" -–—,."), words, against, rejected, shown)
+        if (pid := correction.titled(self.resolver, self.corpus.by_id, words, shown, rejected, keep)) is not None:
+            return pid  # "I meant her calving-front work": a title holds the description
+        return correction.meant(self.corpus, history, described.strip(" -–—,."), words, against, rejected, shown, keep)
 
     def _other_than(self, question: str, history: list[Message]) -> str | None:
         """The paper of "the other one, not the sparse tensor core one": among the papers the previous answer showed,
@@ -347,7 +367,7 @@ class SlotReader(PeopleReader, PeoplePaths, Selection, PairReader, JointReader, 
             for t, w in self.corpus.qterms(question).weights.items()
             if w >= RARE_IDF and self.corpus.retriever.lexical.knows(t)
         ]
-        return any(not (variants(t) & focus_vocab) for t in rare)
+        return any(not (variants(t) & focus_vocab) for t in rare) and said_elsewhere(self.corpus, question, focus)
 
     def _relatives(self, history: list[Message]) -> list[str]:
         """The papers earlier answers showed (the most recent first), then those the previous question retrieves, best

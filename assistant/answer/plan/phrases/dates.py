@@ -239,6 +239,15 @@ def dates(question: str) -> DateSpan | None:
     # after that", "the following month".
     if found := _months_after(q):
         return found
+    # The anchor's own year: "around the same time", "that same year" (not "at the same time", which joins clauses,
+    # nor "two papers from the same year", which relates papers to each other).
+    if m := re.search(
+        r"\b(?:(?:around|about|from|roughly at|near)\s+the\s+same\s+time|"
+        r"that\s+(?:very\s+)?same\s+year)\b(?!\s+as\b)",
+        q,
+        flags,
+    ):
+        return DateSpan(said=((m.start(), m.end()),), relative=(0, 1))
     # Relative to an anchor the conversation names.
     if m := re.search(
         rf"\b(?<!the )(?:(?P<n>{_COUNT})\s+years?\s+(?P<dir>after|later than|before|earlier than)\s+"
