@@ -274,8 +274,12 @@ class SlotReader(PeopleReader, PeoplePaths, Selection, PairReader, JointReader, 
         if ruled_out:
             # "not the incidence-angle one": the previous papers whose name holds a word of what is ruled out, and the
             # paper the words describe in the corpus (the previous answer may not have shown it)
-            words = set(topic_words(ruled_out.group(0), self.corpus.principal))
-            rejected = {pid for pid in previous if words & set(topic_words(self._label(pid), self.corpus.principal))}
+            words = {w.casefold() for w in topic_words(ruled_out.group(0), self.corpus.principal)}
+            rejected = {
+                pid
+                for pid in previous
+                if words & {w.casefold() for w in topic_words(self._label(pid), self.corpus.principal)}
+            }
             rejected |= {r.paper for r in self.resolver.described(question, previous) if r.aside}
         else:
             rejected = set(previous[:1])  # "not that one": the paper the previous answer led with
