@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from assistant.models import Paper, Source
+from assistant.models import Filters, Message, Paper, Source
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "seeds"
@@ -87,3 +87,18 @@ def make_paper(**fields) -> Paper:
         abstract="An abstract.",
     )
     return Paper(**{**base, **fields})
+
+
+def converse(assistant, *turns) -> list:
+    """Each turn's answer of one conversation: every request carries the earlier turns and answers."""
+    messages, answers = [], []
+    for turn in turns:
+        messages.append(Message(role="user", content=turn))
+        answers.append(assistant.answer(messages, Filters()))
+        messages.append(Message(role="assistant", content=answers[-1].answer))
+    return answers
+
+
+def titles(answer) -> list[str]:
+    """The titles an answer cites, in citation order."""
+    return [c.title or c.display_title for c in answer.citations]

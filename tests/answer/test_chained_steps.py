@@ -5,17 +5,7 @@ and a joint paper of the author and a co-author placed by date against another p
 from __future__ import annotations
 
 from assistant.answer.plan import phrases
-from assistant.models import Filters, Message
-
-
-def converse(assistant, *turns):
-    messages, answers = [], []
-    for turn in turns:
-        messages.append(Message(role="user", content=turn))
-        answer = assistant.answer(messages, Filters())
-        answers.append(answer)
-        messages.append(Message(role="assistant", content=answer.answer))
-    return answers
+from tests.conftest import converse
 
 
 def first_cited(answer):

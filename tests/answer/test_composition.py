@@ -9,25 +9,11 @@ from types import SimpleNamespace
 from assistant.answer.plan import phrases
 from assistant.answer.plan.slots import SlotReader
 from assistant.models import Filters, Message
-from tests.conftest import make_paper
+from tests.conftest import converse, make_paper, titles
 
 
 def ask(assistant, question):
     return assistant.answer([Message(role="user", content=question)], Filters())
-
-
-def converse(assistant, *turns):
-    messages, answers = [], []
-    for turn in turns:
-        messages.append(Message(role="user", content=turn))
-        answer = assistant.answer(messages, Filters())
-        answers.append(answer)
-        messages.append(Message(role="assistant", content=answer.answer))
-    return answers
-
-
-def titles(answer):
-    return [c.title or c.display_title for c in answer.citations]
 
 
 def test_the_superlative_of_a_reported_quantity_reads_every_paper(assistant):

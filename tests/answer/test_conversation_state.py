@@ -7,22 +7,7 @@ from __future__ import annotations
 from assistant.answer.plan import correction
 from assistant.answer.plan.conversation import asked_only
 from assistant.answer.plan.intents import topic_words
-from assistant.models import Filters, Message
-from tests.conftest import make_paper
-
-
-def converse(assistant, *turns):
-    messages, answers = [], []
-    for turn in turns:
-        messages.append(Message(role="user", content=turn))
-        answer = assistant.answer(messages, Filters())
-        answers.append(answer)
-        messages.append(Message(role="assistant", content=answer.answer))
-    return answers
-
-
-def titles(answer):
-    return [c.title or c.display_title for c in answer.citations]
+from tests.conftest import converse, make_paper, titles
 
 
 def test_fillers_that_open_a_turn_are_no_topic():

@@ -13,7 +13,7 @@ from assistant.answer.plan.conversation import (
 from assistant.answer.plan.planner import Planner
 from assistant.models import Filters, Message
 from tests.answer.evals import run_eval
-from tests.conftest import DATA
+from tests.conftest import DATA, converse
 
 
 def test_probe_follow_ups_score_at_least_090(seeded_store, tmp_path, capsys):
@@ -124,15 +124,6 @@ def test_compare_them_compares_the_papers_the_previous_answer_showed_in_its_orde
     # Without a comparison asked, "them" keeps its other readings (the list restated).
     plan = planner.plan([*history(listed), Message(role="user", content="list them")], Filters())
     assert plan.route != "compare"
-
-
-def converse(assistant, *turns):
-    messages, answers = [], []
-    for turn in turns:
-        messages.append(Message(role="user", content=turn))
-        answers.append(assistant.answer(messages, Filters()))
-        messages.append(Message(role="assistant", content=answers[-1].answer))
-    return answers
 
 
 def test_a_correction_that_describes_the_paper_meant_picks_it_by_its_text_and_later_turns_follow_it(assistant):
