@@ -4,6 +4,7 @@ follows the noun ("thx", "contain findings") is the frame, dropped unless the pa
 from __future__ import annotations
 
 from assistant.answer.plan.content import content_of
+from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.topic_parts import shared
 from assistant.models import Filters, Message
 
@@ -51,3 +52,13 @@ def test_a_shared_modifier_narrows_each_alternative(assistant):
         "Lossless Model Compression via Joint Low-Rank Factorization Optimization",
         "Compression for Better: A General and Stable Lossless Compression Framework",
     }
+
+
+def test_a_date_restated_as_one_compound_word_is_no_topic(tanaka):
+    # "(Jul-Dec)" restates the span the dates slot already read; a compound of topic words stays whole.
+    assert topic_words("anything she put out in the second half of 2021 (Jul-Dec)?", "Keiko Tanaka") == []
+    assert topic_words("her low-rank and sea-ice work", "Keiko Tanaka") == ["low-rank", "sea-ice"]
+    answer = tanaka.answer(
+        [Message(role="user", content="anything she put out in the second half of 2021 (Jul-Dec)?")], Filters()
+    )
+    assert answer.citations and "Jul-Dec" not in answer.answer

@@ -36,6 +36,13 @@ def mentions_author(q: str, principal: str) -> bool:
     return bool(phrases.AUTHOR_POINTER.search(ql))
 
 
+def _structure_compound(word: str) -> bool:
+    """A compound made only of structure words and years ("Jan-Jun", "Sep-2023"): a slot restated in one word, as in
+    "the first half of 2025 (Jan-Jun)", is no topic either."""
+    parts = [p for p in word.split("-") if p]
+    return len(parts) > 1 and all(p in STRUCTURE or re.fullmatch(YEAR, p) for p in parts)
+
+
 def topic_words(text: str, principal: str = "") -> list[str]:
     names = {p.casefold() for p in principal.split()}
     words = re.findall(r"[A-Za-z0-9][\w=+.-]*[\w+]|[A-Za-z0-9]", re.sub(r"['’]s\b", "", text))
@@ -49,6 +56,7 @@ def topic_words(text: str, principal: str = "") -> list[str]:
             or wl.endswith("'s")
             and wl[:-2] in names
             or re.fullmatch(YEAR, wl)
+            or _structure_compound(wl)
         ):
             continue
         out.append(w.rstrip("."))
