@@ -1,5 +1,6 @@
-"""No answer ends in a fragment: every answer the seed eval sets produce (every turn of every follow-up too) is read
-claim by claim, and no cited claim is a cut clause, a question quoted as a statement or an unclosed bracket."""
+"""No answer ends in a fragment: every answer the eval sets of both corpora produce (every turn of every follow-up
+too) is read claim by claim, and no cited claim is a cut clause, a question quoted as a statement or an unclosed
+bracket."""
 
 from __future__ import annotations
 
@@ -21,6 +22,15 @@ SETS = [
     "first_contact_r3_seeds.json",
     "first_contact_r4_seeds.json",
     "first_contact_r5_seeds.json",
+    "first_contact_r6_seeds.json",
+    "first_contact_r7_seeds.json",
+    "first_contact_r8_seeds.json",
+    "first_contact_r9_seeds.json",
+    "first_contact_r10_seeds.json",
+]
+CORPUS2 = [f"first_contact_r{n}_corpus2.json" for n in range(3, 11)] + [
+    "first_contact_corpus2.json",
+    "first_contact_end_corpus2.json",
 ]
 
 
@@ -37,8 +47,7 @@ def test_the_fragment_reader():
     assert fragments.reason(Claim(text="Which one do you mean?")) is None  # uncited: not a quoted claim
 
 
-@pytest.mark.parametrize("name", SETS)
-def test_no_answer_of_an_eval_set_holds_a_fragment(assistant, name):
+def fragments_in(assistant, name: str) -> tuple[list, int]:
     found, answers = [], 0
     for q in json.loads((DATA / name).read_text())["questions"]:
         messages: list[Message] = []
@@ -47,6 +56,18 @@ def test_no_answer_of_an_eval_set_holds_a_fragment(assistant, name):
             answers += 1
             found += [(q["id"], why, c.text) for c in blocks.claims(answer.blocks) if (why := fragments.reason(c))]
             messages += [Message(role="user", content=turn), Message(role="assistant", content=answer.answer[:4000])]
+    return found, answers
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_no_answer_of_an_eval_set_holds_a_fragment(assistant, name):
+    found, answers = fragments_in(assistant, name)
+    assert answers >= 13 and found == []
+
+
+@pytest.mark.parametrize("name", CORPUS2)
+def test_no_answer_of_a_second_corpus_set_holds_a_fragment(tanaka, name):
+    found, answers = fragments_in(tanaka, name)
     assert answers >= 13 and found == []
 
 
