@@ -16,7 +16,7 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from assistant.answer.plan.phrases.who import NOT_POSITION, POSITION, POSITION_ASKED, author_index
+from assistant.answer.plan.phrases.who import AUTHOR_PERSON, NOT_POSITION, POSITION, POSITION_ASKED, author_index
 from assistant.models import Paper
 
 # An umlaut typed as its transliteration ("Mueller" for "Müller").
@@ -189,8 +189,6 @@ def admit_all(paper: Paper, constraints: Iterable[PersonConstraint]) -> bool:
     return all(c.admits(paper) for c in constraints)
 
 
-# Words that refer to the principal author ("where she is not first author", "led by him").
-_POINTER = re.compile(r"\b(?:she|he|her|him|hers|they|them|the author|the researcher)\b", re.I)
 # Words that may stand between a person and the position said of them ("X is the first author", "X as lead author",
 # "X, listed as first author"); nothing else does.
 _LINK = re.compile(
@@ -234,7 +232,10 @@ _ELLIPTIC = re.compile(
 def constraints(question: str, mentions: list[Mention], principal: str) -> list[PersonConstraint]:
     """One constraint per person the question names, plus the principal author's when a position is said of
     them; the position phrases attach to the nearest person (or pronoun) they are said of."""
-    holders = [*mentions, *(Mention(principal, m.start(), m.end(), m.group(0)) for m in _POINTER.finditer(question))]
+    holders = [
+        *mentions,
+        *(Mention(principal, m.start(), m.end(), m.group(0)) for m in AUTHOR_PERSON.finditer(question)),
+    ]
     holders.sort(key=lambda m: m.start)
     positioned: dict[str, PersonConstraint] = {}
     negations = list(NOT_POSITION.finditer(question))

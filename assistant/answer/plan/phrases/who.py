@@ -143,11 +143,11 @@ BOTH_GROUPS = re.compile(
     re.I,
 )
 POSSESSIVE = re.compile(r"\b(his|her|their|the author['’]s)\b", re.I)
-AUTHOR_POINTER = re.compile(
-    r"\b(the author|this author|the researcher|this researcher|principal author|his|he|him|she|her|hers|they|them|"
-    r"their)\b",
-    re.I,
-)
+# Words that refer to the principal author as a person ("where she is not first author", "led by him") ...
+_AUTHOR_PERSON = r"the author|this author|the researcher|this researcher|principal author|he|him|she|her|hers|they|them"
+AUTHOR_PERSON = re.compile(rf"\b(?:{_AUTHOR_PERSON})\b", re.I)
+# ... and those words with the possessives that point to the author's papers ("his papers", "their work").
+AUTHOR_POINTER = re.compile(rf"\b({_AUTHOR_PERSON}|his|their)\b", re.I)
 
 
 def excludes_author(q: str) -> bool:
