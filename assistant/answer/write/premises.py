@@ -60,6 +60,7 @@ class Verdict:
     sentence: str  # the deciding sentence
     why: str  # what decided it (for meta)
     term: str | None = None  # the word of the deciding sentence the verdict turned on, when one did
+    rival: bool = False  # a No because the paper states another term in the place of one the claim asserts
 
 
 def _value(word: str) -> float | None:

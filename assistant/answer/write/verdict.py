@@ -49,7 +49,7 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
         if coverage(words, s) >= COVERED:
             for w in topic_words(question):
                 if coverage(terms(w), s) == 0 and (other := claim_terms.swapped(question, w, s)):
-                    return Verdict(NO, s, f"the listing says {other!r} where the claim says {w!r}")
+                    return Verdict(NO, s, f"the listing says {other!r} where the claim says {w!r}", rival=True)
     # A term the claim asserts of the work that the paper names only as what the work is set against ("previously
     # attainable only via OpenKMC on a supercomputer", "performance as native C or Fortran") is a false premise.
     if foiled := claim_terms.foil_only(question, paper, ranked):
@@ -66,7 +66,11 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
     if alt and not claim_terms.in_comparison(question, alt.asked):  # "beat the vendor BLAS" - "famous BLAS"
         # "generated during the run-time stage?" - "In the install-time stage, X auto-generates …"
         return Verdict(
-            NO, alt.sentence, f"the paper says {alt.stated!r} where the claim says {alt.asked!r}", alt.stated
+            NO,
+            alt.sentence,
+            f"the paper says {alt.stated!r} where the claim says {alt.asked!r}",
+            alt.stated,
+            rival=True,
         )
     if verdict.word != YES:
         return verdict
@@ -95,9 +99,9 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
     for word in missing:
         for s in ranked:
             if claim_terms.versioned(word) and (other := claim_terms.other_version(word, s)):
-                return Verdict(NO, s, f"the paper says {other!r} where the claim says {word!r}", other)
+                return Verdict(NO, s, f"the paper says {other!r} where the claim says {word!r}", other, rival=True)
             if not claim_terms.in_comparison(question, word) and (other := claim_terms.swapped(question, word, s)):
-                return Verdict(NO, s, f"the paper says {other!r} where the claim says {word!r}")
+                return Verdict(NO, s, f"the paper says {other!r} where the claim says {word!r}", rival=True)
     missing = [w for w in missing if not claim_terms.verb_place(question, w)]
     if not missing:
         return verdict
@@ -142,6 +146,21 @@ def _record(plan: QueryPlan, claim: str, paper: Paper) -> claim_record.RecordChe
     )
 
 
+def _read(rest: str, paper: Paper, corpus: Corpus) -> Verdict:
+    """The verdict the paper's sentences (ranked by the claim) give on the claim without its naming words."""
+    rest = claim_record.unnamed(rest, paper)
+    ranked = [s for s, _ in corpus.picker.rank(rest, corpus.qterms(rest), [paper])[paper.id]]
+    ranked = [s for s in ranked if not s.rstrip().endswith("?")] or ranked
+    if not ranked:
+        ranked = [r.text for r in with_roles(paper, corpus.picker.stored)]
+    return decide(rest, paper, ranked, near=_near(corpus))
+
+
+def _rival(verdict: Verdict) -> bool:
+    """A No from a sentence that states another term in the place of one the claim asserts."""
+    return verdict.word == NO and verdict.rival
+
+
 def write_verdict(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | None:
     """Yes, No or "The abstracts do not say", then the deciding sentence, cited; None without a paper to read."""
     if not hits:
@@ -151,7 +170,12 @@ def write_verdict(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | 
     record = _record(plan, claim, paper)
     rest = claim_record.rest(claim, record.spans) if record else claim
     # The record decides a claim about it, unless what is left states a figure or a direction for the abstract to
-    # weigh ("her 2020 paper found a 40% increase, right?").
+    # weigh ("her 2020 paper found a 40% increase, right?"), or the abstract states another term in the place of one
+    # the rest asserts ("did Tanaka & Petrov difference CryoSat-2 and SMOS freeboards?": the authors hold, but the
+    # paper differences CryoSat-2 and ICESat-2).
+    if record and record.word == YES and paper.has_abstract and not alignment.stated(rest):
+        if _rival(_read(rest, paper, corpus)):
+            record = None
     if record and (record.word == NO or not paper.has_abstract or not alignment.stated(rest)):
         cites = Citations()
         marker = cites.cite(paper, summary_sentence(paper))
@@ -172,11 +196,7 @@ def write_verdict(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | 
             [Paragraph(claims=[Claim(text=text)])], cites, route="verify", verdict=UNSAID, papers=[paper.id]
         )
     rest = claim_record.unnamed(rest, paper)
-    ranked = [s for s, _ in corpus.picker.rank(rest, corpus.qterms(rest), [paper])[paper.id]]
-    ranked = [s for s in ranked if not s.rstrip().endswith("?")] or ranked
-    if not ranked:
-        ranked = [r.text for r in with_roles(paper, corpus.picker.stored)]
-    verdict = decide(rest, paper, ranked, near=_near(corpus))
+    verdict = _read(rest, paper, corpus)
     if verdict.word == YES and presumes_author(plan, paper):
         # "Did he use speculative decoding?" met only by another group's paper: the claim is false of him
         verdict = Verdict(NO, verdict.sentence, "only another group's paper states it", verdict.term)
