@@ -27,6 +27,9 @@ def ask(assistant, question):
         ("From which source files was this collection put together?", "sources", None),
         ("What is the oldest year this library covers?", "earliest", None),
         ("What's the newest year covered?", "latest", None),
+        # the works said after their noun ("papers of his"), the sources as what is here
+        ("Across all his sources here, how many distinct papers of his are there in total?", "count", None),
+        ("How many unique works of hers are there altogether?", "count", None),
     ],
 )
 def test_an_aggregate_of_the_collection_is_read_by_structure(question, aggregate, kind):

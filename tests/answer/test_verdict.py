@@ -254,3 +254,14 @@ def test_an_emphasis_word_is_no_claim_term():
     or can put another word in place of."""
     ranked = ["Turbulent benchmark cases run in full on a single A100 GPU.", *SENTENCES]
     assert verdict("Did FluxSim run the turbulent benchmark cases in full on just one A100?", ranked).word == YES
+
+
+def test_a_comparative_with_its_first_side_before_than_is_weighed():
+    slopes = "We estimate a slope of -0.21 dB per degree for first-year ice and -0.12 dB per degree for multi-year ice."
+    paper = make_paper(title="Incidence-Angle Correction", abstract=slopes)
+    no = decide(
+        "does backscatter drop off more steeply with angle for multi-year ice than for first-year ice", paper, [slopes]
+    )
+    assert no.word == NO and "-0.21" in no.sentence
+    yes = decide("does first-year ice lose backscatter more quickly than multi-year ice", paper, [slopes])
+    assert yes.word == YES

@@ -15,8 +15,10 @@ from assistant.answer.evidence.query_terms import stem
 
 _MORE = r"more|greater|higher|larger|bigger|faster|stronger|steeper|longer|wider|heavier|quicker"
 _LESS = r"less|fewer|lower|smaller|slower|weaker|shallower|shorter|narrower|lighter"
+# The comparative may take an adverb and the first side before its "than" ("drops off more steeply with angle for
+# multi-year ice than for first-year ice").
 _CLAIM = re.compile(
-    rf"\b(?P<cmp>{_MORE}|{_LESS})\s+than\s+(?:(?:that|those)\s+of\s+|(?:on|in|for|with|at|of)\s+)?(?:the\s+)?"
+    rf"\b(?P<cmp>{_MORE}|{_LESS})(?:\s+\w+ly)?(?P<first>(?:\s+[\w-]+){{0,8}}?)\s+than\s+(?:(?:that|those)\s+of\s+|(?:on|in|for|with|at|of)\s+)?(?:the\s+)?"
     r"(?P<other>[\w-]+)",
     re.I,
 )
@@ -48,7 +50,7 @@ def weigh(claim: str, sentences: list[str]) -> Weighed | None:
         return None
     more = bool(re.fullmatch(_MORE, m.group("cmp"), re.I))
     other = stem(m.group("other"))
-    before = {stem(w) for w in re.findall(r"[\w-]+", claim[: m.start()])}
+    before = {stem(w) for w in re.findall(r"[\w-]+", claim[: m.end("first")])}
     for s in sentences:
         sides: dict[str, tuple[float, str, str]] = {}
         for f in _STATED.finditer(s):

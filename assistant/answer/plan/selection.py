@@ -10,7 +10,9 @@ from assistant.answer.evidence.finding import TARGET_LEAD
 from assistant.answer.evidence.quantity import asked_noun
 from assistant.answer.evidence.weigh import COVERAGE_WEIGHT, relevant
 from assistant.answer.plan import correction, dated, phrases
+from assistant.answer.plan.elapsed import ElapsedReader
 from assistant.answer.plan.intents import classify
+from assistant.answer.plan.stated import stated_by_record
 from assistant.models import Filters, Paper
 
 # "the first"/"the last" are positions and steps as often as dates ("the first step, and how does it work?").
@@ -70,7 +72,7 @@ def asks_of_selection(question: str) -> bool:
     return not _ASKS_WHICH.search(ask)
 
 
-class Selection:
+class Selection(ElapsedReader):
     """Selection slots read against the table (mixed into SlotReader, which gives `corpus` and `_in_scope`)."""
 
     def of_work_type(self, question: str) -> list[str]:
@@ -346,6 +348,11 @@ class Selection:
         described = " ".join(self._content(phrases.without_fields(stripped))) if fields else ""
         if not fields or not (named or focus or described):
             return None
+        if not (named or focus) and stated_by_record(fields[0], self.corpus.profile):
+            # "How many citations does the profile credit him with?": a word that describes no paper ("credit")
+            # leaves the author's record, which states the figure, as what is asked
+            if not self.corpus.topics.papers_on(described, self.corpus.papers, scored=False):
+                return None
         if (
             route in ONE_PAPERS
             or (meta == "metrics" and fields[0] == "citations")
@@ -353,33 +360,6 @@ class Selection:
         ):
             return phrases.FIELD_ROUTES[fields[0]], described, ""
         return None
-
-    def elapsed_asked(self, question: str, named: list[str]) -> bool:
-        """A question about the time between two dates that has them: two papers named, or one whose comments state
-        two whole dates (a submission and an acceptance)."""
-        if not named or not phrases.ELAPSED.search(question):
-            return False
-        if len(named) >= 2:
-            return True
-        paper = self.corpus.by_id.get(named[0])
-        return bool(paper) and any(len(phrases.stated_dates(c)) >= 2 for c in paper.comments)
-
-    def with_the_other_dated(self, question: str, named: list[str], by_name: bool, compared=()) -> list[str]:
-        """The papers an elapsed-time question counts between: the one named or selected, and the one it describes
-        ("how many years separate her PhD thesis from the polar SAR foundation model preprint?"). The dates a
-        paper's comments state are counted between only when the question names what they date ("between its
-        submission and its acceptance") or describes no other paper: "SparStencil and his MiniFE work" is two
-        papers' dates, whatever SparStencil's comments say. Two papers found as a pair ("his two 2022 preprints on
-        X") are the two counted between; a kind of work the author has one of ("her thesis") is that one."""
-        if not named and len(compared) == 2 and phrases.ELAPSED.search(question):
-            return list(compared)
-        if len(named) != 1 or not phrases.ELAPSED.search(question):
-            return named
-        if phrases.LISTING_EVENTS.search(question) and self.elapsed_asked(question, named):
-            return named
-        typed = [i for i in self.of_work_type(question) if i != named[0]]
-        other = typed[0] if typed else self.described_besides(question, named[0], by_name)
-        return [*named, other] if other else named
 
     def quantity_noun(self, extreme, question: str, f: Filters, span, scope: str) -> str:
         """The noun of the quantity a superlative asks for, as the papers in scope report it: the first word of the

@@ -30,3 +30,8 @@ def stated_fact(question: str, facts):
     scored = [(len(_stems(f.label) & asked), f) for f in facts]
     best = max(scored, key=lambda s: s[0], default=(0, None))
     return best[1] if best[0] else None
+
+
+def stated_by_record(field: str, facts) -> bool:
+    """The author's record (a profile page's figures, corpus.ProfileFact) states the field ("citations 99")."""
+    return any(_stems(field) & _stems(f.label) for f in facts)

@@ -1,0 +1,36 @@
+"""The papers an elapsed-time question counts between ("how long after A did B come out?", "how long between its
+submission and its acceptance?"): two papers named or described, or one whose listing's comments state two dates.
+Mixed into Selection (which gives `corpus`, `of_work_type` and `described_besides`)."""
+
+from __future__ import annotations
+
+from assistant.answer.plan import phrases
+
+
+class ElapsedReader:
+    def elapsed_asked(self, question: str, named: list[str]) -> bool:
+        """A question about the time between two dates that has them: two papers named, or one whose comments state
+        two whole dates (a submission and an acceptance)."""
+        if not named or not phrases.ELAPSED.search(question):
+            return False
+        if len(named) >= 2:
+            return True
+        paper = self.corpus.by_id.get(named[0])
+        return bool(paper) and any(len(phrases.stated_dates(c)) >= 2 for c in paper.comments)
+
+    def with_the_other_dated(self, question: str, named: list[str], by_name: bool, compared=()) -> list[str]:
+        """The papers an elapsed-time question counts between: the one named or selected, and the one it describes
+        ("how many years separate her PhD thesis from the polar SAR foundation model preprint?"). The dates a
+        paper's comments state are counted between only when the question names what they date ("between its
+        submission and its acceptance") or describes no other paper: "SparStencil and his MiniFE work" is two
+        papers' dates, whatever SparStencil's comments say. Two papers found as a pair ("his two 2022 preprints on
+        X") are the two counted between; a kind of work the author has one of ("her thesis") is that one."""
+        if not named and len(compared) == 2 and phrases.ELAPSED.search(question):
+            return list(compared)
+        if len(named) != 1 or not phrases.ELAPSED.search(question):
+            return named
+        if phrases.LISTING_EVENTS.search(question) and self.elapsed_asked(question, named):
+            return named
+        typed = [i for i in self.of_work_type(question) if i != named[0]]
+        other = typed[0] if typed else self.described_besides(question, named[0], by_name)
+        return [*named, other] if other else named

@@ -1,0 +1,206 @@
+"""The evidence-only verdict on a claim about one paper: its premises (exclusivity, no limit, counts, figures, a
+denied requirement, a category) against the paper's sentences ranked by the claim. write/verdict.py adds the
+listing's metadata, the claim's terms and the record on top of it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from assistant.answer.check.claim_parts import Pool, numbers
+from assistant.answer.evidence import alignment
+from assistant.answer.evidence.query_terms import stem
+from assistant.answer.evidence.weigh import summary_sentence, vocabulary
+from assistant.answer.plan import phrases
+from assistant.answer.plan.intents import topic_words
+from assistant.index.bm25 import terms
+from assistant.models import Paper
+
+YES, NO, UNSAID = "Yes", "No", "The abstracts do not say"
+# How much of the question's own words (those not naming the paper) the deciding sentence must hold for a "yes"
+# with nothing to contradict it, and how little of them the whole paper may hold before "is X about Y?" is a no.
+COVERED = 0.5
+FOREIGN = 0.34
+# Or: this much of them somewhere in the paper, and this much in the best sentence.
+WHOLE, PART = 0.6, 0.25
+TOP = 4  # best sentences (by the question) a verdict is read from
+
+_EXCLUSIVE = re.compile(
+    r"\b(?:only|solely|exclusively|purely|just)\b\s+(?:on\s+|in\s+|with\s+|for\s+)?((?:[\w-]+\s+){0,2}[\w-]+)", re.I
+)
+_INCLUSIVE = re.compile(r"\b(both|as well as|including|in addition to|together with)\b", re.I)
+_UNBOUNDED = re.compile(
+    r"\b(keeps?|kept|continues?|continued)\s+\w+ing\b|\bas long as\b|\bindefinitely\b"
+    r"|\bwithout (?:any )?(?:limit|bound)\b|\bno (?:limit|bound|ceiling)\b|\bunlimited\b|\balways\b",
+    re.I,
+)
+_BOUND = re.compile(r"\b(upper bound|upper limit|saturat\w*|plateau\w*|diminishing returns|ceiling|bounded by)\b", re.I)
+_LIMITED = re.compile(r"\b(limit(?:ed|s)?|no longer|cannot)\b", re.I)
+_NEGATOR = {"without", "no", "not", "never", "neither", "nor", "free", "avoid", "avoids", "avoiding", "eliminat"}
+_ASKS_NEGATED = re.compile(r"\b(without|not|n't|never|no)\b", re.I)
+_MORE_THAN = re.compile(r"\b(more than|over|at least|beyond)\s+(\d[\d,.]*|one|two|three|four|five|six|ten)\b", re.I)
+_OPEN_BOUND = re.compile(r"\b(more than|over|above|beyond)\s+(\d[\d,.]*|one|two|three|four|five|six|ten)\b", re.I)
+_CATEGORY = re.compile(r"^\s*(?:is|are|was|were)\b[^?]*?\b(?:about|an?|mainly|primarily|mostly)\b", re.I)
+_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_COUNTED = re.compile(
+    r"(?<![\w.])(\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
+    r"((?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*)",
+    re.I,
+)
+# "2.6% on A100 clusters": a figure and the named setting it is stated for.
+_FOR_NAME = (
+    r"\s*(?:%|x|×)?[\w-]*\s+(?:\w+\s+){0,2}?(?:on|with|for|using|in)\s+(?:the\s+)?([A-Z][\w-]*\d[\w-]*|[A-Z]{2,}[\w-]*)"
+)
+
+
+@dataclass
+class Verdict:
+    word: str  # YES, NO or UNSAID
+    sentence: str  # the deciding sentence
+    why: str  # what decided it (for meta)
+    term: str | None = None  # the word of the deciding sentence the verdict turned on, when one did
+    rival: bool = False  # a No because the paper states another term in the place of one the claim asserts
+
+
+def _value(word: str) -> float | None:
+    w = word.casefold().replace(",", "")
+    if w in _WORDS:
+        return float(_WORDS[w])
+    try:
+        return float(w)
+    except ValueError:
+        return None
+
+
+def _counted(text: str) -> dict[str, set[float]]:
+    """Nouns with the numbers that count them: "80 models" -> {"models": {80}}."""
+    out: dict[str, set[float]] = {}
+    for m in _COUNTED.finditer(text):
+        v = _value(m.group(1))
+        if v is not None:
+            for word in m.group(2).split()[:3]:  # "two complementary test-risk guarantees": each may be the noun
+                out.setdefault(stem(word), set()).add(v)
+    return out
+
+
+def content(question: str, paper: Paper) -> list[str]:
+    """The question's topic words (stopwords out) that do not name the paper."""
+    naming = vocabulary(paper.title or paper.display_title)
+    return [t for w in topic_words(question) for t in terms(w) if t not in naming]
+
+
+def _setting_swapped(question: str, v: str, sentences: list[str]) -> str | None:
+    """The sentence stating the asked figure for another named setting than the question's ("2.6% on RTX 4090" asked
+    as "2.6% on A100"), or None."""
+    m = re.search(rf"(?<![\d.]){re.escape(v)}{_FOR_NAME}", question)
+    if not m:
+        return None
+    asked = m.group(1).casefold()
+    for s in sentences:
+        for n in re.finditer(rf"(?<![\d.]){re.escape(v)}{_FOR_NAME}", s):
+            if n.group(1).casefold() != asked and asked in s.casefold():
+                return s
+    return None
+
+
+def coverage(words: list[str], text: str) -> float:
+    if not words:
+        return 0.0
+    have = {stem(t) for t in terms(text)}
+    return sum(stem(t) in have for t in words) / len(words)
+
+
+def _negates(sentence: str, words: list[str]) -> bool:
+    """The sentence denies one of the question's terms: "without any inter-device communication", "tuning-free"."""
+    stems = {stem(w) for w in words if len(w) > 3}
+    tokens = re.findall(r"[a-z][a-z-]*", sentence.casefold())
+    for i, tok in enumerate(tokens):
+        parts = tok.split("-")
+        if parts[-1] == "free" and any(stem(p) in stems for p in parts[:-1]):
+            return True
+        if tok in _NEGATOR or tok.startswith("eliminat"):
+            if any(stem(t) in stems for t in tokens[i + 1 : i + 5]):
+                return True
+    return False
+
+
+def premises(question: str, paper: Paper, ranked: list[str]) -> Verdict:
+    top = ranked[:TOP]
+    every = ranked
+    pool = Pool([paper.abstract, *paper.other_abstracts])
+    words = content(question, paper)
+
+    def holding(pred, among=None) -> str | None:
+        return next((s for s in (among or every) if pred(s)), None)
+
+    # A premise of exclusivity met by an inclusive sentence: "only molecules?" - "both molecular and solid systems".
+    if m := _EXCLUSIVE.search(question):
+        asked = terms(m.group(1))
+        s = holding(lambda s: coverage(asked, s) > 0 and bool(_INCLUSIVE.search(s)), top)
+        if s:
+            return Verdict(NO, s, "exclusive premise, inclusive sentence")
+    # A premise without limit met by a stated bound: "keeps scaling?" - "there is an upper bound".
+    if _UNBOUNDED.search(question):
+        s = holding(lambda s: bool(_BOUND.search(s))) or holding(lambda s: bool(_LIMITED.search(s)), top)
+        if s:
+            return Verdict(NO, s, "unbounded premise, a stated bound")
+    # "More than one X?" - "two complementary X".
+    if m := _MORE_THAN.search(question):
+        floor = _value(m.group(2))
+        # what is counted: "more than one test-risk …"
+        after = {stem(t) for t in terms(question[m.end() :])[:3]}
+        for s in every:
+            counts = [v for noun, vs in _counted(s).items() if noun in after for v in vs]
+            if counts and floor is not None:
+                # "over 80 models" itself exceeds 80: a count the sentence states as a lower bound meets that floor
+                exceeded = {_value(b.group(2)) for b in _OPEN_BOUND.finditer(s)}
+                met = max(counts) > floor or floor in exceeded
+                return Verdict(YES if met else NO, s, "a count against the asked bound")
+    # Each figure and direction of the claim bound to what it measures: a sentence stating it otherwise for the same
+    # thing is a no ("a 235B MoE model in under 2 seconds" - "a 235B MoE model in 4.36s"), all of them met a yes.
+    aligned = alignment.check(question, every)
+    if aligned.contradiction is not None:
+        return Verdict(NO, aligned.contradiction.sentence, f"stated otherwise: {aligned.contradiction.why}")
+    if aligned.support is not None:
+        return Verdict(YES, aligned.support.sentence, f"stated for the same thing: {aligned.support.why}")
+    # The question's figures: stated (yes), stated otherwise (no), or not stated at all (the abstracts do not say).
+    asked_numbers = [(v, u) for v, u in numbers(question) if not re.search(re.escape(v), paper.title or "")]
+    if asked_numbers and not _MORE_THAN.search(question):
+        missing = [(v, u) for v, u in asked_numbers if not pool.has_number(v, u)]
+        q_counts = _counted(question)
+        for noun, values in q_counts.items():
+            for s in every:
+                stated = _counted(s).get(noun)
+                if stated and not (values & stated):
+                    return Verdict(NO, s, f"the paper counts {noun} otherwise")
+        for v, _ in asked_numbers:
+            if s := _setting_swapped(question, v, every):
+                return Verdict(NO, s, "the figure is stated for another setting")
+        if not missing:
+            s = max(
+                top or every,
+                key=lambda s: sum(bool(re.search(rf"(?<![\d.]){re.escape(v)}(?![\d])", s)) for v, _ in asked_numbers),
+            )
+            return Verdict(YES, s, "every figure stated")
+        units = {u for _, u in missing if u}
+        s = holding(lambda s: any(u2 in units for _, u2 in numbers(s)) and coverage(words, s) >= 0.2) if units else None
+        if s:
+            return Verdict(NO, s, "a figure stated otherwise")
+        s = holding(lambda s: bool(numbers(s)) and coverage(words, s) >= 0.4, top)
+        if s:
+            return Verdict(NO, s, "a figure stated otherwise")
+        return Verdict(UNSAID, top[0] if top else summary_sentence(paper), "a figure not stated")
+    # A requirement the paper denies: "do they have to communicate?" - "without any inter-device communication".
+    if not _ASKS_NEGATED.search(phrases.untagged(question)):  # "…, didn't it?" asks to confirm, not negates
+        s = holding(lambda s: _negates(s, words), top)
+        if s:
+            return Verdict(NO, s, "the sentence denies the asked term")
+    whole = " ".join(every)
+    if _CATEGORY.search(question) and coverage(words, whole) <= FOREIGN:
+        return Verdict(NO, summary_sentence(paper), "the paper is about something else")
+    if top and coverage(words, top[0]) >= COVERED:
+        return Verdict(YES, top[0], "the best sentence states it")
+    if top and coverage(words, whole) >= WHOLE and coverage(words, top[0]) >= PART:
+        return Verdict(YES, top[0], "the paper states it, nothing contradicts it")
+    return Verdict(UNSAID, top[0] if top else summary_sentence(paper), "not stated")
