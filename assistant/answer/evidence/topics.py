@@ -170,15 +170,6 @@ class TopicMatcher(TopicMeaning):
             score[self.terms.positions_with(forms(t) | self._stem_mates(t))] += w
         return set(np.flatnonzero((score > 0) & (score / total >= floor - 1e-9)).tolist())
 
-    def _head_near(self, paper: Paper, alt: str, words: list[str]) -> bool:
-        """A sentence of the paper says the phrase's head (its last word) with another of its words: "search" in
-        "neural architecture search" said only of "the quantization search problem" does not ground it."""
-        said = [t for t in re.findall(r"[\w-]+", alt.casefold()) if t in words]
-        if len(set(said)) < 2:
-            return True
-        head, rest = said[-1], [w for w in said[:-1] if w != said[-1]]
-        return any(_has_all([head], v) and any(_has_all([w], v) for w in rest) for _, v in self._texts_of(paper))
-
     def _at(self, papers: list[Paper]) -> set[int] | None:
         """The papers' positions in the inverted index, or None when it is not built or misses one of them."""
         if self.terms is None:
@@ -230,7 +221,8 @@ class TopicMatcher(TopicMeaning):
             return found
         if scored:  # `scored=False`: whether the phrase's own words ground a paper, as the planner asks
             found += self._by_score(topic, papers, {sp.paper.id for sp in found})
-        found = [sp for sp in found if sp.score >= WORD_TIER or self.says_core(topic, sp.paper)]  # meaning alone
+        # meaning alone must say the core; a paper on one listed sub-topic must be near the whole list
+        found = self._agreeing(topic, [sp for sp in found if sp.score >= WORD_TIER or self.says_core(topic, sp.paper)])
         if self.kinds is None:
             return sorted(found, key=lambda sp: -sp.score)
         have = {sp.paper.id for sp in found}

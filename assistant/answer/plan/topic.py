@@ -19,6 +19,8 @@ from assistant.models import Filters, Paper
 # Routes whose topic filters the table's papers: its words are read for what distinguishes them (`read`).
 TOPIC_ROUTES = ("list", "count", "code", "coauthors", "earliest", "latest")
 # "his stencil papers", "his atomistic simulation work", "his research on X": the papers of a topic.
+# What may stand between the two sides of an "and" that splits a topic ("glaciers and ice shelves", "HPC, and AI").
+_AND_ONLY = re.compile(r"\s*,?\s*and\s+", re.I)
 _PAPERS_OR_WORK = re.compile(rf"\b{phrases.PAPER_NOUN}|\bresearch\b", re.I)
 
 
@@ -205,11 +207,13 @@ class TopicReader:
             m = re.compile(rf"(?<![\w-]){re.escape(w)}(?![\w-])", re.I).search(question, start)
             if m is None:
                 return ""
-            at.append(m.start())
+            at.append(m.span())
             start = m.end()
         for m in re.finditer(r"\band\b", question, re.I):
-            cut = sum(1 for a in at if a < m.start())
-            if 0 < cut < len(words):
+            cut = sum(1 for a, _ in at if a < m.start())
+            # the "and" stands right between the two words it splits: "ice" of "land ice" and "shelves" after
+            # "icebergs and ice" are no "ice or shelves"
+            if 0 < cut < len(words) and _AND_ONLY.fullmatch(question[at[cut - 1][1] : at[cut][0]]):
                 return f"{' '.join(words[:cut])} or {' '.join(words[cut:])}"
         return ""
 
