@@ -96,6 +96,10 @@ DISTINCT_PEOPLE = re.compile(
 )
 
 
+# A paper's nouns and the verb of writing one: "her earliest study using X", "his newest preprint", "first published".
+_PAPER_WORDS = r"\b(paper|work|publication|publish|stud(?:y|ies)|article|preprint)"
+
+
 def classify(question: str, principal: str) -> Intent:
     q = question.strip()
     ql = q.casefold()
@@ -168,13 +172,9 @@ def classify(question: str, principal: str) -> Intent:
         ql,
     ):
         intent.route = "count"
-    elif re.search(r"\b(earliest|oldest|first)\b(?![- ](?:author|named))", ql) and re.search(
-        r"\b(paper|work|publication|publish)", ql
-    ):
+    elif re.search(r"\b(earliest|oldest|first)\b(?![- ](?:author|named))", ql) and re.search(_PAPER_WORDS, ql):
         intent.route = "earliest"
-    elif re.search(r"\b(latest|newest|most recent|last)\b", ql) and re.search(
-        r"\b(paper|work|publication|publish)", ql
-    ):
+    elif re.search(r"\b(latest|newest|most recent|last)\b", ql) and re.search(_PAPER_WORDS, ql):
         intent.route = "latest"
     elif re.search(r"\b(code|source code|open[- ]source|github|implementation available)\b", ql) and re.search(
         r"\b(which|what|list|papers?|any|how)\b", ql
@@ -183,7 +183,8 @@ def classify(question: str, principal: str) -> Intent:
     elif re.search(
         r"^(list|name|enumerate|show)\b|\b(which|"
         r"what)\s+(?:of\s+(?:\w+\s+)?\w+(?:['’]s)?\s+)?(papers|works|publications)\b|"
-        r"\b(published|written|wrote)\s+(?:on|about|in)\b|\bworked on\b|\bwork(?:s|ed)? "
+        r"\b(published|written|wrote)\s+(?:on|about|in)\b|\b(?:publish|write)\s+(?:on|about)\b|\bworked on\b|"
+        r"\bwork(?:s|ed)? "
         r"(?:on|in)\b|\bpapers? (?:on|about|concerning|regarding|that)\b|\bresearch (?:on|"
         r"in)\b|\bwhat (?:work |research )?(?:has|have|did|does|do)\b.{0,40}?\b(?:done|do|"
         r"did|contributed?|researched|studied|published)\b|\bcontributions? (?:to|in|"
@@ -226,6 +227,9 @@ def subject_for(route: str, question: str, principal: str) -> str | None:
             phrases.without_whole_works(q),
         )
         return " ".join(topic_words(words, principal))
+    if route in ("earliest", "latest"):
+        for ask in phrases.later_asks(q):  # "his oldest paper - what did it optimize?": asked of the paper picked
+            q = q.replace(ask, " ")
     if route in ("count", "list", "code", "earliest", "latest"):
         words = re.sub(
             r"(?i)\b(how many|number of|count|list|name|enumerate|show|earliest|oldest|first|"

@@ -62,6 +62,9 @@ class RouteByMeaning:
         if label == "authors" and not (_ASKS_AUTHORS.search(question) or phrases.AUTHORING.search(question)):
             # "What speedups did Zhang's DeAR paper achieve?": a name in the question drew the vote; nobody is asked
             return fallback
+        if label == "arxiv" and ("arxiv", True) in phrases.has_fields(question)[0]:
+            # "any 2022 arXiv preprints of his on X?": arXiv is the kind of paper listed, not an identifier asked
+            return ("list", subject_for("list", stripped, self.corpus.principal) or "") if plausible else fallback
         if label in ("authors", "when", "arxiv", "attribution"):
             subject = subject_for(label, stripped, self.corpus.principal)
             if subject is None or not (subject or named or focus):

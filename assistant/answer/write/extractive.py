@@ -11,7 +11,7 @@ from assistant.answer.plan import phrases
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan as Plan
 from assistant.answer.write import structured
-from assistant.answer.write.format import name, owner_note, plural, when
+from assistant.answer.write.format import name, owner_note, plural, record_said, when
 from assistant.index.retrieval import Hit
 from assistant.models import Answer, Paper
 from assistant.text import neutralise, research_sentences, split_sentences
@@ -146,8 +146,8 @@ class ExtractiveWriter:
             if bare is not None:  # a metadata-only record matched: say what is missing, not "not covered"
                 marker = cites.cite(bare, summary_sentence(bare))
                 text = (
-                    f"{name(bare)}{when(bare)}{owner_note(bare, self.corpus.principal)} matches, but "
-                    f"{summary_sentence(bare)} {marker}, so I cannot say more than its metadata."
+                    f"{name(bare)}{when(bare)}{owner_note(bare, self.corpus.principal)}{record_said(bare)} matches, "
+                    f"but {summary_sentence(bare)} {marker}, so I cannot say more than its metadata."
                 )
                 return finish(text, cites, route="no_abstract")
             return self.cannot_answer(plan)

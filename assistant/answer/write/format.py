@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from assistant.models import Paper
 from assistant.text import neutralise, split_sentences
 
@@ -17,6 +19,29 @@ def when(paper: Paper) -> str:
     if paper.arxiv_id and paper.title:  # derived names already carry the id
         bits.append(f"arXiv:{paper.arxiv_id}")
     return f" ({', '.join(bits)})" if bits else ""
+
+
+def spoken_date(paper: Paper) -> str:
+    """A paper's date as a reader says it ("May 12, 2026", "May 2026", "2026"); as stored when it does not parse."""
+    parts = (paper.date or "").split("-")
+    try:
+        d = date(int(parts[0]), int(parts[1]) if len(parts) > 1 else 1, int(parts[2][:2]) if len(parts) > 2 else 1)
+    except ValueError:
+        return paper.date or ""
+    if paper.date_precision == "day" and len(parts) > 2:
+        return f"{d.strftime('%B')} {d.day}, {d.year}"
+    return d.strftime("%B %Y") if len(parts) > 1 and paper.date_precision != "year" else str(d.year)
+
+
+def record_said(paper: Paper) -> str:
+    """What the record says a paper is and where it appeared, for a paper known only by its metadata: ", a thesis at
+    Hokkaido University", ", a journal article in The Cryosphere"; "" when the sources say neither."""
+    kind = paper.work_type if paper.work_type and paper.work_type != "preprint" else ""
+    venue = paper.venue if paper.venue and not paper.venue.casefold().startswith("arxiv") else ""
+    if not kind:
+        return f", in {venue}," if venue else ""
+    where = (" at " if kind == "thesis" else " in ") + venue if venue else ""
+    return f", {'an' if kind[0] in 'aeiou' else 'a'} {kind}{where},"
 
 
 def owner_note(paper: Paper, principal: str) -> str:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from assistant.answer.check.citations import Citations
 from assistant.answer.plan import dated
 from assistant.answer.plan.dated import date_key, order_key  # noqa: F401 - read from here too
-from assistant.answer.write.format import name, plural, when
+from assistant.answer.write.format import name, plural, spoken_date, when
 from assistant.models import ARXIV_ID_DATED, Paper
 
 Quote = Callable[[Paper], str]  # the sentence of a paper's abstract that supports citing it
@@ -51,7 +51,7 @@ def extreme(
         subject = f"The {word} of {who}"
     if len(tied) == 1:
         text = f"{subject} is" if not among_those else f"{subject} was"
-        text += f" {name(best)}{when(best)}, dated {best.date} {cites.cite(best, quote(best))}."
+        text += f" {name(best)}{when(best)}, dated {spoken_date(best)} {cites.cite(best, quote(best))}."
     else:
         text = f"{subject} {'were' if among_those else 'are'} {len(tied)} papers tied on {best.date}: " + "; ".join(
             f"{name(p)}{when(p)} {cites.cite(p, quote(p))}" for p in tied

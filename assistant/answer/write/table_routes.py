@@ -8,10 +8,10 @@ from dataclasses import replace
 
 from assistant.answer.check.citations import Citations, finish
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import asked, clauses, topics
+from assistant.answer.evidence import asked, topics
 from assistant.answer.evidence.finding import Evidence
 from assistant.answer.evidence.weigh import relevant, summary_sentence
-from assistant.answer.plan import phrases
+from assistant.answer.plan import dated, phrases
 from assistant.answer.plan.conversation import GROUP_BACK, cited_papers, without_pointers
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.phrases import FIELD_ROUTES
@@ -21,6 +21,7 @@ from assistant.answer.plan.work_kinds import KIND_SAID, kind_of
 from assistant.answer.write import meta, order, pages, structured, team
 from assistant.answer.write.extractive import CANNOT_ANSWER, ExtractiveWriter, clause
 from assistant.answer.write.format import brief_quote, in_abstract_order, name, owner_note, plural, when
+from assistant.answer.write.second_ask import second_clause
 from assistant.models import Answer, Filters, Paper
 from assistant.text import research_sentences
 
@@ -142,18 +143,6 @@ class TableWriter:
         )
         return Answer(answer=text, citations=[], meta={"route": "filtered_out", "excluded": plan.excluded})
 
-    def _second_clause(self, plan: Plan, paper: Paper, cites: Citations) -> str:
-        """ "Who wrote DeAR, and what speedup does it report?": the second question answered from the same paper."""
-        m = re.search(r"(?i),?\s+and\s+((?:what|which|how|who|when|where|why)\b.*)$", plan.question)
-        if not m or {FIELD_ROUTES[f] for f in phrases.asked_fields(m.group(1))} & {plan.route}:
-            return ""  # "…, and where was it submitted before?": the field written already answers it
-        ranked = self.corpus.picker.rank(m.group(1), self.corpus.qterms(m.group(1)), [paper])[paper.id]
-        if not ranked:
-            return ""
-        s = clauses.focus(m.group(1), ranked[0][0])
-        note = "" if paper.is_author_work else f" (the paper is not by {self.corpus.principal})"
-        return f"\n\nOn the second part of the question{note}: {clause(s)} {cites.cite(paper, s)}."
-
     @staticmethod
     def _it(text: str, names: tuple[str, ...]) -> str:
         """ "X (2020) is dated …" said after another field of X: "It is dated …"."""
@@ -217,7 +206,7 @@ class TableWriter:
                 lead = f"{name(paper)}{when(paper)}"  # the paper is named once; the next fields say "It"
                 text = " ".join([said[0], *(self._it(t, (lead, name(paper))) for t in said[1:])])
                 if len(asked) == 1:
-                    text += self._second_clause(plan, paper, cites)
+                    text += second_clause(self.corpus, plan, paper, cites)
             return finish(text, cites, route=route, plan=self.corpus.explain(plan))
         if route == "attribution":
             target = structured.title_match(plan.subject, self.corpus.papers)
@@ -227,7 +216,7 @@ class TableWriter:
                 target = good[0][0].paper if good and good[0][1] >= 0.99 else None
             text = structured.attribution(plan.subject, target, cites, quote, self.corpus.principal)
             if target is not None:
-                text += self._second_clause(plan, target, cites)
+                text += second_clause(self.corpus, plan, target, cites)
         elif route == "count":
             text = structured.count(plan, papers, cites, quote, self.corpus.principal, who, topic)
         elif route == "per_year":
@@ -238,6 +227,9 @@ class TableWriter:
             text = order.extreme(
                 route == "latest", papers, cites, quote, self.corpus.principal, who + on, among_those=among_those
             )
+            if (ends := dated.extreme(papers, route == "latest")) and len(ends.tied) == 1:
+                # "her earliest Sentinel-2 study, and which sea did it report on?": asked of the paper picked
+                text += second_clause(self.corpus, plan, ends.paper, cites)
         elif route == "coauthors":
             text = structured.coauthors(papers, cites, quote, self.corpus.principal, topic)
         elif route == "code":

@@ -250,11 +250,11 @@ def dates(question: str) -> DateSpan | None:
         return DateSpan(said=((m.start(), m.end()),), relative=(0, 1))
     # Relative to an anchor the conversation names.
     if m := re.search(
-        rf"\b(?<!the )(?:(?P<n>{_COUNT})\s+years?\s+(?P<dir>after|later than|before|earlier than)\s+"
+        rf"\b(?<!the )(?:(?P<n>{_COUNT})\s+(?:years?|yrs?)\s+(?P<dir>after|later than|before|earlier than)\s+"
         rf"(?:that one|this one|that paper|the previous one|that|this|it|(?!{_POINT}\b)(?=[^\W\d]))|"  # or a paper
         r"the (?P<rel>following|next|previous|preceding) year|"
         r"the year (?P<rel2>after|before)(?: that| it| this)?|"
-        rf"(?P<n2>{_COUNT})\s+years?\s+(?P<dir2>later|earlier|on)(?!\s+than))\b",
+        rf"(?P<n2>{_COUNT})\s+(?:years?|yrs?)\s+(?P<dir2>later|earlier|on)(?!\s+than))\b",
         q,
         flags,
     ):

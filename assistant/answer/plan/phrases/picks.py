@@ -14,10 +14,11 @@ def _picked_by(word: str) -> str:
     return "earliest" if word.casefold() in _EARLY else "latest"
 
 
-# "the newest of his papers with X", "the oldest one": one paper picked by date (not "his latest papers", a list).
+# "the newest of his papers with X", "the oldest one", "her earliest study", "Tanaka's first work": one paper picked by
+# date (not "his latest papers", a list).
 _DATE_EXTREME = re.compile(
-    r"\bthe (?P<w>newest|latest|most recent|oldest|earliest|first|last)\b(?!\s+(?:papers|works|publications|ones|"
-    r"authors?|co-?authors?|half|quarter|\w+\s+authors?))",
+    r"\b(?:the|his|her|their|[\w-]+['’]s) (?P<w>newest|latest|most recent|oldest|earliest|first|last)\b"
+    r"(?!\s+(?:papers|works|publications|ones|authors?|co-?authors?|half|quarter|\w+\s+authors?))",
     re.I,
 )
 

@@ -221,10 +221,10 @@ _MOST = {
 }  # fmt: skip
 QUANTITY_EXTREME = re.compile(
     r"\b(?P<most>" + "|".join(_MOST) + r")\s+(?:number of\s+|count of\s+|reported\s+)?"
-    r"(?P<np>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2}?)(?:\s+(?:count|number|counts|numbers|figure|value|factor))?"
-    r"(?:\s*\([^)]*\))?"
+    r"(?P<np>[A-Za-z][\w/-]*(?:\s+[A-Za-z][\w/-]*){0,2}?)(?:\s+(?:count|number|counts|numbers|figure|value|factor))?"
+    r"(?:\s*\((?:by|in|of)\s+(?P<by>[^)]*)\)|\s*\([^)]*\))?"
     r"(?:\s+(?:that\s+|which\s+)?(?:any|one|each|all|of|in|across|among|he|she|they|his|her|their|the|reported|"
-    r"used|does|did|is|was|has|have|ever|do)\b|\s*[?.!,;:]|\s*$)",
+    r"used|does|did|is|was|has|have|ever|do|[a-z]+ed)\b|\s*[?.!,;:]|\s*$)",
     re.I,
 )
 
@@ -248,13 +248,24 @@ def quantity_extreme(question: str) -> Extreme | None:
     m = QUANTITY_EXTREME.search(question)
     if not m:
         return None
-    words = m.group("np").split()
+    words = [w for token in m.group("np").split() for w in _alternatives(token)]
     while len(words) > 1 and _DONE.match(words[-1]):
         words.pop()
     noun = words[-1]  # "accelerator chips" counts chips
     if noun.casefold() in STRUCTURE | STOP | {"recent", "cited", "frequent", "often", "popular"}:
         return None
-    return Extreme(_MOST[m.group("most").casefold()], noun, tuple(reversed(words)))
+    # "the biggest model (by parameter count)": the parenthesis names what the ranking reads, so its words come first.
+    by = [w for w in re.findall(r"[A-Za-z][\w-]*", m.group("by") or "") if w.casefold() not in _MEASURE_WORDS]
+    return Extreme(_MOST[m.group("most").casefold()], noun, (*reversed(by), *reversed(words)))
+
+
+_MEASURE_WORDS = frozenset({"count", "counts", "number", "numbers", "figure", "value", "the", "its", "their"})
+
+
+def _alternatives(token: str) -> list[str]:
+    """A slash between two words offers either ("parallel/scaling efficiency"); a unit ("TFLOPS/W") stays whole."""
+    parts = token.split("/")
+    return parts if len(parts) > 1 and all(len(p) > 2 and p.isalpha() for p in parts) else [token]
 
 
 # A question about someone's writing ("what else did they write?"), one naming the author beside a person ("with
@@ -300,7 +311,7 @@ _ASKS_FOR_A_THING = re.compile(rf"\s*(?:{'|'.join(_THING_WORDS)})\b", re.I)
 
 # Where a question goes on to a further ask: a new sentence, or ", and how/what …".
 _ASK_SPLIT = re.compile(
-    r"(?<=[?.!;])\s+|,\s*(?:and|but|so)\s+(?=(?:by\s+)?(?:what|which|how|who|when|where|why)\b)"
+    r"(?<=[?.!;])\s+|\s+[-–—]\s+(?=(?:what|which|how|who|when|where|why)\b)|,\s*(?:and|but|so)\s+(?=(?:by\s+)?(?:what|which|how|who|when|where|why)\b)"
     r"|\s+and\s+(?=(?:by\s+)?how\b)",
     re.I,
 )
@@ -321,6 +332,8 @@ def later_asks(question: str) -> tuple[str, ...]:
     score?" -> ("how well does it score?",); "In his work on X, what criterion decides …?" -> ("what criterion
     decides …?",)."""
     parts = [p.strip() for p in _ASK_SPLIT.split(question) if p and p.strip()]
+    if len(parts) > 1 and re.match(r"\W*\w+\s+[-–—]\s", question):
+        parts = parts[1:]  # "ok - what did he publish …?": a word of assent before the dash, and one ask
     if parts and not _OPENS_ASKING.match(parts[0]) and (m := _AFTER_LEAD_IN.search(parts[0])):
         parts[:1] = [parts[0][: m.start()], parts[0][m.end() :]]
     return tuple(p for p in parts[1:] if _WH.match(p))
