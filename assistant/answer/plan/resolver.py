@@ -202,16 +202,18 @@ class Resolver:
 
     def _at_venue(self, word: str, pool: set[str]) -> set[str]:
         """The pool papers whose venue (the table's field) an acronym names by the initials of a run of its words
-        ("her 2019 IGARSS charting paper": … International Geoscience and Remote Sensing Symposium): a word that
-        describes the paper without being in its text."""
+        ("her 2019 IGARSS charting paper": … International Geoscience and Remote Sensing Symposium; "TGRS", its
+        joining words aside): a word that describes the paper without being in its text."""
         if not _VENUE_ACRONYM.fullmatch(word):
             return set()
         key = word.casefold()
-        return {
-            pid
-            for pid in pool
-            if key in "".join(w[0] for w in re.findall(r"[A-Za-z][\w-]*", self._by_id[pid].venue or "")).casefold()
-        }
+        found = set()
+        for pid in pool:
+            words = [w.casefold() for w in re.findall(r"[A-Za-z][\w-]*", self._by_id[pid].venue or "")]
+            # with the joining words and without them ("TGRS": Transactions on Geoscience and Remote Sensing)
+            if any(key in "".join(w[0] for w in ws) for ws in (words, [w for w in words if w not in _SMALL])):
+                found.add(pid)
+        return found
 
     def _text_of(self, pid: str) -> frozenset[str]:
         paper = self._by_id[pid]
