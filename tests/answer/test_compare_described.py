@@ -75,3 +75,17 @@ def test_each_side_gets_the_sentence_with_its_own_quantity(tanaka):
     result = next(row for row in table.rows if row[0][0].text == "Result")
     assert "five labelled examples" in result[1][0].text
     assert "1.2 million" in result[2][0].text
+
+
+def test_a_side_described_by_its_venues_acronym(tanaka):
+    # "IGARSS" is in no title or abstract: the table's venue (… Geoscience and Remote Sensing Symposium) holds it
+    answer = ask(
+        tanaka,
+        "Her 2019 IGARSS charting paper and the 2023 label noise paper both deal with operational ice charts. What "
+        "agreement / disagreement numbers does each give?",
+    )
+    assert set(titles(answer)) == {
+        "Automated Sea-Ice Charting from Sentinel-1 with Convolutional Networks",
+        "Label Noise in Operational Ice Charts",
+    }
+    assert "83%" in answer.answer and "17%" in answer.answer

@@ -60,3 +60,42 @@ def test_months_between_a_pair_of_preprints_found_together(assistant):
     answer = ask(assistant, "how many days lay between his two quantization preprints from 2022?")
     assert answer.meta["plan"]["route"] == "elapsed"
     assert "160 days" in answer.answer
+
+
+def test_a_paper_reached_through_the_anchors_venue_with_no_dates_counted(tanaka):
+    # the anchor named after "same journal as", the years dating the paper asked about
+    answer = ask(
+        tanaka, "Same journal as her melt-pond study, but a 2023 paper: how much of the lost accuracy does it recover?"
+    )
+    assert titles(answer)[:1] == ["Label Noise in Operational Ice Charts"]
+    assert "two thirds" in answer.answer
+    # the anchor described with "a … paper" in a sentence before, its own year given
+    answer = ask(
+        tanaka,
+        "She had a 2020 melt pond paper in a journal. In the other paper she put in that same journal, what share "
+        "of the area do the ice services disagree on?",
+    )
+    assert titles(answer)[:1] == ["Label Noise in Operational Ice Charts"]
+    # a conference: every edition is one venue
+    answer = ask(tanaka, "The other paper at the same conference as her 2019 charting one: what does it quantize?")
+    assert titles(answer)[:1] == [
+        "Quantized Convolutional Networks for On-Board Ice Classification on Small Satellites"
+    ]
+
+
+def test_a_paper_placed_by_years_from_a_person_stated_of_the_anchor(tanaka):
+    # García led the anchor, not the paper asked about: her position is a step; the paper is the two's joint one
+    answer = ask(
+        tanaka,
+        "Lucía García first-authored Tanaka's 2021 iceberg paper. In the paper the two of them had together the "
+        "year before, what did accuracy in the far range go up to?",
+    )
+    assert titles(answer)[:1] == ["Correcting Incidence-Angle Effects in SAR Sea-Ice Classification"]
+    assert "86%" in answer.answer
+    # the person named narrows the papers of the years counted (2021 has three of hers, one with Petrov)
+    answer = ask(
+        tanaka,
+        "Ivan Petrov co-wrote her 2024 snow depth paper. In the paper they wrote together three years earlier, how "
+        "many networks were trained?",
+    )
+    assert titles(answer)[:1] == ["Deep Ensembles for Uncertainty in Seasonal Sea-Ice Forecasts"]

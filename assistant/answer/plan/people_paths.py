@@ -20,7 +20,9 @@ _CLAUSE_END = re.compile(r"\s[-–—]\s|[,;:?]|\.\s|\b(?:what|which|how|where|w
 
 
 class PeoplePaths:
-    def person_path(self, question: str, named: list[str], focus: list[str]) -> tuple[str, str, bool, str] | None:
+    def person_path(
+        self, question: str, named: list[str], focus: list[str], _span
+    ) -> tuple[str, str, bool, str] | None:
         """The one paper a question reaches through a person, with the route and the clause asked of it; None when
         the question reaches none this way (or asks which papers, a list)."""
         other = _ANOTHER.search(question)

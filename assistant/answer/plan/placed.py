@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 
 from assistant.answer.plan import phrases
+from assistant.answer.plan.people import same_person
 from assistant.answer.plan.phrases.reference import references
+from assistant.answer.plan.selection import asks_of_selection
 from assistant.models import Paper
 
 # The relation to the anchor's venue: "in the same journal", "at the same conference again", "the same venue".
@@ -21,6 +23,7 @@ SAME_VENUE = re.compile(
 )
 
 _EDITION = re.compile(r"\b(?:(?:19|20)\d\d|'\d\d|\d+(?:st|nd|rd|th))\b")
+_AS = re.compile(r"\s+as\b", re.I)  # "the same journal as her melt pond paper"
 _CLAUSE = re.compile(r"[?:;!.]\s|[?:;!]$|\s[—–-]\s|\s*[—–]\s*")
 
 
@@ -37,6 +40,55 @@ def same_venue(a: Paper, b: Paper) -> bool:
 
 
 class PlacedReader:
+    def dated_path(self, question: str, named: list[str], _focus, _span) -> tuple[str, str, bool, str] | None:
+        """The paper placed by dates counted from another ("Lucía García first-authored her 2021 iceberg paper. In
+        the paper the two of them had together the year before, what …?"; placed() has made it the one named), when
+        the question asks something of it: the route of a fact and the clause after the dates; None otherwise."""
+        said = phrases.dates(question)
+        if said is None or said.relative is None or len(named) != 1 or not asks_of_selection(question, said=False):
+            return None  # placed() found the one paper: a question that does not ask which papers asks of it
+        return named[0], "fact", True, phrases.asked_after(question, said.said[-1][1])
+
+    def venue_path(self, question: str, named: list[str], _focus, span) -> tuple[str, str, bool, str] | None:
+        """The one paper a question reaches through its anchor's venue, with no dates counted from it ("same journal
+        as her melt-pond study, but a 2023 paper: …", "in the other paper she put in that same journal, …"): the
+        author's other papers of the anchor's venue, within the years the question gives when they are not the
+        anchor's own, and (when several) the one the words after "same journal" describe; with the route and the
+        clause asked of it. None when none or several fit, or the question asks which papers."""
+        m = SAME_VENUE.search(question)
+        said = phrases.dates(question)
+        if not m or (said is not None and said.relative is not None) or not asks_of_selection(question):
+            return None  # dates counted from the anchor ("four years after X, at the same conference") are placed()'s
+        # The anchor is named, or described after "same journal as …", or before the phrase.
+        after = question[m.end() :] if _AS.match(question[m.end() :]) else ""
+        anchor = (
+            self._anchor(after, named[:1], (len(after), len(after)))
+            or self._anchor(question, [], m.span())
+            or self._venue_anchor(question[: m.start()] or _CLAUSE.split(after)[0])
+        )
+        if anchor is None or not venue_key(anchor):
+            return None
+        pool = [p for p in self.corpus.authors_papers if p.id != anchor.id and same_venue(p, anchor)]
+        if span is not None and not span.admits(anchor):
+            pool = [p for p in pool if span.admits(p)]  # "but a 2023 paper": the years date the one asked about
+        if len(pool) > 1:
+            clause = next((c for c in _CLAUSE.split(question[m.end() :]) if self._content(c)), "")
+            words = self._content(phrases.without_dates(clause))
+            picked = words and (self.resolver.best(words, pool) or self._closest(" ".join(words), pool))
+            pool = [self.corpus.by_id[picked]] if picked else []
+        if len(pool) != 1:
+            return None
+        return pool[0].id, "fact", True, phrases.asked_after(question, m.end())
+
+    def _venue_anchor(self, before: str) -> Paper | None:
+        """The paper whose venue is meant when no reference names it ("she published a melt pond paper in some
+        journal in 2020. In the other paper she put in that same journal"): among the author's papers with a venue,
+        the one the words before "same journal" describe (the question's years may date the other paper)."""
+        words = self._content(phrases.without_dates(before))
+        pool = [p for p in self.corpus.authors_papers if venue_key(p)]
+        pid = words and (self.resolver.best(words, pool) or self._closest(" ".join(words), pool))
+        return self.corpus.by_id.get(pid) if pid else None
+
     def placed(self, question: str, span, named: list[str], pointed: list[str], anchored: bool) -> list[str]:
         """The paper the question places by dates counted from another: with nothing named, among the dates
         counted from the conversation ("the AI-HPC benchmark he wrote the year after that"); with one paper named
@@ -50,6 +102,10 @@ class PlacedReader:
         if SAME_VENUE.search(question):
             pool = [p for p in pool if same_venue(p, anchor)]
         pool = [p for p in pool if p.is_author_work] or pool
+        # The people the question names are on the paper placed too ("the paper the two of them had the year
+        # before"), unless none of the dates' papers has them (then they were of the anchor alone).
+        people = [m.name for m in self.people_in(question) if m.name != self.corpus.principal]
+        pool = [p for p in pool if all(any(same_person(a, w) for a in p.authors) for w in people)] or pool
         if len(pool) <= 1:
             return [p.id for p in pool]
         rest = self._without_paper(phrases.without_dates(SAME_VENUE.sub(" ", question)), anchor.id)

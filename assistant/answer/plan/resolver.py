@@ -36,6 +36,7 @@ ROOT = 5  # letters two forms of a word share at least
 _JOINING = frozenset("over via towards toward across under beyond within through into onto upon per".split())
 # Acronyms of title phrases: 3-6 capitals, maybe with lower-case joining letters ("FNO", "GNN", "MoE"), a plural s.
 _ACRONYM = re.compile(r"(?:[A-Z][a-z]?){2,5}[A-Z]s?")
+_VENUE_ACRONYM = re.compile(r"[A-Z]{4,}")  # "IGARSS", "TGRS": as the table's venues read by their initials
 _SMALL = frozenset("a an the of for and with to in on by at from as".split())
 _VERSUS = frozenset({"vs", "versus"})
 _SENTENCE_END = re.compile(r"[.?!]\s+(?=[A-Z])")
@@ -199,6 +200,21 @@ class Resolver:
         ids = column(self.papers, "id")
         return {ids[i] for i in found or ()}
 
+    def _at_venue(self, word: str, pool: set[str]) -> set[str]:
+        """The pool papers whose venue (the table's field) an acronym names by the initials of a run of its words
+        ("her 2019 IGARSS charting paper": … International Geoscience and Remote Sensing Symposium; "TGRS", its
+        joining words aside): a word that describes the paper without being in its text."""
+        if not _VENUE_ACRONYM.fullmatch(word):
+            return set()
+        key = word.casefold()
+        found = set()
+        for pid in pool:
+            words = [w.casefold() for w in re.findall(r"[A-Za-z][\w-]*", self._by_id[pid].venue or "")]
+            # with the joining words and without them ("TGRS": Transactions on Geoscience and Remote Sensing)
+            if any(key in "".join(w[0] for w in ws) for ws in (words, [w for w in words if w not in _SMALL])):
+                found.add(pid)
+        return found
+
     def _text_of(self, pid: str) -> frozenset[str]:
         paper = self._by_id[pid]
         return frozenset(x for text in paper_texts(paper) for x in terms(text))
@@ -239,7 +255,7 @@ class Resolver:
         for w in content:
             titled, span = self._matches(w, ids)
             named = {pid for pid in titled if not self.index.titles[pid].derived}
-            texted = (self._in_texts(w) & ids) | titled
+            texted = (self._in_texts(w) & ids) | titled | self._at_venue(w, ids)
             rows.append((named, texted - named, titled, span))
         weights = [math.log(1 + n / max(1, len(named | texted))) for named, texted, _, _ in rows]
         total = sum(weights)

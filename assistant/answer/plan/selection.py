@@ -64,12 +64,12 @@ SELECTED_MAX = 2
 _CLAUSES = re.compile(r"(?<=[.;:?!])\s+")
 
 
-def asks_of_selection(question: str) -> bool:
-    """A question that selects one paper by its slots and asks something of it (not which paper it is)."""
-    if not ONE_SELECTED.search(question):
-        return False
-    ask = _CLAUSES.split(question.strip())[-1]
-    return not _ASKS_WHICH.search(ask)
+def asks_of_selection(question: str, said: bool = True) -> bool:
+    """A question that selects one paper by its slots (`said`: and says "the paper") and asks something of it (not
+    which paper it is)."""
+    return (not said or bool(ONE_SELECTED.search(question))) and not _ASKS_WHICH.search(
+        _CLAUSES.split(question.strip())[-1]
+    )
 
 
 class Selection(ElapsedReader):
@@ -235,14 +235,14 @@ class Selection(ElapsedReader):
         """The one paper the table picks for a question that asks something of it, with the route of that ask and
         whether a named paper only dated it: by date ("his oldest paper … and what did it optimize?", "…, and who
         wrote it?"), by year and description ("his 2019 benchmark paper …"), or placed against the paper named
-        ("which later paper of his also tackles X, and where …?"); with the clause asked of it when the question
-        splits into the picking part and the asking part (the asking part weighs the paper's sentences); None
-        otherwise."""
+        ("which later paper of his also tackles X, and where …?"), or reached by a path; with the clause asked of it
+        when the question splits into picking and asking (the asking part weighs the paper's sentences); or None."""
         if joint := self.joint_paper(question, named, focus):
             # "their earlier joint paper": the anchor and the person only found it; the clause after it is asked
             return joint, "fact", True, phrases.asked_after(question, phrases.joint_placed(question).span[1])
-        if through := self.person_path(question, named, focus):
-            return through  # "the other paper X is on", "the person she wrote A with also co-wrote B: what …?"
+        for path in (self.person_path, self.venue_path, self.dated_path):  # "the other paper X is on", "same journal"
+            if through := path(question, named, focus, span):
+                return through
         asked = (phrases.THEN_ASKS.split(question, maxsplit=1)[1:] or [""])[0]
         if not (named or focus):
             # "What's the most recent thing she has put out, and what is it?": the words drew a fact, a date picks
