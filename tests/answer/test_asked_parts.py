@@ -100,3 +100,19 @@ def test_a_question_asking_what_problem_motivated_a_study_is_not_answered_by_its
     # The problem sentence reads as background by its cues ("widely used"), the result as a result ("Experiments show").
     assert ranked[0][0].startswith("Hand-drawn glacier outlines")
     assert "background" in asked.read(question).roles
+
+
+def test_a_further_ask_for_a_speed_is_answered_by_the_sentence_stating_one(assistant):
+    abstract = (
+        "This paper proposes FoldScan, a more general dead store detection technique for loop nests. "
+        "Dead store detection is a key optimization direction in modern compilers. "
+        "It walks the dependence graph of each loop nest to find dead stores hierarchically in linear time. "
+        "Experimental results demonstrate the effectiveness of FoldScan."
+    )
+    paper = conftest.make_paper(id="p1", title=None, display_title="FoldScan", abstract=abstract)
+    answerer = assistant.answerer()
+    picker = SentencePicker(answerer.retriever.embeddings)
+    ask = "how fast is its dead store detection?"
+    assert "in linear time" in picker.best(ask, QueryTerms.of(ask, answerer.retriever.lexical), paper)
+    other = "what does its dead store detection walk?"  # no figure asked: the ranking alone decides
+    assert picker.best(other, QueryTerms.of(other, answerer.retriever.lexical), paper)
