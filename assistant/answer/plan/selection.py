@@ -240,7 +240,8 @@ class Selection(ElapsedReader):
         if joint := self.joint_paper(question, named, focus):
             # "their earlier joint paper": the anchor and the person only found it; the clause after it is asked
             return joint, "fact", True, phrases.asked_after(question, phrases.joint_placed(question).span[1])
-        for path in (self.person_path, self.venue_path, self.dated_path):  # "the other paper X is on", "same journal"
+        # "the other paper X is on", "same journal", "accepted to SC'25 after ISCA'25" (a listing's comment)
+        for path in (self.person_path, self.venue_path, self.dated_path, self.noted_path):
             if through := path(question, named, focus, span):
                 return through
         asked = (phrases.THEN_ASKS.split(question, maxsplit=1)[1:] or [""])[0]

@@ -24,6 +24,7 @@ from assistant.answer.plan.conversation import (
 )
 from assistant.answer.plan.intents import mentions_author, topic_words
 from assistant.answer.plan.joint import JointReader
+from assistant.answer.plan.noted import NotedReader
 from assistant.answer.plan.pairs import PairReader
 from assistant.answer.plan.people_paths import PeoplePaths
 from assistant.answer.plan.person_slots import PeopleReader
@@ -45,7 +46,9 @@ ONE_SHARE = 0.5
 _DEFINITE = re.compile(r"\bthe\s+(?!(?:author|corpus|researcher)\b)\w", re.I)
 
 
-class SlotReader(PeopleReader, PeoplePaths, Selection, PairReader, JointReader, PlacedReader, TableFieldReader):
+class SlotReader(
+    PeopleReader, PeoplePaths, Selection, PairReader, JointReader, PlacedReader, NotedReader, TableFieldReader
+):
     """Reads a question's slots against the corpus (the table's names, people and papers)."""
 
     def __init__(self, corpus: Corpus):

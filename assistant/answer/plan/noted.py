@@ -1,0 +1,77 @@
+"""A paper reached through a field of the table rather than its text: "which of his works was accepted to SC'25 after
+an earlier ISCA'25 submission, and what is its top speedup?" (its listing's comment), "the preprint with a text-overlap
+note with 2202.05137 — what does it say …?". The describing clause is scored against the fields every paper of the
+table has (comments, venue, categories), one weight per word as the resolver weighs a title's words: the words a
+paper holds in a field but not in its own text are what reach it. Mixed into the SlotReader (which gives `corpus` and
+`_content`)."""
+
+from __future__ import annotations
+
+import math
+import re
+
+from assistant.answer.plan.phrases.picks import THEN_ASKS
+from assistant.index.bm25 import terms, variants
+from assistant.index.sentence_index import paper_sentences
+from assistant.models import Paper
+
+# The describing clause ends where the ask begins: ", and what …", " — what …", ": how …".
+_ASK_BEGINS = re.compile(THEN_ASKS.pattern + r"|\s+[—–-]\s+|\s*[—–]\s*|[:;?]\s+", re.I)
+# Two field words at least: one ("accepted", "preprint") is said of too many papers to pick one.
+MIN_FIELD_WORDS = 2
+# The picked paper's field weight leads the next paper's by this share of its own.
+FIELD_LEAD = 0.3
+
+
+def field_terms(paper: Paper) -> frozenset[str]:
+    """The terms of the table's fields for a paper that are not its text: comments, venue, categories."""
+    return frozenset(t for text in (*paper.comments, paper.venue or "", *paper.categories) for t in terms(text))
+
+
+def text_terms(paper: Paper) -> frozenset[str]:
+    return frozenset(t for text in (paper.title or "", *paper_sentences(paper)) for t in terms(text))
+
+
+def held(word: str, have: frozenset[str]) -> bool:
+    return bool(variants(word) & have)
+
+
+def field_pick(words: list[str], pool: list[Paper]) -> str | None:
+    """The one paper of the pool whose fields (not its text) hold most of the description's weight, by at least
+    MIN_FIELD_WORDS words and FIELD_LEAD ahead of the next; None otherwise."""
+    described = list(dict.fromkeys(t for w in words for t in terms(w)))
+    if not described or len(pool) < 1:
+        return None
+    fields = {p.id: field_terms(p) for p in pool}
+    texts = {p.id: text_terms(p) for p in pool}
+    n = len(pool)
+    score: dict[str, float] = {}
+    count: dict[str, int] = {}
+    for t in described:
+        anywhere = sum(held(t, fields[p.id]) or held(t, texts[p.id]) for p in pool)
+        weight = math.log(1 + n / max(1, anywhere))
+        for p in pool:
+            if held(t, fields[p.id]) and not held(t, texts[p.id]):
+                score[p.id] = score.get(p.id, 0.0) + weight
+                count[p.id] = count.get(p.id, 0) + 1
+    ranked = sorted(score.items(), key=lambda kv: -kv[1])
+    if not ranked or count[ranked[0][0]] < MIN_FIELD_WORDS:
+        return None
+    if len(ranked) > 1 and ranked[1][1] > ranked[0][1] * (1 - FIELD_LEAD):
+        return None
+    return ranked[0][0]
+
+
+class NotedReader:
+    def noted_path(self, question: str, named: list[str], focus, span) -> tuple[str, str, bool, str] | None:
+        """The one paper of the author's (within the question's years) that the clause before the ask reaches through
+        a table field, with the fact route and the clause asked of it; None when nothing is named by a field."""
+        if named or focus:
+            return None
+        parts = _ASK_BEGINS.split(question.strip(), maxsplit=1)
+        if len(parts) < 2 or not parts[1].strip(" ?"):
+            return None
+        words = self._content(parts[0])
+        pool = [p for p in self.corpus.authors_papers if span is None or span.admits(p)]
+        pid = words and field_pick(words, pool)
+        return (pid, "fact", False, parts[1].strip()) if pid else None

@@ -1,0 +1,26 @@
+"""A paper reached through a field of the table rather than its text (a listing's comment, its venue, its
+categories), then asked a fact: made-up field values on made-up papers, and the seed corpus's comments."""
+
+from __future__ import annotations
+
+from assistant.answer.plan.noted import field_pick
+from assistant.models import Filters, Message
+from tests.conftest import make_paper
+
+
+def test_the_words_a_field_holds_and_the_text_does_not_pick_the_paper():
+    pool = [
+        make_paper(id="a", title="Kiln surrogates", abstract="We plan kilns.", comments=["Accepted to KDD'24"]),
+        make_paper(id="b", title="Glacier towers", abstract="We label glaciers.", comments=["Under review"]),
+        make_paper(id="c", title="KDD tricks", abstract="A KDD'24 result.", comments=["Accepted to ICML'24"]),
+    ]
+    assert field_pick(["accepted", "KDD'24"], pool) == "a"  # c holds "KDD" in its text: the field reaches a
+    assert field_pick(["accepted"], pool) is None  # one field word says too little
+    assert field_pick(["kilns", "surrogates"], pool) is None  # words of the text are the resolver's, not a field's
+
+
+def test_a_paper_reached_through_its_listing_comment_is_asked_the_fact(assistant):
+    q = "Which of his works was accepted to SC'25 after an earlier ISCA'25 submission, and what's its top speedup?"
+    answer = assistant.answer([Message(role="user", content=q)], Filters())
+    assert [c.arxiv_id for c in answer.citations] == ["2506.22969"]
+    assert "7.1x" in answer.answer
