@@ -64,3 +64,36 @@ def test_arxiv_preprints_are_listed_not_identified(assistant):
     answer = ask(assistant, "any 2022 arXiv preprints of his on mixed-precision quantization?")
     assert answer.meta["plan"]["route"] == "list"
     assert {c.arxiv_id for c in answer.citations} == {"2202.05137", "2207.10083"}
+
+
+def test_a_superlative_is_read_from_its_form():
+    assert phrases.quantity_extreme("Top speedup reported in his papers?").noun == "speedup"
+    assert phrases.quantity_extreme("the shortest runtime he reports?").direction == -1
+    assert phrases.quantity_extreme("the heaviest workload any paper runs?").noun == "workload"
+    slash = phrases.quantity_extreme("largest parameter count / model size in his work?")
+    assert slash is not None and slash.noun == "size" and "parameter" in slash.words
+    # A word ending in -est whose stem has no comparative is no superlative; a superlative of date picks a paper.
+    assert phrases.quantity_extreme("the interest in quantization?") is None
+    assert phrases.quantity_extreme("the earliest result?") is None
+
+
+def test_a_superlative_read_by_form_needs_a_reported_quantity(assistant):
+    top = ask(assistant, "Top speedup reported in his papers?")
+    assert top.meta["plan"]["route"] == "quantity_extreme" and "4963x" in top.answer
+    best = ask(assistant, "What's the best scaling efficiency he reports?")
+    assert "97%" in best.answer
+    claim = ask(assistant, "the strongest claim he makes about quantization?")
+    assert claim.meta["plan"]["route"] != "quantity_extreme"
+
+
+def test_a_list_of_one_paper_says_what_it_does(assistant):
+    answer = ask(assistant, "what did he publish in 2022 on quantum chemistry?")
+    assert answer.meta["plan"]["route"] == "list" and "Matrix Product State" in answer.answer
+
+
+def test_the_time_to_a_paper_picked_by_date_within_a_venue(tanaka):
+    first = ask(tanaka, "How long after finishing her Hokkaido PhD thesis did her first IGARSS paper appear?")
+    assert first.meta["plan"]["route"] == "elapsed" and "1 year" in first.answer
+    assert titles(first)[1].startswith("Automated Sea-Ice Charting")
+    latest = ask(tanaka, "how long after her thesis did her latest IGARSS paper come out?")
+    assert "5 years" in latest.answer and titles(latest)[1].startswith("Quantized Convolutional Networks")

@@ -4,7 +4,8 @@ Mixed into Selection (which gives `corpus`, `of_work_type` and `described_beside
 
 from __future__ import annotations
 
-from assistant.answer.plan import phrases
+from assistant.answer.plan import dated, phrases
+from assistant.models import Filters
 
 
 class ElapsedReader:
@@ -18,7 +19,9 @@ class ElapsedReader:
         paper = self.corpus.by_id.get(named[0])
         return bool(paper) and any(len(phrases.stated_dates(c)) >= 2 for c in paper.comments)
 
-    def with_the_other_dated(self, question: str, named: list[str], by_name: bool, compared=()) -> list[str]:
+    def with_the_other_dated(
+        self, question: str, named: list[str], by_name: bool, compared=(), f: Filters | None = None, venues=()
+    ) -> list[str]:
         """The papers an elapsed-time question counts between: the one named or selected, and the one it describes
         ("how many years separate her PhD thesis from the polar SAR foundation model preprint?"). The dates a
         paper's comments state are counted between only when the question names what they date ("between its
@@ -32,5 +35,21 @@ class ElapsedReader:
         if phrases.LISTING_EVENTS.search(question) and self.elapsed_asked(question, named):
             return named
         typed = [i for i in self.of_work_type(question) if i != named[0]]
-        other = typed[0] if typed else self.described_besides(question, named[0], by_name)
+        # "her first IGARSS paper": a pick among the papers the question's venue admits comes before a description
+        picked = self.picked_besides(question, named[0], f, venues) if venues else None
+        other = typed[0] if typed else picked or self.described_besides(question, named[0], by_name)
         return [*named, other] if other else named
+
+    def picked_besides(self, question: str, named: str, f: Filters | None, venues) -> str | None:
+        """The author's paper a date picks among those of the venue the question names, the named one left out
+        ("how long after her thesis did her first IGARSS paper appear?": the earliest of her IGARSS papers); None
+        when the pick is tied or the question picks none."""
+        if not (pick := phrases.date_extreme(question)):
+            return None
+        pool = [
+            p
+            for p in self.corpus.papers
+            if p.is_author_work and p.id != named and phrases.in_venues(p, venues) and (f is None or f.admits(p))
+        ]
+        ends = dated.extreme(pool, pick == "latest")
+        return ends.paper.id if ends and len(ends.tied) == 1 else None

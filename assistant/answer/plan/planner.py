@@ -293,9 +293,8 @@ class Planner(SlotReader, RouteByMeaning):
         elif (th := phrases.quantity_threshold(question)) and not named and not focus and not literal:
             # "Which of his papers claim a speedup of more than 100x?": the papers whose reported figure passes it.
             intent.route, quantity, direction, threshold, topic = "quantity_threshold", th.noun, th.direction, th, ""
-        elif (ex := phrases.quantity_extreme(question)) and not named and not focus and not literal:
-            quantity = self.quantity_noun(ex, question, f, span, scope)  # as the papers report it
-            intent.route, direction, topic = "quantity_extreme", ex.direction, ""
+        elif not (named or focus or literal) and (ex := self.quantity_asked(question, f, span, scope)):
+            intent.route, quantity, direction, topic = "quantity_extreme", ex.noun, ex.direction, ""  # as reported
         elif intent.route in ("per_year", "count") and phrases.AVERAGE.search(question):
             intent.route = "average"  # "his average number of papers per year since 2020"
         elif (
@@ -338,7 +337,7 @@ class Planner(SlotReader, RouteByMeaning):
             intent.route = operation_of(intent.route, vote, question, named, compared, topic)
             if summary_asked and intent.route == "list" and topic:
                 intent.route = "topic_summary"
-        named = self.with_the_other_dated(question, named, bool(self.named_in(corrected)), compared)
+        named = self.with_the_other_dated(question, named, bool(self.named_in(corrected)), compared, f, venues)
         if meta not in META_KINDS and self.elapsed_asked(question, named):
             # "How long after A did B come out?", "how long between its submission and its acceptance?"
             intent.route, compared, topic = "elapsed", [], ""

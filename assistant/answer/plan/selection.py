@@ -5,6 +5,7 @@ names ("her PhD thesis"). The Planner reads these and asks the question's operat
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from assistant.answer.evidence.finding import TARGET_LEAD
 from assistant.answer.evidence.quantity import asked_noun
@@ -362,14 +363,20 @@ class Selection(ElapsedReader):
             return phrases.FIELD_ROUTES[fields[0]], described, ""
         return None
 
-    def quantity_noun(self, extreme, question: str, f: Filters, span, scope: str) -> str:
-        """The noun of the quantity a superlative asks for, as the papers in scope report it: the first word of the
-        question's noun phrase they give figures of ("the biggest model size handled": size, i.e. parameters), else
-        the phrase's own noun (the answer then says none states it)."""
+    def quantity_asked(self, question: str, f: Filters, span, scope: str) -> phrases.Extreme | None:
+        """The superlative of a quantity a question asks for, its noun as the papers in scope report it: the first
+        word of the question's noun phrase they give figures of ("the biggest model size handled": size, i.e.
+        parameters), else the phrase's own noun (the answer then says none states it); None for an untrusted
+        superlative none reports ("the strongest claim": no quantity asked)."""
+        if (extreme := phrases.quantity_extreme(question)) is None:
+            return None
         papers = self._in_scope(f.model_copy(update={"author_only": True if scope == "author" else None}), span)
         if scope == "others":
             papers = [p for p in papers if not p.is_author_work]
-        return asked_noun(extreme.words or (extreme.noun,), papers, question) or extreme.noun
+        found = asked_noun(extreme.words or (extreme.noun,), papers, question)
+        if not (found or extreme.trusted):
+            return None
+        return replace(extreme, noun=found or extreme.noun)
 
     def most_cited(self, question: str) -> list[str]:
         """The author's paper with the highest citation count a source states, when the question picks its paper so

@@ -198,3 +198,15 @@ def write_topic_summary(
     blocks = [Paragraph(claims=[Claim(text=head)]), ListBlock(items=items)]
     blocks += [Paragraph(claims=[Claim(text=line)]) for line in closing]
     return finish_blocks(blocks, cites, route="summary", papers=[p.id for p in papers])
+
+
+def what_it_does(paper: Paper, corpus: Corpus, quoted: list[str]) -> list[str]:
+    """The paper's first method sentence and the one after it that details it, those not yet quoted: when a list
+    finds one paper, that paper is the answer, so what it does is said too ("what did he publish on X that year?" ->
+    "We develop a … simulator. The major innovations include: (1) …")."""
+    sentences = [s.text for s in with_roles(paper, corpus.picker.stored)]
+    method = next((s for s in of_role(with_roles(paper, corpus.picker.stored), "method")), None)
+    if method is None:
+        return []
+    at = sentences.index(method.text)
+    return [s for s in sentences[at : at + 2] if s not in quoted]

@@ -19,6 +19,7 @@ from assistant.answer.plan.plan import QueryPlan as Plan
 from assistant.answer.plan.selection import holds_position
 from assistant.answer.plan.work_kinds import KIND_SAID, kind_of
 from assistant.answer.write import meta, order, pages, structured, team
+from assistant.answer.write.by_role import what_it_does
 from assistant.answer.write.extractive import CANNOT_ANSWER, ExtractiveWriter, clause
 from assistant.answer.write.format import brief_quote, in_abstract_order, name, owner_note, plural, when
 from assistant.answer.write.second_ask import second_clause
@@ -274,11 +275,12 @@ class TableWriter:
             for p in page.items:
                 s = support.get(p.id) or summary_sentence(p)
                 extra = ranked.get(p.id, [])
-                more = f" {clause(extra[0][0])}." if extra and extra[0][0] != s else ""
+                more = [extra[0][0]] if extra and extra[0][0] != s else []
+                more += what_it_does(p, self.corpus, [s, *more]) if len(papers) == 1 else []  # the one answer
                 marker = cites.cite(p, s)
                 lines.append(
-                    f"- {name(p)}{when(p)}{owner_note(p, self.corpus.principal)}: {clause(s)} "
-                    f"{marker}.{more and more[:-1] + ' ' + marker + '.'}"
+                    f"- {name(p)}{when(p)}{owner_note(p, self.corpus.principal)}: {clause(s)} {marker}."
+                    + "".join(f" {clause(m)} {marker}." for m in more)
                 )
             lines += page.closing()
             return finish(

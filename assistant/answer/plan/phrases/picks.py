@@ -14,6 +14,11 @@ def _picked_by(word: str) -> str:
     return "earliest" if word.casefold() in _EARLY else "latest"
 
 
+def dates_a_paper(word: str) -> bool:
+    """The word is a superlative of date ("newest", "earliest"): it picks a paper, not a reported quantity."""
+    return bool(_DATE_PICK.fullmatch(word))
+
+
 # "the newest of his papers with X", "the oldest one", "her earliest study", "Tanaka's first work": one paper picked by
 # date (not "his latest papers", a list).
 _DATE_EXTREME = re.compile(

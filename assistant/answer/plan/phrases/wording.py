@@ -11,6 +11,7 @@ from pathlib import Path
 from assistant.answer.plan.phrases import claims
 from assistant.answer.plan.phrases.claims import untagged  # noqa: F401 - read from here by callers
 from assistant.answer.plan.phrases.dates import MONTHS, NUMBER_WORDS, PARTS
+from assistant.answer.plan.phrases.superlatives import Superlative, superlative
 from assistant.answer.plan.phrases.who import NTH_WORDS
 from assistant.text import STOP
 
@@ -213,20 +214,20 @@ SHARED_AUTHORS = re.compile(
 )
 # "his average number of papers per year", "how many papers a year on average".
 AVERAGE = re.compile(r"\b(?:average|mean|on average|typically)\b", re.I)
-# "the largest GPU count any of his papers reports", "the highest speedup he reports", "the most GPUs used":
-# a superlative of a quantity the papers report; the noun is what is counted or measured.
-_MOST = {
-    "largest": 1, "biggest": 1, "highest": 1, "greatest": 1, "most": 1, "maximum": 1, "max": 1,
-    "smallest": -1, "lowest": -1, "fewest": -1, "least": -1, "minimum": -1, "min": -1,
-}  # fmt: skip
+# "the largest GPU count any of his papers reports", "the highest speedup he reports", "the most GPUs used", "Top
+# speedup?", "the longest training run": a superlative (read from its form, phrases/superlatives.py) of a quantity the
+# papers report; the noun is what is counted or measured.
 QUANTITY_EXTREME = re.compile(
-    r"\b(?P<most>" + "|".join(_MOST) + r")\s+(?:number of\s+|count of\s+|reported\s+)?"
+    r"\b(?P<most>[A-Za-z]+est|most|least|top|best|worst|max(?:imum)?|min(?:imum)?)\s+"
+    r"(?:number of\s+|count of\s+|reported\s+)?"
     r"(?P<np>[A-Za-z][\w/-]*(?:\s+[A-Za-z][\w/-]*){0,2}?)(?:\s+(?:count|number|counts|numbers|figure|value|factor))?"
     r"(?:\s*\((?:by|in|of)\s+(?P<by>[^)]*)\)|\s*\([^)]*\))?"
     r"(?:\s+(?:that\s+|which\s+)?(?:any|one|each|all|of|in|across|among|he|she|they|his|her|their|the|reported|"
     r"used|does|did|is|was|has|have|ever|do|[a-z]+ed)\b|\s*[?.!,;:]|\s*$)",
     re.I,
 )
+# "parameter count / model size": a slash between spaced words offers either, as one without spaces does.
+_SPACED_SLASH = re.compile(r"(?<=[A-Za-z])\s+/\s+(?=[A-Za-z])")
 
 
 @dataclass(frozen=True)
@@ -236,6 +237,8 @@ class Extreme:
     # Every word of the noun phrase, the noun first, then its modifiers from the nearest ("model size": size, model):
     # the evidence step reads the first one the papers report figures of.
     words: tuple[str, ...] = field(default=(), compare=False)
+    # False for a superlative that asks for a quantity only where the papers report its noun ("the strongest claim").
+    trusted: bool = field(default=True, compare=False)
 
 
 # A participle or verb closing the noun phrase is what was done with the quantity, not the quantity ("the biggest
@@ -245,10 +248,17 @@ _DONE = re.compile(r"(?i)^(?:\w+ed|run|built|done|seen|shown|given|taken|made|he
 
 def quantity_extreme(question: str) -> Extreme | None:
     """The superlative of a reported quantity a question asks for, or None ("the largest GPU count …" -> (1, "GPU"))."""
-    m = QUANTITY_EXTREME.search(question)
-    if not m:
-        return None
+    question = _SPACED_SLASH.sub("/", question)
+    for m in QUANTITY_EXTREME.finditer(question):
+        if (ranked := superlative(m.group("most"))) and (extreme := _extreme(m, ranked)):
+            return extreme
+    return None
+
+
+def _extreme(m: re.Match, ranked: Superlative) -> Extreme | None:
     words = [w for token in m.group("np").split() for w in _alternatives(token)]
+    if words[0].casefold() in _FUNCTION:
+        return None  # "on top of sea ice", "at least two": a superlative ranks the noun right after it
     while len(words) > 1 and _DONE.match(words[-1]):
         words.pop()
     noun = words[-1]  # "accelerator chips" counts chips
@@ -256,9 +266,12 @@ def quantity_extreme(question: str) -> Extreme | None:
         return None
     # "the biggest model (by parameter count)": the parenthesis names what the ranking reads, so its words come first.
     by = [w for w in re.findall(r"[A-Za-z][\w-]*", m.group("by") or "") if w.casefold() not in _MEASURE_WORDS]
-    return Extreme(_MOST[m.group("most").casefold()], noun, (*reversed(by), *reversed(words)))
+    return Extreme(ranked.direction, noun, (*reversed(by), *reversed(words)), ranked.trusted)
 
 
+# Words a superlative's noun never starts with: English's closed classes, numbers, and "of" (a stopword, text.STOP,
+# so not in the closed-class file); STOP as a whole would also drop adjectives ("overall accuracy").
+_FUNCTION = _words(WORD_LISTS[1]) | frozenset(NUMBER_WORDS.values()) | {"of"}
 _MEASURE_WORDS = frozenset({"count", "counts", "number", "numbers", "figure", "value", "the", "its", "their"})
 
 
