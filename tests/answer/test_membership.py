@@ -37,7 +37,9 @@ def test_a_parenthesis_gives_examples_and_a_contrast():
 
 
 def test_never_with_any_verb_and_a_missing_arxiv_version_exclude():
-    assert negated("Which of her 2023 papers never quote an RMSE?").topic == "an RMSE"
+    assert (
+        negated("Which of her 2023 papers never quote an RMSE?").topic == "RMSE"
+    )  # the quantifier is the frame, not the topic
     assert has_fields("Which of his compression papers lack an arXiv version?")[0] == (("arxiv", False),)
 
 

@@ -181,3 +181,17 @@ def strongly_on(sp: Support) -> bool:
     if sp.score >= WORD_TIER:
         return sp.score >= WORD_TIER + ELSEWHERE_WORD_DENSE
     return sp.score >= ELSEWHERE_MEANING_DENSE
+
+
+# A word written with two or more capitals ("SAR", "ResNet", "GPUs", "LLaMA"): a name, not an ordinary word.
+NAME = re.compile(r"[\w-]*[A-Z][\w-]*[A-Z][\w-]*")
+
+
+def only_as_other(topic: str, texts: list[str]) -> bool:
+    """The texts say a one-word topic only as the tail of a compound that means something else: after "post-"
+    ("post-training quantization" is no training) or "non-" ("non-LLM" is no LLM)."""
+    if len(content_terms(topic)) != 1 or len(topic.split()) != 1:
+        return False
+    said = re.compile(rf"(?<![\w-])(?:(?P<other>(?:post|non)-)|(?<![\w-]))({re.escape(topic)}s?)(?![\w-])", re.I)
+    found = [m for text in texts for m in said.finditer(text)]
+    return bool(found) and all(m.group("other") for m in found)

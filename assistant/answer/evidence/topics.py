@@ -30,6 +30,7 @@ from assistant.answer.evidence.topic_terms import (  # noqa: F401 - read from he
     MAX_PHRASE_WORDS,
     MEANING_COVERAGE,
     MEANING_DENSE,
+    NAME,
     NAME_ZIPF,
     NEAR_COVERAGE,
     NEAR_DENSE,
@@ -49,6 +50,7 @@ from assistant.answer.evidence.topic_terms import (  # noqa: F401 - read from he
     content_terms,
     identities,
     key_terms,
+    only_as_other,
     sentences_of,
     strongly_on,
     strongly_relevant,
@@ -251,6 +253,10 @@ class TopicMatcher(TopicMeaning):
             # the kinds of its key word only: "small" (from "15 models, including small …") is no kind of "model
             # compression"
             phrases = [alt, *(self._kinds_of(alt, papers) if self.kinds is not None else [])]
+            # "SAR imagery", "any ResNet model": a name the question writes in capitals is the thing itself, the
+            # words beside it what of it; a paper that says the name at all touches it
+            if len(alt.split()) > 1 and (names := [w for w in alt.split() if NAME.fullmatch(w)]):
+                phrases.append(" ".join(names))
             if acronyms is not None:
                 # each long form of an acronym it says ("large language model" for "LLMs"), and the acronym of a
                 # long form it says ("LLM" for "large language models")
@@ -271,7 +277,8 @@ class TopicMatcher(TopicMeaning):
                     and _has_all(words, self._whole_of(p))
                     and any(_has_all(words, v) for _, v in self._texts_of(p))
                 }
-        return out
+        by_id = {p.id: p for p in papers}
+        return {pid for pid in out if not only_as_other(topic, [t for t, _ in self._texts_of(by_id[pid])])}
 
     def _grounded(
         self, topic: str, papers: list[Paper], literal: str | None = None, by_core: bool = True

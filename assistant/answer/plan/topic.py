@@ -90,7 +90,10 @@ class TopicReader:
         A topic a marker introduces ("about weather") is never wording.
         With none of these the topic stays, and "none is about it" is the answer.
 
-        A topic of several facets joined by "and" means papers on any of them (`_facets`)."""
+        A topic of several facets joined by "and" means papers on any of them (`_facets`).
+        A compound hyphenated only as a modifier ("model-compression papers") that no paper writes whole is read as
+        its words ("model compression"): the papers say them apart."""
+        topic = self._unhyphenated(topic, pool)
         facets = self._facets(topic, question, pool) if route in ("list", "count") else ""
         alts = self._words_of_topic(topic, pool)
         marked = {w.casefold() for w in re.findall(r"[\w-]+", phrases.topic_marked(question))}
@@ -216,6 +219,24 @@ class TopicReader:
             if 0 < cut < len(words) and _AND_ONLY.fullmatch(question[at[cut - 1][1] : at[cut][0]]):
                 return f"{' '.join(words[:cut])} or {' '.join(words[cut:])}"
         return ""
+
+    def _unhyphenated(self, topic: str, pool: list[Paper]) -> str:
+        """A topic of one hyphenated word no paper in scope writes whole, all of whose parts are words the papers
+        use, written as its parts ("model-compression" -> "model compression"; "sea-ice" stays). A topic of more
+        words keeps its hyphens: the facets of "quantum chemistry and electronic-structure computing" are found by
+        its words as the question writes them."""
+        if not re.fullmatch(r"\w+(?:-\w+)+", topic.strip()):
+            return topic
+        used, used_whole = self.corpus.topics.users(pool)
+
+        def spaced(m: re.Match) -> str:
+            w = m.group(0)
+            parts = [x for x in w.split("-") if x]
+            if len(parts) < 2 or used_whole(w) or any(distinct.role(x, used) == distinct.UNUSED for x in parts):
+                return w
+            return " ".join(parts)
+
+        return re.sub(r"\w+(?:-\w+)+", spaced, topic)
 
     def _rare_in_scope(self, pool: list[Paper]):
         """Whether a word is in fewer than COMMON_SHARE of the papers in scope (any word, in a scope too small to

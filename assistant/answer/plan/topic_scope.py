@@ -17,7 +17,13 @@ from assistant.text import STOP
 # "compiler / HPC-kernel", "quantum chemistry / electronic structure": a slash set apart by spaces divides the
 # topic. A tight one ("AI/deep-learning systems", "I/O") joins two words inside one phrase that share its head:
 # splitting there made "benchmarks performance AI" an alternative of its own and listed 9 unrelated papers.
-_SLASH = re.compile(r"(?<=[\w)])\s+/\s*(?=\w)|(?<=[\w)])\s*/\s+(?=\w)")
+# A tight slash between two words right before a noun of papers ("compression/quantization papers") shares no head
+# with them: each word is a topic of its own.
+_SLASH = re.compile(
+    r"(?<=[\w)])\s+/\s*(?=\w)|(?<=[\w)])\s*/\s+(?=\w)"
+    r"|(?<=\w)/(?=[\w-]+\s+(?:papers?|works?|studies|articles?|publications?|preprints?)\b)",
+    re.I,
+)
 # "(stencils, loops, GEMM)", "(kinetic Monte Carlo and the like)": a parenthesis gives examples or qualifiers of
 # the topic, each an alternative of it.
 _PAREN_LIST = re.compile(r"\(([^()]+)\)")

@@ -77,7 +77,7 @@ def negated(question: str) -> Negation | None:
         cut = _NEGATION_END.search(raw)
         body = (raw[: cut.start()] if cut else raw).rstrip()
         body = body.rstrip(" )")  # "(as opposed to sea ice)": the bracket is not the topic's
-        x = body.strip(" \"'“”")
+        x = _topic_of(body.strip(" \"'“”"))
         if (
             not x
             or EXCLUDES_AUTHOR.search(question[m.start() : start + len(body)])
@@ -92,6 +92,23 @@ def negated(question: str) -> Negation | None:
             end += tail.end()
         return Negation(x, (m.start(), end))
     return None
+
+
+# Where in the paper the negated words are looked for ("in their abstracts", "in the title"), and the quantifier before
+# them ("any", "a"): the frame of the negation, not the topic; the papers' own text is where the topic is read anyway.
+_WHERE_SAID = re.compile(
+    r"\s+(?:anywhere\s+)?(?:in|within|from)\s+(?:the|their|its|his|her|any)?\s*(?:own\s+)?"
+    r"(?:abstracts?|titles?|texts?|summar(?:y|ies)|descriptions?|papers?|listings?)\b.*$",
+    re.I,
+)
+_QUANTIFIER = re.compile(r"^(?:(?:any|a|an|the|some|single)\s+)+", re.I)
+
+
+def _topic_of(words: str) -> str:
+    """The negated words less their frame: where they are said and the quantifier before them ("any ResNet model in
+    their abstracts" -> "ResNet model"); the words unchanged when nothing else would be left."""
+    trimmed = _QUANTIFIER.sub("", _WHERE_SAID.sub("", words)).strip()
+    return trimmed or words
 
 
 # "on board rather than on the ground", "instead of in a data centre": a contrast of a prepositional phrase sets where
