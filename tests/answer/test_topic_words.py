@@ -3,10 +3,6 @@ follows the noun ("thx", "contain findings") is the frame, dropped unless the pa
 
 from __future__ import annotations
 
-import re
-
-import pytest
-
 from assistant.answer.plan.content import content_of
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.topic_parts import shared
@@ -66,34 +62,3 @@ def test_a_date_restated_as_one_compound_word_is_no_topic(tanaka):
         [Message(role="user", content="anything she put out in the second half of 2021 (Jul-Dec)?")], Filters()
     )
     assert answer.citations and "Jul-Dec" not in answer.answer
-
-
-def test_english_words_in_no_place_of_a_topic_are_frame_unless_the_papers_say_them():
-    q = "How many distinct papers does she have, merged across sources?"
-    assert content_of("merged sources", q) == ""
-    assert content_of("merged sources", q, lambda w: w == "merged") == "merged sources"
-    # a name or a term that is no English word may be a subject the corpus lacks; a place keeps its words
-    assert content_of("HONPAS", "how many of his papers, HONPAS included?") == "HONPAS"
-    assert content_of("protein", "How many protein papers does he have?") == "protein"
-
-
-@pytest.mark.parametrize(
-    "question",
-    [
-        "How many papers has he written, combined?",
-        "Tally up his papers for me: how many in total?",
-        "How many of his papers are there once merged across sources?",
-    ],
-)
-def test_a_count_whose_leftover_words_are_frame_counts_all_his_papers(assistant, question):
-    answer = assistant.answer([Message(role="user", content=question)], Filters())
-    assert answer.meta["plan"]["topic"] == ""
-    assert "the count is 0" not in answer.answer
-    assert re.search(r"\b29\b", answer.answer)
-
-
-def test_a_subject_the_corpus_lacks_still_counts_none(assistant):
-    answer = assistant.answer(
-        [Message(role="user", content="How many papers on protein folding has he written?")], Filters()
-    )
-    assert "the count is 0" in answer.answer

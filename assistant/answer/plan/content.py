@@ -11,20 +11,14 @@ gave "sum X Y"). A question says where its topic is by its structure, not by a l
 When the question has such a place and it holds some of the leftover words, the topic is those words and the words
 the papers in scope use; the rest (the verbs, adverbs and nouns a question is framed in: "sum", "briefly",
 "contributions", "rundown", none of which the seeds' or corpus 2's papers say) are frame. A question with no such
-place keeps its leftover words when one of them may name a subject: the papers use it, or it is no English word
-("HONPAS", "A100"). Leftover words that are all English and that no paper in scope uses ("merged", "sources",
-"counting", "add up" in "how many distinct papers, merged across sources?") are the question's frame, not a subject
-the corpus lacks: read as a topic they emptied the count. Nothing here lists frame words: where a word stands, and
-whether the papers use it, decide.
+place keeps its leftover words. Nothing here lists frame words: where a word stands, and whether the papers use it,
+decide.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-
-from assistant.answer.evidence.distinct import ordinary
-from assistant.answer.plan.spelling import is_word
 
 # A paper noun in an object: "of her radar altimetry work pls", "of her papers have results about Greenland". What
 # follows the noun is the frame around the topic ("pls", "have results") when it holds a place of its own ("about
@@ -43,7 +37,7 @@ _OBJECT = re.compile(
 )
 # Up to four words in front of a paper noun: "his LLM papers", "her Sentinel-1 classification papers".
 _BEFORE_PAPER = re.compile(
-    r"\b(?:his|her|their|its|the|these|those|which|what|any|all|many|[\w-]+['’]s)\s+(?P<x>(?:[\w-]+\s+){1,4}?)"
+    r"\b(?:his|her|their|its|the|these|those|which|what|any|all|[\w-]+['’]s)\s+(?P<x>(?:[\w-]+\s+){1,4}?)"
     r"(?:papers?|publications?|works?|articles?|preprints?|studies|research|output)\b",
     re.I,
 )
@@ -79,22 +73,6 @@ def places(question: str, content: Callable[[str], bool] = lambda w: False) -> l
     return [ws for ws in out if ws]
 
 
-def _subject(word: str) -> bool:
-    """A word outside every place that may still name a subject: one that is no English word (nor an inflection of
-    one), a term of art or a name ("HONPAS", "A100", "Sentinel-1")."""
-    if re.search(r"\d", word):
-        return True  # an identity of letters and digits
-    # the word list holds words of 3+ letters: "up", "in" are English by their frequency
-    return not all(is_word(p, lambda _: False) or ordinary(p) for p in re.split(r"[^a-z]+", word.casefold()) if p)
-
-
-def framed(content: str, question: str) -> bool:
-    """The content is in no place of the question's topic and every word of it is English ("combined" in "how many
-    papers has he written, combined?"): when it grounds no paper either, it is the question's frame."""
-    said = {w.casefold() for w in content.replace(" or ", " ").split()}
-    return not any(said & ws for ws in places(question)) and not any(_subject(w) for w in said)
-
-
 def content_of(topic: str, question: str, used: Callable[[str], bool] = lambda w: False) -> str:
     """The topic's words that are content: those in a place the question puts its topic when some are (all of them
     when none is), and those the papers in scope use (`used`: "classifier" in "the reason for running the ice
@@ -104,11 +82,9 @@ def content_of(topic: str, question: str, used: Callable[[str], bool] = lambda w
     said = [w.casefold() for alt in alts for w in alt]
     held = [ws for ws in places(question, lambda w: w in said and used(w)) if any(w in ws for w in said)]
     inside = set().union(*held) if held else None
-    # no place: the leftover words stay together when one of them may name a subject, else they are all frame
-    subject = any(_subject(w) or used(w) for alt in alts for w in alt)
     kept = []
     for alt in alts:
-        words = [w for w in alt if (w.casefold() in inside if inside is not None else subject) or used(w)]
+        words = [w for w in alt if inside is None or w.casefold() in inside or used(w)]
         if words:
             kept.append(" ".join(words))
     return " or ".join(dict.fromkeys(kept))

@@ -12,7 +12,7 @@ import re
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import distinct, topics
 from assistant.answer.plan import dated, phrases, topic_parts
-from assistant.answer.plan.content import content_of, framed
+from assistant.answer.plan.content import content_of
 from assistant.answer.plan.intents import subject_for
 from assistant.models import Filters, Paper
 
@@ -66,8 +66,6 @@ class TopicReader:
             # question's words find it
             return self._read(topic, question, pool, filtered, route)
         content = content_of(topic, question, self.corpus.topics.users(pool)[0])
-        if content and framed(content, question) and not self.corpus.topics.papers_on(content, pool):
-            content = ""  # English words in no place of a topic, on no paper: the frame ("merged across sources")
         if not content:
             return "", f"I read “{topic}” as the question's wording, not a topic, so no topic narrows the papers.", []
         read = self._read(content, question, pool, filtered, route)
