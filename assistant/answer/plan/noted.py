@@ -32,15 +32,11 @@ def text_terms(paper: Paper) -> frozenset[str]:
     return frozenset(t for text in (paper.title or "", *paper_sentences(paper)) for t in terms(text))
 
 
-def held(word: str, have: frozenset[str]) -> bool:
-    return bool(variants(word) & have)
-
-
 def field_pick(words: list[str], pool: list[Paper]) -> str | None:
     """The one paper of the pool whose fields (not its text) hold most of the description's weight, by at least
     MIN_FIELD_WORDS words and FIELD_LEAD ahead of the next; None otherwise."""
     described = list(dict.fromkeys(t for w in words for t in terms(w)))
-    if not described or len(pool) < 1:
+    if not described or not pool:
         return None
     fields = {p.id: field_terms(p) for p in pool}
     texts = {p.id: text_terms(p) for p in pool}
@@ -48,12 +44,14 @@ def field_pick(words: list[str], pool: list[Paper]) -> str | None:
     score: dict[str, float] = {}
     count: dict[str, int] = {}
     for t in described:
-        anywhere = sum(held(t, fields[p.id]) or held(t, texts[p.id]) for p in pool)
+        forms = variants(t)  # once per word: which papers hold it in a field, which in their text
+        hits = {pid: (bool(forms & fields[pid]), bool(forms & texts[pid])) for pid in fields}
+        anywhere = sum(in_field or in_text for in_field, in_text in hits.values())
         weight = math.log(1 + n / max(1, anywhere))
-        for p in pool:
-            if held(t, fields[p.id]) and not held(t, texts[p.id]):
-                score[p.id] = score.get(p.id, 0.0) + weight
-                count[p.id] = count.get(p.id, 0) + 1
+        for pid, (in_field, in_text) in hits.items():
+            if in_field and not in_text:
+                score[pid] = score.get(pid, 0.0) + weight
+                count[pid] = count.get(pid, 0) + 1
     ranked = sorted(score.items(), key=lambda kv: -kv[1])
     if not ranked or count[ranked[0][0]] < MIN_FIELD_WORDS:
         return None
