@@ -34,7 +34,7 @@ def metadata(paper: Paper) -> list[str]:
     return out + ([paper.venue] if paper.venue else [])
 
 
-def _paper_terms(paper: Paper, sentences: list[str]) -> set[str]:
+def paper_terms(paper: Paper, sentences: list[str]) -> set[str]:
     # the authors' names too: "Tanaka and Petrov's estimate" names the paper's authors, not a term to find
     parts = [paper.title or "", paper.display_title, paper.abstract, *paper.other_abstracts, *metadata(paper)]
     parts += paper.authors
@@ -127,7 +127,7 @@ def unsupported(question: str, paper: Paper, sentences: list[str], near: Near | 
     """The claim's content words (less those naming the paper) that the paper's text holds neither as written nor
     as a close variant by meaning ("GPU" for "GPUs"): "copper-nickel" of a paper on "Fe-Cu" alloys."""
     naming = vocabulary(paper.title or paper.display_title)
-    held = _paper_terms(paper, sentences)
+    held = paper_terms(paper, sentences)
     text = " ".join([paper.title or "", paper.abstract, *paper.other_abstracts, *sentences])
     have = {stem(t) for t in held}
 

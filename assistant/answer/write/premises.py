@@ -111,7 +111,7 @@ def coverage(words: list[str], text: str) -> float:
     return sum(stem(t) in have for t in words) / len(words)
 
 
-def _negates(sentence: str, words: list[str]) -> bool:
+def negates(sentence: str, words: list[str]) -> bool:
     """The sentence denies one of the question's terms: "without any inter-device communication", "tuning-free"."""
     stems = {stem(w) for w in words if len(w) > 3}
     tokens = re.findall(r"[a-z][a-z-]*", sentence.casefold())
@@ -123,6 +123,11 @@ def _negates(sentence: str, words: list[str]) -> bool:
             if any(stem(t) in stems for t in tokens[i + 1 : i + 5]):
                 return True
     return False
+
+
+def asks_negated(question: str) -> bool:
+    """The claim itself denies something ("without a GPU"); a tag ("…, didn't it?") asks to confirm, not negates."""
+    return bool(_ASKS_NEGATED.search(phrases.untagged(question)))
 
 
 def premises(question: str, paper: Paper, ranked: list[str]) -> Verdict:
@@ -192,8 +197,8 @@ def premises(question: str, paper: Paper, ranked: list[str]) -> Verdict:
             return Verdict(NO, s, "a figure stated otherwise")
         return Verdict(UNSAID, top[0] if top else summary_sentence(paper), "a figure not stated")
     # A requirement the paper denies: "do they have to communicate?" - "without any inter-device communication".
-    if not _ASKS_NEGATED.search(phrases.untagged(question)):  # "…, didn't it?" asks to confirm, not negates
-        s = holding(lambda s: _negates(s, words), top)
+    if not asks_negated(question):
+        s = holding(lambda s: negates(s, words), top)
         if s:
             return Verdict(NO, s, "the sentence denies the asked term")
     whole = " ".join(every)
