@@ -88,3 +88,14 @@ def test_a_claim_in_other_words_than_the_papers_is_a_yes(assistant, question):
 def test_a_claim_the_paper_does_not_make_stays_unsaid(assistant, question):
     text = ask(assistant, question)
     assert verdict(text)[0] == "no", text
+
+
+def test_a_term_the_claim_itself_denies_is_no_foil():
+    from assistant.answer.evidence.claim_terms import denied
+    from assistant.answer.write.premises import asks_negated
+
+    assert denied("Does it need no calibration data?", "calibration")
+    assert denied("are the submodels trained with zero communication between devices?", "communication")
+    assert not denied("Do the submodels have to communicate across devices?", "communicate")
+    assert not denied("Is it a zero-shot classifier?", "classifier")
+    assert asks_negated("trained with zero communication?") and not asks_negated("a zero-shot model?")

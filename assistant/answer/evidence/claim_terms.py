@@ -347,6 +347,8 @@ def foil_only(question: str, paper: Paper, sentences: list[str]) -> tuple[str, s
     for w in words:
         if set(terms(w)) <= naming or any(_inside(at, asked_against) for at in _places(w, question)):
             continue
+        if denied(question, w):  # "needs no calibration data?" - "without calibration sets" agrees with the claim
+            continue
         against = named(w, outside=False)
         if not against or named(w, outside=True):
             continue
@@ -354,6 +356,20 @@ def foil_only(question: str, paper: Paper, sentences: list[str]) -> tuple[str, s
         if any(named(o, outside=True) for o in others) or (paper.title and any(t in naming for t in terms(question))):
             return w, against[0]
     return None
+
+
+# Determiners that deny the noun they open ("no labels", "zero communication").
+_DENYING = _NEGATORS | {"zero"}
+
+
+def denied(question: str, word: str) -> bool:
+    """The claim denies the word itself: a negator at most two words before it ("with zero communication between
+    devices", "needs no calibration data", "without any labels")."""
+    tokens = [t.casefold() for t in _TOKEN.findall(question)]
+    key = _singular(word)
+    return any(
+        _singular(t) == key and any(b in _DENYING for b in tokens[max(0, i - 3) : i]) for i, t in enumerate(tokens)
+    )
 
 
 def in_comparison(question: str, word: str) -> bool:
