@@ -4,6 +4,9 @@ it leave-one-writer-out against the rules alone.
     python -m bench.verdict_fit --collect   # run the pipeline on each verify item (gate off), save its features
     python -m bench.verdict_fit --fit       # leave-one-writer-out table, then write the weights fitted on all
 
+--collect reads ./store (seeds) and /tmp/c2-<worktree>/store (corpus2), as the regression run builds them,
+with the gate off, and writes /tmp/verdict_rows.json for --fit.
+
 Each tests/data/first_contact_*_{seeds,corpus2}.json was written by another writer who never saw the code; those
 are the held-out folds. The team's sets (verify_forms_*, dev_*) are fitted on, never held out.
 """
