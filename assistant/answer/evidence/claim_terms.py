@@ -34,7 +34,7 @@ def metadata(paper: Paper) -> list[str]:
     return out + ([paper.venue] if paper.venue else [])
 
 
-def _paper_terms(paper: Paper, sentences: list[str]) -> set[str]:
+def paper_terms(paper: Paper, sentences: list[str]) -> set[str]:
     # the authors' names too: "Tanaka and Petrov's estimate" names the paper's authors, not a term to find
     parts = [paper.title or "", paper.display_title, paper.abstract, *paper.other_abstracts, *metadata(paper)]
     parts += paper.authors
@@ -127,7 +127,7 @@ def unsupported(question: str, paper: Paper, sentences: list[str], near: Near | 
     """The claim's content words (less those naming the paper) that the paper's text holds neither as written nor
     as a close variant by meaning ("GPU" for "GPUs"): "copper-nickel" of a paper on "Fe-Cu" alloys."""
     naming = vocabulary(paper.title or paper.display_title)
-    held = _paper_terms(paper, sentences)
+    held = paper_terms(paper, sentences)
     text = " ".join([paper.title or "", paper.abstract, *paper.other_abstracts, *sentences])
     have = {stem(t) for t in held}
 
@@ -347,6 +347,8 @@ def foil_only(question: str, paper: Paper, sentences: list[str]) -> tuple[str, s
     for w in words:
         if set(terms(w)) <= naming or any(_inside(at, asked_against) for at in _places(w, question)):
             continue
+        if denied(question, w):  # "needs no calibration data?" - "without calibration sets" agrees with the claim
+            continue
         against = named(w, outside=False)
         if not against or named(w, outside=True):
             continue
@@ -354,6 +356,20 @@ def foil_only(question: str, paper: Paper, sentences: list[str]) -> tuple[str, s
         if any(named(o, outside=True) for o in others) or (paper.title and any(t in naming for t in terms(question))):
             return w, against[0]
     return None
+
+
+# Determiners that deny the noun they open ("no labels", "zero communication").
+_DENYING = _NEGATORS | {"zero"}
+
+
+def denied(question: str, word: str) -> bool:
+    """The claim denies the word itself: a negator at most two words before it ("with zero communication between
+    devices", "needs no calibration data", "without any labels")."""
+    tokens = [t.casefold() for t in _TOKEN.findall(question)]
+    key = _singular(word)
+    return any(
+        _singular(t) == key and any(b in _DENYING for b in tokens[max(0, i - 3) : i]) for i, t in enumerate(tokens)
+    )
 
 
 def in_comparison(question: str, word: str) -> bool:

@@ -38,7 +38,7 @@ _UNBOUNDED = re.compile(
 _BOUND = re.compile(r"\b(upper bound|upper limit|saturat\w*|plateau\w*|diminishing returns|ceiling|bounded by)\b", re.I)
 _LIMITED = re.compile(r"\b(limit(?:ed|s)?|no longer|cannot)\b", re.I)
 _NEGATOR = {"without", "no", "not", "never", "neither", "nor", "free", "avoid", "avoids", "avoiding", "eliminat"}
-_ASKS_NEGATED = re.compile(r"\b(without|not|n't|never|no)\b", re.I)
+_ASKS_NEGATED = re.compile(r"\b(without|not|n't|never|no|zero(?!-))\b", re.I)  # "zero communication", not "zero-shot"
 _MORE_THAN = re.compile(r"\b(more than|over|at least|beyond)\s+(\d[\d,.]*|one|two|three|four|five|six|ten)\b", re.I)
 _OPEN_BOUND = re.compile(r"\b(more than|over|above|beyond)\s+(\d[\d,.]*|one|two|three|four|five|six|ten)\b", re.I)
 _CATEGORY = re.compile(r"^\s*(?:is|are|was|were)\b[^?]*?\b(?:about|an?|mainly|primarily|mostly)\b", re.I)
@@ -111,7 +111,7 @@ def coverage(words: list[str], text: str) -> float:
     return sum(stem(t) in have for t in words) / len(words)
 
 
-def _negates(sentence: str, words: list[str]) -> bool:
+def negates(sentence: str, words: list[str]) -> bool:
     """The sentence denies one of the question's terms: "without any inter-device communication", "tuning-free"."""
     stems = {stem(w) for w in words if len(w) > 3}
     tokens = re.findall(r"[a-z][a-z-]*", sentence.casefold())
@@ -123,6 +123,11 @@ def _negates(sentence: str, words: list[str]) -> bool:
             if any(stem(t) in stems for t in tokens[i + 1 : i + 5]):
                 return True
     return False
+
+
+def asks_negated(question: str) -> bool:
+    """The claim itself denies something ("without a GPU"); a tag ("…, didn't it?") asks to confirm, not negates."""
+    return bool(_ASKS_NEGATED.search(phrases.untagged(question)))
 
 
 def premises(question: str, paper: Paper, ranked: list[str]) -> Verdict:
@@ -192,8 +197,8 @@ def premises(question: str, paper: Paper, ranked: list[str]) -> Verdict:
             return Verdict(NO, s, "a figure stated otherwise")
         return Verdict(UNSAID, top[0] if top else summary_sentence(paper), "a figure not stated")
     # A requirement the paper denies: "do they have to communicate?" - "without any inter-device communication".
-    if not _ASKS_NEGATED.search(phrases.untagged(question)):  # "…, didn't it?" asks to confirm, not negates
-        s = holding(lambda s: _negates(s, words), top)
+    if not asks_negated(question):
+        s = holding(lambda s: negates(s, words), top)
         if s:
             return Verdict(NO, s, "the sentence denies the asked term")
     whole = " ".join(every)

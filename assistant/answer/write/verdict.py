@@ -26,6 +26,7 @@ from assistant.answer.evidence.weigh import summary_sentence, vocabulary
 from assistant.answer.plan import phrases
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan
+from assistant.answer.write import verdict_model
 from assistant.answer.write.by_role import heading
 from assistant.answer.write.extractive import clause
 from assistant.answer.write.premises import COVERED, NO, TOP, UNSAID, YES, Verdict, content, coverage, premises
@@ -132,6 +133,12 @@ def presumes_author(plan: QueryPlan, paper: Paper) -> bool:
     return plan.about_author and plan.scope == "author" and not plan.others_asked and not paper.is_author_work
 
 
+def _others_in_author_scope(plan: QueryPlan, paper: Paper) -> bool:
+    """Another group's paper read for a question in the author's scope ("did Tanaka publish …?"): whether he did it
+    is not what the claim's evidence weighs, so the learned gate leaves the rules' verdict."""
+    return plan.scope == "author" and not plan.others_asked and not paper.is_author_work
+
+
 def _record(plan: QueryPlan, claim: str, paper: Paper) -> claim_record.RecordCheck | None:
     """The claim's year, venue, authors and category against the paper's record (evidence/claim_record.py)."""
     return claim_record.check(
@@ -146,14 +153,22 @@ def _record(plan: QueryPlan, claim: str, paper: Paper) -> claim_record.RecordChe
     )
 
 
+def _sentences(rest: str, paper: Paper, corpus: Corpus) -> list[str]:
+    """The paper's sentences ranked by the claim (without its naming words)."""
+    ranked = [s for s, _ in corpus.picker.rank(rest, corpus.qterms(rest), [paper])[paper.id]]
+    ranked = [s for s in ranked if not s.rstrip().endswith("?")] or ranked
+    return ranked or [r.text for r in with_roles(paper, corpus.picker.stored)]
+
+
 def _read(rest: str, paper: Paper, corpus: Corpus) -> Verdict:
     """The verdict the paper's sentences (ranked by the claim) give on the claim without its naming words."""
     rest = claim_record.unnamed(rest, paper)
-    ranked = [s for s, _ in corpus.picker.rank(rest, corpus.qterms(rest), [paper])[paper.id]]
-    ranked = [s for s in ranked if not s.rstrip().endswith("?")] or ranked
-    if not ranked:
-        ranked = [r.text for r in with_roles(paper, corpus.picker.stored)]
-    return decide(rest, paper, ranked, near=_near(corpus))
+    return decide(rest, paper, _sentences(rest, paper, corpus), near=_near(corpus))
+
+
+def _embed(corpus: Corpus) -> verdict_model.Embed:
+    """Unit vectors of texts by the embedding model; a paper's words embed once (they recur for each claim)."""
+    return lambda texts: _word_vectors(corpus.picker.embeddings, texts)
 
 
 def _rival(verdict: Verdict) -> bool:
@@ -196,7 +211,10 @@ def write_verdict(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | 
             [Paragraph(claims=[Claim(text=text)])], cites, route="verify", verdict=UNSAID, papers=[paper.id]
         )
     rest = claim_record.unnamed(rest, paper)
-    verdict = _read(rest, paper, corpus)
+    ranked = _sentences(rest, paper, corpus)
+    verdict = decide(rest, paper, ranked, near=_near(corpus))
+    if not _others_in_author_scope(plan, paper):
+        verdict = verdict_model.gate(rest, paper, ranked, verdict, _embed(corpus))
     if verdict.word == YES and presumes_author(plan, paper):
         # "Did he use speculative decoding?" met only by another group's paper: the claim is false of him
         verdict = Verdict(NO, verdict.sentence, "only another group's paper states it", verdict.term)
