@@ -1,9 +1,13 @@
-"""Topic membership against the visible question sets: every topic, summary, both-groups, filter, near-negative and
-negation item's topic (and negated topic) as the planner reads it, the papers in its scope labelled by the item
-(expected papers in, the rest out, allowed ones unlabelled; a negated topic's members are the scope's papers the item
-does not expect), and the items scored as sets (found share minus 0.25 per extra paper) through
-TopicMatcher.papers_on. With --fit, the four weights of evidence/topic_score.py fitted on one corpus's pairs and
-checked on the other's, both ways (needs scikit-learn).
+"""Topic membership against every writer's visible set: each topic, summary, list, stacked, both-groups, filter,
+near-negative, out-of-corpus and negation item's topic (and negated topic) as the planner reads it, the papers in its
+scope labelled by the item (expected papers in, the rest out, allowed ones unlabelled; a negated topic's members are
+the scope's papers the item does not expect), and the items scored as sets (found share minus 0.25 per extra paper).
+
+The learned score (evidence/topic_score.py) decides the papers the topic's words do not ground. It is measured
+leave-one-writer-out: fitted on every writer but one (and the team's sets), the held-out writer's items scored with
+the words' rules plus the fitted score, against the current decision (TopicMatcher.papers_on with the data file as
+installed when the evidence is gathered) on the same items. `--fit` writes the weights fitted on every writer to
+evidence/data/topic_score.json.
 
     python -m bench.topic_membership --seeds store --corpus2 /tmp/c2-wt/store [--fit]
 """
@@ -12,22 +16,45 @@ from __future__ import annotations
 
 import argparse
 import json
+import pickle
 from pathlib import Path
 
 import numpy as np
 
+from assistant.answer.evidence import distinct
+from assistant.answer.evidence import topic_score as ts
+from assistant.answer.evidence.topic_terms import _has_all, alternatives, content_terms, identities
+from assistant.answer.evidence.weigh import QueryTerms
 from assistant.core import Assistant
 from assistant.evaluation_rules import matches
 from assistant.models import Filters, Message
 from assistant.settings import Settings
 
-KINDS = {"topic", "summary", "negation", "both_groups", "filter", "near_negative"}
-SEED_SETS = ["dev_questions", "extra_questions", "dev_hard_questions", "dev_new_kinds", "first_contact_seeds"] + [
-    f"first_contact_{r}_seeds" for r in ("end", "r3", "r4", "r5", "r6")
-]
-C2_SETS = ["corpus2_questions", "first_contact_corpus2"] + [
-    f"first_contact_{r}_corpus2" for r in ("end", "r3", "r4", "r5", "r6")
-]
+KINDS = {
+    "topic",
+    "summary",
+    "negation",
+    "both_groups",
+    "filter",
+    "near_negative",
+    "list_condition",
+    "stacked",
+    "out_of_corpus",
+}
+ROUNDS = ("end", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11")
+# writer -> its sets; the team's sets are fitted on, never held out
+WRITERS = {"first_contact": ["first_contact_seeds", "first_contact_corpus2"]} | {
+    r: [f"first_contact_{r}_seeds", f"first_contact_{r}_corpus2"] for r in ROUNDS
+}
+TEAM = ["dev_questions", "extra_questions", "dev_hard_questions", "dev_new_kinds", "verify_forms_seeds"]
+TEAM_C2 = ["corpus2_questions", "verify_forms_corpus2"]
+C2 = {s for sets in WRITERS.values() for s in sets if s.endswith("corpus2")} | set(TEAM_C2)
+# The hand gates whose place the held-out writers decide (the first score's three, and papers_on's two later checks)
+HAND = {"sentence_floor": 0.2, "head_near": 1, "scored_words": 5}
+CHECKS = {"says_core": 1, "agrees": 1}
+THRESHOLDS = np.arange(-3.0, 6.01, 0.25)
+# What is shipped: the features and regularisation that won on the held-out writers (see `variants`)
+SHIPPED = (("sentence", "title", "stems"), CHECKS | HAND, 10.0)
 
 
 class _Cited:  # what evaluation_rules.matches reads of a citation
@@ -36,10 +63,12 @@ class _Cited:  # what evaluation_rules.matches reads of a citation
         self.arxiv_id, self.paper_id = paper.arxiv_id, paper.id
 
 
-def items(store: Path, sets: list[str]) -> tuple[object, list[dict]]:
-    """The answerer of a store and each item's (topic, scope, labels), the topic as its plan reads it."""
-    corpus = store.parent / "corpus" if (store.parent / "corpus").exists() else Path("seeds")
-    answerer = Assistant.from_settings(Settings(store_dir=store, seeds_dir=corpus)).answerer()
+def writer_of(name: str) -> str | None:
+    return next((w for w, sets in WRITERS.items() if name in sets), None)
+
+
+def items(answerer, sets: list[str]) -> list[dict]:
+    """Each item's (topic, scope, labels), the topic as its plan reads it."""
     out = []
     for name in sets:
         for q in json.loads(Path(f"tests/data/{name}.json").read_text())["questions"]:
@@ -64,8 +93,9 @@ def items(store: Path, sets: list[str]) -> tuple[object, list[dict]]:
                     known = {i: 1 - y for i, y in labels.items() if y == 1 or not plan.topic}
                 else:  # with a negated topic too, a paper left out may be on the topic
                     known = {i: y for i, y in labels.items() if y == 1 or not plan.negated}
-                out.append(dict(id=q["id"], topic=topic, negated=which == "negated", scope=scope, labels=known))
-    return answerer, out
+                row = dict(id=q["id"], set=name, writer=writer_of(name), topic=topic, negated=which == "negated")
+                out.append(row | dict(scope=scope, labels=known))
+    return out
 
 
 def set_score(members: set[str], labels: dict[str, int]) -> float:
@@ -77,93 +107,206 @@ def set_score(members: set[str], labels: dict[str, int]) -> float:
     return max(0.0, found / expected - 0.25 * extra)
 
 
-def scored(answerer, rows: list[dict], score: bool = True) -> float:
-    """The items' mean set score, with the membership score or by the words' rules alone (`score=False`; a negated
-    topic is read by papers_touching either way)."""
-    topics = answerer.corpus.topics
+def _members(m, r) -> set[str]:
+    if r["negated"]:
+        return m.papers_touching(r["topic"], r["scope"])
+    return {sp.paper.id for sp in m.papers_on(r["topic"], r["scope"])}
+
+
+def evidence(answerer, rows: list[dict]) -> list[dict]:
+    """Per item: the current decision's members, the members of the words' rules alone (no score), and for each
+    labelled paper those leave out, its features per eligible alternative (the later checks of papers_on, says_core
+    and _agreeing, among them)."""
+    m = answerer.corpus.topics
     out = []
     for r in rows:
-        if r["negated"]:
-            members = topics.papers_touching(r["topic"], r["scope"])
-        else:
-            members = {sp.paper.id for sp in topics.papers_on(r["topic"], r["scope"], scored=score)}
-        out.append(set_score(members, r["labels"]))
-    return float(np.mean(out)) if out else 0.0
+        current = _members(m, r)
+        m._by_score = lambda *a, **k: []  # the words' rules alone
+        try:
+            base = _members(m, r)
+        finally:
+            del m._by_score
+        cands = [p for p in r["scope"] if p.id in r["labels"] and p.id not in base]
+        pairs: dict[str, list] = {p.id: [] for p in cands}
+        for alt in alternatives(r["topic"]) if cands else []:
+            words = content_terms(alt)
+            if not words or (len(words) == 1 and distinct.ordinary(words[0])):
+                continue
+            qterms = QueryTerms.of(" ".join(words), m.lexical)
+            if not qterms.weights:
+                continue
+            qterms = distinct.scope_weighted(qterms, *m._scope_df(r["scope"], m._at(r["scope"])))
+            ids = identities(words)
+            ok = [p for p in cands if not ids or _has_all(ids, m._whole_of(p))]
+            for pid, f in ts.features(m, r["topic"], alt, words, qterms, r["scope"], ok).items():
+                pairs[pid].append((f["features"], len(words)))
+        out.append(
+            dict(
+                id=r["id"], set=r["set"], writer=r["writer"], labels=r["labels"], current=current, base=base,
+                pairs=pairs,
+            )
+        )  # fmt: skip
+    return out
 
 
-def features(answerer, rows: list[dict]) -> tuple[np.ndarray, np.ndarray, list[int]]:
-    """Per labelled pair: grounded by the words, closest-sentence and title cosines, stem coverage (the best
-    alternative's); and each pair's item."""
-    from assistant.answer.evidence import distinct
-    from assistant.answer.evidence.topic_terms import alternatives, content_terms
-    from assistant.answer.evidence.weigh import QueryTerms
-
-    m = answerer.corpus.topics
-    x, y, item = [], [], []
-    for n, r in enumerate(rows):
-        scope = r["scope"]
-        grounded = {sp.paper.id for sp in m._grounded(r["topic"], scope)}
-        best: dict[str, list[float]] = {}
-        for alt in alternatives(r["topic"]):
-            qterms = QueryTerms.of(" ".join(content_terms(alt)), m.lexical)
-            qterms = distinct.scope_weighted(qterms, *m._scope_df(scope, m._at(scope)))
-            sims = m._best_sims(alt, scope)
-            titled = [p for p in scope if p.title]
-            titles = dict(zip((p.id for p in titled), m.picker.vectors([p.title for p in titled]) @ m._query(alt)))
-            for p in scope:
-                f = [float(p.id in grounded), sims.get(p.id, 0.0), float(titles.get(p.id, 0.0))]
-                f.append(m._stem_coverage(qterms, p))
-                if p.id not in best or sum(f) > sum(best[p.id]):
-                    best[p.id] = f
-        for pid, label in r["labels"].items():
-            x.append(best.get(pid, [0.0] * 4))
-            y.append(label)
-            item.append(n)
-    return np.array(x), np.array(y), item
+# ---- the fit: plain numpy logistic regression ----
 
 
-def fit(train, test) -> None:
-    from sklearn.linear_model import LogisticRegression
+def logistic(x: np.ndarray, y: np.ndarray, l2: float = 1.0, steps: int = 50) -> tuple[np.ndarray, float]:
+    """Balanced-class L2 logistic regression by Newton steps on standardised features; weights on the raw scale."""
+    mu, sd = x.mean(0), x.std(0) + 1e-9
+    xs = np.hstack([(x - mu) / sd, np.ones((len(x), 1))])
+    cw = np.where(y == 1, len(y) / (2 * max(y.sum(), 1)), len(y) / (2 * max((1 - y).sum(), 1)))
+    w = np.zeros(xs.shape[1])
+    reg = np.full(xs.shape[1], l2)
+    reg[-1] = 0.0
+    for _ in range(steps):
+        p = 1 / (1 + np.exp(-(xs @ w)))
+        g = xs.T @ (cw * (p - y)) + reg * w
+        h = (xs * (cw * p * (1 - p))[:, None]).T @ xs + np.diag(reg + 1e-9)
+        w -= np.linalg.solve(h, g)
+    return w[:-1] / sd, float(w[-1] - (w[:-1] * mu / sd).sum())
 
-    (xa, ya, ia), (xb, yb, ib) = train, test
-    model = LogisticRegression(class_weight="balanced", max_iter=1000).fit(xa, ya)
-    w, b = model.coef_[0], model.intercept_[0]
 
-    def mean_set_score(x, y, it, threshold):
-        z = x @ w + b
-        per: dict[int, dict[str, int]] = {}
-        members: dict[int, set[str]] = {}
-        for k, (zz, label, n) in enumerate(zip(z, y, it)):
-            per.setdefault(n, {})[str(k)] = int(label)
-            if zz >= threshold:
-                members.setdefault(n, set()).add(str(k))
-        return float(np.mean([set_score(members.get(n, set()), labels) for n, labels in per.items()]))
+def passes(f: dict, words: int, gates: dict) -> bool:
+    """topic_score.gated with the gates `gates` (a missing one is off)."""
+    return ts.gated(ts.Weights({}, 0.0, gates), f, words)
 
-    threshold = max(np.arange(-3, 4, 0.1), key=lambda t: mean_set_score(xa, ya, ia, t))
-    print(
-        f"  weights (grounded, sentence, title, stems) {np.round(w, 2).tolist()} bias {b:.2f}"
-        f" threshold {threshold:.1f}:"
-        f" fitted on {mean_set_score(xa, ya, ia, threshold):.3f}, held out {mean_set_score(xb, yb, ib, threshold):.3f}"
-    )
+
+def prepared(ev: list[dict], names, gates) -> list[tuple[dict, list]]:
+    """Per item, each labelled candidate's feature rows (one per alternative the gates pass)."""
+    out = []
+    for e in ev:
+        rows = []
+        for pid, alts in e["pairs"].items():
+            ok = [[f[k] for k in names] for f, n in alts if passes(f, n, gates)]
+            if ok:
+                rows.append((pid, np.array(ok), e["labels"][pid]))
+        out.append((e, rows))
+    return out
+
+
+def scores(items, w, b, threshold: float = 0.0) -> list[float]:
+    """Each item's set score with the rules' members plus the candidates whose best alternative scores >= threshold."""
+    out = []
+    for e, rows in items:
+        members = set(e["base"])
+        members |= {pid for pid, x, _ in rows if (x @ w + b).max() >= threshold}
+        out.append(set_score(members, e["labels"]))
+    return out
+
+
+def fitted(items, l2: float) -> tuple[np.ndarray, float]:
+    """Weights and bias (the threshold best for the items' own set score folded in). A candidate is trained on by
+    its alternative of the highest first feature plus second."""
+    x = [rows[np.argmax(rows[:, :2].sum(1))] for _, item in items for _, rows, _ in item]
+    y = [label for _, item in items for _, _, label in item]
+    x, y = np.array(x), np.array(y, dtype=float)
+    if not len(x) or y.min() == y.max():
+        return np.zeros(x.shape[1] if len(x) else 0), -1.0
+    w, b = logistic(x, y, l2)
+    t = max(THRESHOLDS, key=lambda t: (np.mean(scores(items, w, b, t)), t))
+    return w, b - t
+
+
+def held_out(ev: list[dict], names, gates, l2: float) -> dict[str, tuple[float, float, int]]:
+    """writer -> (current, learned, topics) on its items, the learned score fitted on every other writer and the
+    team's sets."""
+    items, out = prepared(ev, names, gates), {}
+    for writer in WRITERS:
+        test = [it for it in items if it[0]["writer"] == writer]
+        if test:
+            w, b = fitted([it for it in items if it[0]["writer"] != writer], l2)
+            old = np.mean([set_score(e["current"], e["labels"]) for e, _ in test])
+            out[writer] = (round(float(old), 3), round(float(np.mean(scores(test, w, b))), 3), len(test))
+    return out
+
+
+def mean(result: dict) -> tuple[float, float, float]:
+    olds, news = [v[0] for v in result.values()], [v[1] for v in result.values()]
+    return float(np.mean(olds)), float(np.mean(news)), float(np.std(np.subtract(news, olds)))
+
+
+def variants() -> dict[str, tuple]:
+    """The decisions compared on the held-out writers: the shipped one, without each hand gate, with each other
+    feature added, and the best decision without the hand gates ("relative" and "stems")."""
+    names, gates, l2 = SHIPPED
+    out = {"shipped": SHIPPED}
+    for g in HAND:
+        out[f"shipped without gate {g}"] = (names, {k: v for k, v in gates.items() if k != g}, l2)
+    out["shipped without the hand gates"] = (names, CHECKS, l2)
+    for f in ts.FEATURES:
+        if f not in names and f not in CHECKS:
+            out[f"shipped + feature {f}"] = ((*names, f), gates, l2)
+    out["every feature, hand gates"] = (tuple(f for f in ts.FEATURES if f not in CHECKS), gates, l2)
+    out["relative and stems, no hand gates"] = (("relative", "stems"), CHECKS, l2)
+    out["shipped, l2 1"] = (names, gates, 1.0)
+    return out
+
+
+def ship(ev: list[dict], table: dict) -> dict:
+    """The shipped decision fitted on every writer and the team's sets, with its provenance."""
+    names, gates, l2 = SHIPPED
+    w, b = fitted(prepared(ev, names, gates), l2)
+    old, new, spread = mean(table["shipped"])
+    writers = [e for e in ev if e["writer"]]
+    return {
+        "weights": {k: round(float(v), 4) for k, v in zip(names, w)},
+        "bias": round(float(b), 4),
+        "gates": gates,
+        "provenance": {
+            "fit": "python -m bench.topic_membership --fit (numpy logistic regression, balanced classes, L2 "
+            f"{l2} on standardised features; threshold for the items' set score folded into the bias)",
+            "sets": sorted({e["set"] for e in ev}),
+            "topics": len(ev),
+            "writers' topics": len(writers),
+            "leave-one-writer-out": {
+                w: {"current": o, "learned": n, "topics": k} for w, (o, n, k) in table["shipped"].items()
+            },
+            "mean": {"current": round(old, 3), "learned": round(new, 3), "spread of the gain": round(spread, 3)},
+            "variants (mean current -> learned)": {k: [round(x, 3) for x in mean(v)[:2]] for k, v in table.items()},
+        },
+    }
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seeds", default="store")
     ap.add_argument("--corpus2", required=True)
-    ap.add_argument("--fit", action="store_true")
+    ap.add_argument("--fit", action="store_true", help="compare the variants and write the shipped weights")
+    ap.add_argument("--cache", default="", help="a pickle of the items' evidence (read if present, else written)")
     args = ap.parse_args()
-    seeds, seed_rows = items(Path(args.seeds), SEED_SETS)
-    c2, c2_rows = items(Path(args.corpus2), C2_SETS)
-    for name, answerer, rows in (("seeds", seeds, seed_rows), ("corpus 2", c2, c2_rows)):
-        before, after = scored(answerer, rows, score=False), scored(answerer, rows)
-        print(f"{name}: {len(rows)} topics, words alone {before:.3f}, with the membership score {after:.3f}")
-    if args.fit:
-        a, b = features(seeds, seed_rows), features(c2, c2_rows)
-        print("fitted on the seeds, checked on corpus 2:")
-        fit(a, b)
-        print("fitted on corpus 2, checked on the seeds:")
-        fit(b, a)
+    if args.cache and Path(args.cache).exists():
+        ev = pickle.loads(Path(args.cache).read_bytes())
+    else:
+        ev = []
+        for store, sets in (
+            (args.seeds, TEAM + [s for v in WRITERS.values() for s in v if s not in C2]),
+            (args.corpus2, TEAM_C2 + [s for v in WRITERS.values() for s in v if s in C2]),
+        ):
+            store = Path(store)
+            corpus = store.parent / "tanaka" if (store.parent / "tanaka").exists() else Path("seeds")
+            answerer = Assistant.from_settings(Settings(store_dir=store, seeds_dir=corpus)).answerer()
+            ev += evidence(answerer, items(answerer, sets))
+        if args.cache:
+            Path(args.cache).write_bytes(pickle.dumps(ev))
+    print("the current decision per writer's set (items' set score):")
+    for sets in WRITERS.values():
+        for name in sets:
+            s = [set_score(e["current"], e["labels"]) for e in ev if e["set"] == name]
+            print(f"  {name:<28} {np.mean(s):.3f} of {len(s)}" if s else f"  {name:<28} -")
+    if not args.fit:
+        return
+    table = {}
+    for label, (names, gates, l2) in variants().items():
+        table[label] = held_out(ev, names, gates, l2)
+        print(f"{label}: held-out writers' mean %.3f -> %.3f (spread of the gain %.3f)" % mean(table[label]))
+    print("shipped, per held-out writer (current -> learned):")
+    for w, (o, n, k) in table["shipped"].items():
+        print(f"  {w:<14} {o:.3f} -> {n:.3f}  ({k} topics)")
+    data = ship(ev, table)
+    ts.DATA.write_text(json.dumps(data, indent=1) + "\n")
+    print(f"wrote {ts.DATA}: {data['weights']} bias {data['bias']}")
 
 
 if __name__ == "__main__":

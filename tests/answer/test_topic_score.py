@@ -1,14 +1,17 @@
-"""One calibrated membership score (evidence/topic_score.py) admits a paper whose title and text say the topic in other
+"""One learned membership score (evidence/topic_score.py) admits a paper whose title and text say the topic in other
 forms and close in meaning, where no sentence holds the topic's words as written."""
 
 from __future__ import annotations
 
-from assistant.answer.evidence.topic_score import BIAS, STEM_FLOOR, W_SENTENCE, W_STEMS, W_TITLE, membership
+import json
+
+from assistant.answer.evidence.topic_score import DATA, FEATURES, weights
 from assistant.models import Filters, Message
 
 ON_BOARD = "Quantized Convolutional Networks for On-Board Ice Classification on Small Satellites"
 WAVEFORMS = "Detecting Leads in Winter Sea Ice with CryoSat-2 Waveforms"
 REACTOR = "Unfolding an Atomistic World: Atomistic Simulation of Reactor Pressure"
+ADAPTATION = "Domain Adaptation Between Sentinel-1 and RADARSAT-2 for Ice Mapping"
 
 
 def titles(assistant, question: str) -> set[str]:
@@ -16,11 +19,32 @@ def titles(assistant, question: str) -> set[str]:
     return {c.title or "" for c in answer.citations}
 
 
-def test_words_grounding_a_topic_pass_and_meaning_alone_needs_most_of_its_stems():
-    assert membership(True, 0.3, 0.2, 0.5) >= 0
-    assert membership(False, 0.7, 0.7, 0.0) < 0  # close in meaning, none of its words: a neighbouring topic
-    assert membership(False, 1.0, 1.0, STEM_FLOOR - 0.01) < 0
-    assert abs(W_SENTENCE + W_TITLE + W_STEMS * STEM_FLOOR + BIAS) < 1e-9
+def test_the_shipped_weights_are_few_known_features_with_their_held_out_figures():
+    w = weights()
+    assert 0 < len(w.weights) <= 12 and set(w.weights) <= set(FEATURES)
+    figures = json.loads(DATA.read_text())["provenance"]
+    assert len(figures["leave-one-writer-out"]) >= 10  # every writer held out in turn
+    assert figures["mean"]["learned"] >= figures["mean"]["current"]
+
+
+def test_the_closest_paper_in_meaning_without_the_topics_words_is_not_on_it():
+    w = weights()
+    best_in_meaning = {f: 0.0 for f in FEATURES} | {"sentence": 0.7, "relative": 1.0, "title": 0.7, "rank": 1.0}
+    assert w.z(best_in_meaning) < 0  # a neighbouring topic: none of its words, however close
+    assert w.z(best_in_meaning | {"stems": 1.0, "core": 1.0, "title_stems": 1.0}) >= 0
+    assert 0 < w.least_stems() < 1  # a paper holding none of the phrase's words is not even read
+
+
+def test_a_paper_on_a_topic_only_in_meaning_is_listed_and_a_neighbouring_one_is_not(tanaka):
+    q = "Give me a summary of Keiko Tanaka's papers on classifying sea ice in SAR images."
+    answerer = tanaka.answerer()
+    plan = answerer.plan([Message(role="user", content=q)], Filters())
+    on = {sp.paper.title or "" for sp in answerer.corpus.topics.papers_on(plan.topic, answerer.tables.scoped(plan))}
+    # "ice mapping" from "several SAR satellites": classifying sea ice in SAR images, never in those words (the
+    # first score, fitted on the seeds to r6, left it out)
+    assert ADAPTATION in on, on
+    # classifying leads from radar altimeter waveforms: a neighbouring subject, not in SAR images
+    assert WAVEFORMS not in on, on
 
 
 def test_a_paper_saying_the_topic_in_other_forms_is_on_it(tanaka):

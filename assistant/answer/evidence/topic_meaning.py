@@ -8,10 +8,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-from assistant.answer.evidence import distinct
+from assistant.answer.evidence import distinct, topic_score
 from assistant.answer.evidence.query_terms import stem
 from assistant.answer.evidence.topic_core import VersionedNames, core_words, says_most
-from assistant.answer.evidence.topic_score import SCORED_WORDS, SENTENCE_FLOOR, STEM_FLOOR, membership
 from assistant.answer.evidence.topic_terms import (
     NAME_ZIPF,
     UNCOVERED_SHARE,
@@ -196,25 +195,25 @@ class TopicMeaning:
         return np.asarray(self.embeddings.embed_query(text), dtype=np.float32)
 
     def _by_score(self, topic: str, papers: list[Paper], have: set[str]) -> list[Support]:
-        """The papers of `papers` not in `have` (those the topic's words ground) whose calibrated membership score
-        (topic_score.py) puts them on the topic: meaning (closest sentence, title) with most of the phrase's weight
+        """The papers of `papers` not in `have` (those the topic's words ground) whose learned membership score
+        (topic_score.py) puts them on the topic: meaning (closest sentence, title) with much of the phrase's weight
         in their text by stem. An identity ("Sentinel-2") must still be said as written."""
         rest = [p for p in papers if p.id not in have]
         if not rest:
             return []
+        learned = topic_score.weights()
         out: dict[str, Support] = {}
         for alt in alternatives(topic):
             words = content_terms(alt)
-            # The score was calibrated on topic phrases of one to five words: the leftovers of a long question
-            # ("quantization compressed model beats original accuracy") and one ordinary word alone ("here") hold
-            # most of their stems in many texts by chance.
-            if not 0 < len(words) <= SCORED_WORDS or (len(words) == 1 and distinct.ordinary(words[0])):
+            # one ordinary word alone ("here") holds its stem in many texts by chance
+            if not words or (len(words) == 1 and distinct.ordinary(words[0])):
                 continue
             qterms = QueryTerms.of(" ".join(words), self.lexical)
             if not qterms.weights:
                 continue
             qterms = distinct.scope_weighted(qterms, *self._scope_df(papers, self._at(papers)))
-            near = self._covering(qterms, STEM_FLOOR) if self.terms is not None else None  # else: read every paper
+            floor = learned.least_stems()
+            near = self._covering(qterms, floor) if self.terms is not None and floor > 0 else None
             ids = identities(words)
             cands = [
                 p
@@ -225,19 +224,10 @@ class TopicMeaning:
             ]
             if not cands:
                 continue
-            q = self._query(alt)
-            # the scope's sentences stay cached for the next topic read over it
-            sentences, vectors, runs = self._sentences(cands, keep=False)
-            sims = vectors @ q
-            best = {p.id: a + int(np.argmax(sims[a:b])) for p, a, b in runs if b > a}
-            titled = [p for p in cands if p.title]
-            titles = dict(zip((p.id for p in titled), self.picker.vectors([p.title for p in titled]) @ q))
-            for p in cands:
-                sim = float(sims[best[p.id]]) if p.id in best else 0.0
-                if (
-                    sim >= SENTENCE_FLOOR
-                    and membership(False, sim, float(titles.get(p.id, 0.0)), self._stem_coverage(qterms, p)) >= 0
-                    and self._head_near(p, alt, words)
-                ):
-                    out[p.id] = Support(p, sentences[best[p.id]][1] if p.id in best else p.title or "", sim)
+            by_id = {p.id: p for p in cands}
+            for pid, f in topic_score.features(
+                self, topic, alt, words, qterms, papers, cands, learned.wanted()
+            ).items():
+                if topic_score.gated(learned, f["features"], len(words)) and learned.z(f["features"]) >= 0:
+                    out[pid] = Support(by_id[pid], f["sentence"], f["sim"])
         return list(out.values())

@@ -1,50 +1,181 @@
-"""One calibrated membership score for a paper and a topic phrase, from evidence the store already holds: whether the
-paper's own words ground the phrase (the rules of topics.TopicMatcher._grounded), its closest abstract sentence's
-cosine to the phrase, its title's cosine (titles are embedded at ingest: their vectors are read, not computed), and
-the share of the phrase's weight its whole text holds in any form of the same stem.
+"""One learned membership score for a paper the topic's words do not ground (topics.TopicMatcher._grounded) and
+a topic phrase, read from evidence the store already holds. FEATURES are what it can read, each in [0, 1]: the
+paper's closest abstract sentence's cosine to the phrase, alone and against the scope's best paper's (`relative`)
+and its rank; its title's cosine (titles are embedded at ingest); the share of the phrase's weight its whole text and
+its title hold in any form of the same stem; the share of the phrase's core words it holds; the share of the topic's
+alternatives it holds; the closest sentence to the topic as a whole against the scope's best, and its rank; whether
+its head is said beside another of its words; whether the phrase is long; and papers_on's two later checks
+(`says_core`, `agrees`: topics.TopicMatcher.says_core, _agreeing).
 
-    z = W_WORDS * grounded + W_SENTENCE * sentence cosine + W_TITLE * title cosine + W_STEMS * stem coverage + BIAS
+    z = sum(weight[f] * feature[f]) + bias;  the paper is on the phrase when z >= 0 and the gates pass
 
-A paper is on the phrase when z >= 0. The weights are a logistic regression fitted on the seeds' visible topic,
-summary, both-groups, filter and negation items (2,878 labelled paper-topic pairs: the expected papers in, the rest
-of the pool out, allowed ones unlabelled), its threshold chosen for the items' own set score (found share minus 0.25
-per extra paper), and checked on corpus 2's items (601 pairs), which it never saw. Items scored as sets through
-TopicMatcher.papers_on (`python -m bench.topic_membership`), the words' rules alone -> with this score and its gates:
-seeds (fitted on) 0.900 -> 0.908 of 127 topics, corpus 2 (held out) 0.863 -> 0.880 of 41. The linear score alone
-(the rules' decision one of its inputs, no gates), refitted each way (`--fit`): on the seeds,
-checked on corpus 2, 0.847; on
-corpus 2, checked on the seeds, 0.845. Four weights from 22 papers' 601 pairs are no better than the seeds' fit, so
-that is the one used, and the word rules stay the first evidence.
-
-What the score adds: a paper whose title and text say the subject in other forms, close in meaning, where no
-sentence holds the phrase's words as written ("classifying sea ice … SAR" for "On-Board Ice Classification", a
-CryoSat-2 waveform paper for "altimetry-based", "simulating" for "Atomistic Simulation"). The papers the words
-ground (topics.TopicMatcher._grounded) keep their rules: with W_WORDS they pass at any meaning, so the score is
-applied where the rules said no. Gates measured on the visible items keep out what a linear score cannot see: the
-phrase's head said with another of its words in one sentence (`_head_near`: "search" and "neural architecture" apart
-is no "neural architecture search"), and SENTENCE_FLOOR.
+Which features carry a weight, the weights, and which gates stay are in data/topic_score.json, written by
+`python -m bench.topic_membership --fit`: a numpy logistic regression over every writer's visible topic, summary,
+list, stacked, negation, both-groups and filter items on both corpora, the features and gates kept those that won
+when each writer in turn was held out and scored with a fit on the others (the figures are in the file).
 """
 
 from __future__ import annotations
 
-W_WORDS = 4.0
-W_SENTENCE = 1.06
-W_TITLE = 2.15
-W_STEMS = 4.25
-BIAS = -4.26  # the fitted intercept (-3.46) less the chosen threshold (0.8)
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+from assistant.answer.evidence.query_terms import stem
+from assistant.answer.evidence.topic_core import holds
+from assistant.answer.evidence.topic_terms import Support, _has_all, alternatives, content_terms
+from assistant.answer.evidence.weigh import vocabulary
+
+DATA = Path(__file__).with_name("data") / "topic_score.json"
+# Each feature lies in [0, 1]; the names are the data file's keys.
+FEATURES = (
+    "sentence",
+    "title",
+    "stems",
+    "relative",
+    "rank",
+    "core",
+    "alternatives",
+    "head_near",
+    "title_stems",
+    "long",
+    "says_core",
+    "agrees",
+    "whole",
+    "whole_rank",
+)
+# The phrase length (content words) past which `long` is set: the longest phrase the first fit's items had.
+LONG_WORDS = 5
+# Some of the phrase's weight, however little (`Weights.least_stems`).
+MIN_STEMS = 1e-6
 
 
-def membership(grounded: bool, sentence: float, title: float, stems: float) -> float:
-    """The paper's score for the phrase; on it when >= 0."""
-    return W_WORDS * grounded + W_SENTENCE * sentence + W_TITLE * title + W_STEMS * stems + BIAS
+@dataclass(frozen=True)
+class Weights:
+    weights: dict[str, float]
+    bias: float
+    # hand gates the held-out writers kept (0 = off): sentence_floor, head_near, scored_words, says_core, agrees
+    gates: dict[str, float]
+
+    def wanted(self) -> set[str]:
+        """The features the weights and the gates read."""
+        gates = {"head_near", "says_core", "agrees"} & {k for k, v in self.gates.items() if v}
+        return set(self.weights) | gates
+
+    def z(self, f: dict[str, float]) -> float:
+        return sum(w * f[k] for k, w in self.weights.items()) + self.bias
+
+    def stem_floor(self) -> float:
+        """The least stem coverage an ungrounded paper can pass with, every other feature at its best (1.0); 0 when
+        any coverage can pass."""
+        w = self.weights.get("stems", 0.0)
+        rest = sum(max(v, 0.0) for k, v in self.weights.items() if k != "stems")
+        return max(0.0, -(self.bias + rest) / w) if w > 0 else 0.0
+
+    def least_stems(self) -> float:
+        """The stem coverage below which a paper is not read: `stem_floor`, and some of the phrase's weight in any
+        case when the says_core gate is on (a paper holding none of its words says none of its core)."""
+        return max(self.stem_floor(), MIN_STEMS if self.gates.get("says_core") else 0.0)
 
 
-# The least stem coverage an ungrounded paper can pass with (both cosines at 1.0): the papers below it are never read.
-STEM_FLOOR = -(BIAS + W_SENTENCE + W_TITLE) / W_STEMS
+@cache
+def weights() -> Weights:
+    data = json.loads(DATA.read_text())
+    return Weights(
+        {k: float(data["weights"][k]) for k in FEATURES if k in data["weights"]}, data["bias"], data["gates"]
+    )
 
-# The longest phrase (content words) the items it was fitted on had; longer ones are left to the words' rules.
-SCORED_WORDS = 5
-# A paper none of whose sentences comes near the phrase is not on it, whatever its title and stems: "quantization" held
-# by stem in "quantify" (AIPerf, closest sentence 0.13), "compressed" in a benchmark suite's text (0.10); the lowest
-# true member the words do not ground is the CryoSat-2 waveform paper for "altimetry-based" (0.23).
-SENTENCE_FLOOR = 0.2
+
+def features(
+    m, topic: str, alt: str, words: list[str], qterms, papers: list, cands: list, wanted: set[str] | None = None
+) -> dict[str, dict]:
+    """Each candidate's features for one alternative of the topic (`m`: the TopicMatcher; `papers`: the scope, the
+    cosines ranked over it; `qterms`: the alternative's scope-weighted terms), with its closest sentence. Only the
+    features `wanted` (all when None) are read, with `sentence` and `stems` always."""
+    want = set(FEATURES) if wanted is None else wanted
+    # the scope's sentences only when a feature ranks the paper against it (at 10k papers a matrix of ~80k rows)
+    pool = papers if want & {"relative", "rank", "whole", "whole_rank"} else cands
+    sentences, vectors, runs = m._sentences(pool, keep=pool is papers)
+    sims = vectors @ m._query(alt)
+    best = {p.id: a + int(np.argmax(sims[a:b])) for p, a, b in runs if b > a}
+    scope = np.sort(np.array([float(sims[i]) for i in best.values()]))[::-1]
+    top = float(scope[0]) if len(scope) else 0.0
+    titles: dict[str, float] = {}
+    if "title" in want:
+        titled = [p for p in cands if p.title]
+        titles = dict(zip((p.id for p in titled), m.picker.vectors([p.title for p in titled]) @ m._query(alt)))
+    core = m._core(words)
+    alts = alternatives(topic)
+    near_best: dict[str, float] = {}
+    near_scope, near_top = np.zeros(0), 0.0
+    if want & {"whole", "whole_rank"}:  # the closest sentence to the topic as a whole, against the scope's best
+        near = vectors @ m._query(" ".join(alts))
+        near_best = {p.id: float(near[a:b].max()) for p, a, b in runs if b > a}
+        near_scope = np.sort(np.array(list(near_best.values())))[::-1]
+        near_top = float(near_scope[0]) if len(near_scope) else 0.0
+    total = sum(qterms.weights.values()) or 1.0
+    out = {}
+    for p in cands:
+        sim = float(sims[best[p.id]]) if p.id in best else 0.0
+        c = _Pair(m, topic, alt, words, qterms, total, p, m._whole_of(p), sim, m._stem_coverage(qterms, p))
+        c.scope, c.top, c.titles, c.core, c.alts = scope, top, titles, core, alts
+        c.near, c.near_scope, c.near_top = near_best.get(p.id, 0.0), near_scope, near_top
+        f = {"sentence": max(sim, 0.0), "stems": c.stems}
+        f |= {k: read(c) for k, read in _READ.items() if k in want}
+        out[p.id] = dict(features=f, sentence=sentences[best[p.id]][1] if p.id in best else p.title or "", sim=sim)
+    return out
+
+
+class _Pair:
+    """What the features of one paper and one alternative are read from."""
+
+    def __init__(self, m, topic, alt, words, qterms, total, paper, whole, sim, stems):
+        self.m, self.topic, self.alt, self.words, self.qterms, self.total = m, topic, alt, words, qterms, total
+        self.paper, self.whole, self.sim, self.stems = paper, whole, sim, stems
+
+
+def _core_share(c: _Pair) -> float:
+    if not c.core:
+        return c.stems
+    stems = c.m._stems[c.paper.id]  # read by _stem_coverage
+    return sum(1 for w in c.core if holds(w, c.whole, c.m._names()) or stem(w) in stems) / len(c.core)
+
+
+def _title_stems(c: _Pair) -> float:
+    said = {stem(v) for v in vocabulary(c.paper.title or "")}
+    return sum(w for t, w in c.qterms.weights.items() if stem(t) in said) / c.total
+
+
+_READ = {  # feature -> how it is read (sentence and stems are read for every candidate)
+    "relative": lambda c: max(c.sim, 0.0) / c.top if c.top > 0 else 0.0,
+    "title": lambda c: max(float(c.titles.get(c.paper.id, 0.0)), 0.0),
+    "rank": lambda c: 1.0 / (1.0 + int(np.sum(c.scope > c.sim + 1e-9))),
+    "core": _core_share,
+    "alternatives": lambda c: sum(_has_all(content_terms(a), c.whole) for a in c.alts) / len(c.alts),
+    "head_near": lambda c: float(c.m._head_near(c.paper, c.alt, c.words)),
+    "title_stems": _title_stems,
+    "long": lambda c: float(len(c.words) > LONG_WORDS),
+    "says_core": lambda c: float(c.m.says_core(c.topic, c.paper)),
+    "agrees": lambda c: float(bool(c.m._agreeing(c.topic, [Support(c.paper, "", 0.0)]))),
+    "whole": lambda c: max(c.near, 0.0) / c.near_top if c.near_top > 0 else 0.0,
+    "whole_rank": lambda c: 1.0 / (1.0 + int(np.sum(c.near_scope > c.near + 1e-9))),
+}
+
+
+def gated(w: Weights, f: dict[str, float], words: int) -> bool:
+    """The gates the data file keeps on pass a candidate (`words`: its alternative's content words): a closest
+    sentence near the phrase at all ("quantization" held by stem in "quantify", closest sentence 0.13); the phrase's
+    head said beside another of its words ("search" and "neural architecture" apart is no "neural architecture
+    search"); a phrase no longer than the items of the first fit had (the leftovers of a long question hold most of
+    their stems in many texts by chance); papers_on's two later checks (topics.TopicMatcher.says_core, _agreeing)."""
+    g = w.gates
+    return (
+        f["sentence"] >= g.get("sentence_floor", 0.0)
+        and (not g.get("head_near") or f["head_near"] > 0)
+        and (not g.get("scored_words") or words <= g["scored_words"])
+        and (not g.get("says_core") or f["says_core"] > 0)
+        and (not g.get("agrees") or f["agrees"] > 0)
+    )

@@ -221,10 +221,11 @@ class TopicMatcher(TopicMeaning):
         found = self._grounded(topic, papers, literal, by_core=scored)
         if literal or not papers:
             return found
-        if scored:  # `scored=False`: whether the phrase's own words ground a paper, as the planner asks
-            found += self._by_score(topic, papers, {sp.paper.id for sp in found})
+        grounded = {sp.paper.id for sp in found}
         # meaning alone must say the core; a paper on one listed sub-topic must be near the whole list
         found = self._agreeing(topic, [sp for sp in found if sp.score >= WORD_TIER or self.says_core(topic, sp.paper)])
+        if scored:  # `scored=False`: whether the phrase's own words ground a paper, as the planner asks
+            found += self._by_score(topic, papers, grounded)  # its own gates (topic_score.gated) read the same two
         if self.kinds is None:
             return sorted(found, key=lambda sp: -sp.score)
         have = {sp.paper.id for sp in found}
