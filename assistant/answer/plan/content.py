@@ -73,18 +73,31 @@ def places(question: str, content: Callable[[str], bool] = lambda w: False) -> l
     return [ws for ws in out if ws]
 
 
-def content_of(topic: str, question: str, used: Callable[[str], bool] = lambda w: False) -> str:
+def content_of(
+    topic: str,
+    question: str,
+    used: Callable[[str], bool] = lambda w: False,
+    subject: Callable[[list[str]], list[bool]] | None = None,
+) -> str:
     """The topic's words that are content: those in a place the question puts its topic when some are (all of them
     when none is), and those the papers in scope use (`used`: "classifier" in "the reason for running the ice
     classifier on board …"); alternatives ("X or Y") kept apart, an alternative left empty
-    dropped. The frame a question is asked in ("sum", "contributions", "briefly", "rundown") is in no paper."""
+    dropped. The frame a question is asked in ("sum", "contributions", "briefly", "rundown") is in no paper.
+
+    With `subject` (plan/frame.py: a model fitted on every writer's labelled questions, whose inputs include where
+    the word stands and whether the papers use it; TopicReader.read asks it when the reading above grounds no paper),
+    its verdict on each word decides instead, when it finds some subject: a topic all of whose words it reads as
+    frame ("prizes" in "has the author won any prizes?", a word no writer's question used before) keeps the reading
+    above, so that a subject the corpus lacks is still said to be missing rather than dropped for every paper."""
     alts = [a.split() for a in re.split(r"\s+or\s+", topic.strip()) if a.strip()]
     said = [w.casefold() for alt in alts for w in alt]
     held = [ws for ws in places(question, lambda w: w in said and used(w)) if any(w in ws for w in said)]
     inside = set().union(*held) if held else None
+    judged = dict(zip((w for alt in alts for w in alt), subject([w for alt in alts for w in alt]))) if subject else {}
+    learned = any(judged.values())  # the model never empties a topic: with no subject found, the reading below
     kept = []
     for alt in alts:
-        words = [w for w in alt if inside is None or w.casefold() in inside or used(w)]
+        words = [w for w in alt if (judged[w] if learned else inside is None or w.casefold() in inside or used(w))]
         if words:
             kept.append(" ".join(words))
     return " or ".join(dict.fromkeys(kept))

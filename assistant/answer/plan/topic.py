@@ -11,7 +11,7 @@ import re
 
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import distinct, topics
-from assistant.answer.plan import dated, phrases, topic_parts
+from assistant.answer.plan import dated, frame, phrases, topic_parts
 from assistant.answer.plan.content import content_of
 from assistant.answer.plan.intents import subject_for
 from assistant.models import Filters, Paper
@@ -65,13 +65,37 @@ class TopicReader:
             # one paper described, or a field asked of one ("which journal published her tutorial review …"): the
             # question's words find it
             return self._read(topic, question, pool, filtered, route)
-        content = content_of(topic, question, self.corpus.topics.users(pool)[0])
+        used = self.corpus.topics.users(pool)[0]
+        content = content_of(topic, question, used)
         if not content:
             return "", f"I read “{topic}” as the question's wording, not a topic, so no topic narrows the papers.", []
         read = self._read(content, question, pool, filtered, route)
-        if content == topic or not read[2] and self.corpus.topics.papers_on(read[0], pool, scored=False):
-            return read
-        return self._read(topic, question, pool, filtered, route)
+        if not (content == topic or not read[2] and self._grounds(read[0], pool)):
+            read = self._read(topic, question, pool, filtered, route)
+        if read[0] and not read[2] and not self._grounds(read[0], pool):
+            # Frame words the places kept can empty the answer ("none is about 'favour stencil nutshell'"): the words
+            # the model reads as subject (plan/frame.py), when they ground papers. A topic it reads as all frame, or
+            # whose subject grounds nothing, stays: the corpus does not cover it.
+            learned = content_of(topic, question, used, self._subjects(question))
+            if learned and learned != content and self._grounds(learned, pool):
+                return self._read(learned, question, pool, filtered, route)
+        return read
+
+    def _grounds(self, topic: str, pool: list[Paper]) -> bool:
+        return bool(topic) and bool(self.corpus.topics.papers_on(topic, pool, scored=False))
+
+    def _subjects(self, question: str):
+        """Which of a topic's words are the question's subject, not its frame (plan/frame.py)."""
+        papers = list(self.corpus.by_id.values())
+
+        def share(word: str) -> float:
+            return self.corpus.topics.holding(word, papers) / max(1, len(papers))
+
+        def embed(words: list[str]):
+            self.corpus.retriever.vectors.prime(words)
+            return [self.corpus.retriever.vectors.get(w) for w in words]
+
+        return lambda words: frame.subjects(question, words, share, embed)
 
     def _read(
         self, topic: str, question: str, pool: list[Paper], filtered: bool, route: str
