@@ -45,6 +45,7 @@ FEATURES = (
     "near_lacking",  # the lacking words' worst best cosine to a word of the paper (1 when none lacks)
     "polarity",  # the claim and the sentence differ in denying a term
     "prefix_denied",  # the sentence holds a claim word only with a denying prefix ("uncorrelated" for "correlated")
+    "lacking_name",  # a word the paper lacks is a name or a value (a capital after its first letter, or a digit)
 )
 # A prefix that turns a word to its opposite: "uncorrelated", "non-uniform".
 _DENYING = re.compile(r"\b(?:un|non-?)([a-z]{4,})", re.I)
@@ -115,9 +116,15 @@ def features(question: str, paper: Paper, ranked: list[str], verdict: Verdict, e
             near,
             asks_negated(question) != negates(verdict.sentence, words),
             _prefix_denied(words, verdict.sentence),
+            any(_name_like(w) for w in lacking),
         ],
         dtype=np.float64,
     )
+
+
+def _name_like(word: str) -> bool:
+    """A name or a value, not a plain word: "x86", "AVX-512", "ARMv8", "SAR" (not "Scaling" opening a sentence)."""
+    return any(c.isdigit() for c in word) or any(c.isupper() for c in word[1:])
 
 
 def _prefix_denied(words: list[str], sentence: str) -> bool:
