@@ -27,8 +27,10 @@ SETS = [
     "first_contact_r8_seeds.json",
     "first_contact_r9_seeds.json",
     "first_contact_r10_seeds.json",
+    "first_contact_r11_seeds.json",
+    "first_contact_r12_seeds.json",
 ]
-CORPUS2 = [f"first_contact_r{n}_corpus2.json" for n in range(3, 11)] + [
+CORPUS2 = [f"first_contact_r{n}_corpus2.json" for n in range(3, 13)] + [
     "first_contact_corpus2.json",
     "first_contact_end_corpus2.json",
 ]
