@@ -12,7 +12,7 @@ from assistant.answer.check.claims import ClaimChecker
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import asked
 from assistant.answer.evidence.finding import Evidence
-from assistant.answer.plan import kinds
+from assistant.answer.plan import kinds, phrases, shape
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.planner import Planner
@@ -126,7 +126,16 @@ class Answerer:
         return self.corpus.sentences
 
     def plan(self, messages: list[Message], filters: Filters) -> QueryPlan:
-        return self.planner.plan(messages, filters)
+        # a first-turn list or count whose learned shape is one paper's fact is answered as that fact (plan/shape.py)
+        return shape.gated(self.planner.plan(messages, filters), self.masked_vector, self._selected)
+
+    def masked_vector(self, question: str):
+        """The router's vector of the question as the planner masked it (primed there: no second model call)."""
+        return self.corpus.retriever.vectors.get(self.planner._mask(phrases.without_conditions(question)))
+
+    def _selected(self, plan: QueryPlan) -> list[str]:
+        """The papers the table's answer of a list or count plan chose (none when it names none)."""
+        return self._resolve(plan)[0].meta.get("papers") or []
 
     def named_in(self, question: str) -> list[str]:
         return self.planner.named_in(question)
