@@ -54,6 +54,7 @@ SHAPE_OF_RULE = {
         "paraphrase typo how other_group why terse multihop no_title quote rambling odd_order fact".split(), "fact"
     ),
     "filter": "set",
+    "both_groups": "set",  # scored with the filter rule when an item names no rule (r12)
     "count": "number",
     "verify": "verdict",
     "compare": "compare",
