@@ -225,9 +225,26 @@ class TopicMeaning:
             if not cands:
                 continue
             by_id = {p.id: p for p in cands}
-            for pid, f in topic_score.features(
-                self, topic, alt, words, qterms, papers, cands, learned.wanted()
-            ).items():
+            # The weighted features first, for every candidate; the gates (which tokenize each paper's sentences:
+            # ~2.7 s over 4.5k candidates at 10k papers) only for those the score already passes. Each paper's
+            # features do not depend on the other candidates, so the two passes give what one pass over all gives.
+            weighted = set(learned.weights)
+            first = topic_score.features(self, topic, alt, words, qterms, papers, cands, weighted)
+            floor = learned.gates.get("sentence_floor", 0.0)
+            passing = [
+                by_id[pid]
+                for pid, f in first.items()
+                if learned.z(f["features"]) >= 0 and f["features"]["sentence"] >= floor
+            ]
+            if not passing:
+                continue
+            wanted = learned.wanted()
+            found = (
+                topic_score.features(self, topic, alt, words, qterms, papers, passing, wanted)
+                if wanted - weighted
+                else {p.id: first[p.id] for p in passing}
+            )
+            for pid, f in found.items():
                 if topic_score.gated(learned, f["features"], len(words)) and learned.z(f["features"]) >= 0:
                     out[pid] = Support(by_id[pid], f["sentence"], f["sim"])
         return list(out.values())
