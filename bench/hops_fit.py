@@ -28,13 +28,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import statistics
 from pathlib import Path
 
 import numpy as np
 
 from bench.common import ROOT
+from bench.learned import logistic, writer
 
 DATA = ROOT / "tests" / "data"
 ROWS = Path("/tmp/hops_rows.json")
@@ -57,11 +57,6 @@ FEATURES = (
     "shares_people",  # it shares a co-author (not the principal) with a paper the question names
     "dated_rank",  # its date rank among the candidates, newest 1 (0.5 when undated)
 )
-
-
-def writer(path: Path) -> str | None:
-    m = re.fullmatch(r"(first_contact(?:_end|_r\d+)?)_(?:seeds|corpus2)", path.stem)
-    return m.group(1) if m else None
 
 
 def items(files: list[Path] | None = None) -> list[tuple[Path, dict, str]]:
@@ -191,26 +186,6 @@ def collect(files: list[Path] | None = None, into: Path = ROWS) -> None:
     print(f"{len(rows)} rows -> {into}")
 
 
-def _fit(x: np.ndarray, y: np.ndarray, l2: float = L2) -> dict:
-    """Plain L2-regularised logistic regression (Newton steps) on standardised features."""
-    mean = x.mean(0)
-    scale = x.std(0)
-    scale[scale < 1e-6] = 1.0
-    z = np.hstack([(x - mean) / scale, np.ones((len(x), 1))])
-    w = np.zeros(z.shape[1])
-    reg = np.full(z.shape[1], l2)
-    reg[-1] = 0.0
-    for _ in range(50):
-        p = 1 / (1 + np.exp(-z @ w))
-        grad = z.T @ (p - y) + reg * w
-        hess = (z * (p * (1 - p))[:, None]).T @ z + np.diag(reg + 1e-9)
-        step = np.linalg.solve(hess, grad)
-        w -= step
-        if np.abs(step).max() < 1e-8:
-            break
-    return {"mean": mean, "scale": scale, "weights": w[:-1], "bias": float(w[-1])}
-
-
 def _stack(rows: list[dict]) -> tuple[np.ndarray, np.ndarray]:
     cands = [c for r in rows for c in r["candidates"]]
     return np.array([c["x"] for c in cands], dtype=float), np.array([float(c["y"]) for c in cands])
@@ -242,7 +217,7 @@ def _table(rows: list[dict], train, title: str) -> None:
     tot = np.zeros(6)
     gains = []
     for w in writers:
-        model = _fit(*_stack([r for r in rows if r["writer"] != w and train(r)]))
+        model = logistic(*_stack([r for r in rows if r["writer"] != w and train(r)]), L2)
         held = [r for r in held_rows if r["writer"] == w]
         fact = [r for r in held if r["route"] == "fact"]
         t = np.array(
@@ -272,7 +247,7 @@ def _table(rows: list[dict], train, title: str) -> None:
     others = [r for r in rows if r["writer"] and r["kind"] != "multihop"]
     lost = won = 0
     for w in writers:
-        model = _fit(*_stack([r for r in rows if r["writer"] != w and train(r)]))
+        model = logistic(*_stack([r for r in rows if r["writer"] != w and train(r)]), L2)
         for r in (r for r in others if r["writer"] == w and r["route"] == "fact"):
             old, new = r["cites_expected"], _right(r, _pick(model, r))
             won, lost = won + (new and not old), lost + (old and not new)
@@ -302,7 +277,7 @@ def fit() -> None:
     _table(rows, lambda r: r["kind"] == "multihop", "fitted on the other writers' multihop items (and the team's)")
     if len(mh) < len(rows):
         _table(rows, lambda r: True, "fitted on every one-paper item of the other writers (and the team's)")
-    model = _fit(*_stack(mh))
+    model = logistic(*_stack(mh), L2)
     print("\nweights fitted on every multihop item (standardised features):")
     for name, wt in zip(FEATURES, model["weights"]):
         print(f"  {name:16} {wt:+.3f}")
@@ -313,7 +288,7 @@ def score_new(path: Path) -> None:
     every multihop item."""
     extra = Path(f"/tmp/hops_rows_{path.stem}.json")
     collect([path], extra)
-    model = _fit(*_stack([r for r in json.loads(ROWS.read_text()) if r["kind"] == "multihop"]))
+    model = logistic(*_stack([r for r in json.loads(ROWS.read_text()) if r["kind"] == "multihop"]), L2)
     rows = json.loads(extra.read_text())
     for r in rows:
         print(f"  {r['id']:6} route={r['route']:16} any={r['cites_expected']!s:5} new={_right(r, _pick(model, r))!s:5}")

@@ -43,6 +43,7 @@ import numpy as np
 from assistant.answer.plan.shape import FEATURES, GATED, SHAPE_OF_ROUTE, SHAPES, cues_of, features, probabilities
 from assistant.evaluation_rules import rule_of
 from bench.common import ROOT
+from bench.learned import writer
 
 DATA = ROOT / "tests" / "data"
 ROWS = Path("/tmp/route_shape_rows.json")
@@ -60,11 +61,6 @@ SHAPE_OF_RULE = {
     "compare": "compare",
 }
 TEAM = re.compile(r"(dev_|extra_questions|probe_|verify_forms_|corpus2_questions)")
-
-
-def writer(path: Path) -> str | None:
-    m = re.fullmatch(r"(first_contact(?:_end|_r\d+)?)_(?:seeds|corpus2)", path.stem)
-    return m.group(1) if m else None
 
 
 def items() -> list[tuple[Path, dict, str, str]]:

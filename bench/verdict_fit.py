@@ -23,20 +23,13 @@ from pathlib import Path
 import numpy as np
 
 from bench.common import ROOT
+from bench.learned import logistic, writer
 
 DATA = ROOT / "tests" / "data"
 ROWS = Path("/tmp/verdict_rows.json")
 STORES = {"seeds": ROOT / "store", "corpus2": Path(f"/tmp/c2-{ROOT.name}/store")}
 KEEP, MIN_N = 0.9, 5  # a rule category right this often (over at least this many items) keeps its verdicts
 L2 = 1.0  # ridge on the standardised weights (a few hundred items, 11 features)
-
-
-def writer(path: Path) -> str | None:
-    """The writer of a question file, or None for the team's own sets."""
-    m = re.fullmatch(r"(first_contact(?:_end|_r\d+)?)_(?:seeds|corpus2)", path.stem)
-    if m:
-        return m.group(1)
-    return None
 
 
 def items() -> list[tuple[Path, dict, str]]:
@@ -116,26 +109,6 @@ def collect() -> None:
     print(f"{len(rows)} rows -> {ROWS}")
 
 
-def _fit(x: np.ndarray, y: np.ndarray, l2: float = L2) -> dict:
-    """Plain L2-regularised logistic regression (Newton steps) on standardised features."""
-    mean = x.mean(0)
-    scale = x.std(0)
-    scale[scale < 1e-6] = 1.0
-    z = np.hstack([(x - mean) / scale, np.ones((len(x), 1))])
-    w = np.zeros(z.shape[1])
-    reg = np.full(z.shape[1], l2)
-    reg[-1] = 0.0
-    for _ in range(50):
-        p = 1 / (1 + np.exp(-z @ w))
-        grad = z.T @ (p - y) + reg * w
-        hess = (z * (p * (1 - p))[:, None]).T @ z + np.diag(reg + 1e-9)
-        step = np.linalg.solve(hess, grad)
-        w -= step
-        if np.abs(step).max() < 1e-8:
-            break
-    return {"mean": mean, "scale": scale, "weights": w[:-1], "bias": float(w[-1]), "threshold": 0.5}
-
-
 def _accuracy(rows: list[dict]) -> dict[str, list[bool]]:
     cats: dict[str, list[bool]] = {}
     for r in rows:
@@ -149,7 +122,7 @@ def _fit_rows(rows: list[dict]) -> dict:
     inside = [r for r in rows if r["cat"] in modelled]
     x = np.asarray([r["x"] for r in inside])
     y = np.asarray([r["expect"] == "yes" for r in inside], dtype=float)
-    return {**_fit(x, y), "modelled": modelled, "n": len(inside)}
+    return {**logistic(x, y, L2), "threshold": 0.5, "modelled": modelled, "n": len(inside)}
 
 
 def _p(m: dict, x: np.ndarray) -> np.ndarray:
