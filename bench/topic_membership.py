@@ -21,10 +21,8 @@ from pathlib import Path
 
 import numpy as np
 
-from assistant.answer.evidence import distinct
 from assistant.answer.evidence import topic_score as ts
-from assistant.answer.evidence.topic_terms import _has_all, alternatives, content_terms, identities
-from assistant.answer.evidence.weigh import QueryTerms
+from assistant.answer.evidence.topic_terms import _has_all, identities
 from assistant.core import Assistant
 from assistant.evaluation_rules import matches
 from assistant.models import Filters, Message
@@ -128,14 +126,7 @@ def evidence(answerer, rows: list[dict]) -> list[dict]:
             del m._by_score
         cands = [p for p in r["scope"] if p.id in r["labels"] and p.id not in base]
         pairs: dict[str, list] = {p.id: [] for p in cands}
-        for alt in alternatives(r["topic"]) if cands else []:
-            words = content_terms(alt)
-            if not words or (len(words) == 1 and distinct.ordinary(words[0])):
-                continue
-            qterms = QueryTerms.of(" ".join(words), m.lexical)
-            if not qterms.weights:
-                continue
-            qterms = distinct.scope_weighted(qterms, *m._scope_df(r["scope"], m._at(r["scope"])))
+        for alt, words, qterms in m.scored_alternatives(r["topic"], r["scope"]) if cands else []:
             ids = identities(words)
             ok = [p for p in cands if not ids or _has_all(ids, m._whole_of(p))]
             for pid, f in ts.features(m, r["topic"], alt, words, qterms, r["scope"], ok).items():

@@ -4,7 +4,7 @@ cover, a term's other forms by stem, the kinds of a topic the corpus names, and 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
@@ -194,6 +194,19 @@ class TopicMeaning:
             return self.vectors.get(text)
         return np.asarray(self.embeddings.embed_query(text), dtype=np.float32)
 
+    def scored_alternatives(self, topic: str, papers: list[Paper]) -> Iterator[tuple[str, list[str], QueryTerms]]:
+        """Each alternative of the topic the membership score reads, with its content words and its terms weighted
+        over the scope `papers` (the score's and bench/topic_membership.py's one reading of them)."""
+        for alt in alternatives(topic):
+            words = content_terms(alt)
+            # one ordinary word alone ("here") holds its stem in many texts by chance
+            if not words or (len(words) == 1 and distinct.ordinary(words[0])):
+                continue
+            qterms = QueryTerms.of(" ".join(words), self.lexical)
+            if not qterms.weights:
+                continue
+            yield alt, words, distinct.scope_weighted(qterms, *self._scope_df(papers, self._at(papers)))
+
     def _by_score(self, topic: str, papers: list[Paper], have: set[str]) -> list[Support]:
         """The papers of `papers` not in `have` (those the topic's words ground) whose learned membership score
         (topic_score.py) puts them on the topic: meaning (closest sentence, title) with much of the phrase's weight
@@ -203,15 +216,7 @@ class TopicMeaning:
             return []
         learned = topic_score.weights()
         out: dict[str, Support] = {}
-        for alt in alternatives(topic):
-            words = content_terms(alt)
-            # one ordinary word alone ("here") holds its stem in many texts by chance
-            if not words or (len(words) == 1 and distinct.ordinary(words[0])):
-                continue
-            qterms = QueryTerms.of(" ".join(words), self.lexical)
-            if not qterms.weights:
-                continue
-            qterms = distinct.scope_weighted(qterms, *self._scope_df(papers, self._at(papers)))
+        for alt, words, qterms in self.scored_alternatives(topic, papers):
             floor = learned.least_stems()
             near = self._covering(qterms, floor) if self.terms is not None and floor > 0 else None
             ids = identities(words)
