@@ -70,9 +70,11 @@ class TopicReader:
         if not content:
             return "", f"I read “{topic}” as the question's wording, not a topic, so no topic narrows the papers.", []
         read = self._read(content, question, pool, filtered, route)
-        if not (content == topic or not read[2] and self._grounds(read[0], pool)):
+        # whether the content's reading grounds papers, asked once: a grounded reading is kept as it is
+        grounded = content != topic and not read[2] and self._grounds(read[0], pool)
+        if content != topic and not grounded:
             read = self._read(topic, question, pool, filtered, route)
-        if read[0] and not read[2] and not self._grounds(read[0], pool):
+        if not grounded and read[0] and not read[2] and not self._grounds(read[0], pool):
             # Frame words the places kept can empty the answer ("none is about 'favour stencil nutshell'"): the words
             # the model reads as subject (plan/frame.py), when they ground papers. A topic it reads as all frame, or
             # whose subject grounds nothing, stays: the corpus does not cover it.
