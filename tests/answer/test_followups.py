@@ -151,6 +151,27 @@ def test_a_correction_that_describes_the_paper_meant_picks_it_by_its_text_and_la
     ]
 
 
+def test_a_correction_to_an_earlier_or_later_paper_is_dated_against_the_one_ruled_out(assistant):
+    """After one paper was shown, "I meant the earlier/later one" cannot pick among the papers shown: the date is set
+    against the paper ruled out and the description finds the paper meant."""
+    for first, correction, meant in (
+        (
+            "What does MoQE propose?",
+            "Hmm, not that one. I meant the earlier paper that argues layer inputs matter more than weights in quantization.",
+            "2202.05137",
+        ),
+        (
+            "Tell me about the static HONPAS paper.",
+            "Hmm, no. I meant the later HONPAS paper, the dynamic one.",
+            "dynamic",
+        ),
+    ):
+        _, corrected = converse(assistant, first, correction)
+        cited = [f"{c.title} {c.arxiv_id}" for c in corrected.citations]
+        assert cited and all(meant in c for c in cited), (correction, cited)
+        assert "first to come out" not in corrected.answer
+
+
 def test_what_a_correction_rules_out_ends_at_a_dash_or_i_mean():
     from assistant.answer.plan.phrases import NOT_THE_ONE
 

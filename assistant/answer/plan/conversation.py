@@ -13,7 +13,15 @@ from assistant.answer.plan.names import (  # noqa: F401 - read from here too
     short_names,
     squashed_names,
 )
-from assistant.answer.plan.phrases import ANAPHORA, NOT_THE_ONE, ORDINALS, THE_OTHER, WHAT_ABOUT, author_index
+from assistant.answer.plan.phrases import (
+    ANAPHORA,
+    CORRECTION,
+    NOT_THE_ONE,
+    ORDINALS,
+    THE_OTHER,
+    WHAT_ABOUT,
+    author_index,
+)
 from assistant.index.first_words import FirstWords
 from assistant.models import Message
 
@@ -220,7 +228,9 @@ def pointed_back(
         return ("nth", described) if len(described) == 1 else ("which", described)
     if restates_list(question) and len(previous) >= 2:
         return "list", previous
-    if not _COMPARATIVE.search(ql):
+    if not _COMPARATIVE.search(ql) or CORRECTION.search(question) and len(previous) < 2:
+        # "Not that one, I meant the earlier paper": a date set against the one paper ruled out, which the correction
+        # reads (correction.grounded), not a pick among the papers shown
         return None
     if re.search(
         r"\b(older|oldest|earlier|earliest|came out first|first to (come out|appear)|"
