@@ -46,7 +46,11 @@ def extreme(
     word = "latest" if latest else "earliest"
     if among_those:
         last = "last" if latest else "first"
-        subject = f"Of those {plural(len(papers), 'paper')}, the {last} to come out"
+        subject = (
+            f"Of those {plural(len(papers), 'paper')}, the {last} to come out"
+            if len(papers) > 1
+            else f"Only one paper was shown, so the {last} to come out"  # not "Of those 1 paper"
+        )
     else:
         subject = f"The {word} of {who}"
     if len(tied) == 1:
