@@ -51,6 +51,9 @@ C2 = {s for sets in WRITERS.values() for s in sets if s.endswith("corpus2")} | s
 HAND = {"sentence_floor": 0.2, "head_near": 1, "scored_words": 5}
 CHECKS = {"says_core": 1, "agrees": 1}
 THRESHOLDS = np.arange(-3.0, 6.01, 0.25)
+# What the stems floor leaves below the least stem coverage of an expected paper the fit admits (a tenth of the
+# phrase's weight): the floor only prunes what the index need not read, it is not meant to decide
+STEMS_MARGIN = 0.1
 # What is shipped: the features and regularisation that won on the held-out writers (see `variants`)
 SHIPPED = (("sentence", "title", "stems"), CHECKS | HAND, 10.0)
 
@@ -165,51 +168,64 @@ def passes(f: dict, words: int, gates: dict) -> bool:
 
 
 def prepared(ev: list[dict], names, gates) -> list[tuple[dict, list]]:
-    """Per item, each labelled candidate's feature rows (one per alternative the gates pass)."""
+    """Per item, each labelled candidate's feature rows (one per alternative the gates pass) and each row's stem
+    coverage."""
     out = []
     for e in ev:
         rows = []
         for pid, alts in e["pairs"].items():
-            ok = [[f[k] for k in names] for f, n in alts if passes(f, n, gates)]
+            ok = [(f, n) for f, n in alts if passes(f, n, gates)]
             if ok:
-                rows.append((pid, np.array(ok), e["labels"][pid]))
+                x = np.array([[f[k] for k in names] for f, _ in ok])
+                rows.append((pid, x, e["labels"][pid], np.array([f["stems"] for f, _ in ok])))
         out.append((e, rows))
     return out
 
 
-def scores(items, w, b, threshold: float = 0.0) -> list[float]:
-    """Each item's set score with the rules' members plus the candidates whose best alternative scores >= threshold."""
+def scores(items, w, b, threshold: float = 0.0, floor: float = 0.0) -> list[float]:
+    """Each item's set score with the rules' members plus the candidates whose best alternative holding at least
+    `floor` of the phrase's weight by stem scores >= threshold."""
     out = []
     for e, rows in items:
         members = set(e["base"])
-        members |= {pid for pid, x, _ in rows if (x @ w + b).max() >= threshold}
+        members |= {pid for pid, x, _, st in rows if ((x @ w + b)[st >= floor] >= threshold).any()}
         out.append(set_score(members, e["labels"]))
     return out
 
 
-def fitted(items, l2: float) -> tuple[np.ndarray, float]:
-    """Weights and bias (the threshold best for the items' own set score folded in). A candidate is trained on by
-    its alternative of the highest first feature plus second."""
-    x = [rows[np.argmax(rows[:, :2].sum(1))] for _, item in items for _, rows, _ in item]
-    y = [label for _, item in items for _, _, label in item]
+def stems_floor(items, w, b) -> float:
+    """The least stem coverage of any expected paper's alternative the score admits, less STEMS_MARGIN (0 when
+    none is admitted): below it the inverted index prunes a paper without reading it."""
+    admitted = [st[x @ w + b >= 0] for _, item in items for _, x, label, st in item if label]
+    least = min((float(a.min()) for a in admitted if len(a)), default=0.0)
+    return max(0.0, least - STEMS_MARGIN)
+
+
+def fitted(items, l2: float) -> tuple[np.ndarray, float, float]:
+    """Weights, bias (the threshold best for the items' own set score folded in) and stems floor. A candidate is
+    trained on by its alternative of the highest first feature plus second."""
+    x = [rows[np.argmax(rows[:, :2].sum(1))] for _, item in items for _, rows, _, _ in item]
+    y = [label for _, item in items for _, _, label, _ in item]
     x, y = np.array(x), np.array(y, dtype=float)
     if not len(x) or y.min() == y.max():
-        return np.zeros(x.shape[1] if len(x) else 0), -1.0
+        return np.zeros(x.shape[1] if len(x) else 0), -1.0, 0.0
     w, b = logistic(x, y, l2)
     t = max(THRESHOLDS, key=lambda t: (np.mean(scores(items, w, b, t)), t))
-    return w, b - t
+    return w, b - t, stems_floor(items, w, b - t)
 
 
-def held_out(ev: list[dict], names, gates, l2: float) -> dict[str, tuple[float, float, int]]:
-    """writer -> (current, learned, topics) on its items, the learned score fitted on every other writer and the
-    team's sets."""
+def held_out(ev: list[dict], names, gates, l2: float, floored: bool = True) -> dict[str, tuple]:
+    """writer -> (current, learned, topics, stems floor) on its items, the learned score and its stems floor fitted on
+    every other writer and the team's sets."""
     items, out = prepared(ev, names, gates), {}
     for writer in WRITERS:
         test = [it for it in items if it[0]["writer"] == writer]
         if test:
-            w, b = fitted([it for it in items if it[0]["writer"] != writer], l2)
+            w, b, floor = fitted([it for it in items if it[0]["writer"] != writer], l2)
             old = np.mean([set_score(e["current"], e["labels"]) for e, _ in test])
-            out[writer] = (round(float(old), 3), round(float(np.mean(scores(test, w, b))), 3), len(test))
+            floor = floor if floored else 0.0
+            new = np.mean(scores(test, w, b, floor=floor))
+            out[writer] = (round(float(old), 3), round(float(new), 3), len(test), round(floor, 3))
     return out
 
 
@@ -238,24 +254,63 @@ def variants() -> dict[str, tuple]:
 def ship(ev: list[dict], table: dict) -> dict:
     """The shipped decision fitted on every writer and the team's sets, with its provenance."""
     names, gates, l2 = SHIPPED
-    w, b = fitted(prepared(ev, names, gates), l2)
+    w, b, floor = fitted(prepared(ev, names, gates), l2)
     old, new, spread = mean(table["shipped"])
     writers = [e for e in ev if e["writer"]]
     return {
         "weights": {k: round(float(v), 4) for k, v in zip(names, w)},
         "bias": round(float(b), 4),
-        "gates": gates,
+        "gates": gates | {"stems_floor": round(floor, 4)},
         "provenance": {
             "fit": "python -m bench.topic_membership --fit (numpy logistic regression, balanced classes, L2 "
-            f"{l2} on standardised features; threshold for the items' set score folded into the bias)",
+            f"{l2} on standardised features; threshold for the items' set score folded into the bias; stems_floor: "
+            f"the least stem coverage of an expected paper the fit admits, less {STEMS_MARGIN})",
             "sets": sorted({e["set"] for e in ev}),
             "topics": len(ev),
             "writers' topics": len(writers),
             "leave-one-writer-out": {
-                w: {"current": o, "learned": n, "topics": k} for w, (o, n, k) in table["shipped"].items()
+                w: {"current": o, "learned": n, "topics": k, "stems floor": f}
+                for w, (o, n, k, f) in table["shipped"].items()
             },
             "mean": {"current": round(old, 3), "learned": round(new, 3), "spread of the gain": round(spread, 3)},
             "variants (mean current -> learned)": {k: [round(x, 3) for x in mean(v)[:2]] for k, v in table.items()},
+        },
+    }
+
+
+def installed_floor(ev: list[dict]) -> dict:
+    """The stems floor for the installed weights (not refitted), from every writer's and the team's items, with its
+    leave-one-writer-out check: each writer's items scored by the installed score with the floor taken from the
+    other writers' items, against the same score with no floor, on the same items."""
+    w8 = ts.weights()
+    names = tuple(w8.weights)
+    w, b = np.array([w8.weights[k] for k in names]), w8.bias
+    gates = {k: v for k, v in w8.gates.items() if k != "stems_floor"}
+    items = prepared(ev, names, gates)
+    folds = {}
+    for writer in WRITERS:
+        test = [it for it in items if it[0]["writer"] == writer]
+        if test:
+            floor = stems_floor([it for it in items if it[0]["writer"] != writer], w, b)
+            none, floored = np.mean(scores(test, w, b)), np.mean(scores(test, w, b, floor=floor))
+            folds[writer] = {"no floor": round(float(none), 3), "floor": round(float(floored), 3), "fold floor": floor}
+    floor = stems_floor(items, w, b)
+    fl = [f["fold floor"] for f in folds.values()]
+    return {
+        "stems_floor": round(floor, 4),
+        "provenance": {
+            "how": "python -m bench.topic_membership --floor: the least stem coverage of any expected paper's "
+            f"alternative the installed score admits (gates and z >= 0), over every item, less {STEMS_MARGIN}; the "
+            "weights are not refitted",
+            "topics": len(ev),
+            "leave-one-writer-out (items' set score, installed score without -> with the fold's floor)": {
+                k: v | {"fold floor": round(v["fold floor"], 3)} for k, v in folds.items()
+            },
+            "mean": {
+                "no floor": round(float(np.mean([f["no floor"] for f in folds.values()])), 3),
+                "floor": round(float(np.mean([f["floor"] for f in folds.values()])), 3),
+                "fold floors min / max": [round(min(fl), 3), round(max(fl), 3)],
+            },
         },
     }
 
@@ -265,6 +320,7 @@ def main() -> None:
     ap.add_argument("--seeds", default="store")
     ap.add_argument("--corpus2", required=True)
     ap.add_argument("--fit", action="store_true", help="compare the variants and write the shipped weights")
+    ap.add_argument("--floor", action="store_true", help="write the stems floor of the installed weights only")
     ap.add_argument("--cache", default="", help="a pickle of the items' evidence (read if present, else written)")
     args = ap.parse_args()
     if args.cache and Path(args.cache).exists():
@@ -286,15 +342,28 @@ def main() -> None:
         for name in sets:
             s = [set_score(e["current"], e["labels"]) for e in ev if e["set"] == name]
             print(f"  {name:<28} {np.mean(s):.3f} of {len(s)}" if s else f"  {name:<28} -")
+    if args.floor:
+        data, floor = json.loads(ts.DATA.read_text()), installed_floor(ev)
+        for writer, f in floor["provenance"][next(k for k in floor["provenance"] if k.startswith("leave"))].items():
+            print(f"  {writer:<14} {f['no floor']:.3f} -> {f['floor']:.3f}  (fold floor {f['fold floor']:.3f})")
+        print("mean", floor["provenance"]["mean"])
+        data["gates"]["stems_floor"] = floor["stems_floor"]
+        data["provenance"]["stems floor"] = floor["provenance"]
+        ts.DATA.write_text(json.dumps(data, indent=1) + "\n")
+        print(f"wrote {ts.DATA}: stems_floor {floor['stems_floor']}")
     if not args.fit:
         return
     table = {}
     for label, (names, gates, l2) in variants().items():
         table[label] = held_out(ev, names, gates, l2)
         print(f"{label}: held-out writers' mean %.3f -> %.3f (spread of the gain %.3f)" % mean(table[label]))
+    label = "shipped without the stems floor"
+    table[label] = held_out(ev, *SHIPPED, floored=False)
+    old, new, _ = mean(table[label])
+    print(f"{label}: held-out writers' mean {old:.3f} -> {new:.3f}")
     print("shipped, per held-out writer (current -> learned):")
-    for w, (o, n, k) in table["shipped"].items():
-        print(f"  {w:<14} {o:.3f} -> {n:.3f}  ({k} topics)")
+    for w, (o, n, k, f) in table["shipped"].items():
+        print(f"  {w:<14} {o:.3f} -> {n:.3f}  ({k} topics, stems floor {f:.3f})")
     data = ship(ev, table)
     ts.DATA.write_text(json.dumps(data, indent=1) + "\n")
     print(f"wrote {ts.DATA}: {data['weights']} bias {data['bias']}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from assistant.answer.evidence.topic_score import DATA, FEATURES, weights
+from assistant.answer.evidence.topic_score import DATA, FEATURES, gated, weights
 from assistant.models import Filters, Message
 
 ON_BOARD = "Quantized Convolutional Networks for On-Board Ice Classification on Small Satellites"
@@ -66,3 +66,29 @@ def test_a_phrase_its_words_do_not_ground_is_still_read_again_by_its_distinguish
     found = titles(assistant, "Which of his papers give results measured on NVIDIA A100 GPUs?")
     assert "Exploiting Block Coordinate Descent for Cost-Effective LLM Model Training" in found
     assert len(found) >= 3
+
+
+def test_the_stems_floor_is_learned_from_the_items_and_changes_no_held_out_writer():
+    w = weights()
+    floor = w.gates["stems_floor"]
+    assert 0 < floor < 1 and w.least_stems() >= floor
+    figures = json.loads(DATA.read_text())["provenance"]["stems floor"]
+    folds = next(v for k, v in figures.items() if k.startswith("leave-one-writer-out"))
+    assert len(folds) >= 10 and all(f["floor"] >= f["no floor"] for f in folds.values())
+    best = {f: 1.0 for f in FEATURES}
+    assert gated(w, best | {"stems": floor}, 2) and not gated(w, best | {"stems": floor - 0.01}, 2)
+
+
+def test_a_topic_nobody_works_on_reads_only_papers_holding_enough_of_its_words(assistant, monkeypatch):
+    from assistant.answer.evidence import topic_meaning
+
+    read: list[float] = []
+    features = topic_meaning.topic_score.features
+
+    def counted(m, topic, alt, words, qterms, papers, cands, wanted=None):
+        read.extend(m._stem_coverage(qterms, p) for p in cands)
+        return features(m, topic, alt, words, qterms, papers, cands, wanted)
+
+    monkeypatch.setattr(topic_meaning.topic_score, "features", counted)
+    titles(assistant, "What has he published on protein structure prediction?")
+    assert all(s >= weights().gates["stems_floor"] - 1e-9 for s in read), sorted(read)[:5]

@@ -57,7 +57,8 @@ MIN_STEMS = 1e-6
 class Weights:
     weights: dict[str, float]
     bias: float
-    # hand gates the held-out writers kept (0 = off): sentence_floor, head_near, scored_words, says_core, agrees
+    # hand gates the held-out writers kept (0 = off): sentence_floor, head_near, scored_words, says_core, agrees;
+    # and stems_floor, the least stem coverage of any expected paper the fit admits, less a margin (from data)
     gates: dict[str, float]
 
     def wanted(self) -> set[str]:
@@ -76,9 +77,11 @@ class Weights:
         return max(0.0, -(self.bias + rest) / w) if w > 0 else 0.0
 
     def least_stems(self) -> float:
-        """The stem coverage below which a paper is not read: `stem_floor`, and some of the phrase's weight in any
-        case when the says_core gate is on (a paper holding none of its words says none of its core)."""
-        return max(self.stem_floor(), MIN_STEMS if self.gates.get("says_core") else 0.0)
+        """The stem coverage below which a paper is not read (the inverted index prunes it): `stem_floor`, the
+        stems_floor gate, and some of the phrase's weight in any case when the says_core gate is on (a paper holding
+        none of its words says none of its core)."""
+        least = MIN_STEMS if self.gates.get("says_core") else 0.0
+        return max(self.stem_floor(), self.gates.get("stems_floor", 0.0), least)
 
 
 @cache
@@ -166,14 +169,16 @@ _READ = {  # feature -> how it is read (sentence and stems are read for every ca
 
 
 def gated(w: Weights, f: dict[str, float], words: int) -> bool:
-    """The gates the data file keeps on pass a candidate (`words`: its alternative's content words): a closest
-    sentence near the phrase at all ("quantization" held by stem in "quantify", closest sentence 0.13); the phrase's
+    """The gates the data file keeps on pass a candidate (`words`: its alternative's content words): some of the
+    phrase's weight in its text by stem (no expected paper of the fit's items held less); a closest sentence near
+    the phrase at all ("quantization" held by stem in "quantify", closest sentence 0.13); the phrase's
     head said beside another of its words ("search" and "neural architecture" apart is no "neural architecture
     search"); a phrase no longer than the items of the first fit had (the leftovers of a long question hold most of
     their stems in many texts by chance); papers_on's two later checks (topics.TopicMatcher.says_core, _agreeing)."""
     g = w.gates
     return (
-        f["sentence"] >= g.get("sentence_floor", 0.0)
+        f["stems"] >= g.get("stems_floor", 0.0)
+        and f["sentence"] >= g.get("sentence_floor", 0.0)
         and (not g.get("head_near") or f["head_near"] > 0)
         and (not g.get("scored_words") or words <= g["scored_words"])
         and (not g.get("says_core") or f["says_core"] > 0)

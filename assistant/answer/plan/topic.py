@@ -22,6 +22,8 @@ TOPIC_ROUTES = ("list", "count", "code", "coauthors", "earliest", "latest")
 # What may stand between the two sides of an "and" that splits a topic ("glaciers and ice shelves", "HPC, and AI").
 _AND_ONLY = re.compile(r"\s*,?\s*and\s+", re.I)
 _PAPERS_OR_WORK = re.compile(rf"\b{phrases.PAPER_NOUN}|\bresearch\b", re.I)
+# How many (topic, pool) groundings a reader keeps (the table does not change under it: a new table, a new reader)
+GROUNDINGS_KEPT = 256
 
 
 class TopicReader:
@@ -29,6 +31,9 @@ class TopicReader:
 
     def __init__(self, corpus: Corpus):
         self.corpus = corpus
+        # (topic, the pool's ids) -> whether its own words ground a paper: `read` asks it of the reading `_read`
+        # already asked of (one papers_on over the pool each time, ~20 ms at 10k papers)
+        self._grounding: dict[tuple[str, tuple[str, ...]], bool] = {}
 
     def picked_as_wording(self, question: str, topic: str, route: str, pool: list[Paper]) -> tuple[str, str | None]:
         """Words that ground no paper under a date pick ("the earliest year in his publication record", "the oldest
@@ -84,7 +89,15 @@ class TopicReader:
         return read
 
     def _grounds(self, topic: str, pool: list[Paper]) -> bool:
-        return bool(topic) and bool(self.corpus.topics.papers_on(topic, pool, scored=False))
+        """Whether the topic's own words ground a paper of the pool (not the meaning score), asked once."""
+        if not topic:
+            return False
+        key = (topic, tuple(p.id for p in pool))
+        if key not in self._grounding:
+            if len(self._grounding) >= GROUNDINGS_KEPT:
+                del self._grounding[next(iter(self._grounding))]
+            self._grounding[key] = bool(self.corpus.topics.papers_on(topic, pool, scored=False))
+        return self._grounding[key]
 
     def _subjects(self, question: str):
         """Which of a topic's words are the question's subject, not its frame (plan/frame.py)."""
@@ -128,7 +141,7 @@ class TopicReader:
         wording = all(r in (distinct.PHRASING, distinct.UNUSED) for r in roles)
         # Whether its words ground a paper (not the meaning score): a phrase its words do not ground as a whole
         # ("experiments NVIDIA A100 GPUs") is read again by its distinguishing words below.
-        grounded = bool(self.corpus.topics.papers_on(topic, pool, scored=False)) if not wording else False
+        grounded = self._grounds(topic, pool) if not wording else False
         if filtered and not any(w.casefold() in marked for words in alts for w, _ in words):
             # Under a filter, a topic without a distinguishing word that grounds no paper is wording too ("going by
             # the author lists shown": words the papers use, but not together).
@@ -206,7 +219,13 @@ class TopicReader:
         (a paper saying only the words all parts share, "computing", is on none of them), read as specifically as a
         paper says it: the words the parts share go with each ("benchmarking HPC and AI systems" is "benchmarking
         HPC systems" or "benchmarking AI systems") when a paper is on that, else the part alone."""
-        on = lambda phrase: {sp.paper.id for sp in self.corpus.topics.papers_on(phrase, pool)}  # noqa: E731
+        grounded: dict[str, set[str]] = {}  # each phrase read once: a part chosen below is read again to compare
+
+        def on(phrase: str) -> set[str]:
+            if phrase not in grounded:
+                grounded[phrase] = {sp.paper.id for sp in self.corpus.topics.papers_on(phrase, pool)}
+            return grounded[phrase]
+
         parts: list[str] = []
         for alt in re.split(r"\s+or\s+", topic):
             either = self._either(alt, question)
