@@ -10,6 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from assistant.answer.evidence.query_terms import stem
+from assistant.answer.plan.phrases.main_clause import main_clause
 
 DATA = Path(__file__).parent / "data"
 
@@ -46,8 +47,9 @@ class Asked:
 def read(question: str) -> Asked:
     roles: list[str] = []
     quantity = evaluated = False
+    main = main_clause(question)  # a pattern read at the opening also reads it after a lead-in clause
     for label, pattern in _ASKED:
-        if not pattern.search(question):
+        if not (pattern.search(question) or main is not question and pattern.search(main)):
             continue
         if label == "evaluation":
             evaluated = True

@@ -9,6 +9,7 @@ import numpy as np
 
 from assistant.answer.evidence import asked as asked_rules
 from assistant.answer.evidence.query_terms import QueryTerms, forms, vocabulary  # noqa: F401 - read from here too
+from assistant.answer.plan.phrases.main_clause import main_clause
 from assistant.index.retrieval import Hit
 from assistant.index.roles import ROLES, cue_scores
 from assistant.models import Paper
@@ -230,6 +231,20 @@ class SentencePicker:
         self.embeddings = embeddings
         self.stored = stored  # SentenceVectors: every indexed sentence, embedded at ingest
         self.acronyms = acronyms  # acronyms.Acronyms: "VQE" in a sentence answers "variational … eigensolver"
+        self._queries: dict[str, np.ndarray] = {}  # the question texts `rank` embedded, for `query_vector`
+
+    def query_vector(self, text: str) -> np.ndarray:
+        """A question text's vector: the one `rank` embedded for it when it did (the learned choice of a why/how
+        sentence reads the same residual question), else embedded now."""
+        v = self._queries.get(text)
+        return v if v is not None else self._remember([text])[text]
+
+    def _remember(self, texts: list[str]) -> dict[str, np.ndarray]:
+        out = {t: np.asarray(v, dtype=np.float32) for t, v in zip(texts, self.embeddings.embed_documents(texts))}
+        if len(self._queries) > 512:
+            self._queries.clear()
+        self._queries.update(out)
+        return out
 
     def vectors(self, texts: list[str]) -> np.ndarray:
         if self.stored is not None:
@@ -302,17 +317,15 @@ class SentencePicker:
             names = {t for t in qterms.weights if names_paper(t, naming)}
             own[p.id] = qterms.without(naming).without(names)
             residual[p.id] = _residual(question, p)
-        qvec = {
-            text: np.asarray(v, dtype=np.float32)
-            for text, v in zip(set(residual.values()), self.embeddings.embed_documents(list(set(residual.values()))))
-        }
+        qvec = self._remember(list(set(residual.values())))  # one batch, as before
         svecs = self.vectors([s for _, s in sentences])
         asked = asked_rules.read(question)
         wanted = asked.roles if roles is None else roles
         role_of = self.roles([s for _, s in sentences])
         wants_number = bool(QUANTITY.search(question)) or asked.quantity
-        wants_names = not wants_number and bool(WANTS_NAMES.search(question))
-        wants_method = not wants_number and bool(WANTS_METHOD.search(question))
+        main = main_clause(question)  # "According to him, how …": the wh-word after a lead-in
+        wants_names = not wants_number and bool(WANTS_NAMES.search(question) or WANTS_NAMES.search(main))
+        wants_method = not wants_number and bool(WANTS_METHOD.search(question) or WANTS_METHOD.search(main))
         kind = asked_kind(question, own)
         counted = counted_words(question)
         local = {pid: own[pid].within([vocabulary(s) for p2, s in sentences if p2 == pid]) for pid in own}

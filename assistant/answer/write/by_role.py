@@ -18,6 +18,7 @@ from assistant.answer.evidence.weigh import ASKED_ROLE_BONUS, HAS_QUANTITY, summ
 from assistant.answer.plan import phrases
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan
+from assistant.answer.write import role_model
 from assistant.answer.write.extractive import clause
 from assistant.answer.write.format import name, owner_note, plural, when
 from assistant.index.retrieval import Hit
@@ -51,14 +52,10 @@ NEAR = 0.12
 MAX_QUOTED = 3
 
 
-def _single(plan: QueryPlan, hits: list[Hit], corpus: Corpus, roles: tuple[str, ...], says: str, route: str):
-    paper = hits[0].paper
-    sentences = [s for s in with_roles(paper, corpus.picker.stored) if statement(s)]
-    if not sentences:
-        return None
-    # Scored with the asked role preferred (weigh.ASKED_ROLE_BONUS): a tie-breaker, not a filter, so a "how"
-    # question whose answer sits in a result sentence still gets that sentence.
-    scores = dict(corpus.picker.rank(plan.words, corpus.qterms(plan.words), [paper], roles=roles)[paper.id])
+def rule_pick(sentences: list[RoleSentence], scores: dict[str, float], roles: tuple[str, ...]) -> list[RoleSentence]:
+    """The hand-set choice, best first: the sentence scored best with the asked role preferred (a tie-breaker, not
+    a filter, so a "how" question whose answer sits in a result sentence still gets that sentence), the one that
+    answers best whatever its role, and others as close to it."""
 
     def score(s: RoleSentence) -> float:
         return scores.get(s.text, -1.0)
@@ -67,11 +64,37 @@ def _single(plan: QueryPlan, hits: list[Hit], corpus: Corpus, roles: tuple[str, 
         return score(s) - (ASKED_ROLE_BONUS if s.role in roles else 0.0)
 
     order = sorted(sentences, key=score, reverse=True)
-    lead = order[0]
-    # The sentence that answers the question best stays, whatever its role; others as close to it come along.
     best_raw = max(sentences, key=raw)
     bar = raw(best_raw) - NEAR
-    picked = [lead] + [s for s in order[1:] if s is best_raw or raw(s) >= bar][: MAX_QUOTED - 1]
+    return [order[0]] + [s for s in order[1:] if s is best_raw or raw(s) >= bar][: MAX_QUOTED - 1]
+
+
+def choices(plan: QueryPlan, paper: Paper, corpus: Corpus, roles: tuple[str, ...], route: str):
+    """The paper's quotable sentences, the picker's scores for them (the asked role preferred, weigh.ASKED_ROLE_BONUS)
+    and the chosen ones, best first: by the learned model of the route when it is fitted (role_model.py), else by
+    the hand-set score."""
+    sentences = [s for s in with_roles(paper, corpus.picker.stored) if statement(s)]
+    if not sentences:
+        return [], {}, []
+    scores = dict(corpus.picker.rank(plan.words, corpus.qterms(plan.words), [paper], roles=roles)[paper.id])
+    model = role_model.models().get(route)
+    if model is None:
+        return sentences, scores, rule_pick(sentences, scores, roles)
+    x = role_model.features(plan.words, corpus.qterms(plan.words), paper, sentences, scores, roles, corpus.picker)
+    # the sentence that answers the question best by the hand-set score, whatever its role, stays (rule_pick)
+    ruled = sentences.index(
+        max(sentences, key=lambda s: scores.get(s.text, -1.0) - (ASKED_ROLE_BONUS if s.role in roles else 0.0))
+    )
+    return sentences, scores, [sentences[i] for i in role_model.chosen(model.probabilities(x), ruled, MAX_QUOTED)]
+
+
+def _single(plan: QueryPlan, hits: list[Hit], corpus: Corpus, roles: tuple[str, ...], says: str, route: str):
+    paper = hits[0].paper
+    sentences, scores, picked = choices(plan, paper, corpus, roles, route)
+    if not sentences:
+        return None
+    lead = picked[0]
+    order = sorted(sentences, key=lambda s: scores.get(s.text, -1.0), reverse=True)
     # The sentence right after the lead that explains or details it ("This is because …", "Specifically, …").
     after = explanation([s.text for s in sentences], lead.text) or corpus.picker.detail(
         plan.words, lead.text, [s.text for s in order]

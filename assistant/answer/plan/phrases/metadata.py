@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from assistant.answer.plan.phrases.main_clause import main_clause
+
 # Each field with the phrases asking for it. Order matters only for ties: the field said first leads the answer.
 _FIELDS = {
     "venue": re.compile(
@@ -86,7 +88,7 @@ _ASKS_REASON = re.compile(r"^\W*(?:[\w'’-]+\W+){0,4}?why\b", re.I)
 
 def asks_reason(question: str) -> bool:
     """The question asks why: no metadata field of a paper, whatever it names ("the authors of X")."""
-    return bool(_ASKS_REASON.search(question))
+    return bool(_ASKS_REASON.search(question) or _ASKS_REASON.search(main_clause(question)))
 
 
 # Words that say a code names a subject category ("in the LG category", "cs.DC papers", "listed under CV"): a short

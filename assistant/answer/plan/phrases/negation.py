@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from assistant.answer.plan.phrases.dates import _MONTH, _PART, YEAR
+from assistant.answer.plan.phrases.main_clause import main_clause
 from assistant.answer.plan.phrases.who import AUTHOR_POINTER, EXCLUDES_AUTHOR
 
 # "not about LLMs", "don't involve large language models", "other than quantization", "without machine learning":
@@ -69,7 +70,7 @@ _ASKS_REASON_OR_METHOD = re.compile(r"^\W*(?:(?:and|so|but|then)\s+)?(?:why\b|ho
 def negated(question: str) -> Negation | None:
     """The topic a question negates ("not about LLMs", "don't involve X", "other than X"), unless the phrase excludes
     the author ("not by him", "other than his own", which `excludes_author` reads) or the question asks why or how."""
-    if _ASKS_REASON_OR_METHOD.match(question):
+    if _ASKS_REASON_OR_METHOD.match(main_clause(question)):
         return None
     for m in _NEGATION.finditer(question):
         group = next(g for g in ("x", "u", "y", "z", "w", "v", "t", "s") if m.group(g))

@@ -11,6 +11,7 @@ from pathlib import Path
 from assistant.answer.plan.phrases import claims
 from assistant.answer.plan.phrases.claims import untagged  # noqa: F401 - read from here by callers
 from assistant.answer.plan.phrases.dates import MONTHS, NUMBER_WORDS, PARTS
+from assistant.answer.plan.phrases.main_clause import lead_in, main_clause
 from assistant.answer.plan.phrases.superlatives import Superlative, superlative
 from assistant.answer.plan.phrases.who import NTH_WORDS
 from assistant.text import STOP
@@ -329,13 +330,6 @@ _ASK_SPLIT = re.compile(
     re.I,
 )
 _WH = re.compile(r"^\W*(?:by\s+)?(?:what|which|how|who|when|where|why)\b", re.I)
-# "In his work on X, what criterion decides …?": a lead-in that is not itself a question, then the ask.
-_OPENS_ASKING = re.compile(
-    r"^\W*(?:what|which|how|who|whom|whose|when|where|why|is|are|was|were|am|do|does|did|has|have|had|can|could|will"
-    r"|would|should)\b",
-    re.I,
-)
-_AFTER_LEAD_IN = re.compile(r",\s+(?=(?:what|which|how|who|when|where|why)\b)", re.I)
 
 
 @lru_cache(maxsize=1024)
@@ -347,8 +341,8 @@ def later_asks(question: str) -> tuple[str, ...]:
     parts = [p.strip() for p in _ASK_SPLIT.split(question) if p and p.strip()]
     if len(parts) > 1 and re.match(r"\W*\w+\s+[-–—]\s", question):
         parts = parts[1:]  # "ok - what did he publish …?": a word of assent before the dash, and one ask
-    if parts and not _OPENS_ASKING.match(parts[0]) and (m := _AFTER_LEAD_IN.search(parts[0])):
-        parts[:1] = [parts[0][: m.start()], parts[0][m.end() :]]
+    if parts and (split := lead_in(parts[0]))[0]:  # "In his work on X, what criterion …?": the lead-in, then the ask
+        parts[:1] = list(split)
     return tuple(p for p in parts[1:] if _WH.match(p))
 
 
@@ -362,4 +356,4 @@ def polar(question: str) -> bool:
 
 
 def asks_for_a_thing(question: str) -> bool:
-    return bool(_ASKS_FOR_A_THING.match(question))
+    return bool(_ASKS_FOR_A_THING.match(main_clause(question)))
