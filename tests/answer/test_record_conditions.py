@@ -88,3 +88,11 @@ def test_conditions_compose_alternatives_within_a_field_and_intersect_across_fie
     assert not both.admits(_paper("IEEE Transactions on Geoscience", "journal article"))
     assert not both.admits(_paper("Hokkaido University", "thesis"))
     assert Conditions().admits(_paper("Anything", None))
+
+
+def test_a_kind_noun_said_with_a_negated_venue_keeps_the_kind_and_negates_the_venue(tanaka):
+    """ "not in IEEE journals", "non-IEEE journal papers": the negation is the venue words'; one negation is spent
+    on one value."""
+    for question in ("Which of her journal articles were not in IEEE journals?", "non-IEEE journal papers of hers?"):
+        plan = ask(tanaka, question).meta["plan"]
+        assert plan["work_type"] == "journal article" and plan["record"] == ["venue not ieee"], question

@@ -14,7 +14,7 @@ from assistant.answer.plan.phrases import record
 from assistant.answer.plan.work_kinds import KIND_SAID, kind_of
 from assistant.models import Paper
 
-_WORD = re.compile(r"[A-Za-z][\w&'’.-]*[\w&]|[A-Za-z]")
+_WORD = re.compile(r"[A-Za-z][\w&'’.]*[\w&]|[A-Za-z]")  # no hyphen: "non-IEEE" holds "IEEE"
 
 
 def venue_words(venue: str | None) -> set[str]:
@@ -122,14 +122,22 @@ class RecordConditionReader:
             for s in record.values_said(question, record.SOURCE_NOUNS)
             if not any(k[2][0] < s[1][1] and s[1][0] < k[2][1] for k in said)  # "only on arXiv": a kind
         ]
-        said += [("venue", *v) for v in self._venue_words_said(question, inside)]
+        venues = self._venue_words_said(question, inside)
+        said += [("venue", *v) for v in venues]
         items: list[Condition] = []
-        for field, value, span in sorted(said, key=lambda s: s[2]):
+        used: set[int] = set()  # where the negations already spent start
+        for field, value, span in sorted(said, key=lambda s: (s[2][0], s[0] != "venue")):
             if inside and inside[0] <= span[0] < inside[1]:
                 continue
             negated, start = record.negated_at(question, span[0])
-            if items and record.JOINED.match(question[items[-1].span[1] : span[0]]):
+            if field != "venue" and any(a <= span[0] < b for _, (a, b) in venues):
+                negated, start = False, span[0]  # "not in IEEE journals": the negation is the venue's, the kind stays
+            elif items and record.JOINED.match(question[items[-1].span[1] : span[0]]):
                 negated = items[-1].negated  # "not in a journal or conference": one negation governs both
+            elif negated and start in used:
+                negated, start = False, span[0]  # "non-IEEE journal papers": the negation went to "IEEE"
+            if negated:
+                used.add(start)
             items.append(Condition(field, value, negated, (start, span[1])))
         return Conditions(tuple(items))
 
