@@ -15,6 +15,7 @@ from assistant.answer.plan.field_groups import Grouping
 from assistant.answer.plan.people import PersonConstraint
 from assistant.answer.plan.phrases import DateSpan, Threshold
 from assistant.answer.plan.phrases.team import TeamSize
+from assistant.answer.plan.record_conditions import Conditions
 from assistant.answer.plan.router import Router, RouteVote  # noqa: F401 - Router is imported from here by callers
 from assistant.models import Filters, Message
 
@@ -79,6 +80,8 @@ class QueryPlan:
     venues: list[str] = field(default_factory=list)  # venues the papers must appear in ("in The Cryosphere", "IGARSS")
     categories: list[str] = field(default_factory=list)  # subject categories the papers are listed under ("LG")
     has: tuple[tuple[str, bool], ...] = ()  # fields the papers must have or lack: (("doi", True),) for "with a DOI"
+    # Conditions on the record's kind of work and venue name ("in a journal (so not arXiv-only)", "not in IEEE venues")
+    record: Conditions = Conditions()
     grouping: Grouping | None = (
         None  # a field the papers are grouped by, with a count ("which journal … more than once")
     )
@@ -135,6 +138,7 @@ class QueryPlan:
             "venues": self.venues,
             "categories": self.categories,
             "has": [f"{'' if present else 'no '}{name}" for name, present in self.has],
+            "record": self.record.explain(),
             "authors_count": self.team.phrase if self.team else None,
             "grouping": self.grouping.describe() if self.grouping else None,
             "fields": list(self.fields),

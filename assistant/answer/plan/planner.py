@@ -50,7 +50,7 @@ class Planner(SlotReader, RouteByMeaning):
         corrected, spelling = correct_spelling(question, self.corpus.retriever.lexical.knows)
         position, surname = phrases.position(question), phrases.surname(question)
         literal, stripped = self.literal_asked(question)
-        work_type = phrases.work_type_listed(question)[0] or field_groups.kind_said(question)
+        record, work_type = self.record_read(question)
         (negation, not_in, venues), (categories, has) = self.exclusions(question), self.table_slots(question)
         team, team_ranked = phrases.team_size(question), phrases.team_extreme(question)
         intent = classify(stripped, self.corpus.principal)
@@ -311,7 +311,7 @@ class Planner(SlotReader, RouteByMeaning):
             intent.route = "across"  # "Which GPUs did he use?": the kind named across his papers
         # Another slot narrows the table: a topic of phrasing alone is then dropped, the question is the filter.
         filtered = bool(person or position or surname or span or venues or negation or not_in or f.coauthor or within)
-        filtered = filtered or bool(categories or has or team)
+        filtered = filtered or bool(categories or has or team or record.items)
         assumed, unsure, said = "", [], topic
         if topic and not literal and intent.route in TOPIC_ROUTES:
             pool = self._pool(f, span, scope)
@@ -342,8 +342,7 @@ class Planner(SlotReader, RouteByMeaning):
             # "How long after A did B come out?", "how long between its submission and its acceptance?"
             intent.route, compared, topic = "elapsed", [], ""
         excluded = [pid for pid in named if not filters.admits(self.corpus.by_id[pid])]
-        # Why the route is what it is, for --explain.
-        decided = decided_by(intent.route, keyword_route, vote)
+        decided = decided_by(intent.route, keyword_route, vote)  # why the route is what it is, for --explain
         plan = QueryPlan(
             excluded=excluded,
             question=question,
@@ -373,6 +372,7 @@ class Planner(SlotReader, RouteByMeaning):
             venues=venues,
             categories=categories,
             has=has,
+            record=record,
             team=team if intent.route in TOPIC_ROUTES else None,
             grouping=field_groups.grouping(question) if intent.route == "field_groups" else None,
             fields=fields,

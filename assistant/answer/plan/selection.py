@@ -34,7 +34,8 @@ def holds_position(p: Paper, position: int | None, person: str | None, surname: 
     if not p.authors:
         return False
     if pos == -1:
-        if p.authors_truncated:
+        # a sole author is no "last author": three writers' last-author lists leave single-author papers out
+        if p.authors_truncated or len(p.authors) < 2:
             return False
         who = p.authors[-1]
     elif len(p.authors) >= pos:

@@ -29,7 +29,6 @@ from assistant.answer.plan.pairs import PairReader
 from assistant.answer.plan.people_paths import PeoplePaths
 from assistant.answer.plan.person_slots import PeopleReader
 from assistant.answer.plan.phrases.reference import introduced, references
-from assistant.answer.plan.phrases.team import without_team
 from assistant.answer.plan.placed import PlacedReader
 from assistant.answer.plan.resolver import Resolver
 from assistant.answer.plan.selection import RARE_IDF, Selection
@@ -60,32 +59,6 @@ class SlotReader(
         if key in self.corpus.by_title:
             return [self.corpus.by_title[key]]
         return self.named_in(name)
-
-    def literal_asked(self, question: str) -> tuple[str | None, str]:
-        """What a question asks for in so many words (a quoted phrase, a listing's mark, or the claim of "papers that
-        claim to be the first to …", in the abstracts' words: "first" there is no date pick), and the question with
-        its slots (and that claim) taken out."""
-        literal = phrases.quoted(question) or phrases.marked(question)
-        if not literal and (claim := phrases.claim_first(question)):
-            (a, b) = claim[1]
-            return claim[0], self._strip_slots(question[:a] + " " + question[b:])
-        return literal, self._strip_slots(question)
-
-    def exclusions(self, question: str):
-        """The negated topic, the source left out ("not on arXiv") and the venues a question names. A source left out
-        is a field of the table (arXiv id, kind of work): neither the negated topic nor a venue."""
-        # "with no abstract", "lacking an arXiv id": fields the papers lack (table_slots), no topic and no venue
-        for said in phrases.has_fields(question)[1]:
-            question = question.replace(said, " ")
-        venues, negation = self.venues_in(question)[0], phrases.negated(question)
-        if negation and not self._without_people(negation.topic).strip(" ,.?"):
-            negation = None  # "without Jörg Müller", "besides tanaka": a person (plan.people), not a topic
-        not_in, not_in_said = phrases.not_in_source(question)
-        if not_in:
-            if negation and not_in_said.casefold() in question[negation.span[0] : negation.span[1]].casefold():
-                negation = None
-            venues = [v for v in venues if v.casefold() not in not_in_said.casefold()]
-        return negation, not_in, venues
 
     def across_asked(self, question, intent, scope, negation, named, focus, f, span) -> str:
         """The kind a question asks named across the author's papers ("Which GPUs did he use?"), when any of them
@@ -311,24 +284,6 @@ class SlotReader(
             return None
         shown = cited_papers(previous_answer(history), self.corpus.by_title)
         return correction.other_than(self.corpus, history, ruled_out.group(0), shown)
-
-    def _strip_slots(self, question: str) -> str:
-        """The question without the phrases slots read (dates, negated topic, venue, author position, surname,
-        exclusions), for the classifier and the topic."""
-        q = phrases.without_both_groups(phrases.without_negation(phrases.without_dates(question)))
-        q = without_team(q)  # "more than five authors", "the longest author list": the table's author counts
-        for said in [*self.categories_in(q)[1], *phrases.has_fields(q)[1]]:
-            q = q.replace(said, " ")
-        if said := self.venues_in(q)[1]:
-            q = re.sub(re.escape(said), " ", q, flags=re.I)
-        q = phrases.POSITION.sub(" ", phrases.NOT_POSITION.sub(" ", q))
-        if said := phrases.work_type_listed(q)[1]:
-            q = q.replace(said, " papers ")  # "her journal articles": a filter; the paper noun keeps the form
-        q = phrases.INCLUDED_TYPE.sub(" ", q)
-        # "papers of hers": the author's, a scope ("of his" also opens "an overview of his research": kept)
-        q = re.sub(r"(?i)\bof (?:hers|theirs|his own|her own|their own)\b", " ", q)
-        q = phrases.SURNAME.sub(" ", q)
-        return phrases.EXCLUDES_AUTHOR.sub(" ", q)
 
     def _topic(self, text: str) -> str:
         """The topic words of a question, alternatives kept apart ("stereo matching or multi-view stereo")."""

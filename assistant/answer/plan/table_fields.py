@@ -1,15 +1,19 @@
-"""The table's own fields a question selects by: the venues it names, the subject categories (by the table's codes)
-and the fields its papers must have or lack."""
+"""The table's own fields a question selects by: the venues it names, the subject categories (by the table's codes),
+the fields its papers must have or lack, the record's conditions (kind of work, venue words), and the question with
+all of them taken out (what is left may be a topic)."""
 
 from __future__ import annotations
 
 import re
 
-from assistant.answer.plan import phrases
+from assistant.answer.plan import field_groups, phrases
 from assistant.answer.plan.conversation import find_bounded
+from assistant.answer.plan.phrases.record import SEVERAL
+from assistant.answer.plan.phrases.team import without_team
+from assistant.answer.plan.record_conditions import Conditions, RecordConditionReader
 
 
-class TableFieldReader:
+class TableFieldReader(RecordConditionReader):
     """Reads the table fields a question names (a mixin of SlotReader: needs `self.corpus`)."""
 
     def venues_in(self, question: str) -> tuple[list[str], str]:
@@ -47,3 +51,66 @@ class TableFieldReader:
     def table_slots(self, question: str) -> tuple[list[str], tuple[tuple[str, bool], ...]]:
         """The categories a question selects by and the fields its papers must have or lack ("with a DOI")."""
         return self.categories_in(question)[0], phrases.has_fields(question)[0]
+
+    def literal_asked(self, question: str) -> tuple[str | None, str]:
+        """What a question asks for in so many words (a quoted phrase, a listing's mark, or the claim of "papers that
+        claim to be the first to …", in the abstracts' words: "first" there is no date pick), and the question with
+        its slots (and that claim) taken out."""
+        literal = phrases.quoted(question) or phrases.marked(question)
+        if not literal and (claim := phrases.claim_first(question)):
+            (a, b) = claim[1]
+            return claim[0], self._strip_slots(question[:a] + " " + question[b:])
+        return literal, self._strip_slots(question)
+
+    def exclusions(self, question: str):
+        """The negated topic, the source left out ("not on arXiv") and the venues a question names. A source left out
+        is a field of the table (arXiv id, kind of work): neither the negated topic nor a venue."""
+        # "with no abstract", "lacking an arXiv id": fields the papers lack (table_slots), no topic and no venue
+        for said in phrases.has_fields(question)[1]:
+            question = question.replace(said, " ")
+        venues, negation = self.venues_in(question)[0], phrases.negated(question)
+        if negation and not self._without_people(negation.topic).strip(" ,.?"):
+            negation = None  # "without Jörg Müller", "besides tanaka": a person (plan.people), not a topic
+        not_in, not_in_said = phrases.not_in_source(question)
+        if not_in:
+            if negation and not_in_said.casefold() in question[negation.span[0] : negation.span[1]].casefold():
+                negation = None
+            venues = [v for v in venues if v.casefold() not in not_in_said.casefold()]
+        return negation, not_in, venues
+
+    def record_read(self, question: str) -> tuple[Conditions, str | None]:
+        """The record conditions of a question asking for several papers, and the kind of work it lists: the one its
+        words for kinds read ("her journal articles", "only preprints") unless a condition negates it ("in a journal
+        (so not arXiv-only)"), then the one the conditions name. A condition the kind of work or a source left out
+        ("not on arXiv") already says is not repeated."""
+        work_type = phrases.work_type_listed(question)[0] or field_groups.kind_said(question)
+        if not SEVERAL.search(question):
+            return Conditions(), work_type
+        read = self.record_conditions(question, self.venues_in(question)[1])
+        if read.negates(work_type) or work_type is None:
+            work_type = read.kind()
+        # the source left out and the fields had are the table slots' (not_in, has): not said twice
+        said = {(phrases.not_in_source(question)[0], True), (work_type, False)}
+        said |= {("arxiv", not had) for f, had in phrases.has_fields(question)[0] if f == "arxiv"}
+        kept = tuple(c for c in read.items if (c.value, c.negated) not in said)
+        return Conditions(kept), work_type
+
+    def _strip_slots(self, question: str) -> str:
+        """The question without the phrases slots read (dates, negated topic, venue, author position, surname,
+        exclusions, record conditions), for the classifier and the topic."""
+        if SEVERAL.search(question):
+            question = self.record_conditions(question, self.venues_in(question)[1]).without(question)
+        q = phrases.without_both_groups(phrases.without_negation(phrases.without_dates(question)))
+        q = without_team(q)  # "more than five authors", "the longest author list": the table's author counts
+        for said in [*self.categories_in(q)[1], *phrases.has_fields(q)[1]]:
+            q = q.replace(said, " ")
+        if said := self.venues_in(q)[1]:
+            q = re.sub(re.escape(said), " ", q, flags=re.I)
+        q = phrases.POSITION.sub(" ", phrases.NOT_POSITION.sub(" ", q))
+        if said := phrases.work_type_listed(q)[1]:
+            q = q.replace(said, " papers ")  # "her journal articles": a filter; the paper noun keeps the form
+        q = phrases.INCLUDED_TYPE.sub(" ", q)
+        # "papers of hers": the author's, a scope ("of his" also opens "an overview of his research": kept)
+        q = re.sub(r"(?i)\bof (?:hers|theirs|his own|her own|their own)\b", " ", q)
+        q = phrases.SURNAME.sub(" ", q)
+        return phrases.EXCLUDES_AUTHOR.sub(" ", q)

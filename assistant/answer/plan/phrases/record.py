@@ -1,0 +1,74 @@
+"""How a question names a value of a paper's record: the kind of work ("in a journal", "arXiv-only", "workshop
+papers"), a venue's name word ("IEEE venues"), and whether the words that say it are negated ("(so not arXiv-only
+and not a conference)", "not published in IEEE venues", "non-IEEE journals")."""
+
+from __future__ import annotations
+
+import re
+
+# The kinds of work (plan/work_kinds.WORK_KINDS) by the nouns that name them. A kind is a property of one paper, so
+# two positive kinds are alternatives ("conference or workshop papers") and negated ones are all left out.
+KIND_NOUNS = {
+    "journal article": re.compile(r"\b(?:peer[- ]reviewed\s+)?journals?\b(?!\s+(?:of|for|on)\b)", re.I),
+    "conference paper": re.compile(
+        r"\b(?:peer[- ]reviewed\s+)?(?:conferences?|proceedings|workshops?|symposi(?:um|a))\b(?!\s+(?:of|on)\b)", re.I
+    ),
+    "arxiv only": re.compile(
+        r"\barxiv[- ]only\b|\bonly (?:on|to|in) arxiv\b|\b(?:still |just |only )(?:arxiv )?preprints\b", re.I
+    ),
+    "chapter": re.compile(r"\bbook chapters?\b", re.I),
+    "report": re.compile(r"\btechnical reports?\b", re.I),
+}
+# The sources a paper can be found in besides its venue: arXiv ("her arXiv preprints", "posted to arXiv").
+SOURCE_NOUNS = {
+    "arxiv": re.compile(
+        r"\barxiv\s+(?:preprints?|papers?|versions?|submissions?|postings?|entr(?:y|ies))\b|\b(?:on|to)\s+arxiv\b", re.I
+    )
+}
+# Two values joined so that one negation governs both ("not in a journal or conference", "neither X nor Y").
+JOINED = re.compile(r"^\s*(?:,\s*)?(?:or|nor|and/or|/)\s+(?:(?:in|at|on)\s+)?(?:an?\s+|the\s+)?$", re.I)
+# A kind noun that asks which venue or how many ("which journal …?", "how many distinct journals") names no condition.
+_ASKED = re.compile(r"\b(?:which|what|whose|how many|number of)\s+(?:\w+\s+)?$", re.I)
+# The words a venue's name is said with besides its own ("IEEE venues", "Elsevier journals", "at NeurIPS").
+VENUE_NOUN = re.compile(
+    r"^[\s-]*(?:venues?|journals?|conferences?|proceedings|outlets?|publications?|transactions|letters|workshops?)\b",
+    re.I,
+)
+VENUE_CUE = re.compile(r"\b(?:in|at|by|to|from|through|via)\s+(?:the\s+|an?\s+)?(?:\w+\s+)?$", re.I)
+# A question asking for several papers: only then is a kind of work a condition ("her PhD thesis" is one paper).
+SEVERAL = re.compile(
+    r"\b(?:papers|articles|works|publications|preprints|ones|items|entries|titles)\b|\bhow many\b|^\s*(?:list|name)\b",
+    re.I,
+)
+# A negation that governs the words after it in its clause ("not published in", "never at", "non-", "other than").
+_NEGATION = re.compile(
+    r"(?:\b(?:not|never|no|nor|neither|excluding|except(?:\s+for)?|other\s+than|outside(?:\s+of)?|besides|"
+    r"apart\s+from|rather\s+than|instead\s+of|without)\b|n['’]t\b|\bnon-)",
+    re.I,
+)
+# What ends the reach of a negation: a clause break, or a new clause of the question.
+_BREAK = re.compile(r"[,;:()?!]|\b(?:and|but|that|which|who|where|with|so|while|whose)\b", re.I)
+# A negation reaches this many words ahead ("not published in IEEE venues": three words).
+NEGATION_REACH = 4
+
+
+def negated_at(question: str, start: int) -> tuple[bool, int]:
+    """Whether the words at `start` are negated within their clause, and where the negation starts (else `start`)."""
+    before = question[:start]
+    for m in reversed(list(_NEGATION.finditer(before))):
+        between = re.sub(r"\([^()]*\)", " ", before[m.end() :])  # "not (as far as the records show) come out in"
+        if _BREAK.search(between) or len(re.findall(r"[\w'’-]+", between)) > NEGATION_REACH:
+            return False, start
+        return True, m.start()
+    return False, start
+
+
+def values_said(question: str, nouns: dict[str, re.Pattern]) -> list[tuple[str, tuple[int, int]]]:
+    """Every value (a kind of work, a source) the question names as a condition with its nouns, with where it says
+    it, in the question's order."""
+    found = []
+    for value, pattern in nouns.items():
+        for m in pattern.finditer(question):
+            if not _ASKED.search(question[: m.start()]):
+                found.append((value, m.span()))
+    return sorted(found, key=lambda k: k[1])

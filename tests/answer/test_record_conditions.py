@@ -1,0 +1,98 @@
+"""Conditions on a paper's record, not its topic: the kind of work and the words of the venue's name, negated where
+the question negates them and composed by intersection (two kinds of one paper are alternatives)."""
+
+from __future__ import annotations
+
+from assistant.answer.plan.record_conditions import Condition, Conditions
+from assistant.models import Filters, Message, Paper, Source
+
+
+def ask(assistant, question):
+    return assistant.answer([Message(role="user", content=question)], Filters())
+
+
+def titles(answer) -> set[str]:
+    return {c.title for c in answer.citations}
+
+
+def test_a_negated_venue_word_leaves_those_venues_out_and_is_no_topic(tanaka):
+    answer = ask(tanaka, "Which of her journal papers appeared outside IEEE outlets?")
+    assert answer.meta["plan"]["topic"] == "" and answer.meta["plan"]["record"] == ["venue not ieee"]
+    assert len(answer.citations) == 8
+    assert not any("IEEE" in (tanaka.answerer().corpus.by_id[c.paper_id].venue or "") for c in answer.citations)
+
+
+def test_kinds_negated_in_brackets_are_left_out_and_the_positive_one_selects(tanaka):
+    answer = ask(tanaka, "List her 2023 first-author work that went to a journal (not arXiv-only, not a conference).")
+    assert answer.meta["plan"]["work_type"] == "journal article" and answer.meta["plan"]["topic"] == ""
+    assert titles(answer) == {
+        "Label Noise in Operational Ice Charts",
+        "Coastline Extraction with Self-Supervised Pretraining on Sentinel-2",
+    }
+
+
+def test_one_negation_governs_kinds_joined_by_or(tanaka):
+    answer = ask(tanaka, "Which arXiv papers of hers never came out in a journal or at a conference?")
+    assert sorted(answer.meta["plan"]["record"]) == ["kind not conference paper", "kind not journal article"]
+    assert len(answer.citations) == 7
+    assert all(tanaka.answerer().corpus.by_id[c.paper_id].arxiv_id for c in answer.citations)
+
+
+def test_a_sole_author_is_not_a_last_author(tanaka):
+    answer = ask(tanaka, "Which of her papers have her as the last author?")
+    assert titles(answer) == {
+        "Few-Shot Iceberg Detection in Synthetic Aperture Radar Images",
+        "Sea-Ice Type Classification from Sentinel-1 SAR with Self-Attention",
+        "Ice Drift Forecasts with Graph Neural Networks",
+    }
+
+
+def test_a_word_the_papers_use_stays_a_topic(tanaka):
+    plan = ask(tanaka, "Which of her papers deal with Greenland glaciers?").meta["plan"]
+    assert plan["record"] == [] and "Greenland" in plan["topic"]
+
+
+def test_a_kind_asked_about_is_no_condition(tanaka):
+    assert ask(tanaka, "Which journal published her snow depth paper?").meta["plan"]["record"] == []
+
+
+def _paper(venue, work_type):
+    return Paper(
+        id=venue,
+        title=venue,
+        display_title=venue,
+        authors=["A B"],
+        authors_truncated=False,
+        date=None,
+        date_precision=None,
+        year=None,
+        arxiv_id=None,
+        categories=[],
+        has_code=False,
+        is_author_work=True,
+        attribution="",
+        sources=[Source(file="x", line=1, shape="bibtex")],
+        abstract="",
+        venue=venue,
+        work_type=work_type,
+    )
+
+
+def test_conditions_compose_alternatives_within_a_field_and_intersect_across_fields():
+    journal = Condition("kind", "journal article", False, (0, 1))
+    conference = Condition("kind", "conference paper", False, (2, 3))
+    not_ieee = Condition("venue", "ieee", True, (4, 5))
+    both = Conditions((journal, conference, not_ieee))
+    assert both.admits(_paper("The Cryosphere", "journal article"))
+    assert both.admits(_paper("NeurIPS Workshop", "conference paper"))
+    assert not both.admits(_paper("IEEE Transactions on Geoscience", "journal article"))
+    assert not both.admits(_paper("Hokkaido University", "thesis"))
+    assert Conditions().admits(_paper("Anything", None))
+
+
+def test_a_kind_noun_said_with_a_negated_venue_keeps_the_kind_and_negates_the_venue(tanaka):
+    """ "not in IEEE journals", "non-IEEE journal papers": the negation is the venue words'; one negation is spent
+    on one value."""
+    for question in ("Which of her journal articles were not in IEEE journals?", "non-IEEE journal papers of hers?"):
+        plan = ask(tanaka, question).meta["plan"]
+        assert plan["work_type"] == "journal article" and plan["record"] == ["venue not ieee"], question
