@@ -60,7 +60,9 @@ def case(
     on = {w: {sp.paper.id for sp in corpus.topics.papers_on(w, pool, scored=False)} for w in words}
     odds = dict(zip(words, scores(words)))
     kept = [w for w in words if on[w] and odds[w] > -margin]
-    if not kept:
+    if not kept or any(odds[w] > 0 and not corpus.topics.holding(w, pool) for w in words):
+        # a word no paper in scope holds that the frame model reads as the subject is what the corpus lacks
+        # ("federated" of "federated learning"): dropping it would answer about what is left ("learning")
         return None
     reading = " ".join(kept)
     papers = (
