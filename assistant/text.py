@@ -27,6 +27,18 @@ STOP = set(
 )
 
 
+# A contraction's clitic or a possessive, never a word of its own: "I'm", "they're", "we've", "he'll", "I'd", "it's",
+# "don't" (the "n't" with its "n": "do"); "can't" and "won't" keep their verb.
+_CLITIC = re.compile(r"(?<=\w)(?:n['’]t|['’](?:s|m|re|ve|ll|d))\b", re.I)
+_NOT = re.compile(r"\b(c)an['’]t\b|\b(w)on['’]t\b", re.I)
+
+
+def without_clitics(text: str) -> str:
+    """The text with each contraction's clitic and each possessive "'s" cut off its word ("I'm" -> "I")."""
+    text = _NOT.sub(lambda m: f"{m.group(1)}an" if m.group(1) else f"{m.group(2)}ill", text)
+    return _CLITIC.sub("", text)
+
+
 def clean(text: str) -> str:
     """Normalise Unicode and collapse whitespace."""
     return re.sub(r"\s+", " ", unicodedata.normalize("NFC", text)).strip()

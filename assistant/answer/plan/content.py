@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from assistant.text import without_clitics
+
 # A paper noun in an object: "of her radar altimetry work pls", "of her papers have results about Greenland". What
 # follows the noun is the frame around the topic ("pls", "have results") when it holds a place of its own ("about
 # Greenland") or no topic word the papers use; otherwise it says what the papers do ("of his papers claim the
@@ -46,7 +48,7 @@ _WORD = re.compile(r"[\w][\w+.=-]*[\w+]|\w")
 
 
 def _words(text: str) -> set[str]:
-    return {w.casefold().strip(".") for w in _WORD.findall(re.sub(r"['’]s\b", "", text))}
+    return {w.casefold().strip(".") for w in _WORD.findall(without_clitics(text))}
 
 
 def _objects(text: str, content: Callable[[str], bool]) -> list[str]:

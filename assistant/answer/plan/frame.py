@@ -16,6 +16,7 @@ import numpy as np
 from assistant.answer.evidence import distinct
 from assistant.answer.evidence.query_terms import stem
 from assistant.answer.plan.content import places
+from assistant.text import without_clitics
 
 FEATURES = (
     "question_share",  # log share of the writers' questions holding the word: frame words recur across questions
@@ -37,7 +38,7 @@ _DATA = Path(__file__).parent / "data" / "frame_words.json"
 
 def keys(text: str) -> list[str]:
     """The question's words as the lexicon counts them (lower-cased)."""
-    return [w.casefold().strip(".") for w in _WORD.findall(re.sub(r"['’]s\b", "", text))]
+    return [w.casefold().strip(".") for w in _WORD.findall(without_clitics(text))]
 
 
 def question_features(question: str, words: list[str], share: Callable[[str], float]) -> list[list[float]]:
@@ -102,6 +103,11 @@ def subject_scores(
     ]
 
 
+def margin() -> float:
+    """The subject log-odds under which a word is surely frame (see `subjects`)."""
+    return _model()[4]
+
+
 def subjects(
     question: str, words: list[str], share: Callable[[str], float], embed: Callable[[list[str]], np.ndarray]
 ) -> list[bool]:
@@ -112,10 +118,10 @@ def subjects(
     read as a new writer meets them, and holds for every word. The word
     fewest of the corpus's papers hold (some do) is what the topic turns on and always stays: "merging" of "model
     merging", in a few papers but never with "model", is no frame, and dropping it would list every "model" paper."""
-    margin = _model()[4]
+    margin_ = margin()
     shares = [share(w) for w in words]
     scores = subject_scores(question, words, lambda w: shares[words.index(w)], embed)
-    verdict = [s > -margin for s in scores]
+    verdict = [s > -margin_ for s in scores]
     if held := [(sh, i) for i, sh in enumerate(shares) if sh > 0]:
         verdict[min(held)[1]] = True
     return verdict

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from assistant.answer.plan import phrases, topic_scope
 from assistant.answer.plan.phrases import NUMBER_WORDS, PAPER_NOUN, PAPER_OWNER, STRUCTURE, YEAR  # noqa: F401 - NUMBER_WORDS is imported from here by callers
 from assistant.text import STOP as BASE_STOP
+from assistant.text import without_clitics
 
 # Words of a question's form, not its topic: the shared list plus words that only questions use ("did he ever use
 # X", "from 2020 onwards").
@@ -45,7 +46,7 @@ def _structure_compound(word: str) -> bool:
 
 def topic_words(text: str, principal: str = "") -> list[str]:
     names = {p.casefold() for p in principal.split()}
-    words = re.findall(r"[A-Za-z0-9][\w=+.-]*[\w+]|[A-Za-z0-9]", re.sub(r"['’]s\b", "", text))
+    words = re.findall(r"[A-Za-z0-9][\w=+.-]*[\w+]|[A-Za-z0-9]", without_clitics(text))
     out = []
     for w in words:
         wl = w.casefold().rstrip(".")

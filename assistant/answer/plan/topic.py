@@ -11,7 +11,7 @@ import re
 
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import distinct, topics
-from assistant.answer.plan import dated, frame, phrases, topic_parts
+from assistant.answer.plan import dated, frame, phrases, refusal, topic_parts
 from assistant.answer.plan.content import content_of
 from assistant.answer.plan.intents import subject_for
 from assistant.models import Filters, Paper
@@ -65,7 +65,8 @@ class TopicReader:
         `_read`, when papers' own words are on it. Otherwise the question's leftover words are read as a whole, as
         before content was told apart: a near-negative stays "none is about it" rather than being answered from
         retrieval, and a question misread as a list ("the reason for running the classifier on board …") is a long
-        description of one paper."""
+        description of one paper. A topic still grounding nothing is refused or read again from its subject words
+        that ground papers, as a model fitted on every writer's questions decides (`_decided`)."""
         if phrases.ONE_PAPER.search(question) or phrases.asked_fields(question):
             # one paper described, or a field asked of one ("which journal published her tutorial review …"): the
             # question's words find it
@@ -86,7 +87,20 @@ class TopicReader:
             learned = content_of(topic, question, used, self._subjects(question))
             if learned and learned != content and self._grounds(learned, pool):
                 return self._read(learned, question, pool, filtered, route)
+            return self._decided(read, question, pool, filtered)
         return read
+
+    def _decided(
+        self, read: tuple[str, str, list[str]], question: str, pool: list[Paper], filtered: bool
+    ) -> tuple[str, str, list[str]]:
+        """A topic that grounds no paper, refused ("none is about it") or read again from its subject words that
+        ground papers, as the model fitted on every writer's questions decides (plan/refusal.py)."""
+        share, embed = self._evidence()
+        scores = lambda words: frame.subject_scores(question, words, share, embed)  # noqa: E731
+        found = refusal.case(self.corpus, question, read[0], pool, filtered, scores, frame.margin())
+        if found is None or not refusal.answers(found):
+            return read
+        return found.reading, f"No paper's own text is on “{read[0]}”, so I read the topic as “{found.reading}”.", []
 
     def _grounds(self, topic: str, pool: list[Paper]) -> bool:
         """Whether the topic's own words ground a paper of the pool (not the meaning score), asked once."""
@@ -101,6 +115,12 @@ class TopicReader:
 
     def _subjects(self, question: str):
         """Which of a topic's words are the question's subject, not its frame (plan/frame.py)."""
+        share, embed = self._evidence()
+        return lambda words: frame.subjects(question, words, share, embed)
+
+    def _evidence(self):
+        """What the frame model reads of a word beyond the question: the share of the corpus's papers holding it, and
+        its vector."""
         papers = list(self.corpus.by_id.values())
 
         def share(word: str) -> float:
@@ -110,7 +130,7 @@ class TopicReader:
             self.corpus.retriever.vectors.prime(words)
             return [self.corpus.retriever.vectors.get(w) for w in words]
 
-        return lambda words: frame.subjects(question, words, share, embed)
+        return share, embed
 
     def _read(
         self, topic: str, question: str, pool: list[Paper], filtered: bool, route: str

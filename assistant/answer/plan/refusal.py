@@ -1,0 +1,118 @@
+"""Whether a topic that grounds no paper is refused ("none is about it") or answered from the papers its subject
+words ground, by a logistic regression over evidence the reading already computes (weights in data/refusal.json,
+fitted by bench/refusal_fit.py on every writer's labelled questions, leave one writer out)."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+from assistant.models import Filters, Paper
+
+FEATURES = (
+    "words",  # how many words the topic has (/5)
+    "unused_share",  # share of them no paper in scope holds
+    "kept_share",  # share of them the reading keeps (subject words that ground papers alone)
+    "best_subject",  # the frame model's highest subject log-odds among the kept words (/5)
+    "dropped_subject",  # its highest subject log-odds among the dropped words (/5; -1 when none is dropped)
+    "question_cosine",  # best paper's cosine to the whole question
+    "topic_cosine",  # best paper's cosine to the topic as read
+    "agrees",  # cosine to the question of the best paper the reading grounds (0 when retrieval misses them all)
+    "gap",  # the question's best cosine less its second's
+    "lexical",  # BM25 of the topic's best paper, squashed (x / (x + 5))
+    "specific",  # how few papers the reading grounds: 1 - log(1+n) / log(1+pool)
+    "filtered",  # another slot narrows the papers
+)
+_DATA = Path(__file__).parent / "data" / "refusal.json"
+
+
+@dataclass(frozen=True)
+class Case:
+    """A topic that grounds nothing, the reading its supported subject words give, and the evidence on it."""
+
+    topic: str
+    reading: str
+    papers: tuple[str, ...]
+    features: tuple[float, ...]
+
+
+def case(
+    corpus,
+    question: str,
+    topic: str,
+    pool: list[Paper],
+    filtered: bool,
+    scores: Callable[[list[str]], list[float]],
+    margin: float,
+) -> Case | None:
+    """The case for answering a topic that grounds no paper, or None when no subject word of it grounds papers alone
+    (nothing to answer from). `scores`: the frame model's subject log-odds of the words; `margin`: the log-odds under
+    which a word is surely frame (plan/frame.py)."""
+    words = list(dict.fromkeys(w for w in topic.replace(" or ", " ").split() if w))
+    if not words or not pool:
+        return None
+    on = {w: {sp.paper.id for sp in corpus.topics.papers_on(w, pool, scored=False)} for w in words}
+    odds = dict(zip(words, scores(words)))
+    kept = [w for w in words if on[w] and odds[w] > -margin]
+    if not kept or any(odds[w] > 0 and not corpus.topics.holding(w, pool) for w in words):
+        # a word no paper in scope holds that the frame model reads as the subject is what the corpus lacks
+        # ("federated" of "federated learning"): dropping it would answer about what is left ("learning")
+        return None
+    reading = " ".join(kept)
+    papers = (
+        {sp.paper.id for sp in corpus.topics.papers_on(reading, pool, scored=False)} if len(kept) > 1 else on[kept[0]]
+    )
+    if not papers:  # the kept words together ground nothing: the one the model reads most surely as subject
+        reading = max(kept, key=lambda w: odds[w])
+        papers = on[reading]
+    ids = {p.id for p in pool}
+    by_cosine = lambda hits: sorted((h for h in hits if h.paper.id in ids), key=lambda h: -h.dense)  # noqa: E731
+    asked = by_cosine(corpus.retriever.search(question, Filters(), k=10))
+    said = by_cosine(corpus.retriever.search(topic, Filters(), k=5))
+    dropped = [odds[w] for w in words if w not in kept]
+    lexical = max((h.lexical for h in said), default=0.0)
+    feats = (
+        len(words) / 5,
+        sum(1 for w in words if corpus.topics.holding(w, pool) == 0) / len(words),
+        len(kept) / len(words),
+        max(odds[w] for w in kept) / 5,
+        max(dropped) / 5 if dropped else -1.0,
+        asked[0].dense if asked else 0.0,
+        said[0].dense if said else 0.0,
+        max((h.dense for h in asked if h.paper.id in papers), default=0.0),
+        asked[0].dense - asked[1].dense if len(asked) > 1 else asked[0].dense if asked else 0.0,
+        lexical / (lexical + 5),
+        1 - math.log1p(len(papers)) / math.log1p(len(pool)),
+        float(filtered),
+    )
+    return Case(topic, reading, tuple(sorted(papers)), tuple(float(f) for f in feats))
+
+
+@cache
+def _model() -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
+    data = json.loads(_DATA.read_text())
+    return (
+        np.array(data["mean"]),
+        np.array(data["scale"]),
+        np.array(data["weights"]),
+        float(data["bias"]),
+        float(data.get("threshold", 0.5)),
+    )
+
+
+def probability(features: tuple[float, ...]) -> float:
+    """The model's probability that answering from the reading cites what the question asks about."""
+    mean, scale, weights, bias, _ = _model()
+    z = float(((np.array(features) - mean) / scale) @ weights + bias)
+    return 1 / (1 + math.exp(-z))
+
+
+def answers(found: Case) -> bool:
+    """Whether the case is answered from its reading rather than refused."""
+    return probability(found.features) >= _model()[4]

@@ -1,0 +1,57 @@
+"""Refuse, or answer from the subject words that ground papers, when a topic grounds no paper (plan/refusal.py: a
+model fitted on every writer's questions, leave one writer out); a contraction's clitic is never a topic word."""
+
+from __future__ import annotations
+
+import json
+
+from assistant.answer.plan import refusal
+from assistant.answer.plan.intents import topic_words
+from assistant.models import Filters, Message
+from assistant.text import without_clitics
+
+
+def ask(assistant, question: str):
+    answerer = assistant.answerer()
+    messages = [Message(role="user", content=question)]
+    return answerer.plan(messages, Filters()), answerer.answer(messages, Filters())
+
+
+def test_a_contractions_clitic_is_never_a_word():
+    assert (
+        without_clitics("I'm sure they’re done; we've seen he'll, I'd, it's") == "I sure they done; we seen he, I, it"
+    )
+    assert without_clitics("don't, can't, won't") == "do, can, will"
+    assert "m" not in topic_words("I'm interested in his mixture-of-experts research. What does it cover?")
+    assert "d" not in topic_words("I'd like a short summary of his stencil work")
+
+
+def test_the_model_file_says_what_it_was_fitted_on():
+    data = json.loads(refusal._DATA.read_text())
+    assert data["features"] == list(refusal.FEATURES) and len(refusal.FEATURES) <= 12
+    assert len(data["weights"]) == len(data["mean"]) == len(data["scale"]) == len(refusal.FEATURES)
+    folds = data["leave_one_writer_out"]
+    assert len(folds) >= 10 and all("refused_learned" in f and "wrong_learned" in f for f in folds.values())
+
+
+def test_a_subject_the_corpus_lacks_stays_refused(assistant):
+    # "learning" grounds papers, "federated" none: the reading "learning" would list unrelated papers
+    for q, topic in (
+        ("Which of his papers are about federated learning?", "federated learning"),
+        ("List his papers on protein structure prediction.", "protein structure prediction"),
+    ):
+        plan, answer = ask(assistant, q)
+        assert "I read the topic as" not in (plan.assumed or ""), plan.assumed
+        assert f"is about “{topic}”" in answer.answer, answer.answer
+        # only other groups' papers may be cited beside the refusal, never his
+        assert not any(assistant.answerer().corpus.by_id[c.paper_id].is_author_work for c in answer.citations)
+
+
+def test_a_long_description_whose_subject_grounds_papers_is_answered(assistant):
+    q = (
+        "Of his two 2026 LLM-training systems papers, take the one that is NOT about training on cheap hardware. "
+        "What abstraction sits at the core of it?"
+    )
+    plan, answer = ask(assistant, q)
+    assert answer.citations, answer.answer
+    assert "I read the topic as" in (plan.assumed or "")
