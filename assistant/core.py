@@ -132,6 +132,9 @@ class Assistant:
                 "merged": r.merged,
                 "warnings": [str(w) for w in r.warnings],
                 **({"facts": r.facts} if r.facts else {}),
+                **({"page": r.page} if r.page else {}),
+                # what the manifest says of the file: how the corpus describes it and whose it is
+                **{k: v for k, v in manifest.info(r.file).model_dump(include={"description", "owner"}).items() if v},
             }
             for r in corpus.reports
         ]

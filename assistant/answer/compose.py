@@ -17,7 +17,17 @@ from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.planner import Planner
 from assistant.answer.plan.reader import ModelReader
-from assistant.answer.write import aggregate, collection, composed, field_groups, meta, operations, structured, team
+from assistant.answer.write import (
+    aggregate,
+    collection,
+    composed,
+    field_groups,
+    meta,
+    operations,
+    provenance,
+    structured,
+    team,
+)
 from assistant.answer.write.by_role import write_how, write_summary, write_topic_summary, write_why
 from assistant.answer.write.extractive import CANNOT_ANSWER, ExtractiveWriter  # noqa: F401 - CANNOT_ANSWER is imported from here by callers
 from assistant.answer.write.grid import write_comparison
@@ -88,6 +98,10 @@ class Answerer:
             "greeting": lambda plan: (meta.greeting(self.corpus, plan), []),
             "metrics": lambda plan: (meta.metrics(self.corpus, plan, self.tables.scoped(plan)), []),
             "corpus": lambda plan: (collection.collection(self.corpus, plan, self.corpus.in_scope(plan.filters)), []),
+            "provenance": lambda plan: (
+                provenance.provenance(self.corpus, plan, self.corpus.in_scope(plan.filters)),
+                [],
+            ),
         }
         # The LLM step gets what it needs, not the Answerer: so llm.py never imports this module back.
         self.llm_step = (

@@ -30,9 +30,11 @@ from assistant.answer.plan.people import PersonIndex
 from assistant.answer.plan.phrases import wording as wording_rules
 from assistant.answer.plan.phrases.wording import WORD_LISTS
 from assistant.answer.plan.plan import QueryPlan
+from assistant.answer.plan.provenance import SourceIndex
 from assistant.answer.plan.resolver import TitleIndex
 from assistant.answer.plan.router import Router
 from assistant.answer.plan.work_kinds import work_columns
+from assistant.index.bm25 import terms as bm25_terms
 from assistant.index.derived import Derived, code_digest, deletion_index
 from assistant.index.first_words import FirstWords
 from assistant.index.kinds import Kinds
@@ -125,12 +127,26 @@ class Corpus:
                 for r in table.reports
                 for f in r.get("facts", [])
             ],
-            sources=[{k: r.get(k) for k in ("file", "shape", "entries", "merged")} for r in table.reports],
+            sources=[{k: v for k, v in r.items() if k not in ("warnings", "facts")} for r in table.reports],
             derived=derived,
         )
         # The name and people indexes are made here, at start, not on the first question (~0.1 s at 10k papers).
         corpus.name_words, corpus.people_words, corpus.everyone_words, corpus.venues, corpus.person_index  # noqa: B018
         return corpus
+
+    @cached_property
+    def source_index(self) -> SourceIndex:
+        """The sources as a question names them (plan/provenance.py), with what a question's topic words are."""
+        terms_of = self.topics.terms
+
+        def content(text: str) -> list[str]:
+            words = topic_words(text, self.principal)
+            if terms_of is None:
+                return words
+            # a topic: a word some paper uses that is not ordinary English ("collected", "show up" are the asking)
+            return [w for w in words if not distinct.ordinary(w) and terms_of.papers_with(bm25_terms(w))]
+
+        return SourceIndex(self.sources, self.principal, content)
 
     @staticmethod
     def prepare(settings, table, sentence_vectors) -> None:

@@ -341,7 +341,8 @@ class Store:
             or report.changed
             or old["digest"] != written.digest
             or [Theme.model_validate(t) for t in old["themes"]] != written.themes
-            or [r.get("facts") for r in old.get("reports", [])] != [r.get("facts") for r in written.reports]
+            # what the reports tell answers: figures, a page's statements, the manifest's description and owner
+            or [r | {"warnings": 0} for r in old.get("reports", [])] != [r | {"warnings": 0} for r in written.reports]
         )
 
     def _switch_table(self, written: Path) -> None:

@@ -48,7 +48,7 @@ class ParseCache:
         self.used: set[str] = set()
         self.hits = 0
 
-    def get(self, k: str) -> tuple[str | None, list[RawEntry], list[ParseWarning], list[dict]] | None:
+    def get(self, k: str) -> tuple[str | None, list[RawEntry], list[ParseWarning], list[dict], dict] | None:
         self.used.add(k)
         try:
             data = json.loads((self.folder / f"{k}.json").read_text(encoding="utf-8"))
@@ -57,6 +57,7 @@ class ParseCache:
                 [RawEntry.model_validate(e) for e in data["entries"]],
                 [ParseWarning.model_validate(w) for w in data["warnings"]],
                 list(data.get("facts", [])),  # figures the page states (h-index, citations): a profile's facts
+                dict(data.get("page", {})),  # what a page says of itself (page_statements)
             )
         except (OSError, ValueError, KeyError, TypeError):
             return None
@@ -70,6 +71,7 @@ class ParseCache:
         entries: list[RawEntry],
         warnings: list[ParseWarning],
         facts: list[dict] | None = None,
+        page: dict | None = None,
     ) -> None:
         self.used.add(k)
         body = json.dumps(
@@ -78,6 +80,7 @@ class ParseCache:
                 "entries": [e.model_dump(mode="json") for e in entries],
                 "warnings": [w.model_dump(mode="json") for w in warnings],
                 "facts": facts or [],
+                "page": page or {},
             },
             ensure_ascii=False,
         )

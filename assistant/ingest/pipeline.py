@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from assistant.ingest import shapes
+from assistant.ingest import page_statements, shapes
 from assistant.ingest.attribution import attribute, name_key
 from assistant.ingest.base import MAX_FIELD_CHARS, ParseContext, cap
 from assistant.ingest.cache import ParseCache
@@ -23,6 +23,8 @@ class FileReport:
     entries: int = 0
     merged: int = 0  # entries that joined a paper another file also has
     facts: list[dict] = field(default_factory=list)  # figures a profile page states (ParseResult.facts)
+    # What a scraped page says of itself: {"heading": …, "statements": [{label, value, line, text}]} (page_statements)
+    page: dict = field(default_factory=dict)
     warnings: list[ParseWarning] = field(default_factory=list)
 
 
@@ -90,7 +92,7 @@ def parse_file(path: Path, manifest: Manifest, cache: ParseCache | None = None) 
     capture_year = manifest.info(path.name).capture_year
     k = cache_key(path.name, capture_year, raw) if cache is not None else ""
     if cache is not None and (hit := cache.get(k)) is not None:
-        report.shape, entries, report.warnings, report.facts = hit
+        report.shape, entries, report.warnings, report.facts, report.page = hit
         report.entries = len(entries)
         return entries, report
     try:
@@ -106,7 +108,7 @@ def parse_file(path: Path, manifest: Manifest, cache: ParseCache | None = None) 
             )
         )
     if cache is not None:
-        cache.put(k, report.shape, entries, report.warnings, report.facts)
+        cache.put(k, report.shape, entries, report.warnings, report.facts, report.page)
     return entries, report
 
 
@@ -137,6 +139,9 @@ def _parse(raw: bytes, path: Path, capture_year: int | None, report: FileReport)
     ctx = ParseContext(file=path.name, shape=shape, capture_year=capture_year)
     result = shapes.PARSERS[shape].parse(text, ctx)
     report.facts = result.facts
+    if shape in shapes.PAGE_SHAPES and result.entries:
+        first = min(e.source.line for e in result.entries)
+        report.page = {"heading": page_statements.heading(text), "statements": page_statements.statements(text, first)}
     report.warnings += result.warnings
     for e in result.entries:
         _cap_fields(e, report)

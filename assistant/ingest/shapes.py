@@ -34,6 +34,8 @@ PARSERS: dict[str, ModuleType] = {
         semantic_scholar,
     )
 }
+# The shapes that are scraped pages (their chrome before the first entry says things of the page: page_statements).
+PAGE_SHAPES = frozenset({profile_cards.SHAPE, profile_items.SHAPE, arxiv_listing.SHAPE, glued_listing.SHAPE})
 # A shape needs at least this many signature lines to be believed.
 MIN_SIGNALS = 1
 

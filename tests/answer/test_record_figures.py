@@ -21,7 +21,8 @@ def test_the_record_states_a_field_by_its_label():
 
 def test_a_leftover_verb_falls_back_to_the_record(assistant):
     answer = ask(assistant, "How many citations does the profile credit him with?")
-    assert answer.meta["plan"]["route"] == "metrics"
+    # the profile page's own statement, quoted from the page (write/provenance.py) or the record's figures (metrics)
+    assert answer.meta["plan"]["route"] in ("metrics", "provenance")
     assert "99" in answer.answer and "credit" not in answer.answer
 
 

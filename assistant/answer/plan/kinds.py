@@ -73,10 +73,12 @@ _KINDS = [
     Kind("metrics", None, (), "metrics", False, ""),
     # The collection itself: how many distinct papers (by kind of work), its source files, its years (write/collection).
     Kind("corpus", None, (), "corpus", False, ""),
+    # The sources themselves: what a page states of itself, the papers by source (plan/provenance, write/provenance).
+    Kind("provenance", None, (), "provenance", False, ""),
 ]
 KINDS: dict[str, Kind] = {k.name: k for k in _KINDS}
 # Questions about the corpus or its author, not an operation over papers: no operation or field is read of them.
-META_KINDS = ("greeting", "metrics", "overview", "corpus")
+META_KINDS = ("greeting", "metrics", "overview", "corpus", "provenance")
 
 
 def get(name: str) -> Kind:

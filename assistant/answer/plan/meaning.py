@@ -128,6 +128,15 @@ class RouteByMeaning:
             return "greeting"
         if named or compared or phrases.quoted(question):
             return None
+        # the sources themselves: a page's own statements, the papers by source (a person or dates narrow a list of
+        # papers: "on his profile page, which papers list Ann Ode first?")
+        sources = None
+        if not span and person in (None, self.corpus.principal):
+            sources = self.corpus.source_index.read(question)
+        if sources and (sources.statements or not phrases.METRICS.search(question)):
+            # "his h-index on the profile page" is what that page states; "cited the least, counting only what
+            # OpenAlex reports" is a metric by source, not the papers by source
+            return "provenance"
         if phrases.METRICS.search(question) or stated_fact(question, self.corpus.profile):
             return "metrics"  # citations and h-index are never a topic, whatever else the question says
         if field_groups.grouping(question):

@@ -31,7 +31,7 @@ SHAPE_OF_ROUTE = {
         "list topic_summary overview coauthors venues field_groups quantity_threshold across code categories".split(),
         "set",
     ),
-    **dict.fromkeys("count per_year average corpus metrics elapsed".split(), "number"),  # a figure or a span
+    **dict.fromkeys("count per_year average corpus metrics provenance elapsed".split(), "number"),  # a figure, a span
     "verify": "verdict",
     **dict.fromkeys(("compare", "shared_authors"), "compare"),
 }

@@ -12,25 +12,15 @@ from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.weigh import summary_sentence
 from assistant.answer.plan import phrases
 from assistant.answer.plan.plan import QueryPlan
+from assistant.answer.plan.provenance import KIND_SAID
 from assistant.answer.plan.work_kinds import WORK_KINDS
 from assistant.answer.write.format import name, plural, when
 from assistant.answer.write.pages import page_of
 from assistant.index.lazy_table import column
 from assistant.models import Answer, Paper
 
-# How each source shape is said (the ingest modules' SHAPE names).
-SHAPES = {
-    "openalex": "an OpenAlex export",
-    "bibtex": "a BibTeX file",
-    "ris": "a RIS export",
-    "csl_json": "a CSL-JSON export",
-    "semantic_scholar": "a Semantic Scholar export",
-    "arxiv_atom": "an arXiv API (Atom) feed",
-    "arxiv_listing": "an arXiv listing page",
-    "glued_listing": "a publication listing page",
-    "profile_cards": "a researcher profile page (cards)",
-    "profile_items": "a researcher profile page (items)",
-}
+# How each source shape is said (plan/provenance.py, where a question names a source by it).
+SHAPES = KIND_SAID
 # The kinds of work, in the order a breakdown gives them, and how each is said.
 KINDS = {
     "journal article": ("journal article", "journal articles"),
