@@ -29,8 +29,9 @@ SETS = [
     "first_contact_r10_seeds.json",
     "first_contact_r11_seeds.json",
     "first_contact_r12_seeds.json",
+    "first_contact_r13_seeds.json",
 ]
-CORPUS2 = [f"first_contact_r{n}_corpus2.json" for n in range(3, 13)] + [
+CORPUS2 = [f"first_contact_r{n}_corpus2.json" for n in range(3, 14)] + [
     "first_contact_corpus2.json",
     "first_contact_end_corpus2.json",
 ]
