@@ -157,7 +157,8 @@ def test_a_correction_to_an_earlier_or_later_paper_is_dated_against_the_one_rule
     for first, correction, meant in (
         (
             "What does MoQE propose?",
-            "Hmm, not that one. I meant the earlier paper that argues layer inputs matter more than weights in quantization.",
+            "Hmm, not that one. I meant the earlier paper that argues layer inputs matter more than weights in "
+            "quantization.",
             "2202.05137",
         ),
         (
