@@ -80,7 +80,7 @@ def test_how_and_an_auxiliary_asks_the_method(question, monkeypatch):
     assert asks_how(question)
     monkeypatch.setattr(operation, "STRUCTURAL_HOW", True)
     assert operation_of("fact", Vote("list"), question, [], [], "") == "how"
-    monkeypatch.setattr(operation, "STRUCTURAL_HOW", False)  # as shipped: the vote decides
+    monkeypatch.setattr(operation, "STRUCTURAL_HOW", False)  # switched off: the vote decides
     assert operation_of("fact", Vote("list"), question, [], [], "") == "fact"
 
 

@@ -19,7 +19,7 @@ from assistant.answer.plan import phrases
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.write import role_model
-from assistant.answer.write.extractive import clause
+from assistant.answer.write.extractive import clause, quoted
 from assistant.answer.write.format import name, owner_note, plural, when
 from assistant.index.retrieval import Hit
 from assistant.models import Answer, Claim, ListBlock, Paper, Paragraph
@@ -47,6 +47,8 @@ def quote(s: str, marker: str) -> str:
     return f"{clause(s)} {marker}."
 
 
+# The method answer quotes the sentences the generic answer would quote of the paper too (write_how).
+QUOTES_GENERIC = True
 # Further sentences quoted when they score within this of the best one.
 NEAR = 0.12
 MAX_QUOTED = 3
@@ -88,7 +90,17 @@ def choices(plan: QueryPlan, paper: Paper, corpus: Corpus, roles: tuple[str, ...
     return sentences, scores, [sentences[i] for i in role_model.chosen(model.probabilities(x), ruled, MAX_QUOTED)]
 
 
-def _single(plan: QueryPlan, hits: list[Hit], corpus: Corpus, roles: tuple[str, ...], says: str, route: str):
+def _single(
+    plan: QueryPlan,
+    hits: list[Hit],
+    corpus: Corpus,
+    roles: tuple[str, ...],
+    says: str,
+    route: str,
+    also: list[str] = (),
+):
+    """The paper's sentences of the asked role, chosen (choices), with the one detailing the lead, those answering a
+    further ask and `also` (further sentences to quote), in the abstract's order."""
     paper = hits[0].paper
     sentences, scores, picked = choices(plan, paper, corpus, roles, route)
     if not sentences:
@@ -106,6 +118,7 @@ def _single(plan: QueryPlan, hits: list[Hit], corpus: Corpus, roles: tuple[str, 
         answering = corpus.picker.best(part, corpus.qterms(part), paper)
         if all(s.text != answering for s in picked):
             picked += [s for s in sentences if s.text == answering]
+    picked += [s for s in sentences if s.text in also and all(p.text != s.text for p in picked)]
     picked.sort(key=lambda s: s.position)
     # A picked "This is because …" comes with the sentence it explains.
     by_text = {s.text: s for s in sentences}
@@ -130,7 +143,12 @@ def write_how(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | None
     """The method sentences closest to the question, quoted; None without evidence."""
     if not hits or not hits[0].paper.has_abstract:
         return None
-    return _single(plan, hits, corpus, ("method",), "describes its method", "how")
+    paper = hits[0].paper
+    # A "how" whose words point at more than the method ("How did he speed up X?" asks for what made it faster) is
+    # answered at least as fully as the generic answer: the sentences it would quote of the paper are quoted too.
+    ranked = corpus.picker.rank(plan.words, corpus.qterms(plan.words), [paper])[paper.id]
+    also = quoted(corpus, plan.words, paper, ranked) if ranked and QUOTES_GENERIC else []
+    return _single(plan, hits, corpus, ("method",), "describes its method", "how", also)
 
 
 def parts(paper: Paper, corpus: Corpus, scores: dict[str, float] | None = None) -> dict[str, RoleSentence | None]:

@@ -34,6 +34,29 @@ def clause(sentence: str) -> str:
     return neutralise(sentence).rstrip(" .")
 
 
+def quoted(corpus: Corpus, words: str, paper: Paper, ranked: list[tuple[str, float]]) -> list[str]:
+    """The sentences the generic answer quotes of its lead paper (`ranked`: the picker's ranking of its sentences
+    for the question), best first; the method answer quotes them too (by_role.write_how)."""
+    # The lead sentence is the best with its role weighed (weigh.role_weight); the next ones are quoted when they
+    # answer nearly as well by the question alone.
+    top = ranked[:3]
+    raw = [sc - w for (_, sc), w in zip(top, corpus.picker.role_weights(words, [s for s, _ in top]))]
+    chosen = [top[0][0]] + [s for (s, _), r in zip(top[1:], raw[1:]) if r >= max(raw) - SENTENCE_BAR]
+    # The sentence right after the best one that explains or details it ("This is because …"); for a "how"
+    # question led by the bare proposal ("We introduce a … framework"), the method sentence that details it.
+    ordered = [s for a in paper.abstracts for s in research_sentences(a)]
+    after = explanation(ordered, chosen[0]) or corpus.picker.detail(words, chosen[0], [s for s, _ in ranked])
+    if after and after not in chosen:
+        chosen.insert(1, after)
+    # A question with a further ask ("Is there a paper where …? How much faster was it?") gets the sentence that
+    # answers each ask too.
+    for part in phrases.later_asks(words):
+        answering = corpus.picker.best(part, corpus.qterms(part), paper)
+        if answering not in chosen and answering in ordered:
+            chosen.append(answering)
+    return chosen
+
+
 class ExtractiveWriter:
     """Writes an answer from the abstracts' own sentences; takes the corpus, nothing else."""
 
@@ -105,25 +128,8 @@ class ExtractiveWriter:
         parts = []
         best_score = lead_sentences[0][1] if lead_sentences else float("inf")
         if lead_sentences:
-            # The lead sentence is the best with its role weighed (weigh.role_weight); the next ones are quoted when
-            # they answer nearly as well by the question alone.
-            top = lead_sentences[:3]
-            raw = [sc - w for (_, sc), w in zip(top, self.corpus.picker.role_weights(plan.words, [s for s, _ in top]))]
-            chosen = [top[0][0]] + [s for (s, _), r in zip(top[1:], raw[1:]) if r >= max(raw) - SENTENCE_BAR]
-            # The sentence right after the best one that explains or details it ("This is because …"); for a "how"
-            # question led by the bare proposal ("We introduce a … framework"), the method sentence that details it.
             ordered = [s for a in lead.paper.abstracts for s in research_sentences(a)]
-            after = explanation(ordered, chosen[0]) or self.corpus.picker.detail(
-                plan.words, chosen[0], [s for s, _ in lead_sentences]
-            )
-            if after and after not in chosen:
-                chosen.insert(1, after)
-            # A question with a further ask ("Is there a paper where …? How much faster was it?") gets the sentence
-            # that answers each ask too.
-            for part in phrases.later_asks(plan.words):
-                answering = self.corpus.picker.best(part, self.corpus.qterms(part), lead.paper)
-                if answering not in chosen and answering in ordered:
-                    chosen.append(answering)
+            chosen = quoted(self.corpus, plan.words, lead.paper, lead_sentences)
             best = chosen[0]  # the citation quotes it, even when a sentence it explains now comes first
             chosen = with_referents(chosen, ordered)
             # The clause holding the asked number, when it sits in a long enumerated sentence (a verbatim span).
