@@ -2,7 +2,9 @@
 every writer's labelled questions (plan/refusal.py).
 
 `--collect` answers every item of every visible set (both corpora; a conversation's earlier turns answered first)
-and keeps each case where the topic grounds nothing but some subject word grounds papers (refusal.case). Each case is
+and keeps each case where the topic grounds nothing but some subject word grounds papers (refusal.case), on either
+path that asks the decision (refusal.decided): the topic reader's (a list or count) or the evidence step's (a question
+no paper is relevant to as a whole), recorded as the row's `path`. Each case is
 answered both ways, refused (as before the model) and answered from the reading, and scored by the evaluation's own
 rules: labelled 1 when answering scores higher. Refused answerable items and answered unanswerable ones are kept
 for both ways. A conversation's earlier turn that meets a case is answered both ways too, scored by the share of the
@@ -77,6 +79,18 @@ def collect(store: Path, corpus: str) -> list[dict]:
         return found
 
     refusal.case = observed
+    # which refusal path met the case: the evidence step's (a question no paper is relevant to as a whole) or the
+    # topic reader's (a list or count whose topic grounds nothing)
+    from assistant.answer.evidence.finding import Evidence
+
+    read_again, paths = Evidence.read_again, []
+
+    def reading_again(self, plan):
+        paths.append(len(seen))
+        return read_again(self, plan)
+
+    Evidence.read_again = reading_again
+    path = lambda: "evidence" if paths and paths[-1] == len(seen) - 1 else "topic"  # noqa: E731
     rows = []
     for name in _sets(corpus):
         data = json.loads(Path(f"tests/data/{name}.json").read_text())
@@ -91,6 +105,7 @@ def collect(store: Path, corpus: str) -> list[dict]:
             for turn in turns[:-1]:
                 messages.append(Message(role="user", content=turn))
                 seen.clear()
+                paths.clear()
                 refusal.answers = lambda found: False
                 said = present_answer(answerer.answer(messages, Filters()))
                 if seen and expected:  # an earlier turn: scored by the share of the item's papers it cites
@@ -109,6 +124,7 @@ def collect(store: Path, corpus: str) -> list[dict]:
                             score_today=share(said),
                             score_answered=share(other),
                             topic=seen[-1].topic,
+                            path=path(),
                             reading=seen[-1].reading,
                             features=list(seen[-1].features),
                         )
@@ -117,6 +133,7 @@ def collect(store: Path, corpus: str) -> list[dict]:
                 messages.append(Message(role="assistant", content=said.answer[:4000]))
             messages.append(Message(role="user", content=turns[-1]))
             seen.clear()
+            paths.clear()
             refusal.answers = lambda found: False  # today: a topic that grounds nothing is refused
             today = present_answer(answerer.answer(messages, Filters()))
             if not seen:
@@ -138,6 +155,7 @@ def collect(store: Path, corpus: str) -> list[dict]:
                     score_today=before,
                     score_answered=after,
                     topic=found.topic,
+                    path=path(),
                     reading=found.reading,
                     refused_today=ok is True and rules.refused(q, today),
                     refused_answered=ok is True and rules.refused(q, other),
@@ -211,8 +229,9 @@ def fit(rows: list[dict]) -> None:
     m = logistic(np.array([r["features"] for r in fitted]), np.array([float(r["label"]) for r in fitted]), l2=L2)
     data = dict(
         about=(
-            "Refuse or answer a topic that grounds no paper (plan/refusal.py); fitted by `python -m bench.refusal_fit "
-            "--fit` on every visible set's cases (both corpora; writers' and team's), L2 logistic regression on "
+            "Refuse or answer a topic that grounds no paper, on the topic reader's path and the evidence step's "
+            "(plan/refusal.py); fitted by `python -m bench.refusal_fit --fit` on every visible set's cases (both "
+            "corpora; writers' and team's), L2 logistic regression on "
             "standardised features, fitted on the decisive cases (answering and refusing score differently); label: "
             "answering from the reading scores higher than refusing. "
             "leave_one_writer_out: each writer's cases scored by a model fitted without them."

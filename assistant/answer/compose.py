@@ -204,7 +204,13 @@ class Answerer:
     def _from_evidence(self, plan: QueryPlan) -> tuple[Answer, list[Hit]]:
         """The papers the evidence finds, written by the plan's kind (`written`: a fact, or a summary's problem,
         method and result)."""
-        return self._with_hits(plan, self.evidence.hits(plan))
+        hits = self.evidence.hits(plan)
+        if not hits and (read := self.evidence.read_again(plan)):
+            # no paper is relevant to the whole question, but its subject words ground papers the model answers from
+            plan, hits = read
+            answer, shown = self._with_hits(plan, hits)
+            return with_assumption(answer, plan), shown
+        return self._with_hits(plan, hits)
 
     # --- the kinds with their own writers (issue 22) -------------------------------------------------------------
     def written(self, plan: QueryPlan, hits: list[Hit]) -> Answer:

@@ -55,3 +55,33 @@ def test_a_long_description_whose_subject_grounds_papers_is_answered(assistant):
     plan, answer = ask(assistant, q)
     assert answer.citations, answer.answer
     assert "I read the topic as" in (plan.assumed or "")
+
+
+def test_a_question_no_paper_is_relevant_to_as_a_whole_is_answered_from_its_subject(assistant):
+    # the relevance check over all the question's words ("interested", "cover") finds nothing; "mixture-of-experts"
+    # grounds his MoE papers, and the one decision (refusal.decided) answers from them, saying how it read the topic
+    plan, answer = ask(assistant, "I'm interested in his mixture-of-experts research. What does it cover?")
+    assert answer.citations, answer.answer
+    assert all("mixture" in (c.title or "").casefold() for c in answer.citations), answer.citations
+    assert "I read the topic as “mixture-of-experts”" in answer.answer, answer.answer
+
+
+def test_a_question_on_a_subject_the_corpus_lacks_stays_refused(assistant):
+    for q in ("What did he find about protein structure prediction?", "Tell me what his climate policy work covers."):
+        _, answer = ask(assistant, q)
+        assert not answer.citations, answer.answer
+        assert "I read the topic as" not in answer.answer, answer.answer
+
+
+def test_both_refusal_paths_ask_the_one_decision(assistant, monkeypatch):
+    asked = []
+    decided = refusal.decided
+
+    def spy(corpus, question, topic, pool, filtered):
+        asked.append(topic)
+        return decided(corpus, question, topic, pool, filtered)
+
+    monkeypatch.setattr(refusal, "decided", spy)
+    ask(assistant, "I'm interested in his mixture-of-experts research. What does it cover?")  # the evidence step
+    ask(assistant, "Which of his papers are about federated learning?")  # the topic reader
+    assert asked[0] == "interested mixture-of-experts" and "federated learning" in asked[1:], asked

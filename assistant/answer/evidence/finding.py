@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import weigh
 from assistant.answer.evidence.acronyms import Acronyms
 from assistant.answer.evidence.weigh import relevant
+from assistant.answer.plan import refusal
+from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.write import structured
 from assistant.index.retrieval import Hit
@@ -95,3 +99,23 @@ class Evidence:
             paper = self.target(plan, plan.subject)
             return [Hit(paper=paper, dense=1.0)] if paper else []
         return self.find(plan, plan.subject if plan.route == "list" else None)
+
+    def read_again(self, plan: QueryPlan) -> tuple[QueryPlan, list[Hit]] | None:
+        """A question no paper is relevant to as a whole ("I'm interested in his mixture-of-experts research. What
+        does it cover?"), answered from the papers its subject words ground when the refusal model says so (the one
+        decision the topic reader asks too, plan/refusal.py): the plan saying what it assumed, and the hits on the
+        reading; None to refuse. A list's topic was decided by the topic reader; a paper named or pointed back to
+        is answered from."""
+        if plan.route == "list" or plan.focus or plan.named:
+            return None
+        topic = " ".join(topic_words(plan.words, self.corpus.principal))
+        if not topic:
+            return None
+        scoped = plan.filters.model_copy(update={"author_only": True if plan.scope == "author" else None})
+        pool = [p for p in self.corpus.admitted(scoped) if plan.scope != "others" or not p.is_author_work]
+        filtered = any(value is not None for field, value in plan.filters if field != "author_only")
+        if (found := refusal.decided(self.corpus, plan.words, topic, pool, filtered)) is None:
+            return None
+        read = replace(plan, assumed=refusal.assumed(topic, found))
+        hits = self.find(read, found.reading)
+        return (read, hits) if hits else None

@@ -1,6 +1,8 @@
 """Whether a topic that grounds no paper is refused ("none is about it") or answered from the papers its subject
 words ground, by a logistic regression over evidence the reading already computes (weights in data/refusal.json,
-fitted by bench/refusal_fit.py on every writer's labelled questions, leave one writer out)."""
+fitted by bench/refusal_fit.py on every writer's labelled questions, leave one writer out). `decided` is the one
+place asked, by the topic reader (a list or count whose topic grounds nothing) and by the evidence step (a question
+no paper is relevant to as a whole: "I'm interested in his mixture-of-experts research. What does it cover?")."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
+from assistant.answer.plan import frame
 from assistant.models import Filters, Paper
 
 FEATURES = (
@@ -116,3 +119,32 @@ def probability(features: tuple[float, ...]) -> float:
 def answers(found: Case) -> bool:
     """Whether the case is answered from its reading rather than refused."""
     return probability(found.features) >= _model()[4]
+
+
+def word_evidence(corpus) -> tuple[Callable[[str], float], Callable[[list[str]], list]]:
+    """What the frame model reads of a word beyond the question: the share of the corpus's papers holding it, and
+    its vector."""
+    papers = list(corpus.by_id.values())
+
+    def share(word: str) -> float:
+        return corpus.topics.holding(word, papers) / max(1, len(papers))
+
+    def embed(words: list[str]):
+        corpus.retriever.vectors.prime(words)
+        return [corpus.retriever.vectors.get(w) for w in words]
+
+    return share, embed
+
+
+def decided(corpus, question: str, topic: str, pool: list[Paper], filtered: bool) -> Case | None:
+    """The case to answer from its reading, or None when the topic (grounding no paper) is refused: the one decision
+    both refusal paths ask."""
+    share, embed = word_evidence(corpus)
+    scores = lambda words: frame.subject_scores(question, words, share, embed)  # noqa: E731
+    found = case(corpus, question, topic, pool, filtered, scores, frame.margin())
+    return found if found is not None and answers(found) else None
+
+
+def assumed(topic: str, found: Case) -> str:
+    """What the answer opens with when it answers from the reading."""
+    return f"No paper's own text is on “{topic}”, so I read the topic as “{found.reading}”."

@@ -95,12 +95,9 @@ class TopicReader:
     ) -> tuple[str, str, list[str]]:
         """A topic that grounds no paper, refused ("none is about it") or read again from its subject words that
         ground papers, as the model fitted on every writer's questions decides (plan/refusal.py)."""
-        share, embed = self._evidence()
-        scores = lambda words: frame.subject_scores(question, words, share, embed)  # noqa: E731
-        found = refusal.case(self.corpus, question, read[0], pool, filtered, scores, frame.margin())
-        if found is None or not refusal.answers(found):
+        if (found := refusal.decided(self.corpus, question, read[0], pool, filtered)) is None:
             return read
-        return found.reading, f"No paper's own text is on “{read[0]}”, so I read the topic as “{found.reading}”.", []
+        return found.reading, refusal.assumed(read[0], found), []
 
     def _grounds(self, topic: str, pool: list[Paper]) -> bool:
         """Whether the topic's own words ground a paper of the pool (not the meaning score), asked once."""
@@ -115,22 +112,8 @@ class TopicReader:
 
     def _subjects(self, question: str):
         """Which of a topic's words are the question's subject, not its frame (plan/frame.py)."""
-        share, embed = self._evidence()
+        share, embed = refusal.word_evidence(self.corpus)
         return lambda words: frame.subjects(question, words, share, embed)
-
-    def _evidence(self):
-        """What the frame model reads of a word beyond the question: the share of the corpus's papers holding it, and
-        its vector."""
-        papers = list(self.corpus.by_id.values())
-
-        def share(word: str) -> float:
-            return self.corpus.topics.holding(word, papers) / max(1, len(papers))
-
-        def embed(words: list[str]):
-            self.corpus.retriever.vectors.prime(words)
-            return [self.corpus.retriever.vectors.get(w) for w in words]
-
-        return share, embed
 
     def _read(
         self, topic: str, question: str, pool: list[Paper], filtered: bool, route: str
