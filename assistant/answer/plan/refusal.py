@@ -60,12 +60,16 @@ def case(
     words = list(dict.fromkeys(w for w in topic.replace(" or ", " ").split() if w))
     if not words or not pool:
         return None
-    on = {w: {sp.paper.id for sp in corpus.topics.papers_on(w, pool, scored=False)} for w in words}
     odds = dict(zip(words, scores(words)))
-    kept = [w for w in words if on[w] and odds[w] > -margin]
-    if not kept or any(odds[w] > 0 and not corpus.topics.holding(w, pool) for w in words):
+    if any(odds[w] > 0 and not corpus.topics.holding(w, pool) for w in words):
         # a word no paper in scope holds that the frame model reads as the subject is what the corpus lacks
-        # ("federated" of "federated learning"): dropping it would answer about what is left ("learning")
+        # ("federated" of "federated learning"): dropping it would answer about what is left ("learning"). Asked
+        # before any word's papers are read: at 10k papers each ordinary word ("structure") grounds thousands.
+        return None
+    # only a word the model does not read surely as frame can be kept, so only its papers are read
+    on = {w: {sp.paper.id for sp in corpus.topics.papers_on(w, pool, scored=False)} for w in words if odds[w] > -margin}
+    kept = [w for w in words if on.get(w)]
+    if not kept:
         return None
     reading = " ".join(kept)
     papers = (
