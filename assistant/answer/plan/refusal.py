@@ -10,7 +10,7 @@ import json
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 
 import numpy as np
@@ -61,7 +61,8 @@ def case(
     if not words or not pool:
         return None
     odds = dict(zip(words, scores(words)))
-    if any(odds[w] > 0 and not corpus.topics.holding(w, pool) for w in words):
+    holding = cache(partial(corpus.topics.holding, papers=pool))  # each word's papers in scope, counted once
+    if any(odds[w] > 0 and not holding(w) for w in words):
         # a word no paper in scope holds that the frame model reads as the subject is what the corpus lacks
         # ("federated" of "federated learning"): dropping it would answer about what is left ("learning"). Asked
         # before any word's papers are read: at 10k papers each ordinary word ("structure") grounds thousands.
@@ -86,7 +87,7 @@ def case(
     lexical = max((h.lexical for h in said), default=0.0)
     feats = (
         len(words) / 5,
-        sum(1 for w in words if corpus.topics.holding(w, pool) == 0) / len(words),
+        sum(1 for w in words if holding(w) == 0) / len(words),
         len(kept) / len(words),
         max(odds[w] for w in kept) / 5,
         max(dropped) / 5 if dropped else -1.0,
