@@ -4,7 +4,8 @@ the question negates them and composed by intersection (two kinds of one paper a
 from __future__ import annotations
 
 from assistant.answer.plan.record_conditions import Condition, Conditions
-from assistant.models import Filters, Message, Paper, Source
+from assistant.models import Filters, Message
+from tests.conftest import make_paper
 
 
 def ask(assistant, question):
@@ -57,25 +58,7 @@ def test_a_kind_asked_about_is_no_condition(tanaka):
 
 
 def _paper(venue, work_type):
-    return Paper(
-        id=venue,
-        title=venue,
-        display_title=venue,
-        authors=["A B"],
-        authors_truncated=False,
-        date=None,
-        date_precision=None,
-        year=None,
-        arxiv_id=None,
-        categories=[],
-        has_code=False,
-        is_author_work=True,
-        attribution="",
-        sources=[Source(file="x", line=1, shape="bibtex")],
-        abstract="",
-        venue=venue,
-        work_type=work_type,
-    )
+    return make_paper(id=venue, title=venue, display_title=venue, venue=venue, work_type=work_type)
 
 
 def test_conditions_compose_alternatives_within_a_field_and_intersect_across_fields():
