@@ -10,7 +10,7 @@ from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import topics
 from assistant.answer.evidence.across import asked_kind, mentions
 from assistant.answer.evidence.weigh import vocabulary
-from assistant.answer.plan import correction, counted_dates, phrases, topic_scope
+from assistant.answer.plan import correction, counted_dates, meant, phrases, topic_scope
 from assistant.answer.plan.continued import said_elsewhere
 from assistant.answer.plan.conversation import (
     ANAPHORA,
@@ -277,6 +277,13 @@ class SlotReader(
         return correction.meant(self.corpus, history, described.strip(" -–—,."), words, against, rejected, shown, keep)
 
     def _other_than(self, question: str, history: list[Message]) -> str | None:
+        """The paper a correction means, when the learned choice (plan/meant.py) is sure of one; else the paper of
+        "the other one, not the sparse tensor core one" (`_other_rule`), or None (the planner's other readings)."""
+        rule = self._other_rule(question, history)
+        learned = meant.pick(self.corpus, question, history, rule) if meant.corrects(question, history) else None
+        return learned or rule
+
+    def _other_rule(self, question: str, history: list[Message]) -> str | None:
         """The paper of "the other one, not the sparse tensor core one": among the papers the previous answer showed,
         or the previous question retrieves, the one that is not what the question rules out."""
         ruled_out = phrases.NOT_THE_ONE.search(question)

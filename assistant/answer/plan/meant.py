@@ -1,0 +1,138 @@
+"""The paper a correction turn means ("No, not the dynamic one - the other, with the static algorithms"): a learned
+choice among the papers the conversation showed and their close relatives (weights in data/meant.json, fitted by
+`python -m bench.meant_fit --fit` on every writer's correction turns; the rules' own picks are features of it)."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+from assistant.answer.corpus import Corpus
+from assistant.answer.evidence.weigh import paper_text, vocabulary
+from assistant.answer.plan import correction, phrases
+from assistant.answer.plan.conversation import cited_papers, earlier_papers, previous_answer
+from assistant.answer.plan.intents import topic_words
+from assistant.models import Message
+
+_DATA = Path(__file__).parent / "data" / "meant.json"
+FEATURES = (
+    "other_rule",  # the paper "the other one, not the X one" leaves (correction.other_than)
+    "shown",  # the previous answer showed it
+    "shown_before",  # an earlier answer showed it
+    "ruled_fit",  # best sentence cosine with what is ruled out, minus the best candidate's (0 when none is)
+    "said_fit",  # best sentence cosine with the description of the paper meant, minus the best candidate's
+    "said_cover",  # share of the description's content terms (IDF-weighted) the paper's text holds
+    "context_fit",  # best sentence cosine with the question the correction corrects, minus the best candidate's
+    "ruled_title",  # share of what is ruled out's content words in the paper's title
+    "said_title",  # share of the description's content words in the paper's title
+    "same_side",  # of the same side (the author's or others') as the paper the previous answer led with
+)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A paper the correction may mean and its FEATURES."""
+
+    pid: str
+    x: tuple[float, ...]
+
+
+def corrects(question: str, history: list[Message]) -> bool:
+    """The turn corrects which paper the conversation is about ("no, I meant …", "not the X one, the other")."""
+    if not history or not previous_answer(history):
+        return False
+    return bool(
+        phrases.CORRECTION.search(question)
+        or (phrases.NOT_THE_ONE.search(question) and phrases.THE_OTHER.search(question))
+    )
+
+
+def _parts(question: str) -> tuple[str, str]:
+    """(what is ruled out, what describes the paper meant) of a correction."""
+    ruled = phrases.NOT_THE_ONE.search(question)
+    said = phrases.CORRECTION.sub(" ", phrases.NOT_THE_ONE.sub(" ", question))
+    said = phrases.THE_OTHER.sub(" ", said)
+    return (ruled.group(0) if ruled else ""), re.sub(r"\s+", " ", said).strip()
+
+
+def _share(words: set[str], title: str) -> float:
+    if not words:
+        return 0.0
+    have = {w.casefold() for w in re.findall(r"[\w-]+", title)}
+    return sum(w in have for w in words) / len(words)
+
+
+def candidates(corpus: Corpus, question: str, history: list[Message], other: str | None) -> list[Candidate]:
+    """The papers the conversation showed (the previous answer's first) and the relatives of the previous question
+    and of the description, each with its FEATURES."""
+    shown = cited_papers(previous_answer(history), corpus.by_title)
+    before = earlier_papers(history, corpus.by_title)
+    ruled, said = _parts(question)
+    words = " ".join(topic_words(said, corpus.principal))
+    pool = [*shown, *before, *correction.relatives(corpus, history, words)]
+    ids = [i for i in dict.fromkeys(pool) if i in corpus.by_id]
+    if not ids:
+        return []
+    papers = [corpus.by_id[i] for i in ids]
+    context = next((m.content for m in reversed(history) if m.role == "user"), "")
+    fits = [corpus.sentences.best(text, papers) if text.strip() else {} for text in (ruled, said, context)]
+    tops = [max((v[0] for v in f.values()), default=0.0) for f in fits]
+    qterms = corpus.qterms(words)
+    ruled_words = {w.casefold() for w in topic_words(ruled, corpus.principal)} if ruled else set()
+    said_words = {w.casefold() for w in topic_words(said, corpus.principal)}
+    side = corpus.by_id[shown[0]].is_author_work if shown else None
+    out = []
+    for p in papers:
+        rel = [f[p.id][0] - top if p.id in f else -1.0 for f, top in zip(fits, tops)]
+        rel = [r if f else 0.0 for r, f in zip(rel, fits)]
+        x = (
+            float(p.id == other),
+            float(p.id in shown),
+            float(p.id in before),
+            rel[0],
+            rel[1],
+            qterms.coverage(vocabulary(paper_text(p))) if words.strip() else 0.0,
+            rel[2],
+            _share(ruled_words, p.title or p.label),
+            _share(said_words, p.title or p.label),
+            float(side is None or p.is_author_work == side),
+        )
+        out.append(Candidate(p.id, x))
+    return out
+
+
+@cache
+def _model() -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
+    data = json.loads(_DATA.read_text())
+    return (
+        np.array(data["mean"]),
+        np.array(data["scale"]),
+        np.array(data["weights"]),
+        float(data["bias"]),
+        float(data["threshold"]),
+    )
+
+
+def scores(cands: list[Candidate]) -> list[float]:
+    """Each candidate's probability of being the paper meant."""
+    mean, scale, weights, bias, _ = _model()
+    z = ((np.array([c.x for c in cands]) - mean) / scale) @ weights + bias
+    return list(1 / (1 + np.exp(-z)))
+
+
+def pick(corpus: Corpus, question: str, history: list[Message], other: str | None) -> str | None:
+    """The paper the correction means: the best-scoring candidate when it scores at least the threshold, else None
+    (the rules decide). `other` is the paper the rule for "the other one, not X" leaves (a feature)."""
+    if not _DATA.exists():
+        return None  # not fitted yet (`python -m bench.meant_fit --fit`): the rules decide
+    cands = candidates(corpus, question, history, other)
+    if not cands:
+        return None
+    s = scores(cands)
+    best = int(np.argmax(s))
+    return cands[best].pid if s[best] >= _model()[4] else None

@@ -1,0 +1,223 @@
+"""Fit and measure the learned choice of the paper a correction turn means (plan/meant.py), leave-one-writer-out.
+
+    python -m bench.meant_fit --collect   # run each conversation up to its correction turns, save candidates
+    python -m bench.meant_fit --fit       # leave-one-writer-out table (rules vs learned), write the shipped weights
+
+A correction turn ("No, not the dynamic one - the other, with the static algorithms", "hmm no, I meant the paper
+where she trains the ensemble herself") picks which paper the conversation is about; the next turn asks of "that
+one". The item's expected paper is the paper the correction means. Candidates are the papers the conversation showed
+and the relatives of the previous question and of the description (plan/meant.candidates); the rules' pick is a
+feature. --collect reads ./store (seeds) and /tmp/c2-<worktree>/store (corpus2), as the regression run builds them,
+with no weights in place (the answers are the rules'), and writes /tmp/meant_rows.json.
+
+Each tests/data/first_contact_*_{seeds,corpus2}.json was written by another writer who never saw the code; those are
+the held-out folds. The team's sets are fitted on, never held out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+from datetime import date
+from pathlib import Path
+
+import numpy as np
+
+from bench.common import ROOT
+from bench.hops_fit import _expected
+from bench.learned import logistic, writer
+
+DATA = ROOT / "tests" / "data"
+ROWS = Path("/tmp/meant_rows.json")
+STORES = {"seeds": ROOT / "store", "corpus2": Path(f"/tmp/c2-{ROOT.name}/store")}
+OUT = ROOT / "assistant" / "answer" / "plan" / "data" / "meant.json"
+L2 = 1.0
+THRESHOLD = 0.5  # the learned pick replaces the rules' only at this probability or more
+
+
+def _conversations() -> dict[str, list[tuple[Path, dict]]]:
+    out: dict[str, list[tuple[Path, dict]]] = {"seeds": [], "corpus2": []}
+    for path in sorted(DATA.glob("*.json")):
+        try:
+            questions = json.loads(path.read_text())["questions"]
+        except (KeyError, TypeError, json.JSONDecodeError):
+            continue
+        store = "corpus2" if "corpus2" in path.stem else "seeds"
+        out[store] += [(path, q) for q in questions if len(q.get("turns") or []) >= 2 and q.get("expected_papers")]
+    return out
+
+
+def collect() -> None:
+    from assistant.answer.plan import meant
+    from assistant.core import Assistant
+    from assistant.evaluation import HISTORY_CHARS
+    from assistant.models import Message
+    from assistant.presenter import present_answer
+    from assistant.settings import Settings
+
+    assert not meant._DATA.exists(), f"move {meant._DATA} away first: the answers must be the rules'"
+    rows = []
+    for store, group in _conversations().items():
+        assistant = Assistant.from_settings(Settings(store_dir=STORES[store]))
+        answerer = assistant.answerer()
+        corpus, planner = answerer.corpus, answerer.planner
+        for path, q in group:
+            messages: list[Message] = []
+            for i, turn in enumerate(q["turns"]):
+                history = list(messages)
+                messages.append(Message(role="user", content=turn))
+                answer = present_answer(assistant.answer(messages))
+                if i and meant.corrects(turn, history):
+                    cands = meant.candidates(corpus, turn, history, planner._other_rule(turn, history))
+                    cited = [c.paper_id for c in answer.citations]
+                    rows.append(
+                        {
+                            "set": path.stem,
+                            "writer": writer(path),
+                            "id": q["id"],
+                            "turn": i,
+                            "question": turn,
+                            "answered": cited[0] if cited else None,
+                            "answered_right": bool(cited) and _expected(corpus, q, cited[0]),
+                            "candidates": [
+                                {"id": c.pid, "x": list(c.x), "y": _expected(corpus, q, c.pid)} for c in cands
+                            ],
+                        }
+                    )
+                    r = rows[-1]
+                    print(
+                        f"{path.stem:28} {q['id']:8} t{i} answered_right={r['answered_right']!s:5} "
+                        f"in_pool={any(c['y'] for c in r['candidates'])} n={len(cands)}",
+                        flush=True,
+                    )
+                messages.append(Message(role="assistant", content=answer.answer[:HISTORY_CHARS]))
+    ROWS.write_text(json.dumps(rows, indent=1))
+    print(f"{len(rows)} rows -> {ROWS}")
+
+
+def _stack(rows: list[dict]) -> tuple[np.ndarray, np.ndarray]:
+    cands = [c for r in rows for c in r["candidates"]]
+    return np.array([c["x"] for c in cands], dtype=float), np.array([float(c["y"]) for c in cands])
+
+
+def _scores(model: dict, row: dict) -> np.ndarray:
+    x = np.array([c["x"] for c in row["candidates"]], dtype=float)
+    return 1 / (1 + np.exp(-(((x - model["mean"]) / model["scale"]) @ model["weights"] + model["bias"])))
+
+
+def _learned(model: dict, row: dict) -> bool:
+    """The turn's paper under the learned choice is the expected one: the best candidate when it is sure enough,
+    else what the turn answers today (the rules' pick)."""
+    if not row["candidates"]:
+        return row["answered_right"]
+    s = _scores(model, row)
+    best = int(np.argmax(s))
+    return row["candidates"][best]["y"] if s[best] >= THRESHOLD else row["answered_right"]
+
+
+def fit() -> None:
+    rows = json.loads(ROWS.read_text())
+    usable = [r for r in rows if r["candidates"]]
+    writers = sorted({r["writer"] for r in rows if r["writer"]})
+    table, gains = {}, []
+    print(f"{'writer':22} {'n':>3} {'rules':>6} {'learned':>8}")
+    for w in writers:
+        train = [r for r in usable if r["writer"] != w]
+        test = [r for r in rows if r["writer"] == w]
+        x, y = _stack(train)
+        model = logistic(x, y, L2)
+        before = sum(r["answered_right"] for r in test)
+        after = sum(_learned(model, r) for r in test)
+        table[w] = {"n": len(test), "rules": before, "learned": after}
+        gains.append((after - before) / len(test))
+        print(f"{w:22} {len(test):3} {before:6} {after:8}")
+    n = sum(t["n"] for t in table.values())
+    rules = sum(t["rules"] for t in table.values())
+    learned = sum(t["learned"] for t in table.values())
+    print(f"{'all writers':22} {n:3} {rules:6} {learned:8}  mean per-writer gain {statistics.fmean(gains):+.3f}")
+    x, y = _stack(usable)
+    model = logistic(x, y, L2)
+    from assistant.answer.plan.meant import FEATURES
+
+    OUT.write_text(
+        json.dumps(
+            {
+                "about": "Which paper a correction turn means (plan/meant.py); fitted by `python -m bench.meant_fit "
+                "--fit` on every visible set's correction turns (both corpora; writers' and team's), L2 logistic "
+                "regression on standardised features over the candidates; label: the item's expected paper. "
+                "leave_one_writer_out: each writer's correction turns scored by a model fitted without them "
+                "(rules: the turn's first citation today is the expected paper; learned: the same with the learned "
+                "pick where it is sure and differs).",
+                "fitted": date.today().isoformat(),
+                "sets": sorted({r["set"] for r in rows}),
+                "turns": len(rows),
+                "candidates": int(len(y)),
+                "positives": int(y.sum()),
+                "l2": L2,
+                "leave_one_writer_out": table,
+                "mean_gain_per_writer": statistics.fmean(gains),
+                "gain_spread": [min(gains), max(gains)],
+                "features": list(FEATURES),
+                "mean": model["mean"].tolist(),
+                "scale": model["scale"].tolist(),
+                "weights": model["weights"].tolist(),
+                "bias": model["bias"],
+                "threshold": THRESHOLD,
+            },
+            indent=1,
+        )
+    )
+    print("weights:", dict(zip(FEATURES, np.round(model["weights"], 2))), "->", OUT)
+
+
+def score_new(path: Path) -> None:
+    """Conversations written after the fit: is the correction turn's first citation the paper meant, with the rules
+    alone and with the learned choice?"""
+    from unittest import mock
+
+    from assistant.answer.plan import meant
+    from assistant.core import Assistant
+    from assistant.evaluation import HISTORY_CHARS
+    from assistant.models import Message
+    from assistant.presenter import present_answer
+    from assistant.settings import Settings
+
+    conversations = json.loads(path.read_text())["conversations"]
+    assistants = {
+        s: Assistant.from_settings(Settings(store_dir=STORES[s])) for s in {c["store"] for c in conversations}
+    }
+
+    def right(c: dict) -> bool:
+        assistant, messages, answer = assistants[c["store"]], [], None
+        for turn in c["turns"]:
+            messages.append(Message(role="user", content=turn))
+            answer = present_answer(assistant.answer(messages))
+            messages.append(Message(role="assistant", content=answer.answer[:HISTORY_CHARS]))
+        first = answer.citations[0].title if answer.citations else ""
+        return first.casefold() == c["expected"].casefold()
+
+    learned = [right(c) for c in conversations]
+    with mock.patch.object(meant, "pick", lambda *a, **k: None):
+        rules = [right(c) for c in conversations]
+    for c, r, x in zip(conversations, rules, learned):
+        print(f"rules={r!s:5} learned={x!s:5} {' / '.join(c['turns'])}")
+    print(f"{len(conversations)} conversations: rules {sum(rules)}, learned {sum(learned)}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--collect", action="store_true")
+    ap.add_argument("--fit", action="store_true")
+    ap.add_argument("--new", type=Path, help="score conversations written after the fit")
+    args = ap.parse_args()
+    if args.new:
+        score_new(args.new)
+    if args.collect:
+        collect()
+    if args.fit:
+        fit()
+
+
+if __name__ == "__main__":
+    main()
