@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.answer.evidence import claim_terms
+from assistant.answer.evidence import alignment, claim_terms
 from assistant.answer.evidence.contrast import contrast
 from assistant.answer.evidence.weigh import vocabulary
 from assistant.answer.plan.phrases import polar, yes_no
 from assistant.evaluation_rules import verdict
 from assistant.models import Filters, Message
+from tests.conftest import make_paper
 
 KILN = [
     "Inference runs on a microcontroller beside the kiln, drawing 40 mW.",
@@ -83,3 +84,18 @@ def test_a_figure_the_paper_does_not_give_is_answered_with_the_result_it_reports
     text = ask(assistant, "Does the IAAT abstract put a number on its speedup over OpenBLAS?")
     assert verdict(text)[0] == "no", text  # "The abstracts do not say" reads as a no
     assert "better performance than other BLAS libraries" in text
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Kilnet cuts firing cost by up to 12 percent",
+        "Kilnet cuts firing cost by roughly 12 percent",
+        "Kilnet cuts firing cost by as much as 12 percent",
+        "Kilnet cuts firing cost by at least 12 percent",
+    ],
+)
+def test_the_words_relating_a_claim_to_its_figure_are_no_terms_the_paper_must_hold(claim):
+    paper = make_paper(title="Kilnet", abstract="Kilnet cuts firing cost by 8 percent to 12 percent across kilns.")
+    assert claim_terms.unsupported(claim, paper, [paper.abstract]) == []
+    assert alignment.without_figures(claim).split() == ["Kilnet", "cuts", "firing", "cost", "by"]
