@@ -3,6 +3,7 @@ it leave-one-writer-out against the rules alone.
 
     python -m bench.verdict_fit --collect   # run the pipeline on each verify item (gate off), save its features
     python -m bench.verdict_fit --fit       # leave-one-writer-out table, then write the weights fitted on all
+    python -m bench.verdict_fit --table     # per writer: verdict right, a verdict first, an expected fact quoted
 
 --collect reads ./store (seeds) and /tmp/c2-<worktree>/store (corpus2), as the regression run builds them,
 with the gate off, and writes /tmp/verdict_rows.json for --fit.
@@ -226,11 +227,34 @@ def fit() -> None:
     print(f"-> {WEIGHTS}")
 
 
+def table(rows_path: Path = ROWS) -> None:
+    """Per writer (team sets apart), over every verify item collected: the verdict right, a verdict in the first
+    sentence, and an expected fact quoted in the answer."""
+    from assistant import evaluation_rules as rules
+
+    facts = {(p.stem, q["id"]): q for p, q, _ in items()}
+    groups: dict[str, list[tuple[bool, bool, bool]]] = {}
+    for r in json.loads(rows_path.read_text()):
+        q = facts[(r["set"], r["id"])]
+        text = rules.norm_text(r["answer"])
+        quoted = all(any(rules.fact_found(f, text) for f in g) for g in rules.fact_groups(q))
+        groups.setdefault(r["writer"] or "team", []).append((r["said"] == r["expect"], r["said"] is not None, quoted))
+    print(f"  {'writer':20} {'n':>3}  {'right':>6} {'first':>6} {'fact':>6}")
+    for w in sorted(groups, key=lambda w: (w == "team", w)):
+        cols = list(zip(*groups[w]))
+        print(f"  {w:20} {len(groups[w]):3d}  " + " ".join(f"{statistics.fmean(c):6.3f}" for c in cols))
+    held = [v for w, g in groups.items() if w != "team" for v in g]
+    print(f"  {'writers (items)':20} {len(held):3d}  " + " ".join(f"{statistics.fmean(c):6.3f}" for c in zip(*held)))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--collect", action="store_true")
     ap.add_argument("--fit", action="store_true")
+    ap.add_argument("--table", nargs="?", const=str(ROWS), help="rows file (default: the last --collect)")
     args = ap.parse_args()
+    if args.table:
+        table(Path(args.table))
     if args.collect:
         collect()
     if args.fit:

@@ -194,6 +194,28 @@ def _claim_interval(text: str, q: Quantity) -> tuple[float, float]:
     return q.low * (1 - slack), q.high * (1 + slack)
 
 
+# "up to 69.5%", "as much as 90 percent": the figure named as the largest, compared as stated.
+_UP_TO = re.compile(r"\b(?:up to|as (?:much|many|high|low|little|few) as)\s*$", re.I)
+
+
+def relation_start(text: str, q: Quantity) -> int:
+    """Where the words that relate the claim to its figure start ("under", "at least", "roughly", "up to"): they are
+    read with the figure (as its interval), not as terms the paper must hold; q.start when there are none."""
+    lead = text[max(0, q.start - 20) : q.start]
+    for pattern in (_AT_MOST, _AT_LEAST, _ROUGH, _UP_TO):
+        if m := pattern.search(lead):
+            return q.start - len(lead) + m.start()
+    return q.start
+
+
+def without_figures(text: str) -> str:
+    """The text with each figure and the words relating it to the claim blanked: what is left is the claim's terms."""
+    for q in quantities(text):
+        start = relation_start(text, q)
+        text = text[:start] + " " * (q.end - start) + text[q.end :]
+    return text
+
+
 def _meets(text: str, claim: Quantity, stated: Quantity) -> bool:
     lo, hi = _claim_interval(text, claim)
     return stated.high >= lo and stated.low <= hi

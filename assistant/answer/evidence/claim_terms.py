@@ -138,9 +138,8 @@ def unsupported(question: str, paper: Paper, sentences: list[str], near: Near | 
             return True
         return len(t) >= 4 and any(h.startswith(t) or len(h) >= 4 and t.startswith(h) for h in held)
 
-    # Figures with their units ("3 seconds" for "3 s") are the alignment's to compare, not words to find.
-    for q in alignment.quantities(question):
-        question = question[: q.start] + " " * (q.end - q.start) + question[q.end :]
+    # Figures with their units and relations ("up to 3 seconds" for "3 s") are the alignment's to compare, not words.
+    question = alignment.without_figures(question)
     out = []
     for w in topic_words(question):
         if symbol_name(w):  # "C++" is held only as "C++": its letters alone are another name ("native C")

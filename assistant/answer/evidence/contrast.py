@@ -133,8 +133,11 @@ def contrast(claim: str, sentences: list[str], light: frozenset[str] = frozenset
     # Figures are the alignment's to compare (evidence/alignment.py); two-letter words name no value.
     named = {t: w for w in topic_words(claim) for t in _tokens(w) if len(t) > 2 and not t[:1].isdigit()}
     content = [t for t in named if t not in light and _key(t) not in light_keys]
+    closest: set[str] = set()
     for n, s in enumerate(sentences):
         held = {_key(t) for t in _tokens(s)} | light_keys
+        if n == 0:
+            closest = held
         absent = [t for t in content if not _holds(t, named[t], held, s)]
         present = len(content) - len(absent)
         slots = _groups(absent, q)
@@ -145,6 +148,8 @@ def contrast(claim: str, sentences: list[str], light: frozenset[str] = frozenset
         for w in absent:
             if w not in q or _figure(q, q.index(w) - 1):
                 continue  # "194.53 Peta-OPS": the unit of a figure is the alignment's to compare
+            if n and _holds(w, named[w], closest, sentences[0]):
+                continue  # the closest sentence states the claim's own value: another sentence's is another thing
             for part in _CLAUSE.split(s):
                 for v in _siblings(q, q.index(w), _tokens(part)):
                     if _key(v) in asked or v in STOP | _SKIPPED | _PREPOSITIONS | _RELATIONS | _PRONOUNS:

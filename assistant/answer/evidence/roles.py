@@ -20,7 +20,7 @@ class RoleSentence:
     position: int  # order in the paper's abstracts
 
 
-def _cue_role(sentence: str) -> str | None:
+def cue_role(sentence: str) -> str | None:
     scores = cue_scores(sentence)
     return ROLES[int(np.argmax(scores))] if scores.any() else None
 
@@ -35,7 +35,7 @@ def with_roles(paper: Paper, stored=None) -> list[RoleSentence]:
                 seen.append(s)
     codes = stored.roles(seen) if stored is not None and seen else [-1] * len(seen)
     return [
-        RoleSentence(s, ROLES[c] if 0 <= c < len(ROLES) else _cue_role(s), i)
+        RoleSentence(s, ROLES[c] if 0 <= c < len(ROLES) else cue_role(s), i)
         for i, (s, c) in enumerate(zip(seen, codes))
     ]
 

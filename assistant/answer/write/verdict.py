@@ -20,8 +20,8 @@ import numpy as np
 
 from assistant.answer.check.citations import Citations, finish_blocks
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import alignment, claim_record, claim_terms, clauses, comparative, contrast
-from assistant.answer.evidence.roles import with_roles
+from assistant.answer.evidence import alignment, asked, claim_record, claim_terms, clauses, comparative, contrast
+from assistant.answer.evidence.roles import cue_role, with_roles
 from assistant.answer.evidence.weigh import summary_sentence, vocabulary
 from assistant.answer.plan import phrases
 from assistant.answer.plan.intents import topic_words
@@ -171,6 +171,19 @@ def _embed(corpus: Corpus) -> verdict_model.Embed:
     return lambda texts: _word_vectors(corpus.picker.embeddings, texts)
 
 
+def _reported_result(rest: str, paper: Paper, ranked: list[str], verdict: Verdict, corpus: Corpus) -> str:
+    """The deciding sentence of a verdict that finds no figure where the claim asks for one ("does it quantify its
+    speedup?"): what the paper reports as its result (the best-ranked sentence in the result role), else the
+    rules' sentence. A verdict that turned on a term or a rival value keeps the sentence stating it."""
+    if verdict.word == YES or verdict.term or verdict.rival or not asked.read(rest).quantity:
+        return verdict.sentence
+    # the stored role (a classifier) and the sentence's cues agreeing first: "This stage utilizes an input-aware
+    # adaptive tile algorithm" is read as a result by the classifier alone
+    role = {r.text: (r.role, cue_role(r.text)) for r in with_roles(paper, corpus.picker.stored)}
+    agreed = (s for s in ranked if role.get(s) == ("result", "result"))
+    return next(agreed, None) or next((s for s in ranked if role.get(s, ("",))[0] == "result"), verdict.sentence)
+
+
 def _rival(verdict: Verdict) -> bool:
     """A No from a sentence that states another term in the place of one the claim asserts."""
     return verdict.word == NO and verdict.rival
@@ -218,6 +231,7 @@ def write_verdict(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | 
     if verdict.word == YES and presumes_author(plan, paper):
         # "Did he use speculative decoding?" met only by another group's paper: the claim is false of him
         verdict = Verdict(NO, verdict.sentence, "only another group's paper states it", verdict.term)
+    verdict.sentence = _reported_result(rest, paper, ranked, verdict, corpus)
     # The item holding the figure (or the word the verdict turned on), when the sentence is an enumeration.
     if verdict.term:
         verdict.sentence = clauses.holding(verdict.term, verdict.sentence)

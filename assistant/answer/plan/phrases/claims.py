@@ -43,6 +43,9 @@ _CONFIRM = re.compile(
     re.I,
 )
 # "So her classifier runs on a GPU?": a statement asked back with a discourse marker is a check of that statement.
+_CONFIRM_OPENING = re.compile(
+    r"^\s*(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?:confirm|check|verify)\b", re.I
+)
 _SO = re.compile(r"^\s*(?:and\s+|oh\s+)?(?:so|then)\b[,:]?\s+(?P<claim>(?:\S+\s+){3,}\S+?)\s*\?\s*$", re.I)
 _OPENS_AUX = re.compile(rf"^\s*(?:{AUX})\b(?!\s+(?:you|u)\b)", re.I)
 # "Why, according to X, do Y …?": a wh-question whatever auxiliary follows its comma.
@@ -50,6 +53,17 @@ _WH = re.compile(r"^\W*(?:why|what|how|which|who|whom|whose|when|where)\b", re.I
 # Where a statement's last clause starts: a dash, a colon, a semicolon or a comma (not inside a number: "1,200").
 _CLAUSE_SEP = re.compile(r"\s[-\u2013\u2014]+\s|[\u2013\u2014]|[;:]\s|,(?!\d)\s*")
 _SENTENCE_SEP = re.compile(r"(?<=[.!?])\s+(?=\S)")
+# A demonstrative standing for a statement, not for a noun after it: "Is that what the abstract says?", "Does the
+# paper back this up?", "Can you confirm that?", "Does it say so?" (not "Is that paper from 2020?").
+# After it: the sentence's end, a verb, a wh-word, a particle or preposition, or an adverb of truth; never a noun.
+_AFTER_POINTER = (
+    rf"{AUX}|what|how|up|out|in|with|by|from|about|on|for|to|at|anywhere|somewhere|at all|really|actually|correctly|"
+    r"right|true|correct|accurate"
+)
+_POINTER_PRONOUN = re.compile(
+    rf"\b(?:this|that)\b(?=\s*(?:[?!.,;]|$)|\s+(?:{_AFTER_POINTER})\b)|\b(?:say|says|said|state|states)\s+so\b",
+    re.I,
+)
 # A reporting lead-in: who said it and the verb of saying, before the claim ("I read that", "someone told me",
 # "a colleague mentioned", "according to my notes,").
 _REPORTED = re.compile(
@@ -89,6 +103,13 @@ def _is_check(clause: str) -> bool:
     return bool(_CHECK.match(clause.strip(" ?!.").casefold()))
 
 
+def _points_back(sentence: str) -> bool:
+    """A yes/no question whose subject or object is the statement before it ("Is that what the paper found?")."""
+    body = sentence.strip()
+    asks = _OPENS_AUX.match(body) or _CONFIRM_OPENING.match(body)
+    return bool(asks and body.endswith("?") and _POINTER_PRONOUN.search(body))
+
+
 @lru_cache(maxsize=1024)
 def yes_no(question: str) -> YesNo | None:
     """The yes/no question's claim and form, or None when the question asks for something else."""
@@ -101,6 +122,11 @@ def yes_no(question: str) -> YesNo | None:
     if len(sentences) >= 2 and _is_check(last):
         claim = _reported(" ".join(sentences[:-1]).rstrip(" ."))
         return None if _WH.match(claim) else YesNo(claim, "check")
+    # "I read that X. Is that what the abstract says?": a statement, then a yes/no question about it, pointing back.
+    if len(sentences) >= 2 and _points_back(last) and not sentences[-2].rstrip().endswith("?"):
+        claim = _reported(" ".join(sentences[:-1]).rstrip(" ."))
+        if not _WH.match(claim) and not _OPENS_AUX.match(claim):
+            return YesNo(claim, "check")
     before, clause = _last_clause(last)
     lead = " ".join([*sentences[:-1], before]).strip()
     if before and (_is_check(clause) or _TAG_CLAUSE.match(clause)):
