@@ -47,6 +47,33 @@ def test_the_other_group_alone_is_not_both():
 @pytest.mark.parametrize(
     "question",
     [
+        "Over both research groups here, which papers use GPUs?",
+        "Sorting papers from either lab?",
+        "Which papers mention buoys, whoever authored them?",
+        "Does anybody in the library work on sorting?",
+        "What is there on ice, Lee's own work and anybody else's?",
+        "Include all the groups: who works on sorting?",
+    ],
+)
+def test_both_groups_said_with_a_group_word_or_anyone_is_both(question):
+    assert phrases.both_groups(question)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which group of his papers is about sorting?",
+        "Compare his sorting paper with the other group's: what does each report?",
+        "Which of his papers use groups of GPUs?",
+    ],
+)
+def test_a_group_word_without_both_sides_is_not_both(question):
+    assert not phrases.both_groups(question)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
         "Contrast the two sorting methods.",
         "Set the static scheme against the dynamic one: what does each do?",
         "How does the first paper's method differ from the second's?",

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import lru_cache, partial
+from functools import lru_cache
 
 import numpy as np
 
 from assistant.answer.evidence import distinct
-from assistant.answer.evidence.query_terms import stem
 from assistant.answer.evidence.topic_core import holds
 from assistant.answer.evidence.topic_meaning import TopicMeaning
+from assistant.answer.evidence.topic_reading import TopicReading
 from assistant.answer.evidence.topic_terms import (  # noqa: F401 - read from here too
     _EXAMPLES,
     _IDENTITY,
@@ -56,84 +56,14 @@ from assistant.answer.evidence.topic_terms import (  # noqa: F401 - read from he
     strongly_relevant,
     texts_of,
 )
-from assistant.answer.evidence.weigh import QueryTerms, forms, vocabulary
+from assistant.answer.evidence.weigh import QueryTerms, forms
 from assistant.answer.plan.phrases.wording import CLAIM_FIRST, FIRST_CLAIMED
-from assistant.index.bm25 import terms, variants
+from assistant.index.bm25 import variants
 from assistant.models import Paper
 
 
-class TopicMatcher(TopicMeaning):
-    def __init__(
-        self, embeddings, picker, lexical, vectors=None, index=None, positions=None, terms=None, kinds=None, stats=None
-    ):
-        # Each paper's texts with their vocabularies, and its whole vocabulary, made once per table (an Answerer,
-        # and so this matcher, is built anew when the table changes): a topic no paper supports scans every paper,
-        # and at 10k synthetic papers (699 the author's) re-deriving them took 7-14 s per question.
-        self._texts: dict[str, list[tuple[str, frozenset[str]]]] = {}
-        self._whole: dict[str, frozenset[str]] = {}
-        self._stems: dict[str, frozenset[str]] = {}  # each paper's word stems (query_terms.stem), made on first use
-        self._by_stem: dict[str, list[str]] | None = None  # stem -> the table's words with it (`_stem_mates`)
-        self.embeddings = embeddings
-        self.vectors = vectors
-        self.picker = picker
-        self.lexical = lexical
-        self.index = index  # index.sentence_index.SentenceIndex of the table (built at ingest), or None
-        self.positions = positions or {}  # paper id -> its position in the table (the index's rows)
-        self._last: tuple | None = None  # (paper ids, what `_sentences` made of them)
-        self.terms = terms  # index.paper_terms.PaperTerms: term -> papers (built at ingest), or None
-        self.kinds = kinds  # index.kinds.Kinds: what the corpus says is a kind of what (built at ingest), or None
-        # the table's word statistics a topic's core is read by (topic_core.py): the inverted index unless given
-        self.stats = stats if stats is not None else terms
-
-    def _texts_of(self, paper: Paper) -> list[tuple[str, frozenset[str]]]:
-        if paper.id not in self._texts:
-            self._texts[paper.id] = [(t, vocabulary(t)) for t in self._own_texts(paper)]
-        return self._texts[paper.id]
-
-    def _own_texts(self, paper: Paper) -> list[str]:
-        """`texts_of`, its sentences read from the index rather than split and filtered again."""
-        if self.index is None or paper.id not in self.positions:
-            return texts_of(paper)
-        out = [paper.title or "", *self.index.texts(self.positions[paper.id]), *paper.comments]
-        return [t for t in dict.fromkeys(out) if t]
-
-    def _sentences(
-        self, papers: list[Paper], keep: bool = True
-    ) -> tuple[list[tuple[Paper, str]], np.ndarray, list[tuple[Paper, int, int]]]:
-        """Every abstract sentence of the papers with its stored vector, and each paper's run of rows: rows of the
-        index when there is one (one array read, no lookup by text). The last set asked for is kept (a topic
-        list usually reads the author's papers, the same set each time), unless `keep` is false (a passing subset
-        that should not evict it)."""
-        key = tuple(p.id for p in papers)
-        if self._last is not None and self._last[0] == key:
-            return self._last[1]
-        if self.index is not None and all(p.id in self.positions for p in papers):
-            at = [self.positions[p.id] for p in papers]
-            vectors, _ = self.index.matrix(at, embed=self.picker.vectors)
-            sentences = [(p, s) for p, i in zip(papers, at) for s in self.index.texts(i)]
-        else:
-            sentences = [(p, s) for p in papers for a in p.abstracts for s in sentences_of(a)]
-            vectors = self.picker.vectors([s for _, s in sentences])
-        runs, start = [], 0
-        for i in range(1, len(sentences) + 1):
-            if i == len(sentences) or sentences[i][0] is not sentences[start][0]:
-                runs.append((sentences[start][0], start, i))
-                start = i
-        if keep:
-            self._last = (key, (sentences, vectors, runs))
-        return sentences, vectors, runs
-
-    def vocabulary_of(self, paper: Paper) -> frozenset[str]:
-        """Every term of the paper's own text (title, abstract sentences, comments)."""
-        return self._whole_of(paper)
-
-    def _whole_of(self, paper: Paper) -> frozenset[str]:
-        if paper.id not in self._whole:
-            if self.terms is not None and paper.id in self.positions:  # read from the index, not tokenised
-                self._whole[paper.id] = self.terms.words_of(self.positions[paper.id])
-            else:
-                self._whole[paper.id] = frozenset().union(*(v for _, v in self._texts_of(paper)))
-        return self._whole[paper.id]
+class TopicMatcher(TopicMeaning, TopicReading):
+    """Which papers of a scope a topic phrase is on (`papers_on`) or touches (`papers_touching`)."""
 
     def _may_support(self, papers: list[Paper], alts: list[str], used: Callable[[str], bool]) -> list[Paper]:
         """The papers that can pass a rule of `papers_on`, from the inverted index, without reading their texts.
@@ -171,46 +101,6 @@ class TopicMatcher(TopicMeaning):
         for t, w in qterms.weights.items():
             score[self.terms.positions_with(forms(t) | self._stem_mates(t))] += w
         return set(np.flatnonzero((score > 0) & (score / total >= floor - 1e-9)).tolist())
-
-    def _at(self, papers: list[Paper]) -> set[int] | None:
-        """The papers' positions in the inverted index, or None when it is not built or misses one of them."""
-        if self.terms is None:
-            return None
-        at = {self.positions.get(p.id, -1) for p in papers}
-        return None if -1 in at else at
-
-    def users(self, papers: list[Paper]) -> tuple[Callable[[str], bool], Callable[[str], bool]]:
-        """Whether some paper of `papers` uses a word in some form (distinct.used), and as itself (distinct.used_whole),
-        from the postings when indexed: a vocabulary for each paper of a scope of other groups' papers (a topic none
-        of the author's is on) read 98k papers' words and held them, ~1.7 GB at 100k."""
-        at = self._at(papers)
-        if at is None:
-            vocabularies = [self._whole_of(p) for p in papers]
-            return (lambda w: distinct.used(w, vocabularies)), (lambda w: distinct.used_whole(w, vocabularies))
-        mask = np.zeros(self.terms.size, dtype=bool)
-        mask[list(at)] = True
-        held = lambda words: bool(mask[self.terms.positions_with(words)].any())  # noqa: E731
-        return (lambda w: bool(terms(w)) and held(set().union(*map(forms, terms(w))))), (
-            lambda w: held(forms(w.casefold()))
-        )
-
-    def holding(self, word: str, papers: list[Paper]) -> int:
-        """In how many of the papers' texts the word is held in some form (distinct.held), from the postings when
-        indexed: testing every term of 10k papers' vocabularies against the word's stem took ~1 s."""
-        at = self._at(papers)
-        if at is None:
-            return sum(1 for p in papers if distinct.held(word, self._whole_of(p)))
-        said = terms(word)
-        wanted = set().union(*(forms(t) for t in said)) if said else set()
-        wanted |= self.terms.stemmed({stem(t, derived=True) for t in said}, partial(stem, derived=True))
-        return len(self.terms.papers_with(wanted) & at)
-
-    def _scope_df(self, papers: list[Paper], at: set[int] | None) -> tuple[int, Callable[[str], int]]:
-        """How many papers are in scope, and in how many of them a term is (from the inverted index when built)."""
-        if at is not None:
-            return len(papers), lambda t: len(self.terms.papers_with(forms(t)) & at)
-        vocabularies = [self._whole_of(p) for p in papers] if len(papers) >= distinct.MIN_SCOPE else []
-        return len(papers), lambda t: sum(1 for v in vocabularies if forms(t) & v)
 
     def papers_on(
         self, topic: str, papers: list[Paper], literal: str | None = None, scored: bool = True

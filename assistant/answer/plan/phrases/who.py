@@ -132,12 +132,17 @@ BOTH_GROUPS = re.compile(
     r"|\bwhether or not (?:he|she|they|the author) (?:wrote|authored|co-?authored|is an author)\b"
     r"|\b(?:by|from) (?:him|her|them|the author) or (?:by |from )?(?:the |an? )?other (?:groups?|researchers?|authors?|"
     r"people|teams?|labs?)\b"
-    r"|\b(?:his|hers|theirs|her|their|[\w-]+['’]s) (?:and|or) (?:anyone|anybody|someone|somebody|everyone|"
+    r"|\b(?:his|hers|theirs|her|their|[\w-]+['’]s)(?: own)?(?: papers?| work| ones)? (?:and|or) (?:anyone|anybody|"
+    r"someone|somebody|everyone|"
     r"everybody) else['’]s\b"
     # "hers or not", "by him or not", "whether tanaka's or not": whose paper it is said not to matter
     r"|\b(?:(?:by|from) )?(?:his|hers|theirs|him|her|them)(?: own)? or not\b|\bwhether [\w-]+['’]s or not\b"
     r"|\bother (?:groups?|researchers?|authors?|people|teams?|labs?)['’]?s?,? or both\b"
-    r"|\bboth groups\b|\b(?:by|from) (?:anyone|any group|either group)\b|\bno matter who wrote\b"
+    # "both groups", "both research groups", "either group", "all the groups"; "whoever wrote them"; "everyone in
+    # the collection"
+    r"|\b(?:both|either|all|each) (?:of )?(?:the )?(?:[\w-]+ )?(?:groups|teams|labs)\b|\beither (?:group|team|lab)\b"
+    r"|\b(?:by|from) (?:anyone|any group)\b|\b(?:no matter who|whoever) (?:wrote|authored|co-?authored)\b"
+    r"|\b(?:everyone|everybody|anyone|anybody) in the (?:collection|corpus|library)\b"
     r"|\b(?:every|all|any) (?:paper|papers|work|works|article|articles) in the (?:collection|corpus|library)\b"
     r"|\b(?:whole|entire) (?:collection|library)\b",
     re.I,
