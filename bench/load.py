@@ -1,11 +1,16 @@
 """Load on loopback: N concurrent clients × M questions each against a real `assistant serve` (extractive mode).
 
     python -m bench.load [--clients 50] [--questions 20] [--store DIR] [--json PATH]
+    python -m bench.load --clients 20 --questions 8 --store bench/results/stores/ours-10000 --mix
 
 Without --store it ingests seeds/ into a temporary store first (in a subprocess). The server is a separate process
 on a free 127.0.0.1 port; this process only sends requests (httpx, asyncio), so its own CPU use stays small.
 Every 4th client asks over SSE (`stream: true`), the others get JSON. A request counts as an error unless it is a
 200 with a non-empty answer (for SSE: a `citations` event, then `done`, and no `error` event).
+
+With --mix the questions are the first turns of the mixed conversations bench.first_asks --mix asks of the store
+(generated from its own table: list, count, fact, topic, compare, follow-up openers, out-of-corpus), and the warm-up
+asks only a few of them, so most requests are a question's first ask. The load average is printed before and after.
 
 Memory: the server's RSS (from /proc) after a warm-up pass over every question, then after each completed request;
 the growth per request is the least-squares slope over the second half of the run, when caches have filled.
@@ -29,7 +34,7 @@ from pathlib import Path
 
 import httpx
 
-from bench.common import ROOT, machine, pct, questions, table
+from bench.common import ROOT, load, machine, pct, questions, table
 
 START_TIMEOUT = 180.0
 REQUEST_TIMEOUT = 120.0
@@ -127,8 +132,16 @@ def serve(store: Path, env: dict | None = None):
         log.close()
 
 
-def question_texts() -> list[str]:
-    return [q.get("question") or q["turns"][0] for q in questions()]
+MIX_WARM_UP = 5  # questions asked before a --mix run: the model, BM25 and derived items loaded, answers still new
+
+
+def question_texts(store: Path | None = None) -> list[str]:
+    """The dev + team questions, or with a store the first turns of its mixed conversations (bench.first_asks)."""
+    if store is None:
+        return [q.get("question") or q["turns"][0] for q in questions()]
+    from bench.first_asks import asked
+
+    return list(dict.fromkeys(q["turns"][0] for q in json.loads(asked(store, True, 1).read_text())))
 
 
 @dataclass
@@ -269,17 +282,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--questions", type=int, default=20, help="questions per client, asked one after another")
     parser.add_argument("--store", type=Path, help="an ingested store (default: ingest seeds/ into a temporary one)")
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--mix", action="store_true", help="the store's own mixed questions (needs --store)")
     args = parser.parse_args(argv)
+    if args.mix and args.store is None:
+        parser.error("--mix asks questions generated from an ingested store's table: give it with --store DIR")
 
     store = args.store or build_store()
-    texts = question_texts()
+    texts = question_texts(store if args.mix else None)
     with serve(store) as server:
         bound = listening_addresses(server.pid, server.port)
-        warm_up(server.url, texts)
+        warm_up(server.url, texts[:MIX_WARM_UP] if args.mix else texts)
+        before = load()
         result = asyncio.run(run_load(server.url, args.clients, args.questions, texts, pid=server.pid))
-    s = {"machine": machine(), "bound": bound, **result.summary()}
+        after = load()
+    s = {"machine": machine(), "bound": bound, "load": [before, after], **result.summary()}
     table(
-        f"bench.load: {args.clients} clients × {args.questions} questions on {server.url} (bound {', '.join(bound)})",
+        f"bench.load: {args.clients} clients × {args.questions} questions on {server.url} (bound {', '.join(bound)}; "
+        f"{len(texts)} {'mixed ' if args.mix else ''}questions; load {before} → {after})",
         [
             "requests",
             "errors",

@@ -13,6 +13,7 @@ from assistant.answer.evidence.query_terms import stem
 from assistant.answer.evidence.topic_terms import sentences_of, texts_of
 from assistant.answer.evidence.weigh import forms, vocabulary
 from assistant.index.bm25 import terms
+from assistant.index.scopes import Scopes, count
 from assistant.models import Paper
 
 
@@ -37,6 +38,7 @@ class TopicReading:
         self.positions = positions or {}  # paper id -> its position in the table (the index's rows)
         self._last: tuple | None = None  # (paper ids, what `_sentences` made of them)
         self.terms = terms  # index.paper_terms.PaperTerms: term -> papers (built at ingest), or None
+        self.scopes = Scopes(self.positions, terms.size) if terms is not None else None  # pools as positions
         self.kinds = kinds  # index.kinds.Kinds: what the corpus says is a kind of what (built at ingest), or None
         # the table's word statistics a topic's core is read by (topic_core.py): the inverted index unless given
         self.stats = stats if stats is not None else terms
@@ -91,38 +93,34 @@ class TopicReading:
                 self._whole[paper.id] = frozenset().union(*(v for _, v in self._texts_of(paper)))
         return self._whole[paper.id]
 
-    def _at(self, papers: list[Paper]) -> set[int] | None:
+    def _at(self, papers: list[Paper]) -> frozenset[int] | None:
         """The papers' positions in the inverted index, or None when it is not built or misses one of them."""
-        if self.terms is None:
-            return None
-        at = {self.positions.get(p.id, -1) for p in papers}
-        return None if -1 in at else at
+        scope = self.scopes.of(papers) if self.scopes is not None else None
+        return None if scope is None else scope.at
 
     def users(self, papers: list[Paper]) -> tuple[Callable[[str], bool], Callable[[str], bool]]:
         """Whether some paper of `papers` uses a word in some form (distinct.used), and as itself (distinct.used_whole),
         from the postings when indexed: a vocabulary for each paper of a scope of other groups' papers (a topic none
         of the author's is on) read 98k papers' words and held them, ~1.7 GB at 100k."""
-        at = self._at(papers)
-        if at is None:
+        scope = self.scopes.of(papers) if self.scopes is not None else None
+        if scope is None:
             vocabularies = [self._whole_of(p) for p in papers]
             return (lambda w: distinct.used(w, vocabularies)), (lambda w: distinct.used_whole(w, vocabularies))
-        mask = np.zeros(self.terms.size, dtype=bool)
-        mask[list(at)] = True
-        held = lambda words: bool(mask[self.terms.positions_with(words)].any())  # noqa: E731
+        held = lambda words: bool(scope.mask[self.terms.positions_with(words)].any())  # noqa: E731
         return (lambda w: bool(terms(w)) and held(set().union(*map(forms, terms(w))))), (
             lambda w: held(forms(w.casefold()))
         )
 
-    def holding(self, word: str, papers: list[Paper]) -> int:
-        """In how many of the papers' texts the word is held in some form (distinct.held), from the postings when
-        indexed: testing every term of 10k papers' vocabularies against the word's stem took ~1 s."""
-        at = self._at(papers)
-        if at is None:
+    def holding(self, word: str, papers: list[Paper] | None) -> int:
+        """In how many of the papers' texts (None: the whole table's, from the index) the word is held in some form
+        (distinct.held): a count of postings when indexed (testing 10k vocabularies against its stem took ~1 s)."""
+        scope = self.scopes.of(papers) if self.scopes is not None and papers is not None else None
+        if scope is None and papers is not None:
             return sum(1 for p in papers if distinct.held(word, self._whole_of(p)))
         said = terms(word)
         wanted = set().union(*(forms(t) for t in said)) if said else set()
         wanted |= self.terms.stemmed({stem(t, derived=True) for t in said}, partial(stem, derived=True))
-        return len(self.terms.papers_with(wanted) & at)
+        return count(self.terms, wanted, scope)
 
     def _scope_df(self, papers: list[Paper], at: set[int] | None) -> tuple[int, Callable[[str], int]]:
         """How many papers are in scope, and in how many of them a term is (from the inverted index when built)."""
