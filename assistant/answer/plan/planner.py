@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.sentence_search import question_parts
-from assistant.answer.plan import conversation, field_groups, phrases, topic_scope
+from assistant.answer.plan import conversation, field_groups, kinds, phrases, topic_scope
 from assistant.answer.plan.conversation import (
     group_pointed_to,
     person_pointed_to,
@@ -207,8 +207,20 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             )
         if focus and intent.route == "authors" and not named:
             intent.subject = ""
+        narrows = bool(categories or has or venues or work_type or record.items or team or position or surname)
+        sources = self.sources_asked(question, span, person, narrows)
         if meta := self._meta(
-            question, stripped, intent.route, named, [] if anchored else focus, compared, person, span, negation
+            question,
+            stripped,
+            intent.route,
+            named,
+            [] if anchored else focus,
+            compared,
+            person,
+            span,
+            negation,
+            sources,
+            narrows,
         ):
             intent.route, intent.subject, topic = meta, "", ""
             if anchored:
@@ -250,7 +262,10 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
         compared, topic, person, position, scope = op.compared, op.topic, op.person, op.position, op.scope
         # Another slot narrows the table: a topic of phrasing alone is then dropped, the question is the filter.
         filtered = bool(person or position or surname or span or venues or negation or not_in or f.coauthor or within)
-        filtered = filtered or bool(categories or has or team or record.items)
+        filtered = filtered or bool(categories or has or team or record.items or (sources and sources.restricts))
+        if sources and sources.restricts and topic:  # "papers from the arXiv listing": the source is no topic
+            topic = sources.without(topic) if topic_words(sources.without(topic), self.corpus.principal) else ""
+            intent.subject = topic if intent.subject else ""
         assumed, unsure, said = "", [], topic
         if topic and not literal and intent.route in TOPIC_ROUTES:
             pool = self._pool(f, span, scope)
@@ -282,8 +297,11 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             intent.route, compared, topic = "elapsed", [], ""
         excluded = [pid for pid in named if not filters.admits(self.corpus.by_id[pid])]
         decided = decided_by(intent.route, keyword_route, vote)  # why the route is what it is, for --explain
+        if sources and sources.restricts and (named or kinds.get(intent.route).writer not in kinds.SCOPED_WRITERS):
+            sources = None  # a restriction to a source's papers applies where the table selects the papers
         plan = QueryPlan(
             excluded=excluded,
+            sources=sources if intent.route == "provenance" or (sources and sources.restricts) else None,
             question=question,
             history=history,
             answer_type=vote.label,
