@@ -77,6 +77,17 @@ _KINDS = [
     Kind("provenance", None, (), "provenance", False, ""),
 ]
 KINDS: dict[str, Kind] = {k.name: k for k in _KINDS}
+# The writers that take their papers from the table's selection (TableWriter.scoped): a restriction to the papers a
+# source lists (plan.sources) applies to these.
+SCOPED_WRITERS = (
+    "table",
+    "quantity_extreme",
+    "quantity_threshold",
+    "average",
+    "field_groups",
+    "team_extreme",
+    "across",
+)
 # Questions about the corpus or its author, not an operation over papers: no operation or field is read of them.
 META_KINDS = ("greeting", "metrics", "overview", "corpus", "provenance")
 

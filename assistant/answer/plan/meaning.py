@@ -9,6 +9,7 @@ from assistant.answer.evidence.topics import texts_of
 from assistant.answer.evidence.weigh import QUANTITY, vocabulary
 from assistant.answer.plan import field_groups, phrases
 from assistant.answer.plan.intents import Intent, subject_for, topic_words
+from assistant.answer.plan.provenance import SourceReading
 from assistant.answer.plan.stated import stated_fact
 from assistant.index.bm25 import terms, variants
 
@@ -120,7 +121,18 @@ class RouteByMeaning:
             return False
         return not self._content(phrases.without_dates(ask.rest))
 
-    def _meta(self, question, stripped, route, named, focus, compared, person, span, negation) -> str | None:
+    def sources_asked(self, question: str, span, person, narrows: bool) -> SourceReading | None:
+        """What the question asks of the corpus's sources, read once: a page's statements or the papers by source
+        when nothing else narrows them, else the sources its papers are restricted to ("on his profile page, which
+        papers list Ann Ode first?", "the newest card on his profile")."""
+        index = self.corpus.source_index
+        if not (span or narrows) and person in (None, self.corpus.principal) and (whole := index.read(question)):
+            return whole
+        return index.restricting(question)
+
+    def _meta(
+        self, question, stripped, route, named, focus, compared, person, span, negation, sources=None, narrows=False
+    ) -> str | None:
         """A question about the corpus or its author rather than a topic, or one whose words are all structure:
         "hi" (greeting), "what is he known for?" (overview), "his h-index?" (metrics), "what did he publish in
         late 2022?" (a list over the table: no topic is left once the dates are read)."""
@@ -128,17 +140,15 @@ class RouteByMeaning:
             return "greeting"
         if named or compared or phrases.quoted(question):
             return None
-        # the sources themselves: a page's own statements, the papers by source (a person or dates narrow a list of
-        # papers: "on his profile page, which papers list Ann Ode first?")
-        sources = None
-        if not span and person in (None, self.corpus.principal):
-            sources = self.corpus.source_index.read(question)
-        if sources and (sources.statements or not phrases.METRICS.search(question)):
+        # the sources themselves: a page's own statements, the papers by source (read once: `sources_asked`)
+        if sources and not sources.restricts and (sources.statements or not phrases.METRICS.search(question)):
             # "his h-index on the profile page" is what that page states; "cited the least, counting only what
             # OpenAlex reports" is a metric by source, not the papers by source
             return "provenance"
-        if phrases.METRICS.search(question) or stated_fact(question, self.corpus.profile):
-            return "metrics"  # citations and h-index are never a topic, whatever else the question says
+        if phrases.METRICS.search(question) or (not (narrows or span) and stated_fact(question, self.corpus.profile)):
+            # citations and h-index are never a topic, whatever else the question says; a page's own figure
+            # answers a count its table conditions do not narrow ("… on his profile in the DC category": counted)
+            return "metrics"
         if field_groups.grouping(question):
             return "field_groups"  # "which journal has she published in more than once?": a count per field value
         if phrases.YEARS_SPANNED.search(question):

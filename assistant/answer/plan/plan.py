@@ -15,6 +15,7 @@ from assistant.answer.plan.field_groups import Grouping
 from assistant.answer.plan.people import PersonConstraint
 from assistant.answer.plan.phrases import DateSpan, Threshold
 from assistant.answer.plan.phrases.team import TeamSize
+from assistant.answer.plan.provenance import SourceReading
 from assistant.answer.plan.record_conditions import Conditions
 from assistant.answer.plan.router import Router, RouteVote  # noqa: F401 - Router is imported from here by callers
 from assistant.models import Filters, Message
@@ -86,6 +87,9 @@ class QueryPlan:
         None  # a field the papers are grouped by, with a count ("which journal … more than once")
     )
     team: TeamSize | None = None  # how many authors the papers must have ("more than five authors", "single-author")
+    # The question about the corpus's sources, read once: a page's statements or the papers by source it asks for
+    # (the provenance route), or the sources the papers asked about are restricted to ("on his profile page").
+    sources: SourceReading | None = None
     # One short sentence saying what the reading assumed where it was unsure (words read as phrasing, not a topic;
     # a topic no paper grounds answered from retrieval); the answer opens with it.
     assumed: str = ""
@@ -97,6 +101,20 @@ class QueryPlan:
     notes: list[str] = field(default_factory=list)
     page: int = 0  # the page of a long list asked for ("more", "show the rest" after a list: 1, 2, …)
     page_size: int = LIST_PAGE
+
+    def listed(self, paper) -> bool:
+        """The paper is listed in the sources the question restricts its papers to (any paper, when none)."""
+        return self.sources is None or not self.sources.restricts or self.sources.admits(paper)
+
+    def admits_record(self, paper) -> bool:
+        """The paper has the fields asked, its byline meets the people, its record the conditions, and the sources
+        the question names list it."""
+        return (
+            phrases.has_all(paper, self.has)
+            and self.admits_people(paper)
+            and self.record.admits(paper)
+            and self.listed(paper)
+        )
 
     def admits_people(self, paper) -> bool:
         """The paper's byline meets every person constraint."""
@@ -140,6 +158,7 @@ class QueryPlan:
             "has": [f"{'' if present else 'no '}{name}" for name, present in self.has],
             "record": self.record.explain(),
             "authors_count": self.team.phrase if self.team else None,
+            "sources": self.sources.explain() if self.sources else None,
             "grouping": self.grouping.describe() if self.grouping else None,
             "fields": list(self.fields),
             "coauthor": f.coauthor,

@@ -8,17 +8,19 @@ from dataclasses import replace
 
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.sentence_search import question_parts
-from assistant.answer.plan import conversation, field_groups, phrases, topic_scope
+from assistant.answer.plan import conversation, field_groups, kinds, phrases, topic_scope
 from assistant.answer.plan.conversation import (
     group_pointed_to,
     person_pointed_to,
     pointed_back,
     split_turns,
 )
-from assistant.answer.plan.intents import classify, mentions_author, subject_for, topic_words
+from assistant.answer.plan.intents import classify, subject_for, topic_words
 from assistant.answer.plan.kinds import META_KINDS
 from assistant.answer.plan.meaning import RouteByMeaning, decided_by
 from assistant.answer.plan.operation import as_verdict, operation_of
+from assistant.answer.plan.operation_read import OperationReader
+from assistant.answer.plan.over_table import OverTable
 from assistant.answer.plan.paging import continued_list
 from assistant.answer.plan.plan import LIST_PAGE, QueryPlan
 from assistant.answer.plan.reader import ModelReader, model_read
@@ -31,7 +33,7 @@ from assistant.errors import BadRequest
 from assistant.models import Filters, Message
 
 
-class Planner(SlotReader, RouteByMeaning):
+class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
     """Reads a turn into a QueryPlan and decides its route, in this one place; the slots come from SlotReader."""
 
     def __init__(self, corpus: Corpus, reader: ModelReader | None = None):
@@ -171,84 +173,28 @@ class Planner(SlotReader, RouteByMeaning):
         # "compare them"/"the two": the previous answer's papers are the sides; "which one" alone picks (which_of).
         picks = back and not (back[0] == "which" and phrases.COMPARISON.search(question))
         group = [] if named or picks else group_pointed_to(question, history, self.corpus.by_title, self._relatives)
-        if compared := self._sides_asked(question, vote, named, aside) or self._group_compared(question, vote, group):
-            intent.route = "compare"
-        elif len(both := self.two_with(question, person, position if position and position > 0 else None)) == 2:
-            # "both papers he co-wrote with P as first author": the only two such papers, side by side
-            compared, intent.route, position = both, "compare", None
-        elif (
-            not named
-            and (
-                position or surname or (person and person != self.corpus.principal) or venues or work_type or categories
-            )
-            and intent.route in ("fact", "list", "count", "summary", "earliest", "latest", *PAPER_FIELDS)
-            and (
-                chosen := self.asked_of_selection(
-                    question, f, span, scope, person, position, surname, venues, work_type, aside, categories
-                )
-            )
-        ):
-            if chosen[1] == "fact" and intent.route in PAPER_FIELDS:
-                chosen = (chosen[0], intent.route)  # "When was the paper with X as first author published?"
-            # "Take the paper where Zeyu Liu is the second author. What bound does it prove?", "Which of the two is
-            # newer, and does it need fine-tuning?": the table selects (and picks) the paper, then the question's
-            # operation is asked of it (a fact, a why, a verdict …: `operation_of`).
-            (focus, intent.route), topic, intent.subject = chosen, "", ""
-        elif position or surname or (literal and intent.route in ("fact", "list", "count", "categories", "code")):
-            intent.route = "count" if intent.route == "count" or vote.label == "count" else "list"
-            focus, within = (back[1], True) if back and back[0] in ("which", "list") else (focus, within)  # of those
-            topic = intent.subject = self._topic(self._without_people(stripped)) if not literal else literal
-        elif (
-            person
-            and (person != self.corpus.principal or (pointed == person and phrases.WRITINGS.search(question)))
-            and f.coauthor is None
-            and intent.route in self.person_routes(question, stripped)
-            and not named
-        ):
-            # "papers with Daning Cheng": enumerate (or count) their joint papers; "what else did the second author
-            # write?" pointing at the author himself: his other papers
-            f.coauthor, scope = (person, scope) if person != self.corpus.principal else (None, "author")
-            if pointed == person != self.corpus.principal and not (
-                phrases.WITH_THE_AUTHOR.search(question) or mentions_author(question, self.corpus.principal)
-            ):
-                scope = "all"  # "what else did that person write?": all their papers, not only those with him
-            if back and back[0] in ("which", "list"):
-                focus, within = back[1], True  # "which of those did he write with Boyang Zhang?"
-            intent.route = intent.route if intent.route in ("count", "earliest", "latest") else "list"
-            intent.subject = " ".join(
-                topic_words(phrases.AUTHORING.sub(" ", self._without_people(stripped)), self.corpus.principal)
-            )
-        elif back and (
-            intent.route in ("fact", "list", "earliest", "latest", "summary")
-            or back[0] == "list"
-            or (back[0] == "which" and intent.route in ("count", "code"))
-            or (back[0] in ("earliest", "latest") and self.extreme_of(question, back[1]))
-        ):
-            focus = back[1]
-            if back[0] in ("earliest", "latest") and (one := self.extreme_of(question, back[1])):
-                # "Which of those is newer, and how much does it cut the cost?": the date picks; the rest is asked
-                (focus, corrected), intent.route = ([one[0]], one[1]), self.asked_route(one[1])
-            elif back[0] in ("earliest", "latest"):
-                intent.route = back[0]
-            elif back[0] == "which" and intent.route in ("count", "code"):
-                within, scope = True, "all"  # "how many of those have code?": counted within the previous list
-            elif back[0] == "which" and (one := self.one_picked(question, back[1])):
-                # "which one says X, and which algorithms did it study?": X picked the paper; the rest is asked of it
-                (focus, corrected), intent.route = ([one[0]], one[1]), self.asked_route(one[1])
-            elif back[0] == "which":
-                intent.route = "which_of"
-            elif back[0] == "list":
-                within, scope = True, "all"  # the previous list again, maybe narrowed by years
-                intent.route, intent.subject = ("count" if intent.route == "count" else "list"), ""
-        elif intent.route in ("fact", "list") and self._is_summary(question, intent, named):
-            intent.route = "summary"
-        elif (
-            intent.route == "list"
-            and not intent.subject
-            and scope == "author"
-            and re.search(r"\bwork(s|ed|ing)? on\b|\bresearch(ed)?\b|\bfocus(ed)? on\b", question, re.I)
-        ):
-            intent.route = "overview"  # "What did they work on before 2021?": the themes of those years
+        compared, position, focus, topic, within, scope, corrected = self.over_table(
+            question,
+            stripped,
+            corrected,
+            vote,
+            intent,
+            f,
+            span,
+            scope,
+            person,
+            pointed,
+            position,
+            surname,
+            (venues, work_type, categories, literal),
+            named,
+            aside,
+            group,
+            back,
+            focus,
+            topic,
+            within,
+        )
         if negation and intent.route in ("fact", "summary") and not named and not focus:
             # A negated topic filters papers: "which of his simulation papers don't rely on machine learning?"
             intent.route = "list"
@@ -261,8 +207,20 @@ class Planner(SlotReader, RouteByMeaning):
             )
         if focus and intent.route == "authors" and not named:
             intent.subject = ""
+        narrows = bool(categories or has or venues or work_type or record.items or team or position or surname)
+        sources = self.sources_asked(question, span, person, narrows)
         if meta := self._meta(
-            question, stripped, intent.route, named, [] if anchored else focus, compared, person, span, negation
+            question,
+            stripped,
+            intent.route,
+            named,
+            [] if anchored else focus,
+            compared,
+            person,
+            span,
+            negation,
+            sources,
+            narrows,
         ):
             intent.route, intent.subject, topic = meta, "", ""
             if anchored:
@@ -280,38 +238,34 @@ class Planner(SlotReader, RouteByMeaning):
             corrected, asking = asked or corrected, asked or question  # "…, and where does it say …?": the ask
             if dated:  # the paper named only dated the one asked about; its year is no filter
                 named, span, f.year_from, f.year_to = [], None, filters.year_from, filters.year_to
-        quantity, direction, leave_out, threshold = "", 1, list(aside), None
-        if meta in (*META_KINDS, "field_groups"):
-            pass  # a question about the corpus or its author, not an operation over papers
-        elif len(named) >= 2 and phrases.SHARED_AUTHORS.search(question):
-            intent.route, compared = "shared_authors", []  # "who wrote both A and B?"
-        elif (team_ranked or team) and not (named or focus or compared):
-            # "his paper with the longest author list" ranks the table's bylines; "how many of his 2024 papers have
-            # more than five authors" filters by their length: neither is a topic search
-            intent.route = "team_extreme" if team_ranked else intent.route if intent.route in TOPIC_ROUTES else "list"
-            direction = team_ranked or 1
-        elif (th := phrases.quantity_threshold(question)) and not named and not focus and not literal:
-            # "Which of his papers claim a speedup of more than 100x?": the papers whose reported figure passes it.
-            intent.route, quantity, direction, threshold, topic = "quantity_threshold", th.noun, th.direction, th, ""
-        elif not (named or focus or literal) and (ex := self.quantity_asked(question, f, span, scope)):
-            intent.route, quantity, direction, topic = "quantity_extreme", ex.noun, ex.direction, ""  # as reported
-        elif intent.route in ("per_year", "count") and phrases.AVERAGE.search(question):
-            intent.route = "average"  # "his average number of papers per year since 2020"
-        elif (
-            len(named) == 1 and phrases.ELSE_WRITTEN.search(question) and (lead := self._author_of(named[0], question))
-        ) or (nested_from and phrases.ELSE_WRITTEN.search(question)):
-            # "The first author of CALM: what else did they write?": that person's papers, CALM left out.
-            lead = person if nested_from else lead
-            person, position, scope, leave_out = lead, None, "all", list(nested_from or named)
-            f.coauthor = lead
-            intent.route, intent.subject, topic, compared = "list", "", "", []
-        if intent.route == "count" and phrases.CODE.search(question):
-            intent.route = "code"  # "how many of his papers have code": the code route counts them (within the topic)
-        if across := self.across_asked(question, intent, scope, negation, named, focus, f, span):
-            intent.route = "across"  # "Which GPUs did he use?": the kind named across his papers
+        op = self.operation_read(
+            question,
+            intent,
+            meta,
+            f,
+            span,
+            scope,
+            person,
+            position,
+            named,
+            focus,
+            compared,
+            literal,
+            topic,
+            (team, team_ranked),
+            aside,
+            nested_from,
+            negation,
+        )
+        quantity, direction, leave_out, threshold = op.quantity, op.direction, op.leave_out, op.threshold
+        across = op.across
+        compared, topic, person, position, scope = op.compared, op.topic, op.person, op.position, op.scope
         # Another slot narrows the table: a topic of phrasing alone is then dropped, the question is the filter.
         filtered = bool(person or position or surname or span or venues or negation or not_in or f.coauthor or within)
-        filtered = filtered or bool(categories or has or team or record.items)
+        filtered = filtered or bool(categories or has or team or record.items or (sources and sources.restricts))
+        if sources and sources.restricts and topic:  # "papers from the arXiv listing": the source is no topic
+            topic = sources.without(topic) if topic_words(sources.without(topic), self.corpus.principal) else ""
+            intent.subject = topic if intent.subject else ""
         assumed, unsure, said = "", [], topic
         if topic and not literal and intent.route in TOPIC_ROUTES:
             pool = self._pool(f, span, scope)
@@ -343,8 +297,11 @@ class Planner(SlotReader, RouteByMeaning):
             intent.route, compared, topic = "elapsed", [], ""
         excluded = [pid for pid in named if not filters.admits(self.corpus.by_id[pid])]
         decided = decided_by(intent.route, keyword_route, vote)  # why the route is what it is, for --explain
+        if sources and sources.restricts and (named or kinds.get(intent.route).writer not in kinds.SCOPED_WRITERS):
+            sources = None  # a restriction to a source's papers applies where the table selects the papers
         plan = QueryPlan(
             excluded=excluded,
+            sources=sources if intent.route == "provenance" or (sources and sources.restricts) else None,
             question=question,
             history=history,
             answer_type=vote.label,

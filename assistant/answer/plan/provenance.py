@@ -13,7 +13,7 @@ sets sources against each other ("only", "not in", "both").
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from assistant.answer.plan.phrases.wording import PAPER_NOUN
 from assistant.text import STOP
@@ -131,6 +131,36 @@ class SourceReading:
     statements: tuple[Statement, ...] = ()
     count: bool = False
     others: frozenset[str] = field(default_factory=frozenset)  # the files owned by someone else than the author
+    # the mentions only restrict the papers another question is asked of ("the newest card on his profile page")
+    restricts: bool = False
+
+    def admits(self, paper) -> bool:
+        """The paper is listed where every mention's operation asks."""
+        return selects({s.file for s in paper.sources}, self.mentions)
+
+    def without(self, text: str) -> str:
+        """The text without the words that named the sources ("arXiv listing" of "quantization arXiv listing")."""
+        said = set().union(*(m.words for m in self.mentions))
+        return " ".join(w for w in text.split() if not {norm(p) for p in _words(w)} & said)
+
+    def phrase(self, index: SourceIndex) -> str:
+        """ " listed in the Profile page of <the author>": the restriction, as a list's heading says it."""
+        said = {"not": "not listed in", "only": "listed only in", "every": "listed in each of"}
+        return ",".join(
+            f" {said.get(m.op, 'listed in')} "
+            + (" and " if m.op == "every" else " or ").join(
+                dict.fromkeys(f"the {index.by_file[f].described or index.by_file[f].kind}" for f in sorted(m.files))
+            )
+            for m in self.mentions
+        )
+
+    def explain(self) -> dict:
+        """What --explain shows: each mention's operation and sources, the statements asked, the use made of them."""
+        return {
+            "use": "restricts the papers" if self.restricts else "statements" if self.statements else "papers",
+            "mentions": [f"{m.op} {', '.join(sorted(m.files))}" for m in self.mentions],
+            "statements": [s.said for s in self.statements],
+        }
 
 
 class SourceIndex:
@@ -188,6 +218,32 @@ class SourceIndex:
             frozenset(file_words | set(_words(owner or ""))),
             statements,
         )
+
+    def said(self, file: str) -> str:
+        """A source as an answer names it: its file, its kind and what it is."""
+        s = self.by_file[file]
+        return f"{file} ({s.kind}{': ' + s.described if s.described else ''})"
+
+    def restricting(self, question: str) -> SourceReading | None:
+        """The sources a question restricts its papers to, named as a kind of source ("on his profile page", "the
+        arXiv listing's papers"), with each mention's operation; None when it names none."""
+        mentions = tuple(m for m in self.mentions(question) if m.files and self._as_document(m))
+        if not mentions:
+            return None
+        if len(mentions) == 1 and mentions[0].op in ("only", "every"):
+            # one source named: "counting only his profile page", "every paper from the arXiv listings" are its papers
+            mentions = (replace(mentions[0], op="in"),)
+        return SourceReading(mentions, (), bool(COUNT.search(question)), self.others(), restricts=True)
+
+    def _as_document(self, m: Mention) -> bool:
+        """The mention names its sources as documents ("his profile page", "the arXiv listing"), not by their owner
+        ("both research groups": whose papers, a scope, not where they are listed)."""
+        for f in m.files:
+            s = self.by_file[f]
+            owner = set(_words(s.owner or "")[-1:])
+            if m.words & (s.nouns - owner):
+                return True
+        return False
 
     def others(self) -> frozenset[str]:
         """The files whose owner is not the principal author (another group's listing)."""

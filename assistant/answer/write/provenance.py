@@ -22,16 +22,13 @@ def _counted(n: int) -> str:
 
 def _source_said(corpus: Corpus, files) -> str:
     """ "000_….txt (a researcher profile page (cards): Profile page of <the author>)" for each file."""
-    out = []
-    for f in sorted(files):
-        s = corpus.source_index.by_file[f]
-        out.append(f"{f} ({s.kind}{': ' + s.described if s.described else ''})")
+    out = [corpus.source_index.said(f) for f in sorted(files)]
     return " and ".join(out) if len(out) < 3 else ", ".join(out[:-1]) + " and " + out[-1]
 
 
 def provenance(corpus: Corpus, plan: QueryPlan, papers: list[Paper]) -> Answer:
-    reading = corpus.source_index.read(plan.question)
-    if reading is None:  # the planner read it; a changed table between the two readings names no source now
+    reading = plan.sources  # read once, by the planner
+    if reading is None:  # a plan made elsewhere (a test, the model reader) without a reading of the sources
         return finish("The sources named in the question are not in this corpus.", Citations(), route="provenance")
     if reading.statements:
         return finish(stated(corpus, reading, papers), Citations(), route="provenance")

@@ -59,8 +59,8 @@ class TableWriter:
             papers = [p for p in papers if phrases.in_venues(p, plan.venues)]
         if plan.categories:
             papers = [p for p in papers if phrases.in_categories(p, plan.categories)]
-        # "with a DOI"; people; "not in IEEE venues"
-        papers = [p for p in papers if phrases.has_all(p, plan.has) and plan.admits_people(p) and plan.record.admits(p)]
+        # "with a DOI"; people; "not in IEEE venues"; "on his profile page"
+        papers = [p for p in papers if plan.admits_record(p)]
         if plan.team:  # "more than five authors": the byline's length, from the table
             papers = [p for p in papers if plan.team.admits(len(p.authors), p.authors_truncated)]
         if plan.dates and plan.dates.by_month:
@@ -112,6 +112,7 @@ class TableWriter:
             + "".join(f" {'with' if on else 'without'} {phrases.FIELD_SAID[f]}" for f, on in plan.has)
             + (f" not {_NOT_IN_SAID.get(plan.not_in, plan.not_in)}" if plan.not_in else "")
             + plan.record.phrase()
+            + (plan.sources.phrase(self.corpus.source_index) if plan.sources else "")
             + (f" {plan.team.phrase}" if plan.team else "")
         )
 

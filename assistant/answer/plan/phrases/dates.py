@@ -280,8 +280,13 @@ def dates(question: str) -> DateSpan | None:
             True,
         ),
         # "predate 2020" is "before 2020", "postdate 2020" "after 2020" (verbs of order, not topics)
-        (rf"\b(?:before|prior to|earlier than|(?:pre|ante)dat(?:e|es|ed|ing))\s+(?P<p>{_POINT})", "to", False),
-        (rf"\b(?:after|later than|postdat(?:e|es|ed|ing))\s+(?P<p>{_POINT})", "from", False),
+        # the comparatives of date order: "earlier/older than 2020", "later/newer/more recent than 2020"
+        (
+            rf"\b(?:before|prior to|(?:earlier|older) than|(?:pre|ante)dat(?:e|es|ed|ing))\s+(?P<p>{_POINT})",
+            "to",
+            False,
+        ),
+        (rf"\b(?:after|(?:later|newer|more recent) than|postdat(?:e|es|ed|ing))\s+(?P<p>{_POINT})", "from", False),
         (
             rf"\b(?:since|starting(?:\s+from|\s+in)?|beginning(?:\s+in)?|no earlier than)\s+"
             rf"(?:the\s+(?:start|beginning)\s+of\s+)?(?P<p>{_POINT})",

@@ -103,8 +103,8 @@ CATEGORY_CUE = re.compile(
 
 def category_phrase(question: str, code: str, cue: bool) -> re.Match | None:
     """Where a question names a category code, with the words around it that say so ("in the distributed-computing
-    (DC) category"): its dotted form anywhere ("cs.DC"), its short form ("DC", as the table writes it) only beside a
-    cue word (`cue`: the question has one)."""
+    (DC) category", "under DC (distributed computing)": the code spelled out is no topic): its dotted form anywhere
+    ("cs.DC"), its short form ("DC", as the table writes it) only beside a cue word (`cue`: the question has one)."""
     short = code.rsplit(".", 1)[-1]
     # the dotted form, also for a code the table writes short ("cs.CV" for the listing's "CV")
     forms = [re.escape(code) if "." in code else rf"[a-z][a-z-]*\.{re.escape(code)}"]
@@ -113,6 +113,7 @@ def category_phrase(question: str, code: str, cue: bool) -> re.Match | None:
     said = rf"(?:\(\s*)?(?:{'|'.join(forms)})(?:\s*\))?"
     return re.search(
         rf"(?:\b(?:in|under|from)\s+)?(?:\bthe\s+)?(?:[\w-]+\s+(?=\())?(?<![\w.-]){said}(?![\w-])"
+        r"(?:\s*\((?!\s*[a-z]+\.)[^()]{2,40}\))?"
         r"(?:\s+(?:arxiv\s+)?(?:categor(?:y|ies)|class(?:es)?|archive|section))?",
         question,
         re.I,

@@ -1,0 +1,86 @@
+"""The operation asked over the papers selected, once the route is read: shared authors, a team's size, a reported
+figure's threshold or extreme, an average, the other papers of one paper's author, code, a kind named across the
+papers (mixed into the Planner, which gives the slot readers)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from assistant.answer.plan import phrases
+from assistant.answer.plan.intents import Intent
+from assistant.answer.plan.kinds import META_KINDS
+from assistant.answer.plan.topic import TOPIC_ROUTES
+from assistant.models import Filters
+
+
+@dataclass
+class Operation:
+    """What the operation read sets on the plan besides the route."""
+
+    quantity: str
+    direction: int
+    leave_out: list[str]
+    threshold: object
+    across: str
+    compared: list
+    topic: str
+    person: str | None
+    position: int | None
+    scope: str
+
+
+class OperationReader:
+    """Mixed into the Planner (which gives `corpus`, `quantity_asked`, `_author_of`, `across_asked`)."""
+
+    def operation_read(
+        self,
+        question: str,
+        intent: Intent,
+        meta,
+        f: Filters,
+        span,
+        scope: str,
+        person,
+        position,
+        named: list[str],
+        focus: list[str],
+        compared,
+        literal,
+        topic: str,
+        teams: tuple,
+        aside: list[str],
+        nested_from: list[str],
+        negation,
+    ) -> Operation:
+        """The operation over the papers; `intent` (route, subject) and `f` (coauthor) are set in place."""
+        team, team_ranked = teams
+        quantity, direction, leave_out, threshold = "", 1, list(aside), None
+        if meta in (*META_KINDS, "field_groups"):
+            pass  # a question about the corpus or its author, not an operation over papers
+        elif len(named) >= 2 and phrases.SHARED_AUTHORS.search(question):
+            intent.route, compared = "shared_authors", []  # "who wrote both A and B?"
+        elif (team_ranked or team) and not (named or focus or compared):
+            # "his paper with the longest author list" ranks the table's bylines; "how many of his 2024 papers have
+            # more than five authors" filters by their length: neither is a topic search
+            intent.route = "team_extreme" if team_ranked else intent.route if intent.route in TOPIC_ROUTES else "list"
+            direction = team_ranked or 1
+        elif (th := phrases.quantity_threshold(question)) and not named and not focus and not literal:
+            # "Which of his papers claim a speedup of more than 100x?": the papers whose reported figure passes it.
+            intent.route, quantity, direction, threshold, topic = "quantity_threshold", th.noun, th.direction, th, ""
+        elif not (named or focus or literal) and (ex := self.quantity_asked(question, f, span, scope)):
+            intent.route, quantity, direction, topic = "quantity_extreme", ex.noun, ex.direction, ""  # as reported
+        elif intent.route in ("per_year", "count") and phrases.AVERAGE.search(question):
+            intent.route = "average"  # "his average number of papers per year since 2020"
+        elif (
+            len(named) == 1 and phrases.ELSE_WRITTEN.search(question) and (lead := self._author_of(named[0], question))
+        ) or (nested_from and phrases.ELSE_WRITTEN.search(question)):
+            # "The first author of CALM: what else did they write?": that person's papers, CALM left out.
+            lead = person if nested_from else lead
+            person, position, scope, leave_out = lead, None, "all", list(nested_from or named)
+            f.coauthor = lead
+            intent.route, intent.subject, topic, compared = "list", "", "", []
+        if intent.route == "count" and phrases.CODE.search(question):
+            intent.route = "code"  # "how many of his papers have code": the code route counts them (within the topic)
+        if across := self.across_asked(question, intent, scope, negation, named, focus, f, span):
+            intent.route = "across"  # "Which GPUs did he use?": the kind named across his papers
+        return Operation(quantity, direction, leave_out, threshold, across, compared, topic, person, position, scope)
