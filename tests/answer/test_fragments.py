@@ -30,8 +30,9 @@ SETS = [
     "first_contact_r11_seeds.json",
     "first_contact_r12_seeds.json",
     "first_contact_r13_seeds.json",
+    "first_contact_r14_seeds.json",
 ]
-CORPUS2 = [f"first_contact_r{n}_corpus2.json" for n in range(3, 14)] + [
+CORPUS2 = [f"first_contact_r{n}_corpus2.json" for n in range(3, 15)] + [
     "first_contact_corpus2.json",
     "first_contact_end_corpus2.json",
 ]
