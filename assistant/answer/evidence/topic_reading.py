@@ -128,3 +128,18 @@ class TopicReading:
             return len(papers), lambda t: len(self.terms.papers_with(forms(t)) & at)
         vocabularies = [self._whole_of(p) for p in papers] if len(papers) >= distinct.MIN_SCOPE else []
         return len(papers), lambda t: sum(1 for v in vocabularies if forms(t) & v)
+
+    def derived_form(self, word: str, papers: list[Paper]) -> str:
+        """The form of a topic word the papers write, when they never write the word itself in any inflection: the
+        index's term of the same derived stem (query_terms.stem, derived) the most of them hold ("quantization" for
+        "quantizing", "simulated" for "simulating"); "" when the papers write the word, or no term of its stem, or
+        the table has no index. The topic's words are matched to the papers by inflection only, so a derived form
+        the question chose grounded no paper."""
+        scope = self.scopes.of(papers) if self.terms is not None and self.scopes is not None else None
+        w = word.casefold()
+        if scope is None or not w.isalpha() or len(w) < 5 or scope.mask[self.terms.positions_with(forms(w))].any():
+            return ""
+        mates = sorted(self.terms.stemmed({stem(w, derived=True)}, partial(stem, derived=True)) - {w})
+        held = [(int(scope.mask[self.terms.positions_with(forms(t))].sum()), t) for t in mates]
+        best = max(held, key=lambda x: x[0], default=(0, ""))
+        return best[1] if best[0] else ""

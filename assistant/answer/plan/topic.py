@@ -24,6 +24,10 @@ _AND_ONLY = re.compile(r"\s*,?\s*and\s+", re.I)
 _PAPERS_OR_WORK = re.compile(rf"\b{phrases.PAPER_NOUN}|\bresearch\b", re.I)
 # How many (topic, pool) groundings a reader keeps (the table does not change under it: a new table, a new reader)
 GROUNDINGS_KEPT = 256
+# The most words an alternative of a topic has that names a subject ("quantizing large language models"); a longer one
+# is a description or a claim ("quantizing a layer's inputs matters a lot for the loss"), which retrieval over the
+# whole question reads better than its words in the papers' forms (`_in_papers_forms`)
+NAMED_TOPIC_WORDS = 4
 
 
 class TopicReader:
@@ -90,6 +94,18 @@ class TopicReader:
             return self._decided(read, question, pool, filtered)
         return read
 
+    def _in_papers_forms(self, topic: str, pool: list[Paper]) -> str:
+        """The topic with each word the pool's papers never write (in any inflection) in the derived form they do
+        write ("quantizing neural networks" as "quantization neural networks": TopicReading.derived_form), in each
+        alternative short enough to name a subject (NAMED_TOPIC_WORDS)."""
+        form = self.corpus.topics.derived_form
+        return " or ".join(
+            " ".join((form(w, pool) or w) if w.isalpha() else w for w in alt.split())
+            if len(alt.split()) <= NAMED_TOPIC_WORDS
+            else alt
+            for alt in re.split(r"\s+or\s+", topic)
+        )
+
     def _decided(
         self, read: tuple[str, str, list[str]], question: str, pool: list[Paper], filtered: bool
     ) -> tuple[str, str, list[str]]:
@@ -134,8 +150,9 @@ class TopicReader:
 
         A topic of several facets joined by "and" means papers on any of them (`_facets`).
         A compound hyphenated only as a modifier ("model-compression papers") that no paper writes whole is read as
-        its words ("model compression"): the papers say them apart."""
-        topic = self._unhyphenated(topic, pool)
+        its words ("model compression"): the papers say them apart, and a word the papers write only in another
+        derived form is read in theirs ("quantizing" as "quantization": `_in_papers_forms`)."""
+        topic = self._in_papers_forms(self._unhyphenated(topic, pool), pool)
         facets = self._facets(topic, question, pool) if route in ("list", "count") else ""
         alts = self._words_of_topic(topic, pool)
         marked = {w.casefold() for w in re.findall(r"[\w-]+", phrases.topic_marked(question))}
