@@ -139,6 +139,7 @@ class Support:
     paper: Paper
     sentence: str  # the sentence of its own text that supports the topic
     score: float
+    rule: str = ""  # which rule of papers_on admitted it (topic_check.RULES; "" for the learned score's)
 
 
 def _known_terms(qterms: QueryTerms, lexical) -> QueryTerms | None:

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from assistant.answer.evidence import distinct
+from assistant.answer.evidence import distinct, topic_check
 from assistant.answer.evidence.topic_core import holds
 from assistant.answer.evidence.topic_meaning import TopicMeaning
 from assistant.answer.evidence.topic_reading import TopicReading
@@ -103,11 +103,17 @@ class TopicMatcher(TopicMeaning, TopicReading):
         return set(np.flatnonzero((score > 0) & (score / total >= floor - 1e-9)).tolist())
 
     def papers_on(
-        self, topic: str, papers: list[Paper], literal: str | None = None, scored: bool = True
+        self,
+        topic: str,
+        papers: list[Paper],
+        literal: str | None = None,
+        scored: bool = True,
+        checked: bool = True,
     ) -> list[Support]:
         """The papers among `papers` whose own text supports the topic, best supported first; with those the
         calibrated membership score puts on it (topic_score.py) and those that name a kind of it the corpus states
-        ("post-training quantization" for "model compression": index/kinds.py)."""
+        ("post-training quantization" for "model compression": index/kinds.py). With `scored` and `checked`, the
+        papers the words admit pass the learned check too (topic_check.py)."""
         found = self._grounded(topic, papers, literal, by_core=scored)
         if literal or not papers:
             return found
@@ -117,7 +123,7 @@ class TopicMatcher(TopicMeaning, TopicReading):
         if scored:  # `scored=False`: whether the phrase's own words ground a paper, as the planner asks
             found += self._by_score(topic, papers, grounded)  # its own gates (topic_score.gated) read the same two
         if self.kinds is None:
-            return sorted(found, key=lambda sp: -sp.score)
+            return sorted(self._checked(topic, found, papers, scored and checked), key=lambda sp: -sp.score)
         have = {sp.paper.id for sp in found}
         rest = [p for p in papers if p.id not in have]
         extra: dict[str, Support] = {}
@@ -129,8 +135,12 @@ class TopicMatcher(TopicMeaning, TopicReading):
             for sp in on_kind:
                 sim = near.get(sp.paper.id, -1.0)
                 if sim >= KIND_DENSE and (sp.paper.id not in extra or extra[sp.paper.id].score < WORD_TIER + sim):
-                    extra[sp.paper.id] = Support(sp.paper, sp.sentence, WORD_TIER + sim)
-        return sorted([*found, *extra.values()], key=lambda sp: -sp.score)
+                    extra[sp.paper.id] = Support(sp.paper, sp.sentence, WORD_TIER + sim, "kind")
+        found = self._checked(topic, [*found, *extra.values()], papers, scored and checked)
+        return sorted(found, key=lambda sp: -sp.score)
+
+    def _checked(self, topic: str, found: list[Support], papers: list[Paper], checked: bool) -> list[Support]:
+        return topic_check.admitted(self, topic, found, papers) if checked else found
 
     def papers_touching(self, topic: str, papers: list[Paper]) -> set[str]:
         """The ids of the papers a negated topic rules out ("not about LLMs", "never mention LLMs or language
@@ -138,7 +148,8 @@ class TopicMatcher(TopicMeaning, TopicReading):
         words, its acronym's other side ("LLM training" for "large language models") or a kind of it the corpus
         names ("LLaMA" for "LLMs"). Leaving a paper out of "not about X" for a passing mention is the safe error;
         listing one that names X is the visible one."""
-        out = {sp.paper.id for sp in self.papers_on(topic, papers)}
+        # unchecked: a paper the check leaves off the topic would be listed as not on it
+        out = {sp.paper.id for sp in self.papers_on(topic, papers, checked=False)}
         acronyms = getattr(self.picker, "acronyms", None)
         for alt in alternatives(topic):
             # the kinds of its key word only: "small" (from "15 models, including small …") is no kind of "model
@@ -245,16 +256,22 @@ class TopicMatcher(TopicMeaning, TopicReading):
                     # is not "neural architecture search")
                     has_all = _has_all(key, vocab)
                     in_title = s == p.title and has_all  # the title says it: no meaning bar
-                    if (
-                        in_title
-                        or (has_all and (top >= CO_OCCUR_DENSE or named))
-                        or (on_core and all(holds(w, vocab, names) for w in core))
-                        or (top >= PARTIAL_DENSE and qterms.coverage(vocab) >= PARTIAL_COVERAGE)
-                    ):
+                    rule = (
+                        "title"
+                        if in_title
+                        else "co_occur"
+                        if has_all and (top >= CO_OCCUR_DENSE or named)
+                        else "core"
+                        if on_core and all(holds(w, vocab, names) for w in core)
+                        else "partial"
+                        if top >= PARTIAL_DENSE and qterms.coverage(vocab) >= PARTIAL_COVERAGE
+                        else ""
+                    )
+                    if rule:
                         score = WORD_TIER + top
                         if p.id not in best or best[p.id].score < score:
                             best[p.id] = Support(
-                                p, s if s != p.title else (per_paper.get(p.id) or (0, s))[1] or s, score
+                                p, s if s != p.title else (per_paper.get(p.id) or (0, s))[1] or s, score, rule
                             )
                         break
             for p in cands:
@@ -269,7 +286,7 @@ class TopicMatcher(TopicMeaning, TopicReading):
                     or sim >= PARTIAL_DENSE
                     and _title_names(known, p, whole[p.id])
                 ):
-                    best[p.id] = Support(p, s, WORD_TIER + sim)
+                    best[p.id] = Support(p, s, WORD_TIER + sim, "spread")
             for p in cands:
                 sim, s = per_paper.get(p.id, (-1.0, ""))
                 if (
@@ -277,7 +294,7 @@ class TopicMatcher(TopicMeaning, TopicReading):
                     and qterms.coverage(whole[p.id]) >= MEANING_COVERAGE
                     and (p.id not in best or best[p.id].score < sim)
                 ):
-                    best[p.id] = Support(p, s, sim)
+                    best[p.id] = Support(p, s, sim, "meaning")
             if best:
                 # The topic is real here: papers close in meaning that share a good part of its words join it
                 # ("atomic-scale simulation" for "atomistic simulation", 0.50 / 0.41). With no grounded paper this
@@ -286,5 +303,5 @@ class TopicMatcher(TopicMeaning, TopicReading):
                 for p in cands:
                     sim, s = per_paper.get(p.id, (-1.0, ""))
                     if p.id not in best and sim >= NEAR_DENSE and self._stem_coverage(qterms, p) >= NEAR_COVERAGE:
-                        best[p.id] = Support(p, s, sim)
+                        best[p.id] = Support(p, s, sim, "near")
         return sorted(best.values(), key=lambda sp: -sp.score)
