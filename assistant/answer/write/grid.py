@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
+
 from assistant.answer.check.citations import Citations, finish_blocks
 from assistant.answer.check.claim_parts import numbers
 from assistant.answer.corpus import Corpus
@@ -16,6 +18,7 @@ from assistant.answer.evidence.roles import RoleSentence, of_role, with_roles
 from assistant.answer.evidence.weigh import HAS_QUANTITY, QUANTITY, WANTS_METHOD, forms, paper_text, vocabulary
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan
+from assistant.answer.write import grid_model
 from assistant.answer.write.by_role import best, ranked, statement
 from assistant.answer.write.extractive import clause
 from assistant.answer.write.format import name, when
@@ -147,20 +150,39 @@ def _cell_text(question: str, s: RoleSentence | None) -> str | None:
     return None if s is None else clauses.focus(question, s.text)
 
 
-def rows_for(plan: QueryPlan, paper: Paper, corpus: Corpus, asked: str = "", said: str = "") -> dict[str, str | None]:
+_MODEL = object()  # rows_for's default: the shipped model (grid_model.model()), none when absent
+
+
+def rows_for(
+    plan: QueryPlan, paper: Paper, corpus: Corpus, asked: str = "", said: str = "", model=_MODEL
+) -> dict[str, str | None]:
     """The paper's sentence for each row: problem (motivation, else background), approach (method), hardware or data
     (the sentence naming most settings), result (a result with a figure first); none used twice. The row the
     question's content asks about (`asked`: "how does each spread the work across processes?" asks the approach) is
     filled first, by the sentence that answers that content best (its row's role a tie-breaker), with the
     enumeration it announces. An outcome asked with a word every paper holds is read from `said`, the asked part
     with those words kept ("what headline compression result does each give": "result" is in both papers, yet it
-    names the result row)."""
+    names the result row). With the learned model (grid_model), each of the other rows takes the candidate it finds
+    likeliest to hold what a reader asks of the row; the result and setting rows then weigh every candidate."""
     scores = ranked(plan, paper, corpus)
     sentences = [s for s in with_roles(paper, corpus.picker.stored) if statement(s)]
     used: set[str] = set()
+    learned = grid_model.model() if model is _MODEL else model
+    ctx = (
+        grid_model.context(
+            plan.words, corpus.qterms(plan.words), paper, sentences, scores, corpus.picker, _figure, _SETTING
+        )
+        if learned is not None
+        else None
+    )
 
-    def take(candidates: list[RoleSentence]) -> RoleSentence | None:
-        s = best([c for c in candidates if c.text not in used], scores)
+    def take(candidates: list[RoleSentence], roles: tuple[str, ...] = ()) -> RoleSentence | None:
+        left = [c for c in candidates if c.text not in used]
+        if learned is not None and left:
+            p = learned.probabilities(grid_model.row_features(ctx, left, roles))
+            s = left[int(np.argmax(p))]
+        else:
+            s = best(left, scores)
         if s is not None:
             used.add(s.text)
         return s
@@ -190,20 +212,22 @@ def rows_for(plan: QueryPlan, paper: Paper, corpus: Corpus, asked: str = "", sai
         used.update(x.text for x in sentences if x.text in run)
         first[row] = run if run != pick.text else clauses.focus(asked, pick.text)
 
-    approach = take(of_role(sentences, "method")) if "Approach" not in first else None
+    approach = take(of_role(sentences, "method"), _ROW_ROLES["Approach"]) if "Approach" not in first else None
     results = of_role(sentences, "result")
-    result = take([s for s in results if HAS_QUANTITY.search(s.text)] or results) if "Result" not in first else None
+    quantified = results if learned is not None else [s for s in results if HAS_QUANTITY.search(s.text)]
+    result = take(quantified or results, _ROW_ROLES["Result"]) if "Result" not in first else None
     problem = (
-        take(of_role(sentences, "motivation") or of_role(sentences, "background")) if "Problem" not in first else None
+        take(of_role(sentences, "motivation") or of_role(sentences, "background"), _ROW_ROLES["Problem"])
+        if "Problem" not in first
+        else None
     )
     # Where it runs and what it is measured on is said in a method or a result, not in the field's background.
     setting = [
         s for s in sentences if s.text not in used and s.role in ("method", "result") and _SETTING.search(s.text)
     ]
     most = max((len(_SETTING.findall(s.text)) for s in setting), default=0)
-    hardware = (
-        take([s for s in setting if len(_SETTING.findall(s.text)) == most]) if "Hardware / data" not in first else None
-    )
+    naming_most = setting if learned is not None else [s for s in setting if len(_SETTING.findall(s.text)) == most]
+    hardware = take(naming_most, ("method", "result")) if "Hardware / data" not in first else None
     out = {
         "Problem": _cell_text(plan.words, problem),
         "Approach": _cell_text(plan.words, approach),
