@@ -61,6 +61,7 @@ def _candidates(sentences, row: str):
 def run(out: Path) -> None:
     from assistant import evaluation_rules as rules
     from assistant.answer.evidence.roles import with_roles
+    from assistant.answer.learned import Logistic
     from assistant.answer.write import grid, grid_model
     from assistant.answer.write.by_role import ranked, statement
     from assistant.core import Assistant
@@ -118,7 +119,7 @@ def run(out: Path) -> None:
             np.asarray([v for r in train for v in r["x"]]), np.asarray([v for r in train for v in r["y"]], float), L2
         )
         spread.append(m["weights"])
-        fold = grid_model.Model(m["mean"], m["scale"], m["weights"], m["bias"])
+        fold = Logistic.of(m)
         test = [r for r in rows if r["writer"] == held]
         new = []
         for r in test:

@@ -250,9 +250,9 @@ def fit() -> None:
 
 
 def _model(m: dict):
-    from assistant.answer.write.role_model import Model
+    from assistant.answer.learned import Logistic
 
-    return Model(m["mean"], m["scale"], m["weights"], m["bias"])
+    return Logistic.of(m)
 
 
 def heldout() -> None:

@@ -14,6 +14,7 @@ import numpy as np
 
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.weigh import paper_text, vocabulary
+from assistant.answer.learned import Logistic
 from assistant.answer.plan import correction, phrases
 from assistant.answer.plan.conversation import cited_papers, earlier_papers, previous_answer
 from assistant.answer.plan.intents import topic_words
@@ -107,22 +108,13 @@ def candidates(corpus: Corpus, question: str, history: list[Message], other: str
 
 
 @cache
-def _model() -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
-    data = json.loads(_DATA.read_text())
-    return (
-        np.array(data["mean"]),
-        np.array(data["scale"]),
-        np.array(data["weights"]),
-        float(data["bias"]),
-        float(data["threshold"]),
-    )
+def _model() -> Logistic:
+    return Logistic.of(json.loads(_DATA.read_text()))
 
 
 def scores(cands: list[Candidate]) -> list[float]:
     """Each candidate's probability of being the paper meant."""
-    mean, scale, weights, bias, _ = _model()
-    z = ((np.array([c.x for c in cands]) - mean) / scale) @ weights + bias
-    return list(1 / (1 + np.exp(-z)))
+    return list(_model().probabilities([c.x for c in cands]))
 
 
 def pick(corpus: Corpus, question: str, history: list[Message], other: str | None) -> str | None:
@@ -135,4 +127,4 @@ def pick(corpus: Corpus, question: str, history: list[Message], other: str | Non
         return None
     s = scores(cands)
     best = int(np.argmax(s))
-    return cands[best].pid if s[best] >= _model()[4] else None
+    return cands[best].pid if s[best] >= _model().threshold else None

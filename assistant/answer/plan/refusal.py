@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from functools import cache, partial
 from pathlib import Path
 
-import numpy as np
-
+from assistant.answer.learned import Logistic
 from assistant.answer.plan import frame
 from assistant.models import Filters, Paper
 
@@ -103,27 +102,18 @@ def case(
 
 
 @cache
-def _model() -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
-    data = json.loads(_DATA.read_text())
-    return (
-        np.array(data["mean"]),
-        np.array(data["scale"]),
-        np.array(data["weights"]),
-        float(data["bias"]),
-        float(data.get("threshold", 0.5)),
-    )
+def _model() -> Logistic:
+    return Logistic.of(json.loads(_DATA.read_text()))
 
 
 def probability(features: tuple[float, ...]) -> float:
     """The model's probability that answering from the reading cites what the question asks about."""
-    mean, scale, weights, bias, _ = _model()
-    z = float(((np.array(features) - mean) / scale) @ weights + bias)
-    return 1 / (1 + math.exp(-z))
+    return float(_model().probabilities(features))
 
 
 def answers(found: Case) -> bool:
     """Whether the case is answered from its reading rather than refused."""
-    return probability(found.features) >= _model()[4]
+    return probability(found.features) >= _model().threshold
 
 
 def word_evidence(corpus) -> tuple[Callable[[str], float], Callable[[list[str]], list]]:

@@ -22,6 +22,7 @@ import numpy as np
 
 from assistant.answer.evidence.roles import RoleSentence
 from assistant.answer.evidence.weigh import _residual, names_paper, naming_words, vocabulary
+from assistant.answer.learned import Logistic
 from assistant.index.roles import ROLES, cue_scores
 from assistant.models import Paper
 
@@ -111,24 +112,12 @@ def row_features(ctx: Context, candidates: list[RoleSentence], roles: tuple[str,
     return np.asarray(out, dtype=float).reshape(len(candidates), len(FEATURES))
 
 
-@dataclass(frozen=True)
-class Model:
-    mean: np.ndarray
-    scale: np.ndarray
-    weights: np.ndarray
-    bias: float
-
-    def probabilities(self, x: np.ndarray) -> np.ndarray:
-        return 1 / (1 + np.exp(-(((x - self.mean) / self.scale) @ self.weights + self.bias)))
-
-
 @lru_cache(maxsize=1)
-def model() -> Model | None:
+def model() -> Logistic | None:
     """The fitted model; none when the weights file is absent or of other features (the hand-set choice decides)."""
     if not WEIGHTS.exists():
         return None
     data = json.loads(WEIGHTS.read_text(encoding="utf-8"))
     if tuple(data["features"]) != FEATURES:
         return None
-    m = data["model"]
-    return Model(np.asarray(m["mean"]), np.asarray(m["scale"]), np.asarray(m["weights"]), float(m["bias"]))
+    return Logistic.of(data["model"])

@@ -13,7 +13,6 @@ stored, with their provenance, in role_model.json beside this file.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -30,6 +29,7 @@ from assistant.answer.evidence.weigh import (
     naming_words,
     vocabulary,
 )
+from assistant.answer.learned import Logistic
 from assistant.index.roles import ROLES, cue_scores
 from assistant.models import Paper
 
@@ -102,26 +102,12 @@ def chosen(p: np.ndarray, ruled: int, most: int) -> list[int]:
     return out if ruled in out else out[: most - 1] + [ruled]
 
 
-@dataclass(frozen=True)
-class Model:
-    mean: np.ndarray
-    scale: np.ndarray
-    weights: np.ndarray
-    bias: float
-
-    def probabilities(self, x: np.ndarray) -> np.ndarray:
-        return 1 / (1 + np.exp(-(((x - self.mean) / self.scale) @ self.weights + self.bias)))
-
-
 @lru_cache(maxsize=1)
-def models() -> dict[str, Model]:
+def models() -> dict[str, Logistic]:
     """The fitted model of each kind; none when the weights file is absent (the hand-set score decides)."""
     if not WEIGHTS.exists():
         return {}
     data = json.loads(WEIGHTS.read_text(encoding="utf-8"))
     if tuple(data["features"]) != FEATURES:
         return {}
-    return {
-        k: Model(np.asarray(m["mean"]), np.asarray(m["scale"]), np.asarray(m["weights"]), float(m["bias"]))
-        for k, m in data["models"].items()
-    }
+    return {k: Logistic.of(m) for k, m in data["models"].items()}
