@@ -1,14 +1,16 @@
-"""Fit and measure the learned choice of the paper a correction turn means (plan/meant.py), leave-one-writer-out.
+"""Fit and measure the learned choice of the paper a follow-up turn means (plan/meant.py), leave-one-writer-out.
 
     python -m bench.meant_fit --collect   # run each conversation up to its correction turns, save candidates
     python -m bench.meant_fit --fit       # leave-one-writer-out table (rules vs learned), write the shipped weights
 
 A correction turn ("No, not the dynamic one - the other, with the static algorithms", "hmm no, I meant the paper
-where she trains the ensemble herself") picks which paper the conversation is about; the next turn asks of "that
-one". The item's expected paper is the paper the correction means. Candidates are the papers the conversation showed
-and the relatives of the previous question and of the description (plan/meant.candidates); the rules' pick is a
-feature. --collect reads ./store (seeds) and /tmp/c2-<worktree>/store (corpus2), as the regression run builds them,
-with no weights in place (the answers are the rules'), and writes /tmp/meant_rows.json.
+where she trains the ensemble herself") or a turn that picks one of the papers shown ("zoom in on the one built
+around a mixture of experts", "of those, which came out more recently?") decides which paper the conversation is
+about; the next turn asks of "that one". The item's expected paper is the paper the turn means (for a pick that is
+not the last turn, an approximation: the last turn may move on to another paper). Candidates are the papers the
+conversation showed and the relatives of the previous question and of the description (plan/meant.candidates); the
+rules' pick is a feature. --collect reads ./store (seeds) and /tmp/c2-<worktree>/store (corpus2), as the regression
+run builds them, with no weights in place (the answers are the rules'), and writes /tmp/meant_rows.json.
 
 Each tests/data/first_contact_*_{seeds,corpus2}.json was written by another writer who never saw the code; those are
 the held-out folds. The team's sets are fitted on, never held out.
@@ -49,6 +51,8 @@ def _conversations() -> dict[str, list[tuple[Path, dict]]]:
 
 
 def collect() -> None:
+    from unittest import mock
+
     from assistant.answer.plan import meant
     from assistant.core import Assistant
     from assistant.evaluation import HISTORY_CHARS
@@ -57,41 +61,57 @@ def collect() -> None:
     from assistant.settings import Settings
 
     assert not meant._DATA.exists(), f"move {meant._DATA} away first: the answers must be the rules'"
+    asked: list[tuple] = []  # the learned choice's calls during a turn: (corpus, question, history, rule)
+
+    def record(corpus, question, history, rule):
+        asked.append((corpus, question, history, rule))
+        return None  # the rules decide
+
     rows = []
-    for store, group in _conversations().items():
-        assistant = Assistant.from_settings(Settings(store_dir=STORES[store]))
-        answerer = assistant.answerer()
-        corpus, planner = answerer.corpus, answerer.planner
-        for path, q in group:
-            messages: list[Message] = []
-            for i, turn in enumerate(q["turns"]):
-                history = list(messages)
-                messages.append(Message(role="user", content=turn))
-                answer = present_answer(assistant.answer(messages))
-                if i and meant.corrects(turn, history):
-                    cands = meant.candidates(corpus, turn, history, planner._other_rule(turn, history))
-                    cited = [c.paper_id for c in answer.citations]
-                    rows.append(
-                        {
-                            "set": path.stem,
-                            "writer": writer(path),
-                            "id": q["id"],
-                            "turn": i,
-                            "question": turn,
-                            "answered": cited[0] if cited else None,
-                            "answered_right": bool(cited) and _expected(corpus, q, cited[0]),
-                            "candidates": [
-                                {"id": c.pid, "x": list(c.x), "y": _expected(corpus, q, c.pid)} for c in cands
-                            ],
-                        }
-                    )
-                    r = rows[-1]
-                    print(
-                        f"{path.stem:28} {q['id']:8} t{i} answered_right={r['answered_right']!s:5} "
-                        f"in_pool={any(c['y'] for c in r['candidates'])} n={len(cands)}",
-                        flush=True,
-                    )
-                messages.append(Message(role="assistant", content=answer.answer[:HISTORY_CHARS]))
+    with mock.patch.object(meant, "pick", record):
+        for store, group in _conversations().items():
+            assistant = Assistant.from_settings(Settings(store_dir=STORES[store]))
+            answerer = assistant.answerer()
+            corpus, planner = answerer.corpus, answerer.planner
+            for path, q in group:
+                messages: list[Message] = []
+                for i, turn in enumerate(q["turns"]):
+                    history = list(messages)
+                    messages.append(Message(role="user", content=turn))
+                    asked.clear()
+                    answer = present_answer(assistant.answer(messages))
+                    if i and (meant.corrects(turn, history) or asked):
+                        # every correction turn (as the rules' "other one" reads it); a pick where the planner asked
+                        question, rule = (
+                            (turn, planner._other_rule(turn, history))
+                            if meant.corrects(turn, history)
+                            else (asked[-1][1], asked[-1][3])
+                        )
+                        cands = meant.candidates(corpus, question, history, rule)
+                        cited = [c.paper_id for c in answer.citations]
+                        rows.append(
+                            {
+                                "set": path.stem,
+                                "writer": writer(path),
+                                "id": q["id"],
+                                "turn": i,
+                                "kind": "correction" if meant.corrects(question, history) else "pick",
+                                "last": i == len(q["turns"]) - 1,
+                                "question": turn,
+                                "answered": cited[0] if cited else None,
+                                "answered_right": bool(cited) and _expected(corpus, q, cited[0]),
+                                "candidates": [
+                                    {"id": c.pid, "x": list(c.x), "y": _expected(corpus, q, c.pid)} for c in cands
+                                ],
+                            }
+                        )
+                        r = rows[-1]
+                        print(
+                            f"{path.stem:28} {q['id']:8} t{i} {r['kind']:10} answered_right={r['answered_right']!s:5}"
+                            f" in_pool={any(c['y'] for c in r['candidates'])} n={len(cands)}",
+                            flush=True,
+                        )
+                    messages.append(Message(role="assistant", content=answer.answer[:HISTORY_CHARS]))
     ROWS.write_text(json.dumps(rows, indent=1))
     print(f"{len(rows)} rows -> {ROWS}")
 
@@ -121,17 +141,21 @@ def fit() -> None:
     usable = [r for r in rows if r["candidates"]]
     writers = sorted({r["writer"] for r in rows if r["writer"]})
     table, gains = {}, []
-    print(f"{'writer':22} {'n':>3} {'rules':>6} {'learned':>8}")
+    print(f"{'writer':22} {'n':>3} {'rules':>6} {'learned':>8}   corrections / picks (n rules learned)")
     for w in writers:
         train = [r for r in usable if r["writer"] != w]
         test = [r for r in rows if r["writer"] == w]
         x, y = _stack(train)
         model = logistic(x, y, L2)
+        kinds = {}
+        for kind in ("correction", "pick"):
+            of = [r for r in test if r["kind"] == kind]
+            kinds[kind] = [len(of), sum(r["answered_right"] for r in of), sum(_learned(model, r) for r in of)]
         before = sum(r["answered_right"] for r in test)
         after = sum(_learned(model, r) for r in test)
-        table[w] = {"n": len(test), "rules": before, "learned": after}
+        table[w] = {"n": len(test), "rules": before, "learned": after, **kinds}
         gains.append((after - before) / len(test))
-        print(f"{w:22} {len(test):3} {before:6} {after:8}")
+        print(f"{w:22} {len(test):3} {before:6} {after:8}   {kinds['correction']} / {kinds['pick']}")
     n = sum(t["n"] for t in table.values())
     rules = sum(t["rules"] for t in table.values())
     learned = sum(t["learned"] for t in table.values())
@@ -143,12 +167,12 @@ def fit() -> None:
     OUT.write_text(
         json.dumps(
             {
-                "about": "Which paper a correction turn means (plan/meant.py); fitted by `python -m bench.meant_fit "
-                "--fit` on every visible set's correction turns (both corpora; writers' and team's), L2 logistic "
-                "regression on standardised features over the candidates; label: the item's expected paper. "
-                "leave_one_writer_out: each writer's correction turns scored by a model fitted without them "
-                "(rules: the turn's first citation today is the expected paper; learned: the same with the learned "
-                "pick where it is sure and differs).",
+                "about": "Which paper a correction turn, or a turn picking one of the papers shown, means "
+                "(plan/meant.py); fitted by `python -m bench.meant_fit --fit` on every visible set's such turns (both "
+                "corpora; writers' and team's), L2 logistic regression on standardised features over the candidates; "
+                "label: the item's expected paper. leave_one_writer_out: each writer's turns scored by a model fitted "
+                "without them (rules: the turn's first citation today is the expected paper; learned: the same with "
+                "the learned pick where it is sure and differs); per kind [n, rules, learned].",
                 "fitted": date.today().isoformat(),
                 "sets": sorted({r["set"] for r in rows}),
                 "turns": len(rows),

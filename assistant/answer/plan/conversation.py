@@ -238,7 +238,7 @@ def pointed_back(
         ql,
     ):
         return "earliest", previous
-    if re.search(r"\b(newer|newest|later|latest|more recent|most recent)\b", ql):
+    if re.search(r"\b(newer|newest|later|latest|(?:more|most) recent(?:ly)?)\b", ql):
         return "latest", previous
     return "which", previous
 

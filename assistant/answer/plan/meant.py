@@ -1,6 +1,8 @@
-"""The paper a correction turn means ("No, not the dynamic one - the other, with the static algorithms"): a learned
-choice among the papers the conversation showed and their close relatives (weights in data/meant.json, fitted by
-`python -m bench.meant_fit --fit` on every writer's correction turns; the rules' own picks are features of it)."""
+"""The paper a turn means when it corrects ("No, not the dynamic one - the other, with the static algorithms") or
+picks one of the papers shown ("zoom in on the one built around a mixture of experts", "of those, which came out more
+recently?"): a learned choice among the papers the conversation showed and their close relatives (weights in
+data/meant.json, fitted by `python -m bench.meant_fit --fit` on every writer's follow-up turns; the rules' own picks
+are features of it)."""
 
 from __future__ import annotations
 
@@ -15,14 +17,14 @@ import numpy as np
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.weigh import paper_text, vocabulary
 from assistant.answer.learned import Logistic
-from assistant.answer.plan import correction, phrases
-from assistant.answer.plan.conversation import cited_papers, earlier_papers, previous_answer
+from assistant.answer.plan import correction, dated, phrases
+from assistant.answer.plan.conversation import cited_papers, earlier_papers, previous_answer, without_pointers
 from assistant.answer.plan.intents import topic_words
 from assistant.models import Message
 
 _DATA = Path(__file__).parent / "data" / "meant.json"
 FEATURES = (
-    "other_rule",  # the paper "the other one, not the X one" leaves (correction.other_than)
+    "rule",  # the rules' pick: what "the other one, not the X one" leaves (correction.other_than), or the turn's paper
     "shown",  # the previous answer showed it
     "shown_before",  # an earlier answer showed it
     "ruled_fit",  # best sentence cosine with what is ruled out, minus the best candidate's (0 when none is)
@@ -32,6 +34,8 @@ FEATURES = (
     "ruled_title",  # share of what is ruled out's content words in the paper's title
     "said_title",  # share of the description's content words in the paper's title
     "same_side",  # of the same side (the author's or others') as the paper the previous answer led with
+    "date_pick",  # the earliest or latest paper shown, as the turn's date word picks (phrases.date_pick)
+    "led",  # the previous answer named it first
 )
 
 
@@ -56,7 +60,7 @@ def corrects(question: str, history: list[Message]) -> bool:
 def _parts(question: str) -> tuple[str, str]:
     """(what is ruled out, what describes the paper meant) of a correction."""
     ruled = phrases.NOT_THE_ONE.search(question)
-    said = phrases.CORRECTION.sub(" ", phrases.NOT_THE_ONE.sub(" ", question))
+    said = phrases.CORRECTION.sub(" ", phrases.NOT_THE_ONE.sub(" ", without_pointers(question)))
     said = phrases.THE_OTHER.sub(" ", said)
     return (ruled.group(0) if ruled else ""), re.sub(r"\s+", " ", said).strip()
 
@@ -68,9 +72,17 @@ def _share(words: set[str], title: str) -> float:
     return sum(w in have for w in words) / len(words)
 
 
-def candidates(corpus: Corpus, question: str, history: list[Message], other: str | None) -> list[Candidate]:
+def _date_picked(corpus: Corpus, question: str, shown: list[str]) -> str | None:
+    """The paper shown that the turn's date word picks ("the more recent one"), None without one or on a tie."""
+    pick = phrases.date_pick(question)
+    papers = [corpus.by_id[i] for i in shown if corpus.by_id[i].date]
+    ends = dated.extreme(papers, latest=pick[0] == "latest") if pick and len(papers) >= 2 else None
+    return ends.paper.id if ends and len(ends.tied) == 1 else None
+
+
+def candidates(corpus: Corpus, question: str, history: list[Message], rule: str | None) -> list[Candidate]:
     """The papers the conversation showed (the previous answer's first) and the relatives of the previous question
-    and of the description, each with its FEATURES."""
+    and of the description, each with its FEATURES; `rule` is the rules' pick."""
     shown = cited_papers(previous_answer(history), corpus.by_title)
     before = earlier_papers(history, corpus.by_title)
     ruled, said = _parts(question)
@@ -87,12 +99,13 @@ def candidates(corpus: Corpus, question: str, history: list[Message], other: str
     ruled_words = {w.casefold() for w in topic_words(ruled, corpus.principal)} if ruled else set()
     said_words = {w.casefold() for w in topic_words(said, corpus.principal)}
     side = corpus.by_id[shown[0]].is_author_work if shown else None
+    by_date = _date_picked(corpus, question, [i for i in shown if i in corpus.by_id])
     out = []
     for p in papers:
         rel = [f[p.id][0] - top if p.id in f else -1.0 for f, top in zip(fits, tops)]
         rel = [r if f else 0.0 for r, f in zip(rel, fits)]
         x = (
-            float(p.id == other),
+            float(p.id == rule),
             float(p.id in shown),
             float(p.id in before),
             rel[0],
@@ -102,6 +115,8 @@ def candidates(corpus: Corpus, question: str, history: list[Message], other: str
             _share(ruled_words, p.title or p.label),
             _share(said_words, p.title or p.label),
             float(side is None or p.is_author_work == side),
+            float(p.id == by_date),
+            float(bool(shown) and p.id == shown[0]),
         )
         out.append(Candidate(p.id, x))
     return out
@@ -117,14 +132,46 @@ def scores(cands: list[Candidate]) -> list[float]:
     return list(_model().probabilities([c.x for c in cands]))
 
 
-def pick(corpus: Corpus, question: str, history: list[Message], other: str | None) -> str | None:
-    """The paper the correction means: the best-scoring candidate when it scores at least the threshold, else None
-    (the rules decide). `other` is the paper the rule for "the other one, not X" leaves (a feature)."""
+def pick(corpus: Corpus, question: str, history: list[Message], rule: str | None) -> str | None:
+    """The paper the turn means: the best-scoring candidate when it scores at least the threshold, else None (the
+    rules decide). `rule` is the rules' pick (a feature): for a correction the paper the rule for "the other one, not
+    X" leaves; for a turn that picks among the papers shown, the one the rules took."""
     if not _DATA.exists():
         return None  # not fitted yet (`python -m bench.meant_fit --fit`): the rules decide
-    cands = candidates(corpus, question, history, other)
+    cands = candidates(corpus, question, history, rule)
     if not cands:
         return None
     s = scores(cands)
     best = int(np.argmax(s))
     return cands[best].pid if s[best] >= _model().threshold else None
+
+
+# Routes that answer of several papers: a turn on them does not pick one of those shown.
+_OF_SEVERAL = frozenset({"count", "list", "per_year", "coauthors", "categories", "code", "overview", "compare"})
+
+
+def rules_pick(corpus: Corpus, question: str, history: list[Message], back, focus: list[str]) -> str | None:
+    """The paper the rules take a turn to pick among the several the previous answer showed ('' when they leave the
+    pick to the answer, "which of those …"), None when the turn picks none of them."""
+    shown = cited_papers(previous_answer(history), corpus.by_title)
+    if len(shown) < 2:
+        return None
+    if back is None:
+        return focus[0] if focus and focus[0] in shown else None
+    kind, papers = back
+    if kind in ("earliest", "latest"):
+        ends = dated.extreme([corpus.by_id[i] for i in papers if i in corpus.by_id], latest=kind == "latest")
+        return ends.paper.id if ends and len(ends.tied) == 1 else ""
+    return "" if kind == "which" else None
+
+
+def choose(corpus: Corpus, question: str, history: list[Message], back, focus: list[str], route: str) -> str | None:
+    """The paper a turn that picks one of the papers shown means, when the learned choice is sure of one the rules did
+    not take; None otherwise (the rules' reading stands)."""
+    if route in _OF_SEVERAL or phrases.COMPARISON.search(question) or corrects(question, history):
+        return None
+    rule = rules_pick(corpus, question, history, back, focus)
+    if rule is None:
+        return None
+    chosen = pick(corpus, question, history, rule or None)
+    return chosen if chosen and chosen != rule else None

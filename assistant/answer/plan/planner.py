@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.sentence_search import question_parts
-from assistant.answer.plan import conversation, field_groups, kinds, phrases, topic_scope
+from assistant.answer.plan import conversation, field_groups, kinds, meant, phrases, topic_scope
 from assistant.answer.plan.conversation import (
     group_pointed_to,
     person_pointed_to,
@@ -164,12 +164,20 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             and not named
             and history
             and (phrases.CORRECTION.search(question) or phrases.THE_OTHER.search(question))
-            and (meant := self._meant(question, history))
+            and (described := self._meant(question, history))
         ):
             # "Not that one: I meant his other paper, the one about low-rank factorization": the paper described
             # instead of the one the previous answer led with.
-            back, focus, named = ("nth", [meant]), [meant], [meant]
+            back, focus, named = ("nth", [described]), [described], [described]
             intent.route, intent.subject = "summary", ""
+        elif (
+            not (named or another or relative)
+            and history
+            and (chosen := meant.choose(self.corpus, question, history, back, focus, intent.route))
+        ):
+            # "zoom in on the one built around a mixture of experts": the learned choice among the papers shown
+            back, focus = ("nth", [chosen]), [chosen]
+            corrected, query = conversation.asked_of_pick(corrected, query)
         # "compare them"/"the two": the previous answer's papers are the sides; "which one" alone picks (which_of).
         picks = back and not (back[0] == "which" and phrases.COMPARISON.search(question))
         group = [] if named or picks else group_pointed_to(question, history, self.corpus.by_title, self._relatives)

@@ -63,7 +63,7 @@ LIST_FORM = re.compile(
 # "Which of the two is newer?", "the most recent of them", "which came out first?": one paper of a selection picked by
 # its date ("first" and "last" alone are author positions or ordinals, not dates; "newer than 2020" bounds the dates).
 _DATE_PICK = re.compile(
-    r"\b(?P<w>newer|newest|later|latest|more recent|most recent|older|oldest|earlier|earliest)\b(?!\s+than\b)"
+    r"\b(?P<w>newer|newest|later|latest|(?:more|most) recent(?:ly)?|older|oldest|earlier|earliest)\b(?!\s+than\b)"
     r"|\b(?:came|come|comes) out (?P<v>first|last)\b|\b(?P<u>first|last) to (?:come out|appear|be published)\b",
     re.I,
 )
