@@ -76,6 +76,8 @@ class QueryPlan:
     across: str = ""  # the kind asked for across his papers ("GPUs" in "Which GPUs did he use?")
     quantity: str = ""  # the noun of a reported quantity whose extreme is asked ("GPU" in "the largest GPU count")
     direction: int = 1  # 1 for the largest, -1 for the smallest
+    # How many papers a ranking asks for ("his three latest papers": 3); 1 is the top one and any tied with it.
+    ranked: int = 1
     threshold: Threshold | None = None  # a bound on the quantity ("a speedup of more than 100x")
     leave_out: list[str] = field(default_factory=list)  # papers a nested reference started from ("what else …")
     venues: list[str] = field(default_factory=list)  # venues the papers must appear in ("in The Cryosphere", "IGARSS")
@@ -151,6 +153,7 @@ class QueryPlan:
             "negated_topic": self.negated or None,
             "not_in": self.not_in or None,
             "quantity": [self.quantity, "largest" if self.direction > 0 else "smallest"] if self.quantity else None,
+            "papers_ranked": self.ranked,
             "threshold": [self.threshold.noun, self.threshold.said] if self.threshold else None,
             "leaves_out": [titles.get(i, i) for i in self.leave_out],
             "venues": self.venues,

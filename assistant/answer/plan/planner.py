@@ -22,6 +22,7 @@ from assistant.answer.plan.operation import as_verdict, operation_of
 from assistant.answer.plan.operation_read import OperationReader
 from assistant.answer.plan.over_table import OverTable
 from assistant.answer.plan.paging import continued_list
+from assistant.answer.plan.phrases.superlatives import papers_ranked
 from assistant.answer.plan.plan import LIST_PAGE, QueryPlan
 from assistant.answer.plan.reader import ModelReader, model_read
 from assistant.answer.plan.scope import scope_of
@@ -343,6 +344,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             fields=fields,
             quantity=quantity,
             direction=direction,
+            ranked=papers_ranked(question),
             threshold=threshold,
             leave_out=leave_out,
             literal=literal,

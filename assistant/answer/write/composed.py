@@ -18,12 +18,16 @@ from assistant.answer.write.extractive import clause
 from assistant.answer.write.format import name, owner_note, plural, when
 from assistant.models import ARXIV_ID_DATED, Answer, Paper
 
-SHOWN = 3  # runners-up listed after the extreme
+# Runners-up after the extreme of a figure read from the abstracts, whatever the number asked: the figure read may
+# not measure what was asked ("a 235B MoE model" read as a count of models, over "80 models"), and the next ones keep
+# the paper meant in the answer (dropping them lost two "which study looked at the most models" items).
+SHOWN = 3
 
 
 def quantity_extreme(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> Answer:
     """ "The largest GPU count any of his papers reports": each paper's extreme reading of the noun, the most extreme
-    first, every figure quoted from its abstract."""
+    first (and as many after it as the question asks for: "the three largest"), every figure quoted from its
+    abstract."""
     cites = Citations()
     who = structured.scope_phrase(plan, corpus.principal, plan.scope, plan.filters.coauthor, plan.dates)
     word = "largest" if plan.direction > 0 else "smallest"
@@ -39,13 +43,14 @@ def quantity_extreme(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> An
         f"The {word} {said} figure {who} report is {top.said}, in {name(top.paper)}{when(top.paper)}"
         f"{owner_note(top.paper, corpus.principal)}: {clause(top.sentence)} {cites.cite(top.paper, top.sentence)}."
     ]
-    if len(found) > 1:
+    shown = found[: max(plan.ranked, 1 + SHOWN)]
+    if len(shown) > 1:
         lines.append("Next:")
-        for r in found[1 : 1 + SHOWN]:
+        for r in shown[1:]:
             lines.append(
                 f"- {r.said} in {name(r.paper)}{when(r.paper)}: {clause(r.sentence)} {cites.cite(r.paper, r.sentence)}"
             )
-    return finish("\n".join(lines), cites, route="quantity_extreme", papers=[r.paper.id for r in found[: 1 + SHOWN]])
+    return finish("\n".join(lines), cites, route="quantity_extreme", papers=[r.paper.id for r in shown])
 
 
 def _bounded(r, unit: str) -> str:

@@ -58,6 +58,7 @@ def metrics(corpus: Corpus, plan: QueryPlan, papers: list[Paper] | None = None) 
         cites,
         summary_sentence,
         f"{corpus.principal}'s papers",
+        limit=plan.ranked,
         direction=-1 if _FEWEST.search(plan.question) else 1,
     )
     if ranked:
@@ -168,17 +169,19 @@ def citations_of(paper: Paper, cites: Citations, quote) -> str:
 _FEWEST = re.compile(r"\b(?:fewest|least|lowest|smallest|minimum)\b", re.I)
 
 
-def most_cited(papers: list[Paper], cites: Citations, quote, who: str, limit: int = 3, direction: int = 1) -> str:
-    """The papers with the highest citation count a source states (each count with its source), or the lowest
-    (`direction` -1: among the papers a source counts, the uncounted are not "least cited"); "" when none is
-    counted."""
+def most_cited(papers: list[Paper], cites: Citations, quote, who: str, limit: int = 1, direction: int = 1) -> str:
+    """The `limit` papers with the highest citation count a source states (each count with its source) and any tied
+    with the last of them, or the lowest (`direction` -1: among the papers a source counts, the uncounted are not
+    "least cited"); "" when none is counted."""
     counted = sorted(
         ((max(p.cited_by.values()), p) for p in papers if p.cited_by), key=lambda r: (-r[0] * direction, r[1].label)
     )
     if not counted:
         return ""
+    edge = counted[min(limit, len(counted)) - 1][0]
+    ranked = [r for r in counted if r[0] * direction >= edge * direction]
     lines = [f"The {'most' if direction > 0 else 'least'} cited of {who}, by the citation counts the sources state:"]
-    for n, p in counted[:limit]:
+    for n, p in ranked:
         src = ", ".join(s if len(p.cited_by) == 1 else f"{c} in {s}" for s, c in p.cited_by.items())
         lines.append(f"- {name(p)}{when(p)}: {plural(n, 'citation')} ({src}) {cites.cite(p, quote(p))}")
     totals = {}

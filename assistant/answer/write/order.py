@@ -14,7 +14,6 @@ from assistant.models import ARXIV_ID_DATED, Paper
 Quote = Callable[[Paper], str]  # the sentence of a paper's abstract that supports citing it
 
 
-NEXT_SHOWN = 2  # papers named after the earliest or latest one of a whole scope
 THOSE_SHOWN = 10  # papers of "which of those" listed in order after the first one
 
 
@@ -26,10 +25,12 @@ def extreme(
     principal: str,
     who: str,
     among_those: bool = False,
+    asked: int = 1,
 ) -> str:
     """The earliest (or latest) paper: by date, then arXiv id; papers on the same date named as ties, papers dated
     only to the month or year that could come before (after) it named as such. `among_those`: the papers of the
-    previous answer ("which of those came out first?"), all of them accounted for."""
+    previous answer ("which of those came out first?"), all of them accounted for. `asked`: how many papers the question
+    asks for ("his three latest papers"); the next ones in order fill the count the first and its ties leave."""
     undated = [p for p in papers if not p.date]
     ends = dated.extreme(papers, latest)
     if ends is None:
@@ -76,7 +77,9 @@ def extreme(
         if undated:
             text += " No date in the sources: " + "; ".join(cited(p) for p in undated) + "."
     else:
-        nxt = [p for p in rest if p.year != best.year][:NEXT_SHOWN] or rest[:NEXT_SHOWN]
+        # One paper asked is one answered: the next ones would be cited as answers the question did not ask for
+        # (writers asking for "his most recent paper" count them as papers outside the answer, 12 of 20 misses).
+        nxt = rest[: max(0, asked - len(tied) - len(maybe))]
         if nxt:
             text += " Next: " + "; ".join(cited(p) for p in nxt) + "."
     return text

@@ -229,7 +229,7 @@ class TableWriter:
             among_those = bool(plan.focus) and not plan.named  # "which of those came out first?" (see scoped)
             on = f" on “{topic}”" if topic else ""  # "his earliest paper on LLMs": the topic's papers, said
             text = order.extreme(
-                route == "latest", papers, cites, quote, self.corpus.principal, who + on, among_those=among_those
+                route == "latest", papers, cites, quote, self.corpus.principal, who + on, among_those, plan.ranked
             )
             if (ends := dated.extreme(papers, route == "latest")) and len(ends.tied) == 1:
                 # "her earliest Sentinel-2 study, and which sea did it report on?": asked of the paper picked

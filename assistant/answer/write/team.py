@@ -12,8 +12,6 @@ from assistant.answer.write import structured
 from assistant.answer.write.format import name, owner_note, when
 from assistant.models import Answer, Paper
 
-SHOWN = 3  # runners-up listed after the extreme
-
 
 def _count(p: Paper) -> str:
     n = len(p.authors)
@@ -38,7 +36,8 @@ def undecided_note(plan: QueryPlan, papers: list[Paper]) -> str:
 
 def extreme(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> Answer:
     """The papers in scope ordered by their number of authors, the most (direction 1) or fewest first; ties at the
-    top are all named."""
+    top are all named, and the next ones only when the question asks for more papers than tie ("the three largest
+    teams")."""
     cites = Citations()
     who = structured.scope_phrase(plan, corpus.principal, plan.scope, plan.filters.coauthor, plan.dates)
     listed = [p for p in papers if p.authors and not (plan.direction < 0 and p.authors_truncated)]
@@ -61,6 +60,6 @@ def extreme(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> Answer:
         head = f"Of {who}, the one with the {word} authors is {line(top[0])}."
     else:
         head = f"Of {who}, {len(top)} tie for the {word} authors:\n" + "\n".join(f"- {line(p)}" for p in top)
-    rest = [p for p in ordered if p not in top][:SHOWN]
+    rest = [p for p in ordered if p not in top][: max(0, plan.ranked - len(top))]
     text = head + ("\n\nNext:\n" + "\n".join(f"- {line(p)}" for p in rest) if rest else "")
     return finish(text, cites, route="team_extreme", papers=[p.id for p in [*top, *rest]])

@@ -3,10 +3,12 @@ the few without that form ("most", "best", "top", "worst"), with the end of a ra
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from assistant.answer.plan.phrases.dates import NUMBER_WORDS
 from assistant.answer.plan.phrases.picks import dates_a_paper
 from assistant.answer.plan.spelling import english_words
 
@@ -57,3 +59,32 @@ def superlative(word: str) -> Superlative | None:
     if forms is None:
         return None
     return Superlative(-1 if forms & table["low_end"] else 1, trusted)
+
+
+# The most papers a ranking may ask for by number: a larger figure before a superlative is a year or a quantity
+# ("his 2024 latest paper", "the 100 largest"), not a count of papers.
+MOST_ASKED = 20
+_COUNTS = {w: n for n, w in NUMBER_WORDS.items()}
+# A number after "top" ("the top five") or just before the superlative ("his three latest papers", "the 2 most cited").
+_TOP = re.compile(r"\btop\s+(?P<n>[\w-]+)", re.I)
+_BEFORE = re.compile(r"\b(?P<n>[\w-]+)\s+(?P<w>most|least|[a-z]+est)\b", re.I)
+
+
+def _count(word: str) -> int | None:
+    w = word.casefold()
+    n = int(w) if w.isdigit() else _COUNTS.get(w)
+    return n if n is not None and 1 <= n <= MOST_ASKED else None
+
+
+def _ranks(word: str) -> bool:
+    w = word.casefold()
+    return w in ("most", "least") or dates_a_paper(w) or superlative(w) is not None
+
+
+def papers_ranked(question: str) -> int:
+    """How many papers a ranking asks for: the number the question puts before its superlative ("his three latest
+    papers", "the 2 most cited", "the top five"), else 1 ("his most recent paper", "which papers have the longest
+    author lists": the top one and those tied with it)."""
+    counts = [_count(m.group("n")) for m in _TOP.finditer(question)]
+    counts += [_count(m.group("n")) for m in _BEFORE.finditer(question) if _ranks(m.group("w"))]
+    return next((n for n in counts if n is not None), 1)
