@@ -4,6 +4,7 @@ it leave-one-writer-out against the rules alone.
     python -m bench.verdict_fit --collect   # run the pipeline on each verify item (gate off), save its features
     python -m bench.verdict_fit --fit       # leave-one-writer-out table, then write the weights fitted on all
     python -m bench.verdict_fit --table     # per writer: verdict right, a verdict first, an expected fact quoted
+    python -m bench.verdict_fit --live F    # collect the answers as shipped (gate on) into F, for --table F
 
 --collect reads ./store (seeds) and /tmp/c2-<worktree>/store (corpus2), as the regression run builds them,
 with the gate off, and writes /tmp/verdict_rows.json for --fit.
@@ -45,7 +46,8 @@ def items() -> list[tuple[Path, dict, str]]:
     return out
 
 
-def collect() -> None:
+def collect(live: bool = False, rows_path: Path = ROWS) -> None:
+    """Each verify item's answer and verdict scores; with `live`, as shipped (the learned gate on, no features)."""
     from assistant import evaluation_rules as rules
     from assistant.answer.write import verdict_model
     from assistant.core import Assistant
@@ -61,7 +63,8 @@ def collect() -> None:
         seen.append({"x": x.tolist(), "word": verdict.word, "why": verdict.why, "claim": question})
         return verdict
 
-    verdict_model.gate = record
+    if not live:
+        verdict_model.gate = record
     rows = []
     by_store: dict[str, list] = {}
     for path, q, store in items():
@@ -106,8 +109,8 @@ def collect() -> None:
                 f"{path.stem:28} {q['id']:8} want={q['expect']:4} said={said} {'gate' if gated else '    '} "
                 f"{answer.meta.get('decided_by', '')[:70]}"
             )
-    ROWS.write_text(json.dumps(rows, indent=1))
-    print(f"{len(rows)} rows -> {ROWS}")
+    rows_path.write_text(json.dumps(rows, indent=1))
+    print(f"{len(rows)} rows -> {rows_path}")
 
 
 def _accuracy(rows: list[dict]) -> dict[str, list[bool]]:
@@ -250,6 +253,7 @@ def table(rows_path: Path = ROWS) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--collect", action="store_true")
+    ap.add_argument("--live", metavar="ROWS", help="collect the answers as shipped (gate on) into this file")
     ap.add_argument("--fit", action="store_true")
     ap.add_argument("--table", nargs="?", const=str(ROWS), help="rows file (default: the last --collect)")
     args = ap.parse_args()
@@ -257,6 +261,8 @@ def main() -> None:
         table(Path(args.table))
     if args.collect:
         collect()
+    if args.live:
+        collect(live=True, rows_path=Path(args.live))
     if args.fit:
         fit()
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from assistant.answer.evidence import bound_names
 from assistant.answer.evidence.figures import QUANTITY_WORDS, Quantity, quantities  # noqa: F401 - read from here by callers
 from assistant.answer.evidence.query_terms import stem
 
@@ -278,6 +279,11 @@ def _bind_quantities(claim: str, sentences: list[str]) -> tuple[list[Finding], i
                 # "thinning by 1.5 cm"
                 findings.append(Finding(False, best[2], f"{q.said} stated in the opposite direction"))
                 continue
+            if best[1] and (other := bound_names.moved(cc.text, claim, best[4].text, best[2], sentences)):
+                # the figure as claimed, but said of another name: "6.2 cm against ICESat-2" - "6.2 cm against
+                # Operation IceBridge", where ICESat-2 is named elsewhere in the paper
+                findings.append(Finding(False, best[2], f"{q.said} stated {other}"))
+                continue
             said = f"{q.said} ({'stated' if best[1] else f'stated as {best[3].said}'})"
             findings.append(Finding(best[1], best[2], said))
     return findings, asked, bound
@@ -324,6 +330,20 @@ def _bind_directions(claim: str, sentences: list[str]) -> list[Finding]:
 def stated(text: str) -> bool:
     """The text states a figure or a direction ("a 40% increase", "shrank") for the sentences to weigh."""
     return bool(quantities(text) or _DIRECTION.search(text))
+
+
+def moved(claim: str, sentence: str, sentences: list[str]) -> str | None:
+    """How a figure the sentence states as claimed is said of another name of the paper than the claim's (see
+    bound_names.py), for a figure whose context did not bind it ("the 82% accuracy … on Sentinel-1" - "Accuracy on
+    RADARSAT-2 rises from 64% … to 82%"); None when every one is said of the claim's names."""
+    for cc in clauses(claim):
+        for q in cc.quantities:
+            for sc in clauses(sentence):
+                for sq in sc.quantities:
+                    if sq.kind == q.kind and _meets(claim, q, sq):
+                        if other := bound_names.moved(cc.text, claim, sc.text, sentence, sentences):
+                            return f"{q.said} stated {other}"
+    return None
 
 
 def check(claim: str, sentences: list[str]) -> Alignment:

@@ -82,6 +82,25 @@ _QUANTITY = re.compile(
 )
 
 
+# An amount said by its magnitude alone: "a few hundred times", "several thousand GPUs", "hundreds of nodes" - a
+# range of that magnitude (2-9 of it; "hundreds of" 2-9 hundred), not the round figure itself.
+_MAGNITUDES = {"dozen": 12, "hundred": 100, "thousand": 1e3, "million": 1e6, "billion": 1e9}
+_MAGNITUDE = "|".join(_MAGNITUDES)
+_INDEFINITE = re.compile(
+    rf"(?<![\w-])(?:(?i:a\s+few|several|a\s+couple\s+of)\s+(?P<m>(?i:{_MAGNITUDE}))|(?P<p>(?i:{_MAGNITUDE}))s\s+of)"
+    rf"(?:\s*(?P<unit>{_UNIT}))?",
+)
+
+
+def _indefinite(text: str) -> list[Quantity]:
+    out = []
+    for m in _INDEFINITE.finditer(text):
+        magnitude = _MAGNITUDES[(m.group("m") or m.group("p")).casefold()]
+        kind, scale = _unit(m.group("unit"))  # "a few hundred thousand cores": scaled by the thousand
+        out.append(Quantity(2 * magnitude * scale, 9 * magnitude * scale, kind, m.group(0).strip(), m.start(), m.end()))
+    return out
+
+
 def _load_quantity_words() -> list[tuple[re.Pattern, float, str]]:
     rows = []
     for line in (DATA / "quantity_words.txt").read_text(encoding="utf-8").splitlines():
@@ -139,9 +158,11 @@ def _unit(unit: str | None) -> tuple[str, float]:
 
 def quantities(text: str) -> list[Quantity]:
     """The quantities a text states, with their place: numbers with units, ranges, and quantity words."""
-    out: list[Quantity] = []
-    taken: list[tuple[int, int]] = []
+    out: list[Quantity] = _indefinite(text)
+    taken: list[tuple[int, int]] = [(q.start, q.end) for q in out]
     for m in _QUANTITY.finditer(text):
+        if any(s < m.end() and m.start() < e for s, e in taken):
+            continue
         if _is_name_part(text, m.start(), m.end(), m.group("unit")):
             continue
         a = _value(m.group("a"))

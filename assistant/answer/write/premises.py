@@ -26,8 +26,11 @@ FOREIGN = 0.34
 WHOLE, PART = 0.6, 0.25
 TOP = 4  # best sentences (by the question) a verdict is read from
 
+# ("not only accuracy and speed" claims more than them: no exclusivity)
 _EXCLUSIVE = re.compile(
-    r"\b(?:only|solely|exclusively|purely|just)\b\s+(?:on\s+|in\s+|with\s+|for\s+)?((?:[\w-]+\s+){0,2}[\w-]+)", re.I
+    r"(?<!\bnot )\b(?:only|solely|exclusively|purely|just)\b\s+"
+    r"(?:on\s+|in\s+|with\s+|for\s+)?((?:[\w-]+\s+){0,2}[\w-]+)",
+    re.I,
 )
 _INCLUSIVE = re.compile(r"\b(both|as well as|including|in addition to|together with)\b", re.I)
 _UNBOUNDED = re.compile(
@@ -187,6 +190,8 @@ def premises(question: str, paper: Paper, ranked: list[str]) -> Verdict:
                 top or every,
                 key=lambda s: sum(bool(re.search(rf"(?<![\d.]){re.escape(v)}(?![\d])", s)) for v, _ in asked_numbers),
             )
+            if other := alignment.moved(question, s, every):
+                return Verdict(NO, s, f"stated otherwise: {other}")
             return Verdict(YES, s, "every figure stated")
         units = {u for _, u in missing if u}
         s = holding(lambda s: any(u2 in units for _, u2 in numbers(s)) and coverage(words, s) >= 0.2) if units else None
