@@ -61,12 +61,10 @@ def asks_why(question: str) -> bool:
     return bool(_WHY.match(main_clause(question)))
 
 
-# Where the asked clause of a last sentence begins: after a comma, colon or dash, a wh-word (with the preposition
-# that governs it: "into which components", "by how much").
-_ASK_START = re.compile(
-    rf"(?:,|:|\s[-–—])\s*(?=(?:(?:by|in|into|on|for|from|at|to|with|of|across|under)\s+)?(?:{'|'.join(WH_WORDS)})\b)",
-    re.I,
-)
+# Where the asked clause of a last sentence begins: after a comma, colon or dash (a typed "--" too), a wh-word, or
+# one lowercase word and then the wh-word (the preposition that governs it: "into which components", "over how many
+# glaciers", "within how many metres").
+_ASK_START = re.compile(rf"(?:,|:|\s(?:--|[-–—]))\s*(?=(?:[a-z]+\s+)?(?i:{'|'.join(WH_WORDS)})\b)")
 _SENTENCE_END = re.compile(r"(?<=[.?!;])\s+")
 MIN_DESCRIPTION_WORDS = 3  # a shorter remainder ("So, what …") describes nothing
 
