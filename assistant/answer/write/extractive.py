@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from assistant.answer.check.citations import Citations, finish
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import clauses
+from assistant.answer.evidence import asked_sentence, clauses
 from assistant.answer.evidence.asked import explanation, with_referents
 from assistant.answer.evidence.weigh import HAS_QUANTITY, QueryTerms, summary_sentence
 from assistant.answer.plan import phrases
@@ -48,8 +48,12 @@ def quoted(corpus: Corpus, words: str, paper: Paper, ranked: list[tuple[str, flo
     after = explanation(ordered, chosen[0]) or corpus.picker.detail(words, chosen[0], [s for s, _ in ranked])
     if after and after not in chosen:
         chosen.insert(1, after)
-    # A question with a further ask ("Is there a paper where …? How much faster was it?") gets the sentence that
-    # answers each ask too.
+    # A question that describes the paper, then asks of it ("For the one that …, which LLMs were evaluated?") gets
+    # the sentence that answers the ask (a learned choice, asked_sentence.py); one with a further ask ("Is there a
+    # paper where …? How much faster was it?") gets the sentence that answers each ask too.
+    answering = asked_sentence.answering(corpus.picker, corpus.qterms, words, paper)
+    if answering and answering not in chosen and answering in ordered:
+        chosen.append(answering)
     for part in phrases.later_asks(words):
         answering = corpus.picker.best(part, corpus.qterms(part), paper)
         if answering not in chosen and answering in ordered:

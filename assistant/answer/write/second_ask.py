@@ -8,7 +8,7 @@ import re
 
 from assistant.answer.check.citations import Citations
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import clauses
+from assistant.answer.evidence import asked_sentence, clauses
 from assistant.answer.plan import phrases
 from assistant.answer.plan.phrases import FIELD_ROUTES
 from assistant.answer.plan.plan import QueryPlan
@@ -29,6 +29,9 @@ def second_clause(corpus: Corpus, plan: QueryPlan, paper: Paper, cites: Citation
     ranked = corpus.picker.rank(ask, corpus.qterms(ask), [paper])[paper.id]
     if not ranked:
         return ""
-    s = clauses.focus(ask, ranked[0][0])
+    # The question described the paper before it asked ("…'s 2022 preprint with a text-overlap note: what kind of
+    # networks does it say resist quantization?"): the learned choice of the sentence answering the ask.
+    learned = asked_sentence.answering(corpus.picker, corpus.qterms, plan.question, paper)
+    s = clauses.focus(ask, learned or ranked[0][0])
     note = "" if paper.is_author_work else f" (the paper is not by {corpus.principal})"
     return f"\n\nOn the second part of the question{note}: {clause(s)} {cites.cite(paper, s)}."

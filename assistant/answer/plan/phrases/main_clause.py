@@ -59,3 +59,28 @@ _WHY = re.compile(r"^\W*(?:(?:and|so|but|then)\W+)?why\b", re.I)
 def asks_why(question: str) -> bool:
     """The question's main clause asks why ("Why did they …?", "According to him, why don't …?")."""
     return bool(_WHY.match(main_clause(question)))
+
+
+# Where the asked clause of a last sentence begins: after a comma, colon or dash (a typed "--" too), a wh-word, or
+# one lowercase word and then the wh-word (the preposition that governs it: "into which components", "over how many
+# glaciers", "within how many metres").
+_ASK_START = re.compile(rf"(?:,|:|\s(?:--|[-–—]))\s*(?=(?:[a-z]+\s+)?(?i:{'|'.join(WH_WORDS)})\b)")
+_SENTENCE_END = re.compile(r"(?<=[.?!;])\s+")
+MIN_DESCRIPTION_WORDS = 3  # a shorter remainder ("So, what …") describes nothing
+
+
+@lru_cache(maxsize=2048)
+def asked_part(question: str) -> tuple[str, str]:
+    """(what the question describes, what it asks) when it first identifies a paper and then asks about it: "Jinhao
+    Zhang is first author on two papers. For the one that chooses a PTQ algorithm per layer, which LLMs were
+    evaluated?" -> (everything before "which", "which LLMs were evaluated?"). ("", question) when it is one ask."""
+    sentences = [s for s in _SENTENCE_END.split(question.strip()) if s.strip()]
+    if not sentences:
+        return "", question
+    last = sentences[-1]
+    starts = [m.end() for m in _ASK_START.finditer(last)]
+    cut = starts[-1] if starts and len(last[: starts[-1]].split()) >= 2 else 0
+    description = " ".join([*sentences[:-1], last[:cut]]).strip(" ,:;-–—")
+    if len(description.split()) < MIN_DESCRIPTION_WORDS:
+        return "", question
+    return description, last[cut:].strip()
