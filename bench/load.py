@@ -13,7 +13,10 @@ With --mix the questions are the first turns of the mixed conversations bench.fi
 asks only a few of them, so most requests are a question's first ask. The load average is printed before and after.
 
 Memory: the server's RSS (from /proc) after a warm-up pass over every question, then after each completed request;
-the growth per request is the least-squares slope over the second half of the run, when caches have filled.
+the growth per request is the least-squares slope over the second half of the run, when caches have filled. RSS
+counts the store's memory-mapped files whole; PSS (after the run) counts a page shared with other processes by its
+share. CPU: the server process's CPU seconds during the run (every thread) per request, the figure to compare on a
+shared machine (its clock times follow the machine's load).
 """
 
 from __future__ import annotations
@@ -49,6 +52,23 @@ def free_port() -> int:
 def rss_kb(pid: int) -> int:
     with open(f"/proc/{pid}/status") as fh:
         return int(next(line for line in fh if line.startswith("VmRSS:")).split()[1])
+
+
+def pss_kb(pid: int) -> int | None:
+    """The process's proportional set size: each page shared with other processes (the memory-mapped store files in
+    the page cache, libraries) counted as its share, where RSS counts it whole. None when the kernel does not say."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as fh:
+            return int(next(line for line in fh if line.startswith("Pss:")).split()[1])
+    except (OSError, StopIteration):
+        return None
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds the process has used (user + system, every thread): other work on a shared machine barely moves
+    it, where it moves clock times several-fold."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def listening_addresses(pid: int, port: int) -> list[str]:
@@ -158,6 +178,8 @@ class LoadResult:
     rss_samples: list = field(default_factory=list, repr=False)  # (completed requests, RSS kB)
     rss_before_kb: int | None = None
     rss_after_kb: int | None = None
+    pss_after_kb: int | None = None
+    server_cpu_s: float | None = None  # the server's CPU seconds during the run
 
     @property
     def rps(self) -> float:
@@ -193,6 +215,12 @@ class LoadResult:
             "rss_before_mb": _mb(self.rss_before_kb),
             "rss_after_mb": _mb(self.rss_after_kb),
             "rss_peak_mb": _mb(max((r for _, r in self.rss_samples), default=None)),
+            "pss_after_mb": _mb(self.pss_after_kb),
+            "server_cpu_ms_per_request": (
+                None
+                if self.server_cpu_s is None or not self.requests
+                else round(1000 * self.server_cpu_s / self.requests, 1)
+            ),
             "growth_per_request_kb": None if growth is None else round(growth, 2),
             "error_samples": self.error_samples[:5],
         }
@@ -250,11 +278,14 @@ async def run_load(url: str, clients: int, per_client: int, texts: list[str], pi
 
     if pid:
         result.rss_before_kb = rss_kb(pid)
+        cpu_before = cpu_seconds(pid)
     started = time.perf_counter()
     await asyncio.gather(*(one_client(c) for c in range(clients)))
     result.seconds = time.perf_counter() - started
     if pid:
+        result.server_cpu_s = cpu_seconds(pid) - cpu_before
         result.rss_after_kb = rss_kb(pid)
+        result.pss_after_kb = pss_kb(pid)
     return result
 
 
@@ -310,7 +341,9 @@ def main(argv: list[str] | None = None) -> int:
             "RSS before MB",
             "RSS after MB",
             "RSS peak MB",
+            "PSS after MB",
             "growth kB/req",
+            "server CPU ms/req",
         ],
         [
             [
@@ -324,7 +357,9 @@ def main(argv: list[str] | None = None) -> int:
                 s["rss_before_mb"],
                 s["rss_after_mb"],
                 s["rss_peak_mb"],
+                s["pss_after_mb"],
                 s["growth_per_request_kb"],
+                s["server_cpu_ms_per_request"],
             ]
         ],
     )

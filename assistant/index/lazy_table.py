@@ -148,8 +148,10 @@ class PaperTable(Sequence):
         return made
 
     def __iter__(self) -> Iterator[LeanPaper]:
-        for i in range(len(self)):
-            yield self[i]
+        # the papers already made straight from their list (a scan of every paper, as an unfiltered scope makes, paid
+        # a method call and a slice test per paper: ~190k a run of 20 out-of-corpus questions at 10k papers)
+        for i, made in enumerate(self._made):
+            yield made if made is not None else self[i]
 
     def __add__(self, other) -> list:
         return [*self, *other]
