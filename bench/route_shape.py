@@ -34,19 +34,28 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import statistics
 from pathlib import Path
 
 import numpy as np
 
-from assistant.answer.plan.shape import FEATURES, GATED, SHAPE_OF_ROUTE, SHAPES, cues_of, features, probabilities
+from assistant.answer.plan.shape import (
+    FEATURES,
+    GATED,
+    SHAPE_OF_ROUTE,
+    SHAPES,
+    cues_of,
+    features,
+    probabilities,
+)
 from assistant.evaluation_rules import rule_of
 from bench.common import ROOT
 from bench.learned import writer
 
 DATA = ROOT / "tests" / "data"
-ROWS = Path("/tmp/route_shape_rows.json")
+ROWS = Path(os.environ.get("ROUTE_SHAPE_ROWS", "/tmp/route_shape_rows.json"))
 OUT = ROOT / "assistant" / "answer" / "plan" / "data" / "route_shape.json"
 STORES = {"seeds": Path("/work/wt-int/store"), "corpus2": Path("/tmp/c2-wt-int/store")}
 # The shape each scoring rule wants; out_of_corpus and near_negative want none, legacy kinds map by their meaning.
@@ -200,7 +209,19 @@ def fit(inner: bool = True) -> None:
     for (lab, got), n in sorted(confusion.items(), key=lambda kv: -kv[1]):
         if lab != got:
             print(f"  {lab:8} read as {got:8} {n}")
-    totals = dict.fromkeys(("n", "planner", "learned", "gated", "fact_ll", "fact_ll_gated", "fires", "fires_ok"), 0)
+    keys = (
+        "n",
+        "planner",
+        "learned",
+        "gated",
+        "fact_ll",
+        "fact_ll_gated",
+        "fires",
+        "fires_ok",
+        "set_as_fact",
+        "fact_as_set",
+    )
+    totals = dict.fromkeys(keys, 0)
     print(f"{'writer':22} {'n':>4} {'planner':>8} {'learned':>8} {'gated':>8} {'fact->list/count':>17} margin")
     for w in writers:
         train = [r for r in rows if r["writer"] != w]
@@ -221,6 +242,8 @@ def fit(inner: bool = True) -> None:
             "fact_ll_gated": sum(r["label"] == "fact" and r["route"] in GATED and not f for r, f in zip(test, fire)),
             "fires": sum(fire),
             "fires_ok": sum(f and r["label"] == "fact" for r, f in zip(test, fire)),
+            "set_as_fact": sum(want == "set" and got == "fact" for want, got in zip(lab, gated)),
+            "fact_as_set": sum(want == "fact" and got == "set" for want, got in zip(lab, gated)),
         }
         for k in totals:
             totals[k] += row[k]
@@ -228,7 +251,9 @@ def fit(inner: bool = True) -> None:
         n = row["n"]
         print(
             f"{w:22} {n:4} {row['planner'] / n:8.3f} {row['learned'] / n:8.3f} {row['gated'] / n:8.3f} "
-            f"{row['fact_ll']:>8} -> {row['fact_ll_gated']:<6} {margin} (fires {row['fires']}, right {row['fires_ok']})"
+            f"{row['fact_ll']:>8} -> {row['fact_ll_gated']:<6} {margin} "
+            f"(fires {row['fires']}, right {row['fires_ok']}; "
+            f"set read as fact {row['set_as_fact']}, fact read as set {row['fact_as_set']})"
         )
         for r, f, p in zip(test, fire, probs[:, 0]):
             if f:
@@ -237,7 +262,8 @@ def fit(inner: bool = True) -> None:
     gains = [(row["gated"] - row["planner"]) / row["n"] for _, row, _ in table]
     print(
         f"{'all':22} {n:4} {totals['planner'] / n:8.3f} {totals['learned'] / n:8.3f} {totals['gated'] / n:8.3f} "
-        f"{totals['fact_ll']:>8} -> {totals['fact_ll_gated']:<6} fires {totals['fires']} right {totals['fires_ok']}"
+        f"{totals['fact_ll']:>8} -> {totals['fact_ll_gated']:<6} fires {totals['fires']} right {totals['fires_ok']}; "
+        f"set read as fact {totals['set_as_fact']}, fact read as set {totals['fact_as_set']}"
     )
     print(
         f"gated - planner per writer: mean {statistics.mean(gains):+.4f}, spread {min(gains):+.3f} .. {max(gains):+.3f}"
@@ -299,11 +325,39 @@ def score_new(path: Path) -> None:
     print(f"controls: {kept} of {len(data.get('control', []))} keep their shape")
 
 
+def score_sets(path: Path) -> None:
+    """Set wordings written after a change: {"set": [[store, question]], "control": [[store, question, shape]]}. A set
+    wording passes when its route answers a set of papers and the answer cites at least two."""
+    from assistant.core import Assistant
+    from assistant.models import Filters, Message
+    from assistant.settings import Settings
+
+    data = json.loads(path.read_text())
+    assistants = {k: Assistant.from_settings(Settings(store_dir=v)) for k, v in STORES.items()}
+    passed = 0
+    for store, question in data["set"]:
+        a = assistants[store]
+        messages = [Message(role="user", content=question)]
+        answer = a.answer(messages)
+        route = a.answerer().plan(messages, Filters()).route
+        ok = _shape(route) == "set" and len(answer.citations) >= 2
+        passed += ok
+        print(f"{'PASS' if ok else 'FAIL'} {route:10} {len(answer.citations):2} cited  {question[:80]}")
+    print(f"set wordings: {passed} of {len(data['set'])} pass")
+    kept = 0
+    for store, question, want in data.get("control", []):
+        plan = assistants[store].answerer().plan([Message(role="user", content=question)], Filters())
+        kept += _shape(plan.route) == want
+        print(f"{'PASS' if _shape(plan.route) == want else 'FAIL'} control {plan.route:8} {question[:70]}")
+    print(f"controls: {kept} of {len(data.get('control', []))} keep their shape")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--collect", action="store_true")
     ap.add_argument("--fit", action="store_true")
     ap.add_argument("--new", type=Path, help="score wordings written after the fit")
+    ap.add_argument("--sets", type=Path, help="score set wordings written after a change")
     args = ap.parse_args()
     if args.collect:
         collect()
@@ -311,6 +365,8 @@ def main() -> None:
         fit()
     if args.new:
         score_new(args.new)
+    if args.sets:
+        score_sets(args.sets)
 
 
 if __name__ == "__main__":

@@ -114,11 +114,12 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             intent.route, intent.subject = pick, subject_for(pick, stripped, self.corpus.principal) or ""
         if nested_from and intent.route in ("authors", "when", "arxiv", "summary", "attribution"):
             intent.route = "list"  # "the newest paper by MoQE's first author": that person's papers, not MoQE's authors
-        if intent.route == "fact" and not (named or focus) and phrases.LIST_FORM.search(question):
-            # "List every paper … that …", "which ones deal with X?": several papers asked for, whatever topic word
-            # drew the vote to a fact example.
-            intent.route, intent.subject = "list", subject_for("list", stripped, self.corpus.principal) or ""
         both = phrases.both_groups(question)
+        if intent.route == "fact" and not (named or focus) and (both or phrases.LIST_FORM.search(question)):
+            # "List every paper … that …", "which ones deal with X?": several papers asked for, whatever topic word
+            # drew the vote to a fact example; so are the papers of a scope that reads both groups ("X papers in the
+            # corpus, both his and the other group's?", "what's on X, hers or anyone else's?"), none named.
+            intent.route, intent.subject = "list", subject_for("list", stripped, self.corpus.principal) or ""
         excludes = phrases.excludes_author(question) and not both
         f, person, position, position_negated, people = self.people_read(question, filters, intent, person, position)
         scope = scope_of(question, f, both, excludes, person, position, surname, intent, self.corpus.principal)

@@ -1,0 +1,37 @@
+"""A question whose scope reads both groups (the author's papers and others' together) with no paper named asks for
+a set of papers: the keyword guard's or the vote's one-paper fact defers to it."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.answer.plan import shape
+from assistant.models import Filters, Message
+
+
+def _plan(assistant, question):
+    answerer = assistant.answerer()
+    messages = [Message(role="user", content=question)]
+    return answerer.planner.plan(messages, Filters()), answerer.plan(messages, Filters())
+
+
+# writers' questions of the regression sets that the keyword guard read as one paper's fact
+@pytest.mark.parametrize(
+    "question",
+    [
+        "reinforcement learning papers in the corpus — both his and the other group's?",
+        "matrix multiplication optimization papers across both groups in the corpus?",
+    ],
+)
+def test_a_both_groups_scope_with_no_paper_named_asks_for_papers(assistant, question):
+    _, plan = _plan(assistant, question)
+    assert plan.route == "list" and plan.scope == "all" and plan.topic
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["What does the other group's FSMoE paper do to speed up training?", "What is MoE-DisCo about?"],
+)
+def test_one_paper_of_the_other_group_is_still_a_fact(assistant, question):
+    _, plan = _plan(assistant, question)
+    assert shape.SHAPE_OF_ROUTE[plan.route] == "fact"
