@@ -212,7 +212,9 @@ def slot_fillers(question: str, word: str, sentence: str) -> list[str]:
                         k += 1
                     if k < len(s) and (i + 1 >= len(q) or s[k] != q[i + 1]):  # "traced from photographs": no slot
                         out.append(s[k])
-        if i + 1 < len(q) and q[i + 1] not in STOP:
+        # before the same content word: a function word after both is no shared context ("checked against X" -
+        # "6.2 cm against X" puts a unit, not a term, in the place of "checked")
+        if i + 1 < len(q) and q[i + 1] not in _FUNCTION:
             before = q[i - 1] if i else None
             out += [s[j - 1] for j in range(1, len(s)) if stem(s[j]) == stem(q[i + 1]) and s[j - 1] != before]
     return out
