@@ -22,12 +22,11 @@ import json
 import statistics
 from datetime import UTC, datetime
 from pathlib import Path
-from types import SimpleNamespace
 
 import numpy as np
 
 from bench.common import ROOT
-from bench.learned import logistic, writer
+from bench.learned import logistic, paper_of, questions, writer
 
 DATA = ROOT / "tests" / "data"
 ROWS = Path("/tmp/asked_rows.json")
@@ -44,33 +43,15 @@ def _facts(q: dict) -> list[str]:
 def items() -> list[tuple[Path, dict, str]]:
     from assistant.answer.plan.phrases.main_clause import asked_part
 
-    out = []
-    for path in sorted(DATA.glob("*.json")):
-        try:
-            questions = json.loads(path.read_text())["questions"]
-        except (KeyError, TypeError, json.JSONDecodeError):
-            continue
-        store = "corpus2" if "corpus2" in path.stem else "seeds"
-        out += [
-            (path, q, store)
-            for q in questions
-            if isinstance(q, dict)
-            and len(q.get("expected_papers") or []) == 1
-            and _facts(q)
-            and not q.get("turns")
-            and asked_part(q.get("question", ""))[0]
-        ]
-    return out
-
-
-def _paper(table, entry: dict):
-    from assistant.evaluation_rules import matches
-
-    for p in table.papers:
-        c = SimpleNamespace(paper_id=p.id, arxiv_id=p.arxiv_id, title=p.title, display_title=p.display_title)
-        if matches(entry, c):
-            return p
-    return None
+    return [
+        (path, q, store)
+        for path, q, store in questions(DATA)
+        if isinstance(q, dict)
+        and len(q.get("expected_papers") or []) == 1
+        and _facts(q)
+        and not q.get("turns")
+        and asked_part(q.get("question", ""))[0]
+    ]
 
 
 def collect() -> None:
@@ -83,7 +64,7 @@ def collect() -> None:
         if store not in opened:
             opened[store] = Assistant.from_settings(Settings(store_dir=STORES[store])).answerer().corpus
         corpus = opened[store]
-        paper = _paper(corpus, q["expected_papers"][0])
+        paper = paper_of(corpus, q["expected_papers"][0])
         if paper is None:
             continue
         texts, x = features(corpus.picker, corpus.qterms, q["question"], paper)

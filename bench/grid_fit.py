@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from bench.common import ROOT
-from bench.learned import logistic, writer
+from bench.learned import logistic, questions, writer
 
 DATA = ROOT / "tests" / "data"
 STORES = {"seeds": ROOT / "store", "corpus2": Path(f"/tmp/c2-{ROOT.name}/store")}
@@ -33,15 +33,7 @@ L2 = 3.0  # ridge on the standardised weights (a few thousand candidates, 10 cor
 def items() -> list[tuple[Path, dict, str]]:
     from assistant.evaluation_rules import rule_of
 
-    out = []
-    for path in sorted(DATA.glob("*.json")):
-        try:
-            questions = json.loads(path.read_text())["questions"]
-        except (KeyError, TypeError, json.JSONDecodeError):
-            continue
-        store = "corpus2" if "corpus2" in path.stem else "seeds"
-        out += [(path, q, store) for q in questions if rule_of(q) == "compare" and not q.get("turns")]
-    return out
+    return [(path, q, store) for path, q, store in questions(DATA) if rule_of(q) == "compare" and not q.get("turns")]
 
 
 def _candidates(sentences, row: str):

@@ -1,9 +1,12 @@
-"""What the fit scripts share: the blind writer of a question set, and a plain L2 logistic regression in numpy."""
+"""What the fit scripts share: the question sets and their writers, a labelled paper's record, and a plain L2 logistic
+regression in numpy."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -14,6 +17,31 @@ def writer(path: Path) -> str | None:
     """The writer of a question file (both corpora's files are one writer's), or None for the team's own sets."""
     m = _WRITER.fullmatch(path.stem)
     return m.group(1) if m else None
+
+
+def questions(data: Path) -> list[tuple[Path, dict, str]]:
+    """Every question of every question set in `data`, with its file and the store that answers it ("corpus2" for a
+    second-corpus set, else "seeds"); a file that is not a question set is skipped."""
+    out = []
+    for path in sorted(data.glob("*.json")):
+        try:
+            items = json.loads(path.read_text())["questions"]
+        except (KeyError, TypeError, json.JSONDecodeError):
+            continue
+        store = "corpus2" if "corpus2" in path.stem else "seeds"
+        out += [(path, q, store) for q in items]
+    return out
+
+
+def paper_of(table, entry: dict):
+    """The table's paper an expected-paper entry names (the evaluation's own matching), or None."""
+    from assistant.evaluation_rules import matches
+
+    for p in table.papers:
+        c = SimpleNamespace(paper_id=p.id, arxiv_id=p.arxiv_id, title=p.title, display_title=p.display_title)
+        if matches(entry, c):
+            return p
+    return None
 
 
 def logistic(x: np.ndarray, y: np.ndarray, l2: float = 1.0) -> dict:

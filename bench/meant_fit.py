@@ -28,7 +28,7 @@ import numpy as np
 
 from bench.common import ROOT
 from bench.hops_fit import _expected
-from bench.learned import logistic, writer
+from bench.learned import logistic, questions, writer
 
 DATA = ROOT / "tests" / "data"
 ROWS = Path("/tmp/meant_rows.json")
@@ -40,13 +40,9 @@ THRESHOLD = 0.5  # the learned pick replaces the rules' only at this probability
 
 def _conversations() -> dict[str, list[tuple[Path, dict]]]:
     out: dict[str, list[tuple[Path, dict]]] = {"seeds": [], "corpus2": []}
-    for path in sorted(DATA.glob("*.json")):
-        try:
-            questions = json.loads(path.read_text())["questions"]
-        except (KeyError, TypeError, json.JSONDecodeError):
-            continue
-        store = "corpus2" if "corpus2" in path.stem else "seeds"
-        out[store] += [(path, q) for q in questions if len(q.get("turns") or []) >= 2 and q.get("expected_papers")]
+    for path, q, store in questions(DATA):
+        if len(q.get("turns") or []) >= 2 and q.get("expected_papers"):
+            out[store].append((path, q))
     return out
 
 

@@ -24,7 +24,7 @@ from types import SimpleNamespace
 import numpy as np
 
 from bench.common import ROOT
-from bench.learned import logistic, writer
+from bench.learned import logistic, paper_of, questions, writer
 
 DATA = ROOT / "tests" / "data"
 ROWS = Path("/tmp/role_rows.json")
@@ -34,29 +34,11 @@ L2 = 3.0  # ridge on the standardised weights (a few hundred items, 12 features,
 
 
 def items() -> list[tuple[Path, dict, str]]:
-    out = []
-    for path in sorted(DATA.glob("*.json")):
-        try:
-            questions = json.loads(path.read_text())["questions"]
-        except (KeyError, TypeError, json.JSONDecodeError):
-            continue
-        store = "corpus2" if "corpus2" in path.stem else "seeds"
-        out += [
-            (path, q, store)
-            for q in questions
-            if q.get("kind") in ROLES and q.get("expected_facts") and q.get("expected_papers") and not q.get("turns")
-        ]
-    return out
-
-
-def _paper(table, entry: dict):
-    from assistant.evaluation_rules import matches
-
-    for p in table.papers:
-        c = SimpleNamespace(paper_id=p.id, arxiv_id=p.arxiv_id, title=p.title, display_title=p.display_title)
-        if matches(entry, c):
-            return p
-    return None
+    return [
+        (path, q, store)
+        for path, q, store in questions(DATA)
+        if q.get("kind") in ROLES and q.get("expected_facts") and q.get("expected_papers") and not q.get("turns")
+    ]
 
 
 def collect() -> None:
@@ -107,7 +89,7 @@ def collect() -> None:
                 "cited": any(rules.cited(answer, e) for e in q["expected_papers"]),
                 "fact": any(rules.fact_found(f, text) for f in facts),
             }
-            paper = next((p for e in q["expected_papers"] if (p := _paper(table, e)) is not None), None)
+            paper = next((p for e in q["expected_papers"] if (p := paper_of(table, e)) is not None), None)
             if paper is not None and paper.has_abstract:
                 words = plan.words if plan.route == q["kind"] else q["question"]
                 roles = ROLES[q["kind"]]

@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from bench.common import ROOT
-from bench.learned import logistic, writer
+from bench.learned import logistic, questions, writer
 
 DATA = ROOT / "tests" / "data"
 ROWS = Path("/tmp/verdict_rows.json")
@@ -35,15 +35,11 @@ L2 = 1.0  # ridge on the standardised weights (a few hundred items, 11 features)
 
 
 def items() -> list[tuple[Path, dict, str]]:
-    out = []
-    for path in sorted(DATA.glob("*.json")):
-        try:
-            questions = json.loads(path.read_text())["questions"]
-        except (KeyError, TypeError, json.JSONDecodeError):
-            continue
-        store = "corpus2" if "corpus2" in path.stem else "seeds"
-        out += [(path, q, store) for q in questions if "verify" in (q.get("kind"), q.get("rule")) and q.get("expect")]
-    return out
+    return [
+        (path, q, store)
+        for path, q, store in questions(DATA)
+        if "verify" in (q.get("kind"), q.get("rule")) and q.get("expect")
+    ]
 
 
 def collect(live: bool = False, rows_path: Path = ROWS) -> None:
