@@ -317,12 +317,19 @@ def score_new(path: Path) -> None:
         before += _shape(raw.route) != "fact"
         print(f"{'PASS' if ok else 'FAIL'} {raw.route:8} -> {plan.route:8} {question[:70]} | {cited[:2]}")
     print(f"fact wordings: {passed} of {len(data['fact'])} pass ({before} read as another shape before the gate)")
+    _controls(assistants, data.get("control", []))
+
+
+def _controls(assistants: dict, controls: list) -> None:
+    """Control wordings ([store, question, shape]) keep the shape they had: one line each, then the count."""
+    from assistant.models import Filters, Message
+
     kept = 0
-    for store, question, want in data.get("control", []):
+    for store, question, want in controls:
         plan = assistants[store].answerer().plan([Message(role="user", content=question)], Filters())
         kept += _shape(plan.route) == want
         print(f"{'PASS' if _shape(plan.route) == want else 'FAIL'} control {plan.route:8} {question[:70]}")
-    print(f"controls: {kept} of {len(data.get('control', []))} keep their shape")
+    print(f"controls: {kept} of {len(controls)} keep their shape")
 
 
 def score_sets(path: Path) -> None:
@@ -344,12 +351,7 @@ def score_sets(path: Path) -> None:
         passed += ok
         print(f"{'PASS' if ok else 'FAIL'} {route:10} {len(answer.citations):2} cited  {question[:80]}")
     print(f"set wordings: {passed} of {len(data['set'])} pass")
-    kept = 0
-    for store, question, want in data.get("control", []):
-        plan = assistants[store].answerer().plan([Message(role="user", content=question)], Filters())
-        kept += _shape(plan.route) == want
-        print(f"{'PASS' if _shape(plan.route) == want else 'FAIL'} control {plan.route:8} {question[:70]}")
-    print(f"controls: {kept} of {len(data.get('control', []))} keep their shape")
+    _controls(assistants, data.get("control", []))
 
 
 def main() -> None:
