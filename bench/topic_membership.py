@@ -315,6 +315,25 @@ def installed_floor(ev: list[dict]) -> dict:
     }
 
 
+def cached(seeds: str, corpus2: str, cache: str, evidence_of) -> list[dict]:
+    """Every writer's and the team's topic items on both stores, with what `evidence_of` reads of each; with `cache`, a
+    pickle of them read if present, else written."""
+    if cache and Path(cache).exists():
+        return pickle.loads(Path(cache).read_bytes())
+    ev = []
+    for store, sets in (
+        (seeds, TEAM + [s for v in WRITERS.values() for s in v if s not in C2]),
+        (corpus2, TEAM_C2 + [s for v in WRITERS.values() for s in v if s in C2]),
+    ):
+        store = Path(store)
+        corpus = store.parent / "tanaka" if (store.parent / "tanaka").exists() else Path("seeds")
+        answerer = Assistant.from_settings(Settings(store_dir=store, seeds_dir=corpus)).answerer()
+        ev += evidence_of(answerer, items(answerer, sets))
+    if cache:
+        Path(cache).write_bytes(pickle.dumps(ev))
+    return ev
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seeds", default="store")
@@ -323,20 +342,7 @@ def main() -> None:
     ap.add_argument("--floor", action="store_true", help="write the stems floor of the installed weights only")
     ap.add_argument("--cache", default="", help="a pickle of the items' evidence (read if present, else written)")
     args = ap.parse_args()
-    if args.cache and Path(args.cache).exists():
-        ev = pickle.loads(Path(args.cache).read_bytes())
-    else:
-        ev = []
-        for store, sets in (
-            (args.seeds, TEAM + [s for v in WRITERS.values() for s in v if s not in C2]),
-            (args.corpus2, TEAM_C2 + [s for v in WRITERS.values() for s in v if s in C2]),
-        ):
-            store = Path(store)
-            corpus = store.parent / "tanaka" if (store.parent / "tanaka").exists() else Path("seeds")
-            answerer = Assistant.from_settings(Settings(store_dir=store, seeds_dir=corpus)).answerer()
-            ev += evidence(answerer, items(answerer, sets))
-        if args.cache:
-            Path(args.cache).write_bytes(pickle.dumps(ev))
+    ev = cached(args.seeds, args.corpus2, args.cache, evidence)
     print("the current decision per writer's set (items' set score):")
     for sets in WRITERS.values():
         for name in sets:

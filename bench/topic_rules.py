@@ -12,15 +12,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import pickle
-from pathlib import Path
 
 import numpy as np
 
 from assistant.answer.evidence import topic_check as tc
-from assistant.core import Assistant
-from assistant.settings import Settings
-from bench.topic_membership import C2, TEAM, TEAM_C2, THRESHOLDS, WRITERS, items, logistic, set_score
+from bench.topic_membership import THRESHOLDS, WRITERS, cached, logistic, set_score
 
 L2 = (1.0, 10.0, 30.0)
 # The rules whose papers the check reads, compared held out: every rule, the weaker ones (not the title, all key
@@ -135,20 +131,7 @@ def main() -> None:
     ap.add_argument("--fit", action="store_true", help="write the check fitted on every writer, if it wins held out")
     ap.add_argument("--cache", default="")
     args = ap.parse_args()
-    if args.cache and Path(args.cache).exists():
-        ev = pickle.loads(Path(args.cache).read_bytes())
-    else:
-        ev = []
-        for store, sets in (
-            (args.seeds, TEAM + [s for v in WRITERS.values() for s in v if s not in C2]),
-            (args.corpus2, TEAM_C2 + [s for v in WRITERS.values() for s in v if s in C2]),
-        ):
-            store = Path(store)
-            corpus = store.parent / "tanaka" if (store.parent / "tanaka").exists() else Path("seeds")
-            answerer = Assistant.from_settings(Settings(store_dir=store, seeds_dir=corpus)).answerer()
-            ev += evidence(answerer, items(answerer, sets))
-        if args.cache:
-            Path(args.cache).write_bytes(pickle.dumps(ev))
+    ev = cached(args.seeds, args.corpus2, args.cache, evidence)
     rules_table(ev)
     tables = {(scope, l2): held_out(ev, l2, rules) for scope, rules in SCOPES.items() for l2 in L2}
     for (scope, l2), table in tables.items():
