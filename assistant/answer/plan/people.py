@@ -16,7 +16,14 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from assistant.answer.plan.phrases.who import AUTHOR_PERSON, NOT_POSITION, POSITION, POSITION_ASKED, author_index
+from assistant.answer.plan.phrases.who import (
+    AUTHOR_PERSON,
+    NOT_POSITION,
+    POSITION,
+    POSITION_ASKED,
+    SOMEONE_ELSE,
+    author_index,
+)
 from assistant.models import Paper
 
 # An umlaut typed as its transliteration ("Mueller" for "Müller").
@@ -192,9 +199,9 @@ def admit_all(paper: Paper, constraints: Iterable[PersonConstraint]) -> bool:
 # Words that may stand between a person and the position said of them ("X is the first author", "X as lead author",
 # "X, listed as first author"); nothing else does.
 _LINK = re.compile(
-    r"^[\s,]*(?:(?:['’]s|is|was|are|were|as|the|a|an|be|being|been|listed|named|credited|also|still|always|only|"
+    r"^[\s,)]*(?:(?:['’]s|is|was|are|were|as|the|a|an|be|being|been|listed|named|credited|also|still|always|only|"
     r"not|isn['’]t|wasn['’]t|aren['’]t|never|n['’]t|where|when|with|who|that|ever|once|often|usually|sometimes|"
-    r"been|become|became|serve[sd]?|serving|appear(?:s|ed)?|appearing)\b[\s,]*)*$",
+    r"been|become|became|serve[sd]?|serving|appear(?:s|ed)?|appearing)\b[\s,)]*)*$",
     re.I,
 )
 # Absence said before a person ("without X", "not with X", "excluding X") or after ("X is not on it", "X isn't an
@@ -214,6 +221,9 @@ _OTHER_THAN = re.compile(
     r"(?:besides|other than|apart from|except(?:\s+for)?|rather than|instead of|but not)\s+$",
     re.I,
 )
+# A person set aside between another person and the position said of them: "Hansen, not her, as lead author",
+# "Müller (not Tanaka) as first author", "García rather than her", "Hansen and not Tanaka is the lead author".
+_ASIDE = re.compile(r"^\s*(?:,|\(|\s)\s*(?:and\s+|but\s+)?(?:not|rather\s+than|instead\s+of)\s+$", re.I)
 # How far before a position its negation may end ("someone other than X is the first author": the lookahead's 40).
 _NEGATION_REACH = 40
 _ASKS_OF = re.compile(r"\s+of\b(?!\s*(?:[?.!,;]|$))", re.I)  # not "which is she not first author of?"
@@ -246,6 +256,9 @@ def constraints(question: str, mentions: list[Mention], principal: str) -> list[
         nth = author_index(next(g for g in pm.groups() if g))
         neg = next((n for n in negations if _negates(question, n, pm)), None)
         holder, other = _holder(question, pm, neg, holders)
+        if holder is None and neg is not None and SOMEONE_ELSE.search(neg.group(0)):
+            # "her papers with someone else as first author": the position is not the principal author's
+            holder = Mention(principal, neg.start(), neg.end(), neg.group(0))
         if holder is None or nth is None:
             continue
         positioned.setdefault(holder.name, PersonConstraint(holder.name, nth, negated=neg is not None or other))
@@ -257,8 +270,9 @@ def constraints(question: str, mentions: list[Mention], principal: str) -> list[
         elif positioned and (e := _ELLIPTIC.match(question, m.end)):
             positioned[m.name] = PersonConstraint(m.name, author_index(e.group(1)))
     out = list(positioned.values())
+    set_aside = _set_aside(question, mentions)
     for m in mentions:
-        if m.name in positioned or any(c.who == m.name for c in out):
+        if m.name in positioned or any(c.who == m.name for c in out) or m in set_aside:
             continue
         absent = bool(_ABSENT_BEFORE.search(question[max(0, m.start - 25) : m.start])) or bool(
             _ABSENT_AFTER.match(question, m.end)
@@ -267,6 +281,11 @@ def constraints(question: str, mentions: list[Mention], principal: str) -> list[
             continue  # the principal author named is the scope, not a condition
         out.append(PersonConstraint(m.name, absent=absent))
     return out
+
+
+def _set_aside(question: str, mentions: list[Mention]) -> set[Mention]:
+    """The people a question sets aside beside another ("Hansen, not Müller, as first author"): no co-author."""
+    return {m for prev, m in zip(mentions, mentions[1:]) if _ASIDE.match(question[prev.end : m.start])}
 
 
 def _negates(question: str, neg: re.Match, pm: re.Match) -> bool:
@@ -291,7 +310,13 @@ def _holder(question: str, pm: re.Match, neg: re.Match | None, holders: list[Men
     start = min(s for s, _ in spans)
     before = [h for h in holders if h.end <= start and _LINK.match(question[h.end : start])]
     if before:
-        return before[-1], False
+        held = before[-1]
+        # "Hansen, not her, as lead author", "Müller rather than Tanaka as first author": the person set aside is
+        # not the one the position is said of; the one before the aside is
+        earlier = [h for h in holders if h.end <= held.start]
+        if earlier and _ASIDE.match(question[earlier[-1].end : held.start]):
+            return earlier[-1], False
+        return held, False
     end = max(e for _, e in spans)
     for h in (h for h in holders if h.start >= end):
         between = question[end : h.start]

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from assistant.answer.plan.phrases.dates import NUMBER_WORDS
+from assistant.answer.plan.phrases.who import POSITION
 
 _NUMBER = {w: n for n, w in NUMBER_WORDS.items()} | {"a single": 1, "single": 1, "a": 1, "one": 1}
 _N = r"(?P<n>\d{1,3}|" + "|".join(sorted((re.escape(w) for w in _NUMBER), key=len, reverse=True)) + r")"
@@ -80,7 +81,9 @@ def _value(word: str) -> int:
 
 
 def team_size(question: str) -> TeamSize | None:
-    """The author-count condition a question selects papers by, or None ("more than five authors" -> 6..inf)."""
+    """The author-count condition a question selects papers by, or None ("more than five authors" -> 6..inf). The
+    sole authorship said as a position's alternative ("first or sole author") is the position's (phrases.who)."""
+    question = POSITION.sub(lambda m: " " * len(m.group(0)), question)
     if m := _ALONE.search(question):
         return TeamSize(1, 1, m.group(0))
     if m := _HYPHENED.search(question):

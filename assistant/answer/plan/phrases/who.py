@@ -15,10 +15,22 @@ ROLES = {"lead": 1, "leading": 1, "led": 1, "senior": -1}
 # what, not a position the question selects by. The words that say an author position, as the patterns below and
 # phrases/wording.py's nested references read them.
 NTH_WORDS = "first|second|third|fourth|fifth|last|lead|leading|senior"
+# A position with the sole authorship as its alternative ("first (or sole) author", "lead or only author",
+# "first/sole"): a sole author holds the first and the last place, so the position alone says it (and "sole" is
+# neither a team size nor a topic). Then the byline's own verb ("the third listed author", "first-named author").
+_OR_ALONE = r"(?:\s*\(\s*or\s+(?:sole|only|single|solo)\s*\)|(?:\s+or\s+|/|-or-)(?:sole|only|single|solo))"
+_NTH_SAID = rf"({NTH_WORDS}){_OR_ALONE}?(?:[- ](?:listed|named|credited))?"
+# A person other than the one the question is about ("someone else as first author", "did another author lead?").
+_ELSE = (
+    r"(?:some(?:one|body)\s+else|any(?:one|body)\s+else|another\s+(?:author|person|researcher|co-?author|colleague|"
+    r"scientist)|a\s+different\s+(?:author|person|researcher|co-?author)|a\s+(?:colleague|collaborator))"
+)
 POSITION = re.compile(
-    rf"\b({NTH_WORDS})[- ]authors?\b|"
-    r"\blisted (first|second|third|last)\b|\b(first|second|third|last)(?:-| )named "
-    rf"author\b|\b(led) by\b|\b({NTH_WORDS})[- ]authored by\b"
+    rf"\b{_NTH_SAID}[- ]authors?\b|"
+    r"\blisted (first|second|third|last)\b|"
+    rf"\b(led) by\b|\b({NTH_WORDS})[- ]authored by\b"
+    # "did someone else lead?", "the ones another author led": leading the paper, not a task ("led the analysis")
+    rf"|\b(?:did|does|has|have)\s+{_ELSE}\s+(lead)\b(?=\s*(?:[?.,;]|$))|\b{_ELSE}\s+(led)\b(?=\s*(?:[?.,;]|$))"
     # "list him third in the author line", "where she is second in the author list", "in third position"
     r"|\blist(?:s|ed|ing)?\s+(?:him|her|them|the author)\s+(first|second|third|fourth|fifth|last)\b"
     r"(?:\s+(?:in|on|among)\s+(?:the\s+)?(?:author\s+(?:line|list)|byline|(?:list\s+of\s+)?authors))?"
@@ -40,7 +52,7 @@ _SOMEONE = (
     r"(?:person|author|researcher))|an(?:other)? (?:author|person|researcher|co-?author))"
 )
 _OTHER_THAN = r"(?:other than|besides|but|except(?:\s+for)?|apart from|rather than|else than|instead of)"
-_AT = rf"(?:(?:{NTH_WORDS})[- ](?:authors?|authored(?= by))\b|\bled\b)"
+_AT = rf"(?:(?:{NTH_WORDS}){_OR_ALONE}?(?:[- ](?:listed|named|credited))?[- ](?:authors?|authored(?= by))\b|\bled\b)"
 # The author position negated: "does she NOT first-author", "where he is not the first author", "not as lead author";
 # and a position held by someone else than the person ("is someone other than X the first author", "whose first
 # author isn't her", "led by somebody besides X", "not led by him"): the papers where the person is not at it.
@@ -52,9 +64,14 @@ NOT_POSITION = re.compile(
     # "a last author other than him" ("but" only after "someone": "first author but Boyang second" is no negation)
     rf"|\b{_AT}\s+(?!but\b){_OTHER_THAN}\s+{_PERSON}"
     rf"|\b{_AT}(?:\s+(?:who|that))?\s+(?:is|was)(?:\s+not|n['’]t)\s+{_PERSON}"
-    rf"|\bnot\s+led\s+by\s+{_PERSON}",
+    rf"|\bnot\s+led\s+by\s+{_PERSON}"
+    # "someone else as first author", "where a different author is listed first", "did somebody else lead?"
+    rf"|\b{_ELSE}(?=[^.?;]{{0,40}}?(?:{_AT}|\blisted\s+(?:first|second|third|last)\b|\blead\b|"
+    r"\b(?:first|second|third|last)\s+(?:in|on|among)\b))",
     re.I,
 )
+# The words of NOT_POSITION's "someone else": the position is not the principal author's.
+SOMEONE_ELSE = re.compile(rf"\b{_ELSE}", re.I)
 # A position asked of one paper ("and who is its first author?"): that author of the paper, not a filter over papers.
 POSITION_ASKED = re.compile(rf"\bwho\s+(?:is|was)\s+(?:the|its|their)\s+(?:{NTH_WORDS})[- ]author\b(?!s)", re.I)
 SURNAME = re.compile(r"\b(?:surnamed|surname(?: is)?|last name(?: is)?|family name(?: is)?)\s+([A-Z][a-z]+)\b")

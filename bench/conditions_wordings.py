@@ -1,0 +1,50 @@
+"""The new wordings of the author-position structures (bench/conditions_new_wordings.json), planned on their store:
+each passes when the plan's person constraints are the expected ones and, where asked, no topic is left.
+
+    python -m bench.conditions_wordings --seeds store --corpus2 /tmp/c2-wt/store
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from pathlib import Path
+
+from assistant.answer.plan.people import PersonConstraint
+from assistant.core import Assistant
+from assistant.models import Filters, Message
+from assistant.settings import Settings
+
+ITEMS = Path(__file__).with_name("conditions_new_wordings.json")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seeds", default="store")
+    ap.add_argument("--corpus2", required=True)
+    args = ap.parse_args()
+    items = json.loads(ITEMS.read_text())["items"]
+    passed, total = Counter(), Counter()
+    for store_name, store in (("seeds", Path(args.seeds)), ("corpus2", Path(args.corpus2))):
+        corpus = store.parent / "tanaka" if (store.parent / "tanaka").exists() else Path("seeds")
+        answerer = Assistant.from_settings(Settings(store_dir=store, seeds_dir=corpus)).answerer()
+        for it in (i for i in items if i["store"] == store_name):
+            plan = answerer.plan([Message(role="user", content=it["question"])], Filters())
+            people = sorted(f"{c.who}: {c.role}" for c in plan.people)
+            if plan.position and not any(c.position for c in plan.people):
+                # the position read without its person's constraint: the plan's own position fields say it
+                said = PersonConstraint(plan.person or answerer.corpus.principal, plan.position, plan.position_negated)
+                people = sorted([*people, f"{said.who}: {said.role}"])
+            ok = people == sorted(it["people"]) and not (it.get("no_topic") and plan.topic)
+            total[it["structure"]] += 1
+            passed[it["structure"]] += ok
+            if not ok:
+                print(f"MISS {it['question']}\n     read {people} topic {plan.topic!r} route {plan.route}")
+    for s in total:
+        print(f"{s:<24} {passed[s]} of {total[s]}")
+    print(f"{'all':<24} {sum(passed.values())} of {sum(total.values())}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""An author position is bound to the person it is said of: the principal author, a named co-author with the
+principal set aside ("Hansen, not her, as lead author"), or someone else ("someone else as first author": the
+principal is not there); a position with the sole authorship as its alternative ("first (or sole) author") is the
+position, neither a team size nor a topic; the byline's verb may stand between the ordinal and "author" ("the third
+listed author"). The record's author order decides each."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.answer.plan import phrases
+from assistant.models import Filters, Message
+
+
+def ask(assistant, question):
+    return assistant.answer([Message(role="user", content=question)], Filters())
+
+
+def first_authors(assistant, answer) -> list[str]:
+    by_id = assistant.answerer().corpus.by_id
+    return [by_id[c.paper_id].authors[0] for c in answer.citations]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which of her 2022 papers have another person as first author?",
+        "her papers from 2022 where somebody else is the lead author",
+        "Which 2022 papers of hers did someone else lead?",
+    ],
+)
+def test_someone_else_at_a_position_is_the_principal_not_there(tanaka, question):
+    answer = ask(tanaka, question)
+    assert answer.meta["plan"]["people"] == ["Keiko Tanaka: not first author"]
+    firsts = first_authors(tanaka, answer)
+    assert len(firsts) == 3 and "Keiko Tanaka" not in firsts  # self-attention, leads, thickness
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which of her papers have Ole Hansen, not her, as lead author?",
+        "her papers with Hansen (not Tanaka) as first author",
+        "Which papers of hers list Hansen rather than her as first author?",
+    ],
+)
+def test_a_named_person_with_the_principal_set_aside_holds_the_position(tanaka, question):
+    answer = ask(tanaka, question)
+    assert answer.meta["plan"]["people"] == ["Ole Hansen: first author"]
+    firsts = first_authors(tanaka, answer)
+    assert firsts and set(firsts) == {"Ole Hansen"}
+
+
+def test_a_position_or_the_sole_authorship_is_the_position(tanaka):
+    answer = ask(tanaka, "Her 2024 papers as first or sole author?")
+    plan = answer.meta["plan"]
+    assert plan["person"] == "Keiko Tanaka" and plan["author_position"] == 1 and not plan["position_negated"]
+    assert plan["topic"] == "" and plan["authors_count"] is None
+    assert len(answer.citations) == 4 and set(first_authors(tanaka, answer)) == {"Keiko Tanaka"}
+    assert phrases.team_size("papers where she is first (or sole) author") is None
+    assert phrases.team_size("her sole-author papers") is not None
+
+
+def test_the_byline_verb_between_the_ordinal_and_author(assistant):
+    assert phrases.position("On which papers is Yunquan Zhang the third listed author?") == 3
+    assert phrases.position("the second-named author") == 2
+    assert phrases.position("the last credited author") == -1
+    plan = ask(assistant, "Which papers list Boyang Zhang as the first listed author?").meta["plan"]
+    assert plan["people"] == ["Boyang Zhang: first author"] and plan["topic"] == ""
+
+
+def test_someone_else_without_a_position_is_no_condition():
+    assert not phrases.position_negated("Did someone else work on sea ice?")
+    assert phrases.position("papers where another colleague led the analysis") is None
