@@ -1,5 +1,5 @@
 """The new wordings of the author-position structures (bench/conditions_new_wordings.json), planned on their store:
-each passes when the plan's person constraints are the expected ones and, where asked, no topic is left.
+each passes when the plan reads what it expects (see _holds).
 
     python -m bench.conditions_wordings --seeds store --corpus2 /tmp/c2-wt/store
 """
@@ -19,6 +19,18 @@ from assistant.settings import Settings
 ITEMS = Path(__file__).with_name("conditions_new_wordings.json")
 
 
+def _holds(item: dict, plan, people: list[str]) -> bool:
+    """The plan reads what the item expects: its person constraints (and no topic where asked), its years, the
+    person it names as a co-author (not as absent), its categories."""
+    if "people" in item:
+        return people == sorted(item["people"]) and not (item.get("no_topic") and plan.topic)
+    if "years" in item:
+        return [plan.filters.year_from, plan.filters.year_to] == item["years"]
+    if "person" in item:
+        return any(c.who == item["person"] and not c.absent for c in plan.people)
+    return sorted(plan.categories) == sorted(item["categories"])
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seeds", default="store")
@@ -36,11 +48,13 @@ def main() -> None:
                 # the position read without its person's constraint: the plan's own position fields say it
                 said = PersonConstraint(plan.person or answerer.corpus.principal, plan.position, plan.position_negated)
                 people = sorted([*people, f"{said.who}: {said.role}"])
-            ok = people == sorted(it["people"]) and not (it.get("no_topic") and plan.topic)
+            ok = _holds(it, plan, people)
             total[it["structure"]] += 1
             passed[it["structure"]] += ok
             if not ok:
-                print(f"MISS {it['question']}\n     read {people} topic {plan.topic!r} route {plan.route}")
+                f = plan.filters
+                print(f"MISS {it['question']}\n     read {people} topic {plan.topic!r} route {plan.route} years "
+                      f"{[f.year_from, f.year_to]} categories {plan.categories}")  # fmt: skip
     for s in total:
         print(f"{s:<24} {passed[s]} of {total[s]}")
     print(f"{'all':<24} {sum(passed.values())} of {sum(total.values())}")

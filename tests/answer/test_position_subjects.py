@@ -72,3 +72,26 @@ def test_the_byline_verb_between_the_ordinal_and_author(assistant):
 def test_someone_else_without_a_position_is_no_condition():
     assert not phrases.position_negated("Did someone else work on sea ice?")
     assert phrases.position("papers where another colleague led the analysis") is None
+
+
+def test_a_date_said_beside_other_words_is_read_whole():
+    assert phrases.years("which pre-2023 papers on SAR imagery") == (None, 2022)
+    assert phrases.years("her post-2021 glacier papers") == (2022, None)
+    assert phrases.years("arXiv preprints from 2021 on which she is first author") == (2021, 2021)
+    assert phrases.years("papers from 2021 on, about sea ice") == (2021, None)
+    assert phrases.years("the pre-training of 2023 models") == (2023, 2023)
+
+
+def test_a_person_as_a_prepositions_object_is_no_subject_of_the_negation_after(tanaka):
+    plan = ask(tanaka, "Which of her papers with Ole Hansen are not on arXiv?").meta["plan"]
+    assert plan["people"] == ["Ole Hansen: author"] and plan["not_in"] == "arxiv"
+    plan = ask(tanaka, "Her papers where Ole Hansen is not an author?").meta["plan"]
+    assert plan["people"] == ["Ole Hansen: not an author"]
+
+
+def test_a_category_code_spelled_out_beside_it_is_the_category(assistant):
+    assert phrases.spelled_out("filed under distributed computing (DC) on his profile", "DC")
+    assert phrases.spelled_out("DC (distributed computing) papers", "DC")
+    assert not phrases.spelled_out("a DC (two cores) machine", "DC")
+    plan = ask(assistant, "Which of his 2026 papers are under distributed computing (DC)?").meta["plan"]
+    assert plan["categories"] == ["DC"] and plan["topic"] == ""

@@ -215,6 +215,9 @@ _ABSENT_AFTER = re.compile(
     r"wr[io]te|written|contribut)",
     re.I,
 )
+# A person said as a preposition's object ("papers with Ole Hansen are not on arXiv") is not the subject of the verb
+# after them: the negation there is the papers'.
+_OBJECT_OF = re.compile(r"\b(?:with|by|from|alongside|featuring|including)\s+$", re.I)
 # A position said to be held by someone else than the person after it: "a lead author besides Tanaka".
 _OTHER_THAN = re.compile(
     r"\s*(?:who\s+is\s+|that\s+is\s+)?"
@@ -274,8 +277,8 @@ def constraints(question: str, mentions: list[Mention], principal: str) -> list[
     for m in mentions:
         if m.name in positioned or any(c.who == m.name for c in out) or m in set_aside:
             continue
-        absent = bool(_ABSENT_BEFORE.search(question[max(0, m.start - 25) : m.start])) or bool(
-            _ABSENT_AFTER.match(question, m.end)
+        absent = bool(_ABSENT_BEFORE.search(question[max(0, m.start - 25) : m.start])) or (
+            bool(_ABSENT_AFTER.match(question, m.end)) and not _OBJECT_OF.search(question[: m.start])
         )
         if m.name == principal and not absent:
             continue  # the principal author named is the scope, not a condition

@@ -53,6 +53,7 @@ from assistant.answer.plan.phrases.metadata import (  # noqa: F401 - the phrases
     most_cited_named,
     not_in_source,
     selects_one_work,
+    spelled_out,
     venues_asked,
     without_fields,
     without_venue_words,

@@ -272,7 +272,13 @@ def dates(question: str) -> DateSpan | None:
     opens = [
         (rf"\b(?P<p>{_POINT})\s+(?:or|and)\s+(?:earlier|before|prior)\b", "to", True),
         (rf"\b(?P<p>{_POINT})\s+(?:or|and)\s+(?:later|after|since|onwards?|beyond)\b", "from", True),
-        (rf"\b(?:from|since|starting(?:\s+from|\s+in)?)\s+(?P<p>{_POINT})\s+(?:on(?:wards?)?)\b", "from", True),
+        # "from 2021 on", "since 2020 onwards"; not "from 2021 on which she is first author" ("on" a preposition)
+        (
+            rf"\b(?:from|since|starting(?:\s+from|\s+in)?)\s+(?P<p>{_POINT})\s+"
+            r"(?:onwards?\b|on\b(?=\s*(?:[,.?!;:)]|$|(?:and|or|but)\b)))",
+            "from",
+            True,
+        ),
         (rf"\b(?P<p>{_POINT})\s+on(?:wards?)\b", "from", True),
         (
             rf"\b(?:until|till|up to|up until|through|by|no later than)\s+(?:the\s+end\s+of\s+)?(?P<p>{_POINT})",
@@ -287,6 +293,9 @@ def dates(question: str) -> DateSpan | None:
             False,
         ),
         (rf"\b(?:after|(?:later|newer|more recent) than|postdat(?:e|es|ed|ing))\s+(?P<p>{_POINT})", "from", False),
+        # the same order as a prefix: "pre-2023 papers" (before 2023), "post-2020 work" (after 2020)
+        (rf"\bpre-(?P<p>{_POINT})", "to", False),
+        (rf"\bpost-(?P<p>{_POINT})", "from", False),
         (
             rf"\b(?:since|starting(?:\s+from|\s+in)?|beginning(?:\s+in)?|no earlier than)\s+"
             rf"(?:the\s+(?:start|beginning)\s+of\s+)?(?P<p>{_POINT})",

@@ -108,16 +108,31 @@ def category_phrase(question: str, code: str, cue: bool) -> re.Match | None:
     short = code.rsplit(".", 1)[-1]
     # the dotted form, also for a code the table writes short ("cs.CV" for the listing's "CV")
     forms = [re.escape(code) if "." in code else rf"[a-z][a-z-]*\.{re.escape(code)}"]
-    if cue and len(short) >= 2:
+    if (cue or spelled_out(question, short)) and len(short) >= 2:
         forms.append(rf"(?-i:{re.escape(short)})")
     said = rf"(?:\(\s*)?(?:{'|'.join(forms)})(?:\s*\))?"
     return re.search(
-        rf"(?:\b(?:in|under|from)\s+)?(?:\bthe\s+)?(?:[\w-]+\s+(?=\())?(?<![\w.-]){said}(?![\w-])"
+        rf"(?:\b(?:in|under|from)\s+)?(?:\bthe\s+)?(?:(?:[\w-]+\s+){{1,{max(1, len(short))}}}(?=\())?"
+        rf"(?<![\w.-]){said}(?![\w-])"
         r"(?:\s*\((?!\s*[a-z]+\.)[^()]{2,40}\))?"
         r"(?:\s+(?:arxiv\s+)?(?:categor(?:y|ies)|class(?:es)?|archive|section))?",
         question,
         re.I,
     )
+
+
+def spelled_out(question: str, short: str) -> bool:
+    """The question spells a code out beside it, the words' initials being the code: "distributed computing (DC)",
+    "DC (distributed computing)" (the code said as a category without a cue word)."""
+    if len(short) < 2:
+        return False
+    words = rf"((?:[A-Za-z][\w-]*\s+){{{len(short) - 1}}}[A-Za-z][\w-]*)"
+    code = rf"(?-i:{re.escape(short)})"
+    for m in re.finditer(rf"{words}\s*\(\s*{code}\s*\)|\b{code}\s*\(\s*{words}\s*\)", question):
+        spelled = m.group(1) or m.group(2)
+        if "".join(w[0] for w in spelled.split()).casefold() == short.casefold():
+            return True
+    return False
 
 
 # Two kinds of work set side by side ("journal articles versus conference papers"): a breakdown, not a filter.
