@@ -241,7 +241,10 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             intent.route = pick  # "the newest of his papers with that co-author": one paper, by date
         elif intent.route == "list" and not (named or focus) and (pick := phrases.one_by_date(question)):
             intent.route = pick  # "the last paper he put out before 2024": one paper, by date
-        if not meta and (one := self.picked_by_table(question, intent.route, named, focus, f, span, scope, filters)):
+        if not meta and (
+            one := self.picked_by_table(question, intent.route, named, focus, f, span, scope, filters)
+            or self.relative_pick(question, intent.route, named, history)  # a relative of the paper named, learned
+        ):
             # "his oldest paper … and what did it optimize?", "his 2019 benchmark paper …", "which later paper of his
             # also …": the table picks the paper, the rest is asked of it
             (picked, intent.route, dated, asked), focus, intent.subject, topic = one, [one[0]], "", ""

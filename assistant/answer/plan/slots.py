@@ -30,6 +30,7 @@ from assistant.answer.plan.people_paths import PeoplePaths
 from assistant.answer.plan.person_slots import PeopleReader
 from assistant.answer.plan.phrases.reference import introduced, references
 from assistant.answer.plan.placed import PlacedReader
+from assistant.answer.plan.relative import RelativeReader
 from assistant.answer.plan.resolver import Resolver
 from assistant.answer.plan.selection import RARE_IDF, Selection
 from assistant.answer.plan.table_fields import TableFieldReader
@@ -46,7 +47,15 @@ _DEFINITE = re.compile(r"\bthe\s+(?!(?:author|corpus|researcher)\b)\w", re.I)
 
 
 class SlotReader(
-    PeopleReader, PeoplePaths, Selection, PairReader, JointReader, PlacedReader, NotedReader, TableFieldReader
+    PeopleReader,
+    PeoplePaths,
+    Selection,
+    PairReader,
+    JointReader,
+    PlacedReader,
+    NotedReader,
+    TableFieldReader,
+    RelativeReader,
 ):
     """Reads a question's slots against the corpus (the table's names, people and papers)."""
 

@@ -214,6 +214,15 @@ def joint_placed(question: str) -> JointPlaced | None:
     return JointPlaced(1 if later else -1, described, m.span(), led, bool(PREPRINT.search(rest[0])))
 
 
+def placed_direction(question: str) -> int:
+    """The date order a question's comparative says ("later", "an earlier preprint", "the following year"): 1 later,
+    -1 earlier, 0 when it says none."""
+    m = _PLACED.search(question)
+    if not m:
+        return 0
+    return 1 if m.group("w").casefold() in _LATER | {"next", "following"} else -1
+
+
 def asked_after(question: str, at: int) -> str:
     """The clause a question asks once it has placed its paper (from `at` on): the first that opens with a question
     word, else the one after the placing clause ("…, by how much did …?"); "" when there is none."""

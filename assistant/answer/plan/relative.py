@@ -1,0 +1,156 @@
+"""The paper a question asks about when it names one paper (the anchor) and may ask of a relative of it instead ("her
+co-author on the melt-pond paper also appears on a 2024 Antarctic preprint: what did that report?", "his other stencil
+paper relies on … - what platform …?"): a learned choice between the anchor and the author's other papers. Nothing
+here reads a relation's wording: each candidate gets what the code already knows of it against the anchor (a shared
+author and whether that person leads it, a person the question names, its date against the anchor's and the order the
+question's comparative says, the fit of the question's rest to its sentences and words, the anchor's topic, the venue),
+and the relation comes out of which of these the candidates differ on. Weights in data/relative_model.json, fitted by
+`python -m bench.relative_fit --fit` leave-one-writer-out; without it the anchor stands. Mixed into the SlotReader
+(which gives `corpus`, `people_in`, `_without_paper`, `_content`, `asked_route`)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+from assistant.answer.evidence.weigh import paper_text, vocabulary
+from assistant.answer.learned import Logistic
+from assistant.answer.plan import phrases
+from assistant.answer.plan.people import same_person
+from assistant.models import Paper
+
+_DATA = Path(__file__).parent / "data" / "relative_model.json"
+FEATURES = (
+    "anchor",  # the paper the question names
+    "shares",  # shares an author (not the principal) with the anchor
+    "linked_lead",  # its first author is on the anchor or named in the question (not the principal)
+    "person_on",  # a person the question names (not the principal) is on its byline
+    "order",  # its date against the anchor's (+1 later, -1 earlier) times the comparative the question says (0: none)
+    "near",  # 1 / (1 + years between it and the anchor) (0 for the anchor)
+    "rest_fit",  # best sentence cosine with the question less the anchor's names, minus the best candidate's
+    "whole_fit",  # best sentence cosine with the whole question, minus the best candidate's
+    "rest_cover",  # IDF-weighted share of the rest's content terms its own text holds
+    "topic",  # best sentence cosine with the anchor's title (same topic as the anchor; 0 for the anchor)
+    "same_venue",  # the anchor's venue (not arXiv; 0 for the anchor)
+    "dated",  # dated in the years the question says (phrases.dates), the anchor's own date aside
+)
+# Routes a question naming one paper may be read on while it asks about another ("the first author of X also led
+# …" reads as a list or its authors, "X's arXiv note points to an earlier one" as its arXiv id); counts and
+# comparisons are several papers' answers, no hop.
+HOP_ROUTES = frozenset({"fact", "how", "why", "summary", "authors", "when", "arxiv", "earliest", "latest", "list"})
+_ARXIV = ("arxiv", "corr")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The anchor, the candidates (anchor first) with their FEATURES, the one chosen and the clause asked of it."""
+
+    anchor: str
+    candidates: list[str]
+    features: list[tuple[float, ...]]
+    picked: str
+    asked: str
+
+
+def _years(date: str | None) -> float | None:
+    if not date:
+        return None
+    y, m, d = (list(map(int, date.split("-"))) + [1, 1])[:3]
+    return y + (m - 1) / 12 + (d - 1) / 372
+
+
+def _in_years(p: Paper, years: tuple[int | None, int | None]) -> bool:
+    lo, hi = years
+    return (lo is not None or hi is not None) and p.year is not None and (lo or 0) <= p.year <= (hi or 9999)
+
+
+def _squeezed(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _venue(p: Paper) -> str:
+    v = (p.venue or "").casefold().strip()
+    return "" if not v or any(a in v for a in _ARXIV) else v
+
+
+def _shares(model: Logistic, feats: list[tuple[float, ...]]) -> np.ndarray:
+    """Each candidate's share of the choice: a softmax over the candidates of their standardised features . weights
+    (a conditional logit: the scores of one question's candidates are relative to each other)."""
+    s = ((np.asarray(feats, dtype=float) - model.mean) / model.scale) @ model.weights
+    e = np.exp(s - s.max())
+    return e / e.sum()
+
+
+@cache
+def _model() -> Logistic | None:
+    return Logistic.of(json.loads(_DATA.read_text())) if _DATA.exists() else None
+
+
+class RelativeReader:
+    def relative_pick(self, question: str, route: str, named: list[str], history) -> tuple[str, str, bool, str] | None:
+        """The relative the question asks about instead of the one paper it names, with the route and clause asked
+        of it (the planner's picked-by-table shape); None when the anchor stands."""
+        if history or len(named) != 1 or route not in HOP_ROUTES:
+            return None
+        reading = self.relative_read(question, named[0])
+        if reading is None or reading.picked == reading.anchor:
+            return None
+        return reading.picked, self.asked_route(reading.asked), True, reading.asked
+
+    def relative_read(self, question: str, anchor_id: str) -> Reading | None:
+        """The candidates of a question naming `anchor_id` and the learned choice among them."""
+        corpus = self.corpus
+        anchor = corpus.by_id.get(anchor_id)
+        asked = phrases.asked_after(question, 0)
+        if anchor is None or not asked or _squeezed(self._without_paper(asked, anchor.id)) != _squeezed(asked):
+            return None  # the paper is named in the clause that asks: asked of itself, no relative to choose
+        papers = [anchor, *(p for p in corpus.authors_papers if p.id != anchor.id)]
+        if len(papers) < 2:
+            return None
+        principal = corpus.principal
+        named_people = [m.name for m in self.people_in(question) if not same_person(m.name, principal)]
+        on_anchor = [a for a in anchor.authors if not same_person(a, principal)]
+        linked = [*on_anchor, *named_people]
+        said = phrases.placed_direction(question)
+        rest = self._without_paper(question, anchor.id)
+        words = " ".join(self._content(rest))
+        qterms = corpus.qterms(words)
+        fits = [corpus.sentences.best(text, papers) for text in (rest, question, anchor.title or anchor.label)]
+        tops = [max((v[0] for v in f.values()), default=0.0) for f in fits]
+        at = _years(anchor.date)
+        venue = _venue(anchor)
+        span = phrases.dates(question)
+        years = span.years if span is not None and span.relative is None else (None, None)
+        feats = []
+        for p in papers:
+            when = _years(p.date)
+            apart = None if at is None or when is None else when - at
+            others = [a for a in p.authors if not same_person(a, principal)]
+            lead = p.authors[0] if p.authors and not same_person(p.authors[0], principal) else ""
+            feats.append(
+                (
+                    float(p is anchor),
+                    float(p is not anchor and any(same_person(a, b) for a in others for b in on_anchor)),
+                    float(p is not anchor and bool(lead) and any(same_person(lead, b) for b in linked)),
+                    float(any(same_person(a, b) for a in others for b in named_people)),
+                    float(said * np.sign(apart)) if apart is not None and p is not anchor else 0.0,
+                    1.0 / (1.0 + abs(apart)) if apart is not None and p is not anchor else 0.0,
+                    fits[0][p.id][0] - tops[0] if p.id in fits[0] else -1.0,
+                    fits[1][p.id][0] - tops[1] if p.id in fits[1] else -1.0,
+                    qterms.coverage(vocabulary(paper_text(p))) if words else 0.0,
+                    fits[2].get(p.id, (0.0, ""))[0] if p is not anchor else 0.0,
+                    float(p is not anchor and bool(venue) and _venue(p) == venue),
+                    float(_in_years(p, years)),
+                )
+            )
+        picked = anchor.id
+        if (model := _model()) is not None:
+            share = _shares(model, feats)
+            best = int(np.argmax(share))
+            if best and share[best] >= model.threshold:
+                picked = papers[best].id
+        return Reading(anchor.id, [p.id for p in papers], feats, picked, asked)
