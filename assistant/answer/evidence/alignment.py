@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from assistant.answer.evidence import bound_names
+from assistant.answer.evidence import bound_names, change, comparative
 from assistant.answer.evidence.figures import QUANTITY_WORDS, Quantity, quantities  # noqa: F401 - read from here by callers
 from assistant.answer.evidence.query_terms import stem
 
@@ -51,6 +51,7 @@ MIN_SHARED, MIN_SHARE = 2, 0.4
 
 _BOUNDARY = re.compile(r"[;:()\[\]]|,(?!\d{3})|\s(?:and|while|whereas|but|although|though)\s|\.\s", re.I)
 _CONJUNCT = re.compile(r"\s*(?:and|or)\s", re.I)
+_APPOSED = re.compile(r",\s*(?:an?\s+|about\s+|roughly\s+|some\s+)?$", re.I)  # ", 30% lower", ", a 40% gain"
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’-]*")
 _NEGATION = re.compile(r"\b(?:not|no|never|n't|without|neither|nor)\b|n't\b", re.I)
 
@@ -145,6 +146,10 @@ def _cut(text: str, qs: list[Quantity], lo: int, hi: int) -> list[Clause]:
             lead = out[-1].quantities[0].start
             if not any(at < c.quantities[0].start for at, _ in c.words):
                 c.words = [(at, w) for at, w in out[-1].words if at < lead] + c.words
+        # "… a median position error of 4.1 km, 30% lower than persistence": a part that opens with its figure
+        # after a comma says it of what the part before it names.
+        if out and c.quantities and _APPOSED.match(text, s, c.quantities[0].start):
+            c.words = [(at, w) for at, w in out[-1].words] + c.words
         out.append(c)
     return out
 
@@ -250,6 +255,19 @@ def _scaled(q: Quantity) -> bool:
 _NAMED_UNITS = frozenset({"power", "length", "bytes", "rate"})
 
 
+def _ratios(cc: Clause, q: Quantity, sc: Clause, sq: Quantity) -> tuple[Quantity, Quantity] | None:
+    """The claim's and the sentence's figures as the ratios of the changes they state, when they are of different
+    kinds and each states a change ("halved" and "30% lower"); None otherwise."""
+    a = change.as_ratio(cc.text, _local(cc, q), DIRECTIONS)
+    b = change.as_ratio(sc.text, _local(sc, sq), DIRECTIONS) if a is not None else None
+    return (a, b) if a is not None and b is not None else None
+
+
+def _local(c: Clause, q: Quantity) -> Quantity:
+    """The quantity with its offsets in its clause's text."""
+    return Quantity(q.low, q.high, q.kind, q.said, q.start - c.start, q.end - c.start)
+
+
 def _bind_quantities(claim: str, sentences: list[str]) -> tuple[list[Finding], int, int]:
     findings, asked, bound = [], 0, 0
     parts = clauses(claim)
@@ -265,9 +283,15 @@ def _bind_quantities(claim: str, sentences: list[str]) -> tuple[list[Finding], i
                 for sc in clauses(s):
                     for sq in sc.quantities:
                         if sq.kind != q.kind or (q.kind == "count" and _scaled(q) != _scaled(sq)):
-                            continue
-                        score = _binding(ctx, _context(sc, sq)) + (MIN_BINDING if q.kind in _NAMED_UNITS else 0)
-                        meets = _meets(claim, q, sq)
+                            # a change said two ways is one ratio: "halved" (0.5) against "30% lower" (0.7)
+                            ratios = _ratios(cc, q, sc, sq)
+                            if ratios is None:
+                                continue
+                            score = _binding(ctx, _context(sc, sq))
+                            meets = change.meets(*ratios)
+                        else:
+                            score = _binding(ctx, _context(sc, sq)) + (MIN_BINDING if q.kind in _NAMED_UNITS else 0)
+                            meets = _meets(claim, q, sq)
                         # Ties go to the sentence quantity that meets the claim.
                         if best is None or (score, meets) > (best[0], best[1]):
                             best = (score, meets, s, sq, sc)
@@ -296,6 +320,11 @@ def _sides(clause: Clause) -> set[tuple[int, int]]:
 
 def _directions(text: str) -> list[tuple[int, int, Clause]]:
     """(pair, side, clause) of each direction word, its side flipped when negated ("did not increase")."""
+    return [(pair, side, c) for pair, side, c, _ in _placed_directions(text)]
+
+
+def _placed_directions(text: str) -> list[tuple[int, int, Clause, int]]:
+    """(pair, side, clause, offset in the text) of each direction word."""
     out = []
     for c in clauses(text):
         for m in _DIRECTION.finditer(c.text):
@@ -303,21 +332,23 @@ def _directions(text: str) -> list[tuple[int, int, Clause]]:
             # the three words before it, whole ("FNO emulator is faster" is not "no … faster")
             if _NEGATION.search(" ".join(_WORD.findall(c.text[: m.start()])[-3:])):
                 side = 1 - side
-            out.append((pair, side, c))
+            out.append((pair, side, c, c.start + m.start()))
     return out
 
 
 def _bind_directions(claim: str, sentences: list[str]) -> list[Finding]:
     out = []
-    for pair, side, cc in _directions(claim):
+    for pair, side, cc, at in _placed_directions(claim):
         mine = {w for _, w in cc.words} - {stem(m) for m in DIRECTIONS}
         if not mine:
             continue
         best: tuple[int, bool, str] | None = None
         for s in sentences:
-            for pair2, side2, sc in _directions(s):
+            for pair2, side2, sc, at2 in _placed_directions(s):
                 if pair2 != pair:
                     continue
+                if comparative.reversed_sides(cc, at, sc, at2):  # "A better than B" against "B better than A"
+                    side2 = 1 - side2
                 shared = len(mine & {w for _, w in sc.words})
                 if shared >= MIN_SHARED and shared >= MIN_SHARE * len(mine):
                     if best is None or (shared, side2 == side) > (best[0], best[1]):

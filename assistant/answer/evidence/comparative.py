@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Protocol
 
 from assistant.answer.evidence.query_terms import stem
 
@@ -64,3 +65,35 @@ def weigh(claim: str, sentences: list[str]) -> Weighed | None:
             if key != other and key in before and unit_a == unit and abs(a) != abs(b):
                 return Weighed((abs(a) > abs(b)) == more, s, said)
     return None
+
+
+class Part(Protocol):
+    """A clause with its content words: alignment.Clause."""
+
+    text: str
+    start: int  # offset of the clause in its text
+    words: list[tuple[int, str]]  # (offset in the text, stem) of each content word
+
+
+_THAN = re.compile(r"\bthan\b", re.I)
+
+
+def _sides(part: Part, at: int) -> tuple[set[str], set[str]] | None:
+    """A comparison's two sides in a clause: the content words before its comparative word (at offset `at`) and those
+    after the "than" that follows it; None without a "than"."""
+    than = _THAN.search(part.text, max(0, at - part.start))
+    if not than:
+        return None
+    end = part.start + than.end()
+    return {w for o, w in part.words if o < at}, {w for o, w in part.words if o >= end}
+
+
+def reversed_sides(claim: Part, claim_at: int, stated: Part, stated_at: int) -> bool:
+    """The sentence's comparison puts the claim's two sides the other way round: "MC dropout is better calibrated
+    than the ensemble" against "The ensemble is better calibrated than a single network with MC dropout" (the claim's
+    sides share more words with the sentence's opposite sides than with its same sides)."""
+    a, b = _sides(claim, claim_at), _sides(stated, stated_at)
+    if a is None or b is None:
+        return False
+    (first, other), (first2, other2) = a, b
+    return len(first & other2) + len(other & first2) > len(first & first2) + len(other & other2)

@@ -58,6 +58,7 @@ _UNIT_CLASS = {
     "kilowatts": ("power", 1e3),
     "point": ("points", 1),
     "points": ("points", 1),
+    "ratio": ("ratio", 1),  # a change as the ratio it makes ("halved"): quantity words only
 }
 _FLOPS = {"": 1, "k": 1e3, "m": 1e6, "g": 1e9, "t": 1e12, "p": 1e15, "e": 1e18}
 _NUM = r"\d+(?:,\d{3})*(?:\.\d+)?"

@@ -54,7 +54,16 @@ class OverTable:
             and intent.route in ("fact", "list", "count", "summary", "earliest", "latest", *PAPER_FIELDS)
             and (
                 chosen := self.asked_of_selection(
-                    question, f, span, scope, person, position, surname, venues, work_type, aside, categories
+                    question,
+                    f,
+                    span,
+                    scope,
+                    person,
+                    *_selecting(question, position, surname),
+                    venues,
+                    work_type,
+                    aside,
+                    categories,
                 )
             )
         ):
@@ -120,3 +129,10 @@ class OverTable:
         ):
             intent.route = "overview"  # "What did they work on before 2021?": the themes of those years
         return compared, position, focus, topic, within, scope, corrected
+
+
+def _selecting(question: str, position, surname) -> tuple:
+    """The author position (and surname) that select the paper: none in a yes/no claim, where they are the value the
+    claim asserts ("Tanaka was first author on the iceberg paper in GRSL, correct?"), not what picks the paper (the
+    description does)."""
+    return (None, None) if phrases.claim_of(question) else (position, surname)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from assistant.answer.check.claim_parts import Pool, numbers
 from assistant.answer.evidence import alignment
+from assistant.answer.evidence.asserted import asserted
 from assistant.answer.evidence.query_terms import stem
 from assistant.answer.evidence.weigh import summary_sentence, vocabulary
 from assistant.answer.plan import phrases
@@ -137,7 +138,7 @@ def premises(question: str, paper: Paper, ranked: list[str]) -> Verdict:
     top = ranked[:TOP]
     every = ranked
     pool = Pool([paper.abstract, *paper.other_abstracts])
-    words = content(question, paper)
+    words = content(asserted(question), paper)
 
     def holding(pred, among=None) -> str | None:
         return next((s for s in (among or every) if pred(s)), None)

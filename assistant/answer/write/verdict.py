@@ -21,6 +21,7 @@ import numpy as np
 from assistant.answer.check.citations import Citations, finish_blocks
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import alignment, asked, claim_record, claim_terms, clauses, comparative, contrast
+from assistant.answer.evidence.asserted import asserted
 from assistant.answer.evidence.roles import cue_role, with_roles
 from assistant.answer.evidence.weigh import summary_sentence, vocabulary
 from assistant.answer.plan import phrases
@@ -40,7 +41,7 @@ __all__ = ["NO", "UNSAID", "YES", "Verdict", "decide", "write_verdict"]
 def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Near | None = None) -> Verdict:
     """The verdict on a yes/no question about one paper, from its sentences ranked by the question and its listing's
     metadata (venue, comments); `near` finds a close variant of a word among the paper's words by meaning."""
-    words = content(question, paper)
+    words = content(asserted(question), paper)
     # "Was X accepted at SC'25?": the listing's comment ("Accepted to SC'25 (June 3, 2025).") states the whole claim.
     stated = [s for s in claim_terms.metadata(paper) if coverage(words, s) == 1.0]
     if stated and coverage(words, " ".join(ranked)) < 1.0:
@@ -79,7 +80,7 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
     # no when a sentence puts another term in its place, else the abstracts do not say.
     missing = [
         w
-        for w in claim_terms.unsupported(question, paper, ranked, near)
+        for w in claim_terms.unsupported(asserted(question), paper, ranked, near)
         if not claim_terms.paraphrased(question, w, ranked)
     ]
     if verdict.why.startswith(claim_terms.BY_FIGURES):
