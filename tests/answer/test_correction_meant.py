@@ -80,3 +80,64 @@ def test_the_ruled_out_paper_scores_below_the_one_meant(assistant):
     cands = meant.candidates(corpus, question, history, None)
     score = dict(zip((c.pid for c in cands), meant.scores(cands)))
     assert score[static] > score[dynamic]
+
+
+def _titled(assistant, words: str) -> str:
+    corpus = assistant.answerer().corpus
+    (pid,) = [p.id for p in corpus.papers if words in (p.title or "")]
+    return pid
+
+
+def test_a_correction_that_names_the_paper_it_rules_out_answers_the_one_it_describes(tanaka):
+    # The first answer shows both ensemble papers; the correction names the route-planning one (the planner reads it as
+    # named) and describes the other: the learned choice weighs the named papers and takes the one described.
+    meant_id = _titled(tanaka, "Deep Ensembles")
+    answers = converse(
+        tanaka,
+        "Has Tanaka written anything on ensembles for sea-ice forecasting?",
+        "no, that one is the route planning paper. I mean the one where she trains an ensemble of networks herself",
+        "ok, and how does its calibration compare with Monte Carlo dropout?",
+    )
+    assert cited(answers[1])[:1] == [meant_id]
+    assert cited(answers[2])[:1] == [meant_id]  # the next turn stays on the paper meant
+
+
+def test_the_other_paper_described_may_be_one_no_answer_showed(tanaka):
+    # "the other Sentinel-2 paper": the coastline paper was not among the first answer's papers; the words between "the
+    # other" and "paper" describe it, and the melt pond paper is the one ruled out.
+    coast = _titled(tanaka, "Coastline Extraction")
+    first = converse(tanaka, "What did Keiko Tanaka do with Sentinel-2 data?")[0]
+    assert coast not in cited(first)
+    answers = converse(
+        tanaka,
+        "What did Keiko Tanaka do with Sentinel-2 data?",
+        "Not the melt-pond paper - the other Sentinel-2 one, please.",
+    )
+    assert cited(answers[1])[:1] == [coast]
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("Not the melt pond one, the other Sentinel-2 paper.", " Sentinel-2"),
+        ("not the dynamic one, the other one", ""),
+        ("Not the coastline one, the other.", None),
+    ],
+)
+def test_the_other_keeps_the_words_that_describe_the_paper(question, said):
+    m = meant.phrases.THE_OTHER.search(question)
+    assert m is not None and m.group("said") in ((said,) if said is not None else (None, ""))
+    history = [Message(role="user", content="x"), Message(role="assistant", content="y")]
+    assert meant.corrects(question, history)
+
+
+def test_the_papers_a_correction_names_are_candidates_with_a_feature_of_their_own(tanaka):
+    corpus = tanaka.answerer().corpus
+    route = _titled(tanaka, "Route Planning")
+    history = [
+        Message(role="user", content="Tell me about her ice charting work."),
+        Message(role="assistant", content="y"),
+    ]
+    cands = meant.candidates(corpus, "no, I meant the route planning one", history, None, (route,))
+    named = meant.FEATURES.index("named")
+    assert {c.pid for c in cands if c.x[named] == 1.0} == {route}

@@ -36,6 +36,8 @@ FEATURES = (
     "same_side",  # of the same side (the author's or others') as the paper the previous answer led with
     "date_pick",  # the earliest or latest paper shown, as the turn's date word picks (phrases.date_pick)
     "led",  # the previous answer named it first
+    "named",  # the turn names it (the planner's reading of its words: a title, a described name)
+    "context_cover",  # share of the previous question's content terms (IDF-weighted) the paper's text holds
 )
 
 
@@ -58,11 +60,16 @@ def corrects(question: str, history: list[Message]) -> bool:
 
 
 def _parts(question: str) -> tuple[str, str]:
-    """(what is ruled out, what describes the paper meant) of a correction."""
+    """(what is ruled out, what describes the paper meant) of a correction: "not the X one" is ruled out; a correction
+    that says what it means after its cue describes the paper meant there only ("that's the route-planning one. I
+    meant the paper where she trains the ensemble herself": the words before the cue describe the other paper)."""
+    cue = [m for m in phrases.CORRECTION.finditer(question) if m.start() > 0]  # not a leading "No,"
+    after = question[cue[-1].end() :] if cue else question
     ruled = phrases.NOT_THE_ONE.search(question)
-    said = phrases.CORRECTION.sub(" ", phrases.NOT_THE_ONE.sub(" ", without_pointers(question)))
-    said = phrases.THE_OTHER.sub(" ", said)
-    return (ruled.group(0) if ruled else ""), re.sub(r"\s+", " ", said).strip()
+    ruled_out = ruled.group(0) if ruled else ""
+    said = phrases.CORRECTION.sub(" ", phrases.NOT_THE_ONE.sub(" ", without_pointers(after)))
+    said = phrases.THE_OTHER.sub(lambda m: f" {m.group('said') or ''} ", said)  # "the other Sentinel-2 paper"
+    return re.sub(r"\s+", " ", ruled_out).strip(), re.sub(r"\s+", " ", said).strip()
 
 
 def _share(words: set[str], title: str) -> float:
@@ -80,14 +87,17 @@ def _date_picked(corpus: Corpus, question: str, shown: list[str]) -> str | None:
     return ends.paper.id if ends and len(ends.tied) == 1 else None
 
 
-def candidates(corpus: Corpus, question: str, history: list[Message], rule: str | None) -> list[Candidate]:
-    """The papers the conversation showed (the previous answer's first) and the relatives of the previous question
-    and of the description, each with its FEATURES; `rule` is the rules' pick."""
+def candidates(
+    corpus: Corpus, question: str, history: list[Message], rule: str | None, named: tuple[str, ...] = ()
+) -> list[Candidate]:
+    """The papers the conversation showed (the previous answer's first), the papers the turn names (`named`: "that's
+    the route-planning one" names the one ruled out as readily as the one meant) and the relatives of the previous
+    question and of the description, each with its FEATURES; `rule` is the rules' pick."""
     shown = cited_papers(previous_answer(history), corpus.by_title)
     before = earlier_papers(history, corpus.by_title)
     ruled, said = _parts(question)
     words = " ".join(topic_words(said, corpus.principal))
-    pool = [*shown, *before, *correction.relatives(corpus, history, words)]
+    pool = [*shown, *before, *named, *correction.relatives(corpus, history, words)]
     ids = [i for i in dict.fromkeys(pool) if i in corpus.by_id]
     if not ids:
         return []
@@ -96,6 +106,7 @@ def candidates(corpus: Corpus, question: str, history: list[Message], rule: str 
     fits = [corpus.sentences.best(text, papers) if text.strip() else {} for text in (ruled, said, context)]
     tops = [max((v[0] for v in f.values()), default=0.0) for f in fits]
     qterms = corpus.qterms(words)
+    asked = corpus.qterms(" ".join(topic_words(context, corpus.principal)))
     ruled_words = {w.casefold() for w in topic_words(ruled, corpus.principal)} if ruled else set()
     said_words = {w.casefold() for w in topic_words(said, corpus.principal)}
     side = corpus.by_id[shown[0]].is_author_work if shown else None
@@ -117,6 +128,8 @@ def candidates(corpus: Corpus, question: str, history: list[Message], rule: str 
             float(side is None or p.is_author_work == side),
             float(p.id == by_date),
             float(bool(shown) and p.id == shown[0]),
+            float(p.id in named),
+            asked.coverage(vocabulary(paper_text(p))) if context.strip() else 0.0,
         )
         out.append(Candidate(p.id, x))
     return out
@@ -132,16 +145,32 @@ def scores(cands: list[Candidate]) -> list[float]:
     return list(_model().probabilities([c.x for c in cands]))
 
 
-def pick(corpus: Corpus, question: str, history: list[Message], rule: str | None) -> str | None:
+def ruled_out(cands: list[Candidate]) -> str | None:
+    """The candidate a correction rules out: the one what is ruled out fits best, by correction.MEANT_LEAD over every
+    other ("Not the leads one, the other CryoSat-2 study": the leads paper); None when nothing is ruled out in words
+    or no paper fits it clearly best (the paper an answer led with may be the one meant: a correction is often written
+    without reading the answer). The learned choice never takes it, however well the rest of the turn fits it."""
+    at = FEATURES.index("ruled_fit")
+    top = [c for c in cands if c.x[at] == 0.0]
+    if len(top) != 1 or len(cands) < 2:
+        return None
+    return top[0].pid if max(c.x[at] for c in cands if c is not top[0]) <= -correction.MEANT_LEAD else None
+
+
+def pick(
+    corpus: Corpus, question: str, history: list[Message], rule: str | None, named: tuple[str, ...] = ()
+) -> str | None:
     """The paper the turn means: the best-scoring candidate when it scores at least the threshold, else None (the
     rules decide). `rule` is the rules' pick (a feature): for a correction the paper the rule for "the other one, not
-    X" leaves; for a turn that picks among the papers shown, the one the rules took."""
+    X" leaves; for a turn that picks among the papers shown, the one the rules took. `named`: the papers the planner
+    reads the turn to name (candidates, with a feature of their own)."""
     if not _DATA.exists():
         return None  # not fitted yet (`python -m bench.meant_fit --fit`): the rules decide
-    cands = candidates(corpus, question, history, rule)
+    cands = candidates(corpus, question, history, rule, named)
     if not cands:
         return None
-    s = scores(cands)
+    out = ruled_out(cands)
+    s = [0.0 if c.pid == out else v for c, v in zip(cands, scores(cands))]
     best = int(np.argmax(s))
     return cands[best].pid if s[best] >= _model().threshold else None
 

@@ -144,7 +144,9 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
         elif position and phrases.POSITION_ASKED.search(question) and "authors" in phrases.asked_fields(question):
             # "Which journal published the X intercomparison, and who is its first author?": fields of one paper
             position, nth_of_paper = None, position
-        other = None if named or not history else self._other_than(question, history)
+        # A correction that names papers ("that's the route-planning one. I meant …") is read by the learned choice.
+        corrects = bool(history) and meant.corrects(question, history)
+        other = self._other_than(question, history, tuple(named)) if history and (corrects or not named) else None
         back = (
             None if named or another else pointed_back(question, history, self.corpus.by_title, self._label, self._date)
         )

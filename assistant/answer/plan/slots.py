@@ -285,12 +285,27 @@ class SlotReader(
             return pid  # "I meant her calving-front work": a title holds the description
         return correction.meant(self.corpus, history, described.strip(" -–—,."), words, against, rejected, shown, keep)
 
-    def _other_than(self, question: str, history: list[Message]) -> str | None:
+    def _other_than(self, question: str, history: list[Message], named: tuple[str, ...] = ()) -> str | None:
         """The paper a correction means, when the learned choice (plan/meant.py) is sure of one; else the paper of
-        "the other one, not the sparse tensor core one" (`_other_rule`), or None (the planner's other readings)."""
+        "the other one, not the sparse tensor core one" (`_other_rule`), or None (the planner's other readings).
+        When the turn names papers (`named`: "that's the route-planning one. I meant …" names the one ruled out),
+        only the learned choice, which weighs them, replaces them."""
         rule = self._other_rule(question, history)
-        learned = meant.pick(self.corpus, question, history, rule) if meant.corrects(question, history) else None
+        learned = None
+        if meant.corrects(question, history) and not self._grounded(question, history):
+            learned = meant.pick(self.corpus, question, history, rule, named)
+        if named:
+            return learned if learned and [learned] != list(named) else None  # the one named is read as before
         return learned or rule
+
+    def _grounded(self, question: str, history: list[Message]) -> bool:
+        """The correction says what it means in the table's own values (a venue, a date, "later"/"earlier" than the
+        paper the previous answer led with: "Hmm, no. I meant the later HONPAS paper"): the rules read those."""
+        described = phrases.CORRECTION.sub(" ", phrases.NOT_THE_ONE.sub(" ", question))
+        lead = cited_papers(previous_answer(history), self.corpus.by_title)[:1]
+        venues, _ = self.venues_in(described)
+        papers = [self.corpus.by_id[i] for i in lead if i in self.corpus.by_id]
+        return correction.grounded(described, venues, phrases.dates(described), papers) is not None
 
     def _other_rule(self, question: str, history: list[Message]) -> str | None:
         """The paper of "the other one, not the sparse tensor core one": among the papers the previous answer showed,

@@ -125,8 +125,11 @@ COMPARISON = re.compile(
 # (a spaced dash or "I mean" ends it too: "not the one that splits X up in advance - I mean the one that …").
 NOT_THE_ONE = re.compile(r"\bnot the (?:(?!\s[-–—]\s|\bi (?:meant|mean)\b)[^,.;:?!])+", re.I)
 # "the other one" / "his other paper": a paper picked as the one that is not another (said with NOT_THE_ONE).
-# "Not the coastline one, the other." says it bare, at the end of its clause.
-THE_OTHER = re.compile(r"\bthe other(?: (?:one|paper|work|preprint|study)\b|(?=\s*(?:[.,;:!?]|$)))", re.I)
+# "Not the coastline one, the other." says it bare, at the end of its clause; "the other Sentinel-2 paper" describes it
+# (group "said").
+THE_OTHER = re.compile(
+    r"\bthe other(?:(?P<said>(?: [\w-]+){0,2}?) (?:one|paper|work|preprint|study)\b|(?=\s*(?:[.,;:!?]|$)))", re.I
+)
 # Code released with a paper.
 CODE = re.compile(r"\b(code|github|open[- ]source)\b", re.I)
 # Bibliometrics a profile page may state.
