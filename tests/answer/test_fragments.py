@@ -32,8 +32,9 @@ SETS = [
     "first_contact_r13_seeds.json",
     "first_contact_r14_seeds.json",
     "first_contact_r15_seeds.json",
+    "first_contact_r16_seeds.json",
 ]
-CORPUS2 = [f"first_contact_r{n}_corpus2.json" for n in range(3, 16)] + [
+CORPUS2 = [f"first_contact_r{n}_corpus2.json" for n in range(3, 17)] + [
     "first_contact_corpus2.json",
     "first_contact_end_corpus2.json",
 ]
