@@ -262,6 +262,10 @@ def score_hard(q: dict, answer: Answer, principal: str) -> tuple[float, list[str
         if not has_fact:
             failures.append(f"none of the facts {facts} in the answer")
         return (any_cited + denied + has_fact) / 3, failures
+    if kind == "filter" and not expected:
+        # an exact answer set that is empty (RULES: "near_negative (filter with empty expected_papers)"): the share
+        # of it cited is 0/0, so the answer is scored as a near-negative is: cite nothing outside, say so
+        kind = "near_negative"
     if kind == "near_negative":
         related = q.get("related_others") or []
         outside = [c for c in answer.citations if not any(matches(e, c) for e in related)]

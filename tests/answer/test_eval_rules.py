@@ -98,6 +98,15 @@ def test_verify_scores_the_verdict_then_the_paper_and_the_fact():
     assert rules.score_hard(q, silent, "Yunquan Zhang")[0] == 0.5
 
 
+def test_a_filter_whose_exact_set_is_empty_scores_the_refusal_not_zero():
+    q = {"kind": "near_negative", "rule": "filter", "expected_papers": [], "question": "Any work on lake ice?"}
+    said = Answer(answer="The corpus does not cover this: none of her papers is about lake ice, so I list none.")
+    assert rules.score_hard(q, said, "Keiko Tanaka") == (1.0, [])
+    assert rules.score_hard(q, Answer(answer="Here is what I found."), "Keiko Tanaka")[0] == 0.5
+    listed = Answer(answer="Her papers on it: [1].", citations=[cite(1, "Ice charts")])
+    assert rules.score_hard(q, listed, "Keiko Tanaka")[0] == 0.0
+
+
 def test_an_items_rule_overrides_its_kind_and_allowed_papers_cost_nothing():
     q = {
         "id": "d",
