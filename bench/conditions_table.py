@@ -18,11 +18,9 @@ from pathlib import Path
 import numpy as np
 
 from assistant import evaluation_rules
-from assistant.core import Assistant
-from assistant.evaluation import HISTORY_CHARS, score_question
-from assistant.models import Filters, Message
-from assistant.presenter import present_answer
-from assistant.settings import Settings
+from assistant.evaluation import score_question
+from assistant.models import Filters
+from bench.learned import opened, replayed
 from bench.topic_membership import C2, WRITERS
 
 KINDS = {"stacked", "negation", "list_condition"}
@@ -70,12 +68,8 @@ def conditions(plan) -> str:
 
 def measured(assistant, name: str, q: dict, hard: bool, principal: str) -> dict:
     answerer = assistant.answerer()
-    messages: list[Message] = []
-    for turn in q.get("turns") or [q["question"]]:
-        messages.append(Message(role="user", content=turn))
-        plan = answerer.plan(messages, Filters())
-        answer = present_answer(assistant.answer(messages))
-        messages.append(Message(role="assistant", content=answer.answer[:HISTORY_CHARS]))
+    asked, answer = replayed(assistant, q)
+    plan = answerer.plan(asked, Filters())
     score, failures, _ = score_question(q, answer, set(answerer.corpus.by_id), hard, principal)
     return dict(
         set=name, id=q["id"], kind=q["kind"], question=q.get("question") or " / ".join(q["turns"]),
@@ -87,9 +81,7 @@ def rows_of(seeds: str, corpus2: str) -> list[dict]:
     rows = []
     sets = [s for v in WRITERS.values() for s in v]
     for store, names in ((seeds, [s for s in sets if s not in C2]), (corpus2, [s for s in sets if s in C2])):
-        store = Path(store)
-        corpus = store.parent / "tanaka" if (store.parent / "tanaka").exists() else Path("seeds")
-        assistant = Assistant.from_settings(Settings(store_dir=store, seeds_dir=corpus))
+        assistant = opened(store)
         for name in names:
             data = json.loads(Path(f"tests/data/{name}.json").read_text())
             hard = evaluation_rules.is_hard(data["questions"])

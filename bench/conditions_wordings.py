@@ -12,9 +12,8 @@ from collections import Counter
 from pathlib import Path
 
 from assistant.answer.plan.people import PersonConstraint
-from assistant.core import Assistant
 from assistant.models import Filters, Message
-from assistant.settings import Settings
+from bench.learned import opened
 
 ITEMS = Path(__file__).with_name("conditions_new_wordings.json")
 
@@ -39,8 +38,7 @@ def main() -> None:
     items = json.loads(ITEMS.read_text())["items"]
     passed, total = Counter(), Counter()
     for store_name, store in (("seeds", Path(args.seeds)), ("corpus2", Path(args.corpus2))):
-        corpus = store.parent / "tanaka" if (store.parent / "tanaka").exists() else Path("seeds")
-        answerer = Assistant.from_settings(Settings(store_dir=store, seeds_dir=corpus)).answerer()
+        answerer = opened(store).answerer()
         for it in (i for i in items if i["store"] == store_name):
             plan = answerer.plan([Message(role="user", content=it["question"])], Filters())
             people = sorted(f"{c.who}: {c.role}" for c in plan.people)

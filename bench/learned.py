@@ -1,5 +1,5 @@
-"""What the fit scripts share: the question sets and their writers, a labelled paper's record, and a plain L2 logistic
-regression in numpy."""
+"""What the fit scripts share: the question sets and their writers, a labelled paper's record, a bench store opened and
+an item's conversation replayed, and a plain L2 logistic regression in numpy."""
 
 from __future__ import annotations
 
@@ -42,6 +42,33 @@ def paper_of(table, entry: dict):
         if matches(entry, c):
             return p
     return None
+
+
+def opened(store: Path):
+    """The assistant over a bench store: a corpus2 store's sources sit beside it ("tanaka"), else the seeds."""
+    from assistant.core import Assistant
+    from assistant.settings import Settings
+
+    store = Path(store)
+    corpus = store.parent / "tanaka" if (store.parent / "tanaka").exists() else Path("seeds")
+    return Assistant.from_settings(Settings(store_dir=store, seeds_dir=corpus))
+
+
+def replayed(assistant, q: dict) -> tuple[list, object]:
+    """An item's turns sent as the evaluation sends them (each earlier answer cut to HISTORY_CHARS): the messages its
+    last turn was asked with, and that turn's presented answer."""
+    from assistant.evaluation import HISTORY_CHARS
+    from assistant.models import Message
+    from assistant.presenter import present_answer
+
+    messages: list = []
+    answer = None
+    for turn in q.get("turns") or [q["question"]]:
+        if answer is not None:
+            messages.append(Message(role="assistant", content=answer.answer[:HISTORY_CHARS]))
+        messages.append(Message(role="user", content=turn))
+        answer = present_answer(assistant.answer(messages))
+    return messages, answer
 
 
 def logistic(x: np.ndarray, y: np.ndarray, l2: float = 1.0) -> dict:

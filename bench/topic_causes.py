@@ -25,12 +25,10 @@ import numpy as np
 
 from assistant import evaluation_rules
 from assistant.answer.evidence import distinct
-from assistant.core import Assistant
-from assistant.evaluation import HISTORY_CHARS, score_question
+from assistant.evaluation import score_question
 from assistant.evaluation_rules import matches
-from assistant.models import Filters, Message
-from assistant.presenter import present_answer
-from assistant.settings import Settings
+from assistant.models import Filters
+from bench.learned import opened, replayed
 from bench.topic_membership import C2, WRITERS, _Cited
 
 KINDS = {"topic", "summary", "both_groups", "negation", "superlative", "stacked", "list_condition", "filter"}
@@ -55,12 +53,8 @@ def _sets() -> list[str]:
 def measured(assistant, name: str, q: dict, hard: bool, principal: str) -> dict:
     answerer, corpus = assistant.answerer(), assistant.answerer().corpus
     m = corpus.topics
-    messages: list[Message] = []
-    for turn in q.get("turns") or [q["question"]]:
-        messages.append(Message(role="user", content=turn))
-        plan = answerer.plan(messages, Filters())
-        answer = present_answer(assistant.answer(messages))
-        messages.append(Message(role="assistant", content=answer.answer[:HISTORY_CHARS]))
+    asked, answer = replayed(assistant, q)
+    plan = answerer.plan(asked, Filters())
     papers = list(corpus.by_id.values())
     expected = [next((p for p in papers if matches(e, _Cited(p))), None) for e in q["expected_papers"]]
     allowed = q["expected_papers"] + (q.get("allowed_papers") or []) + (q.get("related_others") or [])
@@ -98,9 +92,7 @@ def main() -> None:
         (args.seeds, [s for s in _sets() if s not in C2]),
         (args.corpus2, [s for s in _sets() if s in C2]),
     ):
-        store = Path(store)
-        corpus = store.parent / "tanaka" if (store.parent / "tanaka").exists() else Path("seeds")
-        assistant = Assistant.from_settings(Settings(store_dir=store, seeds_dir=corpus))
+        assistant = opened(store)
         for name in sets:
             data = json.loads(Path(f"tests/data/{name}.json").read_text())
             hard = evaluation_rules.is_hard(data["questions"])

@@ -14,12 +14,8 @@ from pathlib import Path
 
 import numpy as np
 
-from assistant.core import Assistant
-from assistant.evaluation import HISTORY_CHARS
 from assistant.evaluation_rules import matches
-from assistant.models import Message
-from assistant.presenter import present_answer
-from assistant.settings import Settings
+from bench.learned import opened, replayed
 from bench.topic_membership import C2, WRITERS
 
 KINDS = {"topic", "summary", "both_groups", "negation", "superlative", "stacked", "list_condition", "filter", "count"}
@@ -35,11 +31,7 @@ def topic_items(sets: list[str]) -> list[tuple[str, dict]]:
 
 
 def measured(assistant, name: str, q: dict) -> dict:
-    messages: list[Message] = []
-    for turn in q.get("turns") or [q["question"]]:
-        messages.append(Message(role="user", content=turn))
-        answer = present_answer(assistant.answer(messages))
-        messages.append(Message(role="assistant", content=answer.answer[:HISTORY_CHARS]))
+    answer = replayed(assistant, q)[1]
     expected = q["expected_papers"]
     allowed = expected + (q.get("allowed_papers") or []) + (q.get("related_others") or [])
     found = sum(any(matches(e, c) for c in answer.citations) for e in expected)
@@ -63,9 +55,7 @@ def main() -> None:
         (args.seeds, [s for v in WRITERS.values() for s in v if s not in C2]),
         (args.corpus2, [s for v in WRITERS.values() for s in v if s in C2]),
     ):
-        store = Path(store)
-        corpus = store.parent / "tanaka" if (store.parent / "tanaka").exists() else Path("seeds")
-        assistant = Assistant.from_settings(Settings(store_dir=store, seeds_dir=corpus))
+        assistant = opened(store)
         rows += [measured(assistant, name, q) for name, q in topic_items(sets)]
     before = {(r["set"], r["id"]): r for r in json.loads(Path(args.against).read_text())} if args.against else {}
     print(f"{'set':<28} {'items':>5} {'P':>6} {'R':>6}" + ("   P before  R before" if before else ""))

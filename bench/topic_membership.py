@@ -23,10 +23,9 @@ import numpy as np
 
 from assistant.answer.evidence import topic_score as ts
 from assistant.answer.evidence.topic_terms import _has_all, identities
-from assistant.core import Assistant
 from assistant.evaluation_rules import matches
 from assistant.models import Filters, Message
-from assistant.settings import Settings
+from bench.learned import opened
 
 KINDS = {
     "topic",
@@ -325,9 +324,7 @@ def cached(seeds: str, corpus2: str, cache: str, evidence_of) -> list[dict]:
         (seeds, TEAM + [s for v in WRITERS.values() for s in v if s not in C2]),
         (corpus2, TEAM_C2 + [s for v in WRITERS.values() for s in v if s in C2]),
     ):
-        store = Path(store)
-        corpus = store.parent / "tanaka" if (store.parent / "tanaka").exists() else Path("seeds")
-        answerer = Assistant.from_settings(Settings(store_dir=store, seeds_dir=corpus)).answerer()
+        answerer = opened(store).answerer()
         ev += evidence_of(answerer, items(answerer, sets))
     if cache:
         Path(cache).write_bytes(pickle.dumps(ev))
