@@ -14,6 +14,7 @@ from assistant.answer.evidence import distinct, topics
 from assistant.answer.plan import dated, frame, phrases, refusal, topic_parts
 from assistant.answer.plan.content import content_of
 from assistant.answer.plan.intents import subject_for
+from assistant.answer.plan.listed import listed_noun
 from assistant.models import Filters, Paper
 
 # Routes whose topic filters the table's papers: its words are read for what distinguishes them (`read`).
@@ -91,8 +92,34 @@ class TopicReader:
             learned = content_of(topic, question, used, self._subjects(question))
             if learned and learned != content and self._grounds(learned, pool):
                 return self._read(learned, question, pool, filtered, route)
+            if filtered and (named := self._named_listed(read[0], question, pool, route)) is not None:
+                return named
             return self._decided(read, question, pool, filtered)
         return read
+
+    def _named_listed(
+        self, topic: str, question: str, pool: list[Paper], route: str
+    ) -> tuple[str, str, list[str]] | None:
+        """A topic grounding no paper, under another slot that selects papers, whose words include the noun naming
+        what is listed ("which of her Ole Hansen collaborations …": plan/listed.py): that noun is no topic. With
+        nothing else left the other slots alone select the papers, said so; what is left is read as the topic (a
+        subject the corpus lacks, "her penguin collaborations", stays refused). None when no word names the listed
+        items."""
+        listed = listed_noun(question, topic)
+        if listed is None:
+            return None
+        rest = " or ".join(
+            kept
+            for alt in re.split(r"\s+or\s+", topic)
+            if (kept := " ".join(w for w in alt.split() if w.casefold() not in listed.parts))
+        )
+        said = f"I read “{listed.word}” as naming what is listed, not a topic"
+        if not rest:
+            return "", f"{said}, so the question's other conditions select the papers.", []
+        read = self._read(rest, question, pool, True, route)
+        if read[0] and not read[2] and not self._grounds(read[0], pool):
+            return self._decided(read, question, pool, True)
+        return read[0], f"{said}. {read[1]}".strip(), read[2]
 
     def _in_papers_forms(self, topic: str, pool: list[Paper]) -> str:
         """The topic with each word the pool's papers never write (in any inflection) in the derived form they do
