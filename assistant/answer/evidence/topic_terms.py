@@ -195,6 +195,13 @@ def strongly_on(sp: Support) -> bool:
 NAME = re.compile(r"[\w-]*[A-Z][\w-]*[A-Z][\w-]*")
 
 
+def said_as_name(phrase: str, sentence: str) -> bool:
+    """The sentence writes the phrase as a name (capitals inside a word: "LLaMA", "ResNet", "GPT-4"): a named
+    instance of what it is a kind of, not a sense of a common word ("domain decomposition" for "compression")."""
+    said = re.search(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", sentence, re.I)
+    return bool(said) and all(NAME.fullmatch(w) for w in said.group(0).split())
+
+
 def only_as_other(topic: str, texts: list[str]) -> bool:
     """The texts say a one-word topic only as the tail of a compound that means something else: after "post-"
     ("post-training quantization" is no training) or "non-" ("non-LLM" is no LLM)."""

@@ -52,6 +52,7 @@ from assistant.answer.evidence.topic_terms import (  # noqa: F401 - read from he
     identities,
     key_terms,
     only_as_other,
+    said_as_name,
     sentences_of,
     strongly_on,
     strongly_relevant,
@@ -144,7 +145,12 @@ class TopicMatcher(TopicMeaning, TopicReading):
             near = self._best_sims(topic, [sp.paper for sp in on_kind])
             for sp in on_kind:
                 sim = near.get(sp.paper.id, -1.0)
-                if sim >= KIND_DENSE and (sp.paper.id not in extra or extra[sp.paper.id].score < WORD_TIER + sim):
+                # a kind the paper names ("evaluations on ResNet, LLaMA, and Qwen" for "LLMs") is a mention of the
+                # topic however far its closest sentence (0.18): the negated topic reads it so (papers_touching)
+                named = any(said_as_name(a, sp.sentence) for a in alts)
+                if (sim >= KIND_DENSE or named) and (
+                    sp.paper.id not in extra or extra[sp.paper.id].score < WORD_TIER + sim
+                ):
                     extra[sp.paper.id] = Support(sp.paper, sp.sentence, WORD_TIER + sim, "kind")
         found = self._checked(topic, [*found, *extra.values()], papers, scored and checked)
         return sorted(found, key=lambda sp: -sp.score)
