@@ -5,11 +5,12 @@ relative of it (plan/relative.py), leave-one-writer-out.
     python -m bench.relative_fit --table     # the writers' multihop items: anchor found, paper answered, cause
     python -m bench.relative_fit --fit       # leave-one-writer-out table; writes plan/data/relative_model.json
 
-A row is one question whose expected answer is one paper's and whose plan describes exactly one anchor paper (named,
-or picked by the table's selection); its candidates are that anchor and the relatives plan/relative.py gathers, each
-with the features that module computes. Each tests/data/first_contact_*_{seeds,corpus2}.json was written by a writer
-who never saw the code: those are the held-out folds (their items of every kind, so the choice is measured where it
-must stay on the anchor too); the team's sets are fitted on, never held out.
+A row is one question whose expected answer is one paper's and whose plan has exactly one anchor paper (named, or
+described: the one paper the table's selection picked); its candidates are that anchor and the relatives
+plan/relative.py gathers, each with the features that module computes. Each
+tests/data/first_contact_*_{seeds,corpus2}.json was written by a writer who never saw the code: those are the held-out
+folds (their items of every kind, so the choice is measured where it must stay on the anchor too); the team's sets are
+fitted on, never held out.
 --collect reads ./store (seeds) and /tmp/c2-<worktree>/store (corpus2) as the regression run builds them.
 """
 
@@ -30,6 +31,7 @@ ROWS = Path(f"/tmp/relative_rows-{ROOT.name}.json")
 STORES = {"seeds": ROOT / "store", "corpus2": Path(f"/tmp/c2-{ROOT.name}/store")}
 MODEL = ROOT / "assistant" / "answer" / "plan" / "data" / "relative_model.json"
 L2 = 1.0
+DESCRIBED = 10  # the index of the feature "described" (plan/relative.py FEATURES)
 
 
 def _expected_ids(corpus, q: dict) -> list[str]:
@@ -135,9 +137,10 @@ def table() -> None:
         c = _cause(r)
         causes[c] += 1
         read = r["reading"]
+        how = "-" if not read else ("described" if read["candidates"][0]["x"][DESCRIBED] else "named")
         print(
             f"{r['set']:26} {r['id']:7} {r['score']:.2f} route={r['route']:9} named={len(r['named'])} "
-            f"focus={len(r['focus'])} anchor={'-' if not read else read['anchor'][:8]} {c}"
+            f"focus={len(r['focus'])} anchor={how:9} {'-' if not read else read['anchor'][:8]} {c}"
         )
     print(f"{len(rows)} writer multihop items, mean {statistics.mean(r['score'] for r in rows):.3f}")
     for c, n in causes.most_common():
@@ -285,9 +288,10 @@ def fit() -> None:
     MODEL.write_text(
         json.dumps(
             {
-                "about": "Whether a question naming one paper asks about a relative of it instead, and which "
-                "(plan/relative.py); fitted by `python -m bench.relative_fit --fit` on every set's items whose plan "
-                "named one paper outside the clause that asks (both corpora, writers' and team's), a conditional "
+                "about": "Whether a question naming or describing one paper asks about a relative of it instead, and "
+                "which (plan/relative.py); fitted by `python -m bench.relative_fit --fit` on every set's items whose "
+                "plan named one paper outside the clause that asks, or whose table selection picked one paper (both "
+                "corpora, writers' and team's), a conditional "
                 "logit (softmax over the anchor and the author's other papers, L2, standardised features); label: "
                 "the item's expected paper. leave_one_writer_out: each writer's items scored by a model fitted "
                 "without them; per writer [items, current answer cites an expected paper, learned choice does, "

@@ -68,3 +68,47 @@ def test_no_choice_when_the_paper_is_named_in_the_clause_that_asks(tanaka):
     assert (
         reading is not None and reading.candidates[0] == anchor and len(reading.features[0]) == len(relative.FEATURES)
     )
+
+
+FOUNDATION = "2506.01234"
+
+
+def _ice_types(tanaka) -> str:
+    corpus = tanaka.answerer().corpus
+    return next(p.id for p in corpus.papers if (p.title or "").startswith("Sea-Ice Type Classification"))
+
+
+def test_a_described_anchor_hands_its_relative(tanaka):
+    # The table's selection picks the paper Müller led (the anchor, described, not named); the question asks of the
+    # newest paper the two share.
+    q = (
+        "Jörg Müller led one of her papers on classifying ice types. In the newest paper the two of them share, how "
+        "much data was the model pretrained on?"
+    )
+    answer = tanaka.answer([Message(role="user", content=q)])
+    assert cited(answer)[:1] == [FOUNDATION]
+
+
+def test_a_described_anchor_asked_of_itself_stays(tanaka):
+    q = "The paper Jörg Müller led with her: which SAR sensor's images did it classify?"
+    assert cited(tanaka.answer([Message(role="user", content=q)]))[:1] == [_ice_types(tanaka)]
+
+
+def test_a_described_anchor_is_marked_and_its_rest_is_the_clause_asked(tanaka):
+    planner = tanaka.answerer().planner
+    anchor = _ice_types(tanaka)
+    q = "Jörg Müller led one of her classification papers. What did their latest joint paper pretrain on?"
+    described = planner.relative_read(q, anchor, described=True)
+    named = planner.relative_read(q, anchor)
+    at = relative.FEATURES.index("described")
+    assert described is not None and named is not None
+    assert described.features[0][at] == 1.0 and not any(x[at] for x in described.features[1:])
+    assert not any(x[at] for x in named.features)
+    assert described.asked.strip().startswith("What did their latest joint paper")
+
+
+def test_a_yes_no_claim_is_checked_on_the_paper_it_names(tanaka):
+    # Without the gate the learned choice hops here (the rest, "came out in 2021", fits other papers better).
+    planner = tanaka.answerer().planner
+    q = "The melt pond paper came out in 2021, correct?"
+    assert planner.relative_pick(q, "when", [_melt_pond(tanaka)], []) is None

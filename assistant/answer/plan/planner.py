@@ -245,7 +245,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             intent.route = pick  # "the last paper he put out before 2024": one paper, by date
         if not meta and (
             one := self.picked_by_table(question, intent.route, named, focus, f, span, scope, filters)
-            or self.relative_pick(question, intent.route, named, history)  # a relative of the paper named, learned
+            or self.relative_pick(question, intent.route, named, history, focus)  # a relative of the anchor, learned
         ):
             # "his oldest paper … and what did it optimize?", "his 2019 benchmark paper …", "which later paper of his
             # also …": the table picks the paper, the rest is asked of it

@@ -1,10 +1,11 @@
-"""The paper a question asks about when it names one paper (the anchor) and may ask of a relative of it instead ("her
-co-author on the melt-pond paper also appears on a 2024 Antarctic preprint: what did that report?", "his other stencil
-paper relies on … - what platform …?"): a learned choice between the anchor and the author's other papers. Nothing
-here reads a relation's wording: each candidate gets what the code already knows of it against the anchor (a shared
-author and whether that person leads it, a person the question names, its date against the anchor's and the order the
-question's comparative says, the fit of the question's rest to its sentences and words, the anchor's topic, the venue),
-and the relation comes out of which of these the candidates differ on. Weights in data/relative_model.json, fitted by
+"""The paper a question asks about when it names or describes one paper (the anchor) and may ask of a relative of it
+instead ("her co-author on the melt-pond paper also appears on a 2024 Antarctic preprint: what did that report?", "his
+other stencil paper relies on … - what platform …?"): a learned choice between the anchor and the author's other
+papers. Nothing here reads a relation's wording: each candidate gets what the code already knows of it against the
+anchor (a shared author and whether that person leads it, a person the question names, its date against the anchor's
+and the order the question's comparative says, the fit of the question's rest to its sentences and words, the anchor's
+topic, whether the anchor was described rather than named), and the relation comes out of which of these the
+candidates differ on. Weights in data/relative_model.json, fitted by
 `python -m bench.relative_fit --fit` leave-one-writer-out; without it the anchor stands. Mixed into the SlotReader
 (which gives `corpus`, `people_in`, `_without_paper`, `_content`, `asked_route`)."""
 
@@ -25,7 +26,7 @@ from assistant.models import Paper
 
 _DATA = Path(__file__).parent / "data" / "relative_model.json"
 FEATURES = (
-    "anchor",  # the paper the question names
+    "anchor",  # the paper the question names, or the one its description selected
     "shares",  # shares an author (not the principal) with the anchor
     "linked_lead",  # its first author is on the anchor or named in the question (not the principal)
     "person_on",  # a person the question names (not the principal) is on its byline
@@ -35,14 +36,13 @@ FEATURES = (
     "whole_fit",  # best sentence cosine with the whole question, minus the best candidate's
     "rest_cover",  # IDF-weighted share of the rest's content terms its own text holds
     "topic",  # best sentence cosine with the anchor's title (same topic as the anchor; 0 for the anchor)
-    "same_venue",  # the anchor's venue (not arXiv; 0 for the anchor)
+    "described",  # the anchor, when the question describes it (the table's selection picked it) instead of naming it
     "dated",  # dated in the years the question says (phrases.dates), the anchor's own date aside
 )
 # Routes a question naming one paper may be read on while it asks about another ("the first author of X also led
 # …" reads as a list or its authors, "X's arXiv note points to an earlier one" as its arXiv id); counts and
 # comparisons are several papers' answers, no hop.
 HOP_ROUTES = frozenset({"fact", "how", "why", "summary", "authors", "when", "arxiv", "earliest", "latest", "list"})
-_ARXIV = ("arxiv", "corr")
 
 
 @dataclass(frozen=True)
@@ -72,11 +72,6 @@ def _squeezed(text: str) -> str:
     return " ".join(text.split())
 
 
-def _venue(p: Paper) -> str:
-    v = (p.venue or "").casefold().strip()
-    return "" if not v or any(a in v for a in _ARXIV) else v
-
-
 def _shares(model: Logistic, feats: list[tuple[float, ...]]) -> np.ndarray:
     """Each candidate's share of the choice: a softmax over the candidates of their standardised features . weights
     (a conditional logit: the scores of one question's candidates are relative to each other)."""
@@ -91,18 +86,23 @@ def _model() -> Logistic | None:
 
 
 class RelativeReader:
-    def relative_pick(self, question: str, route: str, named: list[str], history) -> tuple[str, str, bool, str] | None:
-        """The relative the question asks about instead of the one paper it names, with the route and clause asked
-        of it (the planner's picked-by-table shape); None when the anchor stands."""
-        if history or len(named) != 1 or route not in HOP_ROUTES:
-            return None
-        reading = self.relative_read(question, named[0])
+    def relative_pick(
+        self, question: str, route: str, named: list[str], history, focus: list[str] = ()
+    ) -> tuple[str, str, bool, str] | None:
+        """The relative the question asks about instead of the one paper it names, or the one paper its description
+        selected (`focus` without a name: "her co-author on the melt-pond study", "the paper X led"), with the route
+        and clause asked of it (the planner's picked-by-table shape); None when the anchor stands."""
+        anchor = named if named else focus
+        if history or len(anchor) != 1 or route not in HOP_ROUTES or phrases.polar(question):
+            return None  # a yes/no claim ("X came out in 2021, correct?") is checked on the paper it is about
+        reading = self.relative_read(question, anchor[0], described=not named)
         if reading is None or reading.picked == reading.anchor:
             return None
         return reading.picked, self.asked_route(reading.asked), True, reading.asked
 
-    def relative_read(self, question: str, anchor_id: str) -> Reading | None:
-        """The candidates of a question naming `anchor_id` and the learned choice among them."""
+    def relative_read(self, question: str, anchor_id: str, described: bool = False) -> Reading | None:
+        """The candidates of a question naming `anchor_id` (or describing it: then the words that picked it are no
+        part of the rest, the clause asked is) and the learned choice among them."""
         corpus = self.corpus
         anchor = corpus.by_id.get(anchor_id)
         asked = phrases.asked_after(question, 0)
@@ -116,13 +116,12 @@ class RelativeReader:
         on_anchor = [a for a in anchor.authors if not same_person(a, principal)]
         linked = [*on_anchor, *named_people]
         said = phrases.placed_direction(question)
-        rest = self._without_paper(question, anchor.id)
+        rest = asked if described else self._without_paper(question, anchor.id)
         words = " ".join(self._content(rest))
         qterms = corpus.qterms(words)
         fits = [corpus.sentences.best(text, papers) for text in (rest, question, anchor.title or anchor.label)]
         tops = [max((v[0] for v in f.values()), default=0.0) for f in fits]
         at = _years(anchor.date)
-        venue = _venue(anchor)
         span = phrases.dates(question)
         years = span.years if span is not None and span.relative is None else (None, None)
         feats = []
@@ -143,7 +142,7 @@ class RelativeReader:
                     fits[1][p.id][0] - tops[1] if p.id in fits[1] else -1.0,
                     qterms.coverage(vocabulary(paper_text(p))) if words else 0.0,
                     fits[2].get(p.id, (0.0, ""))[0] if p is not anchor else 0.0,
-                    float(p is not anchor and bool(venue) and _venue(p) == venue),
+                    float(p is anchor and described),
                     float(_in_years(p, years)),
                 )
             )
