@@ -61,6 +61,7 @@ from assistant.answer.evidence.topic_terms import (  # noqa: F401 - read from he
 from assistant.answer.evidence.weigh import QueryTerms, forms
 from assistant.answer.plan.phrases.wording import CLAIM_FIRST, FIRST_CLAIMED
 from assistant.index.bm25 import variants
+from assistant.index.term_masks import mask_with
 from assistant.models import Paper
 
 
@@ -83,35 +84,41 @@ class TopicMatcher(TopicMeaning, TopicReading):
         three for every alternative cannot be listed, however close its meaning."""
         if self.terms is None:
             return papers
-        keep: set[int] = set()
+        keep = np.zeros(self.terms.size, dtype=bool)  # by position in the index, as masks: no int per posting
         floor = min(NEAR_COVERAGE, MEANING_COVERAGE, PARTIAL_COVERAGE)
         for alt in alts:
             words = content_terms(alt)
             qterms = QueryTerms.of(" ".join(words), self.lexical)
             if not qterms.weights:
                 return papers  # a phrase with no terms covers every text (coverage 1.0): nothing to narrow by
-            keep |= self._covering(qterms, floor)
+            keep |= self._covering_mask(qterms, floor)
             known = _known_terms(qterms, self.lexical)
             if known is not None:
-                keep |= self._covering(known, TITLE_KNOWN_COVERAGE)
+                keep |= self._covering_mask(known, TITLE_KNOWN_COVERAGE)
             for need in (
                 words,
                 key_terms(alt, words, used) if len(alts) == 1 else words,
                 self._named_core(alt, words, used),
             ):
-                holders = [self.terms.papers_with(variants(w) | self._names().of(w)) for w in need]
-                keep |= set.intersection(*holders) if holders else set()
-        return [p for p in papers if p.id not in self.positions or self.positions[p.id] in keep]
+                if need:
+                    keep |= np.logical_and.reduce(
+                        [mask_with(self.terms, variants(w) | self._names().of(w)) for w in need]
+                    )
+        return [p for p in papers if p.id not in self.positions or keep[self.positions[p.id]]]
 
     def _covering(self, qterms: QueryTerms, floor: float) -> set[int]:
         """Positions of the papers whose whole text holds at least `floor` of the terms' weight (QueryTerms.coverage
         over the paper's vocabulary, summed over the postings), a term counted in any form of its stem too (the
         stem coverage of the near-meaning rule)."""
+        return set(np.flatnonzero(self._covering_mask(qterms, floor)).tolist())
+
+    def _covering_mask(self, qterms: QueryTerms, floor: float) -> np.ndarray:
+        """`_covering` as a mask over the index's papers."""
         total = sum(qterms.weights.values())
         score = np.zeros(self.terms.size, dtype=np.float64)
         for t, w in qterms.weights.items():
-            score[self.terms.positions_with(forms(t) | self._stem_mates(t))] += w
-        return set(np.flatnonzero((score > 0) & (score / total >= floor - 1e-9)).tolist())
+            score[mask_with(self.terms, forms(t) | self._stem_mates(t))] += w
+        return (score > 0) & (score / total >= floor - 1e-9)
 
     def papers_on(
         self,
@@ -135,40 +142,76 @@ class TopicMatcher(TopicMeaning, TopicReading):
             found += self._by_score(topic, papers, grounded)  # its own gates (topic_score.gated) read the same two
         if self.kinds is None:
             return sorted(self._checked(topic, found, papers, scored and checked), key=lambda sp: -sp.score)
-        have = {sp.paper.id for sp in found}
-        rest = [p for p in papers if p.id not in have]
-        extra: dict[str, Support] = {}
-        for alts, narrowed, reading in self._kind_scopes(topic, papers, rest):
-            on_kind = [sp for sp in self._grounded_in(alts, narrowed, reading) if sp.score >= WORD_TIER]
-            if not on_kind:
-                continue
-            near = self._best_sims(topic, [sp.paper for sp in on_kind])
-            for sp in on_kind:
-                sim = near.get(sp.paper.id, -1.0)
-                # a kind the paper names ("evaluations on ResNet, LLaMA, and Qwen" for "LLMs") is a mention of the
-                # topic however far its closest sentence (0.18): the negated topic reads it so (papers_touching)
-                named = any(said_as_name(a, sp.sentence) for a in alts)
-                if (sim >= KIND_DENSE or named) and (
-                    sp.paper.id not in extra or extra[sp.paper.id].score < WORD_TIER + sim
-                ):
-                    extra[sp.paper.id] = Support(sp.paper, sp.sentence, WORD_TIER + sim, "kind")
+        extra = self._on_kinds(topic, papers, found)
         found = self._checked(topic, [*found, *extra.values()], papers, scored and checked)
         return sorted(found, key=lambda sp: -sp.score)
 
+    def grounds(self, topic: str, papers: list[Paper]) -> bool:
+        """Whether the topic's own words ground a paper of `papers`: `bool(papers_on(topic, papers, scored=False))`,
+        as the planner asks it, without the kinds of the topic when the phrase itself grounds a paper (a kind only
+        adds papers: 146 kinds of "model compression" at 10k papers were read to learn what one paper told)."""
+        found = self._grounded(topic, papers, by_core=False)
+        if not papers:
+            return bool(found)
+        found = self._agreeing(topic, [sp for sp in found if sp.score >= WORD_TIER or self.says_core(topic, sp.paper)])
+        return bool(found) or (self.kinds is not None and bool(self._on_kinds(topic, papers, found)))
+
+    def _on_kinds(self, topic: str, papers: list[Paper], found: list[Support]) -> dict[str, Support]:
+        """The papers not in `found` that name a kind of the topic the corpus states (`_kind_scopes`) and are near
+        the topic in meaning (KIND_DENSE), or write the kind as a name ("evaluations on ResNet, LLaMA, and Qwen" for
+        "LLMs": a mention of the topic however far its closest sentence, as the negated topic reads it), by id."""
+        have = {sp.paper.id for sp in found}
+        rest = [p for p in papers if p.id not in have]
+        # A kind's support is scored by the paper's meaning near the topic itself (`_best_sims`), whichever kind
+        # grounds it: a far paper is added only where its sentence writes the kind as a name, and one an earlier
+        # kind added keeps that support (a later kind can only tie it). So the nearness is read once, and each kind
+        # grounds only the papers it may add that no earlier kind added (146 kinds of "model compression" had each
+        # grounded all their papers).
+        near: dict[str, float] = {}
+
+        def nearby(scope: list[Paper]) -> list[Paper]:
+            near.update(self._best_sims(topic, scope))
+            return scope
+
+        def open_to(paper: Paper, alts: list[str]) -> bool:
+            if paper.id in extra:
+                return False
+            if near.get(paper.id, -1.0) >= KIND_DENSE:
+                return True
+            return any(said_as_name(a, text) for a in alts for text in (paper.title or "", *paper.abstracts))
+
+        extra: dict[str, Support] = {}
+        for alts, narrowed, reading in self._kind_scopes(topic, papers, rest, nearby):
+            if not (narrowed := [p for p in narrowed if open_to(p, alts)]):
+                continue
+            for sp in self._grounded_in(alts, narrowed, reading):
+                sim = near.get(sp.paper.id, -1.0)
+                named = sim < KIND_DENSE and any(said_as_name(a, sp.sentence) for a in alts)
+                if sp.score >= WORD_TIER and sp.paper.id not in extra and (sim >= KIND_DENSE or named):
+                    extra[sp.paper.id] = Support(sp.paper, sp.sentence, WORD_TIER + sim, "kind")
+        return extra
+
     def _kind_scopes(
-        self, topic: str, papers: list[Paper], rest: list[Paper]
+        self,
+        topic: str,
+        papers: list[Paper],
+        rest: list[Paper],
+        open_to: Callable[[list[Paper]], list[Paper]] | None = None,
     ) -> list[tuple[list[str], list[Paper], _Reading]]:
         """Each kind of the topic the corpus names (`_kinds_of`) that some paper of `rest` may support, with its
         alternatives and those papers: the scope of `rest` read once for all kinds, the kinds no paper can support
         dropped by the inverted index before any reading, and every kept alternative embedded in one batch (one
-        model call each took ~20 ms: 146 kinds of "compression" at 10k papers)."""
+        model call each took ~20 ms: 146 kinds of "compression" at 10k papers). `open_to` keeps the papers of
+        `rest` a kind may add at all (the scope read stays `rest`)."""
         kinds = self._kinds_of(topic, papers) if rest else []
         if not kinds:
             return []
         reading = self._reading(rest)
+        if not (open_papers := open_to(rest) if open_to is not None else rest):
+            return []
         out = []
         for kind in kinds:
-            if (alts := alternatives(kind)) and (narrowed := self._may_support(rest, alts, reading.used)):
+            if (alts := alternatives(kind)) and (narrowed := self._may_support(open_papers, alts, reading.used)):
                 out.append((alts, narrowed, reading))
         if self.vectors is not None:
             self.vectors.prime([a for alts, _, _ in out for a in alts])

@@ -150,7 +150,7 @@ class TopicReader:
         if key not in self._grounding:
             if len(self._grounding) >= GROUNDINGS_KEPT:
                 del self._grounding[next(iter(self._grounding))]
-            self._grounding[key] = bool(self.corpus.topics.papers_on(topic, pool, scored=False))
+            self._grounding[key] = self.corpus.topics.grounds(topic, pool)
         return self._grounding[key]
 
     def _subjects(self, question: str):
