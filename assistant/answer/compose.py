@@ -21,6 +21,7 @@ from assistant.answer.write import (
     aggregate,
     collection,
     composed,
+    computed,
     field_groups,
     meta,
     operations,
@@ -89,6 +90,10 @@ class Answerer:
                 plan, composed.quantity_threshold(self.corpus, self.tables.scoped(plan), plan)
             ),
             "average": lambda plan: (composed.average(self.corpus, self.tables.scoped(plan), plan), []),
+            "aggregate": lambda plan: (
+                computed.computed(self.corpus, self.tables.scoped(plan), plan, self.tables._who(plan)),
+                [],
+            ),
             "field_groups": lambda plan: (field_groups.grouped(self.corpus, self.tables.scoped(plan), plan), []),
             "team_extreme": lambda plan: (team.extreme(self.corpus, self.tables.scoped(plan), plan), []),
             "elapsed": lambda plan: (composed.elapsed(self.corpus, plan), []),

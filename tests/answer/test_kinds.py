@@ -17,7 +17,7 @@ def test_every_example_label_is_a_kind():
 
 
 def test_an_unknown_kind_is_an_error_that_lists_the_known_ones():
-    with pytest.raises(AssistantError, match="known kinds: across, arxiv"):
+    with pytest.raises(AssistantError, match="known kinds: across, aggregate, arxiv"):
         kinds.get("horoscope")
 
 

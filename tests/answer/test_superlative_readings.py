@@ -46,5 +46,5 @@ def test_the_earliest_arxiv_submission_is_picked_by_date(assistant):
 
 def test_distinct_coauthors_are_no_topic(assistant):
     answer = ask(assistant, "How many unique co-authors has he published with?")
-    assert answer.meta["plan"]["route"] == "coauthors" and answer.meta["plan"]["topic"] == ""
+    assert answer.meta["plan"]["aggregate"] == "distinct of coauthor" and answer.meta["plan"]["topic"] == ""
     assert answer.citations

@@ -79,5 +79,5 @@ def test_a_count_of_distinct_co_authors_counts_people_not_the_collection(tanaka)
     answer = ask(tanaka, "Across her whole publication record, how many different collaborators does she have?")
     mine = [p for p in tanaka.table().papers if p.is_author_work]
     people = {a for p in mine for a in p.authors if a != "Keiko Tanaka"}
-    assert answer.meta["plan"]["route"] == "coauthors"
-    assert f"{len(people)} distinct co-authors" in answer.answer
+    assert answer.meta["plan"]["aggregate"] == "distinct of coauthor"
+    assert f"{len(people)} co-authors" in answer.answer

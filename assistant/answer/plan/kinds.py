@@ -65,6 +65,8 @@ _KINDS = [
     # The papers whose reported quantity passes a bound ("a speedup of more than 100x"): write/composed.py.
     Kind("quantity_threshold", None, ("threshold",), "quantity_threshold", True, "no paper states the quantity"),
     Kind("average", None, (), "average", False, "no dated paper in scope"),
+    # An operation over one field of the papers in scope, per group when asked (plan/aggregate.py, write/computed.py).
+    Kind("aggregate", None, ("aggregate",), "aggregate", False, "no paper in scope"),
     # The paper with the most (or fewest) authors, from the table's author lists ("the longest author list").
     Kind("team_extreme", None, (), "team_extreme", False, "no paper in scope lists its authors"),
     # The time between two dates: of two papers named, or two dates one paper's comments state (write/composed.py).
@@ -84,6 +86,7 @@ SCOPED_WRITERS = (
     "quantity_extreme",
     "quantity_threshold",
     "average",
+    "aggregate",
     "field_groups",
     "team_extreme",
     "across",

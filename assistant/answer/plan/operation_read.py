@@ -4,9 +4,12 @@ papers (mixed into the Planner, which gives the slot readers)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
+from assistant.answer.plan import aggregate as aggregates
 from assistant.answer.plan import phrases
+from assistant.answer.plan.aggregate import Aggregate
 from assistant.answer.plan.intents import Intent
 from assistant.answer.plan.kinds import META_KINDS
 from assistant.answer.plan.topic import TOPIC_ROUTES
@@ -27,6 +30,7 @@ class Operation:
     person: str | None
     position: int | None
     scope: str
+    aggregate: Aggregate | None = None
 
 
 class OperationReader:
@@ -55,6 +59,16 @@ class OperationReader:
         """The operation over the papers; `intent` (route, subject) and `f` (coauthor) are set in place."""
         team, team_ranked = teams
         quantity, direction, leave_out, threshold = "", 1, list(aside), None
+        agg = None if named or focus or compared else aggregates.read(question, intent.route, self._own_asked(question))
+        if agg is not None:
+            # "how many years between his oldest and his newest paper", "how many from the other group": an operation
+            # over a field of the table, not a topic (the words naming the field drew one) nor one paper picked
+            intent.route, intent.subject, topic = "aggregate", "", ""
+            if agg.field == "paper":  # the authorship group: both groups counted, or only the other one
+                scope = "all" if agg.group else "others"
+            return Operation(
+                quantity, direction, leave_out, threshold, "", compared, topic, person, position, scope, agg
+            )
         if meta in (*META_KINDS, "field_groups"):
             pass  # a question about the corpus or its author, not an operation over papers
         elif len(named) >= 2 and phrases.SHARED_AUTHORS.search(question):
@@ -84,3 +98,11 @@ class OperationReader:
         if across := self.across_asked(question, intent, scope, negation, named, focus, f, span):
             intent.route = "across"  # "Which GPUs did he use?": the kind named across his papers
         return Operation(quantity, direction, leave_out, threshold, across, compared, topic, person, position, scope)
+
+    def _own_asked(self, question: str) -> bool:
+        """The principal author's own papers are named ("his", "hers", "Tanaka's", "the author's")."""
+        names = "|".join(re.escape(w) for w in self.corpus.principal.split()) or "his"
+        own = rf"\b(?:his|her|hers|their|the author['’]s|(?:{names})(?:['’]s)?)\b"
+        # "(not her own)", "rather than hers": the author named to be left out is not asked
+        left_out = rf"\b(?:not|than|except|excluding|besides)\s+(?:by\s+|from\s+)?(?:\w+\s+)?{own}"
+        return bool(re.search(own, re.sub(left_out, " ", question, flags=re.I), re.I))

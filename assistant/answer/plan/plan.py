@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from assistant.answer.plan import phrases
+from assistant.answer.plan.aggregate import Aggregate
 from assistant.answer.plan.field_groups import Grouping
 from assistant.answer.plan.people import PersonConstraint
 from assistant.answer.plan.phrases import DateSpan, Threshold
@@ -88,6 +89,7 @@ class QueryPlan:
     grouping: Grouping | None = (
         None  # a field the papers are grouped by, with a count ("which journal … more than once")
     )
+    aggregate: Aggregate | None = None  # an operation over a field of the papers in scope (plan/aggregate.py)
     team: TeamSize | None = None  # how many authors the papers must have ("more than five authors", "single-author")
     # The question about the corpus's sources, read once: a page's statements or the papers by source it asks for
     # (the provenance route), or the sources the papers asked about are restricted to ("on his profile page").
@@ -163,6 +165,7 @@ class QueryPlan:
             "authors_count": self.team.phrase if self.team else None,
             "sources": self.sources.explain() if self.sources else None,
             "grouping": self.grouping.describe() if self.grouping else None,
+            "aggregate": self.aggregate.describe() if self.aggregate else None,
             "fields": list(self.fields),
             "coauthor": f.coauthor,
             "person": self.person,

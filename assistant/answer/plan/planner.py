@@ -346,6 +346,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             has=has,
             record=record,
             team=team if intent.route in TOPIC_ROUTES else None,
+            aggregate=op.aggregate,
             grouping=field_groups.grouping(question) if intent.route == "field_groups" else None,
             fields=fields,
             quantity=quantity,

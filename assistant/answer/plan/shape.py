@@ -31,7 +31,8 @@ SHAPE_OF_ROUTE = {
         "list topic_summary overview coauthors venues field_groups quantity_threshold across code categories".split(),
         "set",
     ),
-    **dict.fromkeys("count per_year average corpus metrics provenance elapsed".split(), "number"),  # a figure, a span
+    # a figure, a span
+    **dict.fromkeys("count per_year average aggregate corpus metrics provenance elapsed".split(), "number"),
     "verify": "verdict",
     **dict.fromkeys(("compare", "shared_authors"), "compare"),
 }
