@@ -26,6 +26,15 @@ def test_a_yes_no_part_followed_by_a_wh_question_asks_the_fact():
     assert phrases.untagged("The surrogate needed a cluster, didn't it?") == "The surrogate needed a cluster?"
 
 
+def test_a_wh_clause_closed_by_a_full_stop_before_a_check_is_the_statement_checked():
+    # invented wording (a made-up kiln model): "where …" ends a statement that the next sentence asks about
+    q = "I recall the kiln surrogate being tested on a laptop, where it beat the finite-element solver. Is that right?"
+    assert phrases.later_asks(q) == ()
+    assert phrases.polar(q)
+    # typed without a question mark and nothing asked after it, a wh-sentence is still an ask
+    assert phrases.later_asks("List her kiln papers. Which one is the earliest.") == ("Which one is the earliest.",)
+
+
 def test_a_sentence_pointing_back_brings_its_referent():
     ordered = [
         "We split the network into several small towers, each holding one head.",

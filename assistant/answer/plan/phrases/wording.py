@@ -346,7 +346,14 @@ def later_asks(question: str) -> tuple[str, ...]:
         parts = parts[1:]  # "ok - what did he publish …?": a word of assent before the dash, and one ask
     if parts and (split := lead_in(parts[0]))[0]:  # "In his work on X, what criterion …?": the lead-in, then the ask
         parts[:1] = list(split)
-    return tuple(p for p in parts[1:] if _WH.match(p))
+    # a wh-clause closed by a full stop before a sentence that asks ("I remember X run on Y, where it beat Z. Is that
+    # accurate?") is a statement the question goes on to ask about, not an ask of its own
+    asked = [i for i, p in enumerate(parts) if p.rstrip().endswith("?")]
+    return tuple(
+        p
+        for i, p in enumerate(parts[1:], 1)
+        if _WH.match(p) and not (p.rstrip().endswith((".", "!")) and asked and asked[-1] > i)
+    )
 
 
 def polar(question: str) -> bool:
