@@ -167,27 +167,25 @@ class TopicMatcher(TopicMeaning, TopicReading):
         # kind added keeps that support (a later kind can only tie it). So the nearness is read once, and each kind
         # grounds only the papers it may add that no earlier kind added (146 kinds of "model compression" had each
         # grounded all their papers).
-        near: dict[str, float] = {}
+        extra: dict[str, Support] = {}
+        if not (scopes := self._kind_scopes(topic, papers, rest)):
+            return extra
+        near = self._best_sims(topic, rest)
 
-        def nearby(scope: list[Paper]) -> list[Paper]:
-            near.update(self._best_sims(topic, scope))
-            return scope
-
-        def open_to(paper: Paper, alts: list[str]) -> bool:
+        def may_add(paper: Paper, alts: list[str]) -> bool:
             if paper.id in extra:
                 return False
             if near.get(paper.id, -1.0) >= KIND_DENSE:
                 return True
             return any(said_as_name(a, text) for a in alts for text in (paper.title or "", *paper.abstracts))
 
-        extra: dict[str, Support] = {}
-        for alts, narrowed, reading in self._kind_scopes(topic, papers, rest, nearby):
-            if not (narrowed := [p for p in narrowed if open_to(p, alts)]):
+        for alts, narrowed, reading in scopes:
+            if not (narrowed := [p for p in narrowed if may_add(p, alts)]):
                 continue
             for sp in self._grounded_in(alts, narrowed, reading):
                 sim = near.get(sp.paper.id, -1.0)
-                named = sim < KIND_DENSE and any(said_as_name(a, sp.sentence) for a in alts)
-                if sp.score >= WORD_TIER and sp.paper.id not in extra and (sim >= KIND_DENSE or named):
+                on = sim >= KIND_DENSE or any(said_as_name(a, sp.sentence) for a in alts)
+                if on and sp.score >= WORD_TIER and sp.paper.id not in extra:
                     extra[sp.paper.id] = Support(sp.paper, sp.sentence, WORD_TIER + sim, "kind")
         return extra
 
@@ -196,22 +194,18 @@ class TopicMatcher(TopicMeaning, TopicReading):
         topic: str,
         papers: list[Paper],
         rest: list[Paper],
-        open_to: Callable[[list[Paper]], list[Paper]] | None = None,
     ) -> list[tuple[list[str], list[Paper], _Reading]]:
         """Each kind of the topic the corpus names (`_kinds_of`) that some paper of `rest` may support, with its
         alternatives and those papers: the scope of `rest` read once for all kinds, the kinds no paper can support
         dropped by the inverted index before any reading, and every kept alternative embedded in one batch (one
-        model call each took ~20 ms: 146 kinds of "compression" at 10k papers). `open_to` keeps the papers of
-        `rest` a kind may add at all (the scope read stays `rest`)."""
+        model call each took ~20 ms: 146 kinds of "compression" at 10k papers)."""
         kinds = self._kinds_of(topic, papers) if rest else []
         if not kinds:
             return []
         reading = self._reading(rest)
-        if not (open_papers := open_to(rest) if open_to is not None else rest):
-            return []
         out = []
         for kind in kinds:
-            if (alts := alternatives(kind)) and (narrowed := self._may_support(open_papers, alts, reading.used)):
+            if (alts := alternatives(kind)) and (narrowed := self._may_support(rest, alts, reading.used)):
                 out.append((alts, narrowed, reading))
         if self.vectors is not None:
             self.vectors.prime([a for alts, _, _ in out for a in alts])
