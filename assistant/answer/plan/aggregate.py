@@ -1,4 +1,4 @@
-"""An aggregate over the paper table: an operation (count, distinct, span, average, most frequent) over one field
+"""An aggregate over the paper table: an operation (count, distinct, span) over one field
 (the papers, their years, co-authors, venues, the group that wrote them) of the papers the other slots select, counted
 per group when one is asked ("how many are his, as opposed to the other group's?"). Read here once; computed in one
 place by write/computed.py, whose registries hold every operation and field named here.
@@ -31,7 +31,7 @@ def _registry() -> dict[str, str]:
 
 FIELD_OF = _registry()
 FIELDS = frozenset(FIELD_OF.values())
-OPERATIONS = frozenset({"count", "distinct", "span", "average", "most"})
+OPERATIONS = frozenset({"count", "distinct", "span"})
 
 
 @dataclass(frozen=True)
@@ -73,8 +73,7 @@ def fields_named(question: str) -> list[str]:
 
 def _both_ends(question: str) -> bool:
     """The question names both ends of the date ranking ("his oldest … his newest", "earliest and most recent")."""
-    picked = {picks._picked_by(m.group("w")) for m in picks._DATE_PICK.finditer(question) if m.group("w")}
-    return picked == {"earliest", "latest"}
+    return picks.date_ends(question) == {"earliest", "latest"}
 
 
 def read(question: str, route: str, own_asked: bool) -> Aggregate | None:

@@ -5,8 +5,6 @@ and cites the papers counted."""
 
 from __future__ import annotations
 
-import statistics
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -72,28 +70,10 @@ def _span(values: list[tuple[Paper, list]], field: Field) -> Result:
     )
 
 
-def _average(values: list[tuple[Paper, list]], field: Field) -> Result:
-    per = Counter(x for _, v in values for x in v)
-    n = statistics.fmean(per.values()) if per else 0
-    return Result(
-        round(n, 1), f"papers per {field.said[0]} over {plural(len(per), field.said[0])}", [p for p, _ in values]
-    )
-
-
-def _most(values: list[tuple[Paper, list]], field: Field) -> Result:
-    per = Counter(x for _, v in values for x in v)
-    if not per:
-        return Result(0, f"no paper in scope states its {field.said[0]}", [])
-    top, n = per.most_common(1)[0]
-    return Result(n, f"{top}: on {plural(n, 'paper')}", [p for p, v in values if top in v])
-
-
 OPERATIONS: dict[str, Callable[[list[tuple[Paper, list]], Field], Result]] = {
     "count": _count,
     "distinct": _count,
     "span": _span,
-    "average": _average,
-    "most": _most,
 }
 
 

@@ -67,6 +67,14 @@ _DATE_PICK = re.compile(
     r"|\b(?:came|come|comes) out (?P<v>first|last)\b|\b(?P<u>first|last) to (?:come out|appear|be published)\b",
     re.I,
 )
+
+
+def date_ends(question: str) -> set[str]:
+    """The ends of the date ranking the question's date words name: {"earliest", "latest"} for "his oldest … his
+    newest paper"."""
+    return {_picked_by(m.group("w")) for m in _DATE_PICK.finditer(question) if m.group("w")}
+
+
 # Where a clause ends: what else a question asks once it has picked its paper (", and does it …", ". What did it
 # find?"), and where the clause describing a paper placed by date ends ("…, and where …").
 _CLAUSE_BREAK = re.compile(
