@@ -99,6 +99,13 @@ def converse(assistant, *turns) -> list:
     return answers
 
 
+def topic_scope(assistant, question: str):
+    """The topic matcher, the topic the question is planned with, and the papers its other slots select."""
+    answerer = assistant.answerer()
+    plan = answerer.plan([Message(role="user", content=question)], Filters())
+    return answerer.corpus.topics, plan.topic, answerer.tables.scoped(plan)
+
+
 def titles(answer) -> list[str]:
     """The titles an answer cites, in citation order."""
     return [c.title or c.display_title for c in answer.citations]

@@ -7,14 +7,9 @@ from __future__ import annotations
 
 from assistant.answer.evidence.topic_terms import said_as_name
 from assistant.models import Filters, Message
+from tests.conftest import topic_scope
 
 MOQE = "MoQE: Improve Quantization Model performance via Mixture of Quantization Experts"
-
-
-def scoped(assistant, question: str):
-    answerer = assistant.answerer()
-    plan = answerer.plan([Message(role="user", content=question)], Filters())
-    return answerer.corpus.topics, plan.topic, answerer.tables.scoped(plan)
 
 
 def test_a_kind_written_with_capitals_inside_a_word_is_a_name():
@@ -26,7 +21,7 @@ def test_a_kind_written_with_capitals_inside_a_word_is_a_name():
 
 
 def test_a_paper_naming_a_kind_of_the_topic_is_on_it_and_touches_it(assistant):
-    m, _, scope = scoped(assistant, "list his LLM papers")
+    m, _, scope = topic_scope(assistant, "list his LLM papers")
     on = {sp.paper.title: sp for sp in m.papers_on("LLMs", scope)}
     assert MOQE in on and on[MOQE].rule == "kind"
     # the positive topic and the negated one agree on it

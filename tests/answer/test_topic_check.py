@@ -9,17 +9,10 @@ import json
 from assistant.answer.evidence import topic_check
 from assistant.answer.evidence.topic_check import DATA, FEATURES, RULES, Check
 from assistant.answer.evidence.topic_terms import Support
-from assistant.models import Filters, Message
-from tests.conftest import make_paper
+from tests.conftest import make_paper, topic_scope
 
 CHUNK = "ChunkKV"  # KV cache compression: near in meaning only, far below the benchmark papers
 BENCHMARKING = "Benchmarking State-of-the-Art Deep Learning Software Tools"
-
-
-def scoped(assistant, question: str):
-    answerer = assistant.answerer()
-    plan = answerer.plan([Message(role="user", content=question)], Filters())
-    return answerer.corpus.topics, plan.topic, answerer.tables.scoped(plan)
 
 
 def test_the_shipped_check_is_few_features_and_won_on_every_held_out_writer():
@@ -43,14 +36,14 @@ def test_the_check_drops_only_the_papers_of_the_rules_it_reads(monkeypatch):
 
 
 def test_every_paper_the_words_admit_says_its_rule(assistant):
-    m, topic, scope = scoped(assistant, "Which of his papers are about quantization?")
+    m, topic, scope = topic_scope(assistant, "Which of his papers are about quantization?")
     found = m.papers_on(topic, scope, checked=False)
     assert found and all(sp.rule in RULES or sp.rule == "" for sp in found)
     assert any(sp.rule == "title" for sp in found)
 
 
 def test_a_paper_near_the_topic_only_far_below_its_best_papers_is_left_off(assistant):
-    m, topic, scope = scoped(
+    m, topic, scope = topic_scope(
         assistant, "Across both groups, which papers are about benchmarking deep learning systems?"
     )
     checked = {sp.paper.title for sp in m.papers_on(topic, scope)}
@@ -61,7 +54,7 @@ def test_a_paper_near_the_topic_only_far_below_its_best_papers_is_left_off(assis
 
 
 def test_a_negated_topic_reads_papers_on_unchecked(assistant, monkeypatch):
-    m, topic, scope = scoped(assistant, "Which of his papers are about benchmarking deep learning systems?")
+    m, topic, scope = topic_scope(assistant, "Which of his papers are about benchmarking deep learning systems?")
     unchecked = {sp.paper.id for sp in m.papers_on(topic, scope, checked=False)}
     monkeypatch.setattr(topic_check, "check", lambda: Check({}, -1.0, frozenset(RULES)))  # drops every admitted paper
     assert {sp.paper.id for sp in m.papers_on(topic, scope)} < unchecked
