@@ -17,7 +17,6 @@ the held-out folds. The team's sets are fitted on, never held out.
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 from datetime import UTC, datetime
@@ -26,7 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from bench.common import ROOT
-from bench.learned import logistic, paper_of, questions, writer
+from bench.learned import logistic, paper_of, questions, run_steps, writer
 
 DATA = ROOT / "tests" / "data"
 ROWS = Path("/tmp/asked_rows.json")
@@ -164,14 +163,7 @@ def fit() -> None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--collect", action="store_true")
-    ap.add_argument("--fit", action="store_true")
-    args = ap.parse_args()
-    if args.collect:
-        collect()
-    if args.fit:
-        fit()
+    run_steps(__doc__, collect, fit)
 
 
 if __name__ == "__main__":

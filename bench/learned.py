@@ -3,8 +3,10 @@ an item's conversation replayed, and a plain L2 logistic regression in numpy."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -90,3 +92,15 @@ def logistic(x: np.ndarray, y: np.ndarray, l2: float = 1.0) -> dict:
         if np.abs(step).max() < 1e-8:
             break
     return {"mean": mean, "scale": scale, "weights": w[:-1], "bias": float(w[-1])}
+
+
+def run_steps(doc: str, *steps: Callable[[], None]) -> None:
+    """A fit script's command line: one flag per step, named as the step (--collect, --table, --fit, ...); the steps
+    asked for run in the order given here."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
+    for step in steps:
+        ap.add_argument(f"--{step.__name__}", action="store_true")
+    args = ap.parse_args()
+    for step in steps:
+        if getattr(args, step.__name__):
+            step()

@@ -16,7 +16,6 @@ fitted on, never held out.
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 from pathlib import Path
@@ -24,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from bench.common import ROOT
-from bench.learned import questions, writer
+from bench.learned import questions, run_steps, writer
 
 DATA = ROOT / "tests" / "data"
 ROWS = Path(f"/tmp/relative_rows-{ROOT.name}.json")
@@ -148,17 +147,7 @@ def table() -> None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--collect", action="store_true")
-    ap.add_argument("--table", action="store_true")
-    ap.add_argument("--fit", action="store_true")
-    args = ap.parse_args()
-    if args.collect:
-        collect()
-    if args.table:
-        table()
-    if args.fit:
-        fit()
+    run_steps(__doc__, collect, table, fit)
 
 
 def _groups(rows: list[dict]) -> list[tuple[np.ndarray, int]]:

@@ -14,7 +14,6 @@ another writer who never saw the code; those are the held-out folds. The team's 
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 from datetime import UTC, datetime
@@ -24,7 +23,7 @@ from types import SimpleNamespace
 import numpy as np
 
 from bench.common import ROOT
-from bench.learned import logistic, paper_of, questions, writer
+from bench.learned import logistic, paper_of, questions, run_steps, writer
 
 DATA = ROOT / "tests" / "data"
 ROWS = Path("/tmp/role_rows.json")
@@ -293,17 +292,7 @@ def heldout() -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--collect", action="store_true")
-    parser.add_argument("--fit", action="store_true")
-    parser.add_argument("--heldout", action="store_true")
-    args = parser.parse_args()
-    if args.collect:
-        collect()
-    if args.fit:
-        fit()
-    if args.heldout:
-        heldout()
+    run_steps(__doc__, collect, fit, heldout)
 
 
 if __name__ == "__main__":
