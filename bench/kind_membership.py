@@ -12,11 +12,10 @@ before the named kinds were admitted: `--cache` keeps it).
 from __future__ import annotations
 
 import argparse
-import re
 
 import numpy as np
 
-from assistant.answer.evidence.topic_terms import NAME, WORD_TIER
+from assistant.answer.evidence.topic_terms import WORD_TIER, said_as_name
 from bench.topic_membership import WRITERS, cached, set_score
 
 
@@ -36,10 +35,9 @@ def evidence(answerer, rows: list[dict]) -> list[dict]:
                 continue
             near = m._best_sims(r["topic"], [sp.paper for sp in on_kind])
             for sp in on_kind:
-                said = re.search(re.escape(alts[0]), sp.sentence, re.I)
                 f = dict(
                     sim=near.get(sp.paper.id, 0.0), kind_score=sp.score - WORD_TIER,
-                    name=float(bool(said and NAME.fullmatch(said.group(0).split()[0]))), words=len(alts[0].split()),
+                    name=float(any(said_as_name(a, sp.sentence) for a in alts)), words=len(alts[0].split()),
                     kind=alts[0], sentence=sp.sentence[:120],
                 )  # fmt: skip
                 if sp.paper.id not in cands or cands[sp.paper.id]["sim"] < f["sim"]:
