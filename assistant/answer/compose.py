@@ -91,7 +91,7 @@ class Answerer:
             ),
             "average": lambda plan: (composed.average(self.corpus, self.tables.scoped(plan), plan), []),
             "aggregate": lambda plan: (
-                computed.computed(self.corpus, self.tables.scoped(plan), plan, self.tables._who(plan)),
+                computed.computed(self.corpus, self.tables.scoped(plan), plan, self.tables.who(plan)),
                 [],
             ),
             "field_groups": lambda plan: (field_groups.grouped(self.corpus, self.tables.scoped(plan), plan), []),

@@ -97,7 +97,7 @@ class TableWriter:
             papers = [p for p in papers if p.id not in shown] or papers
         return papers
 
-    def _who(self, plan: Plan) -> str:
+    def who(self, plan: Plan) -> str:
         """Every selection the plan applies, said: scope, dates, co-author, author position, venue."""
         return (
             structured.scope_phrase(plan, self.corpus.principal, plan.scope, plan.filters.coauthor, plan.dates)
@@ -177,7 +177,7 @@ class TableWriter:
         quote = summary_sentence
         cites = Citations()
         papers = self.scoped(plan)
-        who = self._who(plan) + (f" not on “{plan.negated}”" if plan.negated and not plan.topic else "")
+        who = self.who(plan) + (f" not on “{plan.negated}”" if plan.negated and not plan.topic else "")
         route = plan.route
         topic = plan.topic if route in ("count", "coauthors", "list", "code", "earliest", "latest") else ""
         support: dict[str, str] = {}
@@ -255,7 +255,7 @@ class TableWriter:
         self, plan: Plan, topic: str, papers: list[Paper], support: dict[str, str], cites: Citations
     ) -> Answer:
         """The papers whose own text supports the topic; an empty set said plainly, other groups' papers marked."""
-        who = self._who(plan)
+        who = self.who(plan)
         lines = []
         if papers:
             # Newest first, said in the heading: a reader checks a date order at a glance, not a relevance score.
