@@ -57,3 +57,24 @@ def test_two_papers_told_apart_by_a_parenthesis_though_one_title_lacks_the_share
     )
     assert answer.meta["plan"]["route"] == "compare"
     assert [t.split()[0] for t in dict.fromkeys(cited(answer))] == ["Crevasse", "Coastline"]
+
+
+def test_a_side_after_vs_with_a_full_stop_is_still_a_side(tanaka):
+    # "vs." closes no sentence: the side after it is read, though the question goes on in lower case.
+    answer = ask(tanaka, "the iceberg detector vs. the crevasse segmenter, which data did each use?")
+    assert answer.meta["plan"]["route"] == "compare"
+    assert [t.split()[0] for t in dict.fromkeys(cited(answer))] == ["Few-Shot", "Crevasse"]
+
+
+def test_a_side_set_beside_another_is_a_comparison_whatever_the_vote(tanaka):
+    # "beside" sets two described papers side by side, as "versus" does; neither side is named.
+    answer = ask(tanaka, "Set the lead detector beside the snow depth paper: what does each one feed its model?")
+    assert answer.meta["plan"]["route"] == "compare"
+    assert [t.split()[0] for t in dict.fromkeys(cited(answer))] == ["Detecting", "Snow"]
+
+
+def test_tested_against_asks_of_one_paper(tanaka):
+    # "against" names what one paper was measured against: no second side, no comparison.
+    answer = ask(tanaka, "Which detector was the few-shot iceberg detector tested against?")
+    assert answer.meta["plan"]["route"] != "compare"
+    assert {t.split()[0] for t in cited(answer)} == {"Few-Shot"}

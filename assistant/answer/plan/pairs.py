@@ -22,8 +22,15 @@ SIDE_DENSE = 0.5
 # lead: two papers fit).
 MEANT = 0.45
 MEANT_LEAD = 0.05
+# Words that set one side beside another ("put A next to B", "A alongside B"): a comparison asked in so many words, as
+# "versus" is; with "against" (also "tested against a baseline") a cue that two papers are asked of (with "each",
+# _EACH), and where the sides part (_SIDES): one list for all three.
+_SET_BESIDE = r"\bnext to\b|\bbeside\b|\balongside\b"
+_BESIDE = rf"{_SET_BESIDE}|\bagainst\b"
 # Parts of a comparison: its sides, split where they join, a colon or a dash.
-_SIDES = re.compile(r"\band\b|\bvs\.?(?=\s)|\bversus\b|\bwith\b|\bagainst\b|:|\s[-–—]\s|[–—]", re.I)
+_SIDES = re.compile(rf"\band\b|\bvs\.?(?=\s)|\bversus\b|\bwith\b|{_BESIDE}|:|\s[-–—]\s|[–—]", re.I)
+# Where the question's first sentence ends: a question mark, or a full stop that closes no "vs." and no initial.
+_FIRST_SENTENCE_END = re.compile(r"\?\s|(?<!\bvs)(?<!\b[A-Za-z])\.\s", re.I)
 # A later part that asks (after the sides: "A vs B — what score did each get?") is no side.
 _ASKS = re.compile(r"\s*(?:what|which|how|who|whom|where|when|why|does|did|do|is|are|was|were)\b", re.I)
 # "the static and (the) dynamic HONPAS papers": two sides told apart by one word each, sharing the rest.
@@ -43,7 +50,7 @@ _WEAK_CUE = re.compile(
 
 
 # Two papers named and asked of each, or set beside each other: a comparison without the word.
-_EACH = re.compile(r"\beach\b|\bnext to\b|\bbeside\b|\balongside\b|\bagainst\b", re.I)
+_EACH = re.compile(rf"\beach\b|{_BESIDE}", re.I)
 
 
 # "A vs B", "A versus B": two sides set against each other, a comparison whatever example the question is nearest.
@@ -72,7 +79,9 @@ class PairReader:
         aside (one that only dates another: "three years after X she published Y") is no side."""
         # "contrast", "how do … differ", "set X against Y" ask for a comparison in so many words, whatever the vote;
         # a weaker cue ("each one", "both") needs the vote or a paper named.
-        said = bool(phrases.COMPARISON.search(question)) or sides.parallel_measure(question)
+        said = bool(
+            phrases.COMPARISON.search(question) or re.search(_SET_BESIDE, question, re.I)
+        ) or sides.parallel_measure(question)
         cue = said or _WEAK_CUE.search(question)
         if len(pair := self._two_described(question)) == 2:
             # "the two X papers", "both X papers": two papers described as a pair are asked about side by side.
@@ -113,7 +122,7 @@ class PairReader:
         # The verb that asks for the comparison ("Set …", "Contrast …") is no side's word; what follows a colon or a
         # spaced dash is what is asked of the sides ("A vs B — what score did each get?").
         asked = re.sub(r"(?i)^\W*(?:set|contrast|compare|put)\b", " ", question)
-        parts = _SIDES.split(re.split(r"[?.]\s", asked)[0])
+        parts = _SIDES.split(_FIRST_SENTENCE_END.split(asked)[0])
         parts = parts[:1] + [part for part in parts[1:] if not _ASKS.match(part)]
         # A side as described, less the question's frame and the quantity asked of it (sides.described)
         descriptions = [sides.described(side) for side in parts]
