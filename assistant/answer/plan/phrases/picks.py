@@ -36,9 +36,11 @@ def date_extreme(question: str) -> str | None:
     return _picked_by(m.group("w"))
 
 
-# "the last paper he put out before 2024", "the first work she published": one paper (singular) picked by date.
+# "the last paper he put out before 2024", "the first work she published", "her earliest arXiv preprint": one paper
+# (singular) picked by date; not an author position ("his first-author paper" is read by the position slot).
 _ONE_BY_DATE = re.compile(
-    r"\bthe (?P<w>newest|latest|most recent|oldest|earliest|first|last)\s+(?:[\w-]+\s+){0,2}?"
+    r"\b(?:the|his|her|their|[\w-]+['’]s) (?P<w>newest|latest|most recent|oldest|earliest|first|last)"
+    r"(?!\s+(?:[\w-]+\s+)?(?:authors?|co-?authors?|named|half|quarter)\b)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:paper|work|article|preprint|publication)\b(?!s)(?!\s+(?:of|on|by)\s+(?:the\s+)?[A-Z])",
     re.I,
 )
