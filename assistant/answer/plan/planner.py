@@ -259,6 +259,8 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             corrected, asking = asked or corrected, asked or question  # "…, and where does it say …?": the ask
             if dated:  # the paper named only dated the one asked about; its year is no filter
                 named, span, f.year_from, f.year_to = [], None, filters.year_from, filters.year_to
+        if intent.route in ("earliest", "latest") and work_type is None and not focus:
+            work_type = phrases.work_type_of_one(question)  # "her most recent journal article": one of that kind
         op = self.operation_read(
             question,
             intent,
