@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import date
 
 from assistant.models import Paper
 
@@ -67,3 +68,15 @@ def extreme(papers: Iterable[Paper], latest: bool = False) -> Extreme | None:
     ]
     rest = [p for p in dated if p not in tied and p not in maybe]
     return Extreme(tied, maybe, rest)
+
+
+def spoken_date(paper: Paper) -> str:
+    """A paper's date as a reader says it ("May 12, 2026", "May 2026", "2026"); as stored when it does not parse."""
+    parts = (paper.date or "").split("-")
+    try:
+        d = date(int(parts[0]), int(parts[1]) if len(parts) > 1 else 1, int(parts[2][:2]) if len(parts) > 2 else 1)
+    except ValueError:
+        return paper.date or ""
+    if paper.date_precision == "day" and len(parts) > 2:
+        return f"{d.strftime('%B')} {d.day}, {d.year}"
+    return d.strftime("%B %Y") if len(parts) > 1 and paper.date_precision != "year" else str(d.year)

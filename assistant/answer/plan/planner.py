@@ -109,7 +109,13 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
         # "his earliest arXiv submission": "arXiv" drew a categories vote, but no category is asked; a date picks
         categorised = intent.route == "categories" and not phrases.CATEGORY_CUE.search(question)
         picked = phrases.date_extreme(question) or (categorised and (phrases.date_pick(question) or [None])[0])
-        if (intent.route == "when" or categorised) and not (named or focus) and (pick := picked):
+        # A fact that only picks ("What's the oldest item of hers in the library?", "which card has the most recent
+        # date?"): the pick is the whole ask, whatever words drew the vote; asking more of it stays a fact (below). A
+        # bare "first" or "last" is no date word here ("why … in the first place?").
+        only_picks = (
+            intent.route == "fact" and bool(phrases.date_pick(question)) and not phrases.asks_of_picked(question)
+        )
+        if (intent.route == "when" or categorised or only_picks) and not (named or focus) and (pick := picked):
             # "What is the earliest item in her publication record?": a paper picked by its date, none named
             intent.route, intent.subject = pick, subject_for(pick, stripped, self.corpus.principal) or ""
         if nested_from and intent.route in ("authors", "when", "arxiv", "summary", "attribution"):
@@ -253,6 +259,8 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             corrected, asking = asked or corrected, asked or question  # "…, and where does it say …?": the ask
             if dated:  # the paper named only dated the one asked about; its year is no filter
                 named, span, f.year_from, f.year_to = [], None, filters.year_from, filters.year_to
+        if intent.route in ("earliest", "latest") and work_type is None and not focus:
+            work_type = phrases.work_type_of_one(question)  # "her most recent journal article": one of that kind
         op = self.operation_read(
             question,
             intent,

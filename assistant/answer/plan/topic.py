@@ -46,7 +46,10 @@ class TopicReader:
         saying what was assumed, and the paper picked when the question asks something of it (else None)."""
         ends = dated.extreme(pool, latest=route != "earliest")
         if ends and phrases.asks_of_picked(question):
-            said = f"No paper's own text is on “{topic}”, so I took the {route} paper of all and answered from it."
+            said = (
+                f"No paper's own text is on “{topic}”, so I took the {route} paper of all (dated "
+                f"{dated.spoken_date(ends.paper)}) and answered from it."
+            )
             return said, ends.paper.id
         return f"I read “{topic}” as the question's wording, not a topic, so no topic narrows the papers.", None
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date
-
+from assistant.answer.plan.dated import spoken_date  # noqa: F401 - read from here by the writers
 from assistant.models import Paper
 from assistant.text import neutralise, split_sentences
 
@@ -19,18 +18,6 @@ def when(paper: Paper) -> str:
     if paper.arxiv_id and paper.title:  # derived names already carry the id
         bits.append(f"arXiv:{paper.arxiv_id}")
     return f" ({', '.join(bits)})" if bits else ""
-
-
-def spoken_date(paper: Paper) -> str:
-    """A paper's date as a reader says it ("May 12, 2026", "May 2026", "2026"); as stored when it does not parse."""
-    parts = (paper.date or "").split("-")
-    try:
-        d = date(int(parts[0]), int(parts[1]) if len(parts) > 1 else 1, int(parts[2][:2]) if len(parts) > 2 else 1)
-    except ValueError:
-        return paper.date or ""
-    if paper.date_precision == "day" and len(parts) > 2:
-        return f"{d.strftime('%B')} {d.day}, {d.year}"
-    return d.strftime("%B %Y") if len(parts) > 1 and paper.date_precision != "year" else str(d.year)
 
 
 def record_said(paper: Paper) -> str:

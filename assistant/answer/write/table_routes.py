@@ -226,7 +226,7 @@ class TableWriter:
         elif route == "per_year":
             text = structured.per_year(papers, cites, quote, self.corpus.principal, who)
         elif route in ("earliest", "latest"):
-            among_those = bool(plan.focus) and not plan.named  # "which of those came out first?" (see scoped)
+            among_those = bool(plan.focus and plan.history) and not plan.named  # "which of those came first?": shown
             on = f" on “{topic}”" if topic else ""  # "his earliest paper on LLMs": the topic's papers, said
             text = order.extreme(
                 route == "latest", papers, cites, quote, self.corpus.principal, who + on, among_those, plan.ranked

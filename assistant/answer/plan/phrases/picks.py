@@ -36,9 +36,11 @@ def date_extreme(question: str) -> str | None:
     return _picked_by(m.group("w"))
 
 
-# "the last paper he put out before 2024", "the first work she published": one paper (singular) picked by date.
+# "the last paper he put out before 2024", "the first work she published", "her earliest arXiv preprint": one paper
+# (singular) picked by date; not an author position ("his first-author paper" is read by the position slot).
 _ONE_BY_DATE = re.compile(
-    r"\bthe (?P<w>newest|latest|most recent|oldest|earliest|first|last)\s+(?:[\w-]+\s+){0,2}?"
+    r"\b(?:the|his|her|their|[\w-]+['’]s) (?P<w>newest|latest|most recent|oldest|earliest|first|last)"
+    r"(?!\s+(?:[\w-]+\s+)?(?:authors?|co-?authors?|named|half|quarter)\b)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:paper|work|article|preprint|publication)\b(?!s)(?!\s+(?:of|on|by)\s+(?:the\s+)?[A-Z])",
     re.I,
 )
@@ -61,9 +63,11 @@ LIST_FORM = re.compile(
 )
 
 # "Which of the two is newer?", "the most recent of them", "which came out first?": one paper of a selection picked by
-# its date ("first" and "last" alone are author positions or ordinals, not dates; "newer than 2020" bounds the dates).
+# its date ("first" and "last" alone are author positions or ordinals, not dates; "newer than 2020" and "2024 or
+# earlier" bound the dates).
 _DATE_PICK = re.compile(
-    r"\b(?P<w>newer|newest|later|latest|(?:more|most) recent(?:ly)?|older|oldest|earlier|earliest)\b(?!\s+than\b)"
+    r"(?<!\d{4} or )\b(?P<w>newer|newest|later|latest|(?:more|most) recent(?:ly)?|older|oldest|earlier|earliest)\b"
+    r"(?!\s+than\b)"
     r"|\b(?:came|come|comes) out (?P<v>first|last)\b|\b(?P<u>first|last) to (?:come out|appear|be published)\b",
     re.I,
 )
@@ -98,7 +102,8 @@ def date_pick(question: str) -> tuple[str, bool] | None:
 
 # An ask a date pick already answers: when it came out, what it is called.
 _ASKS_DATE_OR_NAME = re.compile(
-    r"^\s*(?:and\s+)?(?:when\b|what (?:year|month|date)\b|which year\b|what(?:'s| is| was) (?:its title|the title|"
+    r"^\s*(?:and\s+)?(?:when\b|what (?:year|month|date|day)\b|which (?:year|month|day)\b|"
+    r"what(?:'s| is| was) (?:the|its) (?:year|month|date|day)\b|what(?:'s| is| was) (?:its title|the title|"
     r"it\s+(?:called|named|titled))\s*(?:called|named|titled)?\s*\??\s*$)",
     re.I,
 )
