@@ -11,7 +11,7 @@ import re
 
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import distinct, topics
-from assistant.answer.plan import dated, frame, phrases, refusal, topic_parts
+from assistant.answer.plan import dated, facets, frame, phrases, refusal, topic_parts, topic_words
 from assistant.answer.plan.content import content_of
 from assistant.answer.plan.intents import subject_for
 from assistant.answer.plan.listed import listed_noun
@@ -20,15 +20,9 @@ from assistant.models import Filters, Paper
 # Routes whose topic filters the table's papers: its words are read for what distinguishes them (`read`).
 TOPIC_ROUTES = ("list", "count", "code", "coauthors", "earliest", "latest")
 # "his stencil papers", "his atomistic simulation work", "his research on X": the papers of a topic.
-# What may stand between the two sides of an "and" that splits a topic ("glaciers and ice shelves", "HPC, and AI").
-_AND_ONLY = re.compile(r"\s*,?\s*and\s+", re.I)
 _PAPERS_OR_WORK = re.compile(rf"\b{phrases.PAPER_NOUN}|\bresearch\b", re.I)
 # How many (topic, pool) groundings a reader keeps (the table does not change under it: a new table, a new reader)
 GROUNDINGS_KEPT = 256
-# The most words an alternative of a topic has that names a subject ("quantizing large language models"); a longer one
-# is a description or a claim ("quantizing a layer's inputs matters a lot for the loss"), which retrieval over the
-# whole question reads better than its words in the papers' forms (`_in_papers_forms`)
-NAMED_TOPIC_WORDS = 4
 
 
 class TopicReader:
@@ -124,18 +118,6 @@ class TopicReader:
             return self._decided(read, question, pool, True)
         return read[0], f"{said}. {read[1]}".strip(), read[2]
 
-    def _in_papers_forms(self, topic: str, pool: list[Paper]) -> str:
-        """The topic with each word the pool's papers never write (in any inflection) in the derived form they do
-        write ("quantizing neural networks" as "quantization neural networks": TopicReading.derived_form), in each
-        alternative short enough to name a subject (NAMED_TOPIC_WORDS)."""
-        form = self.corpus.topics.derived_form
-        return " or ".join(
-            " ".join((form(w, pool) or w) if w.isalpha() else w for w in alt.split())
-            if len(alt.split()) <= NAMED_TOPIC_WORDS
-            else alt
-            for alt in re.split(r"\s+or\s+", topic)
-        )
-
     def _decided(
         self, read: tuple[str, str, list[str]], question: str, pool: list[Paper], filtered: bool
     ) -> tuple[str, str, list[str]]:
@@ -178,13 +160,15 @@ class TopicReader:
         A topic a marker introduces ("about weather") is never wording.
         With none of these the topic stays, and "none is about it" is the answer.
 
-        A topic of several facets joined by "and" means papers on any of them (`_facets`).
+        A topic of several facets joined by "and" means papers on any of them (plan/facets.py).
         A compound hyphenated only as a modifier ("model-compression papers") that no paper writes whole is read as
         its words ("model compression"): the papers say them apart, and a word the papers write only in another
-        derived form is read in theirs ("quantizing" as "quantization": `_in_papers_forms`)."""
-        topic = self._in_papers_forms(self._unhyphenated(topic, pool), pool)
-        facets = self._facets(topic, question, pool) if route in ("list", "count") else ""
-        alts = self._words_of_topic(topic, pool)
+        derived form is read in theirs ("quantizing" as "quantization": topic_words.in_papers_forms)."""
+        reading = self.corpus.topics
+        topic = topic_words.in_papers_forms(reading, topic_words.unhyphenated(reading, topic, pool), pool)
+        on = lambda phrase: {sp.paper.id for sp in reading.papers_on(phrase, pool)}  # noqa: E731
+        joined = facets.facets(topic, question, on) if route in ("list", "count") else ""
+        alts = topic_words.words_of_topic(reading, topic, pool)
         marked = {w.casefold() for w in re.findall(r"[\w-]+", phrases.topic_marked(question))}
         roles = [r for words in alts for _, r in words]
         unused = [w for words in alts for w, r in words if r == distinct.UNUSED]
@@ -199,17 +183,16 @@ class TopicReader:
                 said = " ".join(w for words in alts for w, _ in words)
                 assumed = f"I read “{said}” as the question's wording, not a topic, so no topic narrows the papers."
                 return "", assumed, []
-        on = lambda phrase: {sp.paper.id for sp in self.corpus.topics.papers_on(phrase, pool)}  # noqa: E731
         if route in ("list", "count") and (parts := topic_parts.shared(topic, question, on)):
             return parts, "", []  # "low-rank factorization / decomposition for X": each with the context they share
-        if grounded and facets:
-            return facets, "", []
+        if grounded and joined:
+            return joined, "", []
         if wording or grounded or route not in ("list", "count"):
             return topic, "", []
         # The phrase's head (its last word), ordinary English but in few papers in scope, is kept: "search" in
         # "neural architecture search" is what the phrase turns on (3 of his 29 papers say it), while "models" (in
         # most) tells none apart and a leading ordinary word ("short overview … simulating") is wording.
-        rare_in_scope = self._rare_in_scope(pool)
+        rare_in_scope = topic_words.rare_in_scope(reading, pool)
         relaxed = " or ".join(
             " ".join(
                 w
@@ -219,13 +202,11 @@ class TopicReader:
             for words in alts
             if any(r == distinct.DISTINGUISHING for _, r in words) and not any(r == distinct.UNUSED for _, r in words)
         )
-        if facets:  # each facet, and the distinguishing words of the whole when they ground papers too
-            more = (
-                f" or {relaxed}" if relaxed and relaxed != topic and self.corpus.topics.papers_on(relaxed, pool) else ""
-            )
-            said = f"No paper's own text is on “{topic}” as a whole, so I read it as either: “{facets}{more}”."
-            return facets + more, said, []
-        if relaxed and relaxed != topic and self.corpus.topics.papers_on(relaxed, pool):
+        if joined:  # each facet, and the distinguishing words of the whole when they ground papers too
+            more = f" or {relaxed}" if relaxed and relaxed != topic and reading.papers_on(relaxed, pool) else ""
+            said = f"No paper's own text is on “{topic}” as a whole, so I read it as either: “{joined}{more}”."
+            return joined + more, said, []
+        if relaxed and relaxed != topic and reading.papers_on(relaxed, pool):
             said = f"No paper's own text is on “{topic}” as a whole, so I read the topic as “{relaxed}”."
             return relaxed, said, []
         # "Sentinel-2 data": an identity (letters and digits: topics.identities) names one thing, and the ordinary
@@ -233,11 +214,11 @@ class TopicReader:
         named = " or ".join(
             " ".join(ids) for words in alts if (ids := [w for w, _ in words if topics.identities([w.casefold()])])
         )
-        if named and named.casefold() != topic.casefold() and self.corpus.topics.papers_on(named, pool):
+        if named and named.casefold() != topic.casefold() and reading.papers_on(named, pool):
             said = f"No paper's own text is on “{topic}” as a whole, so I read the topic as “{named}”."
             return named, said, []
-        if (either := self._either(topic, question)) and all(
-            self.corpus.topics.papers_on(part, pool) for part in either.split(" or ")
+        if (either := facets.either(topic, question)) and all(
+            reading.papers_on(part, pool) for part in either.split(" or ")
         ):
             said = f"No paper's own text is on “{topic}” as a whole, so I read it as either: “{either}”."
             return either, said, []
@@ -261,107 +242,6 @@ class TopicReader:
             )
             return topic, said, [p.id for p in strong]
         return topic, "", []
-
-    def _facets(self, topic: str, question: str, pool: list[Paper]) -> str:
-        """ "his work on quantum chemistry and electronic-structure computing", "HONPAS and kinetic Monte Carlo": a
-        topic whose parts the question joins by "and" means papers on any part, when some part grounds papers of its
-        own and together they ground more than the whole phrase does; "" otherwise. Each part is grounded on its own
-        (a paper saying only the words all parts share, "computing", is on none of them), read as specifically as a
-        paper says it: the words the parts share go with each ("benchmarking HPC and AI systems" is "benchmarking
-        HPC systems" or "benchmarking AI systems") when a paper is on that, else the part alone."""
-        grounded: dict[str, set[str]] = {}  # each phrase read once: a part chosen below is read again to compare
-
-        def on(phrase: str) -> set[str]:
-            if phrase not in grounded:
-                grounded[phrase] = {sp.paper.id for sp in self.corpus.topics.papers_on(phrase, pool)}
-            return grounded[phrase]
-
-        parts: list[str] = []
-        for alt in re.split(r"\s+or\s+", topic):
-            either = self._either(alt, question)
-            if not either:
-                parts.append(alt)
-                continue
-            left, right = (p.split() for p in either.split(" or ", 1))
-            # the left part with the right's head, the right with the left's leading words, most specific first
-            lefts = ([" ".join([*left, right[-1]])] if len(right) > 1 else []) + [" ".join(left)]
-            rights = [" ".join([*left[:k], *right]) for k in range(len(left) - 1, 0, -1)] + [" ".join(right)]
-            parts += [next((c for c in cands if on(c)), cands[-1]) for cands in (lefts, rights)]
-        either = " or ".join(dict.fromkeys(parts))
-        if either == topic:
-            return ""
-        found = [on(part) for part in either.split(" or ")]
-        return either if any(found) and len(set().union(*found)) > len(on(topic)) else ""
-
-    @staticmethod
-    def _either(topic: str, question: str) -> str:
-        """ "work on glaciers and ice shelves": the topic's words on each side of an "and" the question puts between
-        them, as alternatives ("glaciers or ice shelves"); "" when no "and" splits the topic."""
-        words = topic.split()
-        if " or " in f" {topic} " or len(words) < 2:
-            return ""
-        at, start = [], 0
-        for w in words:
-            m = re.compile(rf"(?<![\w-]){re.escape(w)}(?![\w-])", re.I).search(question, start)
-            if m is None:
-                return ""
-            at.append(m.span())
-            start = m.end()
-        for m in re.finditer(r"\band\b", question, re.I):
-            cut = sum(1 for a, _ in at if a < m.start())
-            # the "and" stands right between the two words it splits: "ice" of "land ice" and "shelves" after
-            # "icebergs and ice" are no "ice or shelves"
-            if 0 < cut < len(words) and _AND_ONLY.fullmatch(question[at[cut - 1][1] : at[cut][0]]):
-                return f"{' '.join(words[:cut])} or {' '.join(words[cut:])}"
-        return ""
-
-    def _unhyphenated(self, topic: str, pool: list[Paper]) -> str:
-        """A topic of one hyphenated word no paper in scope writes whole, all of whose parts are words the papers
-        use, written as its parts ("model-compression" -> "model compression"; "sea-ice" stays). A topic of more
-        words keeps its hyphens: the facets of "quantum chemistry and electronic-structure computing" are found by
-        its words as the question writes them."""
-        if not re.fullmatch(r"\w+(?:-\w+)+", topic.strip()):
-            return topic
-        used, used_whole = self.corpus.topics.users(pool)
-
-        def spaced(m: re.Match) -> str:
-            w = m.group(0)
-            parts = [x for x in w.split("-") if x]
-            if len(parts) < 2 or used_whole(w) or any(distinct.role(x, used) == distinct.UNUSED for x in parts):
-                return w
-            return " ".join(parts)
-
-        return re.sub(r"\w+(?:-\w+)+", spaced, topic)
-
-    def _rare_in_scope(self, pool: list[Paper]):
-        """Whether a word is in fewer than COMMON_SHARE of the papers in scope (any word, in a scope too small to
-        tell: distinct.MIN_SCOPE)."""
-
-        def rare(word: str) -> bool:
-            if len(pool) < distinct.MIN_SCOPE:
-                return False
-            return self.corpus.topics.holding(word, pool) < distinct.COMMON_SHARE * len(pool)
-
-        return rare
-
-    def _words_of_topic(self, topic: str, pool: list[Paper]) -> list[list[tuple[str, str]]]:
-        """Each alternative of a topic as its words, each with what it is among the papers in scope (distinct.role):
-        phrasing, a word that grounds nothing ("protein" where no paper says it), ordinary, or distinguishing. A
-        hyphenated word no paper uses whole is read as its parts ("ResNet-family"), a part no paper uses as
-        phrasing."""
-        used, used_whole = self.corpus.topics.users(pool)
-        out = []
-        for part in (p.strip() for p in re.split(r"\s+or\s+", topic) if p.strip()):
-            words: list[tuple[str, str]] = []
-            for w in part.split():
-                whole = "-" not in w.strip("-") or used_whole(w)
-                for piece in [w] if whole else [x for x in w.split("-") if x]:
-                    if piece.casefold() in {x.casefold() for x, _ in words}:
-                        continue
-                    role = distinct.role(piece, used)
-                    words.append((piece, distinct.PHRASING if role == distinct.UNUSED and not whole else role))
-            out.append(words)
-        return out
 
     def _strong(self, question: str, pool: list[Paper]) -> list[Paper]:
         """The pool's papers retrieval finds strongly relevant to the whole question (topics.strongly_relevant)."""

@@ -6,7 +6,7 @@ Where the question sets a separator ("/", "or", ",") between the last word of on
 the next, the words before the first ("low-rank") and after the second ("model compression") belong to both. Which
 reading holds is decided by the corpus, not by grammar: each alternative takes the most specific reading a paper in
 scope is on (the left with what follows the right, or its head; the right with the left's modifier), else the
-alternative as said, as TopicReader._facets reads "and".
+alternative as said, as plan/facets.py reads "and".
 """
 
 from __future__ import annotations
