@@ -1,8 +1,9 @@
 """The paper a turn means when it corrects ("No, not the dynamic one - the other, with the static algorithms") or
 picks one of the papers shown ("zoom in on the one built around a mixture of experts", "of those, which came out more
-recently?"): a learned choice among the papers the conversation showed and their close relatives (weights in
-data/meant.json, fitted by `python -m bench.meant_fit --fit` on every writer's follow-up turns; the rules' own picks
-are features of it)."""
+recently?") or goes on about the one paper shown ("how did that one keep the network communication down?"): a learned
+choice among the papers the conversation showed and their close relatives (weights in data/meant.json, and for a turn
+that goes on data/continued.json, fitted by `python -m bench.meant_fit --fit` on every writer's follow-up turns; the
+rules' own picks are features of it)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,12 @@ from assistant.answer.plan.intents import topic_words
 from assistant.models import Message
 
 _DATA = Path(__file__).parent / "data" / "meant.json"
+# A turn that goes on about the one paper the previous answer showed (continued) has a model of its own: there the
+# paper shown is most often the one meant, and what the turn asks fits another paper's sentences only when it is not.
+MODELS = {"meant": _DATA, "continued": Path(__file__).parent / "data" / "continued.json"}
+# The models that choose only among the papers the conversation's answers showed: a turn that goes on ("what machine
+# were its tests on?") fits papers retrieved by its own words as readily as the one meant.
+SHOWN_ONLY = frozenset({"continued"})
 FEATURES = (
     "rule",  # the rules' pick: what "the other one, not the X one" leaves (correction.other_than), or the turn's paper
     "shown",  # the previous answer showed it
@@ -136,13 +143,21 @@ def candidates(
 
 
 @cache
-def _model() -> Logistic:
-    return Logistic.of(json.loads(_DATA.read_text()))
+def _model(name: str = "meant") -> Logistic:
+    return Logistic.of(json.loads(MODELS[name].read_text()))
 
 
-def scores(cands: list[Candidate]) -> list[float]:
-    """Each candidate's probability of being the paper meant."""
-    return list(_model().probabilities([c.x for c in cands]))
+def scores(cands: list[Candidate], model: str = "meant") -> list[float]:
+    """Each candidate's probability of being the paper meant (by the model of MODELS named)."""
+    return list(_model(model).probabilities([c.x for c in cands]))
+
+
+def among(cands: list[Candidate], model: str) -> list[Candidate]:
+    """The candidates a model of MODELS chooses among: for those in SHOWN_ONLY, the papers an answer showed."""
+    if model not in SHOWN_ONLY:
+        return cands
+    at = (FEATURES.index("shown"), FEATURES.index("shown_before"))
+    return [c for c in cands if any(c.x[i] for i in at)]
 
 
 def ruled_out(cands: list[Candidate]) -> str | None:
@@ -158,21 +173,26 @@ def ruled_out(cands: list[Candidate]) -> str | None:
 
 
 def pick(
-    corpus: Corpus, question: str, history: list[Message], rule: str | None, named: tuple[str, ...] = ()
+    corpus: Corpus,
+    question: str,
+    history: list[Message],
+    rule: str | None,
+    named: tuple[str, ...] = (),
+    model: str = "meant",
 ) -> str | None:
     """The paper the turn means: the best-scoring candidate when it scores at least the threshold, else None (the
     rules decide). `rule` is the rules' pick (a feature): for a correction the paper the rule for "the other one, not
     X" leaves; for a turn that picks among the papers shown, the one the rules took. `named`: the papers the planner
-    reads the turn to name (candidates, with a feature of their own)."""
-    if not _DATA.exists():
+    reads the turn to name (candidates, with a feature of their own); `model` the MODELS entry that scores them."""
+    if not MODELS[model].exists():
         return None  # not fitted yet (`python -m bench.meant_fit --fit`): the rules decide
-    cands = candidates(corpus, question, history, rule, named)
+    cands = among(candidates(corpus, question, history, rule, named), model)
     if not cands:
         return None
     out = ruled_out(cands)
-    s = [0.0 if c.pid == out else v for c, v in zip(cands, scores(cands))]
+    s = [0.0 if c.pid == out else v for c, v in zip(cands, scores(cands, model))]
     best = int(np.argmax(s))
-    return cands[best].pid if s[best] >= _model().threshold else None
+    return cands[best].pid if s[best] >= _model(model).threshold else None
 
 
 # Routes that answer of several papers: a turn on them does not pick one of those shown.
@@ -194,13 +214,33 @@ def rules_pick(corpus: Corpus, question: str, history: list[Message], back, focu
     return "" if kind == "which" else None
 
 
-def choose(corpus: Corpus, question: str, history: list[Message], back, focus: list[str], route: str) -> str | None:
-    """The paper a turn that picks one of the papers shown means, when the learned choice is sure of one the rules did
-    not take; None otherwise (the rules' reading stands)."""
+def continued(corpus: Corpus, history: list[Message], back, focus: list[str], person: str | None) -> str | None:
+    """The paper a turn that goes on about the one paper the previous answer showed ("how did that one keep the
+    network communication down?") takes from it, None otherwise (as for a turn about a person it points back to:
+    "what else did that person write?"): the learned choice weighs it against the papers earlier answers showed (the
+    previous answer may have answered another paper than the one the question before it described)."""
+    shown = cited_papers(previous_answer(history), corpus.by_title)
+    return shown[0] if back is None and person is None and len(shown) == 1 and focus[:1] == shown else None
+
+
+def choose(
+    corpus: Corpus,
+    question: str,
+    history: list[Message],
+    back,
+    focus: list[str],
+    route: str,
+    person: str | None = None,
+) -> str | None:
+    """The paper a turn that picks one of the papers shown, or goes on about the one shown (continued), means, when the
+    learned choice is sure of one the rules did not take; None otherwise (the rules' reading stands). `person`: the
+    person the turn points back to, if any."""
     if route in _OF_SEVERAL or phrases.COMPARISON.search(question) or corrects(question, history):
         return None
-    rule = rules_pick(corpus, question, history, back, focus)
+    model, rule = "meant", rules_pick(corpus, question, history, back, focus)
+    if rule is None:
+        model, rule = "continued", continued(corpus, history, back, focus, person)
     if rule is None:
         return None
-    chosen = pick(corpus, question, history, rule or None)
+    chosen = pick(corpus, question, history, rule or None, model=model)
     return chosen if chosen and chosen != rule else None

@@ -183,7 +183,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
         elif (
             not (named or another or relative)
             and history
-            and (chosen := meant.choose(self.corpus, question, history, back, focus, intent.route))
+            and (chosen := meant.choose(self.corpus, question, history, back, focus, intent.route, pointed))
         ):
             # "zoom in on the one built around a mixture of experts": the learned choice among the papers shown
             back, focus = ("nth", [chosen]), [chosen]
