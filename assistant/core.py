@@ -60,15 +60,14 @@ class Assistant:
             backend=settings.embedding_backend,
             cache_dir=settings.model_cache_dir,
         )
-        client = vendors.chroma_client(settings)
         store = Store(
             settings.store_dir,
-            client,
+            vendors.LazyClient(lambda: vendors.chroma_client(settings)),
             embeddings,
             collection=settings.collection,
             batch_size=settings.embedding_batch_size,
             segment=settings.vector_segment,
-            reopen=lambda: vendors.reopen_chroma(settings),
+            reopen=lambda: vendors.LazyClient(lambda: vendors.reopen_chroma(settings)),
         )
         if chat_model is None and settings.llm_configured:
             chat_model = vendors.chat_model(settings, http_client=http_client, http_async_client=http_async_client)
@@ -205,7 +204,7 @@ class Assistant:
             from assistant.index.retrieval import Retriever
 
             self._retriever = Retriever(
-                table.papers, table.passages, self.store.collection(), self.store.embeddings, self.store.lexical(table)
+                table.papers, table.passages, self.store.collection, self.store.embeddings, self.store.lexical(table)
             )
         return self._retriever
 

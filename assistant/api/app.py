@@ -55,6 +55,9 @@ def create_app(settings: Settings | None = None, assistant=None) -> FastAPI:
         from assistant.core import Assistant
 
         assistant = Assistant.from_settings(settings)
+        # The vector store is opened on first use; a server checks it at start-up, so an unreachable Chroma server
+        # stops `serve` with what to do instead of degrading every request.
+        assistant.store.client.heartbeat()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):

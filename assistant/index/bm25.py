@@ -7,6 +7,7 @@ import json
 import os
 import re
 import shutil
+import sys
 import tempfile
 import time
 from collections.abc import Iterable
@@ -28,11 +29,25 @@ def expand(text: str) -> str:
 _SPLIT = re.compile(TOKEN_PATTERN).findall
 
 
+def _bm25s():
+    """bm25s, imported without scipy. bm25s imports scipy.sparse when it can, for a matrix backend this index never
+    uses (it builds its own CSC arrays, and bm25s's default backend is numpy), and scipy's import pulls in every numpy
+    submodule (f2py, testing, polynomial...): ~0.3 CPU s of a cold `ask`. Anything imported later may still import
+    scipy itself."""
+    if "bm25s" not in sys.modules and "scipy.sparse" not in sys.modules:
+        sys.modules["scipy.sparse"] = None  # type: ignore[assignment]  # `import scipy.sparse` fails at once
+        try:
+            import bm25s  # noqa: F401
+        finally:
+            del sys.modules["scipy.sparse"]
+    import bm25s
+
+    return bm25s
+
+
 @cache
 def _stopwords() -> frozenset[str]:
-    from bm25s.stopwords import STOPWORDS_EN
-
-    return frozenset(STOPWORDS_EN)
+    return frozenset(_bm25s().stopwords.STOPWORDS_EN)
 
 
 def tokenize(texts: list[str]) -> list[list[str]]:
@@ -55,7 +70,7 @@ class Lexical:
         bm25s.BM25.index keeps every document's token ids as Python lists and builds the matrix through
         three more full-size arrays: 1.8 GB at 100k papers. Here each chunk is tokenised and reduced to
         (document, term, count) arrays; the scores are filled into the final CSC arrays column by column."""
-        import bm25s
+        bm25s = _bm25s()
 
         vocab: dict[str, int] = {}
         parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # per chunk: document, term, count
@@ -119,7 +134,7 @@ class Lexical:
 
     @classmethod
     def load(cls, folder: Path) -> Lexical:
-        import bm25s
+        bm25s = _bm25s()
 
         # Memory-mapped: a query reads only its terms' postings (at 100k papers the matrix is 250 MB, read whole at
         # every start before).

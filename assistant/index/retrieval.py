@@ -65,7 +65,8 @@ class Retriever:
         # A lazy table's passages look ids up themselves (370k tuples in a dict were ~90 MB at 100k papers).
         self.passages = passages if isinstance(passages, PassageList) else {pa.id: pa for pa in passages}
         self.passage_list = passages if isinstance(passages, PassageList) else list(passages)  # BM25's order
-        self.collection = collection
+        self._open_collection = collection  # opened on the first dense search (Chroma is imported then)
+        self._collection = None
         self.embeddings = embeddings
         self.lexical = lexical
         self.vectors = QueryVectors(embeddings)
@@ -88,11 +89,13 @@ class Retriever:
         """Passage id -> cosine similarity, for passages the current table knows."""
         # Chroma's count() scans (3.6 ms at 37k passages, three times the query itself): ask once per
         # retriever, which is rebuilt whenever the table switches; an empty store is asked again.
-        n = self._count = self._count or self.collection.count()
+        if self._collection is None:
+            self._collection = self._open_collection()
+        n = self._count = self._count or self._collection.count()
         if n == 0:
             return {}
         vector = self.vectors.get(query).tolist()
-        res = self.collection.query(
+        res = self._collection.query(
             query_embeddings=[vector], n_results=min(k, n), where=self._where(filters), include=["distances"]
         )
         # Chroma may hold passages of an ingest still in progress or not yet cleaned: trust only the table's.

@@ -48,6 +48,24 @@ def chroma_client(settings: Settings):
     return chromadb.PersistentClient(path=str(settings.store_dir / "chroma"), settings=chroma_settings)
 
 
+class LazyClient:
+    """A Chroma client made on first use: many answers need only the table, BM25 and the sentence vectors, and
+    importing Chroma was ~0.6 s of a cold `ask`. An unreachable server is reported (StoreUnavailable) by the first
+    call that needs it; a server checks at start-up by opening its collection (`api.app.create_app`)."""
+
+    def __init__(self, make):
+        self._make = make
+        self._client = None
+        self._lock = threading.Lock()
+
+    def __getattr__(self, name: str):
+        if self._client is None:
+            with self._lock:
+                if self._client is None:
+                    self._client = self._make()
+        return getattr(self._client, name)
+
+
 def reopen_chroma(settings: Settings):
     """A fresh embedded client that re-reads store_dir from disk (another process's ingest wrote to it).
 
@@ -113,6 +131,8 @@ def chroma_location(client) -> str:
     """Where a Chroma client's data lives, for error messages: the server URL or the embedded path."""
     try:
         s = client.get_settings()
+    except StoreUnavailable:  # a LazyClient whose server cannot be reached
+        raise
     except Exception:  # a fake or foreign client: no settings to read
         return "the vector store"
     if s.chroma_server_host:

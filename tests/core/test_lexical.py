@@ -63,3 +63,18 @@ def test_chunked_build_round_trips_through_save_and_load(assistant, tmp_path):
 def test_empty_corpus():
     lex = Lexical.build([])
     assert lex.n_docs == 0 and lex.search("anything", 5) == []
+
+
+def test_loading_the_index_does_not_import_scipy(seeded_store):
+    """bm25s is imported without scipy (a matrix backend the index never uses; its import was ~0.3 s of a cold ask)."""
+    import subprocess
+    import sys
+
+    folder = next((seeded_store / "bm25").iterdir())
+    code = (
+        "import sys; from pathlib import Path; from assistant.index.bm25 import Lexical; "
+        f"lex = Lexical.load(Path({str(folder)!r})); assert lex.search('sparse stencil', 3); "
+        "print('scipy' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"

@@ -11,6 +11,7 @@ import shutil
 
 import pytest
 
+from assistant.api.app import create_app
 from assistant.core import Assistant
 from assistant.errors import StoreUnavailable
 from assistant.models import Message
@@ -65,8 +66,13 @@ def test_seeds_ingested_into_a_chroma_server_answer_with_citations(served, serve
 
     server.stop()
     assert server.proc.returncode is not None
+    # The vector store is opened on first use: a new assistant names the server on the first search that needs it,
+    # and a server refuses to start.
     with pytest.raises(StoreUnavailable) as info:
-        Assistant.from_settings(settings)
+        Assistant.from_settings(settings).retriever().search("HONPAS")
+    assert server.url in str(info.value)
+    with pytest.raises(StoreUnavailable) as info:
+        create_app(settings)
     assert server.url in str(info.value)
 
 

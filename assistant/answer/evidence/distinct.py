@@ -15,11 +15,10 @@ import re
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 
-from wordfreq import zipf_frequency
-
 from assistant.answer.evidence.query_terms import stem
 from assistant.answer.evidence.weigh import QueryTerms, forms
 from assistant.index.bm25 import terms
+from assistant.vendors.word_frequency import zipf_frequency
 
 # A word at or above this Zipf frequency (~30 per million words) is ordinary English. Measured on the visible sets:
 # the words left over from a question's phrasing sit at 4.5-6.1 ("achieve" 4.57, "sentence" 4.58, "shown" 4.90,
