@@ -38,7 +38,7 @@ KINDS = {
     "stacked",
     "out_of_corpus",
 }
-ROUNDS = ("end", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "r16", "r17")
+ROUNDS = ("end", *(f"r{n}" for n in range(3, 19)))  # every writer of a first_contact_r<n> set
 # writer -> its sets; the team's sets are fitted on, never held out
 WRITERS = {"first_contact": ["first_contact_seeds", "first_contact_corpus2"]} | {
     r: [f"first_contact_{r}_seeds", f"first_contact_{r}_corpus2"] for r in ROUNDS

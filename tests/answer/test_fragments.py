@@ -34,8 +34,9 @@ SETS = [
     "first_contact_r15_seeds.json",
     "first_contact_r16_seeds.json",
     "first_contact_r17_seeds.json",
+    "first_contact_r18_seeds.json",
 ]
-CORPUS2 = [f"first_contact_r{n}_corpus2.json" for n in range(3, 18)] + [
+CORPUS2 = [f"first_contact_r{n}_corpus2.json" for n in range(3, 19)] + [
     "first_contact_corpus2.json",
     "first_contact_end_corpus2.json",
 ]
