@@ -62,3 +62,19 @@ def test_a_date_restated_as_one_compound_word_is_no_topic(tanaka):
         [Message(role="user", content="anything she put out in the second half of 2021 (Jul-Dec)?")], Filters()
     )
     assert answer.citations and "Jul-Dec" not in answer.answer
+
+
+def test_every_item_of_a_comma_list_is_in_the_place_of_the_topic():
+    # The comma after "lake ice" ends no clause: "river" is in the place too, so no item is left as a bare "ice".
+    used = lambda w: w in {"ice", "sea"}  # noqa: E731 - the words the papers in scope write
+    q = "Which of her papers are on lake ice, river ice or sea ice?"
+    assert content_of("lake ice or river ice or sea ice", q, used) == "lake ice or river ice or sea ice"
+
+
+def test_a_near_negative_listed_with_commas_stays_refused(tanaka):
+    # Before, "river ice" lost its modifier and "ice" listed every paper of hers.
+    answer = tanaka.answer(
+        [Message(role="user", content="Did she ever publish on freshwater ice, like lake ice or river ice?")], Filters()
+    )
+    assert not answer.citations
+    assert "does not cover" in answer.answer

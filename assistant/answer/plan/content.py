@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from assistant.answer.plan import topic_scope
 from assistant.text import without_clitics
 
 # A paper noun in an object: "of her radar altimetry work pls", "of her papers have results about Greenland". What
@@ -93,7 +94,10 @@ def content_of(
     above, so that a subject the corpus lacks is still said to be missing rather than dropped for every paper."""
     alts = [a.split() for a in re.split(r"\s+or\s+", topic.strip()) if a.strip()]
     said = [w.casefold() for alt in alts for w in alt]
-    held = [ws for ws in places(question, lambda w: w in said and used(w)) if any(w in ws for w in said)]
+    # The places are read in the question as its topic was, its listed sub-topics joined by "or" (topic_scope): a
+    # comma between items ("on lake ice, river ice or sea ice") ends no clause, so every item is in the place.
+    listed = topic_scope.as_alternatives(question)
+    held = [ws for ws in places(listed, lambda w: w in said and used(w)) if any(w in ws for w in said)]
     inside = set().union(*held) if held else None
     judged = dict(zip((w for alt in alts for w in alt), subject([w for alt in alts for w in alt]))) if subject else {}
     learned = any(judged.values())  # the model never empties a topic: with no subject found, the reading below
