@@ -227,9 +227,9 @@ def write_topic_summary(
     cites = Citations()
     items = []
     for p in papers:
-        said = contribution(p, corpus)
-        if not said:
-            continue
+        # A paper the corpus holds no abstract of is still on the topic (its title put it there): listed by its
+        # title, as the list writer does, never left out of a count its header states.
+        said = contribution(p, corpus) or [p.title or p.display_title]
         marker = cites.cite(p, said[0])
         items.append(
             [Claim(text=f"{heading(p, corpus)}: {quote(said[0], marker)}")]
