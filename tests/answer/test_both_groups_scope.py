@@ -35,3 +35,32 @@ def test_a_both_groups_scope_with_no_paper_named_asks_for_papers(assistant, ques
 def test_one_paper_of_the_other_group_is_still_a_fact(assistant, question):
     _, plan = _plan(assistant, question)
     assert shape.SHAPE_OF_ROUTE[plan.route] == "fact"
+
+
+def test_whose_it_is_said_not_to_matter_asks_for_the_papers_not_one_attribution(tanaka):
+    # "Is X by her?" names one paper; "… whether by her or by anyone else?" says authorship does not matter.
+    answer = tanaka.answer(
+        [
+            Message(
+                role="user", content="Is there anything in the corpus about sea-ice drift, by her or by anyone else?"
+            )
+        ],
+        Filters(),
+    )
+    assert answer.meta["plan"]["route"] == "list" and answer.meta["plan"]["scope"] == "all"
+    cited = {c.title for c in answer.citations}
+    assert {"Ice Drift Forecasts with Graph Neural Networks"} <= cited
+
+
+def test_an_attribution_of_a_described_paper_stays_one(tanaka):
+    answer = tanaka.answer([Message(role="user", content="Is the buoy drift study by her?")], Filters())
+    assert answer.meta["plan"]["route"] == "attribution"
+    assert answer.answer.startswith("No")
+
+
+def test_a_topic_nobody_covers_in_either_group_says_the_corpus_once(tanaka):
+    answer = tanaka.answer(
+        [Message(role="user", content="Is there any paper on lake ice, by her or by anyone else?")], Filters()
+    )
+    assert not answer.citations
+    assert "none of the papers in the corpus is about" in answer.answer

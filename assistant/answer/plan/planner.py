@@ -121,10 +121,13 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
         if nested_from and intent.route in ("authors", "when", "arxiv", "summary", "attribution"):
             intent.route = "list"  # "the newest paper by MoQE's first author": that person's papers, not MoQE's authors
         both = phrases.both_groups(question)
-        if intent.route == "fact" and not (named or focus) and (both or phrases.LIST_FORM.search(question)):
+        asks_many = intent.route == "fact" and (both or phrases.LIST_FORM.search(question))
+        if not (named or focus) and (asks_many or (intent.route == "attribution" and both)):
             # "List every paper … that …", "which ones deal with X?": several papers asked for, whatever topic word
             # drew the vote to a fact example; so are the papers of a scope that reads both groups ("X papers in the
-            # corpus, both his and the other group's?", "what's on X, hers or anyone else's?"), none named.
+            # corpus, both his and the other group's?", "what's on X, hers or anyone else's?"), none named. A
+            # question of whose a paper is names one ("Is X by her?"); one that says it does not matter whose ("is
+            # there anything on X, whether by her or by anyone else?") and names none asks for those papers too.
             intent.route, intent.subject = "list", subject_for("list", stripped, self.corpus.principal) or ""
         excludes = phrases.excludes_author(question) and not both
         f, person, position, position_negated, people = self.people_read(question, filters, intent, person, position)
