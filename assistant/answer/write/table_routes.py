@@ -294,7 +294,8 @@ class TableWriter:
                 papers=[p.id for p in page.items],
                 page=[page.start, page.total],
             )
-        none = f"none of {who} in the corpus is about “{topic}” (no paper's own text supports it), so I list none."
+        where = "" if "in the corpus" in who else " in the corpus"  # "the papers in the corpus" says it already
+        none = f"none of {who}{where} is about “{topic}” (no paper's own text supports it), so I list none."
         others = []
         if plan.scope == "author":
             others_filter = plan.filters.model_copy(update={"author_only": None})
