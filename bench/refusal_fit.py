@@ -207,24 +207,31 @@ def figures(held: list[tuple[dict, float]]) -> dict:
     )
 
 
-def fit(rows: list[dict]) -> None:
-    from assistant.answer.plan import refusal
-
-    per = table(rows)
-    head = f"{'writer':8} {'cases':>5} {'ans':>4} {'refused':>10} {'unans':>5} {'answered':>9}"
-    print(head, "score today/learned/best")
+def report(per: dict) -> tuple[dict, dict]:
+    """Print the leave-one-writer-out table (per writer: refusals and wrong answers today -> learned, scores) and the
+    held-out line; return the totals and the mean scores that go into the weights file."""
+    print(
+        f"{'writer':8} {'cases':>5} {'ans':>4} {'refused':>10} {'unans':>5} {'answered':>9}", "score today/learned/best"
+    )
     for w, f in per.items():
         print(
             f"{w:8} {f['n']:5} {f['answerable']:4} {f['refused_today']:>4} -> {f['refused_learned']:<2} "
             f"{f['unanswerable']:5} {f['wrong_today']:>3} -> {f['wrong_learned']:<2} "
             f"{f['score_today']:>10.3f} {f['score_learned']:.3f} {f['score_best']:.3f}"
         )
-    total = {
-        k: sum(f[k] for f in per.values()) for k in ("refused_today", "refused_learned", "wrong_today", "wrong_learned")
-    }
+    keys = ("refused_today", "refused_learned", "wrong_today", "wrong_learned")
+    total = {k: sum(f[k] for f in per.values()) for k in keys}
     mean = {k: round(float(np.mean([f[k] for f in per.values()])), 3) for k in ("score_today", "score_learned")}
     gains = [f["score_learned"] - f["score_today"] for f in per.values()]
     print("held-out writers:", total, mean, f"per-writer gain {min(gains):+.3f}..{max(gains):+.3f}")
+    return total, mean
+
+
+def fit(rows: list[dict]) -> None:
+    from assistant.answer.plan import refusal
+
+    per = table(rows)
+    total, mean = report(per)
     fitted = [r for r in rows if decisive(r)]
     m = logistic(np.array([r["features"] for r in fitted]), np.array([float(r["label"]) for r in fitted]), l2=L2)
     data = dict(

@@ -36,7 +36,7 @@ import numpy as np
 
 from bench.frame_words import _sets, writer_of
 from bench.learned import logistic
-from bench.refusal_fit import decisive, figures, predict
+from bench.refusal_fit import decisive, figures, predict, report
 
 OUT = Path("/tmp/wording_weights.json")
 L2 = 1.0
@@ -220,20 +220,7 @@ def fit(rows: list[dict], drop: tuple[str, ...] = ()) -> None:
         train = np.array([r["writer"] != w and decisive(r) for r in cases])
         m = logistic(x[train], y[train], l2=L2)
         per[w] = figures([(r, p) for r, p in zip(cases, predict(m, x)) if r["writer"] == w])
-    print(
-        f"{'writer':8} {'cases':>5} {'ans':>4} {'refused':>10} {'unans':>5} {'answered':>9}", "score today/learned/best"
-    )
-    for w, f in per.items():
-        print(
-            f"{w:8} {f['n']:5} {f['answerable']:4} {f['refused_today']:>4} -> {f['refused_learned']:<2} "
-            f"{f['unanswerable']:5} {f['wrong_today']:>3} -> {f['wrong_learned']:<2} "
-            f"{f['score_today']:>10.3f} {f['score_learned']:.3f} {f['score_best']:.3f}"
-        )
-    keys = ("refused_today", "refused_learned", "wrong_today", "wrong_learned")
-    total = {k: sum(f[k] for f in per.values()) for k in keys}
-    mean = {k: round(float(np.mean([f[k] for f in per.values()])), 3) for k in ("score_today", "score_learned")}
-    gains = [f["score_learned"] - f["score_today"] for f in per.values()]
-    print("held-out writers:", total, mean, f"per-writer gain {min(gains):+.3f}..{max(gains):+.3f}")
+    total, mean = report(per)
     fitted = [r for r in cases if decisive(r)]
     fx = np.array([r["features"] for r in fitted])[:, cols]
     m = logistic(fx, np.array([float(r["label"]) for r in fitted]), l2=L2)
