@@ -5,7 +5,8 @@ ask answered from the paper a date picked; "arXiv preprints" a kind of paper lis
 from __future__ import annotations
 
 from assistant.answer.plan import phrases
-from assistant.answer.write.format import record_said, spoken_date
+from assistant.answer.plan.dated import spoken_date
+from assistant.answer.write.format import record_said
 from assistant.models import Filters, Message
 from tests.conftest import converse, make_paper, titles
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from assistant.answer.plan.dated import spoken_date  # noqa: F401 - read from here by the writers
 from assistant.models import Paper
 from assistant.text import neutralise, split_sentences
 

@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 from assistant.answer.check.citations import Citations
 from assistant.answer.plan import dated
-from assistant.answer.plan.dated import date_key, order_key  # noqa: F401 - read from here too
-from assistant.answer.write.format import name, plural, spoken_date, when
+from assistant.answer.plan.dated import date_key, order_key, spoken_date  # noqa: F401 - read from here too
+from assistant.answer.write.format import name, plural, when
 from assistant.models import ARXIV_ID_DATED, Paper
 
 Quote = Callable[[Paper], str]  # the sentence of a paper's abstract that supports citing it
