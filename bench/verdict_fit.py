@@ -119,6 +119,8 @@ def _accuracy(rows: list[dict]) -> dict[str, list[bool]]:
 def _fit_rows(rows: list[dict]) -> dict:
     """The categories the rules get wrong too often (on these rows), and the model fitted on their items."""
     modelled = {c for c, v in _accuracy(rows).items() if len(v) >= MIN_N and sum(v) / len(v) < KEEP}
+    if KEEP > 1:  # every rule's verdict weighed, the categories too small to judge apart included
+        modelled = set(_accuracy(rows))
     inside = [r for r in rows if r["cat"] in modelled]
     x = np.asarray([r["x"] for r in inside])
     y = np.asarray([r["expect"] == "yes" for r in inside], dtype=float)
@@ -141,7 +143,7 @@ def _decide(row: dict, p: float, threshold: float) -> str:
     return "The abstracts do not say" if said_yes else "Yes"
 
 
-def fit() -> None:
+def fit(write: bool = True) -> None:
     from assistant.answer.write.premises import Verdict
     from assistant.answer.write.verdict_model import FEATURES, WEIGHTS, category
 
@@ -193,6 +195,8 @@ def fit() -> None:
     print("weights fitted on all (standardised), and their range over the folds:")
     for f, w, a, b in zip(FEATURES, m["weights"], lo, hi):
         print(f"  {f:16} {w:+.3f}   [{a:+.3f}, {b:+.3f}]")
+    if not write:
+        return
     WEIGHTS.write_text(
         json.dumps(
             {
@@ -247,12 +251,16 @@ def table(rows_path: Path = ROWS) -> None:
 
 
 def main() -> None:
+    global KEEP
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--collect", action="store_true")
     ap.add_argument("--live", metavar="ROWS", help="collect the answers as shipped (gate on) into this file")
     ap.add_argument("--fit", action="store_true")
+    ap.add_argument("--keep", type=float, default=KEEP, help="keep a rule category's verdicts at this accuracy")
+    ap.add_argument("--dry", action="store_true", help="print the leave-one-writer-out table, write no weights")
     ap.add_argument("--table", nargs="?", const=str(ROWS), help="rows file (default: the last --collect)")
     args = ap.parse_args()
+    KEEP = args.keep
     if args.table:
         table(Path(args.table))
     if args.collect:
@@ -260,7 +268,7 @@ def main() -> None:
     if args.live:
         collect(live=True, rows_path=Path(args.live))
     if args.fit:
-        fit()
+        fit(write=not args.dry)
 
 
 if __name__ == "__main__":

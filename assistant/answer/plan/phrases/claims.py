@@ -4,9 +4,10 @@ A question asks for a verdict when its last clause (after a dash, a colon, a sem
 auxiliary or a modal ("X's model for Y - did it beat the baseline by 6 points?"), when it ends in a tag ("…, didn't
 she?", "…, right?"), when a statement is followed by a check ("I read that X. Is that right?", "Someone told me X;
 true?", "X — correct?"), when it asks whether it is true that X ("Is it the case that X?"), when it opens with an
-auxiliary ("Did X …?"), or when a statement is asked back after "so" ("So X runs on Y?"). The claim is the clause
-being checked: X without the reporting lead-in ("I read that") or the check. Read once by the planner into
-QueryPlan.claim; the verdict writer weighs the claim, not the question.
+auxiliary ("Did X …?"), or when a statement is asked back after "so" ("So X runs on Y?") or after a lead-in that
+announces a check ("Quick check: X runs on Y?"). The claim is the clause being checked: X without the reporting
+lead-in ("I read that") or the check. Read once by the planner into QueryPlan.claim; the verdict writer weighs the
+claim, not the question.
 """
 
 from __future__ import annotations
@@ -46,6 +47,21 @@ _CONFIRM = re.compile(
 _CONFIRM_OPENING = re.compile(
     r"^\s*(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?:confirm|check|verify)\b", re.I
 )
+# "Quick check: the emulator runs on one GPU?", "Sanity-checking a citation - X?": a short lead-in that announces a
+# check (a verb of checking, as in "can you confirm …"), then a statement asked back.
+_CHECK_LEAD = re.compile(
+    r"^(?P<lead>(?:[^\s:\u2013\u2014]+\s+){0,6}?\S*\b(?:check|confirm|verif)\w*\b(?:\s+[^\s:\u2013\u2014]+){0,6}?)"
+    r"\s*(?::|\s[-\u2013\u2014]+|[\u2013\u2014])\s*(?P<claim>(?:\S+\s+){2,}\S+?)\s*\?\s*$",
+    re.I,
+)
+# A statement, not a noun phrase asking for something ("Quick check: his papers on sea ice?"): an auxiliary, a past
+# form, or a verb in -s before its object or preposition ("runs on", "beats a", "reaches 0.8").
+_FINITE = re.compile(
+    rf"(?i:\b(?:{AUX})\b|\b\w{{3,}}ed\b|\b\w{{3,}}s\s+(?:a|an|the|on|in|to|at|by|with|from|over|about|\d))"
+    r"|\b[a-z]\w{2,}s\s+[A-Z]",
+)
+# ... where a paper noun is no verb ("her papers on X"): the nouns are set aside before the verb is looked for
+_PAPER_NOUNS = re.compile(r"\b(?:papers|publications|articles)\b", re.I)  # not "works": also a verb
 _SO = re.compile(r"^\s*(?:and\s+|oh\s+)?(?:so|then)\b[,:]?\s+(?P<claim>(?:\S+\s+){3,}\S+?)\s*\?\s*$", re.I)
 _OPENS_AUX = re.compile(rf"^\s*(?:{AUX})\b(?!\s+(?:you|u)\b)", re.I)
 # "Why, according to X, do Y …?": a wh-question whatever auxiliary follows its comma.
@@ -149,7 +165,14 @@ def yes_no(question: str) -> YesNo | None:
     # with an auxiliary after a dash, a colon, a semicolon or a comma.
     if any(_OPENS_AUX.match(last[m.end() :]) for m in _CLAUSE_SEP.finditer(last)):
         return YesNo(_reported(q.rstrip(" ?")), "clause")
+    if (m := _CHECK_LEAD.match(q)) and len(sentences) == 1 and _states(m.group("claim")):
+        return YesNo(_reported(m.group("claim")), "check")
     return None
+
+
+def _states(clause: str) -> bool:
+    """A clause that states something of a thing, not a request ("what …", "his papers on X", "the venue of X")."""
+    return not _WH.match(clause) and bool(_FINITE.search(_PAPER_NOUNS.sub(" ", clause)))
 
 
 def claim_of(question: str) -> str:
