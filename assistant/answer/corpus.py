@@ -33,6 +33,7 @@ from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.provenance import SourceIndex
 from assistant.answer.plan.resolver import TitleIndex
 from assistant.answer.plan.router import Router
+from assistant.answer.plan.topic_words import in_papers_forms
 from assistant.answer.plan.work_kinds import work_columns
 from assistant.index.bm25 import terms as bm25_terms
 from assistant.index.derived import Derived, code_digest, deletion_index
@@ -144,7 +145,13 @@ class Corpus:
             if terms_of is None:
                 return words
             # a topic: a word some paper uses that is not ordinary English ("collected", "show up" are the asking)
-            return [w for w in words if not distinct.ordinary(w) and terms_of.papers_with(bm25_terms(w))]
+            distinctive = [w for w in words if not distinct.ordinary(w) and terms_of.papers_with(bm25_terms(w))]
+            if distinctive or not words:
+                return distinctive
+            # a topic of words each of which is ordinary or inflected unlike the papers ("quantizing large language
+            # models"): content when the phrase, in the forms the papers write, grounds a paper
+            phrase = in_papers_forms(self.topics, " ".join(words), self.papers)
+            return words if self.topics.grounds(phrase, self.papers) else []
 
         return SourceIndex(self.sources, self.principal, content)
 

@@ -71,6 +71,16 @@ def test_a_topic_a_person_or_a_plain_source_word_is_not_a_question_about_the_sou
         assert ask(assistant, question).meta["plan"]["route"] != "provenance", question
 
 
+def test_a_topic_of_ordinary_words_beside_a_group_is_the_topic_not_the_groups_listing(assistant):
+    # each word of "quantizing large language models" is ordinary English or written otherwise by the papers, yet the
+    # phrase names papers: the question asks for them from both groups, not for the other group's whole listing
+    answer = ask(assistant, "Which papers, his or the other group's, are about quantizing large language models?")
+    assert answer.meta["plan"]["route"] != "provenance"
+    titles = [c.title or c.display_title for c in answer.citations]
+    assert any(t.startswith("CALM") for t in titles) and any(t.startswith("STBLLM") for t in titles)
+    assert not any(t.startswith("FinKario") for t in titles)
+
+
 def test_a_second_corpus_names_its_sources_by_file_and_kind(tanaka):
     answer = ask(tanaka, "How many of her papers are only in the Zotero library and not in OpenAlex?")
     assert answer.meta["plan"]["route"] == "provenance" and first_number(answer.answer) == 3

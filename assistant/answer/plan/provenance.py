@@ -316,7 +316,8 @@ class SourceIndex:
         """The question, without the words read as sources or statements, still names a topic the papers use."""
         # the words that set sources against each other are no topic ("exclusively", "neither")
         question = _CONTRAST.sub(" ", _ONLY_AFTER.sub(" ", question))
-        return any(not {norm(p) for p in w.split("-")} <= read for w in self.content(question))
+        rest = " ".join(w for w in _WORD.findall(question) if not {norm(p) for p in w.split("-")} <= read)
+        return bool(self.content(rest))
 
     def read(self, question: str) -> SourceReading | None:
         """What the question asks of the sources, or None when it asks something else (a topic the papers use is
