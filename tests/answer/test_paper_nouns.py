@@ -43,3 +43,40 @@ def test_every_singular_has_its_plural_and_the_alternations_hold_them():
 def test_a_singular_paper_noun_heads_a_reference(noun):
     (ref,) = [r for r in references(f"What does the sea ice drift {noun} conclude?") if r.words]
     assert ref.headed
+
+
+def test_a_noun_that_names_a_kind_names_one_the_table_knows():
+    from assistant.answer.plan.work_kinds import WORK_KINDS
+
+    assert paper_nouns.KIND_OF and set(paper_nouns.KIND_OF.values()) <= set(WORK_KINDS)
+
+
+def _ask(assistant, question):
+    from assistant.models import Filters, Message
+
+    return assistant.answer([Message(role="user", content=question)], Filters())
+
+
+@pytest.mark.parametrize("noun", sorted(paper_nouns.PLURALS - set(paper_nouns.KIND_OF)))
+def test_every_paper_noun_lists_what_papers_lists(tanaka, noun):
+    """'Which of her studies involve Greenland?' refused ("none is about 'studies Greenland'") while "papers" listed."""
+    papers = _ask(tanaka, "Which of her papers involve Greenland?")
+    asked = _ask(tanaka, f"Which of her {noun} involve Greenland?")
+    cited = {c.title for c in asked.citations}
+    assert cited == {c.title for c in papers.citations}, noun
+    assert "Calving Front Delineation of Greenland Glaciers with Multi-Temporal SAR" in cited
+    assert asked.meta["plan"]["topic"] == "Greenland"
+
+
+def test_a_source_named_in_a_count_of_the_collection_is_read(tanaka):
+    """ "How many distinct papers of hers are on arXiv?" answered the collection's totals with arXiv unread; the
+    source is a condition as in "how many of her papers are on arXiv?" (10 of her 22 papers have an arXiv version)."""
+    for question in ("How many distinct papers of hers are on arXiv?", "How many of her papers are on arXiv?"):
+        answer = _ask(tanaka, question)
+        assert answer.meta["plan"]["route"] == "count", question
+        assert "10" in answer.answer and len(answer.citations) == 10, question
+    # the kind of work alone is still the collection's own count
+    only = _ask(
+        tanaka, "How many of her works are only arXiv preprints, with no journal, conference or thesis version?"
+    )
+    assert only.meta["plan"]["route"] == "corpus" and len(only.citations) == 7

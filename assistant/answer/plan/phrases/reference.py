@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from assistant.answer.plan.paper_nouns import PLURALS, SINGULARS
+from assistant.answer.plan.paper_nouns import MASS, PLURALS, SINGULARS
 from assistant.answer.plan.phrases.dates import YEAR
 
 _TOKEN = re.compile(r"[A-Za-z0-9][\w=+'’-]*[\w+=]|[A-Za-z0-9]|[^\w\s]")
@@ -72,7 +72,7 @@ def references(question: str) -> list[Reference]:
                 break
             if re.fullmatch(YEAR, t):
                 years.append(int(t))
-            elif tl in PAPER_HEADS and not (tl == "work" and (low in _OWNERS or possessive)):
+            elif tl in PAPER_HEADS and not (tl in MASS and (low in _OWNERS or possessive)):
                 # "the Best Friend Clustering work" is a paper; "his atomistic simulation work" his body of work
                 headed = True
                 j += 1
