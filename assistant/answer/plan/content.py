@@ -21,13 +21,14 @@ import re
 from collections.abc import Callable
 
 from assistant.answer.plan import topic_scope
+from assistant.answer.plan.paper_nouns import EITHER
 from assistant.text import without_clitics
 
 # A paper noun in an object: "of her radar altimetry work pls", "of her papers have results about Greenland". What
 # follows the noun is the frame around the topic ("pls", "have results") when it holds a place of its own ("about
 # Greenland") or no topic word the papers use; otherwise it says what the papers do ("of his papers claim the
 # compressed model beats …"), and the object runs on.
-_PAPER_END = re.compile(r"\s+(?:papers?|publications?|works?|articles?|preprints?|research)\b", re.I)
+_PAPER_END = re.compile(rf"\s+(?:{EITHER}|research)\b", re.I)
 # A word that introduces its object, the topic: prepositions and the verbs of treating a subject. The object runs to
 # the end of its clause (a comma, a full stop, a question mark, a bracket, or "which/that/and what …").
 _OBJECT = re.compile(
@@ -41,7 +42,7 @@ _OBJECT = re.compile(
 # Up to four words in front of a paper noun: "his LLM papers", "her Sentinel-1 classification papers".
 _BEFORE_PAPER = re.compile(
     r"\b(?:his|her|their|its|the|these|those|which|what|any|all|[\w-]+['’]s)\s+(?P<x>(?:[\w-]+\s+){1,4}?)"
-    r"(?:papers?|publications?|works?|articles?|preprints?|studies|research|output)\b",
+    rf"(?:{EITHER}|research|output)\b",
     re.I,
 )
 _PAREN = re.compile(r"\((?P<x>[^()]+)\)")

@@ -15,10 +15,11 @@ from pathlib import Path
 
 from assistant.answer.plan import phrases
 from assistant.answer.plan.intents import topic_words
+from assistant.answer.plan.paper_nouns import EITHER, PLURAL
 
 _DATA = Path(__file__).parent / "data" / "field_nouns.txt"
-_ON_TOPIC = re.compile(r"\b(?:papers|works|publications|articles)\s+(?:on|about)\s+([^?.!,;]+)", re.I)
-_PAPER_NOUN = re.compile(r"\b(?:the\s+)?(?:most|fewest|least|papers?|works?|publications?|articles?)\b", re.I)
+_ON_TOPIC = re.compile(rf"\b{PLURAL}\s+(?:on|about)\s+([^?.!,;]+)", re.I)
+_PAPER_NOUN = re.compile(rf"\b(?:the\s+)?(?:most|fewest|least|{EITHER})\b", re.I)
 
 
 def _registry() -> tuple[dict[str, str], dict[str, str]]:
@@ -41,7 +42,7 @@ _NOUNS = "|".join(sorted(map(re.escape, FIELD_OF), key=len, reverse=True))
 # journal articles" (a kind of paper asked for, read by the kind-of-work slot).
 _ASKED = re.compile(
     rf"\b(?:which|what|whichever|the)\s+(?:[a-z-]+\s+){{0,2}}?(?P<noun>{_NOUNS})\b"
-    r"(?!\s+(?:articles?|papers?|publications?|works?|versions?|entr(?:y|ies)|names?)\b)",
+    rf"(?!\s+(?:{EITHER}|versions?|entr(?:y|ies)|names?)\b)",
     re.I,
 )
 # "where has she published more than once?": the venue, with a verb of publishing.
@@ -53,7 +54,7 @@ _NUMBER = {
 _N = r"(?P<n>\d+|" + "|".join(sorted(map(re.escape, _NUMBER), key=len, reverse=True)) + ")"
 # What the number counts: times, papers, or nothing ("more than once"); "more than five authors" counts another thing.
 _UNIT = (
-    r"(?:\s+(?:times|papers?|works?|articles?|publications?|items?|entries|occasions?))?(?![\w-])"
+    rf"(?:\s+(?:times|{EITHER}|items?|entries|occasions?))?(?![\w-])"
     r"(?!\s+[a-z]+s\b(?<!times))"
 )
 _BOUNDS = (
@@ -70,7 +71,7 @@ _BOUNDS = (
 # citations" (a superlative of one paper's field).
 _MOST = re.compile(
     r"\b(?:the\s+)?(?:most|fewest|least)(?:\s+(?:often|frequently|times)\b"
-    r"|\s+(?:[\w-]+\s+){0,3}?(?:papers|works?|publications|articles)\b"
+    rf"|\s+(?:[\w-]+\s+){{0,3}}?(?:{PLURAL}|work)\b"
     r"|\s*(?=[?.!,;]|$))",
     re.I,
 )
@@ -169,7 +170,7 @@ def kind_said(question: str) -> str | None:
 # Routes that answer a field of one paper: with no paper named or pointed to, a kind of work and a list form ask for
 # the papers of that kind ("which of her arXiv preprints have no journal version?" drew the arXiv-id route).
 _ONE_PAPER_FIELDS = ("fact", "arxiv", "categories")
-_PLURAL = re.compile(r"\b(?:papers|works|articles|publications|preprints|e-?prints|ones)\b", re.I)
+_PLURAL = re.compile(rf"\b(?:{PLURAL}|e-?prints|ones)\b", re.I)
 
 
 def kind_listed(plan):

@@ -6,13 +6,14 @@ import re
 from dataclasses import dataclass
 
 from assistant.answer.plan import phrases, topic_scope
+from assistant.answer.plan.paper_nouns import EITHER, GENERIC_PLURAL, PLURAL, PLURALS, SINGULAR, SINGULARS
 from assistant.answer.plan.phrases import NUMBER_WORDS, PAPER_NOUN, PAPER_OWNER, STRUCTURE, YEAR  # noqa: F401 - NUMBER_WORDS is imported from here by callers
 from assistant.text import STOP as BASE_STOP
 from assistant.text import without_clitics
 
 # Words of a question's form, not its topic: the shared list plus words that only questions use ("did he ever use
-# X", "from 2020 onwards").
-STOP = BASE_STOP | {"ever", "use", "uses", "used", "using", "onwards", "onward"}
+# X", "from 2020 onwards"), and every noun that names a paper ("her studies on X").
+STOP = BASE_STOP | {"ever", "use", "uses", "used", "using", "onwards", "onward"} | SINGULARS | PLURALS
 
 
 @dataclass
@@ -67,7 +68,7 @@ def topic_words(text: str, principal: str = "") -> list[str]:
 _ATTRIBUTION = [
     re.compile(
         r"^(?:is|was)\s+(?P<subject>.+?)\s+(?:one of|among|part of|"
-        r"in)\s+(?P<who>.+?)(?:(?:'s|’s)\s*\??\s*$|(?:'s|’s)?\s+(?:own\s+)?(?:papers|works|publications|work)\b)",
+        rf"in)\s+(?P<who>.+?)(?:(?:'s|’s)\s*\??\s*$|(?:'s|’s)?\s+(?:own\s+)?(?:{PLURAL}|work)\b)",
         re.I,
     ),
     re.compile(
@@ -98,7 +99,7 @@ DISTINCT_PEOPLE = re.compile(
 
 
 # A paper's nouns and the verb of writing one: "her earliest study using X", "his newest preprint", "first published".
-_PAPER_WORDS = r"\b(paper|work|publication|publish|stud(?:y|ies)|article|preprint)"
+_PAPER_WORDS = rf"\b(?:{EITHER}|publish)"
 
 
 def classify(question: str, principal: str) -> Intent:
@@ -132,7 +133,7 @@ def classify(question: str, principal: str) -> Intent:
     if re.search(
         r"^(summari[sz]e|describe|explain|tell me (more )?about|give (me )?(an? "
         r")?(overview|summary|description) of|what is|what's|what are|what does|how "
-        r"does)\b|^which (paper|work|article|study|preprint) (introduces|proposes|"
+        rf"does)\b|^which {SINGULAR} (introduces|proposes|"
         r"presents|describes|is about|develops)\b",
         ql,
     ):
@@ -183,7 +184,7 @@ def classify(question: str, principal: str) -> Intent:
         intent.route = "code"
     elif re.search(
         r"^(list|name|enumerate|show)\b|\b(which|"
-        r"what)\s+(?:of\s+(?:\w+\s+)?\w+(?:['’]s)?\s+)?(papers|works|publications)\b|"
+        rf"what)\s+(?:of\s+(?:\w+\s+)?\w+(?:['’]s)?\s+)?{GENERIC_PLURAL}\b|"
         r"\b(published|written|wrote)\s+(?:on|about|in)\b|\b(?:publish|write)\s+(?:on|about)\b|\bworked on\b|"
         r"\bwork(?:s|ed)? "
         r"(?:on|in)\b|\bpapers? (?:on|about|concerning|regarding|that)\b|\bresearch (?:on|"

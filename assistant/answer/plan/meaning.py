@@ -108,13 +108,16 @@ class RouteByMeaning:
         )
         return any(not (variants(t) & own) for w in words for t in terms(w))
 
-    def about_collection(self, question: str, person, span, negation, focus) -> bool:
+    def about_collection(self, question: str, person, span, negation, focus, record=None) -> bool:
         """The question asks an aggregate of the collection itself (how many papers, of which kind, from which
-        sources, over which years) and nothing else: no person, dates, negated topic or topic words left. With the
-        collection only implied, not in a conversation that points at papers ("the earliest year?" of a list)."""
+        sources, over which years) and nothing else: no person, dates, negated topic, record condition but the kind
+        of work, or topic words left. With the collection only implied, not in a conversation that points at papers
+        ("the earliest year?" of a list)."""
         ask = phrases.collection_asked(question)
         if ask is None or (person and person != self.corpus.principal) or span or (focus and not ask.subject):
             return False
+        if record is not None and record.beyond_kind():
+            return False  # "How many distinct papers of hers are on arXiv?": a count over the table with its condition
         if phrases.excludes_author(question):
             return False  # "the corpus papers where he is not an author": a count over the table with its condition
         if negation and ask.kind != "arxiv only":  # "with no journal … version" says the kind, not a negated topic
@@ -131,7 +134,19 @@ class RouteByMeaning:
         return index.restricting(question)
 
     def _meta(
-        self, question, stripped, route, named, focus, compared, person, span, negation, sources=None, narrows=False
+        self,
+        question,
+        stripped,
+        route,
+        named,
+        focus,
+        compared,
+        person,
+        span,
+        negation,
+        sources=None,
+        narrows=False,
+        record=None,
     ) -> str | None:
         """A question about the corpus or its author rather than a topic, or one whose words are all structure:
         "hi" (greeting), "what is he known for?" (overview), "his h-index?" (metrics), "what did he publish in
@@ -153,7 +168,7 @@ class RouteByMeaning:
             return "field_groups"  # "which journal has she published in more than once?": a count per field value
         if phrases.YEARS_SPANNED.search(question):
             return "per_year"  # "what years does his work span?"
-        if self.about_collection(question, person, span, negation, focus):
+        if self.about_collection(question, person, span, negation, focus, record):
             # "How many distinct papers by her are in this collection?", "Which sources does the corpus come from?":
             # the collection as a whole (even in a conversation: a follow-up's paper is not its subject)
             return "corpus"

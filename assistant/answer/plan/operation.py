@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from assistant.answer.evidence import asked
 from assistant.answer.plan import phrases
+from assistant.answer.plan.paper_nouns import PLURAL
 from assistant.answer.plan.phrases.main_clause import asks_how, asks_why
 from assistant.answer.plan.plan import QueryPlan
 from assistant.models import Filters
@@ -24,7 +25,7 @@ _OF_ONE_THING = re.compile(
 STRUCTURAL_HOW = True
 STRUCTURAL_WHY = True
 _WEIGHS_TWO = re.compile(r"\b(?:than|or|versus|vs)\b", re.I)
-_ASKS_PAPERS = re.compile(r"\b(?:papers|works|publications|articles)\b", re.I)
+_ASKS_PAPERS = re.compile(rf"\b{PLURAL}\b", re.I)
 
 
 def operation_of(route: str, vote, question: str, named: list[str], compared: list[str], topic: str) -> str:

@@ -10,6 +10,7 @@ from assistant.answer.evidence.weigh import ALL_TERMS, paper_text, relevant, str
 from assistant.answer.plan import phrases, sides
 from assistant.answer.plan.conversation import mentioned
 from assistant.answer.plan.intents import topic_words
+from assistant.answer.plan.paper_nouns import PLURAL
 from assistant.answer.plan.phrases.reference import references
 from assistant.index.bm25 import variants
 from assistant.models import Filters, Paper
@@ -36,7 +37,7 @@ _ASKS = re.compile(r"\s*(?:what|which|how|who|whom|where|when|why|does|did|do|is
 # "the static and (the) dynamic HONPAS papers": two sides told apart by one word each, sharing the rest.
 _PAIR = re.compile(
     r"\bthe\s+([\w-]+)\s+and\s+(?:the\s+)?([\w-]+)\s+((?:[\w-]+\s+){1,3}?)"
-    r"(?:papers|works|articles|preprints|studies|ones|algorithms|methods|approaches|schemes|versions|variants)\b",
+    rf"(?:{PLURAL}|ones|algorithms|methods|approaches|schemes|versions|variants)\b",
     re.I,
 )
 

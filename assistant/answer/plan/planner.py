@@ -242,6 +242,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             negation,
             sources,
             narrows,
+            record,
         ):
             intent.route, intent.subject, topic = meta, "", ""
             if anchored:

@@ -85,6 +85,11 @@ class Conditions:
         kinds = {c.value for c in self.items if c.field == "kind" and not c.negated}
         return next(iter(kinds)) if len(kinds) == 1 else None
 
+    def beyond_kind(self) -> bool:
+        """A condition on a field other than the kind of work (a source, a venue's words): a count of the collection by
+        kind does not read it, a count over the table does."""
+        return any(c.field != "kind" for c in self.items)
+
     def negates(self, kind: str | None) -> bool:
         return any(c.field == "kind" and c.negated and c.value == kind for c in self.items)
 

@@ -13,6 +13,7 @@ from assistant.answer.evidence.weigh import COVERAGE_WEIGHT, relevant
 from assistant.answer.plan import correction, dated, phrases
 from assistant.answer.plan.elapsed import ElapsedReader
 from assistant.answer.plan.intents import classify
+from assistant.answer.plan.paper_nouns import EITHER
 from assistant.answer.plan.stated import stated_by_record
 from assistant.models import Filters, Paper
 
@@ -54,8 +55,8 @@ ONE_SELECTED = re.compile(
     r"\b(?:the|this|that|his|her|their)\s+(?:[\w-]+\s+){0,3}?(?:paper|article|preprint|study|work|one)\b(?!s)", re.I
 )
 _ASKS_WHICH = re.compile(
-    r"\b(?:which|what)\s+(?:[\w-]+\s+)?(?:papers?|articles?|preprints?|works?|ones?|titles?)\b(?!\s+(?:does|did|do)\b)|"
-    r"\bhow many\s+(?:of\s+)?(?:(?:his|her|their|the|these|those)\s+)?(?:papers?|works?|articles?|preprints?|ones?)\b|"
+    rf"\b(?:which|what)\s+(?:[\w-]+\s+)?(?:{EITHER}|ones?|titles?)\b(?!\s+(?:does|did|do)\b)|"
+    rf"\bhow many\s+(?:of\s+)?(?:(?:his|her|their|the|these|those)\s+)?(?:{EITHER}|ones?)\b|"
     r"\b(?:list|name|count|enumerate)\b|"
     r"\bwhat (?:is|was) (?:it|its|the paper)\s+(?:called|titled|named)\b",
     re.I,

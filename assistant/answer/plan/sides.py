@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from assistant.answer.plan.paper_nouns import PLURAL
 from assistant.index.bm25 import variants
 from assistant.models import Paper
 
@@ -35,7 +36,7 @@ _AFTER = frozenset(
     "use uses used".split()
 )
 
-PAPER_NOUNS = r"(?:papers|works|articles|preprints|studies)"
+PAPER_NOUNS = PLURAL
 # "the two X papers", "his two X papers", "both (of his) X papers", "his two papers on X"; X may be empty ("both
 # papers he co-wrote with …"), then other slots decide the pool.
 TWO_PAPERS = re.compile(

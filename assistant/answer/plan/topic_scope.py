@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from assistant.answer.plan.paper_nouns import EITHER
 from assistant.text import STOP
 
 # "compiler / HPC-kernel", "quantum chemistry / electronic structure": a slash set apart by spaces divides the
@@ -21,7 +22,7 @@ from assistant.text import STOP
 # with them: each word is a topic of its own.
 _SLASH = re.compile(
     r"(?<=[\w)])\s+/\s*(?=\w)|(?<=[\w)])\s*/\s+(?=\w)"
-    r"|(?<=\w)/(?=[\w-]+\s+(?:papers?|works?|studies|articles?|publications?|preprints?)\b)",
+    rf"|(?<=\w)/(?=[\w-]+\s+{EITHER}\b)",
     re.I,
 )
 # "(stencils, loops, GEMM)", "(kinetic Monte Carlo and the like)": a parenthesis gives examples or qualifiers of

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from assistant.answer.plan.paper_nouns import GENERIC_EITHER, PLURAL
 from assistant.answer.plan.work_kinds import kind_of  # noqa: F401 - read as phrases.kind_of
 
 # The collection as the subject: "this corpus", "the collection", "your database", "in here". "Dataset" is left out:
@@ -19,15 +20,15 @@ from assistant.answer.plan.work_kinds import kind_of  # noqa: F401 - read as phr
 _COLLECTION = re.compile(
     r"\b(?:this|the|your|my|our|that)\s+(?:\w+\s+)?(?:corpus|collection|database|library|archive|knowledge\s+base|"
     r"bibliography|publication\s+list|paper\s+list)\b"
-    r"|\b(?:corpus|collection)\b|\bin\s+here\b|\b(?:papers|works|entries|items|records|sources)\s+(?:are\s+)?here\b",
+    rf"|\b(?:corpus|collection)\b|\bin\s+here\b|\b(?:{PLURAL}|entries|items|records|sources)\s+(?:are\s+)?here\b",
     re.I,
 )
 # The author's works as a whole: "her works", "his papers", "her publication record", "the author's output", "papers
 # of his".
 _WORKS = re.compile(
     r"\b(?:his|her|their|the\s+author['’]s|(?-i:[A-Z][\w-]+)['’]s)\s+(?:(?:own|whole|entire|full|complete)\s+)?"
-    r"(?:publication\s+record|works?|papers?|publications?|output|record|articles|entries|items)\b"
-    r"|\b(?:works?|papers?|publications?|articles)\s+of\s+(?:his|hers|theirs)\b",  # said after: "papers of his"
+    rf"(?:publication\s+record|{GENERIC_EITHER}|output|record|entries|items)\b"
+    rf"|\b{GENERIC_EITHER}\s+of\s+(?:his|hers|theirs)\b",  # said after: "papers of his"
     re.I,
 )
 # The aggregates asked of it.

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from assistant.answer.plan.paper_nouns import PLURAL
 from assistant.answer.plan.phrases.main_clause import main_clause
 
 # Each field with the phrases asking for it. Order matters only for ties: the field said first leads the answer.
@@ -72,7 +73,7 @@ FIELD_KINDS = tuple(FIELD_ROUTES.values())
 # cited" ranks papers (the metrics kind), it is no field of one.
 _PLURAL = re.compile(
     r"\bmost[- ]cited\b|"
-    r"\b(?:papers|works|articles|publications|preprints|ones|studies)\b|\bhow many\s+(?!citations|times)|"
+    rf"\b(?:{PLURAL}|ones)\b|\bhow many\s+(?!citations|times)|"
     r"\bwhich of\b",
     re.I,
 )
@@ -245,7 +246,7 @@ INCLUDED_TYPE = re.compile(
     re.I,
 )
 # Several papers asked for: a kind of work named among them selects none of them.
-_PAPERS = re.compile(r"\b(?:papers|works|articles|publications|preprints)\b", re.I)
+_PAPERS = re.compile(rf"\b{PLURAL}\b", re.I)
 
 
 def selects_one_work(question: str) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from assistant.answer.plan.paper_nouns import EITHER, PLURAL
 from assistant.answer.plan.phrases.dates import _MONTH, _PART, YEAR
 from assistant.answer.plan.phrases.main_clause import main_clause
 from assistant.answer.plan.phrases.who import AUTHOR_POINTER, EXCLUDES_AUTHOR
@@ -34,9 +35,9 @@ _NEGATION = re.compile(
     r"(?P<y>[^,.;?!]+)"
     # "aren't quantization papers": the negated words are the kind of paper
     r"|\b(?:are|is|were|was)(?:\s+not|n['’]t)\s+(?:an?\s+)?(?P<z>[\w-]+(?:\s+[\w-]+){0,2}?)\s+"
-    r"(?=(?:papers?|works?|ones?|studies|articles?)\b)"
+    rf"(?=(?:{EITHER}|ones?)\b)"
     # "non-LLM papers", "which are non-LLM?" (not "is it non-trivial?")
-    r"|\bnon-(?P<w>[\w-]+)(?=\s+(?:papers?|works?|ones?|studies|articles?|research)\b)"
+    rf"|\bnon-(?P<w>[\w-]+)(?=\s+(?:{EITHER}|ones?|research)\b)"
     r"|\b(?:are|were)\s+non-(?P<v>[\w-]+)"
     # "(not sea ice)", "(land ice, not sea ice)": a contrast in brackets
     r"|(?:\(|[,;]\s*(?=[^()]*\)))\s*(?:but\s+)?not\s+(?P<t>[^(),;]+?)\s*\)"
@@ -49,7 +50,7 @@ _NEGATION = re.compile(
 _NEGATION_END = re.compile(
     rf"\s+(?:at all|whatsoever|in any way|(?:from|since|before|after|in|between|during)\s+(?:the\s+)?"
     rf"(?:{YEAR}|{_MONTH}|{_PART})|and (?:which|what|how|who|when)|(?:that|which) (?:are|were|is|was)|{YEAR}|"
-    r"(?:ones?|papers?|works?|publications?)\b|(?:came|come|were|was|are|is|did|do|does|has|have|had|published|"
+    rf"(?:ones?|{EITHER})\b|(?:came|come|were|was|are|is|did|do|does|has|have|had|published|"
     r"appeared)\b)\b.*$",
     re.I,
 )
@@ -126,7 +127,7 @@ _ONE_PAPER_DESCRIBED = re.compile(
     r"system)\s+(?:on|about|that|which|where|in which|describing|proposing|showing|for)\b",
     re.I,
 )
-_SEVERAL = re.compile(r"\b(?:papers|articles|preprints|studies|works|ones|which of|how many|any of|list)\b", re.I)
+_SEVERAL = re.compile(rf"\b(?:{PLURAL}|ones|which of|how many|any of|list)\b", re.I)
 
 
 def _in_description(question: str, at: int) -> bool:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from assistant.answer.plan.paper_nouns import EITHER, PLURAL
+
 # The words that pick the earliest paper; every other date word ("newest", "later", "most recent", "last") the latest.
 _EARLY = frozenset({"older", "oldest", "earlier", "earliest", "first"})
 
@@ -23,7 +25,7 @@ def dates_a_paper(word: str) -> bool:
 # date (not "his latest papers", a list).
 _DATE_EXTREME = re.compile(
     r"\b(?:the|his|her|their|[\w-]+['’]s) (?P<w>newest|latest|most recent|oldest|earliest|first|last)\b"
-    r"(?!\s+(?:papers|works|publications|ones|authors?|co-?authors?|half|quarter|\w+\s+authors?))",
+    rf"(?!\s+(?:{PLURAL}|ones|authors?|co-?authors?|half|quarter|\w+\s+authors?))",
     re.I,
 )
 
@@ -56,9 +58,9 @@ def one_by_date(question: str) -> str | None:
 # The form of a question asking for several papers: "List every paper …", "which ones …", "which of his papers …".
 LIST_FORM = re.compile(
     r"^\s*(?:please\s+)?(?:list|enumerate|name|show me|give me)\s+(?:all|every|each|the)?\s*(?:of\s+)?(?:his|her|their|"
-    r"the)?\s*(?:papers|works|articles|publications|paper in|ones)\b"
-    r"|\bwhich (?:ones|papers|works|articles|publications)\b"
-    r"|\bwhich of (?:his|her|their|the|these|those)\s+(?:[\w-]+\s+){0,3}?(?:papers|works|articles|publications|ones)\b",
+    rf"the)?\s*(?:{PLURAL}|paper in|ones)\b"
+    rf"|\bwhich (?:ones|{PLURAL})\b"
+    rf"|\bwhich of (?:his|her|their|the|these|those)\s+(?:[\w-]+\s+){{0,3}}?(?:{PLURAL}|ones)\b",
     re.I,
 )
 
@@ -198,7 +200,7 @@ ANCHOR_ROLE = re.compile(
     re.I,
 )
 # "preprint", "arXiv paper": a paper on arXiv alone.
-PREPRINT = re.compile(r"\b(?:preprints?|arxiv(?:[- ]only)?\s+(?:papers?|works?|articles?|versions?))\b", re.I)
+PREPRINT = re.compile(rf"\b(?:preprints?|arxiv(?:[- ]only)?\s+(?:{EITHER}|versions?))\b", re.I)
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from assistant.answer.plan.paper_nouns import EITHER, PLURAL
+
 # The kinds of work (plan/work_kinds.WORK_KINDS) by the nouns that name them. A kind is a property of one paper, so
 # two positive kinds are alternatives ("conference or workshop papers") and negated ones are all left out.
 KIND_NOUNS = {
@@ -22,7 +24,7 @@ KIND_NOUNS = {
 # The sources a paper can be found in besides its venue: arXiv ("her arXiv preprints", "posted to arXiv").
 SOURCE_NOUNS = {
     "arxiv": re.compile(
-        r"\barxiv\s+(?:preprints?|papers?|versions?|submissions?|postings?|entr(?:y|ies))\b|\b(?:on|to)\s+arxiv\b", re.I
+        rf"\barxiv\s+(?:{EITHER}|versions?|submissions?|postings?|entr(?:y|ies))\b|\b(?:on|to)\s+arxiv\b", re.I
     )
 }
 # Two values joined so that one negation governs both ("not in a journal or conference", "neither X nor Y").
@@ -37,7 +39,7 @@ VENUE_NOUN = re.compile(
 VENUE_CUE = re.compile(r"\b(?:in|at|by|to|from|through|via)\s+(?:the\s+|an?\s+)?(?:\w+\s+)?$", re.I)
 # A question asking for several papers: only then is a kind of work a condition ("her PhD thesis" is one paper).
 SEVERAL = re.compile(
-    r"\b(?:papers|articles|works|publications|preprints|ones|items|entries|titles)\b|\bhow many\b|^\s*(?:list|name)\b",
+    rf"\b(?:{PLURAL}|ones|items|entries|titles)\b|\bhow many\b|^\s*(?:list|name)\b",
     re.I,
 )
 # A negation that governs the words after it in its clause ("not published in", "never at", "non-", "other than").

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from assistant.answer.plan.paper_nouns import MASS, PLURALS, SINGULARS
 from assistant.answer.plan.phrases.dates import YEAR
 
 _TOKEN = re.compile(r"[A-Za-z0-9][\w=+'’-]*[\w+=]|[A-Za-z0-9]|[^\w\s]")
@@ -19,8 +20,8 @@ _DETERMINERS = frozenset({"the", "his", "her", "their", "its", "this", "that"})
 _OWNERS = frozenset({"his", "her", "their"})
 # "this"/"that" also open relative clauses ("papers that use GPUs"): they refer only when a paper noun heads them.
 _HEAD_REQUIRED = frozenset({"this", "that"})
-PAPER_HEADS = frozenset({"paper", "work", "study", "article", "preprint", "publication", "one", "manuscript"})
-_PLURAL_HEADS = frozenset({"papers", "works", "studies", "articles", "preprints", "publications", "ones"})
+PAPER_HEADS = SINGULARS | {"one"}  # "the Dataset Matters paper", "the newer one"
+_PLURAL_HEADS = PLURALS | {"ones"}
 # Words that end the description: a clause's function words and verbs of the question's frame.
 _BOUNDARY = frozenset(
     """and or but nor vs versus from in on of about by with without who whom whose which that what where when why how
@@ -71,7 +72,7 @@ def references(question: str) -> list[Reference]:
                 break
             if re.fullmatch(YEAR, t):
                 years.append(int(t))
-            elif tl in PAPER_HEADS and not (tl == "work" and (low in _OWNERS or possessive)):
+            elif tl in PAPER_HEADS and not (tl in MASS and (low in _OWNERS or possessive)):
                 # "the Best Friend Clustering work" is a paper; "his atomistic simulation work" his body of work
                 headed = True
                 j += 1

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from assistant.answer.plan.paper_nouns import COUNT_SINGULAR, EITHER, PLURAL
 from assistant.answer.plan.phrases import claims
 from assistant.answer.plan.phrases.claims import untagged  # noqa: F401 - read from here by callers
 from assistant.answer.plan.phrases.dates import MONTHS, NUMBER_WORDS, PARTS
@@ -29,7 +30,7 @@ ANAPHORA = re.compile(
 # own: not read here): the previous question asked again of something else,
 # its form and its paper kept.
 WHAT_ABOUT = re.compile(r"^\W*(?:(?:and|but|so|then|ok(?:ay)?)\W+)?(?:what|how) about\b", re.I)
-PAPER_NOUN = r"(?:papers?|publications?|works?|articles?|preprints?)\b"
+PAPER_NOUN = rf"{EITHER}\b"
 PAPER_OWNER = r"(?:author['’]s|researcher['’]s|[a-z]+['’]s)"
 
 
@@ -52,7 +53,7 @@ STRUCTURE = (
 # "… studied in the paper arguing that …": a question about one paper it describes, in the singular, asks a fact of
 # it even when its form is close to a topic question's; a list asks for papers in the plural.
 ONE_PAPER = re.compile(
-    r"\b(?:the|this|that)\s+(?:[\w-]+\s+){0,2}?(?:paper|article|preprint|study)\b(?!s)(?!.*\b(?:papers|works|publications)\b)",
+    rf"\b(?:the|this|that)\s+(?:[\w-]+\s+){{0,2}}?{COUNT_SINGULAR}\b(?!s)(?!.*\b{PLURAL}\b)",
     re.I,
 )
 
