@@ -23,6 +23,9 @@ SIDE_DENSE = 0.5
 # lead: two papers fit).
 MEANT = 0.45
 MEANT_LEAD = 0.05
+# A side set out with no comparison cue is the paper whose title holds the most of the side's words, this many or
+# more ("the later self-attention ice type classifier": 2 in "Sea-Ice Type Classification … with Self-Attention").
+SIDE_TITLED = 2
 # Words that set one side beside another ("put A next to B", "A alongside B"): a comparison asked in so many words, as
 # "versus" is; with "against" (also "tested against a baseline") a cue that two papers are asked of (with "each",
 # _EACH), and where the sides part (_SIDES): one list for all three.
@@ -53,9 +56,27 @@ _WEAK_CUE = re.compile(
 # Two papers named and asked of each, or set beside each other: a comparison without the word.
 _EACH = re.compile(rf"\beach\b|{_BESIDE}", re.I)
 
+# The kinds of question whose content a comparison answers: two sides that each resolve to a paper, asked in one of
+# these ("How does A stack up against B?", "Which cuts cost more, A or B?"; "which one speeds up training more, A or
+# B?" sits nearest a list example), are a comparison whatever joins them; a date, a count, the authors or any other
+# field asked of two papers keeps its own route.
+_CONTENT_VOTES = frozenset({"fact", "how", "why", "compare", "summary", "verify", "list"})
+# Where such sides part: also at "or" ("Which cuts cost more, A or B?"); with a cue, "or" joins what is asked of the
+# sides ("what time or memory numbers does each give?").
+_SIDES_OR = re.compile(rf"{_SIDES.pattern}|\bor\b", re.I)
+
 
 # "A vs B", "A versus B": two sides set against each other, a comparison whatever example the question is nearest.
 _VERSUS = re.compile(r"\bvs\.?(?=\s)|\bversus\b", re.I)
+
+
+def _side_parts(question: str, joins: re.Pattern = _SIDES) -> list[str]:
+    """The parts of a question's first sentence that may each be a side: split where sides join, less the verb that
+    asks for the comparison ("Set …", "Contrast …") and less a later part that asks (what follows a colon or a spaced
+    dash: "A vs B — what score did each get?")."""
+    asked = re.sub(r"(?i)^\W*(?:set|contrast|compare|put)\b", " ", question)
+    parts = joins.split(_FIRST_SENTENCE_END.split(asked)[0])
+    return parts[:1] + [part for part in parts[1:] if not _ASKS.match(part)]
 
 
 class Compared(list):
@@ -92,7 +113,22 @@ class PairReader:
             cue = _EACH.search(question)
         versus = bool(cue) and bool(_VERSUS.search(question))
         if not cue or not (said or versus or vote.label == "compare" or len(named) >= 1):
-            return []
+            if (
+                vote.label not in _CONTENT_VOTES
+                or phrases.CORRECTION.search(question)
+                or phrases.NOT_THE_ONE.search(question)
+                or (len(named) < 2 and len(_side_parts(question, _SIDES_OR)) < 2)
+                or (vote.label == "list" and len(named) < 2)
+            ):
+                # "Not the melt pond one, the other Sentinel-2 paper": one paper meant, one ruled out; one part sets
+                # out no two sides; nearest a list ("has he published on X or Y?"), only papers named outright are sides
+                return []
+            # No cue: a comparison when each side the question sets out is its own paper by name or title.
+            compared = [i for i in self.compared_sides(question, named, _SIDES_OR)[0] if i not in aside]
+            titled = (
+                self._titled_sides(question, compared, named) if vote.label != "list" else set(compared) <= set(named)
+            )
+            return Compared(compared) if len(compared) >= 2 and titled else []
         compared, unresolved = self.compared_sides(question, named)
         compared = [i for i in compared if i not in aside]
         if len(compared) >= 2:
@@ -108,7 +144,9 @@ class PairReader:
         paper")."""
         return self.compared_sides(question, named)[0]
 
-    def compared_sides(self, question: str, named: list[str]) -> tuple[list[str], list[str]]:
+    def compared_sides(
+        self, question: str, named: list[str], joins: re.Pattern = _SIDES
+    ) -> tuple[list[str], list[str]]:
         """The papers a comparison is about (named ones, plus one found for each described side), and the sides it
         describes that no paper was found for, as the question words them: a comparison never loses a side
         silently."""
@@ -120,11 +158,7 @@ class PairReader:
         # Sides in the order the question gives them (the model's sources are numbered in that order too).
         ids: list[str] = []
         unresolved: list[str] = []
-        # The verb that asks for the comparison ("Set …", "Contrast …") is no side's word; what follows a colon or a
-        # spaced dash is what is asked of the sides ("A vs B — what score did each get?").
-        asked = re.sub(r"(?i)^\W*(?:set|contrast|compare|put)\b", " ", question)
-        parts = _SIDES.split(_FIRST_SENTENCE_END.split(asked)[0])
-        parts = parts[:1] + [part for part in parts[1:] if not _ASKS.match(part)]
+        parts = _side_parts(question, joins)
         # A side as described, less the question's frame and the quantity asked of it (sides.described)
         descriptions = [sides.described(side) for side in parts]
         side_words = [topic_words(side, self.corpus.principal) for side in descriptions]
@@ -155,6 +189,28 @@ class PairReader:
                 unresolved.append(side.strip(" ,;.()"))
         ids += [i for i in named if i not in ids]
         return ids[:4], ([] if len(ids) >= 2 else unresolved)
+
+    def _titled_sides(self, question: str, ids: list[str], named: list[str]) -> bool:
+        """Every paper is a side the question names, or the paper whose title holds the most of a side's words (more
+        than any other title does, and at least SIDE_TITLED of them): "the later self-attention ice type classifier"
+        is "Sea-Ice Type Classification … with Self-Attention"; a part a search or a sentence's meaning alone tied to a
+        paper ("both his papers", "half of the labels") sets no side out."""
+        parts = _side_parts(question, _SIDES_OR)
+        if any(re.search(rf"\b{sides.PAPER_NOUNS}\b", part, re.I) for part in parts):
+            return False  # "papers on stereo matching or disparity estimation": papers on a topic asked for, no side
+        words = [topic_words(sides.described(part), self.corpus.principal) for part in parts]
+        at = self.corpus.positions
+        for i in ids:
+            if i in named:
+                continue
+            paper = self.corpus.papers[at[i]] if i in at else None
+            pool = self._authors_first() if paper in self._authors_first() else list(self.corpus.papers)
+            title = sides.title_words(paper) if paper else set()
+            if not any(
+                sum(sides.holds(title, x) for x in w) >= SIDE_TITLED and sides.pick(w, pool) is paper for w in words
+            ):
+                return False
+        return True
 
     def _side_paper(self, side: str, words: list[str]) -> str | None:
         """The paper one side of a comparison describes: the title its reference's words read as ("the lead-detection
