@@ -49,10 +49,11 @@ class TopicReader:
 
     def summary_asked(self, question: str, route: str, label: str, papers: list[str], literal) -> bool:
         """A summary or overview asked of the papers on a topic ("an overview of his atomistic simulation work", "a
-        summary of his stencil papers"), which the keyword reading took for a fact: no paper named or pointed back
-        to, none described in the singular, and topic words left."""
+        summary of his stencil papers"), which the reading took for a fact or a list: no paper named or pointed back
+        to, none described in the singular, and topic words left. Either way it is written as the topic summary (one
+        contribution line per paper), the list's papers cited."""
         return (
-            route == "fact"
+            route in ("fact", "list")
             and (label in ("summary", "overview", "list") or bool(_PAPERS_OR_WORK.search(question)))
             and not (papers or literal)
             and bool(phrases.SUMMARY_ASKED.search(question))

@@ -58,7 +58,7 @@ ONE_PAPER = re.compile(
 )
 
 # "an overview of his X work", "summarize his research on X": a summary asked for, of a topic when one is left.
-SUMMARY_ASKED = re.compile(r"\b(?:overview|summar(?:y|ies|ise|ize|ising|izing)|recap)\b", re.I)
+SUMMARY_ASKED = re.compile(r"\b(?:overview|summar(?:y|ies|ise|ize|ising|izing)|recap|rundown)\b", re.I)
 
 # "about X", "dealing with X", "related to X", "discuss X", "use X": a phrase that says its object is the topic.
 # Words of that object are never read as the question's wording, however ordinary ("papers with Boyang Zhang about
