@@ -79,3 +79,24 @@ def test_a_kind_noun_said_with_a_negated_venue_keeps_the_kind_and_negates_the_ve
     for question in ("Which of her journal articles were not in IEEE journals?", "non-IEEE journal papers of hers?"):
         plan = ask(tanaka, question).meta["plan"]
         assert plan["work_type"] == "journal article" and plan["record"] == ["venue not ieee"], question
+
+
+def test_conditions_said_by_overlapping_words_are_cut_once_and_said_once():
+    # "no conference or workshop papers": both kinds read from "no", the second span holding the first
+    question = "Journal articles only (no conference or workshop papers): which did she co-write?"
+    start = question.index("no conference")
+    read = Conditions(
+        (
+            Condition("kind", "conference paper", True, (start, start + len("no conference"))),
+            Condition("kind", "conference paper", True, (start, start + len("no conference or workshop"))),
+        )
+    )
+    assert read.without(question) == "Journal articles only (  papers): which did she co-write?"
+    assert read.phrase() == ", not conference papers"
+
+
+def test_a_stacked_list_with_kinds_excluded_in_brackets_keeps_its_question_words(tanaka):
+    question = "Journal articles only (no conference or workshop papers): which did she co-write with Jörg Müller?"
+    answer = ask(tanaka, question)
+    assert answer.meta["plan"]["topic"] == "" and answer.citations
+    assert all(tanaka.answerer().corpus.by_id[c.paper_id].work_type == "journal article" for c in answer.citations)

@@ -94,13 +94,22 @@ class Conditions:
         return any(c.field == "kind" and c.negated and c.value == kind for c in self.items)
 
     def without(self, question: str) -> str:
-        """The question without the words that say the conditions (their topic is none)."""
-        for c in sorted(self.items, key=lambda c: -c.span[0]):
-            question = question[: c.span[0]] + " " + question[c.span[1] :]
+        """The question without the words that say the conditions (their topic is none). Two conditions can be
+        said by overlapping words ("no conference or workshop papers": both kinds from "no"), so the union of their
+        spans is cut, each run once."""
+        runs: list[list[int]] = []
+        for start, end in sorted(c.span for c in self.items):
+            if runs and start <= runs[-1][1]:
+                runs[-1][1] = max(runs[-1][1], end)
+            else:
+                runs.append([start, end])
+        for start, end in reversed(runs):
+            question = question[:start] + " " + question[end:]
         return question
 
     def phrase(self) -> str:
-        return "".join(f", {c.phrase()}" for c in self.items)
+        # a condition said twice ("no conference or workshop papers": a workshop paper is a conference paper) once
+        return "".join(f", {said}" for said in dict.fromkeys(c.phrase() for c in self.items))
 
     def explain(self) -> list[str]:
         return [f"{c.field} {'not ' if c.negated else ''}{c.value}" for c in self.items]
