@@ -64,3 +64,20 @@ def test_a_topic_nobody_covers_in_either_group_says_the_corpus_once(tanaka):
     )
     assert not answer.citations
     assert "none of the papers in the corpus is about" in answer.answer
+
+
+@pytest.mark.parametrize(
+    "question, scope",
+    [
+        ("which papers from the other research group concern inference serving?", "others"),
+        ("List the other research group's papers on video generation.", "others"),
+        ("Papers by other research groups about LLM serving?", "others"),
+        # the only other two authors of a paper are its co-authors: the author's papers, no scope of others
+        ("The paper whose only other two authors are Daning Cheng and Yunquan Zhang: what does it use?", "author"),
+    ],
+)
+def test_the_other_group_with_a_word_before_its_noun_is_the_same_scope(assistant, question, scope):
+    _, plan = _plan(assistant, question)
+    assert plan.scope == scope
+    if scope == "others":
+        assert plan.topic and not any(w in plan.topic for w in ("group", "research", "server"))

@@ -103,6 +103,10 @@ def surname(q: str) -> str | None:
 
 # --- who wrote it: the author, others, the whole corpus -----------------------------------------------------------
 
+# "other groups", "the other research group", "other labs": people other than the author, one noun phrase read by
+# every scope phrase below. One modifier word may stand before a group's noun ("research", "partner"), not before a
+# person's ("the only other two authors" of a paper are its co-authors, no scope).
+_OTHERS = r"other (?:(?:[\w-]+ )?(?:groups?|teams?|labs?)|researchers?|authors?|people)"
 # Scope words that exclude the author: "not by him", "leaving out his own work", "he did not write".
 EXCLUDES_AUTHOR = re.compile(
     r"\b(leaving out|excluding|except(?: for)?|apart from|other than|not counting|"
@@ -114,17 +118,15 @@ EXCLUDES_AUTHOR = re.compile(
     r"|\b(?:is|was|are|were)n?'?t? (he|she|they|the author) not (?:an? |one of the |among the )?(?:co-?)?authors?\b"
     r"|\bnot (?:by|from|written by|authored by) (?:the author|him|her|them)\b|\bnot "
     r"(?:the author['’]s|his|hers|theirs)\b"
-    r"|\bother (?:groups?|researchers?|authors?|people|teams?|labs?)\b",
+    rf"|\b{_OTHERS}\b",
     re.I,
 )
 # Looser cues that a question also asks about other groups ("whole corpus", "not by").
-OTHERS_ASKED = re.compile(
-    r"\b(other (groups?|researchers?|authors?|people)|not (the author|his|by)|whole corpus|entire corpus)\b", re.I
-)
+OTHERS_ASKED = re.compile(rf"\b({_OTHERS}|not (the author|his|by)|whole corpus|entire corpus)\b", re.I)
 # Only other groups' papers: "not by the author", "other researchers' papers".
 OTHERS_ONLY = re.compile(
     r"\b(not (by|from|written by) (the author|him|them)|not (the author|his)['’]?s?|"
-    r"other (groups?|researchers?|authors?|people)['’]?s?)\b",
+    rf"{_OTHERS}['’]?s?)\b",
     re.I,
 )
 CORPUS_WIDE = re.compile(r"\b(the corpus|all papers|every paper|any paper|all the papers)\b", re.I)
@@ -138,23 +140,22 @@ WHOLE_CORPUS = re.compile(
 BOTH_GROUPS = re.compile(
     r"\b(?:his|her|their|the author['’]s|(?-i:[A-Z][\w-]+)['’]s)(?: own)?(?: papers?| work| ones)?,? "
     r"(?:and|or|as well as|plus|together with|along with) (?:those of |the ones by |the papers of )?"
-    r"(?:the |an? )?other (?:groups?|researchers?|authors?|people|teams?|labs?)['’]?s?\b"
+    rf"(?:the |an? )?{_OTHERS}['’]?s?\b"
     # the same two sides the other way round: "the other group's papers as well as his", "… and Zhang's"
-    r"|\bother (?:groups?|researchers?|authors?|people|teams?|labs?)['’]?s?(?: own)?(?: papers?| work| ones)?,? "
+    rf"|\b{_OTHERS}['’]?s?(?: own)?(?: papers?| work| ones)?,? "
     r"(?:and|or|as well as|plus|together with|along with) (?:those of )?"
     r"(?:his|hers|her|theirs|their|the author['’]s|(?-i:[A-Z][\w-]+)['’]s)\b"
     r"|\b(?:including|even|also|and|or)\s+(?:the\s+)?(?:ones|papers|those|works?)\s+(?:that\s+)?(?:he|she|they|the "
     r"author|(?-i:[A-Z]\w+ [A-Z]\w+))\s+(?:did|does|has|have)\s*(?:not|n['’]t)\s+(?:write|written|author|authored|"
     r"co-?author|co-?authored)\b"
     r"|\bwhether or not (?:he|she|they|the author) (?:wrote|authored|co-?authored|is an author)\b"
-    r"|\b(?:by|from) (?:him|her|them|the author) or (?:by |from )?(?:the |an? )?other (?:groups?|researchers?|authors?|"
-    r"people|teams?|labs?)\b"
+    rf"|\b(?:by|from) (?:him|her|them|the author) or (?:by |from )?(?:the |an? )?{_OTHERS}\b"
     r"|\b(?:his|hers|theirs|her|their|[\w-]+['’]s)(?: own)?(?: papers?| work| ones)? (?:and|or) (?:anyone|anybody|"
     r"someone|somebody|everyone|"
     r"everybody) else['’]s\b"
     # "hers or not", "by him or not", "whether tanaka's or not": whose paper it is said not to matter
     r"|\b(?:(?:by|from) )?(?:his|hers|theirs|him|her|them)(?: own)? or not\b|\bwhether [\w-]+['’]s or not\b"
-    r"|\bother (?:groups?|researchers?|authors?|people|teams?|labs?)['’]?s?,? or both\b"
+    rf"|\b{_OTHERS}['’]?s?,? or both\b"
     # "both groups", "both research groups", "either group", "all the groups"; "whoever wrote them"; "everyone in
     # the collection"
     r"|\b(?:both|either|all|each) (?:of )?(?:the )?(?:[\w-]+ )?(?:groups|teams|labs)\b|\beither (?:group|team|lab)\b"
