@@ -39,6 +39,21 @@ def without_clitics(text: str) -> str:
     return _CLITIC.sub("", text)
 
 
+def without_spans(text: str, spans) -> str:
+    """The text with each (start, end) span cut to one space. Spans that overlap ("no conference" inside "no
+    conference or workshop", both said by one "no") are cut as their union, once: cut one after the other, the second
+    would use offsets the first had moved."""
+    runs: list[list[int]] = []
+    for start, end in sorted(spans):
+        if runs and start < runs[-1][1]:
+            runs[-1][1] = max(runs[-1][1], end)
+        else:
+            runs.append([start, end])
+    for start, end in reversed(runs):
+        text = text[:start] + " " + text[end:]
+    return text
+
+
 def clean(text: str) -> str:
     """Normalise Unicode and collapse whitespace."""
     return re.sub(r"\s+", " ", unicodedata.normalize("NFC", text)).strip()

@@ -100,3 +100,14 @@ def test_a_stacked_list_with_kinds_excluded_in_brackets_keeps_its_question_words
     answer = ask(tanaka, question)
     assert answer.meta["plan"]["topic"] == "" and answer.citations
     assert all(tanaka.answerer().corpus.by_id[c.paper_id].work_type == "journal article" for c in answer.citations)
+
+
+def test_one_cut_of_spans_serves_the_conditions_and_the_claims_fields():
+    from assistant.answer.evidence.claim_record import rest
+    from assistant.text import without_spans
+
+    text = "ran on 64 GPUs and 8 nodes"
+    # apart or touching, each span is cut where it is; overlapping ones as their union
+    assert without_spans(text, [(7, 14), (19, 26)]) == "ran on   and  "
+    assert without_spans(text, [(7, 9), (9, 14)]) == "ran on    and 8 nodes"
+    assert without_spans(text, [(7, 9), (7, 14)]) == rest(text, ((7, 9), (7, 14))) == "ran on   and 8 nodes"

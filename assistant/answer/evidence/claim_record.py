@@ -17,7 +17,7 @@ from assistant.answer.evidence import alignment
 from assistant.index.retrieval import Hit
 from assistant.ingest.attribution import name_key
 from assistant.models import Paper
-from assistant.text import research_sentences
+from assistant.text import research_sentences, without_spans
 
 DATA = Path(__file__).parent / "data"
 _YEAR = re.compile(r"(?<![\w.-])((?:19|20)\d{2})(?![\w-])")
@@ -175,10 +175,7 @@ def check(claim: str, paper: Paper, checks: list[RecordCheck | None]) -> RecordC
 
 def rest(claim: str, spans: tuple[tuple[int, int], ...]) -> str:
     """The claim less the spans naming the fields checked: what is left for the abstract to decide."""
-    out = claim
-    for s, e in sorted(spans, reverse=True):
-        out = out[:s] + " " + out[e:]
-    return out
+    return without_spans(claim, spans)
 
 
 # How many of the nearest papers a claim naming no paper is read against for its figures.

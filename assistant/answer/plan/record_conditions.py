@@ -13,6 +13,7 @@ from assistant.answer.plan import phrases
 from assistant.answer.plan.phrases import record
 from assistant.answer.plan.work_kinds import KIND_SAID, kind_of
 from assistant.models import Paper
+from assistant.text import without_spans
 
 _WORD = re.compile(r"[A-Za-z][\w&'’.]*[\w&]|[A-Za-z]")  # no hyphen: "non-IEEE" holds "IEEE"
 
@@ -95,17 +96,9 @@ class Conditions:
 
     def without(self, question: str) -> str:
         """The question without the words that say the conditions (their topic is none). Two conditions can be
-        said by overlapping words ("no conference or workshop papers": both kinds from "no"), so the union of their
-        spans is cut, each run once."""
-        runs: list[list[int]] = []
-        for start, end in sorted(c.span for c in self.items):
-            if runs and start <= runs[-1][1]:
-                runs[-1][1] = max(runs[-1][1], end)
-            else:
-                runs.append([start, end])
-        for start, end in reversed(runs):
-            question = question[:start] + " " + question[end:]
-        return question
+        said by overlapping words ("no conference or workshop papers": both kinds from "no"): `without_spans` cuts
+        their union."""
+        return without_spans(question, (c.span for c in self.items))
 
     def phrase(self) -> str:
         # a condition said twice ("no conference or workshop papers": a workshop paper is a conference paper) once
