@@ -262,6 +262,17 @@ def fit(rows: list[dict]) -> None:
     print("weights", dict(zip(refusal.FEATURES, data["weights"])), "bias", data["bias"])
 
 
+def collect_into(path: Path, collect, args) -> None:
+    """Each corpus's rows (`collect(store, corpus)`: the seeds' store, and corpus2's when given), as `--only` selects,
+    written to `path` as JSON (the `--collect` of this fit and of bench.wording_fit)."""
+    rows = []
+    if args.only in (None, "seeds"):
+        rows += collect(args.seeds, "seeds")
+    if args.corpus2 and args.only in (None, "corpus2"):
+        rows += collect(args.corpus2, "corpus2")
+    path.write_text(json.dumps(rows, indent=1))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--collect", action="store_true")
@@ -276,12 +287,7 @@ def main() -> None:
     global CONVERSATIONS
     CONVERSATIONS = args.conversations
     if args.collect:
-        rows = []
-        if args.only in (None, "seeds"):
-            rows += collect(args.seeds, "seeds")
-        if args.corpus2 and args.only in (None, "corpus2"):
-            rows += collect(args.corpus2, "corpus2")
-        args.rows[0].write_text(json.dumps(rows, indent=1))
+        collect_into(args.rows[0], collect, args)
     if args.fit:
         fit([r for path in args.rows for r in json.loads(path.read_text())])
 

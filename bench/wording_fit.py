@@ -36,7 +36,7 @@ import numpy as np
 
 from bench.frame_words import _sets, writer_of
 from bench.learned import logistic
-from bench.refusal_fit import decisive, figures, predict, report
+from bench.refusal_fit import collect_into, decisive, figures, predict, report
 
 OUT = Path("/tmp/wording_weights.json")
 L2 = 1.0
@@ -308,12 +308,7 @@ def main() -> None:
     args = ap.parse_args()
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     if args.collect:
-        rows = []
-        if args.only in (None, "seeds"):
-            rows += collect(args.seeds, "seeds")
-        if args.corpus2 and args.only in (None, "corpus2"):
-            rows += collect(args.corpus2, "corpus2")
-        args.rows[0].write_text(json.dumps(rows, indent=1))
+        collect_into(args.rows[0], collect, args)
     rows = [r for path in args.rows for r in json.loads(path.read_text())] if args.table or args.fit else []
     if args.table:
         table(rows)
