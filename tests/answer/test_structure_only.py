@@ -100,6 +100,17 @@ def test_greeting_and_metrics_answer_without_a_topic(assistant):
     assert known.meta["plan"]["route"] == "overview" and "research themes" in known.answer
 
 
+@pytest.mark.parametrize(
+    "question",
+    ["In a sentence or two: what is Keiko Tanaka's research about?", "In short, what is her research about?"],
+)
+def test_words_of_the_answer_s_form_are_no_topic_of_an_overview(tanaka, question):
+    """Words no route example holds that the frame model reads surely as frame ("sentence") leave the overview its
+    route; a subject the corpus lacks still has a topic (plan/meaning.py)."""
+    assert ask(tanaka, question).meta["plan"]["route"] == "overview"
+    assert ask(tanaka, "What does Keiko Tanaka say about music generation?").meta["plan"]["route"] != "overview"
+
+
 # Filters (a co-author, an author position) with words left over that are the question's wording, not a topic: the
 # filter alone answers, and the answer says what it read as wording. Written for these tests, in the shapes first
 # users asked.

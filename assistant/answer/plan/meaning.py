@@ -52,10 +52,11 @@ class RouteByMeaning:
         )
         if label == "fact":
             return "fact", ""
-        if label == "overview" and any(
-            w.casefold() not in self.corpus.router.vocabulary for w in topic_words(stripped, self.corpus.principal)
-        ):
-            return fallback  # "What does the author say about music generation?" has a topic: not his themes
+        if label == "overview" and any(self.topics.subjects(question, self._unexampled(stripped))):
+            # "What does the author say about music generation?" has a topic: not his themes. A word no example
+            # holds that the frame model reads surely as frame is the answer's form, not a topic ("In a sentence or
+            # two, what is her research about?")
+            return fallback
         if label == "summary":
             # "What does X achieve on a single GPU?" asks one fact of X: a summary is for a question about X alone.
             alone = not named or self._names_only(question, named)
@@ -77,6 +78,12 @@ class RouteByMeaning:
             return keyword if intent.route not in TABLE_LISTS else ("fact", "")
         subject = subject_for(label, stripped, self.corpus.principal)
         return label, subject or ""
+
+    def _unexampled(self, text: str) -> list[str]:
+        """The text's topic words that no route example holds."""
+        return [
+            w for w in topic_words(text, self.corpus.principal) if w.casefold() not in self.corpus.router.vocabulary
+        ]
 
     def _is_summary(self, question: str, intent: Intent, named: list[str]) -> bool:
         """ "What is MoQE?", "Describe the paper on best friend clustering": about one paper."""

@@ -139,6 +139,10 @@ class TopicReader:
             self._grounding[key] = self.corpus.topics.grounds(topic, pool)
         return self._grounding[key]
 
+    def subjects(self, question: str, words: list[str]) -> list[bool]:
+        """For each word, whether it is the question's subject rather than its frame (plan/frame.py)."""
+        return self._subjects(question)(words) if words else []
+
     def _subjects(self, question: str):
         """Which of a topic's words are the question's subject, not its frame (plan/frame.py)."""
         share, embed = refusal.word_evidence(self.corpus)
