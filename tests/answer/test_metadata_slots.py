@@ -165,3 +165,9 @@ def test_the_words_asking_for_a_motivation_do_not_pick_the_paper(tanaka):
     answer = ask(tanaka, "What constraint motivates running the ice classifier on the satellite itself?")
     assert answer.meta["plan"]["route"] == "why"
     assert answer.citations[0].title.startswith("Quantized Convolutional Networks for On-Board Ice Classification")
+
+
+def test_a_bound_said_as_inclusive_lets_the_bound_itself_pass():
+    paper = make_paper(abstract="It reaches 90% parallel efficiency on 512 nodes.")
+    assert beyond("efficiency", [paper], 1, 90.0, False, True) == []  # "more than 90%"
+    assert [r.paper.id for r in beyond("efficiency", [paper], 1, 90.0, False, True, inclusive=True)] == ["p"]

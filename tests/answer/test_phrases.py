@@ -393,3 +393,29 @@ def test_listed_dates_with_a_gap_keep_their_pieces():
 
 def test_a_day_written_iso_is_no_short_range():
     assert span("anything on 2024-12-09?") == ((2024, 1), (2024, 12))
+
+
+def test_a_bound_said_after_its_number():
+    t = phrases.quantity_threshold("Which of his papers report a parallel or scaling efficiency of 90% or more?")
+    assert (t.noun, t.direction, t.value, t.percent, t.inclusive) == ("efficiency", 1, 90.0, True, True)
+    t = phrases.quantity_threshold("her papers with an error of 15 cm or less")
+    assert (t.noun, t.direction, t.value, t.unit) == ("error", -1, 15.0, "cm")
+    t = phrases.quantity_threshold("Which of her studies used 400 scenes or more?")
+    assert (t.noun, t.value) == ("scenes", 400.0)  # a verb before the number is no noun
+    assert phrases.quantity_threshold("papers from 2020 or later") is None
+    assert not phrases.quantity_threshold("over 90% accuracy").inclusive  # "over" leaves the bound out
+
+
+def test_a_bound_with_an_article_a_separator_or_a_large_number_word_after_it():
+    t = phrases.quantity_threshold("list his papers that report more than a 5x speedup over baselines")
+    assert (t.noun, t.value, t.ratio) == ("speedup", 5.0, True)
+    assert phrases.quantity_threshold("which of his papers evaluate on more than 1,000 GPUs?").value == 1000.0
+    assert phrases.quantity_threshold("which of his works ran on 1,000 GPUs or more").value == 1000.0
+    t = phrases.quantity_threshold("Which of her models were trained on more than 1.5 million images?")
+    assert (t.noun, t.value) == ("images", 1.5e6)
+    assert phrases.quantity_threshold("papers with more than 2 million parameters").value == 2e6
+
+
+def test_a_superlative_measured_against_a_baseline():
+    ex = phrases.quantity_extreme("Which of his papers claims the largest speedup factor over its baseline?")
+    assert (ex.noun, ex.direction) == ("speedup", 1)

@@ -25,6 +25,8 @@ def test_author_count_conditions_as_questions_word_them():
     assert team_size("his first-author papers") is None
     assert team_size("Anything of hers with no other co-authors on it?").high == 1
     assert team_size("which preprints came out without co-authors").high == 1
+    assert team_size("On which papers is she the only author?").high == 1
+    assert team_size("papers where he was the sole author").high == 1
 
 
 def test_author_count_superlatives_and_what_is_not_one():
@@ -81,3 +83,10 @@ def test_a_count_of_distinct_co_authors_counts_people_not_the_collection(tanaka)
     people = {a for p in mine for a in p.authors if a != "Keiko Tanaka"}
     assert answer.meta["plan"]["aggregate"] == "distinct of coauthor"
     assert f"{len(people)} co-authors" in answer.answer
+
+
+def test_a_sole_author_condition_asks_for_papers_not_co_authors(assistant):
+    plan = assistant.answerer().plan(
+        [Message(role="user", content="how many of his works is he the only author on?")], Filters()
+    )
+    assert plan.route == "count" and plan.team.high == 1

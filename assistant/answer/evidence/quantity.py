@@ -188,15 +188,29 @@ def alike(r: Reading, ratio: bool, percent: bool, unit: str) -> bool:
     return bool(re.search(rf"{re.escape(r.said)}\s*(?:{written})(?![\w])", r.sentence))
 
 
-def beyond(noun: str, papers: list[Paper], direction: int, bound: float, ratio: bool, percent: bool, unit: str = ""):
+def beyond(
+    noun: str,
+    papers: list[Paper],
+    direction: int,
+    bound: float,
+    ratio: bool,
+    percent: bool,
+    unit: str = "",
+    inclusive: bool = False,
+):
     """Each paper's most extreme reading of the noun past the bound (above it for direction 1, any for 0: "an error
-    measured in centimetres"), most extreme first; only figures written the way the bound is (`alike`)."""
+    measured in centimetres"; the bound itself too when `inclusive`: "90% or more"), most extreme first; only figures
+    written the way the bound is (`alike`)."""
     found = readings(noun, papers, factor=ratio)
     # "over 90%" itself exceeds 90: a figure stated as a bound past the asked value meets it
     kept = [
         r
         for r in found
-        if (not direction or (r.value - bound) * direction > 0 or (r.value == bound and r.open_bound == direction))
+        if (
+            not direction
+            or (r.value - bound) * direction > 0
+            or (r.value == bound and (inclusive or r.open_bound == direction))
+        )
         and alike(r, ratio, percent, unit)
     ]
     best: dict[str, Reading] = {}

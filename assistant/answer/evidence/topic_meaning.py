@@ -138,13 +138,20 @@ class TopicMeaning:
         out: list[str] = []
         if len(alts) != 1:
             return []  # "compression or quantization": the question names the kinds it means
+        acronyms = getattr(self.picker, "acronyms", None)
         for alt in alts:
             words = content_terms(alt)
             key = key_terms(alt, words, used)
-            if len(key) != 1:
-                continue
             said = {f for w in words for f in forms(w)}
-            out += [k for k in self.kinds.of_field(next(iter(key))) if not set(content_terms(k)) <= said]
+            if len(key) == 1:
+                out += [k for k in self.kinds.of_field(next(iter(key))) if not set(content_terms(k)) <= said]
+            elif (
+                acronyms is not None
+                and len((short := acronyms.expansion(alt)).split()) == 1
+                and _whole(words, acronyms.long_forms.get(short.casefold(), ()))
+            ):
+                # a long form is its acronym: "LLMs, including LLaMA and Qwen" names kinds of "large language models"
+                out += [k for k in self.kinds.of_field(short) if not set(content_terms(k)) <= said]
         return list(dict.fromkeys(out))
 
     def _head_near(self, paper: Paper, alt: str, words: list[str]) -> bool:
@@ -253,3 +260,9 @@ class TopicMeaning:
                 if topic_score.gated(learned, f["features"], len(words)) and learned.z(f["features"]) >= 0:
                     out[pid] = Support(by_id[pid], f["sentence"], f["sim"])
         return list(out.values())
+
+
+def _whole(words: list[str], long_forms) -> bool:
+    """The phrase is an acronym's long form itself, no word added: a kind of "LLMs" ("LLaMA") is one of "large
+    language models", not of "systems for training large language models" (that phrase's kinds are its own)."""
+    return any(len(words) <= len(long) for long in long_forms)

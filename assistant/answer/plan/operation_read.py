@@ -15,6 +15,9 @@ from assistant.answer.plan.kinds import META_KINDS
 from assistant.answer.plan.topic import TOPIC_ROUTES
 from assistant.models import Filters
 
+# "How many of her papers …": a condition's papers counted, not listed.
+HOW_MANY = re.compile(r"\s*how many\b", re.I)
+
 
 @dataclass
 class Operation:
@@ -77,6 +80,10 @@ class OperationReader:
             # "his paper with the longest author list" ranks the table's bylines; "how many of his 2024 papers have
             # more than five authors" filters by their length: neither is a topic search
             intent.route = "team_extreme" if team_ranked else intent.route if intent.route in TOPIC_ROUTES else "list"
+            if team and team.high == 1 and intent.route == "coauthors":
+                # "how many of her works is she the only author on?": a sole author has no co-authors to list; the
+                # condition asks for her papers (counted when "how many" asks)
+                intent.route = "count" if HOW_MANY.match(question) else "list"
             direction = team_ranked or 1
         elif (th := phrases.quantity_threshold(question)) and not named and not focus and not literal:
             # "Which of his papers claim a speedup of more than 100x?": the papers whose reported figure passes it.

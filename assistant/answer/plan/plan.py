@@ -91,6 +91,9 @@ class QueryPlan:
     )
     aggregate: Aggregate | None = None  # an operation over a field of the papers in scope (plan/aggregate.py)
     team: TeamSize | None = None  # how many authors the papers must have ("more than five authors", "single-author")
+    # The code route asked what the papers say of their code ("say their code is released"): an abstract's own
+    # statement counts beside a listing's Code mark (evidence/code_statement.py)
+    code_said: bool = False
     # The question about the corpus's sources, read once: a page's statements or the papers by source it asks for
     # (the provenance route), or the sources the papers asked about are restricted to ("on his profile page").
     sources: SourceReading | None = None
@@ -163,6 +166,7 @@ class QueryPlan:
             "has": [f"{'' if present else 'no '}{name}" for name, present in self.has],
             "record": self.record.explain(),
             "authors_count": self.team.phrase if self.team else None,
+            "code_said": self.code_said or None,
             "sources": self.sources.explain() if self.sources else None,
             "grouping": self.grouping.describe() if self.grouping else None,
             "aggregate": self.aggregate.describe() if self.aggregate else None,

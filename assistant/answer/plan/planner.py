@@ -358,6 +358,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             has=has,
             record=record,
             team=team if intent.route in TOPIC_ROUTES else None,
+            code_said=intent.route == "code" and bool(phrases.CODE_SAID.search(question)),
             aggregate=op.aggregate,
             grouping=field_groups.grouping(question) if intent.route == "field_groups" else None,
             fields=fields,

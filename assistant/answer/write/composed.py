@@ -69,7 +69,7 @@ def quantity_threshold(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> 
     nouns = [n for n in (th.also, th.noun) if n]
     best: dict[str, object] = {}
     for n in nouns:
-        for r in beyond(n, with_abstract, th.direction, th.value, th.ratio, th.percent, th.unit):
+        for r in beyond(n, with_abstract, th.direction, th.value, th.ratio, th.percent, th.unit, th.inclusive):
             if r.paper.id not in best or (r.value - best[r.paper.id].value) * th.direction > 0:
                 best[r.paper.id] = r
     found = sorted(best.values(), key=lambda r: -r.value * th.direction)

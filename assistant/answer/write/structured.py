@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from assistant import presenter
 from assistant.answer.check.citations import Citations
+from assistant.answer.evidence.code_statement import code_statement
 from assistant.answer.plan.phrases import NUMBER_WORDS
 from assistant.answer.write.format import name, owner_note, plural, when
 from assistant.answer.write.order import date_key
@@ -143,13 +144,19 @@ def coauthors(
 
 
 def with_code(papers: list[Paper], cites: Citations, quote: Quote, principal: str, who: str, plan=None) -> str:
-    coded = [p for p in papers if p.has_code]
+    said = bool(plan and plan.code_said)  # "which say their code is released": the abstract's own statement too
+    stated = {p.id: s for p in papers if said and not p.has_code and (s := code_statement(p))}
+    coded = [p for p in papers if p.has_code or p.id in stated]
     if not coded:
         return f"None of {who} is marked as having code in the sources."
-    span, lines = _lines(coded, cites, quote, principal, plan)
-    return (
-        f'{_count_words(len(coded))} of {who} have code (a "Code" mark on the listing or '
-        f"a code link in the abstract){span}:\n" + "\n".join(lines)
+    span, lines = _lines(coded, cites, lambda p: stated.get(p.id) or quote(p), principal, plan)
+    how = (
+        ", a code link in the abstract or an abstract saying its code is or will be released"
+        if said
+        else (" or a code link in the abstract")
+    )
+    return f'{_count_words(len(coded))} of {who} have code (a "Code" mark on the listing{how}){span}:\n' + "\n".join(
+        lines
     )
 
 

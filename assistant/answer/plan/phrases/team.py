@@ -31,10 +31,11 @@ _HYPHENED = re.compile(
     rf"\b(?:(?P<alone>single|solo|sole|lone)[- ]|{_N}-)(?:authored|author|authors|authorship)\b(?!\s+(?:of|on)\b)",
     re.I,
 )
-# "written alone", "on his own", "by herself", "as the only author", "as sole author".
+# "written alone", "on his own", "by herself", "as the only author", "as sole author", "is she the only author".
 _ALONE = re.compile(
     r"\b(?:(?:write|wrote|written|authored|published)\s+(?:\w+\s+){0,2}?(?:alone|by (?:him|her|them)sel(?:f|ves)|"
-    r"on (?:his|her|their) own)|as (?:the )?(?:only|sole) author|(?:with )?no (?:other )?co-?authors?|"
+    r"on (?:his|her|their) own)|(?:as|is|was|being)(?: (?:he|she|they))? (?:the )?(?:only|sole|single) author|"
+    r"(?:with )?no (?:other )?co-?authors?|"
     r"without (?:any )?(?:other )?co-?authors?)\b",
     re.I,
 )

@@ -10,6 +10,15 @@ from assistant.answer.plan.phrases.dates import YEAR
 from assistant.answer.plan.phrases.wording import STRUCTURE
 from assistant.text import STOP
 
+# The bound's number: digits with thousands separators ("1,000 GPUs"), a decimal, and a large number's word after it
+# ("2 million"). "More than a million" is left unread: in "Does the foundation model get pretrained on more than a
+# million scenes?" it took a yes/no question about one paper to the threshold list (1 regression item lost).
+_LARGE = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
+_LARGE_WORDS = "|".join(_LARGE)
+_VALUE = (
+    rf"(?P<v>\d{{1,3}}(?:,\d{{3}})+(?!\d)|\d+(?:\.\d+)?)"
+    rf"(?:\s*(?P<large>{_LARGE_WORDS})\b)?"
+)
 # "a speedup of more than 100x", "over 90% accuracy", "fewer than 8 GPUs": a threshold on a reported quantity.
 _BOUND = {
     "more than": 1, "over": 1, "above": 1, "greater than": 1, "higher than": 1, "larger than": 1, "exceeding": 1,
@@ -19,8 +28,9 @@ _BOUND = {
 QUANTITY_THRESHOLD = re.compile(
     r"(?:\b(?P<before>[A-Za-z][\w-]*)\s+(?:(?:of|at|by|reaching)\s+)?)?\b(?P<bound>"
     + "|".join(_BOUND)
-    + r")\s+(?P<factor>(?:an?\s+)?factor\s+of\s+)?"
-    r"(?P<said>(?P<v>\d+(?:\.\d+)?)(?:\s*(?P<unit>[x×]|%|percent\b|times\b|-?fold\b))?)"
+    # "more than a 5x speedup": an article before the number
+    + r")\s+(?P<factor>(?:an?\s+)?factor\s+of\s+)?(?:an?\s+(?=\d))?"
+    rf"(?P<said>{_VALUE}(?:\s*(?P<unit>[x×]|%|percent\b|times\b|-?fold\b))?)"
     r"(?:\s+(?P<after>[A-Za-z][\w-]*))?",
     re.I,
 )
@@ -36,6 +46,26 @@ class Threshold:
     percent: bool
     unit: str = ""  # a unit word after the number when the noun came before it ("an error below 10 cm": "cm")
     also: str = ""  # another noun the bound applies to ("a speedup or improvement of more than 100x": "speedup")
+    inclusive: bool = False  # the bound itself passes ("at least 90%", "90% or more")
+
+
+# The bound said after the number ("an efficiency of 90% or more", "10 percentage points or higher"): the same bound
+# as "at least" / "at most", the value itself included.
+_AFTER = {
+    "or more": 1, "or higher": 1, "or above": 1, "or greater": 1, "or larger": 1, "or better": 1, "or over": 1,
+    "and above": 1, "and up": 1, "or less": -1, "or lower": -1, "or below": -1, "or fewer": -1, "or smaller": -1,
+    "or under": -1, "and below": -1,
+}  # fmt: skip
+_INCLUSIVE = {"at least", "at most"}
+POSTPOSED_THRESHOLD = re.compile(
+    # the noun before the number only through a preposition ("an efficiency of 90% or more"), never a verb ("used
+    # 400 scenes or more" counts scenes)
+    r"(?:\b(?P<before>[A-Za-z][\w-]*)\s+(?:of|at|by|reaching)\s+)?\b"
+    rf"(?P<said>{_VALUE}(?:\s*(?P<unit>[x×]|%|percent\b|times\b|-?fold\b))?)"
+    # at most two words between the number and the bound: "10 percentage points or more", "8 GPUs or fewer"
+    r"(?P<between>(?:\s+[A-Za-z][\w-]*){0,2}?)\s+(?P<bound>" + "|".join(_AFTER) + r")\b",
+    re.I,
+)
 
 
 # "an error measured in centimetres": a quantity asked for in a unit, whatever its value.
@@ -59,14 +89,50 @@ def quantity_threshold(question: str) -> Threshold | None:
         return Threshold(
             noun=words[0],
             direction=_BOUND[re.sub(r"\s+", " ", m.group("bound").casefold())],
-            value=float(m.group("v")),
+            value=_value(m),
             said=f"{m.group('bound')} {m.group('factor') or ''}{m.group('said').strip()}",
             ratio=unit in ("x", "×", "times") or unit.endswith("fold") or bool(m.group("factor")),
             percent=unit in ("%", "percent"),
             unit=unit_word,
             also=other.group(1) if other and other.group(1).casefold() not in STRUCTURE | STOP else "",
+            inclusive=re.sub(r"\s+", " ", m.group("bound").casefold()) in _INCLUSIVE,
         )
+    if t := _postposed(question):
+        return t
     m = _IN_UNIT.search(question)
     if m and not {m.group("noun").casefold(), m.group("unit").casefold()} & (STRUCTURE | STOP):
         return Threshold(m.group("noun"), 0, 0.0, f"in {m.group('unit')}", False, False, unit=m.group("unit"))
     return None
+
+
+def _postposed(question: str) -> Threshold | None:
+    """A bound said after its number ("a parallel efficiency of 90% or more", "an accuracy gain of 10 percentage
+    points or higher"): the noun the number follows ("efficiency of …"), else the first word after the number
+    ("8 GPUs or fewer")."""
+    for m in POSTPOSED_THRESHOLD.finditer(question):
+        after = [w for w in m.group("between").split() if w.casefold() not in STRUCTURE | STOP]
+        before = m.group("before") if m.group("before") and m.group("before").casefold() not in STRUCTURE | STOP else ""
+        words = [w for w in (before, *after[:1]) if w]
+        if not words or re.fullmatch(YEAR, m.group("v")):
+            continue
+        unit = (m.group("unit") or "").casefold()
+        other = re.search(r"([A-Za-z][\w-]*)\s+or\s+$", question[: m.start()])
+        bound = re.sub(r"\s+", " ", m.group("bound").casefold())
+        return Threshold(
+            noun=words[0],
+            direction=_AFTER[bound],
+            value=_value(m),
+            said=f"{m.group('said').strip()}{m.group('between')} {bound}",
+            ratio=unit in ("x", "×", "times") or unit.endswith("fold"),
+            percent=unit in ("%", "percent"),
+            unit=after[-1] if before and after and not unit else "",  # "10 percentage points": "points"
+            also=other.group(1) if other and other.group(1).casefold() not in STRUCTURE | STOP else "",
+            inclusive=True,
+        )
+    return None
+
+
+def _value(m: re.Match) -> float:
+    """The bound's number as a float: "1,000" is 1000, "2 million" 2e6."""
+    v = float(m.group("v").replace(",", ""))
+    return v * _LARGE.get((m.group("large") or "").casefold(), 1.0)

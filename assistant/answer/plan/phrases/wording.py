@@ -133,6 +133,13 @@ THE_OTHER = re.compile(
 )
 # Code released with a paper.
 CODE = re.compile(r"\b(code|github|open[- ]source)\b", re.I)
+# What the papers say of their code ("which of his papers say their code is, or will be, public?", "state that the
+# code is released"): a verb of saying before the code, as against a mark the listing shows ("have a Code tag").
+CODE_SAID = re.compile(
+    r"\b(?:say|says|said|state|states|stated|claim|claims|promise|promises|announce|announces|mention|mentions)\b"
+    r"[^?.;]{0,30}?\b(?:code|source code|implementation)\b",
+    re.I,
+)
 # Bibliometrics a profile page may state.
 METRICS = re.compile(r"\bh-?\s?index\b|\bi10\b|\bcitations?\b|\bcited\b|\bcitation counts?\b|\borcid\b", re.I)
 ORCID = re.compile(r"\borcid\b", re.I)
@@ -220,15 +227,15 @@ SHARED_AUTHORS = re.compile(
 # "his average number of papers per year", "how many papers a year on average".
 AVERAGE = re.compile(r"\b(?:average|mean|on average|typically)\b", re.I)
 # "the largest GPU count any of his papers reports", "the highest speedup he reports", "the most GPUs used", "Top
-# speedup?", "the longest training run": a superlative (read from its form, phrases/superlatives.py) of a quantity the
-# papers report; the noun is what is counted or measured.
+# speedup?", "the longest training run", "the largest speedup factor over its baseline": a superlative (read from its
+# form, phrases/superlatives.py) of a quantity the papers report; the noun is what is counted or measured.
 QUANTITY_EXTREME = re.compile(
     r"\b(?P<most>[A-Za-z]+est|most|least|top|best|worst|max(?:imum)?|min(?:imum)?)\s+"
     r"(?:number of\s+|count of\s+|reported\s+)?"
     r"(?P<np>[A-Za-z][\w/-]*(?:\s+[A-Za-z][\w/-]*){0,2}?)(?:\s+(?:count|number|counts|numbers|figure|value|factor))?"
     r"(?:\s*\((?:by|in|of)\s+(?P<by>[^)]*)\)|\s*\([^)]*\))?"
     r"(?:\s+(?:that\s+|which\s+)?(?:any|one|each|all|of|in|across|among|he|she|they|his|her|their|the|reported|"
-    r"used|does|did|is|was|has|have|ever|do|[a-z]+ed)\b|\s*[?.!,;:]|\s*$)",
+    r"used|does|did|is|was|has|have|ever|do|[a-z]+ed|over|against|versus|vs)\b|\s*[?.!,;:]|\s*$)",
     re.I,
 )
 # "parameter count / model size": a slash between spaced words offers either, as one without spaces does.
