@@ -14,6 +14,7 @@ from assistant.answer.evidence import acronyms, alignment
 from assistant.answer.evidence.query_terms import stem
 from assistant.answer.evidence.weigh import forms, vocabulary
 from assistant.answer.plan.intents import STOP, topic_words
+from assistant.answer.plan.phrases.dates import NUMBER_WORDS
 from assistant.answer.plan.sides import MEASURES
 from assistant.index.bm25 import terms
 from assistant.models import Paper
@@ -250,10 +251,20 @@ def swapped(question: str, word: str, sentence: str) -> str | None:
         return f in whole if _VERSIONED.match(f) else stem(f) in asked
 
     fillers = slot_fillers(question, word, sentence)
-    # A determiner in the slot ("each workload") names nothing, so it is no rival term.
-    if not fillers or any(f in _FUNCTION or f in _DETERMINERS or claims(f) for f in fillers):
+    # A determiner in the slot ("each workload") names nothing, so it is no rival term; nor is the word's own number
+    # in digits ("an ensemble of 10 U-Nets" for "ten-member U-Net ensemble").
+    if not fillers or any(f in _FUNCTION or f in _DETERMINERS or claims(f) or same_number(word, f) for f in fillers):
         return None
     return fillers[0]
+
+
+_NUMBER_OF = {w: n for n, w in NUMBER_WORDS.items()}
+
+
+def same_number(word: str, other: str) -> bool:
+    """A number word, alone or leading a compound ("ten", "ten-member"), and the same number in digits ("10")."""
+    n = _NUMBER_OF.get(word.casefold().split("-")[0])
+    return n is not None and other.isdigit() and int(other) == n
 
 
 # Words that point back rather than fill a slot: "detectors trained on them" does not rephrase "trained on
