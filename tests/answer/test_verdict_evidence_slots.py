@@ -5,7 +5,7 @@ number in words and digits, and two modifiers paired with their heads the other 
 from __future__ import annotations
 
 from assistant.answer.evidence import venue_status
-from assistant.answer.evidence.claim_terms import same_number
+from assistant.answer.evidence.figures import same_number
 from assistant.answer.write.verdict import NO, YES, decide
 from assistant.models import Filters, Message
 from tests.conftest import make_paper

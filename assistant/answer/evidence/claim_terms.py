@@ -11,10 +11,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from assistant.answer.evidence import acronyms, alignment
+from assistant.answer.evidence.figures import same_number
 from assistant.answer.evidence.query_terms import stem
 from assistant.answer.evidence.weigh import forms, vocabulary
 from assistant.answer.plan.intents import STOP, topic_words
-from assistant.answer.plan.phrases.dates import NUMBER_WORDS
 from assistant.answer.plan.sides import MEASURES
 from assistant.index.bm25 import terms
 from assistant.models import Paper
@@ -256,15 +256,6 @@ def swapped(question: str, word: str, sentence: str) -> str | None:
     if not fillers or any(f in _FUNCTION or f in _DETERMINERS or claims(f) or same_number(word, f) for f in fillers):
         return None
     return fillers[0]
-
-
-_NUMBER_OF = {w: n for n, w in NUMBER_WORDS.items()}
-
-
-def same_number(word: str, other: str) -> bool:
-    """A number word, alone or leading a compound ("ten", "ten-member"), and the same number in digits ("10")."""
-    n = _NUMBER_OF.get(word.casefold().split("-")[0])
-    return n is not None and other.isdigit() and int(other) == n
 
 
 # Words that point back rather than fill a slot: "detectors trained on them" does not rephrase "trained on
