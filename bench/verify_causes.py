@@ -2,7 +2,7 @@
 
     python -m bench.verify_causes --collect ROWS   # answer every verify item as shipped (./store, corpus2 store)
     python -m bench.verify_causes --table ROWS [ROWS2]   # per writer: the cause classes (and before -> after)
-    python -m bench.verify_causes --new FILE     # new wordings (corpus2): how many get the expected verdict
+    python -m bench.verify_causes --new FILE [--stores SEEDS C2]  # new wordings: how many get the expected verdict
 
 An item's cause is the first of: another paper read ("paper"), no verdict in the first sentence ("first"), the opposite
 verdict ("opposite"), "the abstracts do not say" for a true claim ("hedged"; for a false one the evaluation reads it as
@@ -115,18 +115,22 @@ def table(paths: list[Path]) -> None:
             )
 
 
-def new(path: Path) -> None:
-    """Each new wording answered once (corpus2 store): the verdict against the one expected, per structure."""
+def new(path: Path, stores: dict[str, Path] = STORES) -> None:
+    """Each new wording answered once (its `corpus` store, corpus2 when it names none): the verdict against the one
+    expected, per structure."""
     from assistant import evaluation_rules as rules
     from assistant.core import Assistant
     from assistant.models import Message
     from assistant.presenter import present_answer
     from assistant.settings import Settings
 
-    assistant = Assistant.from_settings(Settings(store_dir=STORES["corpus2"]))
+    assistants: dict[str, Assistant] = {}
     tally: dict[str, list[bool]] = {}
     for q in json.loads(path.read_text())["questions"]:
-        answer = present_answer(assistant.answer([Message(role="user", content=q["question"])]))
+        corpus = q.get("corpus", "corpus2")
+        if corpus not in assistants:
+            assistants[corpus] = Assistant.from_settings(Settings(store_dir=stores[corpus]))
+        answer = present_answer(assistants[corpus].answer([Message(role="user", content=q["question"])]))
         said = rules.verdict(answer.answer)[0]
         ok = said == q["expect"]
         tally.setdefault(q["structure"], []).append(ok)
@@ -143,9 +147,10 @@ def main() -> None:
     ap.add_argument("--collect", metavar="ROWS")
     ap.add_argument("--table", nargs="+", metavar="ROWS")
     ap.add_argument("--new", metavar="FILE")
+    ap.add_argument("--stores", nargs=2, metavar=("SEEDS", "CORPUS2"), help="the stores --new reads (default as above)")
     args = ap.parse_args()
     if args.new:
-        new(Path(args.new))
+        new(Path(args.new), dict(zip(STORES, map(Path, args.stores))) if args.stores else STORES)
     if args.collect:
         collect(Path(args.collect))
     if args.table:

@@ -298,7 +298,7 @@ def _bind_quantities(claim: str, sentences: list[str]) -> tuple[list[Finding], i
             if best is None or best[0] < MIN_BINDING:
                 continue
             bound += 1
-            if best[1] and _sides(cc) and _sides(best[4]) and not _sides(cc) & _sides(best[4]):
+            if best[1] and _opposite(_sides(cc), _sides(best[4])):
                 # the same figure said of the same thing in the other direction: "thickening by 1.5 cm" against
                 # "thinning by 1.5 cm"
                 findings.append(Finding(False, best[2], f"{q.said} stated in the opposite direction"))
@@ -311,6 +311,12 @@ def _bind_quantities(claim: str, sentences: list[str]) -> tuple[list[Finding], i
             said = f"{q.said} ({'stated' if best[1] else f'stated as {best[3].said}'})"
             findings.append(Finding(best[1], best[2], said))
     return findings, asked, bound
+
+
+def _opposite(a: set[tuple[int, int]], b: set[tuple[int, int]]) -> bool:
+    """Two clauses' direction words say opposite things: a pair both use, on other sides, and no side in common.
+    Words of different pairs ("more accurate" and "surpasses") are not compared."""
+    return not a & b and any((pair, 1 - side) in b for pair, side in a)
 
 
 def _sides(clause: Clause) -> set[tuple[int, int]]:

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from assistant.answer.evidence import alignment
+from assistant.answer.evidence import alignment, venue_status
 from assistant.index.retrieval import Hit
 from assistant.ingest.attribution import name_key
 from assistant.models import Paper
@@ -127,7 +127,10 @@ def venue_named(claim: str, known: list[str]) -> tuple[str, tuple[int, int]] | N
 
 
 def venue(claim: str, paper: Paper, known: list[str]) -> RecordCheck | None:
-    """The venue (or the school of a thesis) the claim names, against the record's venue and comments."""
+    """The venue (or the school of a thesis) the claim names, against the record's venue and comments; where the
+    comments say where it was accepted and where only submitted, against the status the claim gives each venue."""
+    if status := venue_status.check(claim, paper):
+        return RecordCheck(status.word, status.said, "listing comments", status.spans)
     named = venue_named(claim, known)
     if named is None:
         return None

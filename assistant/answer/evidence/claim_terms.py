@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from assistant.answer.evidence import acronyms, alignment
+from assistant.answer.evidence.figures import same_number
 from assistant.answer.evidence.query_terms import stem
 from assistant.answer.evidence.weigh import forms, vocabulary
 from assistant.answer.plan.intents import STOP, topic_words
@@ -250,8 +251,9 @@ def swapped(question: str, word: str, sentence: str) -> str | None:
         return f in whole if _VERSIONED.match(f) else stem(f) in asked
 
     fillers = slot_fillers(question, word, sentence)
-    # A determiner in the slot ("each workload") names nothing, so it is no rival term.
-    if not fillers or any(f in _FUNCTION or f in _DETERMINERS or claims(f) for f in fillers):
+    # A determiner in the slot ("each workload") names nothing, so it is no rival term; nor is the word's own number
+    # in digits ("an ensemble of 10 U-Nets" for "ten-member U-Net ensemble").
+    if not fillers or any(f in _FUNCTION or f in _DETERMINERS or claims(f) or same_number(word, f) for f in fillers):
         return None
     return fillers[0]
 

@@ -75,6 +75,14 @@ _NUMBER_WORDS = {
     "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
     "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "a hundred": 100,
 }  # fmt: skip
+
+
+def same_number(word: str, other: str) -> bool:
+    """A number word, alone or leading a compound ("ten", "ten-member"), and the same number in digits ("10")."""
+    n = _NUMBER_WORDS.get(word.casefold().split("-")[0])
+    return n is not None and other.isdigit() and int(other) == n
+
+
 _AMOUNT = rf"{_NUM}|(?i:{'|'.join(sorted(_NUMBER_WORDS, key=len, reverse=True))})(?![\w-])"
 # "by a factor of 40" is a factor, as "40x", "40-fold" and "40 times" are.
 _QUANTITY = re.compile(

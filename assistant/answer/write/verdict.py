@@ -20,7 +20,16 @@ import numpy as np
 
 from assistant.answer.check.citations import Citations, finish_blocks
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import alignment, asked, claim_record, claim_terms, clauses, comparative, contrast
+from assistant.answer.evidence import (
+    alignment,
+    asked,
+    claim_record,
+    claim_terms,
+    clauses,
+    comparative,
+    contrast,
+    paired,
+)
 from assistant.answer.evidence.asserted import asserted
 from assistant.answer.evidence.roles import cue_role, with_roles
 from assistant.answer.evidence.weigh import summary_sentence, vocabulary
@@ -60,6 +69,13 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
     # "mainly written in C++?" - "… the Julia script language as the main programming language": another main one.
     if main := claim_terms.main_rival_of(question, paper, ranked):
         return Verdict(NO, main[2], f"the paper names {main[1]!r} as the main one, not {main[0]!r}", main[1])
+    # "decentralized training with centralized execution?" - "a centralized-training, decentralized-execution
+    # paradigm": the claim pairs the paper's modifiers with its heads the other way round.
+    for sentence in ranked[:TOP]:
+        if crossed := paired.crossed(question, sentence):
+            return Verdict(
+                NO, sentence, f"the paper says {crossed[1]!r} where the claim says {crossed[0]!r}", rival=True
+            )
     if weighed := comparative.weigh(question, ranked):  # "A drops faster than B?" - "-0.21 for B and -0.12 for A"
         return Verdict(YES if weighed.holds else NO, weighed.sentence, f"the figures for both sides: {weighed.stated}")
     verdict = premises(question, paper, ranked)
