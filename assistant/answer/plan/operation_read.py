@@ -62,7 +62,9 @@ class OperationReader:
         """The operation over the papers; `intent` (route, subject) and `f` (coauthor) are set in place."""
         team, team_ranked = teams
         quantity, direction, leave_out, threshold = "", 1, list(aside), None
-        agg = None if named or focus or compared else aggregates.read(question, intent.route, self._own_asked(question))
+        # both groups said ("counting the other group's too") asks the author's side as well: a count per group
+        own = self._own_asked(question) or phrases.both_groups(question)
+        agg = None if named or focus or compared else aggregates.read(question, intent.route, own)
         if agg is not None:
             # "how many years between his oldest and his newest paper", "how many from the other group": an operation
             # over a field of the table, not a topic (the words naming the field drew one) nor one paper picked

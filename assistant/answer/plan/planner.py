@@ -130,7 +130,10 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             # there anything on X, whether by her or by anyone else?") and names none asks for those papers too.
             intent.route, intent.subject = "list", subject_for("list", stripped, self.corpus.principal) or ""
         excludes = phrases.excludes_author(question) and not both
-        f, person, position, position_negated, people = self.people_read(question, filters, intent, person, position)
+        # the both-groups phrase is scope, no byline condition: "including any without Tanaka" lets her papers in
+        # and the others', it does not leave hers out
+        people_said = phrases.without_both_groups(question) if both else question
+        f, person, position, position_negated, people = self.people_read(people_said, filters, intent, person, position)
         scope = scope_of(question, f, both, excludes, person, position, surname, intent, self.corpus.principal)
         topic, within, asking = "", False, question  # asking: the clause fields are read from
         singular_back = (
@@ -229,7 +232,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
         if focus and intent.route == "authors" and not named:
             intent.subject = ""
         narrows = bool(categories or has or venues or work_type or record.items or team or position or surname)
-        sources = self.sources_asked(question, span, person, narrows)
+        sources = self.sources_asked(people_said, span, person, narrows)  # "the other group's too": no page
         if meta := self._meta(
             question,
             stripped,

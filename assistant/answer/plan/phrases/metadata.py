@@ -42,7 +42,10 @@ _FIELDS = {
     ),
     "doi": re.compile(r"\bdois?\b", re.I),
     "citations": re.compile(
-        r"\bhow many (?:citations|times)\b|\bcitation counts?\b|\bcited by count\b|"
+        # "how many times" is a citation count only when the sentence says cited: "how many times could the catalyst
+        # be reused?" counts a result in the paper's text
+        r"\bhow many citations\b|\bhow many times\b(?=[^?]{0,80}?\b(?:cited|referenced|cites)\b)|"
+        r"\bcitation counts?\b|\bcited by count\b|"
         r"\bhow (?:often|widely|much) (?:is|was|has)\b[^?]{0,60}\bcited\b",
         re.I,
     ),

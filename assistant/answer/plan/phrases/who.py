@@ -134,6 +134,9 @@ WHOLE_CORPUS = re.compile(
     r"\b(whole|entire|across the) corpus\b|\b(corpus|all) papers\b|\bin the corpus\b|\bany paper\b|\bcorpus list\b",
     re.I,
 )
+# The author said as a person: a pronoun or a name in title case (one word: "Tanaka", or two: "Keiko Tanaka"; not an
+# acronym: "even those without DOIs" keeps his papers).
+_SOMEONE_NAMED = r"(?:he|she|they|him|her|them|the author|(?-i:[A-Z][a-z][\w'’-]*(?:\s+[A-Z][a-z][\w'’-]*)?))\b"
 # Both the author's papers and everyone else's, said outright: "his papers and the other group's", "including ones
 # she did not author", "whether or not he wrote them", "every paper in the collection". Read before the phrases that
 # exclude him ("the other group's", "she did not author" alone mean others only).
@@ -149,6 +152,22 @@ BOTH_GROUPS = re.compile(
     r"author|(?-i:[A-Z]\w+ [A-Z]\w+))\s+(?:did|does|has|have)\s*(?:not|n['’]t)\s+(?:write|written|author|authored|"
     r"co-?author|co-?authored)\b"
     r"|\bwhether or not (?:he|she|they|the author) (?:wrote|authored|co-?authored|is an author)\b"
+    # the other groups' papers counted in: "counting the other group's too", "including other teams' papers"
+    rf"|\b(?:counting|including|inclusive of|plus)\s+(?:in\s+)?(?:the\s+)?{_OTHERS}['’]?s?\b"
+    rf"|\b{_OTHERS}['’]?s?(?: papers?| work| ones)?,? (?:included|counted(?: in)?|as well|too)\b"
+    # the papers without the author let in: "including ones Tanaka isn't on", "including any without her",
+    # "even papers not by him" (a person, not a field: "including ones not in a journal" keeps his papers)
+    r"|\b(?:including|even|also)\s+(?:the\s+)?(?:ones|papers|any|those|works?|anything)(?:\s+(?:that|which))?\s+"
+    rf"(?:(?:(?:are|is|were|was)\s+)?(?:not|n['’]t)\s+(?:(?:written|authored|co-?authored)\s+)?(?:by|from|with)\s+"
+    rf"{_SOMEONE_NAMED}|without\s+{_SOMEONE_NAMED}|{_SOMEONE_NAMED}\s+(?:is|was|are|were)(?:\s+not|n['’]t)\s+"
+    r"(?:on|listed|an? (?:co-?)?author)\b)"
+    # whose paper it is said not to matter: "regardless of whether Tanaka is on them", "whether or not she is listed"
+    r"|\b(?:regardless of|irrespective of|no matter|whether or not|regardless whether)\s*(?:whether|if)?\s+"
+    rf"{_SOMEONE_NAMED}\s+(?:is|was|are|were)\s+(?:on|listed|an? (?:co-?)?author)\b"
+    # the others asked to be marked in the list: "flag anything that isn't by her", "mark the ones not his"
+    r"|\b(?:flag|mark|tag|point out|note|indicate)\s+(?:any|anything|those|the ones|ones|which|whichever)"
+    r"(?:\s+(?:papers?|works?))?(?:\s+(?:that|which))?(?:\s+(?:is|are|was|were))?(?:\s+not|n['’]t)\s+"
+    rf"(?:(?:(?:written|authored)\s+)?(?:by|from)\s+{_SOMEONE_NAMED}|his\b|hers\b|theirs\b|the author['’]s)"
     rf"|\b(?:by|from) (?:him|her|them|the author) or (?:by |from )?(?:the |an? )?{_OTHERS}\b"
     r"|\b(?:his|hers|theirs|her|their|[\w-]+['’]s)(?: own)?(?: papers?| work| ones)? (?:and|or) (?:anyone|anybody|"
     r"someone|somebody|everyone|"

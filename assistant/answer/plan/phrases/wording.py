@@ -84,11 +84,24 @@ GREETING = re.compile(
     r"( there| all| again| so much| a lot)?[\s!.,?]*(how are you|what can you do|who are you)?[\s!.,?]*$",
     re.I,
 )
+# The words that may stand before the field asked: "the general research area", "this researcher's main field".
+_FIELD_WORD = (
+    r"(?:research|general|main|broad|overall|primary|scientific|academic|(?:researcher|author|collection)['’]s)"
+)
 # "What is he known for?", "his key contributions", "what is he best known for": the overview of his work.
 KNOWN_FOR = re.compile(
     r"\b(?:(?:best|mainly|mostly|most|widely)\s+)?known for\b|\bkey (?:contributions?|work|results?|papers?)\b|"
     r"\bmain contributions?\b|\bmost (?:important|notable|significant|influential) (?:work|contributions?|papers?)\b|"
-    r"\bclaim to fame\b|\bwhat (?:is|does) (?:he|she|they|\w+ \w+) (?:do|work on)\b",
+    r"\bclaim to fame\b|\bwhat (?:is|does) (?:he|she|they|\w+ \w+) (?:do|work on)\b"
+    # the field asked of the author or the collection: "what research area is this collection about?", "what's the
+    # general area of these papers?", "what field does she work in?" (the planner's content check keeps "what area of
+    # sea ice does she work on" a topic question)
+    r"|\b(?:what|which)(?:['’]s|\s+is|\s+are)?\s+(?:the\s+|his\s+|her\s+|their\s+|this\s+|these\s+)?"
+    rf"(?:{_FIELD_WORD}\s+){{0,2}}(?:fields?|areas?|disciplines?|subject\s+areas?)\b"
+    # the collection or its papers as a whole asked what they are about: "what are they broadly about?" (not one
+    # paper: "what is the drift paper about?" is a summary of it)
+    r"|\bwhat\s+(?:is|are)\s+(?:they|(?:this|these|the|his|her|their)\s+(?:paper\s+)?(?:papers|publications|works|"
+    r"collection|corpus|library))\s+(?:\w+ly\s+)?about\s*(?:[?.!]|$)",
     re.I,
 )
 # "Point me to …", "Did he ever use …", "Which X has he developed?": asks whether papers exist (an empty list is the
