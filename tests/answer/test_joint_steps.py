@@ -57,3 +57,39 @@ def test_the_lead_author_of_a_described_paper_then_an_earlier_paper_they_led(ass
         "him. What does that earlier paper combine with quantization?",
     )
     assert first_cited(answer).startswith("MoQE")
+
+
+def test_a_person_reached_through_a_paper_needs_no_word_of_joint_ness():
+    # Every paper is the author's own: a later paper a co-author of the anchor is asked on is one they share.
+    placed = phrases.joint_placed("Her co-author on the X study later teamed up with her again on Y. What did Y find?")
+    assert placed is not None and placed.direction == 1
+    assert phrases.joint_placed("Her X study was followed by a later Y paper. What did Y find?") is None
+
+
+def test_the_anchors_co_author_joined_by_any_verb_on_a_later_paper(tanaka):
+    answer = ask(
+        tanaka,
+        "The person who co-wrote the melt pond paper with her came back for a later coastline project. What did that "
+        "project pretrain on?",
+    )
+    assert first_cited(answer).startswith("Coastline Extraction")
+
+
+def test_the_same_co_author_of_a_conversation_is_no_step_through_a_paper():
+    assert not phrases.reaches_person("What did she then post with the same co-author roughly two years ")
+    assert phrases.reaches_person("The co-author she had on the RADARSAT-2 paper ")
+
+
+def test_a_later_paper_described_after_the_comparative_by_meaning(tanaka):
+    answer = ask(
+        tanaka,
+        "Her Fourier neural operator emulator came out in 2021. Later she forecast drift on a mesh of buoys instead. "
+        "How large is its typical day-ahead error?",
+    )
+    assert first_cited(answer).startswith("Ice Drift Forecasts") and "4.1 km" in answer.answer
+
+
+def test_a_comparative_places_a_paper_only_before_a_paper_noun_or_opening_its_sentence():
+    assert phrases.placed_described("X came out in 2021. Which later paper of his does Y, and what …?").direction == 1
+    assert phrases.placed_described("X came out in 2021. Earlier she did Y. What …?").direction == -1
+    assert phrases.placed_described("Why did the RACE paper say earlier approaches fell short?") is None

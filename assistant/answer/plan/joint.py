@@ -10,6 +10,7 @@ that paper. Mixed into the SlotReader (which gives `corpus`, `resolver`, `_coaut
 
 from __future__ import annotations
 
+from assistant.answer.evidence.weigh import COVERAGE_WEIGHT, paper_text, vocabulary
 from assistant.answer.plan import phrases
 from assistant.answer.plan.phrases.reference import references
 from assistant.models import Paper
@@ -47,6 +48,48 @@ class JointReader:
         if len(people) != 1:
             return None  # several co-authors, nothing to tell their joint papers apart
         return min(joint.values(), key=lambda p: abs(_days(p.date) - _days(anchor.date))).id  # the next one in time
+
+    def placed_by_meaning(self, question: str, named: list[str], focus: list[str]) -> str | None:
+        """The one paper of the author's on the asked side of the anchor's date that the words after the comparative
+        describe clearly best by meaning ("His 2022 Sunway work …. Which later paper of his also tackles quantum
+        many-body chemistry, and …?"), or None when no anchor or description is read or no paper leads."""
+        if phrases.CORRECTION.search(question):
+            return None  # "not the 2019 one, I meant her later IGARSS paper": a correction, read by correction.py
+        placed = phrases.placed_described(question)
+        if placed is None or not (words := self._content(placed.described)):
+            return None
+        # A paper the planner's description picked (focus) may be the one the words after the comparative describe
+        # ("his collaborator on X later came back on a study of LLM capabilities"): the anchor is one named, or
+        # described before the comparative.
+        anchor = self._anchor(question, named, placed.span)
+        if anchor is None or not anchor.date:
+            return None
+        side = [
+            p
+            for p in self.corpus.papers
+            if p.is_author_work
+            and p.date
+            and p.id != anchor.id
+            and (p.date > anchor.date if placed.direction > 0 else p.date < anchor.date)
+        ]
+        return self._described_lead(" ".join(words), side) if side else None
+
+    def _described_lead(self, described: str, papers: list[Paper]) -> str | None:
+        """The paper clearly closest to a description by its best sentence and the share of the description's terms
+        its title and abstract hold (the evidence step's weighing: "a classifier on board a small satellite" is the
+        title's words more than any sentence's), or None."""
+        terms = self.corpus.qterms(described)
+        best = self.corpus.sentences.best(described, papers)
+        ranked = sorted(
+            (
+                (best[p.id][0] if p.id in best else 0.0) + COVERAGE_WEIGHT * terms.coverage(vocabulary(paper_text(p))),
+                p.id,
+            )
+            for p in papers
+        )[::-1]
+        if ranked and (len(ranked) == 1 or ranked[0][0] >= ranked[1][0] + JOINT_LEAD):
+            return ranked[0][1]
+        return None
 
     def nested_person(self, question: str, named: list[str], focus: list[str]) -> tuple[str, str] | None:
         """The person a nested reference finds, and the paper it finds them from ("the first author of CALM", "MoQE's
@@ -112,7 +155,7 @@ class JointReader:
                 anchor.authors[position - 1 if position > 0 else -1] if len(anchor.authors) >= abs(position) else ""
             )
             return [author] if author and author.casefold() != key else []
-        if not phrases.CO_AUTHOR_ON.search(question):
+        if not (phrases.CO_AUTHOR_ON.search(question) or phrases.reaches_person(question[: placed.span[0]])):
             return []
         return [a for a in anchor.authors if a.casefold() != key]
 

@@ -247,6 +247,9 @@ class Selection(ElapsedReader):
         for path in (self.person_path, self.venue_path, self.dated_path, self.noted_path):
             if through := path(question, named, focus, span):
                 return through
+        if route in ONE_PAPERS and (later := self.placed_by_meaning(question, named, focus)):
+            # "Which later paper of his also tackles X, and where …?": described among the papers after the anchor
+            return later, "fact", True, phrases.asked_after(question, phrases.placed_described(question).span[1])
         asked = (phrases.THEN_ASKS.split(question, maxsplit=1)[1:] or [""])[0]
         if not (named or focus):
             # "What's the most recent thing she has put out, and what is it?": the words drew a fact, a date picks

@@ -80,7 +80,9 @@ from assistant.answer.plan.phrases.picks import (  # noqa: F401 - the phrases, r
     joint_placed,
     one_by_date,
     picked_then_asked,
+    placed_described,
     placed_direction,
+    reaches_person,
     than_the_named,
 )
 from assistant.answer.plan.phrases.team import TeamSize, team_extreme, team_size, without_team  # noqa: F401

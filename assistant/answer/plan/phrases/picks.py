@@ -215,18 +215,61 @@ class JointPlaced:
     preprint: bool = False
 
 
+# A person the question reaches through a paper without naming them: "her co-author on X", "the co-author she had on
+# X", "whoever co-wrote X with her", "the first author of X". Every paper of the corpus is the author's own, so a later
+# or earlier paper such a person is asked on is one they share with her, whatever verb joins them ("later joined her
+# on", "teamed up with her again on", "turns up on a later paper of hers"). The person must be reached through a paper
+# ("the same co-author two years later" is the conversation's person, no step).
+_SOMEONE = re.compile(
+    r"\b(?:co-?authors?|collaborators?|colleagues?)\s+(?:[\w'’-]+\s+){0,3}?(?:on|of|in|for|from)\b"
+    r"|\b(?:whoever|(?:person|researcher|one)\s+who)\s+(?:[\w-]+\s+)?"
+    r"(?:co-?wrote|co-?authored|wrote|authored|first-authored|led|headed|worked)\b",
+    re.I,
+)
+
+
+def reaches_person(text: str) -> bool:
+    """The text reaches a person through a paper without naming them (a co-author, whoever wrote it, an author at a
+    position)."""
+    return bool(_SOMEONE.search(text) or ANCHOR_ROLE.search(text))
+
+
 def joint_placed(question: str) -> JointPlaced | None:
     """The joint paper a question places by date against another, or None when it places none so."""
-    if not _JOINT.search(question):
-        return None
     m = _PLACED.search(question)
-    if not m:
+    if not m or not (_JOINT.search(question) or reaches_person(question[: m.start()])):
         return None
     rest = re.split(r",|;|\?|\.\s|:|\s[-–—]\s|\s+and\s+|\b(?:what|which|how|where|who|when)\b", question[m.end() :])
     later = m.group("w").casefold() in _LATER | {"next", "following"}
     described = _JOINT_WORDS.sub(" ", rest[0])
     led = bool(_LED.search(question[max(0, m.start() - 40) : m.start()]))
     return JointPlaced(1 if later else -1, described, m.span(), led, bool(PREPRINT.search(rest[0])))
+
+
+# The end of the clause a comparative describes a paper in: punctuation or a dash, not a wh-word ("Later she looked at
+# how much two services' charts disagree." describes the paper up to its full stop).
+_DESCRIBING_END = re.compile(r",|;|\?|\.\s|:|\s[-–—]\s")
+
+
+# A comparative places a paper when it qualifies a paper noun ("a later paper of hers", "which earlier preprint") or
+# opens its sentence ("Later she looked at …"); "earlier redundancy elimination fell short" places none.
+_PAPER_NEXT = re.compile(rf"\s+(?:[\w-]+\s+){{0,2}}?(?:{EITHER}|one)\b", re.I)
+_SENTENCE_OPENS = re.compile(r"(?:^|[.;:?!])\s*$")
+
+
+def _places_paper(question: str, m: re.Match) -> bool:
+    return bool(_PAPER_NEXT.match(question, m.end()) or _SENTENCE_OPENS.search(question[: m.start()]))
+
+
+def placed_described(question: str) -> JointPlaced | None:
+    """A paper placed by date against another and described by what follows the comparative ("Which later paper of
+    his also tackles quantum many-body chemistry, and …?", "Later she looked at how much two services' charts
+    disagree. How many …?"), with no person between them; None when no comparative places one."""
+    m = next((m for m in _PLACED.finditer(question) if _places_paper(question, m)), None)
+    if not m:
+        return None
+    described = _DESCRIBING_END.split(question[m.end() :])[0]
+    return JointPlaced(1 if m.group("w").casefold() in _LATER | {"next", "following"} else -1, described, m.span())
 
 
 def placed_direction(question: str) -> int:
