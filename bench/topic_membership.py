@@ -47,7 +47,7 @@ TEAM = ["dev_questions", "extra_questions", "dev_hard_questions", "dev_new_kinds
 TEAM_C2 = ["corpus2_questions", "verify_forms_corpus2"]
 C2 = {s for sets in WRITERS.values() for s in sets if s.endswith("corpus2")} | set(TEAM_C2)
 # The hand gates whose place the held-out writers decide (the first score's three, and papers_on's two later checks)
-HAND = {"sentence_floor": 0.2, "head_near": 1, "scored_words": 5}
+HAND = {"sentence_floor": 0.2, "head_near": 1, "scored_words": 5, "near_best": 0.95}
 CHECKS = {"says_core": 1, "agrees": 1}
 THRESHOLDS = np.arange(-3.0, 6.01, 0.25)
 # What the stems floor leaves below the least stem coverage of an expected paper the fit admits (a tenth of the
@@ -161,9 +161,9 @@ def logistic(x: np.ndarray, y: np.ndarray, l2: float = 1.0, steps: int = 50) -> 
     return w[:-1] / sd, float(w[-1] - (w[:-1] * mu / sd).sum())
 
 
-def passes(f: dict, words: int, gates: dict) -> bool:
-    """topic_score.gated with the gates `gates` (a missing one is off)."""
-    return ts.gated(ts.Weights({}, 0.0, gates), f, words)
+def passes(f: dict, words: int, gates: dict, grounded: bool = False) -> bool:
+    """topic_score.gated with the gates `gates` (a missing one is off); `grounded`: the words' rules keep a paper."""
+    return ts.gated(ts.Weights({}, 0.0, gates), f, words, grounded)
 
 
 def prepared(ev: list[dict], names, gates) -> list[tuple[dict, list]]:
@@ -173,7 +173,7 @@ def prepared(ev: list[dict], names, gates) -> list[tuple[dict, list]]:
     for e in ev:
         rows = []
         for pid, alts in e["pairs"].items():
-            ok = [(f, n) for f, n in alts if passes(f, n, gates)]
+            ok = [(f, n) for f, n in alts if passes(f, n, gates, bool(e["base"]))]
             if ok:
                 x = np.array([[f[k] for k in names] for f, _ in ok])
                 rows.append((pid, x, e["labels"][pid], np.array([f["stems"] for f, _ in ok])))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from assistant.answer.evidence.topic_score import DATA, FEATURES, gated, weights
+from assistant.answer.evidence.topic_score import DATA, FEATURES, NEAR_BEST, gated, weights
 from assistant.models import Filters, Message
 
 ON_BOARD = "Quantized Convolutional Networks for On-Board Ice Classification on Small Satellites"
@@ -92,3 +92,21 @@ def test_a_topic_nobody_works_on_reads_only_papers_holding_enough_of_its_words(a
     monkeypatch.setattr(topic_meaning.topic_score, "features", counted)
     titles(assistant, "What has he published on protein structure prediction?")
     assert all(s >= weights().gates["stems_floor"] - 1e-9 for s in read), sorted(read)[:5]
+
+
+def test_the_head_gate_is_waived_near_the_scopes_best_only_where_the_words_ground_a_paper():
+    w = weights()
+    near = w.gates[NEAR_BEST]
+    assert 0.5 < near < 1
+    headless = {f: 1.0 for f in FEATURES} | {"head_near": 0.0, "relative": near}
+    assert gated(w, headless, 2, grounded=True)
+    # a near-negative: the scope's best paper is itself off the topic, so being near it says nothing
+    assert not gated(w, headless, 2, grounded=False)
+    assert not gated(w, headless | {"relative": near - 0.01}, 2, grounded=True)
+
+
+def test_a_paper_near_the_best_on_the_topic_is_on_it_though_the_phrase_head_is_not_said(assistant):
+    # "quantizing neural networks": the MoQE paper says "quantization" in the sentence closest to it, but never
+    # "networks" beside it (the phrase's last word)
+    found = titles(assistant, "Can you give me an overview of his research on quantizing neural networks?")
+    assert any(t.startswith("MoQE") for t in found), found

@@ -214,10 +214,11 @@ class TopicMeaning:
                 continue
             yield alt, words, distinct.scope_weighted(qterms, *self._scope_df(papers, self._at(papers)))
 
-    def _by_score(self, topic: str, papers: list[Paper], have: set[str]) -> list[Support]:
+    def _by_score(self, topic: str, papers: list[Paper], have: set[str], grounded: bool = False) -> list[Support]:
         """The papers of `papers` not in `have` (those the topic's words ground) whose learned membership score
         (topic_score.py) puts them on the topic: meaning (closest sentence, title) with much of the phrase's weight
-        in their text by stem. An identity ("Sentinel-2") must still be said as written."""
+        in their text by stem. An identity ("Sentinel-2") must still be said as written. `grounded`: some paper the
+        words ground is kept on the topic (its gates read it: topic_score.gated)."""
         rest = [p for p in papers if p.id not in have]
         if not rest:
             return []
@@ -257,7 +258,7 @@ class TopicMeaning:
                 else {p.id: first[p.id] for p in passing}
             )
             for pid, f in found.items():
-                if topic_score.gated(learned, f["features"], len(words)) and learned.z(f["features"]) >= 0:
+                if topic_score.gated(learned, f["features"], len(words), grounded) and learned.z(f["features"]) >= 0:
                     out[pid] = Support(by_id[pid], f["sentence"], f["sim"])
         return list(out.values())
 

@@ -139,7 +139,8 @@ class TopicMatcher(TopicMeaning, TopicReading):
         # meaning alone must say the core; a paper on one listed sub-topic must be near the whole list
         found = self._agreeing(topic, [sp for sp in found if sp.score >= WORD_TIER or self.says_core(topic, sp.paper)])
         if scored:  # `scored=False`: whether the phrase's own words ground a paper, as the planner asks
-            found += self._by_score(topic, papers, grounded)  # its own gates (topic_score.gated) read the same two
+            # its own gates (topic_score.gated) read the same two, and whether the words keep a paper on it
+            found += self._by_score(topic, papers, grounded, bool(found))
         if self.kinds is None:
             return sorted(self._checked(topic, found, papers, scored and checked), key=lambda sp: -sp.score)
         extra = self._on_kinds(topic, papers, found)
