@@ -36,8 +36,9 @@ SETS = [
     "first_contact_r17_seeds.json",
     "first_contact_r18_seeds.json",
     "first_contact_r19_seeds.json",
+    "first_contact_r20_seeds.json",
 ]
-CORPUS2 = [f"first_contact_r{n}_corpus2.json" for n in range(3, 20)] + [
+CORPUS2 = [f"first_contact_r{n}_corpus2.json" for n in range(3, 21)] + [
     "first_contact_corpus2.json",
     "first_contact_end_corpus2.json",
 ]
