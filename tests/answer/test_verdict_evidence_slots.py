@@ -94,3 +94,20 @@ def test_modifiers_paired_the_other_way_round():
 def test_a_listing_status_decides_the_whole_answer(assistant):
     answer = assistant.answer([Message(role="user", content="SparStencil got into ISCA'25, didn't it?")], Filters())
     assert answer.answer.startswith("No") and "SC'25" in answer.answer
+
+
+LAYERS = [
+    "We build a theory of compression error.",
+    "For instance, the first layer of a model can typically sustain a higher compression level compared to the last "
+    "layer without compromising performance.",
+]
+LAYERED = make_paper(title="An Error Theory of Compression", abstract=" ".join(LAYERS))
+
+
+def test_more_than_with_its_sides_swapped():
+    """ "more … than" is a direction when a standard follows it, and "compared to" sets the standard as "than" does:
+    the claim's two sides the other way round from the sentence's is a No, the same way round a Yes."""
+    swapped = decide("Can the last layer of a model tolerate more compression than the first layer?", LAYERED, LAYERS)
+    assert swapped.word == NO and "compared to the last" in swapped.sentence
+    same = decide("Can the first layer of a model tolerate more compression than the last layer?", LAYERED, LAYERS)
+    assert same.word == YES

@@ -75,7 +75,15 @@ class Part(Protocol):
     words: list[tuple[int, str]]  # (offset in the text, stem) of each content word
 
 
-_THAN = re.compile(r"\bthan\b", re.I)
+_THAN = re.compile(
+    r"\b(?:than|compared\s+(?:to|with)|relative\s+to)\b", re.I
+)  # the standard a comparative is set against
+
+
+def standard_after(text: str, at: int) -> bool:
+    """A standard of comparison ("than", "compared to") follows offset `at` of the text within six words."""
+    m = _THAN.search(text, at)
+    return bool(m) and len(text[at : m.start()].split()) <= 6
 
 
 def _sides(part: Part, at: int) -> tuple[set[str], set[str]] | None:
