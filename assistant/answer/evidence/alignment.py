@@ -83,9 +83,7 @@ def _phrases(words: str) -> list[str]:
 
 
 DIRECTIONS = _load_directions()
-# "more"/"less" compare only with a standard after them; they side with "higher"/"lower" (directions.txt)
-_COMPARED = re.compile(r"\b(more|less)\b", re.I)
-_COMPARED_SIDES = {"more": DIRECTIONS["higher"], "less": DIRECTIONS["lower"]}
+_COMPARED_SIDES = {"more": DIRECTIONS["higher"], "less": DIRECTIONS["lower"]}  # with a standard after them
 _DIRECTION = re.compile(
     r"(?<![\w-])(" + "|".join(re.escape(w) for w in sorted(DIRECTIONS, key=len, reverse=True)) + r")(?![\w-])", re.I
 )
@@ -336,7 +334,7 @@ def _placed_directions(text: str) -> list[tuple[int, int, Clause, int]]:
     """(pair, side, clause, offset in the text) of each direction word."""
     out = []
     for c in clauses(text):
-        for m in _directions_in(c.text):
+        for m in comparative.with_standard(c.text, list(_DIRECTION.finditer(c.text))):
             word = m.group(1).casefold()
             pair, side = DIRECTIONS.get(word) or _COMPARED_SIDES[word]
             # the three words before it, whole ("FNO emulator is faster" is not "no … faster")
@@ -344,16 +342,6 @@ def _placed_directions(text: str) -> list[tuple[int, int, Clause, int]]:
                 side = 1 - side
             out.append((pair, side, c, c.start + m.start()))
     return out
-
-
-def _directions_in(text: str) -> list[re.Match]:
-    """The direction words of a clause, with "more" and "less" where a standard of comparison follows them ("tolerate
-    more compression than the first layer"): alone they are too often no direction to be listed (directions.txt)."""
-    found = list(_DIRECTION.finditer(text))
-    for m in _COMPARED.finditer(text):
-        if comparative.standard_after(text, m.end()) and not any(d.start() <= m.start() < d.end() for d in found):
-            found.append(m)
-    return sorted(found, key=lambda m: m.start())
 
 
 def _bind_directions(claim: str, sentences: list[str]) -> list[Finding]:

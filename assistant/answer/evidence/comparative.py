@@ -80,10 +80,19 @@ _THAN = re.compile(
 )  # the standard a comparative is set against
 
 
-def standard_after(text: str, at: int) -> bool:
-    """A standard of comparison ("than", "compared to") follows offset `at` of the text within six words."""
-    m = _THAN.search(text, at)
-    return bool(m) and len(text[at : m.start()].split()) <= 6
+_MORE_OR_LESS = re.compile(r"\b(more|less)\b", re.I)
+
+
+def with_standard(text: str, found: list[re.Match]) -> list[re.Match]:
+    """The direction words `found` in a clause, with "more" and "less" where a standard of comparison ("than",
+    "compared to") follows within six words ("tolerate more compression than the first layer"): alone they are too
+    often no direction to be listed (alignment's directions.txt)."""
+    for m in _MORE_OR_LESS.finditer(text):
+        standard = _THAN.search(text, m.end())
+        near = standard is not None and len(text[m.end() : standard.start()].split()) <= 6
+        if near and not any(d.start() <= m.start() < d.end() for d in found):
+            found.append(m)
+    return sorted(found, key=lambda m: m.start())
 
 
 def _sides(part: Part, at: int) -> tuple[set[str], set[str]] | None:
