@@ -240,10 +240,9 @@ def joint_placed(question: str) -> JointPlaced | None:
     if not m or not (_JOINT.search(question) or reaches_person(question[: m.start()])):
         return None
     rest = re.split(r",|;|\?|\.\s|:|\s[-–—]\s|\s+and\s+|\b(?:what|which|how|where|who|when)\b", question[m.end() :])
-    later = m.group("w").casefold() in _LATER | {"next", "following"}
     described = _JOINT_WORDS.sub(" ", rest[0])
     led = bool(_LED.search(question[max(0, m.start() - 40) : m.start()]))
-    return JointPlaced(1 if later else -1, described, m.span(), led, bool(PREPRINT.search(rest[0])))
+    return JointPlaced(_placed_sign(m), described, m.span(), led, bool(PREPRINT.search(rest[0])))
 
 
 # The end of the clause a comparative describes a paper in: punctuation or a dash, not a wh-word ("Later she looked at
@@ -269,7 +268,12 @@ def placed_described(question: str) -> JointPlaced | None:
     if not m:
         return None
     described = _DESCRIBING_END.split(question[m.end() :])[0]
-    return JointPlaced(1 if m.group("w").casefold() in _LATER | {"next", "following"} else -1, described, m.span())
+    return JointPlaced(_placed_sign(m), described, m.span())
+
+
+def _placed_sign(m: re.Match) -> int:
+    """1 when a `_PLACED` comparative places its paper later ("next", "following" too), -1 earlier."""
+    return 1 if m.group("w").casefold() in _LATER | {"next", "following"} else -1
 
 
 def placed_direction(question: str) -> int:
@@ -278,7 +282,7 @@ def placed_direction(question: str) -> int:
     m = _PLACED.search(question)
     if not m:
         return 0
-    return 1 if m.group("w").casefold() in _LATER | {"next", "following"} else -1
+    return _placed_sign(m)
 
 
 def asked_after(question: str, at: int) -> str:
