@@ -1,6 +1,6 @@
 """Why each labelled yes/no item is lost, per writer: the paper read, the verdict, a verdict first, a fact quoted.
 
-    python -m bench.verify_causes --collect ROWS   # answer every verify item as shipped (./store, corpus2 store)
+    python -m bench.verify_causes --collect ROWS [--stores SEEDS C2]  # every verify item as shipped (./store, c2)
     python -m bench.verify_causes --table ROWS [ROWS2]   # per writer: the cause classes (and before -> after)
     python -m bench.verify_causes --new FILE [--stores SEEDS C2]  # new wordings: how many get the expected verdict
 
@@ -44,7 +44,7 @@ def cause(row: dict) -> str:
     return "ok" if row["fact"] else "fact"
 
 
-def collect(out: Path) -> None:
+def collect(out: Path, stores: dict[str, Path] = STORES) -> None:
     from assistant import evaluation_rules as rules
     from assistant.core import Assistant
     from assistant.models import Message
@@ -55,7 +55,7 @@ def collect(out: Path) -> None:
     for path, q, store in items():
         by_store.setdefault(store, []).append((path, q))
     for store, group in by_store.items():
-        assistant = Assistant.from_settings(Settings(store_dir=STORES[store]))
+        assistant = Assistant.from_settings(Settings(store_dir=stores[store]))
         for path, q in group:
             principal = json.loads(path.read_text()).get("principal_author") or assistant.principal_author
             messages, answer = [], None
@@ -147,12 +147,15 @@ def main() -> None:
     ap.add_argument("--collect", metavar="ROWS")
     ap.add_argument("--table", nargs="+", metavar="ROWS")
     ap.add_argument("--new", metavar="FILE")
-    ap.add_argument("--stores", nargs=2, metavar=("SEEDS", "CORPUS2"), help="the stores --new reads (default as above)")
+    ap.add_argument(
+        "--stores", nargs=2, metavar=("SEEDS", "CORPUS2"), help="the stores --new and --collect read (default as above)"
+    )
     args = ap.parse_args()
+    stores = dict(zip(STORES, map(Path, args.stores))) if args.stores else STORES
     if args.new:
-        new(Path(args.new), dict(zip(STORES, map(Path, args.stores))) if args.stores else STORES)
+        new(Path(args.new), stores)
     if args.collect:
-        collect(Path(args.collect))
+        collect(Path(args.collect), stores)
     if args.table:
         table([Path(p) for p in args.table])
 

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from assistant.answer.evidence import acronyms, alignment
+from assistant.answer.evidence import acronyms, alignment, extended
 from assistant.answer.evidence.figures import same_number
 from assistant.answer.evidence.query_terms import stem
 from assistant.answer.evidence.weigh import forms, vocabulary
@@ -135,7 +135,7 @@ def unsupported(question: str, paper: Paper, sentences: list[str], near: Near | 
     def holds(t: str) -> bool:  # as written, or another form of it ("reach" in "reaching", "GPUs" for "GPU")
         if _VERSIONED.match(t):
             return t in held or f"{t}s" in held
-        if stem(t) in have or forms(t) & held:  # "LLM" held as "LLMs"
+        if stem(t) in have or forms(t) & held or extended.held(t, held):  # "LLM" as "LLMs", "ARM" as "ARMv8"
             return True
         return len(t) >= 4 and any(h.startswith(t) or len(h) >= 4 and t.startswith(h) for h in held)
 

@@ -39,7 +39,18 @@ from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.write import verdict_model
 from assistant.answer.write.by_role import heading
 from assistant.answer.write.extractive import clause
-from assistant.answer.write.premises import COVERED, NO, TOP, UNSAID, YES, Verdict, content, coverage, premises
+from assistant.answer.write.premises import (
+    COVERED,
+    DENIES,
+    NO,
+    TOP,
+    UNSAID,
+    YES,
+    Verdict,
+    content,
+    coverage,
+    premises,
+)
 from assistant.index.bm25 import terms
 from assistant.index.retrieval import Hit
 from assistant.models import Answer, Claim, Paper, Paragraph
@@ -201,9 +212,20 @@ def _reported_result(rest: str, paper: Paper, ranked: list[str], verdict: Verdic
     return next(agreed, None) or next((s for s in ranked if role.get(s, ("",))[0] == "result"), verdict.sentence)
 
 
-def _rival(verdict: Verdict) -> bool:
-    """A No from a sentence that states another term in the place of one the claim asserts."""
-    return verdict.word == NO and verdict.rival
+def _rest_said(record: claim_record.RecordCheck, rest: str, paper: Paper, corpus: Corpus) -> str | None:
+    """For a claim the record holds, the sentence the abstract's verdict on the rest of it quotes, when the rest
+    asserts something of the paper."""
+    words = content(asserted(claim_record.unnamed(rest, paper)), paper)
+    if record.word != YES or not paper.has_abstract or not words:
+        return None
+    said = _read(rest, paper, corpus).sentence
+    return said if coverage(words, said) > 0 else None
+
+
+def _contradicted(verdict: Verdict) -> bool:
+    """A No from a sentence that states another term in the place of one the claim asserts, or denies one ("did
+    Tanaka and Sato have to label RADARSAT-2 images?" - "… and no labels from the target sensor")."""
+    return verdict.word == NO and (verdict.rival or verdict.why == DENIES)
 
 
 def write_verdict(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | None:
@@ -217,14 +239,18 @@ def write_verdict(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | 
     # The record decides a claim about it, unless what is left states a figure or a direction for the abstract to
     # weigh ("her 2020 paper found a 40% increase, right?"), or the abstract states another term in the place of one
     # the rest asserts ("did Tanaka & Petrov difference CryoSat-2 and SMOS freeboards?": the authors hold, but the
-    # paper differences CryoSat-2 and ICESat-2).
+    # paper differences CryoSat-2 and ICESat-2) or denies one ("did Tanaka and Sato have to label some RADARSAT-2
+    # images?": the authors hold, but the paper uses "no labels from the target sensor").
     if record and record.word == YES and paper.has_abstract and not alignment.stated(rest):
-        if _rival(_read(rest, paper, corpus)):
+        if _contradicted(_read(rest, paper, corpus)):
             record = None
     if record and (record.word == NO or not paper.has_abstract or not alignment.stated(rest)):
         cites = Citations()
-        marker = cites.cite(paper, summary_sentence(paper))
-        text = f"{record.word}: {heading(paper, corpus)}: {record.said} {marker}."
+        text = f"{record.word}: {heading(paper, corpus)}: {record.said} {cites.cite(paper, summary_sentence(paper))}."
+        if said := _rest_said(record, rest, paper, corpus):
+            # "Does the 2020 paper … argue there's an upper limit to how far they scale?": the record holds the year,
+            # and the abstract's sentence closest to the rest of the claim is what it says of the rest
+            text = f"{text[:-1]}; it says: {clause(said)} {cites.cite(paper, said)}."
         return finish_blocks(
             [Paragraph(claims=[Claim(text=text)])],
             cites,
@@ -253,7 +279,12 @@ def write_verdict(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | 
     if verdict.term:
         verdict.sentence = clauses.holding(verdict.term, verdict.sentence)
     else:
-        verdict.sentence = clauses.focus(rest, verdict.sentence)
+        # an item of an enumeration, unless it drops a claim word the whole sentence holds ("(4) Usage of the Julia
+        # script language …" is not the item "Study of real chemistry systems" that shares the paper's description)
+        words = content(rest, paper)
+        focused = clauses.focus(rest, verdict.sentence)
+        if coverage(words, focused) >= coverage(words, verdict.sentence):
+            verdict.sentence = focused
     cites = Citations()
     marker = cites.cite(paper, verdict.sentence)
     says = "the closest it comes is" if verdict.word == UNSAID else "it says"
