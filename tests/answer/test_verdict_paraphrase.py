@@ -42,3 +42,20 @@ def test_a_stated_figure_does_not_outweigh_a_denied_requirement():
 def test_the_quoted_sentence_holds_what_the_claim_asserts():
     words = ["scheme", "exchange", "demonstrated", "tianhe-2", "supercomputers"]
     assert stating(words, SENTENCES[0], SENTENCES) == SENTENCES[1]
+
+
+def test_a_purely_single_claim_is_a_no_against_a_hybrid():
+    sentences = ["We utilize a hybrid structure of data and model parallelism to make predictions."]
+    paper = make_paper(title="Regression by Clustering", abstract=sentences[0])
+    assert decide("Is the regression library purely data-parallel?", paper, sentences).word == NO
+
+
+def test_a_rest_asserts_the_work_only_beyond_the_title_the_authors_and_the_listing():
+    from assistant.answer.write.verdict import _asserts
+
+    paper = make_paper(
+        title="Ice Drift Forecasts", authors=["Ole Hansen", "Keiko Tanaka"], comments=["Accepted to SC'25."]
+    )
+    assert _asserts("Did Tanaka and Hansen's network forecast drift on a regular grid from satellite images", paper)
+    assert not _asserts("Did Tanaka and Hansen write the ice drift paper", paper)
+    assert not _asserts("was it accepted at SC", paper)

@@ -28,6 +28,7 @@ WHOLE, PART = 0.6, 0.25
 TOP = 4  # best sentences (by the question) a verdict is read from
 # Two stems this long, one the start of the other, are one word's forms ("label" of "labels", "labell" of "labelled").
 _SHARED = 5
+ABOUT_ELSE = "the paper is about something else"  # why a claim whose words the paper hardly holds is a No
 DENIES = "the sentence denies the asked term"  # why a requirement the paper denies is a No
 
 # ("not only accuracy and speed" claims more than them: no exclusivity)
@@ -36,7 +37,8 @@ _EXCLUSIVE = re.compile(
     r"(?:on\s+|in\s+|with\s+|for\s+)?((?:[\w-]+\s+){0,2}[\w-]+)",
     re.I,
 )
-_INCLUSIVE = re.compile(r"\b(both|as well as|including|in addition to|together with)\b", re.I)
+# ("purely data-parallel?" - "a hybrid structure of data and model parallelism")
+_INCLUSIVE = re.compile(r"\b(both|as well as|including|in addition to|together with|hybrid)\b", re.I)
 _UNBOUNDED = re.compile(
     r"\b(keeps?|kept|continues?|continued)\s+\w+ing\b|\bas long as\b|\bindefinitely\b"
     r"|\bwithout (?:any )?(?:limit|bound)\b|\bno (?:limit|bound|ceiling)\b|\bunlimited\b|\balways\b",
@@ -252,7 +254,7 @@ def premises(question: str, paper: Paper, ranked: list[str]) -> Verdict:
             return Verdict(NO, s, DENIES)
     whole = " ".join(every)
     if _CATEGORY.search(question) and coverage(words, whole) <= FOREIGN:
-        return Verdict(NO, summary_sentence(paper), "the paper is about something else")
+        return Verdict(NO, summary_sentence(paper), ABOUT_ELSE)
     if top and coverage(words, top[0]) >= COVERED:
         return Verdict(YES, stating(words, top[0], every), "the best sentence states it")
     if top and coverage(words, whole) >= WHOLE and coverage(words, top[0]) >= PART:

@@ -40,6 +40,7 @@ from assistant.answer.write import verdict_model
 from assistant.answer.write.by_role import heading
 from assistant.answer.write.extractive import clause
 from assistant.answer.write.premises import (
+    ABOUT_ELSE,
     COVERED,
     DENIES,
     NO,
@@ -125,16 +126,32 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
         ]
     if not missing:
         return verdict
-    for word in missing:
-        for s in ranked:
-            if claim_terms.versioned(word) and (other := claim_terms.other_version(word, s)):
-                return Verdict(NO, s, f"the paper says {other!r} where the claim says {word!r}", other, rival=True)
-            if not claim_terms.in_comparison(question, word) and (other := claim_terms.swapped(question, word, s)):
-                return Verdict(NO, s, f"the paper says {other!r} where the claim says {word!r}", rival=True)
+    if rival := _rival(question, paper, ranked, missing):
+        return rival
     missing = [w for w in missing if not claim_terms.verb_place(question, w)]
     if not missing:
         return verdict
     return Verdict(UNSAID, verdict.sentence, f"not in the paper: {', '.join(missing)}")
+
+
+def _rival(question: str, paper: Paper, ranked: list[str], missing: list[str]) -> Verdict | None:
+    """A No from the sentence stating another term in the place of a claim word the paper lacks ("ResNet-34" for
+    "ResNet-50", "Fe-Cu" for "copper-nickel"): of the sentences that do, the one holding most of the claim's words
+    ("… partitions the training data into subsets using unsupervised clustering" for "split its training data into
+    subsets using hand-labelled categories", not "… trained on its data subset using low-cost devices")."""
+    words = content(question, paper)
+    for word in missing:
+        found = []
+        for s in ranked:
+            if claim_terms.versioned(word) and (other := claim_terms.other_version(word, s)):
+                found.append(
+                    Verdict(NO, s, f"the paper says {other!r} where the claim says {word!r}", other, rival=True)
+                )
+            elif not claim_terms.in_comparison(question, word) and (other := claim_terms.swapped(question, word, s)):
+                found.append(Verdict(NO, s, f"the paper says {other!r} where the claim says {word!r}", rival=True))
+        if found:
+            return max(found, key=lambda v: coverage(words, v.sentence))  # the first of equals: ranked order
+    return None
 
 
 @lru_cache(maxsize=64)
@@ -222,6 +239,29 @@ def _rest_said(record: claim_record.RecordCheck, rest: str, paper: Paper, corpus
     return said if coverage(words, said) > 0 else None
 
 
+# A rest of the claim with this many content words (less the paper's title, its authors' names and its listing's
+# words) asserts something of the work ("forecast drift on a regular grid from satellite images": 6); fewer describe
+# the paper the record is about ("the TGRS paper", "write the adaptation paper") or its history ("turned down by
+# ISCA and then accepted": 2).
+ASSERTS = 3
+
+
+def _asserts(rest: str, paper: Paper) -> bool:
+    """What is left of a claim the record holds states something of the work, not only names the paper or people."""
+    # the listing's own words are the record's too ("turned down by ISCA" - "previously submitted to ISCA'25")
+    record = {t for a in [*paper.authors, *claim_terms.metadata(paper)] for t in terms(a)}
+    words = content(asserted(claim_record.unnamed(rest, paper)), paper)
+    return len([w for w in words if w not in record and w not in claim_terms.LIGHT]) >= ASSERTS
+
+
+def _gated(rest: str, paper: Paper, read: Verdict, plan: QueryPlan, corpus: Corpus) -> Verdict:
+    """The rules' verdict on the rest, weighed by the learned gate as the abstract's verdict is."""
+    if _others_in_author_scope(plan, paper):
+        return read
+    rest = claim_record.unnamed(rest, paper)
+    return verdict_model.gate(rest, paper, _sentences(rest, paper, corpus), read, _embed(corpus))
+
+
 def _contradicted(verdict: Verdict) -> bool:
     """A No from a sentence that states another term in the place of one the claim asserts, or denies one ("did
     Tanaka and Sato have to label RADARSAT-2 images?" - "… and no labels from the target sensor")."""
@@ -241,8 +281,11 @@ def write_verdict(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | 
     # the rest asserts ("did Tanaka & Petrov difference CryoSat-2 and SMOS freeboards?": the authors hold, but the
     # paper differences CryoSat-2 and ICESat-2) or denies one ("did Tanaka and Sato have to label some RADARSAT-2
     # images?": the authors hold, but the paper uses "no labels from the target sensor").
+    # A rest that asserts something of the work ("did Tanaka and Hansen's network forecast drift on a regular grid
+    # from satellite images?") is the abstract's to decide too: the co-authors on the byline do not make it a Yes.
     if record and record.word == YES and paper.has_abstract and not alignment.stated(rest):
-        if _contradicted(_read(rest, paper, corpus)):
+        read = _read(rest, paper, corpus)
+        if _contradicted(read) or (_asserts(rest, paper) and _gated(rest, paper, read, plan, corpus).word != YES):
             record = None
     if record and (record.word == NO or not paper.has_abstract or not alignment.stated(rest)):
         cites = Citations()
@@ -275,6 +318,12 @@ def write_verdict(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | 
         # "Did he use speculative decoding?" met only by another group's paper: the claim is false of him
         verdict = Verdict(NO, verdict.sentence, "only another group's paper states it", verdict.term)
     verdict.sentence = _reported_result(rest, paper, ranked, verdict, corpus)
+    if verdict.word == UNSAID or verdict.why == ABOUT_ELSE:
+        # not stated, but a sentence states another term in the place of one the claim asserts: that sentence is the
+        # closest the paper comes ("a first-order criterion?" - "we propose a second-order geometric criterion")
+        lacking = claim_terms.unsupported(asserted(rest), paper, ranked, _near(corpus))
+        if other := _rival(rest, paper, ranked, lacking):
+            verdict.sentence, verdict.term = other.sentence, other.term
     # The item holding the figure (or the word the verdict turned on), when the sentence is an enumeration.
     if verdict.term:
         verdict.sentence = clauses.holding(verdict.term, verdict.sentence)
