@@ -155,6 +155,16 @@ class DeletionIndex:
             return default
         return {self.names[int(i)] for i in self.owners[lo:hi]}
 
+    def union(self, variants: Iterable[str]) -> set[str]:
+        """The names any of `variants` comes from, in one sorted search for all of them: a `get` per variant (a
+        word run's ~10 deletions) cost ~40 us each, 9 ms of a question's planning on the seeds (cProfile)."""
+        if not len(self.hashes):
+            return set()
+        keys = np.fromiter((_hash(v) for v in variants), dtype=np.uint64)
+        lo = np.searchsorted(self.hashes, keys, side="left")
+        hi = np.searchsorted(self.hashes, keys, side="right")
+        return {self.names[int(i)] for a, b in zip(lo.tolist(), hi.tolist()) if a < b for i in self.owners[a:b]}
+
 
 def deletion_index(derived: Derived, names: Iterable[str], min_length: int) -> DeletionIndex:
     """The typo index over `names` (their long ones), read from the store or built and stored."""

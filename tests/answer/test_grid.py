@@ -60,3 +60,20 @@ def test_the_approach_row_answers_how_each_spreads_the_work(assistant):
     # The dynamic paper states its approach twice ("a dynamic parallel distribution scheme", then the master-worker
     # load balancing, which the role labeller reads as background): either is its approach; a result is not.
     assert "shell pairs" in static and ("master-worker" in dynamic or "dynamic parallel distribution scheme" in dynamic)
+
+
+def test_a_comparison_embeds_what_it_ranks_each_paper_by_in_one_call(assistant, monkeypatch):
+    picker = assistant.answerer().corpus.picker
+    calls = []
+    real = picker.embeddings.embed_documents
+    monkeypatch.setattr(picker, "_queries", {})
+    monkeypatch.setattr(picker.embeddings, "embed_documents", lambda texts: calls.append(list(texts)) or real(texts))
+    question = (
+        "Compare the static and the dynamic HONPAS papers: how does each distribute the work among MPI processes?"
+    )
+    answer = assistant.answer([Message(role="user", content=question)], Filters())
+    assert answer.meta["plan"]["route"] == "compare"
+    ranked = [c for c in calls if question not in c]  # the planner's own call embeds the question itself
+    # each paper is ranked by the question less its own naming words, and both by the asked part: one call (the code
+    # before made one a paper and a reading)
+    assert len(ranked) == 1 and len(ranked[0]) == 3

@@ -75,6 +75,16 @@ def test_the_deletion_index_arrays_round_trip_through_the_store(tmp_path):
     assert index.get("fpxint") is None
     assert len(loaded["hashes"]) == len(again["hashes"]) == 10 + 9
     assert DeletionIndex([], *DeletionIndex.arrays(names, 7)[1].values()).get("x", set()) == set()
+    assert DeletionIndex([], *DeletionIndex.arrays(names, 7)[1].values()).union({"x"}) == set()
+
+
+def test_one_search_for_many_variants_gives_what_a_lookup_each_gives():
+    kept, arrays = DeletionIndex.arrays(["dynatrain", "fpxint", "moedisco", "moediscoo"], 7)
+    index = DeletionIndex(kept, arrays["hashes"], arrays["owners"])
+    variants = {"dnatrain", "moedisco", "fpxint", "nothing", "moediscoo"}
+    assert index.union(variants) == {"dynatrain", "moedisco", "moediscoo"}
+    assert index.union(variants) == set().union(*(index.get(v, set()) for v in variants))
+    assert index.union([]) == set()
 
 
 def test_an_item_is_named_by_the_code_that_makes_it(tmp_path):

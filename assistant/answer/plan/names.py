@@ -117,6 +117,14 @@ def deletion_index(squashed: dict[str, str]) -> dict[str, set[str]]:
     return index
 
 
+def _candidates(deletions, variants: set[str]) -> set[str]:
+    """The names a typo index gives for any of the variants: the store's `DeletionIndex` answers them in one search,
+    a dict made here one at a time."""
+    if isinstance(deletions, dict):
+        return set().union(*(deletions.get(v, set()) for v in variants))
+    return deletions.union(variants)
+
+
 def fuzzy_names(
     question: str, squashed: dict[str, str], lexical, deletions: dict[str, set[str]] | None = None
 ) -> list[str]:
@@ -137,9 +145,7 @@ def fuzzy_names(
                 continue
             if deletions is None:
                 deletions = deletion_index(squashed)
-            near = set().union(
-                *(deletions.get(v, set()) for v in {key} | {key[:j] + key[j + 1 :] for j in range(len(key))})
-            )
+            near = _candidates(deletions, {key} | {key[:j] + key[j + 1 :] for j in range(len(key))})
             hits = {squashed[name] for name in near if _one_edit(key, name)}
             if len(hits) == 1:
                 found.extend(hits)

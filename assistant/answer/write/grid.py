@@ -150,6 +150,17 @@ def _cell_text(question: str, s: RoleSentence | None) -> str | None:
     return None if s is None else clauses.focus(question, s.text)
 
 
+def asked_reading(asked: str, said: str) -> tuple[str, bool, str]:
+    """The row the question's content asks about, whether it says more than the row's word (`asked_row`), and the
+    text its cell is ranked by."""
+    row, specific = asked_row(asked) if asked else (ASKED_ROW, False)
+    if row == ASKED_ROW and said and asked_row(said)[0] == "Result":
+        # The outcome word every paper holds ("result", "error") still names the row, and tells its sentences apart
+        row, specific = asked_row(said)
+        return row, specific, said
+    return row, specific, asked
+
+
 _MODEL = object()  # rows_for's default: the shipped model (grid_model.model()), none when absent
 
 
@@ -188,12 +199,7 @@ def rows_for(
         return s
 
     first: dict[str, str] = {}
-    row, specific = asked_row(asked) if asked else (ASKED_ROW, False)
-    reading = asked
-    if row == ASKED_ROW and said and asked_row(said)[0] == "Result":
-        # The outcome word every paper holds ("result", "error") still names the row, and tells its sentences apart
-        row, specific = asked_row(said)
-        reading = said
+    row, specific, reading = asked_reading(asked, said)
     if specific and row != ASKED_ROW and sentences:
         on_asked = dict(corpus.picker.rank(reading, corpus.qterms(reading), [paper])[paper.id])
         roles = _ROW_ROLES.get(row, ())
@@ -298,10 +304,15 @@ def write_comparison(plan: QueryPlan, papers: list[Paper], corpus: Corpus) -> An
     cites = Citations()
     asked = asked_part(plan.words, papers)
     said = asked_part(plan.words, papers[:1])  # the framing dropped, every word kept
-    per_paper = [
-        rows_for(plan, p, corpus, *((one, one) if (one := each_asked(said, i, len(papers))) else (asked, said)))
-        for i, p in enumerate(papers)
-    ]
+    sides = [(one, one) if (one := each_asked(said, i, len(papers))) else (asked, said) for i in range(len(papers))]
+    # What rows_for ranks each paper by (the question, and the asked part when it names a row), embedded in one batch
+    ranked_by = [(plan.words, p) for p in papers]
+    for p, side in zip(papers, sides):
+        row, specific, reading = asked_reading(*side)
+        if specific and row != ASKED_ROW:
+            ranked_by.append((reading, p))
+    corpus.picker.prepare(ranked_by)
+    per_paper = [rows_for(plan, p, corpus, *side) for p, side in zip(papers, sides)]
     grid: dict[str, list[str | None]] = {}
     for row in (*ROWS, ASKED_ROW):
         cells = [r.get(row) for r in per_paper]
