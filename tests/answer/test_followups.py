@@ -95,6 +95,21 @@ def test_the_other_one_the_year_one_and_written_first():
     assert back("Which of those was written first?") == ("earliest", ["s", "d"])
 
 
+def test_an_ordinal_after_one_paper_counts_the_papers_the_answers_led_with():
+    # Two answers about one paper each: "the first one" is the first paper discussed, "that second paper" the next.
+    turns = [
+        *history(AUTHORS_ANSWER),
+        Message(role="user", content="and the static one?"),
+        Message(role="assistant", content="*The static scheme for Beta* (2020): … [1]"),
+    ]
+    assert pointed_back("Going back to the first one: what is it built on?", turns, TITLES, LABELS.get) == (
+        "nth",
+        ["a"],
+    )
+    assert pointed_back("what did that second paper evaluate?", turns, TITLES, LABELS.get) == ("nth", ["s"])
+    assert pointed_back("and the third one?", turns, TITLES, LABELS.get) is None
+
+
 def test_them_and_the_two_point_back_at_the_previous_papers_as_shown():
     h = history(LIST_ANSWER)
     assert group_pointed_to("compare them", h, TITLES) == ["s", "d"]

@@ -93,3 +93,31 @@ def test_a_comparative_places_a_paper_only_before_a_paper_noun_or_opening_its_se
     assert phrases.placed_described("X came out in 2021. Which later paper of his does Y, and what …?").direction == 1
     assert phrases.placed_described("X came out in 2021. Earlier she did Y. What …?").direction == -1
     assert phrases.placed_described("Why did the RACE paper say earlier approaches fell short?") is None
+
+
+def test_his_other_paper_or_another_of_hers_is_placed_on_either_side_of_the_anchor():
+    assert phrases.placed_described("X maps Y. His other stencil paper relies on Z - what …?").direction == 0
+    assert phrases.placed_described("X does Y. Another paper of hers does Z; how …?").direction == 0
+    # "that other paper" points back to a paper already reached (here through a person): no new placing
+    assert phrases.placed_described("X turns up on one more of her papers. What did that other paper use?") is None
+    assert phrases.placed_described("Whoever co-wrote X with her is on another paper of hers. What …?") is None
+
+
+def test_his_other_paper_described_by_meaning_in_either_direction(assistant):
+    # The stencil paper asked about is older than the one named (a comparative would have to say "earlier").
+    answer = ask(
+        assistant,
+        "SparStencil maps stencils onto sparse tensor cores. His other stencil paper builds its kernel from outer "
+        "products: how was that design evaluated?",
+    )
+    assert first_cited(answer).startswith("Novel stencil algorithm")
+
+
+def test_the_anchor_is_not_the_paper_the_description_introduces(tanaka):
+    # "… emulates sea-ice dynamics with neural operators" introduces the emulator: the asked paper, not the anchor.
+    answer = ask(
+        tanaka,
+        "Ice Drift Forecasts puts buoys on a graph. Another paper of hers emulates sea-ice dynamics with neural "
+        "operators; how much faster than the numerical model is it?",
+    )
+    assert first_cited(answer).startswith("Emulating Sea-Ice Dynamics") and "300" in answer.answer

@@ -83,7 +83,8 @@ def cited_papers(answer_text: str, by_title: dict[str, str]) -> list[str]:
 
 _ORDINAL_WORDS = {**ORDINALS, "latter": -1, "former": 1}
 _NTH = re.compile(
-    r"\bthe (first|second|third|fourth|fifth|last|latter|former)(?: (?:one|paper|work|of (?:them|those|these)))?\b"
+    r"\b(?:the|that) (first|second|third|fourth|fifth|last|latter|former)"
+    r"(?: (?:one|paper|work|of (?:them|those|these)))?\b"
 )
 _COMPARATIVE = re.compile(
     r"\b(of (those|them|these|the two)|which one|which (?:paper|work) of|the (older|newer|earlier|later|oldest|newest|"
@@ -208,7 +209,12 @@ def pointed_back(
         return "nth", picked
     if (m := _NTH.search(ql)) and not re.search(r"\b(author|co-?author)s?\b", ql[m.end() : m.end() + 12]):
         n = _ORDINAL_WORDS[m.group(1)]
-        picked = previous[n - 1 : n] if n > 0 else previous[-1:]
+        if len(previous) == 1 and n > 0:
+            # One paper shown last: "going back to the first one", "that second paper" count the papers the
+            # conversation's answers led with, in turn ("What is cuNNQS-SCI about?" / "And the AtomWorld paper?")
+            picked = led_with(history, by_title)[n - 1 : n]
+        else:
+            picked = previous[n - 1 : n] if n > 0 else previous[-1:]
         return ("nth", picked) if picked else None
     if THE_OTHER.search(ql):
         # "and the other one?" after one paper was picked from two: the one of the list before that was not picked
@@ -254,6 +260,12 @@ def _picked_by_date(ql: str, previous: list[str], date_of) -> list[str]:
     if not dated[0][0] or len({d for d, _ in dated}) < len(dated):
         return []  # an undated paper or a tie: no date tells them apart
     return [dated[-1][1] if m.group("w") in _LATER else dated[0][1]]
+
+
+def led_with(history: list[Message], by_title: dict[str, str]) -> list[str]:
+    """The papers the conversation's answers led with, in the order they first did."""
+    answers = [m.content for m in history if m.role == "assistant"]
+    return list(dict.fromkeys(cited[0] for a in answers if (cited := cited_papers(a, by_title))))
 
 
 def earlier_papers(history: list[Message], by_title: dict[str, str]) -> list[str]:

@@ -61,17 +61,14 @@ class JointReader:
         # A paper the planner's description picked (focus) may be the one the words after the comparative describe
         # ("his collaborator on X later came back on a study of LLM capabilities"): the anchor is one named, or
         # described before the comparative.
-        anchor = self._anchor(question, named, placed.span)
-        if anchor is None or not anchor.date:
+        # The anchor is a paper named before the comparative, or by its name after it ("… builds on SparStencil"),
+        # never one only the description after the comparative introduces: that is the paper asked about ("Ice
+        # Drift Forecasts uses graph networks. Another paper of hers emulates sea-ice dynamics with neural operators").
+        said = {*self.named_in(question[: placed.span[0]]), *self.named_in(question[placed.span[1] :], False)}
+        anchor = self._anchor(question, [i for i in named if i in said], placed.span)
+        if anchor is None or (placed.direction and not anchor.date):
             return None
-        side = [
-            p
-            for p in self.corpus.papers
-            if p.is_author_work
-            and p.date
-            and p.id != anchor.id
-            and (p.date > anchor.date if placed.direction > 0 else p.date < anchor.date)
-        ]
+        side = [p for p in self.corpus.papers if p.is_author_work and p.id != anchor.id and _on_side(p, anchor, placed)]
         return self._described_lead(" ".join(words), side) if side else None
 
     def _described_lead(self, described: str, papers: list[Paper]) -> str | None:
@@ -158,6 +155,13 @@ class JointReader:
         if not (phrases.CO_AUTHOR_ON.search(question) or phrases.reaches_person(question[: placed.span[0]])):
             return []
         return [a for a in anchor.authors if a.casefold() != key]
+
+
+def _on_side(paper: Paper, anchor: Paper, placed) -> bool:
+    """The paper is on the side of the anchor's date the comparative asks (any side for "his other X paper")."""
+    if not placed.direction:
+        return True
+    return bool(paper.date) and (paper.date > anchor.date if placed.direction > 0 else paper.date < anchor.date)
 
 
 def _days(date: str) -> int:

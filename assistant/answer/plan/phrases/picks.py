@@ -260,15 +260,28 @@ def _places_paper(question: str, m: re.Match) -> bool:
     return bool(_PAPER_NEXT.match(question, m.end()) or _SENTENCE_OPENS.search(question[: m.start()]))
 
 
+# "His other stencil paper relies on …", "Another paper of his also simulates …", "another 2026 one that trains …": a
+# paper of the author's other than the anchor, on either side of its date, described by the words that follow. "That
+# other paper" points back to one already placed ("… shows up on exactly one more of her papers. How many scenes was
+# that other paper pretrained on?"): no new paper.
+_OTHER = re.compile(r"\b(?:another|(?:his|her|their)\s+other)\b", re.I)
+
+
 def placed_described(question: str) -> JointPlaced | None:
-    """A paper placed by date against another and described by what follows the comparative ("Which later paper of
-    his also tackles quantum many-body chemistry, and …?", "Later she looked at how much two services' charts
-    disagree. How many …?"), with no person between them; None when no comparative places one."""
+    """A paper placed against another and described by what follows the comparative ("Which later paper of his also
+    tackles quantum many-body chemistry, and …?", "Later she looked at how much two services' charts disagree. How
+    many …?"; direction 0 for "his other X paper", "another paper of his that …": either side of the anchor's date),
+    with no person between them; None when no comparative places one."""
     m = next((m for m in _PLACED.finditer(question) if _places_paper(question, m)), None)
-    if not m:
+    other = None
+    if not m:  # a person reached before it is a step through them (people_paths.py), not this placing
+        other = next((o for o in _OTHER.finditer(question) if _PAPER_NEXT.match(question, o.end())), None)
+        other = None if other and reaches_person(question[: other.start()]) else other
+    if not m and not other:
         return None
-    described = _DESCRIBING_END.split(question[m.end() :])[0]
-    return JointPlaced(_placed_sign(m), described, m.span())
+    at = m or other
+    described = _DESCRIBING_END.split(question[at.end() :])[0]
+    return JointPlaced(_placed_sign(m) if m else 0, described, at.span())
 
 
 def _placed_sign(m: re.Match) -> int:
