@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from assistant.answer.evidence.query_terms import derived_form, runs_on
 from assistant.answer.evidence.topic_score import DATA, FEATURES, NEAR_BEST, gated, weights
 from assistant.models import Filters, Message
 
@@ -98,7 +99,7 @@ def test_the_head_gate_is_waived_near_the_scopes_best_only_where_the_words_groun
     w = weights()
     near = w.gates[NEAR_BEST]
     assert 0.5 < near < 1
-    headless = {f: 1.0 for f in FEATURES} | {"head_near": 0.0, "relative": near}
+    headless = {f: 1.0 for f in FEATURES} | {"head_near": 0.0, "head_derived": 0.0, "relative": near}
     assert gated(w, headless, 2, grounded=True)
     # a near-negative: the scope's best paper is itself off the topic, so being near it says nothing
     assert not gated(w, headless, 2, grounded=False)
@@ -110,3 +111,38 @@ def test_a_paper_near_the_best_on_the_topic_is_on_it_though_the_phrase_head_is_n
     # "networks" beside it (the phrase's last word)
     found = titles(assistant, "Can you give me an overview of his research on quantizing neural networks?")
     assert any(t.startswith("MoQE") for t in found), found
+
+
+def test_a_word_and_the_corpus_s_other_forms_of_it_are_one_word():
+    for a, b in [
+        ("altimetry", "altimeter"),
+        ("imagery", "images"),
+        ("classifying", "classifier"),
+        ("stencil", "stencils"),
+    ]:
+        assert derived_form(a, b) and derived_form(b, a), (a, b)
+    # a long tail or a different word whose start is shared
+    for a, b in [("class", "classification"), ("quantum", "quantization"), ("sea", "search"), ("neural", "neuron")]:
+        assert not derived_form(a, b), (a, b)
+
+
+def test_the_head_said_in_another_form_passes_the_head_gate_only_where_the_words_ground_a_paper():
+    w = weights()
+    other_form = {f: 1.0 for f in FEATURES} | {"head_near": 0.0, "head_derived": 1.0, "relative": 0.5}
+    assert gated(w, other_form, 3, grounded=True)
+    # "hurricane track forecasting": a sea-ice drift paper's "forecasts ... tracks" is no measure of an uncovered topic
+    assert not gated(w, other_form, 3, grounded=False)
+    assert not gated(w, other_form | {"head_derived": 0.0}, 3, grounded=True)
+
+
+def test_a_paper_saying_the_head_beside_the_phrase_in_its_own_forms_is_on_it(tanaka):
+    # "CryoSat-2 radar altimeter waveforms": radar altimetry said as "radar altimeter", never "altimetry"
+    assert WAVEFORMS in titles(tanaka, "Give me a short summary of her satellite radar altimetry work.")
+    # "a convolutional ice classifier ... instead of images": classifying ice in images, never "imagery"
+    assert ON_BOARD in titles(tanaka, "Recap what she has done on classifying sea ice in SAR imagery.")
+
+
+def test_only_a_form_that_runs_on_from_the_word_is_its_own_form():
+    assert runs_on("altimetry", "altimeter") and runs_on("imagery", "images")
+    # the same six first letters are no form of the word: "quantization" is not read as "quantity"
+    assert not runs_on("quantization", "quantity") and not runs_on("generation", "generalization")

@@ -51,6 +51,43 @@ def stem(word: str, *, derived: bool = False) -> str:
     return w[:6]
 
 
+# A word that runs on past another by at most this many letters is a form of it ("imagery" of "image", "altimetry" of
+# "altimet(er)"), the shorter keeping at least DERIVED_BASE letters: 5 keeps "general" and "generation" apart (their
+# common start "genera" runs on by 1 and 4 letters but neither word is the other's start) and "class" a form of
+# "classes" and "classifier"'s stem "classifi" (tail 3: "classification" is not read from "class").
+DERIVED_TAIL = 3
+DERIVED_BASE = 5
+
+
+@lru_cache(maxsize=65_536)
+def _bases(word: str) -> frozenset[str]:
+    """A word, without a plural "s", and its derived stem (`stem(derived=True)`): what `derived_form` compares."""
+    w = word.casefold()
+    return frozenset({w, w.removesuffix("s"), stem(w, derived=True)})
+
+
+@lru_cache(maxsize=65_536)
+def derived_form(a: str, b: str) -> bool:
+    """Whether `a` and `b` are forms of one word in the corpus's own spelling: the same loose stem (`stem`:
+    "classifying", "classifier"), or one, or its derived stem, starting the other and running on by at most
+    DERIVED_TAIL letters ("images" and "imagery"; "altimeter" as "altimet" and "altimetry"). For a topic's head said
+    in the paper's own form of it, where MiniLM and the inflections (`forms`) do not join the two."""
+    return stem(a) == stem(b) or runs_on(a, b)
+
+
+@lru_cache(maxsize=65_536)
+def runs_on(a: str, b: str) -> bool:
+    """One of `a` and `b`, or its derived stem, starts the other and runs on by at most DERIVED_TAIL letters
+    ("images" and "imagery"; "altimet(er)" and "altimetry"), not merely their first six letters ("quantization" and
+    "quantity")."""
+    for x in _bases(a):
+        for y in _bases(b):
+            short, long = (x, y) if len(x) <= len(y) else (y, x)
+            if len(short) >= DERIVED_BASE and long.startswith(short) and len(long) - len(short) <= DERIVED_TAIL:
+                return True
+    return False
+
+
 @dataclass
 class QueryTerms:
     """Content terms of a question with their IDF over the passages, and the word sets that may stand for a term

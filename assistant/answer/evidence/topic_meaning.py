@@ -3,13 +3,14 @@ cover, a term's other forms by stem, the kinds of a topic the corpus names, and 
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterator
 
 import numpy as np
 
 from assistant.answer.evidence import distinct, topic_score
-from assistant.answer.evidence.query_terms import stem
+from assistant.answer.evidence.query_terms import derived_form, stem
 from assistant.answer.evidence.topic_core import VersionedNames, core_words, says_most
 from assistant.answer.evidence.topic_terms import (
     NAME_ZIPF,
@@ -154,14 +155,23 @@ class TopicMeaning:
                 out += [k for k in self.kinds.of_field(short) if not set(content_terms(k)) <= said]
         return list(dict.fromkeys(out))
 
-    def _head_near(self, paper: Paper, alt: str, words: list[str]) -> bool:
+    def _head_near(self, paper: Paper, alt: str, words: list[str], derived: bool = False) -> bool:
         """A sentence of the paper says the phrase's head (its last word) with another of its words: "search" in
-        "neural architecture search" said only of "the quantization search problem" does not ground it."""
+        "neural architecture search" said only of "the quantization search problem" does not ground it. With
+        `derived`, a word counts in any form of it the sentence uses (query_terms.derived_form: "radar altimeter" for
+        "radar altimetry", "ice … images" for "sea ice SAR imagery"), as the membership score reads it."""
         said = [t for t in re.findall(r"[\w-]+", alt.casefold()) if t in words]
         if len(set(said)) < 2:
             return True
-        head, rest = said[-1], [w for w in said[:-1] if w != said[-1]]
-        return any(_has_all([head], v) and any(_has_all([w], v) for w in rest) for _, v in self._texts_of(paper))
+        head, rest = said[-1], list(dict.fromkeys(w for w in said[:-1] if w != said[-1]))
+        if not derived:
+            return any(_has_all([head], v) and any(_has_all([w], v) for w in rest) for _, v in self._texts_of(paper))
+        # in other forms, the head beside at least half the phrase's other words: "classifier … Sentinel-1 images"
+        # is not "classifying sea ice in SAR images", "ice classifier … images" is
+        least = max(1, math.ceil(len(rest) / 2))
+        return any(
+            _has_derived(head, v) and sum(_has_derived(w, v) for w in rest) >= least for _, v in self._texts_of(paper)
+        )
 
     def _agreeing(self, topic: str, found: list[Support]) -> list[Support]:
         """For a topic listed as several sub-topics ("land ice or glaciers or ice shelves or icebergs"), the papers
@@ -261,6 +271,11 @@ class TopicMeaning:
                 if topic_score.gated(learned, f["features"], len(words), grounded) and learned.z(f["features"]) >= 0:
                     out[pid] = Support(by_id[pid], f["sentence"], f["sim"])
         return list(out.values())
+
+
+def _has_derived(word: str, vocab: frozenset[str]) -> bool:
+    """The sentence's vocabulary says the word in some form of it (query_terms.derived_form)."""
+    return _has_all([word], vocab) or any(derived_form(word, v) for v in vocab)
 
 
 def _whole(words: list[str], long_forms) -> bool:

@@ -40,6 +40,7 @@ FEATURES = (
     "core",
     "alternatives",
     "head_near",
+    "head_derived",
     "title_stems",
     "long",
     "says_core",
@@ -69,10 +70,11 @@ class Weights:
     gates: dict[str, float]
 
     def wanted(self) -> set[str]:
-        """The features the weights and the gates read (`relative` for the head gate's waiver, NEAR_BEST)."""
+        """The features the weights and the gates read (`relative` and `head_derived` for the head gate's waivers)."""
         gates = {"head_near", "says_core", "agrees"} & {k for k, v in self.gates.items() if v}
         near = {"relative"} if self.gates.get(NEAR_BEST) else set()
-        return set(self.weights) | gates | near
+        derived = {"head_derived"} if self.gates.get("head_near") else set()
+        return set(self.weights) | gates | near | derived
 
     def z(self, f: dict[str, float]) -> float:
         return sum(w * f[k] for k, w in self.weights.items()) + self.bias
@@ -167,6 +169,7 @@ _READ = {  # feature -> how it is read (sentence and stems are read for every ca
     "core": _core_share,
     "alternatives": lambda c: sum(_has_all(content_terms(a), c.whole) for a in c.alts) / len(c.alts),
     "head_near": lambda c: float(c.m._head_near(c.paper, c.alt, c.words)),
+    "head_derived": lambda c: float(c.m._head_near(c.paper, c.alt, c.words, derived=True)),
     "title_stems": _title_stems,
     "long": lambda c: float(len(c.words) > LONG_WORDS),
     "says_core": lambda c: float(c.m.says_core(c.topic, c.paper)),
@@ -183,14 +186,18 @@ def gated(w: Weights, f: dict[str, float], words: int, grounded: bool = False) -
     head said beside another of its words ("search" and "neural architecture" apart is no "neural architecture
     search"); a phrase no longer than the items of the first fit had (the leftovers of a long question hold most of
     their stems in many texts by chance); papers_on's two later checks (topics.TopicMatcher.says_core, _agreeing).
-    The head gate is waived for a paper near the scope's best when the topic's words ground some paper in scope
-    (`grounded`; NEAR_BEST)."""
+    When the topic's words ground some paper in scope (`grounded`), the head gate is waived for a paper near the
+    scope's best (NEAR_BEST), and passed by the head said beside half the phrase's other words in the paper's own
+    forms of them (`head_derived`: "CryoSat-2 radar altimeter waveforms" for "satellite radar altimetry").
+    Ungrounded, it is read as written: "hurricane track forecasting" would take a sea-ice drift paper's "forecasts …
+    tracks"."""
     g = w.gates
     near = bool(g.get(NEAR_BEST)) and grounded and f.get("relative", 0.0) >= g[NEAR_BEST]
+    derived = grounded and f.get("head_derived", 0.0) > 0
     return (
         f["stems"] >= g.get("stems_floor", 0.0)
         and f["sentence"] >= g.get("sentence_floor", 0.0)
-        and (not g.get("head_near") or f["head_near"] > 0 or near)
+        and (not g.get("head_near") or f["head_near"] > 0 or near or derived)
         and (not g.get("scored_words") or words <= g["scored_words"])
         and (not g.get("says_core") or f["says_core"] > 0)
         and (not g.get("agrees") or f["agrees"] > 0)
