@@ -1,5 +1,6 @@
-"""Negated topics: the negation's frame ("in their abstracts", "any") is no topic word, a name in it is ruled out by
-any mention, "post-X" is no X, and a topic hyphenated or slashed as a modifier of "papers" is read as its words."""
+"""Negated topics: the negation's frame ("in their abstracts", "any") is no topic word, a bracket after it a gloss or
+examples, a name in it is ruled out by any mention, "post-X" is no X, and a topic hyphenated or slashed as a modifier
+of "papers" is read as its words."""
 
 from __future__ import annotations
 
@@ -49,3 +50,25 @@ def test_a_name_in_the_negated_words_rules_out_any_mention(assistant):
     )
     assert any(t.startswith("CALM") for t in found)
     assert not any(t.startswith("FP=xINT") or t.startswith("MoQE") for t in found)
+
+
+def test_a_bracket_after_the_negated_words_is_a_gloss_or_examples():
+    # a gloss restates the question: not part of the topic, nor left for the topic ("glacier ice instead")
+    n = negated("Which of her Sentinel-1 papers are NOT about sea ice (i.e. about glacier ice instead)?")
+    assert n.topic == "sea ice" and n.span[1] == len(
+        "Which of her Sentinel-1 papers are NOT about sea ice (i.e. about glacier ice instead)"
+    )
+    # a list in the bracket gives examples of the negated words; where they are said after it is the frame
+    q = "Which of his compression papers never name a specific model (ResNet, LLaMA, Qwen...) in their results?"
+    n = negated(q)
+    assert n.topic == "specific model like ResNet or LLaMA or Qwen"
+    assert q[n.span[1] :] == "?"
+    # "instead" says what the answer is, not an example of what it is not
+    assert negated("Which of her SAR papers are not about sea ice (e.g. glaciers instead)?").topic == "sea ice"
+
+
+def test_code_before_a_hyphen_asks_no_code(assistant):
+    a = ask(assistant, "Which of his code-optimization papers do not target tensor cores?")
+    assert a.meta["plan"]["route"] == "list"
+    a = ask(assistant, "Which of his papers have code on GitHub?")
+    assert a.meta["plan"]["route"] == "code"

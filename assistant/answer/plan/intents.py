@@ -178,7 +178,8 @@ def classify(question: str, principal: str) -> Intent:
         intent.route = "earliest"
     elif re.search(r"\b(latest|newest|most recent|last)\b", ql) and re.search(_PAPER_WORDS, ql):
         intent.route = "latest"
-    elif re.search(r"\b(code|source code|open[- ]source|github|implementation available)\b", ql) and re.search(
+    # "code" before a hyphen qualifies another noun ("code-optimization papers"): no code asked for
+    elif re.search(r"\b(code(?!-\w)|source code|open[- ]source|github|implementation available)\b", ql) and re.search(
         r"\b(which|what|list|papers?|any|how)\b", ql
     ):
         intent.route = "code"

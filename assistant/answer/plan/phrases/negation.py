@@ -79,7 +79,8 @@ def negated(question: str) -> Negation | None:
         cut = _NEGATION_END.search(raw)
         body = (raw[: cut.start()] if cut else raw).rstrip()
         body = body.rstrip(" )")  # "(as opposed to sea ice)": the bracket is not the topic's
-        x = _topic_of(body.strip(" \"'“”"))
+        said, bracket_end = _bracketed(question, start, body)
+        x = _topic_of(said.strip(" \"'“”"))
         if (
             not x
             or EXCLUDES_AUTHOR.search(question[m.start() : start + len(body)])
@@ -89,18 +90,48 @@ def negated(question: str) -> Negation | None:
             and _PLACE.match(x)
         ):
             continue
-        end = start + len(body)
+        end = bracket_end or start + len(body)
         if tail := re.match(r"\s+(?:at all|whatsoever|in any way)\b", question[end:], re.I):
             end += tail.end()
         return Negation(x, (m.start(), end))
     return None
 
 
+# A bracket after the negated words: a gloss ("sea ice (i.e. about glacier ice instead)", "(e.g. glaciers instead)")
+# restates the question and is no part of the topic; a list ("a specific model (ResNet, LLaMA, Qwen...)") gives
+# examples of it, read as "like" (topic_terms.alternatives: each example is an alternative of the topic).
+_GLOSS = re.compile(r"^\s*(?:i\.?e\.?|that is|namely|meaning|so|i mean)\b|^.*\b(?:instead|rather)\b", re.I)
+_EXAMPLE_CUE = re.compile(r"^\s*(?:e\.?g\.?|eg|like|such as|including|for example|for instance)\s*,?\s*", re.I)
+
+
+def _bracketed(question: str, start: int, body: str) -> tuple[str, int]:
+    """The negated words with a bracket after them read (`_GLOSS`, examples), and where the bracket closes (0 when
+    none is open in `body`): "specific model (ResNet, LLaMA, Qwen...)" -> "specific model like ResNet or LLaMA or
+    Qwen"; "sea ice (i.e. about glacier ice instead)" -> "sea ice"."""
+    if "(" not in body:
+        return body, 0
+    opened = start + body.index("(")
+    closed = question.find(")", opened)
+    head = body[: body.index("(")].rstrip()
+    if closed < 0 or not head:
+        return body, 0
+    inner = question[opened + 1 : closed]
+    end = closed + 1
+    # "… (ResNet, LLaMA) in their results": where it is said, after the bracket, is the negation's frame too
+    if (rest := re.match(r"[^,.;?!()]*", question[end:])) and _WHERE_SAID.match(" " + rest.group(0).strip()):
+        end += rest.end()
+    if _GLOSS.match(inner):
+        return head, end
+    items = [i.strip(" .…") for i in re.split(r",|\bor\b|\band\b|/", _EXAMPLE_CUE.sub("", inner))]
+    items = [i for i in items if i and i.casefold() not in ("etc", "and so on")]
+    return (f"{head} like {' or '.join(items)}" if items else head), end
+
+
 # Where in the paper the negated words are looked for ("in their abstracts", "in the title"), and the quantifier before
 # them ("any", "a"): the frame of the negation, not the topic; the papers' own text is where the topic is read anyway.
 _WHERE_SAID = re.compile(
     r"\s+(?:anywhere\s+)?(?:in|within|from)\s+(?:the|their|its|his|her|any)?\s*(?:own\s+)?"
-    r"(?:abstracts?|titles?|texts?|summar(?:y|ies)|descriptions?|papers?|listings?)\b.*$",
+    r"(?:abstracts?|titles?|texts?|summar(?:y|ies)|descriptions?|papers?|listings?|results?|experiments?)\b.*$",
     re.I,
 )
 _QUANTIFIER = re.compile(r"^(?:(?:any|a|an|the|some|single)\s+)+", re.I)
