@@ -37,8 +37,9 @@ SETS = [
     "first_contact_r18_seeds.json",
     "first_contact_r19_seeds.json",
     "first_contact_r20_seeds.json",
+    "first_contact_r21_seeds.json",
 ]
-CORPUS2 = [f"first_contact_r{n}_corpus2.json" for n in range(3, 21)] + [
+CORPUS2 = [f"first_contact_r{n}_corpus2.json" for n in range(3, 22)] + [
     "first_contact_corpus2.json",
     "first_contact_end_corpus2.json",
 ]
