@@ -59,3 +59,10 @@ def test_a_rest_asserts_the_work_only_beyond_the_title_the_authors_and_the_listi
     assert _asserts("Did Tanaka and Hansen's network forecast drift on a regular grid from satellite images", paper)
     assert not _asserts("Did Tanaka and Hansen write the ice drift paper", paper)
     assert not _asserts("was it accepted at SC", paper)
+
+
+def test_of_two_denying_sentences_the_one_denying_what_the_claim_asserts_decides():
+    # "without adaptation" denies the claim's opening description ("to adapt …"); "no labels" what it asks
+    claim = "To adapt the ice model to the target sensor, did they have to label some of its images?"
+    v = decide(claim, PAPER, [SENTENCES[3], SENTENCES[2]])
+    assert v.word == NO and "no labels" in v.sentence

@@ -122,23 +122,45 @@ def coverage(words: list[str], text: str) -> float:
     return sum(stem(t) in have or extended.held(t, tokens) for t in words) / len(words)
 
 
-def negates(sentence: str, words: list[str]) -> bool:
-    """The sentence denies one of the question's terms: "without any inter-device communication", "tuning-free"."""
-    stems = {stem(w) for w in words if len(w) > 3}
+def denied(sentence: str, words: list[str]) -> int:
+    """The place in the claim's words of the last one the sentence denies ("without any inter-device communication",
+    "tuning-free"), -1 for none."""
+    stems = [stem(w) if len(w) > 3 else None for w in words]
 
-    def asked(token: str) -> bool:  # "labels" for "labelled": one stem the other's start
+    def asked(token: str) -> int:  # "labels" for "labelled": one stem the other's start
         t = stem(token)
-        return t in stems or any(min(len(t), len(s)) >= _SHARED and (t.startswith(s) or s.startswith(t)) for s in stems)
+        return max(
+            (
+                i
+                for i, s in enumerate(stems)
+                if s and (t == s or (min(len(t), len(s)) >= _SHARED and (t.startswith(s) or s.startswith(t))))
+            ),
+            default=-1,
+        )
 
     tokens = re.findall(r"[a-z][a-z-]*", sentence.casefold())
+    found = -1
     for i, tok in enumerate(tokens):
         parts = tok.split("-")
-        if parts[-1] == "free" and any(asked(p) for p in parts[:-1]):
-            return True
+        if parts[-1] == "free":
+            found = max(found, -1, *(asked(p) for p in parts[:-1]))
         if tok in _NEGATOR or tok.startswith("eliminat"):
-            if any(asked(t) for t in tokens[i + 1 : i + 5]):
-                return True
-    return False
+            found = max(found, *(asked(t) for t in tokens[i + 1 : i + 5]), -1)
+    return found
+
+
+def negates(sentence: str, words: list[str]) -> bool:
+    """The sentence denies one of the question's terms."""
+    return denied(sentence, words) >= 0
+
+
+def denying(words: list[str], sentences: list[str]) -> str | None:
+    """Of the sentences denying a claim word, the one denying its latest: a yes/no question states what it asserts
+    after what it describes ("To adapt the model to RADARSAT-2, did they have to label some of its images?" - "no
+    labels from the target sensor", not "64% without adaptation"); of equals the first (ranked order)."""
+    places = [(denied(s, words), -i, s) for i, s in enumerate(sentences)]
+    best = max(places, default=(-1, 0, None))
+    return best[2] if best[0] >= 0 else None
 
 
 def stating(words: list[str], best: str, sentences: list[str]) -> str:
@@ -236,7 +258,7 @@ def premises(question: str, paper: Paper, ranked: list[str]) -> Verdict:
             # accuracy loss") is the figure's to weigh, and the sentence stating the figures names its baseline
             # ("rises from 64% without adaptation to 82%"), not a denial.
             unbound = _unbound(question, words)
-            if not asks_negated(question) and (d := holding(lambda t: t != s and negates(t, unbound), top)):
+            if not asks_negated(question) and (d := denying(unbound, [t for t in top if t != s])):
                 return Verdict(NO, d, DENIES)
             return Verdict(YES, s, "every figure stated")
         units = {u for _, u in missing if u}
@@ -249,7 +271,7 @@ def premises(question: str, paper: Paper, ranked: list[str]) -> Verdict:
         return Verdict(UNSAID, top[0] if top else summary_sentence(paper), "a figure not stated")
     # A requirement the paper denies: "do they have to communicate?" - "without any inter-device communication".
     if not asks_negated(question):
-        s = holding(lambda s: negates(s, words), top)
+        s = denying(words, top)
         if s:
             return Verdict(NO, s, DENIES)
     whole = " ".join(every)
