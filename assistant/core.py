@@ -225,6 +225,12 @@ class Assistant:
         """Events: `Token` previews, then one `Final` with the checked Answer (assistant/models.py)."""
         yield from self.answerer().stream(_inert(messages), filters or Filters())
 
+    def preload(self) -> None:
+        """Start loading the embedding model in the background: every question embeds (the router reads its vector),
+        so a process that asks one question overlaps the model's loading with its imports and planning."""
+        if hasattr(self.store.embeddings, "load_in_background"):
+            self.store.embeddings.load_in_background()
+
     def warm(self) -> None:
         """Load the table, BM25, Chroma, the embedding model and the answerer now, not on the first question."""
         answerer = self.answerer()

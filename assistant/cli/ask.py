@@ -29,6 +29,7 @@ def check_question(question: str) -> str:
 def cmd_ask(args) -> int:
     question, filters = check_question(args.question), read_filters(args)
     assistant = open_assistant(args)
+    assistant.preload()  # the model loads on the other core while the answering code is imported
     answer = present_answer(assistant.answer([Message(role="user", content=question)], filters))
     if args.json:
         print(json.dumps(answer_json(answer), ensure_ascii=False, indent=1))

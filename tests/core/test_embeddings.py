@@ -26,7 +26,24 @@ def test_onnx_matches_sentence_transformers_within_1e_5():
 def test_it_is_a_langchain_embeddings():
     from langchain_core.embeddings import Embeddings
 
-    assert isinstance(MiniLMEmbeddings(), Embeddings)
+    model = MiniLMEmbeddings()
+    adapted = model.as_langchain()
+    assert isinstance(adapted, Embeddings)
+    assert adapted.embed_query("sea ice drift") == model.embed_query("sea ice drift")
+
+
+def test_opening_the_model_does_not_import_langchain():
+    """langchain_core (with requests and urllib3) was 0.15-0.3 CPU s of every cold `ask`; only as_langchain needs it."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from assistant import vendors; m = vendors.MiniLMEmbeddings(); "
+        "assert len(m.embed_query('sea ice')) == 384; "
+        "print(sorted(n for n in sys.modules if n.startswith('langchain')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
 
 
 def test_both_backends_count_the_word_pieces_the_model_reads():
