@@ -238,3 +238,22 @@ def test_which_of_those_came_out_first_and_who_wrote_it_reads_the_first_ones_aut
         "Which of the two came out first, and who wrote it?",
     )
     assert a.meta["plan"]["route"] == "authors" and [c.arxiv_id for c in a.citations] == ["2310.16298"]
+
+
+def test_an_acronym_finds_every_title_and_venue_whose_initials_hold_it():
+    """`spelled` searches every title's initials joined in one text, `_at_venue` reads each venue once: the papers
+    found are those whose own initials hold the acronym, never one whose initials only meet it across a neighbour."""
+    papers = [
+        make_paper(id="fno", title="Fourier Neural Operators for Sea Ice", venue="Remote Sensing of Environment"),
+        make_paper(id="gnn", title="Graph Neural Networks Forecast Drift", venue="IEEE Trans. on Geoscience and RS"),
+        make_paper(id="ab", title="Alpha Beta", venue="International Geoscience and Remote Sensing Symposium"),
+        make_paper(id="cd", title="Charlie Delta", venue="International Geoscience and Remote Sensing Symposium"),
+    ]
+    r = Resolver(papers, names={}, principal="Ada Lovelace")
+    assert r.index.spelled("FNO") == {"fno"}
+    assert r.index.spelled("GNNs") == {"gnn"}  # a plural s
+    assert r.index.spelled("ABCD") == set()  # "ab" then "cd": two titles, no one title's initials
+    every = {p.id for p in papers}
+    assert r._at_venue("IGARSS", every) == {"ab", "cd"}
+    assert r._at_venue("IGARSS", frozenset({"cd", "fno"})) == {"cd"}
+    assert r._at_venue("TGRS", every) == set()  # "IEEE Trans. on Geoscience and RS": ITGR…, no TGRS run

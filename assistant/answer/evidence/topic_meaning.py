@@ -261,7 +261,8 @@ class TopicMeaning:
             ]
             if not passing:
                 continue
-            wanted = learned.wanted()
+            # the waiver `head_derived` decides only where the words ground some paper (topic_score.gated)
+            wanted = learned.wanted() - (set() if grounded else {"head_derived"})
             found = (
                 topic_score.features(self, topic, alt, words, qterms, papers, passing, wanted)
                 if wanted - weighted
