@@ -29,6 +29,7 @@ from assistant.answer.evidence import (
     comparative,
     contrast,
     paired,
+    share,
 )
 from assistant.answer.evidence.asserted import asserted
 from assistant.answer.evidence.roles import cue_role, with_roles
@@ -114,7 +115,7 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
     if verdict.why.startswith(claim_terms.BY_FIGURES):
         # A figure met in the sentence bound to the same context already matched what it counts: "4096 Huawei
         # Ascend 910 accelerators" is stated as "4096 Huawei Ascend 910".
-        counted = claim_terms.counted_words(question)
+        counted = claim_terms.counted_words(question) | share.wording(question)
         # A versioned name stays asked for: "11x compression on ResNet-50" is not met by "on the ResNet-34 model".
         missing = [w for w in missing if w.casefold() not in counted or claim_terms.versioned(w)]
         # With the figures met for the same thing, a plain word in a verb's place (after a content word) that the
