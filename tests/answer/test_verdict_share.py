@@ -1,5 +1,6 @@
 """A share asked in words ("most of the area", "less than a fifth") is weighed against the percentage the paper states
-of the same thing; the noun "elimination" names an operation and denies nothing after it."""
+of the same thing; the noun "elimination" names an operation and denies nothing after it; a claim about where the
+work was evaluated, or asking a figure, that the paper does not state quotes the paper's reported result."""
 
 from __future__ import annotations
 
@@ -63,3 +64,13 @@ def test_a_count_meeting_its_floor_is_a_no_when_another_figure_is_not_the_papers
     wrong = premises("Did the study collect data from over 80 models across 73 benchmarks?", paper, [sentence])
     right = premises("Did the study collect data from over 80 models across 37 benchmarks?", paper, [sentence])
     assert wrong.word == NO and right.word == YES
+
+
+def test_an_evaluation_the_paper_does_not_state_quotes_where_it_was_evaluated(tanaka):
+    said, text = _said(tanaka, "Was the risk-aware Arctic route planner evaluated on Northwest Passage voyages?")
+    assert said == "no" and "Northern Sea Route" in text, text
+
+
+def test_a_figure_asked_and_missing_quotes_the_reported_result(tanaka):
+    said, text = _said(tanaka, "Does the Arctic route-planning abstract quantify fuel savings for the ships?")
+    assert said == "no" and "9%" in text, text
