@@ -77,3 +77,12 @@ def test_a_comparison_embeds_what_it_ranks_each_paper_by_in_one_call(assistant, 
     # each paper is ranked by the question less its own naming words, and both by the asked part: one call (the code
     # before made one a paper and a reading)
     assert len(ranked) == 1 and len(ranked[0]) == 3
+
+
+def test_the_hardware_row_asked_for_a_scale_quotes_the_setting_counted(assistant):
+    # "scale" is in both papers, so the asked part drops it; the row still prefers a sentence counting its setting
+    question = "Put cuNNQS-SCI next to his Sunway VQE simulator: what hardware scale did each one run at?"
+    answer = assistant.answer([Message(role="user", content=question)], Filters())
+    assert answer.meta["plan"]["route"] == "compare"
+    row = next(line for line in answer.answer.splitlines() if line.startswith("| Hardware / data"))
+    assert "64 GPUs" in row and "20 million cores" in row

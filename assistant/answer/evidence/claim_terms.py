@@ -221,7 +221,12 @@ def slot_fillers(question: str, word: str, sentence: str) -> list[str]:
     return out
 
 
-BY_FIGURES = ("stated for the same thing", "every figure stated", "a count against the asked bound")
+BY_FIGURES = (
+    "stated for the same thing",
+    "every figure stated",
+    "a count against the asked bound",
+    "a share against the asked bound",
+)
 
 
 def counted_words(question: str) -> set[str]:

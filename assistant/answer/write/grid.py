@@ -37,6 +37,10 @@ _SETTING = re.compile(
     r"CIFAR[-\w]*|corpora|corpus|workloads?|kernels?|models?|molecules?|molecular|solids?|systems? with)\b",
     re.I,
 )
+# A question asking how large the setting is: "what hardware scale", "how many GPUs", "how far does each scale".
+_SCALE = re.compile(r"\b(?:scales?|scaled|scaling|how (?:many|large|big|far))\b", re.I)
+# A setting counted: a number, then up to two words, then a setting noun ("64 GPUs", "20 million cores", "512 nodes").
+_COUNTED_SETTING = re.compile(rf"(?<![\w.-])\d[\d,.]*\s+(?:[\w-]+\s+){{0,2}}?{_SETTING.pattern}", re.I)
 # Cells sharing less than this share of terms (Jaccard) count as a row where the papers differ.
 DIFFERENT = 0.2
 NOT_STATED = "—"
@@ -204,8 +208,12 @@ def rows_for(
         on_asked = dict(corpus.picker.rank(reading, corpus.qterms(reading), [paper])[paper.id])
         roles = _ROW_ROLES.get(row, ())
 
-        # An outcome asked ("what headline result does each give?"): a sentence stating a figure, when one does.
+        # An outcome asked ("what headline result does each give?"): a sentence stating a figure, when one does; a
+        # scale of the setting asked ("what hardware scale did each run at?"): one counting a setting ("On an NVIDIA
+        # A100 cluster with 64 GPUs, …", "scale up to 20 million cores"), when one does.
         stating = [s for s in sentences if _figure(s.text)] if row == "Result" else []
+        if row == "Hardware / data" and _SCALE.search(said or reading):  # "scale" is in both papers: kept in `said`
+            stating = [s for s in sentences if _COUNTED_SETTING.search(s.text)]
 
         def fit(s: RoleSentence) -> float:
             # Among sentences stating a figure, the one on the asked content wins, whatever its role: "how much

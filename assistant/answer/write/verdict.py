@@ -29,6 +29,7 @@ from assistant.answer.evidence import (
     comparative,
     contrast,
     paired,
+    share,
 )
 from assistant.answer.evidence.asserted import asserted
 from assistant.answer.evidence.roles import cue_role, with_roles
@@ -114,7 +115,7 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
     if verdict.why.startswith(claim_terms.BY_FIGURES):
         # A figure met in the sentence bound to the same context already matched what it counts: "4096 Huawei
         # Ascend 910 accelerators" is stated as "4096 Huawei Ascend 910".
-        counted = claim_terms.counted_words(question)
+        counted = claim_terms.counted_words(question) | share.wording(question)
         # A versioned name stays asked for: "11x compression on ResNet-50" is not met by "on the ResNet-34 model".
         missing = [w for w in missing if w.casefold() not in counted or claim_terms.versioned(w)]
         # With the figures met for the same thing, a plain word in a verb's place (after a content word) that the
@@ -217,10 +218,14 @@ def _embed(corpus: Corpus) -> verdict_model.Embed:
 
 
 def _reported_result(rest: str, paper: Paper, ranked: list[str], verdict: Verdict, corpus: Corpus) -> str:
-    """The deciding sentence of a verdict that finds no figure where the claim asks for one ("does it quantify its
-    speedup?"): what the paper reports as its result (the best-ranked sentence in the result role), else the
-    rules' sentence. A verdict that turned on a term or a rival value keeps the sentence stating it."""
-    if verdict.word == YES or verdict.term or verdict.rival or not asked.read(rest).quantity:
+    """The deciding sentence of a verdict that finds no figure or evaluation where the claim asks for one ("does it
+    quantify its speedup?", "was it tested on …?"): what the paper reports as its result (the best-ranked sentence
+    in the result role), else the rules' sentence. A verdict that turned on a term or a rival value keeps the
+    sentence stating it."""
+    read = asked.read(rest)
+    # "was it evaluated on Northwest Passage voyages?" asks where it was evaluated: the result sentence says it ("On
+    # 2023 Northern Sea Route transits …"), as it states the figure a "does it quantify …?" finds missing
+    if verdict.word == YES or verdict.term or verdict.rival or not (read.quantity or "result" in read.roles):
         return verdict.sentence
     # the stored role (a classifier) and the sentence's cues agreeing first: "This stage utilizes an input-aware
     # adaptive tile algorithm" is read as a result by the classifier alone
