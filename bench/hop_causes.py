@@ -1,7 +1,7 @@
 """Why the writers' two-step questions miss, per writer and cause: multihop items and follow-ups' last turns.
 
     python -m bench.hop_causes --collect   # run every writer's multihop and follow_up item, save rows
-    python -m bench.hop_causes --table     # the table of misses per writer and cause from those rows
+    python -m bench.hop_causes --table     # the table of misses per writer and cause (and per corpus) from those rows
     python -m bench.hop_causes --new FILE  # conversations written afterwards: does the last answer cite the paper?
 
 Each item is sent as the evaluation sends it (bench.learned.replayed). Its anchors are what the plan read as the first
@@ -135,6 +135,15 @@ def table() -> None:
             total.update(per[w])
             print(f"{w:6} {per[w]['n']:3} {per[w]['ok']:3} | " + " | ".join(f"{per[w][c]:3}" for c in causes))
         print(f"{'all':6} {total['n']:3} {total['ok']:3} | " + " | ".join(f"{total[c]:3}" for c in causes))
+        for corpus in STORES:  # the same misses per corpus (a set's name ends with its corpus)
+            mine = Counter(r["cause"] for r in rows if r["kind"] == kind and _corpus(r["set"]) == corpus)
+            n = sum(mine.values())
+            print(f"{corpus:7} {n:3} {mine['ok']:3} | " + " | ".join(f"{mine[c]:3}" for c in causes))
+
+
+def _corpus(set_name: str) -> str:
+    """The corpus a question set is written for: its name ends with it (the seeds' older sets with nothing)."""
+    return "corpus2" if set_name.endswith("corpus2") else "seeds"
 
 
 def new(path: Path) -> None:

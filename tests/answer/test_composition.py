@@ -95,8 +95,9 @@ def test_a_relative_date_counts_from_the_paper_pointed_back_to(assistant):
         assistant, "What's the oldest paper on his list?", "And what did he publish four years after that one?"
     )
     assert "2015" in first.answer
-    assert later.meta["plan"]["dates"] == "2019" and later.meta["plan"]["route"] == "list"
+    # 2015 + 4: the one paper of 2019 is the paper asked about (placed.related_within), not a list of one
     assert titles(later) == ["HPC AI500: A Benchmark Suite for HPC AI Systems"]
+    assert "14 scientific DL benchmarks" in later.answer or "AIBench" in later.answer
 
 
 def test_the_other_one_is_the_paper_the_previous_answer_did_not_lead_with(assistant):
@@ -190,7 +191,10 @@ def test_the_following_year_counts_from_the_paper_the_previous_answer_was_about(
     _, later = converse(
         assistant, "Tell me about his AIPerf benchmark paper.", "What did he publish the following year?"
     )
-    assert later.meta["plan"]["dates"] == "2021" and later.meta["plan"]["route"] == "list"
+    # 2020 + 1: the one paper of 2021 is the paper asked about (placed.related_within), not a list of one
+    assert titles(later)[:1] == [
+        "An Accurate and Efficient Large-scale Regression Method through Best Friend Clustering"
+    ]
 
 
 def test_correction_phrases():

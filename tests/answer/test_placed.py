@@ -99,3 +99,58 @@ def test_a_paper_placed_by_years_from_a_person_stated_of_the_anchor(tanaka):
         "many networks were trained?",
     )
     assert titles(answer)[:1] == ["Deep Ensembles for Uncertainty in Seasonal Sea-Ice Forecasts"]
+
+
+def test_years_counted_to_the_month_when_exact_or_with_a_half():
+    assert phrases.dates("And what did she put out exactly three years after that?").relative == (36, 1)
+    assert phrases.dates("two and a half years later, anything?").relative == (30, 1)
+    assert phrases.dates("a year and a half before that one, what did he post?").relative == (-18, 1)
+    assert phrases.dates("three years after that").relative_unit == "year"  # not exact: the whole year
+
+
+def converse(assistant, *turns):
+    messages, answer = [], None
+    for turn in turns:
+        if answer is not None:
+            messages.append(Message(role="assistant", content=answer.answer))
+        messages.append(Message(role="user", content=turn))
+        answer = assistant.answer(list(messages), Filters())
+    return answer
+
+
+def test_a_follow_up_places_the_one_paper_of_the_dates_counted_from_the_previous_answer(tanaka):
+    # February 2021, then exactly three years: February 2024 holds one of her papers, not the iceberg paper
+    answer = converse(
+        tanaka,
+        "Which paper of hers came out in February 2021?",
+        "And what did she put out exactly three years after that?",
+    )
+    assert titles(answer)[:1] == ["Crevasse Detection on Antarctic Ice Shelves with Vision Transformers"]
+
+
+def test_a_follow_up_places_a_paper_by_its_relation_to_the_previous_answers_paper(tanaka):
+    # the venue: the 2019 IGARSS paper, four years on at "that same symposium" (2023 has four papers of hers)
+    answer = converse(
+        tanaka,
+        "What's the paper where she automated ice charting from Sentinel-1 with CNNs?",
+        "And what did she present at that same symposium four years later?",
+    )
+    assert titles(answer)[:1] == [
+        "Quantized Convolutional Networks for On-Board Ice Classification on Small Satellites"
+    ]
+    # the co-authors: 2022 has three papers of hers; the incidence-angle paper's co-authors are on one
+    answer = converse(
+        tanaka,
+        "When did her incidence-angle correction paper come out?",
+        "What did she publish with the same co-authors two years later?",
+    )
+    assert titles(answer)[:1] == ["Sea-Ice Type Classification from Sentinel-1 SAR with Self-Attention"]
+
+
+def test_a_follow_up_places_a_paper_on_the_same_theme_among_the_years_papers(assistant):
+    answer = converse(
+        assistant,
+        "Which is his earliest paper on benchmarking HPC systems for AI workloads?",
+        "And what did he put out on the same theme about a year after that?",
+    )
+    assert titles(answer)[:1] == ["AIPerf: Automated machine learning as an AI-HPC benchmark"]

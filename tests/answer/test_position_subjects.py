@@ -95,3 +95,40 @@ def test_a_category_code_spelled_out_beside_it_is_the_category(assistant):
     assert not phrases.spelled_out("a DC (two cores) machine", "DC")
     plan = ask(assistant, "Which of his 2026 papers are under distributed computing (DC)?").meta["plan"]
     assert plan["categories"] == ["DC"] and plan["topic"] == ""
+
+
+def titles(answer) -> list[str]:
+    return [c.title or c.display_title for c in answer.citations]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a reflexive between the person and the position ("Tanaka herself is the first author")
+        "Of her two papers with Ingrid Berg, take the one where Tanaka herself is lead author: how many glaciers?",
+        # the principal by the given name alone ("the one Keiko headed")
+        "Ingrid Berg is on two of Keiko's papers. In the one Keiko headed as first author, over how many glaciers?",
+    ],
+)
+def test_the_principal_said_of_a_position_beside_a_named_co_author(tanaka, question):
+    answer = ask(tanaka, question)
+    assert titles(answer)[:1] == ["Calving Front Delineation of Greenland Glaciers with Multi-Temporal SAR"]
+
+
+def test_a_pronoun_of_the_other_gender_stands_for_the_co_author_named(tanaka):
+    # "her" is the principal; "he" is Ivan Petrov, the last author of one of their three papers
+    answer = ask(
+        tanaka, "Of her papers with Ivan Petrov, the one where he is the last author: what error did it report?"
+    )
+    assert titles(answer)[:1] == ["Snow Depth on Sea Ice from Dual-Frequency Altimetry"]
+
+
+def test_a_selection_holds_every_position_said(tanaka):
+    # she is first on most of her papers; Petrov is last on one of them
+    answer = ask(
+        tanaka,
+        "Ivan Petrov is on three of her papers. Take the one with her as first author and him as last author: what "
+        "error did it report?",
+    )
+    assert answer.meta["plan"]["route"] == "fact"  # a fact asked of the one paper, not a count of her first-authored
+    assert titles(answer)[:1] == ["Snow Depth on Sea Ice from Dual-Frequency Altimetry"]

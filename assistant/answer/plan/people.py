@@ -200,6 +200,7 @@ def admit_all(paper: Paper, constraints: Iterable[PersonConstraint]) -> bool:
 # "X, listed as first author"); nothing else does.
 _LINK = re.compile(
     r"^[\s,)]*(?:(?:['’]s|is|was|are|were|as|the|a|an|be|being|been|listed|named|credited|also|still|always|only|"
+    r"herself|himself|themselves|"
     r"not|isn['’]t|wasn['’]t|aren['’]t|never|n['’]t|where|when|with|who|that|ever|once|often|usually|sometimes|"
     r"been|become|became|serve[sd]?|serving|appear(?:s|ed)?|appearing)\b[\s,)]*)*$",
     re.I,
@@ -236,6 +237,9 @@ _LEADS = re.compile(
     r"(?!\s+(?:to|into|up)\b)",
     re.I,
 )
+# Pronouns by gender: a question that speaks of the author as "her" and then says "he" means someone else.
+_GENDER = {w: "f" for w in ("she", "her", "hers", "herself")} | {w: "m" for w in ("he", "him", "his", "himself")}
+_GENDERED = re.compile(r"\b(?:she|her|hers|herself|he|him|his|himself)\b", re.I)
 # A position said without "author" once another is said with it: "Müller is last author and Tanaka is first".
 _ELLIPTIC = re.compile(
     r"\s+(?:is|was|as)\s+(?:the\s+)?(first|second|third|last)\b(?![- ]author)", re.I
@@ -245,10 +249,8 @@ _ELLIPTIC = re.compile(
 def constraints(question: str, mentions: list[Mention], principal: str) -> list[PersonConstraint]:
     """One constraint per person the question names, plus the principal author's when a position is said of
     them; the position phrases attach to the nearest person (or pronoun) they are said of."""
-    holders = [
-        *mentions,
-        *(Mention(principal, m.start(), m.end(), m.group(0)) for m in AUTHOR_PERSON.finditer(question)),
-    ]
+    mentions = sorted([*mentions, *_given_name(question, mentions, principal)], key=lambda m: m.start)
+    holders = [*mentions, *_pronouns(question, mentions, principal)]
     holders.sort(key=lambda m: m.start)
     positioned: dict[str, PersonConstraint] = {}
     negations = list(NOT_POSITION.finditer(question))
@@ -283,6 +285,34 @@ def constraints(question: str, mentions: list[Mention], principal: str) -> list[
         if m.name == principal and not absent:
             continue  # the principal author named is the scope, not a condition
         out.append(PersonConstraint(m.name, absent=absent))
+    return out
+
+
+def _given_name(question: str, mentions: list[Mention], principal: str) -> list[Mention]:
+    """The principal author named by the given name alone ("In the one Keiko led as first author"), written with a
+    capital as a name is: the author index names a person by the surname alone, not by the given name."""
+    words = principal.split()
+    if len(words) < 2:
+        return []
+    found = re.finditer(rf"\b{re.escape(words[0])}\b(?!\s+{re.escape(words[-1])})", question)
+    return [
+        Mention(principal, g.start(), g.end(), g.group(0))
+        for g in found
+        if not any(m.start <= g.start() < m.end for m in mentions)
+    ]
+
+
+def _pronouns(question: str, mentions: list[Mention], principal: str) -> list[Mention]:
+    """The pronouns a position may be said of, each read as the person it stands for: the principal author, except
+    a pronoun of the other gender than the question's first one ("Among her papers with Ivan Petrov, take the one
+    where he's listed last": "he" is Petrov), which stands for the last person named before it."""
+    first = next((_GENDER.get(m.group(0).casefold()) for m in _GENDERED.finditer(question)), None)
+    out = []
+    for m in AUTHOR_PERSON.finditer(question):
+        gender = _GENDER.get(m.group(0).casefold())
+        named = [o for o in mentions if o.end <= m.start() and o.name != principal]
+        who = named[-1].name if first and gender and gender != first and named else principal
+        out.append(Mention(who, m.start(), m.end(), m.group(0)))
     return out
 
 

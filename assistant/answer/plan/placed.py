@@ -4,7 +4,7 @@ the anchor (the paper the question names or describes, else the one the conversa
 (counted_dates, from the anchor's year or month) and, when the question says "the same journal", its venue; the paper
 asked about is the one of the author's papers inside those dates (and that venue) which the rest of the question
 describes, by its title words or by meaning; the question is then asked of it. Mixed into the SlotReader (which gives
-`corpus`, `resolver`, `_content`, `_closest`, `_without_paper`)."""
+`corpus`, `resolver`, `_content`, `_closest`, `_without_paper`, `venues_in`)."""
 
 from __future__ import annotations
 
@@ -89,13 +89,16 @@ class PlacedReader:
         pid = words and (self.resolver.best(words, pool) or self._closest(" ".join(words), pool))
         return self.corpus.by_id.get(pid) if pid else None
 
-    def placed(self, question: str, span, named: list[str], pointed: list[str], anchored: bool) -> list[str]:
+    def placed(
+        self, question: str, span, named: list[str], pointed: list[str], anchored: bool, lead: str | None = None
+    ) -> list[str]:
         """The paper the question places by dates counted from another: with nothing named, among the dates
-        counted from the conversation ("the AI-HPC benchmark he wrote the year after that"); with one paper named
-        and the dates counted from it, among the dates (and its venue, for "the same journal") counted from that
-        anchor, the one the rest of the question describes. [] when none or several fit."""
+        counted from the conversation ("the AI-HPC benchmark he wrote the year after that", else related to `lead`,
+        the paper the dates were counted from); with one paper named and the dates counted from it, among the dates
+        (and its venue, for "the same journal") counted from that anchor, the one the rest of the question
+        describes. [] when none or several fit."""
         if not named:
-            return self.described_within(question, span, pointed)
+            return self.described_within(question, span, pointed) or self.related_within(question, span, pointed, lead)
         if len(named) != 1 or not anchored or not (anchor := self.corpus.by_id.get(named[0])):
             return []
         pool = [p for p in self.corpus.papers if p.id != anchor.id and span.admits(p)]
@@ -119,3 +122,34 @@ class PlacedReader:
         if words and (pid := self.resolver.best(words, pool) or self._closest(" ".join(words), pool)):
             return [pid]
         return []
+
+    def related_within(self, question: str, span, pointed: list[str], lead: str | None) -> list[str]:
+        """The one paper of the author's within dates counted from the paper `lead` that the question relates to it
+        ("at that same symposium four years later": its venue; "with the same co-author": a person of its byline
+        other than the author; "on the same theme": closest in meaning to its title) or describes by its own words
+        ("the following year, anything about matrix multiplication?"), or the only paper of those dates when the
+        question says nothing more ("what did she put out exactly three years after that?"); [] when none or several
+        fit, or no paper was pointed back to."""
+        anchor = self.corpus.by_id.get(lead or (pointed[0] if pointed else ""))
+        if anchor is None:
+            return []
+        pool = [p for p in self.corpus.authors_papers if span.admits(p) and p.id != anchor.id and p.id not in pointed]
+        if SAME_VENUE.search(question):
+            pool = [p for p in pool if same_venue(p, anchor)]
+        if phrases.SAME_PEOPLE.search(question):
+            others = [a for a in anchor.authors if not same_person(a, self.corpus.principal)]
+            pool = [p for p in pool if any(same_person(a, o) for a in p.authors for o in others)]
+        venues, said = self.venues_in(question)
+        if venues:  # "another IGARSS paper four years after that one": the venue named
+            pool = [p for p in pool if phrases.in_venues(p, venues)]
+        rest = phrases.without_relations(phrases.without_dates(SAME_VENUE.sub(" ", question)))
+        words = self._content(rest.replace(said, " ") if said else rest)
+        if len(pool) > 1 and phrases.SAME_THEME.search(question) and not words:
+            return [pid] if (pid := self._closest(anchor.title or "", pool)) else []
+        if len(pool) > 1 and words:
+            # by its title's words first ("anything on sea-ice thickness?"), else by meaning
+            pid = self.resolver.best(words, pool) or self._closest(" ".join(words), pool)
+            return [pid] if pid else []
+        if len(pool) == 1 and words and self._describes_another(question, [pool[0].id]):
+            return []  # "anything about matrix multiplication?" of the one paper of a year on something else
+        return [pool[0].id] if len(pool) == 1 else []

@@ -72,7 +72,8 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
         intent.year_from, intent.year_to = span.years if span else (None, None)
         said_span = phrases.dates(question)
         relative = said_span is not None and said_span.relative is not None  # counted from the conversation
-        if relative and span and (inside := self.placed(question, span, named, focus, anchored)):
+        lead = self._dates_lead(history, focus) if relative and span and not named else None
+        if relative and span and (inside := self.placed(question, span, named, focus, anchored, lead)):
             named, focus, query, aside = inside, inside, corrected, [*aside, *named]  # the anchor only dates it
         another = bool(relative and span and focus and not named and self._describes_another(question, focus))
         if another:

@@ -14,6 +14,7 @@ from assistant.answer.plan import correction, dated, phrases
 from assistant.answer.plan.elapsed import ElapsedReader
 from assistant.answer.plan.intents import classify
 from assistant.answer.plan.paper_nouns import EITHER
+from assistant.answer.plan.people import admit_all
 from assistant.answer.plan.stated import stated_by_record
 from assistant.models import Filters, Paper
 
@@ -145,6 +146,10 @@ class Selection(ElapsedReader):
             f, span, scope, person, position, surname, venues, phrases.position_negated(question), work_type, categories
         )
         picked = [p for p in picked if p.id not in left_out]
+        if position is not None:
+            # every position said holds, not the first one read ("the one where she is first author and he is the
+            # last author": Petrov last too)
+            picked = [p for p in picked if admit_all(p, self.person_constraints(question))]
         if not picked:
             return None
         by_date = phrases.date_pick(question)

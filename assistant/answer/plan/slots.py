@@ -248,8 +248,14 @@ class SlotReader(
             return None, False  # "not the 2019 charting one": the year tells the paper set aside, it filters nothing
         if span is None or span.relative is None:
             return span, False
+        lead = self._dates_lead(history, focus)
+        return counted_dates.resolved(span, history, self.corpus.by_id.get(lead) if lead else None)
+
+    def _dates_lead(self, history: list[Message], focus: list[str]) -> str | None:
+        """The paper dates said relative to the conversation are counted from: the one pointed back to, else the
+        one the previous answer led with."""
         lead = focus or cited_papers(previous_answer(history), self.corpus.by_title)
-        return counted_dates.resolved(span, history, self.corpus.by_id.get(lead[0]) if lead else None)
+        return lead[0] if lead else None
 
     def _meant(self, question: str, history: list[Message]) -> str | None:
         """The paper a correction describes ("I meant the one about low-rank factorization"), other than the one the

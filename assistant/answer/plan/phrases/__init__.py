@@ -85,6 +85,7 @@ from assistant.answer.plan.phrases.picks import (  # noqa: F401 - the phrases, r
     reaches_person,
     than_the_named,
 )
+from assistant.answer.plan.phrases.relations import SAME_PEOPLE, SAME_THEME, without_relations  # noqa: F401
 from assistant.answer.plan.phrases.team import TeamSize, team_extreme, team_size, without_team  # noqa: F401
 from assistant.answer.plan.phrases.thresholds import QUANTITY_THRESHOLD, Threshold, quantity_threshold  # noqa: F401
 from assistant.answer.plan.phrases.who import (  # noqa: F401 - the phrases, read from one place

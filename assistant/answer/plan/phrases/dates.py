@@ -343,6 +343,11 @@ _SAME_MONTH = (
     r"(?:in\s+|during\s+)?(?:exactly\s+|precisely\s+)?(?:(?:the|this)\s+(?:very\s+)?same|that(?:\s+very)?(?:\s+same)?)\s+"
     r"(?:calendar\s+)?month"
 )
+# Which way a span counted in months goes from its anchor: "later", "after that one", "earlier", "before it".
+_MONTH_DIR = (
+    r"(?P<ydir>later|after(?:\s+(?:that|it|this)(?:\s+one)?)?|on|earlier|before(?:\s+(?:that|it|this)(?:\s+one)?)?)"
+    r"(?!\s+than)\b"
+)
 _MONTHS_AFTER = re.compile(
     rf"\b{_SAME_MONTH}\s*,?\s+(?:exactly\s+|precisely\s+|just\s+)?(?P<n>{_COUNT})\s+years?\s+"
     r"(?P<dir>later|after(?:wards)?|on|earlier|before)\b"
@@ -352,7 +357,11 @@ _MONTHS_AFTER = re.compile(
     rf"|\b(?:exactly\s+|just\s+)?(?:(?P<m>{_COUNT})\s+months?|(?P<half>half\s+a\s+year))\s+"
     r"(?P<mdir>later|after(?:\s+(?:that|it|this)(?:\s+one)?)?|on|earlier|before(?:\s+(?:that|it|this)(?:\s+one)?)?)"
     r"(?!\s+than)\b"
-    r"|\bthe\s+(?P<mrel>following|next|previous|preceding)\s+month\b|\bthe\s+month\s+(?P<mrel2>after|before)\b",
+    r"|\bthe\s+(?P<mrel>following|next|previous|preceding)\s+month\b|\bthe\s+month\s+(?P<mrel2>after|before)\b"
+    # Years counted to the month: "exactly three years after that" (exact, so to the month), "two and a half years
+    # later", "a year and a half after it" (a half year is no whole year).
+    rf"|\b(?:(?P<exact>exactly|precisely)\s+(?P<n3>{_COUNT})|(?P<n4>{_COUNT})\s+and\s+a\s+half)\s+years?\s+{_MONTH_DIR}"
+    rf"|\b(?P<n5>{_COUNT})\s+years?\s+and\s+a\s+half\s+" + _MONTH_DIR.replace("ydir", "ydir2"),
     re.I,
 )
 
@@ -368,6 +377,10 @@ def _months_after(q: str) -> DateSpan | None:
         offset = -offset if back(m.group("dir") or m.group("dir2")) else offset
     elif m.group("rel"):
         offset = -12 if back(m.group("rel")) else 12
+    elif m.group("n3") or m.group("n4") or m.group("n5"):
+        half = 0 if m.group("n3") else 6  # "two and a half years": 30 months
+        offset = 12 * _count(m.group("n3") or m.group("n4") or m.group("n5")) + half
+        offset = -offset if back(m.group("ydir") or m.group("ydir2")) else offset
     elif m.group("m") or m.group("half"):
         offset = 6 if m.group("half") else _count(m.group("m"))
         offset = -offset if back(m.group("mdir")) else offset

@@ -1,0 +1,22 @@
+"""Relations a follow-up places a paper by besides its dates: "with the same co-author", "on the same theme" (the
+venue's "same journal" is placed.SAME_VENUE)."""
+
+from __future__ import annotations
+
+import re
+
+# The people of the paper pointed back to: "with the same co-author", "the same collaborators", "the same team".
+SAME_PEOPLE = re.compile(
+    r"\b(?:the\s+)?same\s+(?:co-?authors?|collaborators?|co-?writers?|team|group|people|partners?)\b", re.I
+)
+# The subject of the paper pointed back to: "on the same theme", "the same topic", "that same line of work".
+SAME_THEME = re.compile(
+    r"\b(?:(?:on|about|in|along)\s+)?(?:the|that)\s+same\s+(?:theme|topic|subject|problem|area|line\s+of\s+work"
+    r"|line\s+of\s+research|research\s+line|thread)\b",
+    re.I,
+)
+
+
+def without_relations(question: str) -> str:
+    """The question without its relation phrases (the rest may describe the paper by its own words)."""
+    return SAME_THEME.sub(" ", SAME_PEOPLE.sub(" ", question))
