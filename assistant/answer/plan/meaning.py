@@ -128,6 +128,8 @@ class RouteByMeaning:
             return False  # "How many distinct papers of hers are on arXiv?": a count over the table with its condition
         if phrases.excludes_author(question):
             return False  # "the corpus papers where he is not an author": a count over the table with its condition
+        if any(f != "arxiv" for f, _ in phrases.has_fields(question)[0]):
+            return False  # "how many papers in the collection lack an abstract?": a table field is the condition
         if ask.aggregate == "count" and self._names_a_source(question):
             return False  # "how many distinct papers of hers does the arXiv listing contain?": one source's papers
         if negation and ask.kind != "arxiv only":  # "with no journal … version" says the kind, not a negated topic
