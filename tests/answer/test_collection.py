@@ -79,3 +79,33 @@ def test_the_first_year_covered_is_read_from_the_dates(tanaka):
 def test_a_topic_count_stays_a_count(tanaka):
     answer = ask(tanaka, "How many of her papers in the collection are about icebergs?")
     assert answer.meta["plan"]["route"] == "count"
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # the words left once the collection's phrases are read are the question's wording, not a topic
+        (
+            "How many unique publications of hers does this library hold once duplicate records are merged?",
+            "22 distinct",
+        ),
+        ("Altogether, counting both groups, how many papers does this corpus hold?", "24 distinct papers in all"),
+    ],
+)
+def test_the_wording_left_over_in_a_collection_question_is_no_topic(tanaka, question, said):
+    answer = ask(tanaka, question)
+    assert answer.meta["plan"]["route"] == "corpus"
+    assert said in answer.answer
+
+
+def test_a_topic_or_a_source_named_in_a_collection_question_still_narrows_it(tanaka):
+    assert ask(tanaka, "How many papers in this collection are about melt ponds?").meta["plan"]["route"] != "corpus"
+    # "the arXiv feed": a source named by its word and a noun, whose papers are counted
+    assert (
+        ask(tanaka, "How many distinct papers of hers does the arXiv feed contain?").meta["plan"]["route"] != "corpus"
+    )
+
+
+def test_what_he_is_known_for_with_a_wording_compound_is_his_overview(assistant):
+    answer = ask(assistant, "In a nutshell, what's he known for, topic-wise?")
+    assert answer.meta["plan"]["route"] == "overview"

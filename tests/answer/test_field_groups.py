@@ -20,6 +20,10 @@ def test_the_field_and_the_bound_from_any_wording():
     g = grouping("In which year did the lab publish fewest papers?")
     assert (g.field, g.extreme) == ("year", -1)
     assert grouping("Where did she publish repeatedly?").low == 2
+    # an existential asks for the values too
+    g = grouping("Is there a journal she has published in more than once?")
+    assert (g.field, g.low, g.kind) == ("venue", 2, "journal article")
+    assert grouping("Any conference he went to twice or more?").field == "venue"
 
 
 def test_no_grouping_without_a_count_or_with_a_count_of_something_else():

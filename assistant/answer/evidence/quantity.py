@@ -9,6 +9,7 @@ from pathlib import Path
 
 from assistant.answer.evidence.weigh import forms
 from assistant.models import Paper
+from assistant.presenter import plain_text
 from assistant.text import research_sentences
 
 _LARGE = r"thousand|million|billion|trillion|quadrillion|quintillion"
@@ -50,6 +51,11 @@ class Reading:
     said: str  # the number as the sentence writes it ("1,024", "7.1x", "91.3%")
 
     @property
+    def shown(self) -> str:
+        """The sentence as it is shown (LaTeX as text), which `said` is read from."""
+        return plain_text(self.sentence)
+
+    @property
     def ratio(self) -> bool:
         return self.said[-1:] in ("x", "X", "×") or self.said.endswith(("times", "magnitude"))
 
@@ -61,7 +67,7 @@ class Reading:
     def open_bound(self) -> int:
         """1 when the sentence states the figure as a lower bound ("over 90% parallel efficiency"), -1 as an upper
         bound ("under 2 s"), 0 as a value."""
-        m = _OPEN_BEFORE.search(self.sentence[: max(0, self.sentence.find(self.said))])
+        m = _OPEN_BEFORE.search(self.shown[: max(0, self.shown.find(self.said))])
         return 0 if not m else 1 if m.group(1).casefold() in _ABOVE else -1
 
 
@@ -127,7 +133,8 @@ def readings(noun: str, papers: list[Paper], factor: bool = False, question: str
     out = []
     for p in papers:
         for abstract in p.abstracts:
-            for s in research_sentences(abstract):
+            for written in research_sentences(abstract):
+                s = plain_text(written)  # as the sentence is shown: "11$\times$ parameter compression" is 11× of it
                 for pattern in patterns:
                     for m in pattern.finditer(s):
                         if (word := m.groupdict().get("word")) and not m.group("n"):
@@ -143,12 +150,12 @@ def readings(noun: str, papers: list[Paper], factor: bool = False, question: str
                                 (m.groupdict().get("unit") or "").casefold(), 1
                             )
                         said = m.group("num").strip().rstrip(",.")
-                        if all(r.sentence != s or r.value != value for r in out):  # one figure, two patterns
-                            out.append(Reading(p, s, value, said))
+                        if all(r.sentence != written or r.value != value for r in out):  # one figure, two patterns
+                            out.append(Reading(p, written, value, said))
                 if (factor or noun.casefold() in RATIO_NOUNS) and _SPEED_CUE.search(s):
                     for m in _MAGNITUDE.finditer(s):
                         n = m.group("n").casefold()
-                        out.append(Reading(p, s, 10.0 ** int(_WORD_NUMBERS.get(n, n)), m.group("num")))
+                        out.append(Reading(p, written, 10.0 ** int(_WORD_NUMBERS.get(n, n)), m.group("num")))
     return out
 
 
@@ -185,7 +192,7 @@ def alike(r: Reading, ratio: bool, percent: bool, unit: str) -> bool:
     if not unit:
         return True
     written = "|".join(re.escape(u) for u in sorted(unit_forms(unit), key=len, reverse=True))
-    return bool(re.search(rf"{re.escape(r.said)}\s*(?:{written})(?![\w])", r.sentence))
+    return bool(re.search(rf"{re.escape(r.said)}\s*(?:{written})(?![\w])", r.shown))
 
 
 def beyond(

@@ -40,8 +40,11 @@ FIELD_OF, KIND_OF = _registry()
 _NOUNS = "|".join(sorted(map(re.escape, FIELD_OF), key=len, reverse=True))
 # The noun the question asks for: "which journal", "what two venues", "in which year", "the outlets"; not "which
 # journal articles" (a kind of paper asked for, read by the kind-of-work slot).
+# An existential asks for the values too: "is there a journal she has published in more than once?", "any venue he
+# used twice?" (the bound makes it a question about the field's values, not about one paper).
 _ASKED = re.compile(
-    rf"\b(?:which|what|whichever|the)\s+(?:[a-z-]+\s+){{0,2}}?(?P<noun>{_NOUNS})\b"
+    rf"\b(?:which|what|whichever|the|(?:(?:is|are|was|were)\s+there\s+)?(?:a|an|any))\s+(?:[a-z-]+\s+){{0,2}}?"
+    rf"(?P<noun>{_NOUNS})\b"
     rf"(?!\s+(?:{EITHER}|versions?|entr(?:y|ies)|names?)\b)",
     re.I,
 )

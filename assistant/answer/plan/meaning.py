@@ -9,6 +9,7 @@ from assistant.answer.evidence.topics import texts_of
 from assistant.answer.evidence.weigh import QUANTITY, vocabulary
 from assistant.answer.plan import field_groups, phrases
 from assistant.answer.plan.intents import Intent, subject_for, topic_words
+from assistant.answer.plan.left_over import topic_left
 from assistant.answer.plan.provenance import SourceReading
 from assistant.answer.plan.stated import stated_fact
 from assistant.index.bm25 import terms, variants
@@ -127,9 +128,31 @@ class RouteByMeaning:
             return False  # "How many distinct papers of hers are on arXiv?": a count over the table with its condition
         if phrases.excludes_author(question):
             return False  # "the corpus papers where he is not an author": a count over the table with its condition
+        if any(f != "arxiv" for f, _ in phrases.has_fields(question)[0]):
+            return False  # "how many papers in the collection lack an abstract?": a table field is the condition
+        if ask.aggregate == "count" and self._names_a_source(question):
+            return False  # "how many distinct papers of hers does the arXiv listing contain?": one source's papers
         if negation and ask.kind != "arxiv only":  # "with no journal … version" says the kind, not a negated topic
             return False
-        return not self._content(phrases.without_dates(ask.rest))
+        return not self._topic_left(question, phrases.without_dates(ask.rest))
+
+    def _names_a_source(self, question: str) -> bool:
+        """The question names one of the corpus's sources as a document: by a kind noun ("his profile page"), or by a
+        source's word and a noun after it that is no paper noun ("the arXiv listing" of an arXiv feed)."""
+        index = self.corpus.source_index
+        if index.restricting(question):
+            return True
+        for m in index.mentions(question):
+            after = re.match(r"[\s-]+([A-Za-z]+)", question[m.end :])
+            noun = after.group(1) if after else ""
+            if m.files and topic_words(noun, self.corpus.principal) and not re.match(phrases.PAPER_NOUN, noun, re.I):
+                return True
+        return False
+
+    def _topic_left(self, question: str, rest: str) -> list[str]:
+        """The words a question about the collection or its author leaves in `rest` that are a topic the corpus could
+        be about, not its wording ("counting both groups", "research-wise": plan/left_over.py)."""
+        return topic_left(self.corpus, question, rest, self._content(rest))
 
     def sources_asked(self, question: str, span, person, narrows: bool) -> SourceReading | None:
         """What the question asks of the corpus's sources, read once: a page's statements or the papers by source
@@ -181,9 +204,9 @@ class RouteByMeaning:
             return "corpus"
         if focus:
             return None
-        if phrases.venues_asked(question) and not self._content(phrases.without_venue_words(stripped)):
+        if phrases.venues_asked(question) and not self._topic_left(question, phrases.without_venue_words(stripped)):
             return "venues"  # "How many different venues has she published in?": the table's venue fields
-        if phrases.KNOWN_FOR.search(question) and not self._content(phrases.KNOWN_FOR.sub(" ", stripped)):
+        if phrases.KNOWN_FOR.search(question) and not self._topic_left(question, phrases.KNOWN_FOR.sub(" ", stripped)):
             return "overview"
         if self._content(stripped) or person or route in TABLE_LISTS:
             return None

@@ -8,6 +8,7 @@ from datetime import date
 
 from assistant.answer.check.citations import Citations, finish
 from assistant.answer.corpus import Corpus
+from assistant.answer.evidence.measured import asked_phrase, asked_text, by_context, change_side
 from assistant.answer.evidence.quantity import RATIO_NOUNS, alike, beyond, extreme
 from assistant.answer.evidence.weigh import summary_sentence
 from assistant.answer.plan import phrases
@@ -31,11 +32,19 @@ def quantity_extreme(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> An
     cites = Citations()
     who = structured.scope_phrase(plan, corpus.principal, plan.scope, plan.filters.coauthor, plan.dates)
     word = "largest" if plan.direction > 0 else "smallest"
+    asked = next(phrases.QUANTITY_EXTREME.finditer(plan.question), None)
+    if asked and change_side(asked_phrase(plan.question, asked.start())) is not None:
+        # a change asked ("the largest cost reduction"): the figures are read as changes, by what they measure, before
+        # the noun's largest figure ("reducing training cost by 47.6 percent" is less of a cut than "to 2.6%")
+        if answer := _by_what_measured(corpus, papers, plan, who, cites):
+            return answer
     found = extreme(plan.quantity, [p for p in papers if p.has_abstract], plan.direction, plan.words)
     # The quantity as the question names it ("model size"), when its noun phrase holds the noun read.
     said = phrases.quantity_extreme(plan.question)
     said = " ".join(reversed(said.words)) if said and plan.quantity in said.words else plan.quantity
     if not found:
+        if answer := _by_what_measured(corpus, papers, plan, who, cites):
+            return answer
         text = f"None of {who} states a number of {said} in its abstract, so the sources do not say which is {word}."
         return finish(text, cites, route="quantity_extreme")
     top = found[0]
@@ -50,6 +59,41 @@ def quantity_extreme(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> An
             lines.append(
                 f"- {r.said} in {name(r.paper)}{when(r.paper)}: {clause(r.sentence)} {cites.cite(r.paper, r.sentence)}"
             )
+    return finish("\n".join(lines), cites, route="quantity_extreme", papers=[r.paper.id for r in shown])
+
+
+def _by_what_measured(
+    corpus: Corpus, papers: list[Paper], plan: QueryPlan, who: str, cites: Citations
+) -> Answer | None:
+    """The extreme of a quantity the question names in other words than the papers ("the highest compression
+    ratio": "nearly 11× parameter compression"), its figures read by what they measure (evidence/measured.py); the
+    figures of another unit said to be not comparable. None when no figure measures it."""
+    m = next(phrases.QUANTITY_EXTREME.finditer(plan.question), None)
+    if m is None:
+        return None
+    words = asked_phrase(plan.question, m.start())
+    ranked, others = by_context(words, [p for p in papers if p.has_abstract], plan.direction)
+    if not ranked:
+        return None
+    asked, top = asked_text(plan.question, m.start()), ranked[0]
+    lines = [
+        f"No paper names a figure “{asked}” as such; read by what each figure measures, the {asked} {who} report is "
+        f"{top.said}, in {name(top.paper)}{when(top.paper)}{owner_note(top.paper, corpus.principal)}: "
+        f"{clause(top.sentence)} {cites.cite(top.paper, top.sentence)}."
+    ]
+    shown = ranked[: max(plan.ranked, 1 + SHOWN)]
+    if len(shown) > 1:
+        lines.append("Next:")
+        for r in shown[1:]:
+            lines.append(
+                f"- {r.said} in {name(r.paper)}{when(r.paper)}: {clause(r.sentence)} {cites.cite(r.paper, r.sentence)}"
+            )
+    if others:
+        o = others[0]
+        lines.append(
+            f"Not comparable with these (another unit): {o.said} in {name(o.paper)}{when(o.paper)}: "
+            f"{clause(o.sentence)} {cites.cite(o.paper, o.sentence)}"
+        )
     return finish("\n".join(lines), cites, route="quantity_extreme", papers=[r.paper.id for r in shown])
 
 
@@ -107,7 +151,7 @@ def quantity_threshold(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> 
 
 def _as_written(r) -> str:
     """A figure with the word the sentence writes after it ("6.2 cm")."""
-    m = re.search(rf"{re.escape(r.said)}\s*[^\s,.;:)]+", r.sentence)
+    m = re.search(rf"{re.escape(r.said)}\s*[^\s,.;:)]+", r.shown)
     return m.group(0) if m else r.said
 
 

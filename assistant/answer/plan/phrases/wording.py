@@ -240,15 +240,16 @@ SHARED_AUTHORS = re.compile(
 # "his average number of papers per year", "how many papers a year on average".
 AVERAGE = re.compile(r"\b(?:average|mean|on average|typically)\b", re.I)
 # "the largest GPU count any of his papers reports", "the highest speedup he reports", "the most GPUs used", "Top
-# speedup?", "the longest training run", "the largest speedup factor over its baseline": a superlative (read from its
-# form, phrases/superlatives.py) of a quantity the papers report; the noun is what is counted or measured.
+# speedup?", "the longest training run", "the largest speedup factor over its baseline", "the largest cost reduction
+# for training LLMs": a superlative (read from its form, phrases/superlatives.py) of a quantity the papers report; the
+# noun is what is counted or measured.
 QUANTITY_EXTREME = re.compile(
     r"\b(?P<most>[A-Za-z]+est|most|least|top|best|worst|max(?:imum)?|min(?:imum)?)\s+"
     r"(?:number of\s+|count of\s+|reported\s+)?"
     r"(?P<np>[A-Za-z][\w/-]*(?:\s+[A-Za-z][\w/-]*){0,2}?)(?:\s+(?:count|number|counts|numbers|figure|value|factor))?"
     r"(?:\s*\((?:by|in|of)\s+(?P<by>[^)]*)\)|\s*\([^)]*\))?"
     r"(?:\s+(?:that\s+|which\s+)?(?:any|one|each|all|of|in|across|among|he|she|they|his|her|their|the|reported|"
-    r"used|does|did|is|was|has|have|ever|do|[a-z]+ed|over|against|versus|vs)\b|\s*[?.!,;:]|\s*$)",
+    r"used|does|did|is|was|has|have|ever|do|[a-z]+ed|over|against|versus|vs|for)\b|\s*[?.!,;:]|\s*$)",
     re.I,
 )
 # "parameter count / model size": a slash between spaced words offers either, as one without spaces does.
