@@ -85,3 +85,23 @@ def test_both_refusal_paths_ask_the_one_decision(assistant, monkeypatch):
     ask(assistant, "I'm interested in his mixture-of-experts research. What does it cover?")  # the evidence step
     ask(assistant, "Which of his papers are about federated learning?")  # the topic reader
     assert asked[0] == "interested mixture-of-experts" and "federated learning" in asked[1:], asked
+
+
+def test_the_reading_keeps_the_most_subject_words_that_ground_papers_together(assistant):
+    # each word grounds papers alone, the three together none: the word read least surely as subject drops first,
+    # so the reading is "numerical kernels" (its kernel papers), not "numerical" alone (any numerical paper)
+    corpus = assistant.answerer().corpus
+    pool = [p for p in corpus.by_id.values() if p.is_author_work]
+    odds = {"numerical": 3.0, "kernels": 2.0, "mixture-of-experts": 1.0}
+    found = refusal.case(
+        corpus,
+        "What has he done on numerical kernels and mixture-of-experts?",
+        "numerical kernels mixture-of-experts",
+        pool,
+        False,
+        lambda words: [odds[w] for w in words],
+        2.5,
+    )
+    assert found is not None and found.reading == "numerical kernels", found
+    on = {sp.paper.id for sp in corpus.topics.papers_on("numerical kernels", pool, scored=False)}
+    assert on and set(found.papers) == on

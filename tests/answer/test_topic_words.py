@@ -4,6 +4,7 @@ follows the noun ("thx", "contain findings") is the frame, dropped unless the pa
 from __future__ import annotations
 
 from assistant.answer.plan.content import content_of
+from assistant.answer.plan.facets import either
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.topic_parts import shared
 from assistant.models import Filters, Message
@@ -43,6 +44,22 @@ def test_alternatives_share_the_context_around_their_separator():
     # the alternatives apart in the question, or no reading a paper is on: the topic as said
     assert shared("sparse or dense tensor kernels", "sparse methods, or else dense tensor kernels", papers) == ""
     assert shared("frozen or thawed lake ice", "papers on frozen / thawed lake ice", papers) == ""
+
+
+def test_alternatives_side_by_side_in_another_derived_form_share_their_context():
+    # the topic holds the papers' forms ("quantization" for the question's "quantizing": topic_words.in_papers_forms)
+    on = {"quantization large language models": {"a"}, "binarization large language models": {"b"}}.get
+    papers = lambda phrase: on(phrase) or set()  # noqa: E731
+    q = "Which papers are about quantizing or binarizing large language models?"
+    assert shared("quantization or binarization large language models", q, papers) == (
+        "quantization large language models or binarization large language models"
+    )
+    # a form of another word ("quantity") is no form of the topic's word
+    assert shared("quantization or binarization large language models", "quantity or binarizing LLMs", papers) == ""
+    # an "and" between the question's forms splits the topic's forms too
+    assert (
+        either("quantization binarization", "his work on quantizing and binarizing") == "quantization or binarization"
+    )
 
 
 def test_a_shared_modifier_narrows_each_alternative(assistant):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from assistant.answer.plan.topic_parts import said_at
+
 # What may stand between the two sides of an "and" that splits a topic ("glaciers and ice shelves", "HPC, and AI").
 _AND_ONLY = re.compile(r"\s*,?\s*and\s+", re.I)
 
@@ -50,7 +52,7 @@ def either(topic: str, question: str) -> str:
         return ""
     at, start = [], 0
     for w in words:
-        m = re.compile(rf"(?<![\w-]){re.escape(w)}(?![\w-])", re.I).search(question, start)
+        m = said_at(w, question, start)  # as written or in the question's own form of it ("quantizing")
         if m is None:
             return ""
         at.append(m.span())

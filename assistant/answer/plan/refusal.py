@@ -75,9 +75,18 @@ def case(
     papers = (
         {sp.paper.id for sp in corpus.topics.papers_on(reading, pool, scored=False)} if len(kept) > 1 else on[kept[0]]
     )
-    if not papers:  # the kept words together ground nothing: the one the model reads most surely as subject
-        reading = max(kept, key=lambda w: odds[w])
-        papers = on[reading]
+    # The kept words together ground nothing: the most of them that do, the word the model reads least surely as
+    # subject dropped first ("LLM training" of "making LLM training cheaper teams", not "training" alone), down to
+    # the one it reads most surely.
+    surest = sorted(kept, key=lambda w: -odds[w])
+    while not papers and len(surest) > 1:
+        surest.pop()
+        reading = " ".join(w for w in kept if w in surest)
+        papers = (
+            {sp.paper.id for sp in corpus.topics.papers_on(reading, pool, scored=False)}
+            if len(surest) > 1
+            else on[surest[0]]
+        )
     ids = {p.id for p in pool}
     by_cosine = lambda hits: sorted((h for h in hits if h.paper.id in ids), key=lambda h: -h.dense)  # noqa: E731
     asked = by_cosine(corpus.retriever.search(question, Filters(), k=10))

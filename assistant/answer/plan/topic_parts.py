@@ -14,22 +14,41 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from assistant.answer.evidence.query_terms import stem
+
 # What may stand between two alternatives that share their context: a slash, a comma, "or", "and" (with spaces).
 _BETWEEN = re.compile(r"\s*(?:/|,|\bor\b|\band\b)\s*", re.I)
+# A word of the question as the topic's words are written (hyphens inside a word kept: "low-rank").
+_TOKEN = re.compile(r"(?<![\w-])[\w-]+(?![\w-])")
 
 
-def _at(word: str, question: str, start: int = 0) -> re.Match | None:
-    return re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])", re.I).search(question, start)
+def said_at(word: str, question: str, start: int = 0) -> re.Match | None:
+    """Where the question says the topic's word from `start`, as written or in another derived form of it (query_terms
+    .stem, derived): the topic holds the form the papers write ("quantization" for the question's "quantizing":
+    topic_words.in_papers_forms), so "quantizing or binarizing large language models" has its two alternatives side by
+    side."""
+    written = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])", re.I).search(question, start)
+    if written is not None or not word.isalpha():  # as written first, as before; "c++", "fp=xint" only so
+        return written
+    root = stem(word, derived=True)
+    return next(
+        (
+            m
+            for m in _TOKEN.finditer(question, start)
+            if m.group(0).isalpha() and stem(m.group(0), derived=True) == root
+        ),
+        None,
+    )
 
 
 def adjacent(left: list[str], right: list[str], question: str) -> bool:
     """The question says the left alternative's last word and the right's first with only a separator between."""
-    end = _at(left[-1], question)
+    end = said_at(left[-1], question)
     while end is not None:
-        start = _at(right[0], question, end.end())
+        start = said_at(right[0], question, end.end())
         if start is not None and _BETWEEN.fullmatch(question[end.end() : start.start()]):
             return True
-        end = _at(left[-1], question, end.end())
+        end = said_at(left[-1], question, end.end())
     return False
 
 
