@@ -238,3 +238,20 @@ def test_which_of_those_came_out_first_and_who_wrote_it_reads_the_first_ones_aut
         "Which of the two came out first, and who wrote it?",
     )
     assert a.meta["plan"]["route"] == "authors" and [c.arxiv_id for c in a.citations] == ["2310.16298"]
+
+
+def test_an_abstract_named_after_what_describes_it_is_a_reference_to_its_paper(tanaka):
+    (ref,) = references("Quote the Greenland calving-front abstract on what it handles better than single images.")
+    assert ref.words == ("Greenland", "calving-front") and ref.headed
+    answer = tanaka.answer(
+        [
+            Message(
+                role="user",
+                content="Can you quote me the exact words from the Greenland calving-front abstract on "
+                "what the multi-image network handles better than single images?",
+            )
+        ],
+    )
+    assert [c.title for c in answer.citations][:1] == [
+        "Calving Front Delineation of Greenland Glaciers with Multi-Temporal SAR"
+    ]
