@@ -154,3 +154,18 @@ def test_a_follow_up_places_a_paper_on_the_same_theme_among_the_years_papers(ass
         "And what did he put out on the same theme about a year after that?",
     )
     assert titles(answer)[:1] == ["AIPerf: Automated machine learning as an AI-HPC benchmark"]
+
+
+def test_the_time_between_the_two_papers_a_venue_holds(tanaka):
+    # no paper named or described: the conference's editions hold two of her papers, and those are the two dates
+    answer = ask(tanaka, "How many years lie between her IGARSS papers?")
+    assert answer.meta["plan"]["route"] == "elapsed"
+    assert sorted(c.year for c in answer.citations) == [2019, 2023]
+    assert "four years" in answer.answer
+
+
+def test_the_time_from_a_paper_picked_by_date_among_all_of_the_authors(assistant):
+    # "his earliest paper" names no venue: the pick is among all of his papers, the named one left out
+    answer = ask(assistant, "How long after his earliest paper did the HPC AI500 benchmark come out?")
+    assert answer.meta["plan"]["route"] == "elapsed"
+    assert sorted(c.year for c in answer.citations) == [2015, 2019]

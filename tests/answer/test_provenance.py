@@ -90,3 +90,15 @@ def test_a_second_corpus_names_its_sources_by_file_and_kind(tanaka):
     question = "How many of her works are only arXiv preprints, with no journal, conference or thesis version?"
     kinds = ask(tanaka, question)
     assert kinds.meta["plan"]["route"] != "provenance" and first_number(kinds.answer) == 7
+
+
+def test_a_word_every_source_is_names_none_and_is_said_without_its_article(tanaka):
+    # "file" is what every source is, not BibTeX's word: "these files" restricts to none of them
+    answer = ask(tanaka, "List every paper in these files on which Ole Hansen is an author.")
+    assert answer.meta["plan"]["sources"] is None
+    assert "listed in the" not in answer.answer
+    # beside a source's own word it still names that source as a document, and a heading says "the OpenAlex export"
+    answer = ask(tanaka, "Which of her papers are in the OpenAlex file but not in the BibTeX one?")
+    assert first_number(answer.answer) == 1 and "the an " not in answer.answer and "the a " not in answer.answer
+    answer = ask(tanaka, "Which of her papers on sea ice are only in the BibTeX file?")
+    assert "the a BibTeX" not in answer.answer

@@ -257,3 +257,20 @@ def test_an_acronym_finds_every_title_and_venue_whose_initials_hold_it():
     assert r._at_venue("IGARSS", every) == {"ab", "cd"}
     assert r._at_venue("IGARSS", frozenset({"cd", "fno"})) == {"cd"}
     assert r._at_venue("TGRS", every) == set()  # "IEEE Trans. on Geoscience and RS": ITGR…, no TGRS run
+
+
+def test_an_abstract_named_after_what_describes_it_is_a_reference_to_its_paper(tanaka):
+    (ref,) = references("Quote the Greenland calving-front abstract on what it handles better than single images.")
+    assert ref.words == ("Greenland", "calving-front") and ref.headed
+    answer = tanaka.answer(
+        [
+            Message(
+                role="user",
+                content="Can you quote me the exact words from the Greenland calving-front abstract on "
+                "what the multi-image network handles better than single images?",
+            )
+        ],
+    )
+    assert [c.title for c in answer.citations][:1] == [
+        "Calving Front Delineation of Greenland Glaciers with Multi-Temporal SAR"
+    ]

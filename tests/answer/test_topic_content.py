@@ -66,3 +66,9 @@ def test_the_earliest_item_of_her_record_is_a_date_pick_over_all_her_papers(tana
     assert (
         "2018" in answer.answer and answer.citations[0].title == "Machine Learning for Operational Sea-Ice Monitoring"
     )
+
+
+def test_a_topic_is_not_read_as_its_ordinary_head_once_its_unused_words_are_dropped(tanaka):
+    # none of her papers says "large" or "language": "models" alone (in several of them) is no reading of the topic
+    answer = ask(tanaka, "What has Keiko Tanaka published on large language models?")
+    assert not answer.citations and "large language models" in answer.answer

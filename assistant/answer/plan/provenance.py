@@ -33,6 +33,10 @@ KIND_SAID = {
     "profile_items": "a researcher profile page (items)",
 }
 
+# What every source is, whatever its kind: a file the corpus read, exported or scraped. "These files", "all the
+# exports" name every source, so none of them ("file" is no more BibTeX's word than OpenAlex's); beside a word that
+# names one ("the OpenAlex file") they say it is named as a document.
+CONTAINER = frozenset({"file", "export"})
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:['’-][A-Za-z0-9]+)*")
 # Words that carry no meaning of their own in a question (the function words of text.STOP): never a source's name
 # nor a page's label.
@@ -55,6 +59,11 @@ _PAPERS_ASKED = re.compile(
     rf"\bwhich\b[^?.]*?\b{PAPER_NOUN}|\bwhich (?:ones|of)\b|\blist\b(?:\s+\w+){{0,2}}\s+{PAPER_NOUN}", re.I
 )
 COUNT = re.compile(r"\b(?:how many|number of|count)\b", re.I)
+
+
+def _unarticled(said: str) -> str:
+    """A source's kind as said after "the": "a BibTeX file" -> "BibTeX file"."""
+    return re.sub(r"^(?:an?|the)\s+", "", said, flags=re.I)
 
 
 def norm(word: str) -> str:
@@ -149,7 +158,9 @@ class SourceReading:
         return ",".join(
             f" {said.get(m.op, 'listed in')} "
             + (" and " if m.op == "every" else " or ").join(
-                dict.fromkeys(f"the {index.by_file[f].described or index.by_file[f].kind}" for f in sorted(m.files))
+                dict.fromkeys(
+                    f"the {_unarticled(index.by_file[f].described or index.by_file[f].kind)}" for f in sorted(m.files)
+                )
             )
             for m in self.mentions
         )
@@ -184,13 +195,14 @@ class SourceIndex:
                 s.described,
                 s.owner,
                 frozenset(s.kind_words - drop),
-                frozenset(s.nouns - drop),
+                frozenset(s.nouns - (drop - CONTAINER)),  # "the OpenAlex file" names it as a document
                 frozenset(s.other_words - drop - s.kind_words),
                 s.statements,
             )
             for s in made
         ]
         self.vocabulary = set().union(*(s.kind_words | s.other_words for s in self.sources)) if self.sources else set()
+        self.vocabulary |= CONTAINER & set().union(*(s.nouns for s in self.sources))  # part of a mention, naming none
         self.by_file = {s.file: s for s in self.sources}
 
     @staticmethod
@@ -199,10 +211,10 @@ class SourceIndex:
         described = re.sub(r"\([^)]*\)", " ", r.get("description") or "")  # what a page holds is not what it is
         kind = KIND_SAID.get(r["shape"], r["shape"].replace("_", " "))
         kind_words = set(_words(re.sub(r"\([^)]*\)", " ", kind))) | set(_words(described))
-        kind_words |= set(_words(page.get("heading", "")))
+        kind_words |= set(_words(page.get("heading", ""))) | CONTAINER
         # the noun each phrase is about: its last word, or the last before "of" ("Profile page of X" -> page)
         phrases_ = [re.sub(r"\([^)]*\)", " ", kind), described, page.get("heading", ""), r.get("owner") or ""]
-        nouns = {ws[-1] for p in phrases_ if (ws := _words(re.split(r"\bof\b", p)[0]))}
+        nouns = {ws[-1] for p in phrases_ if (ws := _words(re.split(r"\bof\b", p)[0]))} | CONTAINER
         file_words = {w for w in _words(re.sub(r"[\d_.]+", " ", r["file"])) if len(w) > 2 and re.search("[aeiou]", w)}
         statements = tuple(
             Statement(r["file"], s["line"], s["label"], s["value"], s["text"]) for s in page.get("statements", [])

@@ -88,7 +88,7 @@ class TopicReader:
             # the model reads as subject (plan/frame.py), when they ground papers. A topic it reads as all frame, or
             # whose subject grounds nothing, stays: the corpus does not cover it.
             learned = content_of(topic, question, used, self._subjects(question))
-            if learned and learned != content and self._grounds(learned, pool):
+            if learned and learned != content and self._grounds(learned, pool) and self._tells_apart(learned, pool):
                 return self._read(learned, question, pool, filtered, route)
             if filtered and (named := self._named_listed(read[0], question, pool, route)) is not None:
                 return named
@@ -127,6 +127,15 @@ class TopicReader:
         if (found := refusal.decided(self.corpus, question, read[0], pool, filtered)) is None:
             return read
         return found.reading, refusal.assumed(read[0], found), []
+
+    def _tells_apart(self, topic: str, pool: list[Paper]) -> bool:
+        """Whether a reading keeps a word that tells the pool's papers apart (not ordinary English): "models", left
+        of "large language models" once its unused words are read as frame, names no subject of its own."""
+        return any(
+            r == distinct.DISTINGUISHING
+            for words in topic_words.words_of_topic(self.corpus.topics, topic, pool)
+            for _, r in words
+        )
 
     def _grounds(self, topic: str, pool: list[Paper]) -> bool:
         """Whether the topic's own words ground a paper of the pool (not the meaning score), asked once."""

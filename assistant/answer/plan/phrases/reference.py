@@ -20,7 +20,9 @@ _DETERMINERS = frozenset({"the", "his", "her", "their", "its", "this", "that"})
 _OWNERS = frozenset({"his", "her", "their"})
 # "this"/"that" also open relative clauses ("papers that use GPUs"): they refer only when a paper noun heads them.
 _HEAD_REQUIRED = frozenset({"this", "that"})
-PAPER_HEADS = SINGULARS | {"one"}  # "the Dataset Matters paper", "the newer one"
+# "the Dataset Matters paper", "the newer one", "the Greenland calving-front abstract": a paper, or the part of it a
+# corpus of abstracts holds, named after what describes it
+PAPER_HEADS = SINGULARS | {"one", "abstract"}
 _PLURAL_HEADS = PLURALS | {"ones"}
 # Words that end the description: a clause's function words and verbs of the question's frame.
 _BOUNDARY = frozenset(
