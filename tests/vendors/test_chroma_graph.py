@@ -6,7 +6,6 @@ from __future__ import annotations
 import subprocess
 import sys
 
-
 # One process asks the seeds store for the dense candidates of a query and prints their ids.
 _ASK = """
 import json, sys
