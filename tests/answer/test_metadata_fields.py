@@ -107,6 +107,11 @@ def test_a_kind_of_work_and_a_negated_author_position_filter_a_list(tanaka):
     assert "that are journal articles not listing Keiko Tanaka as first author (3 papers" in answer.answer
     assert phrases.position_negated("papers where he is not the first author")
     assert not phrases.position_negated("Which papers list him as first author?")
+    # a contraction has no word boundary before its "n't"
+    assert phrases.position_negated("journal papers from 2020-2022 where she isn't first author?")
+    assert phrases.position_negated("the ones where he wasn’t the lead author")
+    answer = ask(tanaka, "journal papers from 2020-2022 where she isn't first author?")
+    assert "that are journal articles not listing Keiko Tanaka as first author (3 papers" in answer.answer
 
 
 def test_a_kind_of_work_said_as_included_is_no_topic_and_selects_nothing(tanaka):

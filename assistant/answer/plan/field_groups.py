@@ -138,7 +138,7 @@ _KIND_SAID = re.compile(
     rf"\b(?<!\bno\s)(?:in|at)\s+(?:an?\s+|some\s+|peer-reviewed\s+)?(?P<noun>{_NOUNS})\b(?!\s+version\b)",
     re.I,
 )
-_RULED_OUT = re.compile(r"\b(?:not|never|no|without|n['’]t)\b", re.I)
+_RULED_OUT = re.compile(r"(?:\b(?:not|never|no|without)|n['’]t)\b", re.I)  # "isn't": no boundary before "n't"
 
 
 # A preprint or arXiv paper said, and a kind of venue ruled out: "arXiv preprints with no journal version listed",

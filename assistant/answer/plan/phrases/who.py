@@ -57,7 +57,7 @@ _AT = rf"(?:(?:{NTH_WORDS}){_OR_ALONE}?(?:[- ](?:listed|named|credited))?[- ](?:
 # and a position held by someone else than the person ("is someone other than X the first author", "whose first
 # author isn't her", "led by somebody besides X", "not led by him"): the papers where the person is not at it.
 NOT_POSITION = re.compile(
-    r"\b(?:not|n['’]t|never)\s+(?:(?:the|as|as the|listed as|listed as the|be|being)\s+)?"
+    r"(?:\b(?:not|never)|n['’]t)\s+(?:(?:the|as|as the|listed as|listed as the|be|being)\s+)?"
     r"(?:first|lead|leading|second|third|last|senior)[- ]author"
     rf"|\b{_SOMEONE}\s+{_OTHER_THAN}\s+{_PERSON}(?=[^.?;]{{0,40}}{_AT})"
     rf"|\b{_AT}(?:\s+(?:who|that))?(?:\s+(?:is|was|by|being))?\s+{_SOMEONE}\s+{_OTHER_THAN}\s+{_PERSON}"
