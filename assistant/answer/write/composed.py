@@ -53,13 +53,18 @@ def quantity_extreme(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> An
         f"{owner_note(top.paper, corpus.principal)}: {clause(top.sentence)} {cites.cite(top.paper, top.sentence)}."
     ]
     shown = found[: max(plan.ranked, 1 + SHOWN)]
-    if len(shown) > 1:
-        lines.append("Next:")
-        for r in shown[1:]:
-            lines.append(
-                f"- {r.said} in {name(r.paper)}{when(r.paper)}: {clause(r.sentence)} {cites.cite(r.paper, r.sentence)}"
-            )
+    lines += _next(shown, cites)
     return finish("\n".join(lines), cites, route="quantity_extreme", papers=[r.paper.id for r in shown])
+
+
+def _next(shown, cites: Citations) -> list[str]:
+    """The runners-up of a superlative, each with its figure and the sentence stating it, after a "Next:" line."""
+    if len(shown) < 2:
+        return []
+    return ["Next:"] + [
+        f"- {r.said} in {name(r.paper)}{when(r.paper)}: {clause(r.sentence)} {cites.cite(r.paper, r.sentence)}"
+        for r in shown[1:]
+    ]
 
 
 def _by_what_measured(
@@ -82,12 +87,7 @@ def _by_what_measured(
         f"{clause(top.sentence)} {cites.cite(top.paper, top.sentence)}."
     ]
     shown = ranked[: max(plan.ranked, 1 + SHOWN)]
-    if len(shown) > 1:
-        lines.append("Next:")
-        for r in shown[1:]:
-            lines.append(
-                f"- {r.said} in {name(r.paper)}{when(r.paper)}: {clause(r.sentence)} {cites.cite(r.paper, r.sentence)}"
-            )
+    lines += _next(shown, cites)
     if others:
         o = others[0]
         lines.append(
