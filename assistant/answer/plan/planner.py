@@ -28,7 +28,7 @@ from assistant.answer.plan.reader import ModelReader, model_read
 from assistant.answer.plan.scope import scope_of
 from assistant.answer.plan.selection import PAPER_FIELDS
 from assistant.answer.plan.slots import SlotReader
-from assistant.answer.plan.spelling import correct_spelling
+from assistant.answer.plan.spelling import correct_spelling, with_apostrophes
 from assistant.answer.plan.topic import TOPIC_ROUTES, TopicReader
 from assistant.errors import BadRequest
 from assistant.models import Filters, Message
@@ -49,6 +49,8 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
         question, history = split_turns(messages)
         if not question:
             raise BadRequest("The conversation has no user question: the last message must come from the user.")
+        # A contraction typed without its apostrophe is read as the contraction by every reader ("dont use X").
+        question = with_apostrophes(question, self.corpus.retriever.lexical.knows)
         # Spelling is corrected for finding papers only; slots and routes read the words as written ("leaving out").
         corrected, spelling = correct_spelling(question, self.corpus.retriever.lexical.knows)
         position, surname = phrases.position(question), phrases.surname(question)

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
+from assistant.answer.plan.phrases.claims import AUX
+
 WORDS = Path(__file__).parent / "data" / "english_words.txt"
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -67,6 +69,24 @@ def _doubles_a_letter(word: str, candidate: str) -> bool:
     )
 
 
+# A negative contraction typed without its apostrophe ("dont", "doesnt", "isnt"): an auxiliary and "nt", which is
+# neither English nor a corpus word; it gets its apostrophe back, so negation and tags read it as the contraction.
+_BARE_CONTRACTION = re.compile(rf"\b({AUX})nt\b", re.I)
+
+
+def with_apostrophes(question: str, knows: Callable[[str], bool]) -> str:
+    """The question with each negative contraction typed without its apostrophe written with it ("dont" -> "don't");
+    a word that is English or the corpus's own stays."""
+    english = english_words()
+
+    def restore(m: re.Match) -> str:
+        word = m.group(0)
+        low = word.casefold()
+        return word if low in english or knows(low) else f"{m.group(1)}n't"
+
+    return _BARE_CONTRACTION.sub(restore, question)
+
+
 def correct_spelling(question: str, knows: Callable[[str], bool]) -> tuple[str, list[str]]:
     """Words that are not English and that the corpus never uses, one edit away from exactly one word it does
     ("paralel" -> "parallel", "comunication" -> "communication"), replaced; returns the text and the corrections
@@ -74,7 +94,6 @@ def correct_spelling(question: str, knows: Callable[[str], bool]) -> tuple[str, 
     used to become its nearest corpus word ("sends" -> "tends"). Candidates are generated from the word (~500),
     so the cost does not grow with the vocabulary."""
     fixes: list[str] = []
-
     english = english_words()
 
     def fix(m: re.Match) -> str:
