@@ -12,7 +12,7 @@ import re
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import distinct, topics
 from assistant.answer.plan import dated, facets, frame, phrases, refusal, topic_parts, topic_words
-from assistant.answer.plan.content import content_of
+from assistant.answer.plan.content import content_of, places
 from assistant.answer.plan.intents import subject_for
 from assistant.answer.plan.listed import listed_noun
 from assistant.models import Filters, Paper
@@ -92,6 +92,14 @@ class TopicReader:
                 return self._read(learned, question, pool, filtered, route)
             if filtered and (named := self._named_listed(read[0], question, pool, route)) is not None:
                 return named
+            if filtered and self._surely_frame(question, read[0]):
+                # "From her 2023 and 2024 output, which papers don't involve Sentinel-1 data?": another slot selects
+                # the papers, and the model is sure every word left is the question's frame
+                return (
+                    "",
+                    f"I read “{read[0]}” as the question's wording, not a topic, so no topic narrows the papers.",
+                    [],
+                )
             return self._decided(read, question, pool, filtered)
         return read
 
@@ -151,6 +159,17 @@ class TopicReader:
     def subjects(self, question: str, words: list[str]) -> list[bool]:
         """For each word, whether it is the question's subject rather than its frame (plan/frame.py)."""
         return self._subjects(question)(words) if words else []
+
+    def _surely_frame(self, question: str, topic: str) -> bool:
+        """Every word of the topic is one the frame model reads as the question's frame past its margin (plan/frame.py:
+        the margin set on words no paper holds, so a subject the corpus lacks, "penguins", "hurricanes", stays one),
+        and none stands where the question puts a topic ("his 2024 papers on sea ice?" asks about sea ice)."""
+        words = list(dict.fromkeys(w for w in topic.replace(" or ", " ").split() if w))
+        placed = set().union(*places(question))
+        if not words or any(w.casefold() in placed for w in words):
+            return False
+        share, embed = refusal.word_evidence(self.corpus)
+        return all(s <= -frame.margin() for s in frame.subject_scores(question, words, share, embed))
 
     def _subjects(self, question: str):
         """Which of a topic's words are the question's subject, not its frame (plan/frame.py)."""
