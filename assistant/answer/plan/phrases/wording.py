@@ -206,8 +206,9 @@ _ASKS_LATER = re.compile(r"^\s*\S+.*?\b(?:which|what|who|whom|where|how)\b", re.
 
 
 def asks_of_picked(question: str) -> bool:
-    """Whether a question that picks a paper by date asks something more of it (a wh-word after its start)."""
-    return bool(_ASKS_LATER.search(question))
+    """Whether a question that picks a paper by date asks something more of it (a wh-word after the start of its main
+    clause: "Of his 2026 papers, which one came out earliest?" asks only the pick)."""
+    return bool(_ASKS_LATER.search(main_clause(question)))
 
 
 def claim_first(question: str) -> tuple[str, tuple[int, int]] | None:
