@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from assistant.answer.plan import phrases, topic_scope
+from assistant.answer.plan.content import places
 from assistant.answer.plan.paper_nouns import EITHER, GENERIC_PLURAL, PLURAL, PLURALS, SINGULAR, SINGULARS
 from assistant.answer.plan.phrases import NUMBER_WORDS, PAPER_NOUN, PAPER_OWNER, STRUCTURE, YEAR  # noqa: F401 - NUMBER_WORDS is imported from here by callers
 from assistant.text import STOP as BASE_STOP
@@ -146,7 +147,8 @@ def classify(question: str, principal: str) -> Intent:
         r"\b(research (areas?|themes?|topics?|interests?|directions?|agenda)|main (areas?|"
         r"themes?|topics?)|(work|research|focus)(ed)? (changed|evolved|shifted|developed)|"
         r"over (time|the years)|trajectory|timeline|overview of (his|their|the "
-        r"author['’]s) (work|research))\b(?! (?:on|in|about|regarding)\b)|^what (does|did|do) (the author|he|they|\w+ "
+        r"author['’]s) (work|research))\b(?! (?:on|in|into|about|regarding|concerning|that|which|where|dealing|"
+        r"involving|using|with)\b)|^what (does|did|do) (the author|he|they|\w+ "
         r"\w+) (mainly |mostly |usually )?(work|research|focus)(ed)? on\??$",
         ql,
     ) and not re.search(r"\b(co-?authors?|collaborat\w*)\b", ql):
@@ -178,9 +180,12 @@ def classify(question: str, principal: str) -> Intent:
         intent.route = "earliest"
     elif re.search(r"\b(latest|newest|most recent|last)\b", ql) and re.search(_PAPER_WORDS, ql):
         intent.route = "latest"
-    # "code" before a hyphen qualifies another noun ("code-optimization papers"): no code asked for
-    elif re.search(r"\b(code(?!-\w)|source code|open[- ]source|github|implementation available)\b", ql) and re.search(
-        r"\b(which|what|list|papers?|any|how)\b", ql
+    # "code" before a hyphen qualifies another noun ("code-optimization papers"): no code asked for; nor does "code"
+    # where the question puts its topic ("what has he worked on in terms of compiler code generation?")
+    elif (
+        re.search(r"\b(code(?!-\w)|source code|open[- ]source|github|implementation available)\b", ql)
+        and re.search(r"\b(which|what|list|papers?|any|how)\b", ql)
+        and "code" not in set().union(*places(ql))
     ):
         intent.route = "code"
     elif re.search(
