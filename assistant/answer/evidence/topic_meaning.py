@@ -91,7 +91,21 @@ class TopicMeaning:
         without the index."""
         if self.terms is None:
             return []
-        return [w for w in words if terms(w) and not self.terms.papers_with(forms(terms(w)[0]))]
+        return [w for w in words if terms(w) and not self._held_in_some_spelling(terms(w)[0])]
+
+    def _held_in_some_spelling(self, term: str) -> bool:
+        """Some paper holds the term as written, or written closed where it is hyphenated or hyphenated where it is
+        closed ("onboard" for the papers' "on-board", "multi-core" for "multicore"): the same word typed another way."""
+        if self.terms.papers_with(forms(term)):
+            return True
+        joined = self.__dict__.get("_hyphen_joined")
+        if joined is None:  # the table's hyphenated words by their closed spelling, made on first use
+            joined = self.__dict__["_hyphen_joined"] = {
+                v.replace("-", ""): v for v in self.terms.vocabulary if "-" in v
+            }
+        closed = term.replace("-", "")
+        other = closed if "-" in term else joined.get(term)
+        return bool(other and self.terms.papers_with(forms(other)))
 
     def uncovered(self, words: list[str], search: Callable[[], list], people: list[str]) -> list[str]:
         """The question's subject words that show the corpus does not cover it, or []: words that name something
