@@ -7,8 +7,6 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from assistant.answer.plan.phrases.claims import AUX
-
 WORDS = Path(__file__).parent / "data" / "english_words.txt"
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -69,9 +67,14 @@ def _doubles_a_letter(word: str, candidate: str) -> bool:
     )
 
 
-# A negative contraction typed without its apostrophe ("dont", "doesnt", "isnt"): an auxiliary and "nt", which is
-# neither English nor a corpus word; it gets its apostrophe back, so negation and tags read it as the contraction.
-_BARE_CONTRACTION = re.compile(rf"\b({AUX})nt\b", re.I)
+@cache
+def _bare_contraction() -> re.Pattern:
+    """A negative contraction typed without its apostrophe ("dont", "doesnt", "isnt"): an auxiliary and "nt", which
+    is neither English nor a corpus word; it gets its apostrophe back, so negation and tags read it as the contraction.
+    (Imported here: the phrases package reads this module's English words.)"""
+    from assistant.answer.plan.phrases.claims import AUX
+
+    return re.compile(rf"\b({AUX})nt\b", re.I)
 
 
 def with_apostrophes(question: str, knows: Callable[[str], bool]) -> str:
@@ -84,7 +87,7 @@ def with_apostrophes(question: str, knows: Callable[[str], bool]) -> str:
         low = word.casefold()
         return word if low in english or knows(low) else f"{m.group(1)}n't"
 
-    return _BARE_CONTRACTION.sub(restore, question)
+    return _bare_contraction().sub(restore, question)
 
 
 def correct_spelling(question: str, knows: Callable[[str], bool]) -> tuple[str, list[str]]:

@@ -11,6 +11,7 @@ from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import asked_sentence, clauses
 from assistant.answer.plan import phrases
 from assistant.answer.plan.phrases import FIELD_ROUTES
+from assistant.answer.plan.phrases.main_clause import main_clause
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.write.extractive import clause
 from assistant.models import Paper
@@ -23,6 +24,8 @@ def second_clause(corpus: Corpus, plan: QueryPlan, paper: Paper, cites: Citation
     m = _AND_ASKS.search(plan.question)
     # "His oldest paper? Which project was it part of?": a later sentence asks it as well
     ask = m.group(1) if m else next(iter(phrases.later_asks(plan.question)), "")
+    if ask and ask == main_clause(plan.question):
+        ask = ""  # "Of his 2026 papers, which is the oldest?": the ask after a lead-in is the pick itself
     written = {plan.route, "when"} if plan.route in ("earliest", "latest") else {plan.route}  # a pick says its date
     if not ask or {FIELD_ROUTES[f] for f in phrases.asked_fields(ask)} & written:
         return ""  # "…, and where was it submitted before?": the field written already answers it
