@@ -24,7 +24,7 @@ def second_clause(corpus: Corpus, plan: QueryPlan, paper: Paper, cites: Citation
     m = _AND_ASKS.search(plan.question)
     # "His oldest paper? Which project was it part of?": a later sentence asks it as well
     ask = m.group(1) if m else next(iter(phrases.later_asks(plan.question)), "")
-    if ask and ask == main_clause(plan.question):
+    if ask and ask == main_clause(plan.question) and phrases.date_pick(ask):
         ask = ""  # "Of his 2026 papers, which is the oldest?": the ask after a lead-in is the pick itself
     written = {plan.route, "when"} if plan.route in ("earliest", "latest") else {plan.route}  # a pick says its date
     if not ask or {FIELD_ROUTES[f] for f in phrases.asked_fields(ask)} & written:
