@@ -372,12 +372,29 @@ _DENYING = _NEGATORS | {"zero"}
 
 def denied(question: str, word: str) -> bool:
     """The claim denies the word itself: a negator at most two words before it ("with zero communication between
-    devices", "needs no calibration data", "without any labels")."""
+    devices", "needs no calibration data", "without any labels"), or before the words that modify it ("without
+    needing a calibration set" denies the set as it denies the calibration)."""
     tokens = [t.casefold() for t in _TOKEN.findall(question)]
     key = _singular(word)
+
+    def opens(i: int) -> int:  # where the noun phrase ending at i starts: its modifiers are content words
+        j = i
+        while j > 0 and i - j < _MODIFIERS and _content(tokens[j - 1]):
+            j -= 1
+        return j
+
     return any(
-        _singular(t) == key and any(b in _DENYING for b in tokens[max(0, i - 3) : i]) for i, t in enumerate(tokens)
+        _singular(t) == key and any(b in _DENYING for b in tokens[max(0, opens(i) - 3) : i])
+        for i, t in enumerate(tokens)
     )
+
+
+# How many words may modify a denied noun before it ("no labelled calibration data"): a noun phrase's modifiers.
+_MODIFIERS = 3
+
+
+def _content(token: str) -> bool:
+    return token.isalpha() and len(token) > 2 and token not in _FUNCTION | _DENYING | _DETERMINERS | _ARTICLES
 
 
 def in_comparison(question: str, word: str) -> bool:
