@@ -12,6 +12,8 @@ from pathlib import Path
 
 from assistant.answer.evidence import acronyms, alignment, extended
 from assistant.answer.evidence.figures import same_number
+from assistant.answer.evidence.foils import NEGATORS as _NEGATORS
+from assistant.answer.evidence.foils import foils
 from assistant.answer.evidence.query_terms import stem
 from assistant.answer.evidence.weigh import forms, vocabulary
 from assistant.answer.plan.intents import STOP, topic_words
@@ -273,51 +275,6 @@ def paraphrased(question: str, word: str, sentences: list[str]) -> bool:
     return any(f in _FUNCTION and f not in _PRONOUNS for s in sentences for f in slot_fillers(question, word, s))
 
 
-def _load_foils() -> list[tuple[str, re.Pattern]]:
-    rows = []
-    for line in (DATA / "foils.txt").read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            scope, _, pattern = line.partition("|")
-            rows.append((scope.strip(), re.compile(rf"(?<![\w-])(?:{pattern.strip()})(?![\w-])", re.I)))
-    return rows
-
-
-FOILS = _load_foils()
-# Where a foil ends: a clause ends at punctuation or a new clause; a thing also at the preposition or conjunction
-# that follows its noun phrase ("than cuSPARSE on A100 GPUs" sets only cuSPARSE against the work), or after
-# FOIL_WORDS words.
-_CLAUSE_END = re.compile(
-    r"[;:()\[\]]|,(?!\d{3})|\.\s|\s(?:and|but|while|whereas|although|though|which|where)\s|$", re.I
-)
-_THING_END = re.compile(
-    r"[;:,()\[\]]|\.\s|\s(?:on|in|at|with|without|for|by|from|to|across|using|under|over|into|via|and|but|which|that"
-    r"|who|where|when|is|are|was|were|has|have|had|can|could|while)\s|$",
-    re.I,
-)
-FOIL_WORDS = 6
-# Words that deny rather than name ("without losing accuracy"): never a term the paper must hold outside a foil.
-_NEGATORS = frozenset({"without", "not", "no", "never", "nor", "neither", "none"})
-
-
-def foils(text: str) -> list[tuple[int, int]]:
-    """The spans of a text that name what a work is set against (data/foils.txt)."""
-    out = []
-    for scope, pattern in FOILS:
-        for m in pattern.finditer(text):
-            first = _TOKEN.search(text, m.end())
-            if scope == "denied" and first and first.group(0).casefold().endswith("ing"):
-                out.append((first.start(), first.end()))  # "without losing accuracy": only the verb is denied
-                continue
-            end = (_CLAUSE_END if scope == "clause" else _THING_END).search(text, m.end() + 1)
-            stop = end.start() if end else len(text)
-            if scope != "clause":
-                words = list(_TOKEN.finditer(text, m.end(), stop))
-                if len(words) > FOIL_WORDS:
-                    stop = words[FOIL_WORDS - 1].end()
-            out.append((m.end(), stop))
-    return out
-
-
 def _places(word: str, text: str) -> list[int]:
     """Where the text holds the word, as written or another form of it (by stem)."""
     key = _singular(word)
@@ -372,12 +329,29 @@ _DENYING = _NEGATORS | {"zero"}
 
 def denied(question: str, word: str) -> bool:
     """The claim denies the word itself: a negator at most two words before it ("with zero communication between
-    devices", "needs no calibration data", "without any labels")."""
+    devices", "needs no calibration data", "without any labels"), or before the words that modify it ("without
+    needing a calibration set" denies the set as it denies the calibration)."""
     tokens = [t.casefold() for t in _TOKEN.findall(question)]
     key = _singular(word)
+
+    def opens(i: int) -> int:  # where the noun phrase ending at i starts: its modifiers are content words
+        j = i
+        while j > 0 and i - j < _MODIFIERS and _content(tokens[j - 1]):
+            j -= 1
+        return j
+
     return any(
-        _singular(t) == key and any(b in _DENYING for b in tokens[max(0, i - 3) : i]) for i, t in enumerate(tokens)
+        _singular(t) == key and any(b in _DENYING for b in tokens[max(0, opens(i) - 3) : i])
+        for i, t in enumerate(tokens)
     )
+
+
+# How many words may modify a denied noun before it ("no labelled calibration data"): a noun phrase's modifiers.
+_MODIFIERS = 3
+
+
+def _content(token: str) -> bool:
+    return token.isalpha() and len(token) > 2 and token not in _FUNCTION | _DENYING | _DETERMINERS | _ARTICLES
 
 
 def in_comparison(question: str, word: str) -> bool:
