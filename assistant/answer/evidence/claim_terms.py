@@ -168,18 +168,25 @@ def unsupported(question: str, paper: Paper, sentences: list[str], near: Near | 
     return out
 
 
-LIGHT = frozenset(
-    line.strip().casefold()
-    for line in (DATA / "light_words.txt").read_text(encoding="utf-8").splitlines()
-    if line.strip() and not line.startswith("#")
-)
+def _words(name: str) -> frozenset[str]:
+    """A data file's words, one a line (lines starting with # are comments)."""
+    lines = (DATA / name).read_text(encoding="utf-8").splitlines()
+    return frozenset(line.strip().casefold() for line in lines if line.strip() and not line.startswith("#"))
+
+
+LIGHT = _words("light_words.txt")
+QUALITIES = _words("quality_words.txt")
 _TOKEN = re.compile(r"[A-Za-z0-9][\w'’-]*")
 _ARTICLES = {"a", "an", "the", "its", "their"}
 _DETERMINERS = _ARTICLES | {"his", "her", "our", "it", "them", "this", "these", "that", "those", "all", "each", "every"}
 _PREPOSITIONS = {"from", "on", "in", "with", "at", "to", "for", "by", "of", "using", "via", "over", "into", "onto"}
 # Words that fill a slot without naming anything ("improves … over task-specific models" for "beat task-specific
 # models"): a claim word in their place is a paraphrase, not a rival term.
-_FUNCTION = STOP | _PREPOSITIONS | {"across", "against", "between", "under", "than", "per", "beyond", "versus", "vs"}
+# The words that introduce a name ("a storage format named BCRS" for "… called BCRS") name nothing either.
+_NAMING = {"named", "called", "termed", "dubbed"}
+_FUNCTION = (
+    STOP | _PREPOSITIONS | _NAMING | {"across", "against", "between", "under", "than", "per", "beyond", "versus", "vs"}
+)
 _SCALES = frozenset({"thousand", "million", "billion", "trillion"})
 _PUNCT = re.compile(r"[,;:()\[\]]|\.\s")
 
@@ -206,9 +213,11 @@ def slot_fillers(question: str, word: str, sentence: str) -> list[str]:
     left = q[max(0, i - 2) : i]
     for part in _PUNCT.split(sentence):
         s = [t.casefold() for t in _TOKEN.findall(part)]
-        if len(left) == 2 and left[1] in _PREPOSITIONS and left[0] not in STOP:
+        # the name after a naming word is a slot as a preposition's object is ("named BCRS" for "called CSR")
+        if len(left) == 2 and left[1] in _PREPOSITIONS | _NAMING and left[0] not in STOP:
+            links = _NAMING if left[1] in _NAMING else _PREPOSITIONS
             for j in range(len(s) - 2):
-                if s[j] == left[0] and s[j + 1] in _PREPOSITIONS:  # "accepted to SC'25" for "accepted at …"
+                if s[j] == left[0] and s[j + 1] in links:  # "accepted to SC'25" for "accepted at …"
                     k = j + 2
                     # "pretrained on 1.2 million Sentinel-1 scenes": the slot is the name, not the figure before it
                     while k < len(s) and (s[k] in _ARTICLES or s[k].isdigit() or s[k] in _SCALES):
@@ -262,7 +271,16 @@ def swapped(question: str, word: str, sentence: str) -> str | None:
     # in digits ("an ensemble of 10 U-Nets" for "ten-member U-Net ensemble").
     if not fillers or any(f in _FUNCTION or f in _DETERMINERS or claims(f) or same_number(word, f) for f in fillers):
         return None
-    return fillers[0]
+    # A word that grades the thing ("an efficient storage format" for "the sparse matrix storage format", "the major
+    # metric" for "the headline metric") says nothing of which kind it is: no rival term.
+    return None if QUALITIES & set(fillers) else fillers[0]
+
+
+def graded(question: str, word: str, sentences: list[str]) -> bool:
+    """Some sentence fills the word's place with a word grading the thing (QUALITIES: "as the major metric" for "as
+    its headline metric"): the claim's word is a grade too, so no other sentence's word in its place ("with … single
+    metric") is a rival term."""
+    return any(QUALITIES & set(slot_fillers(question, word, s)) for s in sentences)
 
 
 # Words that point back rather than fill a slot: "detectors trained on them" does not rephrase "trained on
