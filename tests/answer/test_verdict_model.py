@@ -98,4 +98,8 @@ def test_a_term_the_claim_itself_denies_is_no_foil():
     assert denied("are the submodels trained with zero communication between devices?", "communication")
     assert not denied("Do the submodels have to communicate across devices?", "communicate")
     assert not denied("Is it a zero-shot classifier?", "classifier")
+    # the negator denies the head of the noun phrase it opens, past the phrase's modifiers
+    assert denied("Can it approximate the model without needing a calibration set?", "set")
+    assert denied("Did it train with no labelled ice chart data?", "data")
+    assert not denied("Without labels, did the network set a record?", "record")
     assert asks_negated("trained with zero communication?") and not asks_negated("a zero-shot model?")

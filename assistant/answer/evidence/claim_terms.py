@@ -12,6 +12,8 @@ from pathlib import Path
 
 from assistant.answer.evidence import acronyms, alignment, extended
 from assistant.answer.evidence.figures import same_number
+from assistant.answer.evidence.foils import NEGATORS as _NEGATORS
+from assistant.answer.evidence.foils import foils
 from assistant.answer.evidence.query_terms import stem
 from assistant.answer.evidence.weigh import forms, vocabulary
 from assistant.answer.plan.intents import STOP, topic_words
@@ -166,18 +168,25 @@ def unsupported(question: str, paper: Paper, sentences: list[str], near: Near | 
     return out
 
 
-LIGHT = frozenset(
-    line.strip().casefold()
-    for line in (DATA / "light_words.txt").read_text(encoding="utf-8").splitlines()
-    if line.strip() and not line.startswith("#")
-)
+def _words(name: str) -> frozenset[str]:
+    """A data file's words, one a line (lines starting with # are comments)."""
+    lines = (DATA / name).read_text(encoding="utf-8").splitlines()
+    return frozenset(line.strip().casefold() for line in lines if line.strip() and not line.startswith("#"))
+
+
+LIGHT = _words("light_words.txt")
+QUALITIES = _words("quality_words.txt")
 _TOKEN = re.compile(r"[A-Za-z0-9][\w'’-]*")
 _ARTICLES = {"a", "an", "the", "its", "their"}
 _DETERMINERS = _ARTICLES | {"his", "her", "our", "it", "them", "this", "these", "that", "those", "all", "each", "every"}
 _PREPOSITIONS = {"from", "on", "in", "with", "at", "to", "for", "by", "of", "using", "via", "over", "into", "onto"}
 # Words that fill a slot without naming anything ("improves … over task-specific models" for "beat task-specific
 # models"): a claim word in their place is a paraphrase, not a rival term.
-_FUNCTION = STOP | _PREPOSITIONS | {"across", "against", "between", "under", "than", "per", "beyond", "versus", "vs"}
+# The words that introduce a name ("a storage format named BCRS" for "… called BCRS") name nothing either.
+_NAMING = {"named", "called", "termed", "dubbed"}
+_FUNCTION = (
+    STOP | _PREPOSITIONS | _NAMING | {"across", "against", "between", "under", "than", "per", "beyond", "versus", "vs"}
+)
 _SCALES = frozenset({"thousand", "million", "billion", "trillion"})
 _PUNCT = re.compile(r"[,;:()\[\]]|\.\s")
 
@@ -204,9 +213,11 @@ def slot_fillers(question: str, word: str, sentence: str) -> list[str]:
     left = q[max(0, i - 2) : i]
     for part in _PUNCT.split(sentence):
         s = [t.casefold() for t in _TOKEN.findall(part)]
-        if len(left) == 2 and left[1] in _PREPOSITIONS and left[0] not in STOP:
+        # the name after a naming word is a slot as a preposition's object is ("named BCRS" for "called CSR")
+        if len(left) == 2 and left[1] in _PREPOSITIONS | _NAMING and left[0] not in STOP:
+            links = _NAMING if left[1] in _NAMING else _PREPOSITIONS
             for j in range(len(s) - 2):
-                if s[j] == left[0] and s[j + 1] in _PREPOSITIONS:  # "accepted to SC'25" for "accepted at …"
+                if s[j] == left[0] and s[j + 1] in links:  # "accepted to SC'25" for "accepted at …"
                     k = j + 2
                     # "pretrained on 1.2 million Sentinel-1 scenes": the slot is the name, not the figure before it
                     while k < len(s) and (s[k] in _ARTICLES or s[k].isdigit() or s[k] in _SCALES):
@@ -260,7 +271,16 @@ def swapped(question: str, word: str, sentence: str) -> str | None:
     # in digits ("an ensemble of 10 U-Nets" for "ten-member U-Net ensemble").
     if not fillers or any(f in _FUNCTION or f in _DETERMINERS or claims(f) or same_number(word, f) for f in fillers):
         return None
-    return fillers[0]
+    # A word that grades the thing ("an efficient storage format" for "the sparse matrix storage format", "the major
+    # metric" for "the headline metric") says nothing of which kind it is: no rival term.
+    return None if QUALITIES & set(fillers) else fillers[0]
+
+
+def graded(question: str, word: str, sentences: list[str]) -> bool:
+    """Some sentence fills the word's place with a word grading the thing (QUALITIES: "as the major metric" for "as
+    its headline metric"): the claim's word is a grade too, so no other sentence's word in its place ("with … single
+    metric") is a rival term."""
+    return any(QUALITIES & set(slot_fillers(question, word, s)) for s in sentences)
 
 
 # Words that point back rather than fill a slot: "detectors trained on them" does not rephrase "trained on
@@ -271,51 +291,6 @@ _PRONOUNS = frozenset({"it", "its", "them", "they", "their", "this", "these", "t
 def paraphrased(question: str, word: str, sentences: list[str]) -> bool:
     """Some sentence holds a function word in the word's place ("one" where the claim says "single")."""
     return any(f in _FUNCTION and f not in _PRONOUNS for s in sentences for f in slot_fillers(question, word, s))
-
-
-def _load_foils() -> list[tuple[str, re.Pattern]]:
-    rows = []
-    for line in (DATA / "foils.txt").read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            scope, _, pattern = line.partition("|")
-            rows.append((scope.strip(), re.compile(rf"(?<![\w-])(?:{pattern.strip()})(?![\w-])", re.I)))
-    return rows
-
-
-FOILS = _load_foils()
-# Where a foil ends: a clause ends at punctuation or a new clause; a thing also at the preposition or conjunction
-# that follows its noun phrase ("than cuSPARSE on A100 GPUs" sets only cuSPARSE against the work), or after
-# FOIL_WORDS words.
-_CLAUSE_END = re.compile(
-    r"[;:()\[\]]|,(?!\d{3})|\.\s|\s(?:and|but|while|whereas|although|though|which|where)\s|$", re.I
-)
-_THING_END = re.compile(
-    r"[;:,()\[\]]|\.\s|\s(?:on|in|at|with|without|for|by|from|to|across|using|under|over|into|via|and|but|which|that"
-    r"|who|where|when|is|are|was|were|has|have|had|can|could|while)\s|$",
-    re.I,
-)
-FOIL_WORDS = 6
-# Words that deny rather than name ("without losing accuracy"): never a term the paper must hold outside a foil.
-_NEGATORS = frozenset({"without", "not", "no", "never", "nor", "neither", "none"})
-
-
-def foils(text: str) -> list[tuple[int, int]]:
-    """The spans of a text that name what a work is set against (data/foils.txt)."""
-    out = []
-    for scope, pattern in FOILS:
-        for m in pattern.finditer(text):
-            first = _TOKEN.search(text, m.end())
-            if scope == "denied" and first and first.group(0).casefold().endswith("ing"):
-                out.append((first.start(), first.end()))  # "without losing accuracy": only the verb is denied
-                continue
-            end = (_CLAUSE_END if scope == "clause" else _THING_END).search(text, m.end() + 1)
-            stop = end.start() if end else len(text)
-            if scope != "clause":
-                words = list(_TOKEN.finditer(text, m.end(), stop))
-                if len(words) > FOIL_WORDS:
-                    stop = words[FOIL_WORDS - 1].end()
-            out.append((m.end(), stop))
-    return out
 
 
 def _places(word: str, text: str) -> list[int]:
@@ -372,12 +347,29 @@ _DENYING = _NEGATORS | {"zero"}
 
 def denied(question: str, word: str) -> bool:
     """The claim denies the word itself: a negator at most two words before it ("with zero communication between
-    devices", "needs no calibration data", "without any labels")."""
+    devices", "needs no calibration data", "without any labels"), or before the words that modify it ("without
+    needing a calibration set" denies the set as it denies the calibration)."""
     tokens = [t.casefold() for t in _TOKEN.findall(question)]
     key = _singular(word)
+
+    def opens(i: int) -> int:  # where the noun phrase ending at i starts: its modifiers are content words
+        j = i
+        while j > 0 and i - j < _MODIFIERS and _content(tokens[j - 1]):
+            j -= 1
+        return j
+
     return any(
-        _singular(t) == key and any(b in _DENYING for b in tokens[max(0, i - 3) : i]) for i, t in enumerate(tokens)
+        _singular(t) == key and any(b in _DENYING for b in tokens[max(0, opens(i) - 3) : i])
+        for i, t in enumerate(tokens)
     )
+
+
+# How many words may modify a denied noun before it ("no labelled calibration data"): a noun phrase's modifiers.
+_MODIFIERS = 3
+
+
+def _content(token: str) -> bool:
+    return token.isalpha() and len(token) > 2 and token not in _FUNCTION | _DENYING | _DETERMINERS | _ARTICLES
 
 
 def in_comparison(question: str, word: str) -> bool:

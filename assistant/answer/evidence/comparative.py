@@ -20,7 +20,7 @@ _LESS = r"less|fewer|lower|smaller|slower|weaker|shallower|shorter|narrower|ligh
 # multi-year ice than for first-year ice").
 _CLAIM = re.compile(
     rf"\b(?P<cmp>{_MORE}|{_LESS})(?:\s+\w+ly)?(?P<first>(?:\s+[\w-]+){{0,8}}?)\s+than\s+(?:(?:that|those)\s+of\s+|(?:on|in|for|with|at|of)\s+)?(?:the\s+)?"
-    r"(?P<other>[\w-]+)",
+    r"(?P<other>[\w-]+(?:\s+[\w-]+){0,3})",
     re.I,
 )
 # "-0.21 dB per degree for first-year ice": a figure, its unit (up to four words), and the value it is stated for.
@@ -50,15 +50,19 @@ def weigh(claim: str, sentences: list[str]) -> Weighed | None:
     if not m:
         return None
     more = bool(re.fullmatch(_MORE, m.group("cmp"), re.I))
-    other = stem(m.group("other"))
     before = {stem(w) for w in re.findall(r"[\w-]+", claim[: m.end("first")])}
+    # The other side is the first word after "than" that the first side does not repeat: "faster than backscatter
+    # from first-year ice" sets first-year ice, not backscatter, against multi-year ice.
+    after = [stem(w) for w in m.group("other").split()]
+    others = [w for w in after if w not in before] or after[:1]
     for s in sentences:
         sides: dict[str, tuple[float, str, str]] = {}
         for f in _STATED.finditer(s):
             value = _figure(f.group("fig"))
             if value is not None:
                 sides.setdefault(stem(f.group("what")), (value, f.group("unit").strip().casefold(), f.group(0)))
-        if other not in sides:
+        other = next((w for w in others if w in sides), None)
+        if other is None:
             continue
         b, unit, _ = sides[other]
         for key, (a, unit_a, said) in sides.items():

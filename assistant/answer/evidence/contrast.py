@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from assistant.answer.evidence.acronyms import spelled_out
+from assistant.answer.evidence.claim_terms import QUALITIES
 from assistant.answer.evidence.query_terms import stem
 from assistant.answer.plan.intents import STOP, topic_words
 
@@ -29,6 +30,9 @@ _BEFORE_MODIFIER = _SKIPPED - {"it", "them"} | _PREPOSITIONS | {"this", "these",
 _SCALES = frozenset({"hundred", "thousand", "million", "billion", "trillion", "hundreds", "thousands", "millions"})
 _PRONOUNS = frozenset({"i", "we", "you", "he", "she", "they", "it", "this", "these", "those", "that", "which"})
 _RELATIONS = frozenset({"over", "across", "against", "between", "under", "than", "per", "beyond", "versus", "vs"})
+# Words that fill a slot without naming its value (a word grading the thing, QUALITIES, fills it with no rival value
+# either: "an efficient storage format" for "the sparse matrix storage format").
+_NO_VALUE = STOP | _SKIPPED | _PREPOSITIONS | _RELATIONS | _PRONOUNS
 # Of a sentence other than the closest, this much of the claim's other content words must be stated for it to state
 # the claim's frame (the IAAT sentence holds 4 of its 5 other words; one on another step holds one or two).
 FRAME = 0.6
@@ -123,11 +127,31 @@ def _groups(words: list[str], claim: list[str]) -> int:
     return sum(1 for n, i in enumerate(at) if n == 0 or i != at[n - 1] + 1)
 
 
-def contrast(claim: str, sentences: list[str], light: frozenset[str] = frozenset()) -> Contrast | None:
+def _before_head(claim: list[str], i: int, text: list[str]) -> bool:
+    """The text holds the claim's modifier before the claim's own head noun, with at most HEAD_GAP words between
+    ("the full-precision model" - "Full-Precision (FP) models")."""
+    if i + 1 >= len(claim):
+        return False
+    word, head = _key(claim[i]), _key(claim[i + 1])
+    return any(_key(t) == word and head in map(_key, text[j + 1 : j + 2 + HEAD_GAP]) for j, t in enumerate(text))
+
+
+# Words between a modifier and its head that leave it the head's ("Full-Precision (FP) models": the acronym).
+HEAD_GAP = 1
+
+
+def contrast(
+    claim: str, sentences: list[str], light: frozenset[str] = frozenset(), paper_text: str = ""
+) -> Contrast | None:
     """The first sentence stating the claim's frame with another value in one of its slots, or None. `light` are
     words of the claim that need no place in the paper (those naming the paper, words that frame a finding). A value
-    the claim itself holds, or a function word, fills no rival slot."""
+    the claim itself holds or a function word fills no rival slot; a slot a sentence fills with a word grading the
+    thing (QUALITIES: "an efficient storage format", "the major metric") has no rival value; nor has a slot the
+    sentence fills with several values when `paper_text` (the abstracts) holds the claim's own value before its head
+    ("a deep model series expansion … approximation of unquantized models" for "the full-precision model", of a paper
+    on "Full-Precision (FP) models": several models, the claim's one among them)."""
     q = _tokens(claim)
+    text = _tokens(paper_text)
     asked = {_key(t) for t in q}
     light_keys = {_key(x) for x in light}
     # Figures are the alignment's to compare (evidence/alignment.py); two-letter words name no value.
@@ -150,11 +174,14 @@ def contrast(claim: str, sentences: list[str], light: frozenset[str] = frozenset
                 continue  # "194.53 Peta-OPS": the unit of a figure is the alignment's to compare
             if n and _holds(w, named[w], closest, sentences[0]):
                 continue  # the closest sentence states the claim's own value: another sentence's is another thing
-            for part in _CLAUSE.split(s):
-                for v in _siblings(q, q.index(w), _tokens(part)):
-                    if _key(v) in asked or v in STOP | _SKIPPED | _PREPOSITIONS | _RELATIONS | _PRONOUNS:
-                        continue
-                    if v[:1].isdigit():  # a figure ("24-hour drift") qualifies the slot, it is not its value
-                        continue
-                    return Contrast(w, v, s)
+            values = [
+                v
+                for part in _CLAUSE.split(s)
+                for v in _siblings(q, q.index(w), _tokens(part))
+                # a figure ("24-hour drift") qualifies the slot, it is not its value
+                if not (_key(v) in asked or v in _NO_VALUE or v[:1].isdigit())
+            ]
+            several = len(set(values)) > 1
+            if values and not QUALITIES & set(values) and not (several and _before_head(q, q.index(w), text)):
+                return Contrast(w, values[0], s)
     return None

@@ -99,6 +99,11 @@ _INDEFINITE = re.compile(
     rf"(?<![\w-])(?:(?i:a\s+few|several|a\s+couple\s+of)\s+(?P<m>(?i:{_MAGNITUDE}))|(?P<p>(?i:{_MAGNITUDE}))s\s+of)"
     rf"(?:\s*(?P<unit>{_UNIT}))?",
 )
+# A count of units said without a figure: "cost several points of accuracy", "a few percent", "a couple of hours" - a
+# range of 2-9 of the unit, as "a few hundred" is of the hundred ("loses 0.7 points" is not several points). Only a
+# unit of two letters or more (or %): "a few s" names no seconds.
+_FEW_UNITS = re.compile(rf"(?<![\w-])(?i:a\s+few|several|a\s+couple\s+of)\s+(?P<unit>%|(?=\w\w)(?:{_UNIT}))")
+FEW = (2, 9)  # how many of a magnitude or a unit "a few" and "several" say
 
 
 def _indefinite(text: str) -> list[Quantity]:
@@ -106,7 +111,15 @@ def _indefinite(text: str) -> list[Quantity]:
     for m in _INDEFINITE.finditer(text):
         magnitude = _MAGNITUDES[(m.group("m") or m.group("p")).casefold()]
         kind, scale = _unit(m.group("unit"))  # "a few hundred thousand cores": scaled by the thousand
-        out.append(Quantity(2 * magnitude * scale, 9 * magnitude * scale, kind, m.group(0).strip(), m.start(), m.end()))
+        out.append(
+            Quantity(
+                FEW[0] * magnitude * scale, FEW[1] * magnitude * scale, kind, m.group(0).strip(), m.start(), m.end()
+            )
+        )
+    for m in _FEW_UNITS.finditer(text):
+        if not any(q.start <= m.start() < q.end for q in out):
+            kind, scale = _unit(m.group("unit"))
+            out.append(Quantity(FEW[0] * scale, FEW[1] * scale, kind, m.group(0).strip(), m.start(), m.end()))
     return out
 
 

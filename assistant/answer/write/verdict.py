@@ -93,7 +93,8 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
         return Verdict(YES if weighed.holds else NO, weighed.sentence, f"the figures for both sides: {weighed.stated}")
     verdict = premises(question, paper, ranked)
     light = vocabulary(paper.title or paper.display_title) | claim_terms.LIGHT
-    alt = contrast.contrast(question, ranked[:TOP], frozenset(light)) if verdict.word != NO else None
+    text = " ".join([paper.abstract, *paper.other_abstracts])
+    alt = contrast.contrast(question, ranked[:TOP], frozenset(light), text) if verdict.word != NO else None
     if alt and not claim_terms.in_comparison(question, alt.asked):  # "beat the vendor BLAS" - "famous BLAS"
         # "generated during the run-time stage?" - "In the install-time stage, X auto-generates …"
         return Verdict(
@@ -142,6 +143,8 @@ def _rival(question: str, paper: Paper, ranked: list[str], missing: list[str]) -
     subsets using hand-labelled categories", not "… trained on its data subset using low-cost devices")."""
     words = content(question, paper)
     for word in missing:
+        if claim_terms.graded(question, word, ranked):
+            continue
         found = []
         for s in ranked:
             if claim_terms.versioned(word) and (other := claim_terms.other_version(word, s)):
