@@ -59,6 +59,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
         intent = classify(stripped, self.corpus.principal)
         named = self.named_in(corrected, described=False) or self.of_work_type(question) or self.most_cited(question)
         named = self.with_described(corrected, named, history)  # "the Dataset Matters paper": described
+        named = named if history else self.anchor_said_first(corrected, named)  # "her X; three years later …"
         if literal and not named and literal == phrases.quoted(question):
             # "the 'Dataset Matters' paper": a quoted short title names a paper, not a phrase to look for
             if named := self.with_described(phrases.unquoted(corrected), [], history):
