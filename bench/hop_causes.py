@@ -1,8 +1,9 @@
-"""Why the writers' two-step questions miss, per writer and cause: multihop items and follow-ups' last turns.
+"""Why the writers' two-step questions miss, per writer and cause: multihop items, follow-ups' last turns, lists.
 
     python -m bench.hop_causes --collect   # run every writer's multihop and follow_up item, save rows
     python -m bench.hop_causes --table     # the table of misses per writer and cause (and per corpus) from those rows
-    python -m bench.hop_causes --new FILE  # conversations written afterwards: does the last answer cite the paper?
+    python -m bench.hop_causes --new FILE  # wordings written afterwards: does the last answer cite the paper (a list:
+                                           # exactly the papers expected, "expected_all", or allowed)?
 
 Each item is sent as the evaluation sends it (bench.learned.replayed). Its anchors are what the plan read as the first
 hop: the papers the question names, the papers the plan points to, and for a follow-up the paper the previous answer
@@ -30,7 +31,9 @@ from bench.learned import questions, replayed, writer
 DATA = ROOT / "tests" / "data"
 ROWS = Path(f"/tmp/hop_causes-{ROOT.name}.json")
 STORES = {"seeds": ROOT / "store", "corpus2": Path(f"/tmp/c2-{ROOT.name}/store")}
-KINDS = ("multihop", "follow_up")
+KINDS = ("multihop", "follow_up", "stacked")
+# a stacked item is a list scored as a filter: its misses are papers left out, papers wrongly added, or both
+LIST_CAUSES = ["no paper", "left out", "added", "left out and added"]
 
 
 def _relatives(corpus, anchor: str, principal: str) -> set[str]:
@@ -51,6 +54,8 @@ def _relatives(corpus, anchor: str, principal: str) -> set[str]:
 def cause(r: dict) -> str:
     if r["score"] >= 1:
         return "ok"
+    if r["kind"] == "stacked":
+        return _list_cause(r)
     exp, cited, anchors = set(r["expected"]), r["cited"], set(r["anchors"])
     if exp & set(cited):
         return "answer"
@@ -61,6 +66,16 @@ def cause(r: dict) -> str:
     if exp & set(r["relatives"]):
         return "hop 2: wrong relative"
     return "hop 1"
+
+
+def _list_cause(r: dict) -> str:
+    """Why a stacked list missed: expected papers left out, papers outside expected and allowed added, or both."""
+    cited = set(r["cited_all"])
+    if not cited:
+        return "no paper"
+    out = bool(set(r["expected"]) - cited)
+    added = bool(cited - set(r["expected"]) - set(r["allowed"]))
+    return "left out and added" if out and added else "left out" if out else "added"
 
 
 def collect() -> None:
@@ -85,6 +100,9 @@ def collect() -> None:
             score, failures, _ = score_question(q, answer, ids, True, assistant.principal_author)
             cited = list(dict.fromkeys(c.paper_id for c in answer.citations))
             expected = [p.id for p in corpus.papers if _expected(corpus, q, p.id)]
+            allowed = [
+                p.id for p in corpus.papers if _expected(corpus, {"expected_papers": q.get("allowed_papers", [])}, p.id)
+            ]
             anchors = list(dict.fromkeys([*plan.named, *plan.focus]))
             if len(messages) > 1:
                 lead = cited_papers(messages[-2].content, corpus.by_title)[:1]
@@ -106,6 +124,8 @@ def collect() -> None:
                 "relatives": sorted(relatives & set(expected)),
                 "expected": expected,
                 "cited": cited[:4],
+                "cited_all": cited,
+                "allowed": allowed,
             }
             row["cause"] = cause(row)
             rows.append(row)
@@ -120,10 +140,13 @@ def Settings_for(store: str):
     return Settings(store_dir=STORES[store])
 
 
+HOP_CAUSES = ["answer", "no paper", "hop 2: anchor answered", "hop 2: wrong relative", "hop 1"]
+
+
 def table() -> None:
     rows = json.loads(ROWS.read_text())
-    causes = ["answer", "no paper", "hop 2: anchor answered", "hop 2: wrong relative", "hop 1"]
     for kind in KINDS:
+        causes = LIST_CAUSES if kind == "stacked" else HOP_CAUSES
         per: dict[str, Counter] = defaultdict(Counter)
         for r in rows:
             if r["kind"] == kind:
@@ -158,8 +181,16 @@ def new(path: Path) -> None:
         assistant = Assistant.from_settings(Settings_for(store))
         for item in mine:
             _, answer = replayed(assistant, item)
-            first = next((c.title or c.display_title for c in answer.citations), "")
-            ok = first.startswith(item["expected"])
+            titles = [c.title or c.display_title or "" for c in answer.citations]
+            first = next(iter(titles), "")
+            if "expected_all" in item:  # a list: every paper expected cited, none outside expected and allowed
+                want, may = item["expected_all"], [*item["expected_all"], *item.get("allowed", [])]
+                ok = all(any(t.startswith(e) for t in titles) for e in want) and all(
+                    t.startswith(tuple(may)) for t in titles
+                )
+                first = f"{len(titles)} cited: " + "; ".join(t[:20] for t in titles)
+            else:
+                ok = first.startswith(item["expected"])
             passed += ok
             print(f"{'PASS' if ok else 'FAIL'} {item['turns'][-1][:70]:72} -> {first[:50]}")
     print(f"{passed} of {len(items)} pass")

@@ -74,6 +74,8 @@ def test_a_word_naming_what_is_listed_is_not_the_topic(tanaka, question, titles)
         ("Tanaka's Petrov collaborations?", "collaborations", "collaborations"),
         ("Her de Vries collaborations, please.", "collaborations", "collaborations"),
         ("Which of her penguin collaborations came out in 2021?", "penguin collaborations", "collaborations"),
+        # "journal articles" says what kind they are (the work-type slot), not what is listed
+        ("Which of her Jörg Müller collaborations are journal articles?", "collaborations", "collaborations"),
         # a paper noun names the items: the word is the topic
         ("Which of her papers with Ole Hansen are about collaborations?", "collaborations", None),
         ("Her 2021 volcano studies?", "volcano", None),

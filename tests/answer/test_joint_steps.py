@@ -121,3 +121,27 @@ def test_the_anchor_is_not_the_paper_the_description_introduces(tanaka):
         "operators; how much faster than the numerical model is it?",
     )
     assert first_cited(answer).startswith("Emulating Sea-Ice Dynamics") and "300" in answer.answer
+
+
+def test_an_only_co_author_is_a_byline_of_two():
+    assert phrases.team_size("the paper where that person is her only co-author").low == 2
+    assert phrases.team_size("with Ole Hansen as his sole co-author").high == 2
+    assert phrases.team_size("her only co-authors were students") is None
+
+
+def test_the_paper_where_a_person_reached_through_an_anchor_is_her_only_co_author(tanaka):
+    question = (
+        "Take the first author of the Barents Sea thickness intercomparison. On the paper where that person is her "
+        "only co-author, what long-term trend in snow did they find?"
+    )
+    answer = tanaka.answer([Message(role="user", content=question)], Filters())
+    assert [c.title for c in answer.citations][:1] == ["Snow Depth on Sea Ice from Dual-Frequency Altimetry"]
+
+
+def test_the_other_paper_where_a_named_person_is_her_only_co_author(tanaka):
+    question = (
+        "Jörg Müller was her only co-author on her IGARSS 2019 paper. On the other paper where he is her only "
+        "co-author, what share of the area do the services disagree on?"
+    )
+    answer = tanaka.answer([Message(role="user", content=question)], Filters())
+    assert [c.title for c in answer.citations][:1] == ["Label Noise in Operational Ice Charts"], answer.answer

@@ -72,3 +72,10 @@ def test_code_before_a_hyphen_asks_no_code(assistant):
     assert a.meta["plan"]["route"] == "list"
     a = ask(assistant, "Which of his papers have code on GitHub?")
     assert a.meta["plan"]["route"] == "code"
+
+
+def test_a_sub_topic_negated_inside_the_topic_leaves_the_topics_other_papers(assistant):
+    # "training LLMs" inside "LLM papers": the word "LLMs" marks every paper listed, "training" rules out
+    found = titles(ask(assistant, "Which of his LLM papers are not about training LLMs?"))
+    assert any(t.startswith("CALM") for t in found) and any(t.startswith("MoQE") for t in found)
+    assert not any(t.startswith(("DynaTrain", "MoE-DisCo", "Exploiting Block")) for t in found)

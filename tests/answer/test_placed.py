@@ -169,3 +169,13 @@ def test_the_time_from_a_paper_picked_by_date_among_all_of_the_authors(assistant
     answer = ask(assistant, "How long after his earliest paper did the HPC AI500 benchmark come out?")
     assert answer.meta["plan"]["route"] == "elapsed"
     assert sorted(c.year for c in answer.citations) == [2015, 2019]
+
+
+def test_dates_are_counted_from_the_paper_described_before_them(tanaka):
+    # the charts asked about afterwards describe the paper asked of, not the anchor (the 2019 charting paper)
+    answer = ask(
+        tanaka,
+        "She put her melt pond study in some journal; three years later another paper of hers appeared in the same "
+        "journal. How many charts did that one compare?",
+    )
+    assert titles(answer)[:1] == ["Label Noise in Operational Ice Charts"], answer.answer

@@ -132,3 +132,28 @@ def test_a_selection_holds_every_position_said(tanaka):
     )
     assert answer.meta["plan"]["route"] == "fact"  # a fact asked of the one paper, not a count of her first-authored
     assert titles(answer)[:1] == ["Snow Depth on Sea Ice from Dual-Frequency Altimetry"]
+
+
+def test_a_relative_clause_says_the_principals_position():
+    assert phrases.position("Which of her collaborations are journal articles that she first-authored?") == 1
+    assert phrases.position("the papers that he led himself?") == 1
+    assert phrases.position("papers that he second-authored") == 2
+    # leading a task, and who wrote what, are no position the question selects by
+    assert phrases.position("papers that she led the analysis on") is None
+    assert phrases.position("Ole Hansen first-authored the drift paper") is None
+
+
+def test_a_collaboration_she_first_authored_in_a_journal(tanaka):
+    answer = tanaka.answer(
+        [
+            Message(
+                role="user",
+                content="Which of her Jörg Müller collaborations are journal articles that she first-authored?",
+            )
+        ],
+        Filters(),
+    )
+    assert {c.title for c in answer.citations} == {
+        "Label Noise in Operational Ice Charts",
+        "Correcting Incidence-Angle Effects in SAR Sea-Ice Classification",
+    }, answer.answer

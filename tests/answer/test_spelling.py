@@ -28,3 +28,20 @@ def test_english_words_and_their_inflections_are_left_alone():
 def test_a_misspelt_system_name_is_corrected_and_its_case_kept():
     assert correct_spelling("How fast is Dynatrian?", knows)[0] == "How fast is Dynatrain?"
     assert not is_word("paralel", knows)
+
+
+def test_a_topic_read_as_written_takes_the_corrections_but_keeps_names():
+    from assistant.answer.plan.spelling import respelled
+
+    assert respelled("gradiant boosted trees", ["gradiant→gradient"]) == "gradient boosted trees"
+    # a name written with a capital inside is kept as its authors write it
+    assert respelled("ResNet or ResNeXt", ["ResNeXt→resnet"]) == "ResNet or ResNeXt"
+
+
+def test_a_misspelt_topic_is_looked_for_in_the_papers_spelling(tanaka):
+    from assistant.models import Filters, Message
+
+    answer = tanaka.answer(
+        [Message(role="user", content="two-author papers of hers that use gradiant boosted trees")], Filters()
+    )
+    assert {c.title for c in answer.citations} == {"Snow Depth on Sea Ice from Dual-Frequency Altimetry"}, answer.answer

@@ -227,12 +227,16 @@ class TopicMatcher(TopicMeaning, TopicReading):
     def _checked(self, topic: str, found: list[Support], papers: list[Paper], checked: bool) -> list[Support]:
         return topic_check.admitted(self, topic, found, papers) if checked else found
 
-    def papers_touching(self, topic: str, papers: list[Paper]) -> set[str]:
+    def papers_touching(self, topic: str, papers: list[Paper], within: str = "") -> set[str]:
         """The ids of the papers a negated topic rules out ("not about LLMs", "never mention LLMs or language
         models"): those on it (`papers_on`), and those whose text says any alternative of it at all, by its own
         words, its acronym's other side ("LLM training" for "large language models") or a kind of it the corpus
         names ("LLaMA" for "LLMs"). Leaving a paper out of "not about X" for a passing mention is the safe error;
-        listing one that names X is the visible one."""
+        listing one that names X is the visible one. Inside a topic (`within`: "his LLM papers not about training
+        LLMs") the topic's own words mark every paper listed, so the words left are what rules a paper out."""
+        kept = {w.removesuffix("s") for w in content_terms(within)}
+        rest = " ".join(w for w in topic.split() if not {t.removesuffix("s") for t in content_terms(w)} & kept)
+        topic = rest if kept and content_terms(rest) else topic
         # unchecked: a paper the check leaves off the topic would be listed as not on it
         out = {sp.paper.id for sp in self.papers_on(topic, papers, checked=False)}
         acronyms = getattr(self.picker, "acronyms", None)

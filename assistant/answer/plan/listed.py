@@ -15,9 +15,15 @@ import re
 from dataclasses import dataclass
 
 from assistant.answer.plan.phrases import PAPER_NOUN
+from assistant.answer.plan.work_kinds import WORK_KINDS
 
+# The words that make a paper noun a kind of work ("journal" of "journal article"): "her Jörg Müller collaborations
+# that are journal articles" says what kind they are (the work-type slot), not what is listed.
+_KIND_WORDS = [k.split()[0] for k in WORK_KINDS if len(k.split()) == 2 and k.split()[1] in ("article", "paper")]
 # What names a question's listed items already: the paper nouns (and the nouns content.py reads a topic in front of)
-_NAMED = re.compile(rf"\b{PAPER_NOUN}|\b(?:studies|research|output)\b", re.I)
+_NAMED = re.compile(
+    rf"\b{''.join(f'(?<!{w} )' for w in _KIND_WORDS)}{PAPER_NOUN}|\b(?:studies|research|output)\b", re.I
+)
 # A possessive that opens the noun phrase of the listed items
 _OPENER = re.compile(r"\b(?:his|her|their|[\w-]+['’]s)\s+", re.I)
 _TOKEN = re.compile(r"[\w][\w'’-]*[\w]|\w")

@@ -52,6 +52,37 @@ class PeoplePaths:
             return None
         return joint[0].id, "fact", True, phrases.asked_after(question, other.end())
 
+    def team_path(self, question: str, named: list[str], focus: list[str], _span) -> tuple[str, str, bool, str] | None:
+        """The one paper a question reaches through a person and the size of its byline ("On the paper where that
+        person is her only co-author, what …?", "Ivan Petrov led one of her papers. On the paper where he is her
+        only co-author, …"): the author's papers with that person (named, else the anchor's author at the position
+        the question reaches it through) and that many authors, less the anchor; with the route and the clause asked
+        of it. None when none or several fit, or the question asks which papers."""
+        team = phrases.team_size(question)
+        if team is None or not asks_of_selection(question) or (at := question.rfind(team.said)) < 0:
+            return None
+        principal, anchor = self.corpus.principal, None
+        people = [m.name for m in self.people_in(question) if m.name != principal]
+        if not people:
+            role = phrases.anchor_role(question[:at])
+            anchor = self._anchor(question, [*named, *focus][:1], (at, at + len(team.said)))
+            if role is None or anchor is None or len(anchor.authors) < abs(role):
+                return None
+            people = [anchor.authors[role - 1 if role > 0 else -1]]
+        pool = [
+            p
+            for p in self.corpus.authors_papers
+            if (anchor is None or p.id != anchor.id)
+            and team.admits(len(p.authors), p.authors_truncated)
+            and all(any(same_person(a, who) for a in p.authors) for who in people)
+            and not any(same_person(who, principal) for who in people)
+        ]
+        if len(pool) > 1 and _ANOTHER.search(question[:at]):  # "in the other paper where he is her only co-author"
+            pool = [p for p in pool if p.id not in {*named, *focus}]
+        if len(pool) != 1:
+            return None
+        return pool[0].id, "fact", True, phrases.asked_after(question, at + len(team.said))
+
     def described_one(self, question: str, papers) -> str | None:
         """The one of a selection the question describes ("take the mixture-of-experts one"), by meaning; None when it
         describes none ("the paper where X is second author") or no paper comes clearly closest."""

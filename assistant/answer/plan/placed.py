@@ -80,6 +80,20 @@ class PlacedReader:
             return None
         return pool[0].id, "fact", True, phrases.asked_after(question, m.end())
 
+    def anchor_said_first(self, question: str, named: list[str]) -> list[str]:
+        """The paper dates counted in a question are counted from: one it describes before the dates ("She published
+        her melt pond work in a particular journal; three years later she had another paper in the same journal"),
+        not one only the words after them describe, which is the paper asked about ("how many charts were compared in
+        that later one?"); `named` as read otherwise."""
+        said = phrases.dates(question)
+        if said is None or said.relative is None or not said.said or len(named) > 1:
+            return named
+        before = question[: said.said[0][0]]
+        if set(named) & set(self.named_in(before, described=False)):
+            return named  # named by its title before the dates: the anchor already
+        anchor = self._anchor(question, [], said.said[0])
+        return [anchor.id] if anchor is not None else named
+
     def _venue_anchor(self, before: str) -> Paper | None:
         """The paper whose venue is meant when no reference names it ("she published a melt pond paper in some
         journal in 2020. In the other paper she put in that same journal"): among the author's papers with a venue,

@@ -28,7 +28,7 @@ from assistant.answer.plan.reader import ModelReader, model_read
 from assistant.answer.plan.scope import scope_of
 from assistant.answer.plan.selection import PAPER_FIELDS
 from assistant.answer.plan.slots import SlotReader
-from assistant.answer.plan.spelling import correct_spelling, with_apostrophes
+from assistant.answer.plan.spelling import correct_spelling, respelled, with_apostrophes
 from assistant.answer.plan.topic import TOPIC_ROUTES, TopicReader
 from assistant.errors import BadRequest
 from assistant.models import Filters, Message
@@ -61,6 +61,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
         intent = classify(stripped, self.corpus.principal)
         named = self.named_in(corrected, described=False) or self.of_work_type(question) or self.most_cited(question)
         named = self.with_described(corrected, named, history)  # "the Dataset Matters paper": described
+        named = named if history else self.anchor_said_first(corrected, named)  # "her X; three years later …"
         if literal and not named and literal == phrases.quoted(question):
             # "the 'Dataset Matters' paper": a quoted short title names a paper, not a phrase to look for
             if named := self.with_described(phrases.unquoted(corrected), [], history):
@@ -299,6 +300,9 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
         if sources and sources.restricts and topic:  # "papers from the arXiv listing": the source is no topic
             topic = sources.without(topic) if topic_words(sources.without(topic), self.corpus.principal) else ""
             intent.subject = topic if intent.subject else ""
+        if topic and spelling:  # "gradiant boosted trees": the topic is looked for in the papers' own spelling
+            topic = respelled(topic, spelling)
+            intent.subject = respelled(intent.subject, spelling)
         assumed, unsure, said = "", [], topic
         if topic and not literal and intent.route in TOPIC_ROUTES:
             pool = self._pool(f, span, scope)

@@ -113,3 +113,16 @@ def correct_spelling(question: str, knows: Callable[[str], bool]) -> tuple[str, 
         return found[0].capitalize() if word[0].isupper() else found[0]
 
     return re.sub(r"\b[A-Za-z]+\b", fix, question), fixes
+
+
+def respelled(text: str, fixes: list[str]) -> str:
+    """A phrase read from the question as written (a topic) with the corrections correct_spelling made to the
+    question ("gradiant boosted trees" -> "gradient boosted trees"): its words then match the papers' own. A word
+    with a capital inside ("ResNeXt") is a name as its authors write it, kept: the corpus may write it otherwise
+    ("ResNext50"), and a topic matches it as written."""
+    for fix in fixes:
+        wrong, right = fix.split("→")
+        if wrong[1:] != wrong[1:].lower():
+            continue
+        text = re.sub(rf"\b{re.escape(wrong)}\b", right, text, flags=re.I)
+    return text

@@ -187,7 +187,7 @@ class TableWriter:
             return self.which_of(plan)
         if plan.negated and route in ("list", "count", "earliest", "latest", "per_year", "code", "overview"):
             # "not about LLMs": the papers in scope minus those whose own text grounds the negated topic.
-            on = self.corpus.topics.papers_touching(plan.negated, papers)
+            on = self.corpus.topics.papers_touching(plan.negated, papers, within=topic)
             papers = [p for p in papers if p.id not in on]
         if topic or (plan.literal and route in ("count", "list")):
             found = self.corpus.topics.papers_on(topic, papers, literal=plan.literal)

@@ -40,6 +40,9 @@ _ALONE = re.compile(
     re.I,
 )
 
+# One person beside the author: "the paper where that person is her only co-author", "with Ole Hansen as his sole
+# co-author", "her only other author": a byline of two.
+_ONE_OTHER = re.compile(r"\b(?:only|sole|single|lone)\s+(?:co-?author|other\s+(?:co-?)?author)\b(?!s)", re.I)
 
 _NOT_BYLINE = ("people", "researchers", "contributors", "collaborators")
 # A count with no bound is a condition only as what the papers have: "papers with six authors", "that list 3 authors".
@@ -87,6 +90,8 @@ def team_size(question: str) -> TeamSize | None:
     question = POSITION.sub(lambda m: " " * len(m.group(0)), question)
     if m := _ALONE.search(question):
         return TeamSize(1, 1, m.group(0))
+    if m := _ONE_OTHER.search(question):
+        return TeamSize(2, 2, m.group(0))
     if m := _HYPHENED.search(question):
         n = 1 if m.group("alone") else _value(m.group("n"))
         return TeamSize(n, n, m.group(0))
@@ -129,6 +134,8 @@ def without_team(question: str, ranked: bool = True) -> str:
     """The question with its author-count phrases taken out (they are no topic; nor, as conditions, its form: "with
     no co-authors" asks for papers, not for co-authors). `ranked=False` keeps the superlatives ("the most
     authors"), which are the form of a question."""
-    for pattern in (_ALONE, _HYPHENED, _COUNTED, _RANKED) if ranked else (_ALONE, _HYPHENED, _COUNTED):
+    for pattern in (
+        (_ALONE, _ONE_OTHER, _HYPHENED, _COUNTED, _RANKED) if ranked else (_ALONE, _ONE_OTHER, _HYPHENED, _COUNTED)
+    ):
         question = pattern.sub(" ", question)
     return question

@@ -39,7 +39,11 @@ POSITION = re.compile(
     r"(?:list\s+of\s+)?authors)\b|\bin\s+(?:the\s+)?(first|second|third|fourth|fifth|last)\s+"
     r"(?:(?:author\s+)?(?:position|slot)|author\s+place)\b"
     # "how many of his papers did Boyang Zhang lead?": a named person leading a paper is its first author
-    r"|\b(?:did|does|has|have)\s+(?-i:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})\s+(lead)\b(?!\s+(?:to|into|up)\b)",
+    r"|\b(?:did|does|has|have)\s+(?-i:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})\s+(lead)\b(?!\s+(?:to|into|up)\b)"
+    # "journal articles that she first-authored", "the ones he led himself": the papers a relative clause says the
+    # author holds a position on (the active "P first-authored X" above stays who wrote what)
+    rf"|\b(?:that|which|where)\s+(?:she|he)\s+(?:(?:has|had)\s+)?(?:({NTH_WORDS})[- ]authored|(led))\b"
+    r"(?=\s*(?:himself|herself)?\s*(?:[?.,;]|$))",
     re.I,
 )
 # A person as a question names them beside a position: a pronoun or a capitalised name of up to three words.
