@@ -33,6 +33,8 @@ def cmd_ingest(args) -> int:
         f"{len(s.added)} added, {len(s.updated)} updated, {len(s.removed)} removed, {s.unchanged} unchanged; "
         f"{s.embedded} sentences embedded, {s.deleted_passages} stale passages deleted; {result.seconds:.1f} s"
     )
+    if s.graph_rewritten:
+        print("The vector index was made by an older version: its graph is now written to disk after each write.")
     return 0
 
 

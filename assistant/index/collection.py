@@ -41,6 +41,13 @@ class PassageCollection:
                 return sorted(stale)
             offset += len(got)
 
+    def write_graph(self) -> None:
+        """Chroma applies the writes still in its log to the vector graph, and writes the graph to disk
+        (`vendors.chroma.write_graph`)."""
+        from assistant.vendors.chroma import write_graph
+
+        write_graph(self.collection)
+
     def add(self, passages: Iterable[tuple[Paper, Passage]], vector: Callable[[Paper, Passage], np.ndarray]) -> None:
         """Upsert passages with their vectors and the metadata search filters on, GET_BATCH at a time."""
         batch: list[tuple[Paper, Passage]] = []
@@ -70,3 +77,16 @@ class PassageCollection:
     def delete(self, ids: list[str]) -> None:
         for i in range(0, len(ids), GET_BATCH):
             self.collection.delete(ids=ids[i : i + GET_BATCH])
+
+
+def rewrite_graph_setting(collection, reopen: Callable[[], None]) -> bool:
+    """A collection made before session 19 kept Chroma's default sync_threshold (1000): the passages written since
+    its last sync were inserted into a new graph at every start, by several threads, so its dense candidates could
+    differ between two processes. Its setting is changed (`vendors.chroma.write_graph_each_time`) and the client
+    reopened, since a process that has read the collection keeps the old one; True when it was changed."""
+    from assistant.vendors.chroma import write_graph_each_time
+
+    if not write_graph_each_time(collection):
+        return False
+    reopen()
+    return True

@@ -38,9 +38,16 @@ class QueryVectors:
         self.embeddings = embeddings
         self.size = size
         self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._stored: dict[str, int] = {}  # texts embedded once per table (`keep`): their rows in _rows
+        self._rows: np.ndarray | None = None
+
+    def keep(self, texts: list[str], vectors: np.ndarray) -> None:
+        """Texts whose vectors were made once for the table (the kinds of topics the corpus names, at ingest):
+        looked up, never embedded again nor evicted."""
+        self._rows, self._stored = vectors, {t: i for i, t in enumerate(texts)}
 
     def prime(self, texts: list[str]) -> None:
-        missing = [t for t in dict.fromkeys(texts) if t and t not in self._cache]
+        missing = [t for t in dict.fromkeys(texts) if t and t not in self._cache and t not in self._stored]
         if missing:
             for t, v in zip(missing, self.embeddings.embed_documents(missing)):
                 self._put(t, np.asarray(v, dtype=np.float32))
@@ -49,6 +56,8 @@ class QueryVectors:
         if text in self._cache:
             self._cache.move_to_end(text)
             return self._cache[text]
+        if (i := self._stored.get(text)) is not None:
+            return np.array(self._rows[i], dtype=np.float32)
         v = np.asarray(self.embeddings.embed_query(text), dtype=np.float32)
         self._put(text, v)
         return v

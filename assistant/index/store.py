@@ -11,17 +11,17 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
 
-from assistant.index.collection import PassageCollection
+from assistant.index.collection import PassageCollection, rewrite_graph_setting
 from assistant.index.lock import WriterLock, sweep_stale_files
 from assistant.index.passages import Passage, paper_passages, paper_sentences
 from assistant.index.roles import RoleLabeller, positions_in
 from assistant.index.roles import version as roles_version
+from assistant.index.sync_records import Changes, Embedded, SyncReport, Written
 from assistant.index.table import (
     TABLE_FILE,
     Table,
@@ -50,59 +50,6 @@ def _release_freed_memory() -> None:
         ctypes.CDLL("libc.so.6").malloc_trim(0)
     except (OSError, AttributeError):
         pass
-
-
-@dataclass
-class SyncReport:
-    added: list[str] = field(default_factory=list)
-    updated: list[str] = field(default_factory=list)
-    removed: list[str] = field(default_factory=list)
-    unchanged: int = 0
-    embedded: int = 0
-    deleted_passages: int = 0
-
-    @property
-    def changed(self) -> bool:
-        return bool(self.added or self.updated or self.removed or self.embedded or self.deleted_passages)
-
-
-@dataclass
-class Embedded:
-    """What the embedding step hands on: the keys of every sentence of the papers (what the sentence store keeps
-    at the end) and how many sentences were new."""
-
-    live: np.ndarray
-    count: int
-
-
-@dataclass
-class Changes:
-    """Paper ids added, updated and removed since the current table. Arrays, not lists, until the papers are gone:
-    lists of the papers' own id strings would pin the memory they were parsed into (measured: a list of the 100k
-    new ids kept 143 MB pinned after the papers were freed)."""
-
-    added: np.ndarray
-    updated: np.ndarray
-    removed: np.ndarray
-    unchanged: int
-    old_header: dict | None
-
-    @property
-    def same_papers(self) -> bool:
-        return self.old_header is not None and not (len(self.added) or len(self.updated) or len(self.removed))
-
-
-@dataclass
-class Written:
-    """The new table, written beside the current one, and what the rest of a sync needs of it: arrays, since
-    Python objects kept from the papers would pin the memory they were in."""
-
-    path: Path
-    digest: str
-    themes: list[Theme]
-    reports: list[dict]  # the per-file ingest reports (with a profile page's stated figures)
-    ref_ids: np.ndarray  # passage ids in the table's order
-    ref_paper: np.ndarray  # each passage's paper, as its position in the file
 
 
 class Store:
@@ -250,12 +197,15 @@ class Store:
             )
             try:
                 self._build_bm25(written)
+                report.graph_rewritten = rewrite_graph_setting(self.collection(), self.reopen)
                 self._add_missing_passages(written)
                 if self._should_switch(changes, written, report):
                     self._switch_table(written.path)  # from here on the new table answers
             finally:
                 written.path.unlink(missing_ok=True)  # not switched in (unchanged, or Chroma failed): the current stays
             report.deleted_passages = self._clean_up(written, embedded.live)
+            if report.graph_rewritten:  # the log applied and the graph written now, not at the next start
+                PassageCollection(self.collection()).write_graph()
             return report
 
     def _prepare(self) -> None:

@@ -193,7 +193,36 @@ class GuardedCollection:
 # (4 of 60 candidates for one query on the seeds) and answers fused from it could change between two runs of the
 # same code. Written each time, the graph is the same for every reader; upserting 20k vectors in batches of 2,000
 # took 21.6 s against 25.1 s with the default.
-HNSW = {"hnsw": {"space": "cosine", "sync_threshold": 2}}
+GRAPH_SYNC = 2
+HNSW = {"hnsw": {"space": "cosine", "sync_threshold": GRAPH_SYNC}}
+
+
+def graph_written_each_time(collection) -> bool:
+    """Whether the collection writes its graph after every write (a collection made before session 19 has Chroma's
+    default sync_threshold, 1000, and rebuilds its graph from the log at every start)."""
+    config = getattr(collection, "configuration", None)
+    if config is None:  # a fake or foreign collection: no graph of Chroma's to set
+        return True
+    return (config.get("hnsw") or {}).get("sync_threshold") == GRAPH_SYNC
+
+
+def write_graph_each_time(collection) -> bool:
+    """Change an older collection's sync_threshold to GRAPH_SYNC (a setting Chroma lets `modify` change, with
+    ef_search, num_threads, batch_size and resize_factor: `UpdateHNSWConfiguration`); True when it was changed.
+    A process that has read the collection keeps its old setting: the caller reopens the client, and its next read
+    (`write_graph`) applies the log and writes the graph."""
+    if graph_written_each_time(collection):
+        return False
+    collection.modify(configuration={"hnsw": {"sync_threshold": GRAPH_SYNC}})
+    return True
+
+
+def write_graph(collection) -> None:
+    """One nearest-neighbour query: Chroma applies the writes still in its log to the graph, and writes the graph
+    to disk when there are at least sync_threshold of them (so no later start rebuilds it)."""
+    got = collection.get(limit=1, include=["embeddings"])
+    if len(got["ids"]):
+        collection.query(query_embeddings=[got["embeddings"][0]], n_results=1, include=[])
 
 
 def open_collection(client, name: str, embeddings: MiniLMEmbeddings) -> GuardedCollection:

@@ -47,6 +47,9 @@ def test_every_kept_kind_is_embedded_in_one_call(assistant, monkeypatch):
     calls = []
     real = vectors.embeddings.embed_documents
     monkeypatch.setattr(vectors, "_cache", type(vectors._cache)())
+    # as a store without the table's kind vectors reads them (corpus.kind_vectors; with them, none is embedded:
+    # tests/index/test_query_vectors.py)
+    monkeypatch.setattr(vectors, "_stored", {})
     monkeypatch.setattr(vectors.embeddings, "embed_documents", lambda texts: calls.append(list(texts)) or real(texts))
     kept = topics._kind_scopes("model compression", papers, papers)
     assert len(kept) > 1 and len(calls) == 1
