@@ -33,6 +33,26 @@ def test_a_share_in_words_is_weighed_against_the_stated_percentage(claim, holds)
     assert weighed is not None and weighed.holds is holds and weighed.stated == "17%"
 
 
+RECOVERED = "Training with a noise-robust loss recovers two thirds of the accuracy lost to label noise."
+
+
+@pytest.mark.parametrize(
+    ("claim", "holds"),
+    [
+        ("does the noise-robust loss win back all the accuracy that label noise costs", False),
+        ("does it recover more than half of the accuracy lost", True),
+        ("does it recover less than a third of the accuracy lost", False),
+    ],
+)
+def test_the_whole_or_a_share_is_weighed_against_a_fraction_said_in_words(claim, holds):
+    weighed = share.weigh(claim, [RECOVERED])
+    assert weighed is not None and weighed.holds is holds and weighed.stated == "two thirds"
+
+
+def test_all_of_another_thing_is_not_the_asked_share():
+    assert share.weigh("did all the charts come from one service", [RECOVERED]) is None
+
+
 def test_the_words_saying_the_share_are_not_claim_words():
     assert share.wording("was it fine-tuned with only a small slice of the labels") >= {"small", "slice"}
 

@@ -38,13 +38,20 @@ _ABOVE = r"(?:more than|over|above|at least|greater than)"
 _ASKED = re.compile(
     rf"\b(?:(?P<below>{_BELOW})\s+(?P<bf>{_FRACTION})|(?P<above>{_ABOVE})\s+(?P<af>{_FRACTION})"
     rf"|(?P<most>most|the majority|the bulk)|(?P<few>a minority)"
-    rf"|(?P<small>(?:only\s+)?an?\s+(?:small|tiny)\s+(?:fraction|portion|part|share|slice|subset|percentage)))\s+of\b",
+    rf"|(?P<small>(?:only\s+)?an?\s+(?:small|tiny)\s+(?:fraction|portion|part|share|slice|subset|percentage)))\s+of\b"
+    # "win back all the accuracy", "all of the area": the whole of it
+    r"|\b(?P<all>all)(?=\s+(?:of\s+)?the\b)",
     re.I,
 )
 # "a small fraction of the labels": a vague share, read as under a quarter (a judgement: "with 5% of the labels" is
 # a small slice, a third of them is not).
 SMALL = 0.25
-_PERCENT = re.compile(r"(?<![\d.])(\d{1,3}(?:\.\d+)?)\s*(?:%|percent\b|per cent\b)", re.I)
+# "all the accuracy" is the whole of it: met only by a share above this (100%, not "two thirds").
+WHOLE = 0.995
+# The paper's share: a percentage, or a fraction in words followed by "of" ("recovers two thirds of the accuracy").
+_PERCENT = re.compile(
+    rf"(?<![\d.])(\d{{1,3}}(?:\.\d+)?)\s*(?:%|percent\b|per cent\b)|\b(?P<words>{_FRACTION})(?=\s+of\b)", re.I
+)
 # What a share is of is named within this many words after its figure ("17% of the area"), and the claim names it
 # within this many content words after its quantifier ("most of the chart area").
 NEAR = 4
@@ -70,6 +77,8 @@ def asked(question: str) -> tuple[str, float, list[str]] | None:
         op, value = ">", 0.5
     elif m.group("small"):
         op, value = "<", SMALL
+    elif m.group("all"):
+        op, value = ">", WHOLE
     else:
         op, value = "<", 0.5
     return op, value, terms(question[m.end() :])[:NEAR]
@@ -93,6 +102,6 @@ def weigh(question: str, sentences: list[str]) -> Share | None:
         for m in _PERCENT.finditer(s):
             after = {stem(t) for t in terms(s[m.end() :])[:NEAR]}
             if wanted & after:
-                share = float(m.group(1)) / 100
+                share = FRACTIONS[m.group("words").casefold()] if m.group("words") else float(m.group(1)) / 100
                 return Share(share < value if op == "<" else share > value, s, m.group(0))
     return None
