@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from assistant.evaluation_rules import verdict
 from assistant.models import Filters, Message, Paper, Source
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,6 +98,12 @@ def converse(assistant, *turns) -> list:
         answers.append(assistant.answer(messages, Filters()))
         messages.append(Message(role="assistant", content=answers[-1].answer))
     return answers
+
+
+def said_verdict(assistant, question: str) -> tuple[str | None, str]:
+    """The verdict a yes/no answer opens with ("yes", "no", "not stated" or None) and the answer's text."""
+    answer = assistant.answer([Message(role="user", content=question)], Filters())
+    return verdict(answer.answer)[0], answer.answer
 
 
 def topic_scope(assistant, question: str):

@@ -10,8 +10,7 @@ import pytest
 from assistant.answer.evidence import alignment, change
 from assistant.answer.evidence.asserted import asserted
 from assistant.answer.evidence.figures import quantities
-from assistant.evaluation_rules import verdict
-from assistant.models import Filters, Message
+from tests.conftest import said_verdict
 
 DRIFT = "The 24-hour drift forecast has a median position error of 4.1 km, 30% lower than persistence."
 CALIBRATED = (
@@ -80,29 +79,26 @@ def test_a_ratio_word_is_weighed_against_the_stated_change(claim, holds):
     assert (found.contradiction is None) == holds
 
 
-def _said(assistant, question: str) -> tuple[str | None, str]:
-    answer = assistant.answer([Message(role="user", content=question)], Filters())
-    return verdict(answer.answer)[0], answer.answer
-
-
 def test_a_framed_claim_with_a_rejected_alternative_is_a_yes(tanaka):
-    said, text = _said(tanaka, "Just so I know: was her lead detector a gradient-boosted tree as opposed to a CNN?")
+    question = "Just so I know: was her lead detector a gradient-boosted tree as opposed to a CNN?"
+    said, text = said_verdict(tanaka, question)
     assert said == "yes", text
 
 
 def test_a_comparison_stated_the_other_way_round_is_a_no(tanaka):
-    said, text = _said(tanaka, "Did dropout give better calibration than the ensemble in her seasonal forecasts?")
+    question = "Did dropout give better calibration than the ensemble in her seasonal forecasts?"
+    said, text = said_verdict(tanaka, question)
     assert said == "no", text
 
 
 def test_halved_against_thirty_percent_lower_is_a_no(tanaka):
-    said, text = _said(
+    said, text = said_verdict(
         tanaka, "Did her graph-network drift forecast halve the position error compared with persistence?"
     )
     assert said == "no", text
 
 
 def test_an_author_position_is_checked_on_the_described_paper(tanaka):
-    said, text = _said(tanaka, "Tanaka was first author on the self-attention paper in TGRS, right?")
+    said, text = said_verdict(tanaka, "Tanaka was first author on the self-attention paper in TGRS, right?")
     assert said == "no", text
     assert "Self-Attention" in text and "Jörg Müller" in text

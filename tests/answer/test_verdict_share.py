@@ -8,9 +8,7 @@ import pytest
 
 from assistant.answer.evidence import share
 from assistant.answer.write.premises import NO, YES, denied, premises
-from assistant.evaluation_rules import verdict
-from assistant.models import Filters, Message
-from tests.conftest import make_paper
+from tests.conftest import make_paper, said_verdict
 
 CHARTS = (
     "We measure the disagreement between two ice services on 1,200 charts of the same days and find that they assign "
@@ -18,35 +16,26 @@ CHARTS = (
 )
 
 
-@pytest.mark.parametrize(
-    ("claim", "holds"),
-    [
-        ("did the two services assign different classes to most of the chart area", False),
-        ("did they disagree on the class for less than a fifth of the area", True),
-        ("did they disagree on the class for more than a quarter of the area", False),
-        ("did the services disagree over a minority of the area", True),
-        ("did they disagree on only a small slice of the area", True),
-    ],
-)
-def test_a_share_in_words_is_weighed_against_the_stated_percentage(claim, holds):
-    weighed = share.weigh(claim, [CHARTS])
-    assert weighed is not None and weighed.holds is holds and weighed.stated == "17%"
-
-
 RECOVERED = "Training with a noise-robust loss recovers two thirds of the accuracy lost to label noise."
 
 
 @pytest.mark.parametrize(
-    ("claim", "holds"),
+    ("claim", "sentence", "holds", "stated"),
     [
-        ("does the noise-robust loss win back all the accuracy that label noise costs", False),
-        ("does it recover more than half of the accuracy lost", True),
-        ("does it recover less than a third of the accuracy lost", False),
+        ("did the two services assign different classes to most of the chart area", CHARTS, False, "17%"),
+        ("did they disagree on the class for less than a fifth of the area", CHARTS, True, "17%"),
+        ("did they disagree on the class for more than a quarter of the area", CHARTS, False, "17%"),
+        ("did the services disagree over a minority of the area", CHARTS, True, "17%"),
+        ("did they disagree on only a small slice of the area", CHARTS, True, "17%"),
+        # the whole of it is a share too, and the paper may state its share as a fraction in words
+        ("does the noise-robust loss win back all the accuracy that label noise costs", RECOVERED, False, "two thirds"),
+        ("does it recover more than half of the accuracy lost", RECOVERED, True, "two thirds"),
+        ("does it recover less than a third of the accuracy lost", RECOVERED, False, "two thirds"),
     ],
 )
-def test_the_whole_or_a_share_is_weighed_against_a_fraction_said_in_words(claim, holds):
-    weighed = share.weigh(claim, [RECOVERED])
-    assert weighed is not None and weighed.holds is holds and weighed.stated == "two thirds"
+def test_a_share_in_words_is_weighed_against_the_stated_share(claim, sentence, holds, stated):
+    weighed = share.weigh(claim, [sentence])
+    assert weighed is not None and weighed.holds is holds and weighed.stated == stated
 
 
 def test_all_of_another_thing_is_not_the_asked_share():
@@ -68,13 +57,9 @@ def test_the_noun_elimination_denies_nothing_after_it():
     assert denied("It eliminates redundancies across loop nests.", words) == 1
 
 
-def _said(assistant, question: str) -> tuple[str | None, str]:
-    answer = assistant.answer([Message(role="user", content=question)], Filters())
-    return verdict(answer.answer)[0], answer.answer
-
-
 def test_a_share_in_words_decides_the_verdict_end_to_end(tanaka):
-    said, text = _said(tanaka, "Did the two ice services assign different concentration classes to most of the area?")
+    question = "Did the two ice services assign different concentration classes to most of the area?"
+    said, text = said_verdict(tanaka, question)
     assert said == "no" and "17%" in text, text
 
 
@@ -87,10 +72,10 @@ def test_a_count_meeting_its_floor_is_a_no_when_another_figure_is_not_the_papers
 
 
 def test_an_evaluation_the_paper_does_not_state_quotes_where_it_was_evaluated(tanaka):
-    said, text = _said(tanaka, "Was the risk-aware Arctic route planner evaluated on Northwest Passage voyages?")
+    said, text = said_verdict(tanaka, "Was the risk-aware Arctic route planner evaluated on Northwest Passage voyages?")
     assert said == "no" and "Northern Sea Route" in text, text
 
 
 def test_a_figure_asked_and_missing_quotes_the_reported_result(tanaka):
-    said, text = _said(tanaka, "Does the Arctic route-planning abstract quantify fuel savings for the ships?")
+    said, text = said_verdict(tanaka, "Does the Arctic route-planning abstract quantify fuel savings for the ships?")
     assert said == "no" and "9%" in text, text

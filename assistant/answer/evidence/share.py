@@ -49,7 +49,7 @@ SMALL = 0.25
 # "all the accuracy" is the whole of it: met only by a share above this (100%, not "two thirds").
 WHOLE = 0.995
 # The paper's share: a percentage, or a fraction in words followed by "of" ("recovers two thirds of the accuracy").
-_PERCENT = re.compile(
+_STATED = re.compile(
     rf"(?<![\d.])(\d{{1,3}}(?:\.\d+)?)\s*(?:%|percent\b|per cent\b)|\b(?P<words>{_FRACTION})(?=\s+of\b)", re.I
 )
 # What a share is of is named within this many words after its figure ("17% of the area"), and the claim names it
@@ -99,7 +99,7 @@ def weigh(question: str, sentences: list[str]) -> Share | None:
     op, value, of = read
     wanted = {stem(t) for t in of}
     for s in sentences:
-        for m in _PERCENT.finditer(s):
+        for m in _STATED.finditer(s):
             after = {stem(t) for t in terms(s[m.end() :])[:NEAR]}
             if wanted & after:
                 share = FRACTIONS[m.group("words").casefold()] if m.group("words") else float(m.group(1)) / 100

@@ -25,6 +25,11 @@ _PAPERS_OR_WORK = re.compile(rf"\b{phrases.PAPER_NOUN}|\bresearch\b", re.I)
 GROUNDINGS_KEPT = 256
 
 
+def as_wording(words: str) -> str:
+    """What the answer opens with when the words left as a topic are read as the question's wording."""
+    return f"I read “{words}” as the question's wording, not a topic, so no topic narrows the papers."
+
+
 class TopicReader:
     """Reads a list or count question's topic against the papers in scope."""
 
@@ -45,7 +50,7 @@ class TopicReader:
                 f"{dated.spoken_date(ends.paper)}) and answered from it."
             )
             return said, ends.paper.id
-        return f"I read “{topic}” as the question's wording, not a topic, so no topic narrows the papers.", None
+        return as_wording(topic), None
 
     def summary_asked(self, question: str, route: str, label: str, papers: list[str], literal) -> bool:
         """A summary or overview asked of the papers on a topic ("an overview of his atomistic simulation work", "a
@@ -77,7 +82,7 @@ class TopicReader:
         used = self.corpus.topics.users(pool)[0]
         content = content_of(topic, question, used)
         if not content:
-            return "", f"I read “{topic}” as the question's wording, not a topic, so no topic narrows the papers.", []
+            return "", as_wording(topic), []
         read = self._read(content, question, pool, filtered, route)
         # whether the content's reading grounds papers, asked once: a grounded reading is kept as it is
         grounded = content != topic and not read[2] and self._grounds(read[0], pool)
@@ -95,11 +100,7 @@ class TopicReader:
             if filtered and self._surely_frame(question, read[0]):
                 # "From her 2023 and 2024 output, which papers don't involve Sentinel-1 data?": another slot selects
                 # the papers, and the model is sure every word left is the question's frame
-                return (
-                    "",
-                    f"I read “{read[0]}” as the question's wording, not a topic, so no topic narrows the papers.",
-                    [],
-                )
+                return "", as_wording(read[0]), []
             return self._decided(read, question, pool, filtered)
         return read
 
@@ -214,8 +215,7 @@ class TopicReader:
             # the author lists shown": words the papers use, but not together).
             if wording or (distinct.DISTINGUISHING not in roles and not grounded):
                 said = " ".join(w for words in alts for w, _ in words)
-                assumed = f"I read “{said}” as the question's wording, not a topic, so no topic narrows the papers."
-                return "", assumed, []
+                return "", as_wording(said), []
         if route in ("list", "count") and (parts := topic_parts.shared(topic, question, on)):
             return parts, "", []  # "low-rank factorization / decomposition for X": each with the context they share
         if grounded and joined:

@@ -134,8 +134,6 @@ def without_team(question: str, ranked: bool = True) -> str:
     """The question with its author-count phrases taken out (they are no topic; nor, as conditions, its form: "with
     no co-authors" asks for papers, not for co-authors). `ranked=False` keeps the superlatives ("the most
     authors"), which are the form of a question."""
-    for pattern in (
-        (_ALONE, _ONE_OTHER, _HYPHENED, _COUNTED, _RANKED) if ranked else (_ALONE, _ONE_OTHER, _HYPHENED, _COUNTED)
-    ):
+    for pattern in (_ALONE, _ONE_OTHER, _HYPHENED, _COUNTED, *((_RANKED,) if ranked else ())):
         question = pattern.sub(" ", question)
     return question
