@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from assistant.answer.evidence import clauses
 from assistant.answer.evidence.weigh import ASKED_KIND, forms, vocabulary
+from assistant.answer.plan.paper_nouns import PLURALS
 from assistant.index.bm25 import terms
 from assistant.models import Paper
 from assistant.text import research_sentences
@@ -49,6 +50,8 @@ def asked_kind(question: str, named: list[str], focus: list[str]) -> str | None:
     if not words:
         return None
     head = words[-1]
+    if head.casefold() in PLURALS:
+        return None  # "which of his papers are about training X": papers selected by a topic, not a kind named in them
     plural = head.casefold().endswith("s") or head.casefold() in {"data", "corpora", "hardware", "software"}
     return head if plural and len(head) > 2 else None
 

@@ -43,8 +43,14 @@ class Asked:
     quantity: bool  # the answer is a figure
 
 
+# "what's", "who's": a question word contracted with "is", which every pattern reads spelled out ("what is the
+# problem with X?" and "what's the problem with X?" ask the same).
+_CONTRACTED_IS = re.compile(r"\b(what|who|how|where|which|that|there|it)['’]s\b", re.I)
+
+
 @lru_cache(maxsize=1024)
 def read(question: str) -> Asked:
+    question = _CONTRACTED_IS.sub(r"\1 is", question)
     roles: list[str] = []
     quantity = evaluated = False
     main = main_clause(question)  # a pattern read at the opening also reads it after a lead-in clause

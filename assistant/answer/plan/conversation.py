@@ -21,6 +21,7 @@ from assistant.answer.plan.phrases import (
     THE_OTHER,
     WHAT_ABOUT,
     author_index,
+    date_pick,
 )
 from assistant.index.first_words import FirstWords
 from assistant.models import Message
@@ -238,13 +239,13 @@ def pointed_back(
         # "Not that one, I meant the earlier paper": a date set against the one paper ruled out, which the correction
         # reads (correction.grounded), not a pick among the papers shown
         return None
-    if re.search(
-        r"\b(older|oldest|earlier|earliest|came out first|first to (come out|appear)|"
-        r"(written|published|released|appeared) first|first (written|published|released))\b",
-        ql,
+    # The date words every reader shares (phrases.date_pick: "came first", "appeared last"), and "first written"
+    picked = date_pick(question)
+    if re.search(r"\b(?:(written|published|released) first|first (written|published|released))\b", ql) or (
+        picked and picked[0] == "earliest"
     ):
         return "earliest", previous
-    if re.search(r"\b(newer|newest|later|latest|(?:more|most) recent(?:ly)?)\b", ql):
+    if picked:
         return "latest", previous
     return "which", previous
 
