@@ -73,3 +73,14 @@ def test_which_came_first_among_the_papers_shown_is_the_earliest(tanaka):
     assert answer.meta["route"] == "earliest"
     assert titles(answer)[0].startswith("Domain Adaptation Between Sentinel-1 and RADARSAT-2")
 
+
+@pytest.mark.parametrize(
+    ("question", "months"),
+    [
+        ("How many of his dated papers came out in an April?", (4,)),
+        ("Which of her papers appeared in a June or July?", (6, 7)),
+        ("Anything published in a March (any year)?", (3,)),
+    ],
+)
+def test_a_month_said_with_an_article_is_that_month_of_any_year(question, months):
+    assert phrases.dates(question).months_of_year == months

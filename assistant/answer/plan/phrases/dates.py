@@ -251,12 +251,14 @@ def dates(question: str) -> DateSpan | None:
             start = m.start()
             # "in the first half of 2024": the span read includes the part word before the year
             return DateSpan(p[0], p[1], ((start, m.end()),))
-    # Months named without a year ("dated in April (any year)", "in May of any year", "in June, July or August"):
-    # those months of every year. Only whole month names after "in"/"during": "may" alone is a verb and "mar" a word.
+    # Months named without a year ("dated in April (any year)", "in May of any year", "in June, July or August", "in
+    # an April": some April): those months of every year. Only whole month names after "in"/"during": "may" alone is
+    # a verb and "mar" a word.
     month = "(?:" + "|".join(n.capitalize() for n in _MONTH_NAMES) + ")"
     if not points and (
         m := re.search(
-            rf"\b(?:in|during)\s+(?:the\s+months?\s+of\s+)?(?P<m>{month}(?:\s*(?:,|,?\s*(?:or|and))\s*{month})*)\b"
+            rf"\b(?:in|during)\s+(?:(?:the\s+months?\s+of|an?)\s+)?"
+            rf"(?P<m>{month}(?:\s*(?:,|,?\s*(?:or|and))\s*{month})*)\b"
             r"(?:\s*\(?\s*(?:of|in)?\s*(?:any|every|each)\s+year\s*\)?)?",
             q,
         )
