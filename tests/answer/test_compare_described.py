@@ -89,3 +89,21 @@ def test_a_side_described_by_its_venues_acronym(tanaka):
         "Label Noise in Operational Ice Charts",
     }
     assert "83%" in answer.answer and "17%" in answer.answer
+
+
+def test_a_side_with_a_word_no_passage_holds_is_read_by_the_rest(tanaka):
+    # "ViT" and "GNN" are in no abstract: "crevasse" and "drift" each pick out one title
+    answer = ask(tanaka, "crevasse ViT vs drift GNN: what error or accuracy figure does each give?")
+    assert answer.meta["route"] == "compare"
+    assert [t.split()[0] for t in titles(answer)] == ["Crevasse", "Ice"]
+    assert "could not tell" not in answer.answer
+
+
+def test_two_papers_described_with_their_noun_and_asked_of_each_are_compared(tanaka):
+    answer = ask(
+        tanaka,
+        "Both the iceberg paper and the crevasse paper train networks on SAR. "
+        "What does the network work from in each of them?",
+    )
+    assert answer.meta["route"] == "compare"
+    assert {t.split()[0] for t in titles(answer)} == {"Few-Shot", "Crevasse"}

@@ -12,7 +12,7 @@ from assistant.answer.plan.conversation import mentioned
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.paper_nouns import PLURAL
 from assistant.answer.plan.phrases.reference import references
-from assistant.index.bm25 import variants
+from assistant.index.bm25 import terms, variants
 from assistant.models import Filters, Paper
 
 # A described side of a comparison is the paper its words find at this cosine or closer.
@@ -112,7 +112,7 @@ class PairReader:
             # "… and a later one …. How was each evaluated?"; "Put A next to B: what does each report?"
             cue = _EACH.search(question)
         versus = bool(cue) and bool(_VERSUS.search(question))
-        if not cue or not (said or versus or vote.label == "compare" or len(named) >= 1):
+        if not cue or not (said or versus or vote.label == "compare" or len(named) >= 1 or self._each_headed(question)):
             if (
                 vote.label not in _CONTENT_VOTES
                 or phrases.CORRECTION.search(question)
@@ -183,6 +183,10 @@ class PairReader:
             pid = self._side_paper(descriptions[n] or side, words)
             if not pid and descriptions[n] and descriptions[n] != side.strip():
                 pid = self._side_paper(side, topic_words(side, self.corpus.principal))  # as worded, frame and all
+            if not pid and 0 < len(known := self._known(words)) < len(words):
+                # "crevasse ViT": a word no passage holds tells no paper apart; the side is the only paper whose title
+                # holds the rest
+                pid = getattr(sides.only_title_with(known, self._authors_first()), "id", None)
             if pid and pid not in ids:
                 ids.append(pid)  # in the question's order, a side the question also named by description too
             elif not pid and self._describes_a_side(side, words):
@@ -264,6 +268,24 @@ class PairReader:
         if len(ranked) > 1 and ranked[1][0] > ranked[0][0] - MEANT_LEAD:
             return None
         return ranked[0][1].paper.id
+
+    def _each_headed(self, question: str) -> bool:
+        """Every side the question sets out is one paper described with its noun, and no two titles hold a side's
+        words ("both the lead-detection paper and the snow-depth paper …, … in each of them"; not "the HONPAS paper",
+        which two titles hold): with a weaker cue, sides asked of as a comparison, whatever the vote."""
+        parts = _side_parts(question)
+        if len(parts) < 2:
+            return False
+        for part in parts:
+            ref = next((r for r in references(part) if r.headed and r.words), None)
+            if ref is None or len(sides.sharing(list(ref.words), list(self.corpus.papers))) > 1:
+                return False
+        return True
+
+    def _known(self, words: list[str]) -> list[str]:
+        """The words some passage of the corpus holds (each of its terms, as the lexical index tokenises it)."""
+        lexical = self.corpus.retriever.lexical
+        return [w for w in words if (found := terms(w)) and all(lexical.knows(t) for t in found)]
 
     def _describes_a_side(self, side: str, words: list[str]) -> bool:
         """A part of a comparison that describes a paper (a reference with a paper noun, or two content words), not
