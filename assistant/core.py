@@ -59,6 +59,7 @@ class Assistant:
             batch_size=settings.embedding_batch_size,
             backend=settings.embedding_backend,
             cache_dir=settings.model_cache_dir,
+            threads=settings.embedding_threads,
         )
         store = Store(
             settings.store_dir,
@@ -231,14 +232,18 @@ class Assistant:
         if hasattr(self.store.embeddings, "load_in_background"):
             self.store.embeddings.load_in_background()
 
-    def warm(self) -> None:
-        """Load the table, BM25, Chroma, the embedding model and the answerer now, not on the first question."""
+    def warm(self, vectors: bool = True) -> None:
+        """Load the table, BM25, the embedding model, the answerer and (with `vectors`) Chroma now, not on the first
+        question. Without `vectors` Chroma is left unopened: a process about to fork must not have opened it (its
+        client's threads do not survive the fork: a forked worker's query never returned, even on a new client)."""
         answerer = self.answerer()
         # One question read (not answered): the question readers compile their patterns and build their indexes on
         # first use (~0.3 s, which the first question paid).
         answerer.plan([Message(role="user", content="Which of his papers from March 2020 are about this?")], Filters())
-        # One vector query: Chroma counts the passages and loads its index on the first (~1 s at 100k papers).
-        self.retriever().dense("warm up", Filters(), k=1)
+        self.store.embeddings.embed_array(["warm up"])  # the model's session, built once
+        if vectors:
+            # One vector query: Chroma counts the passages and loads its index on the first (~1 s at 100k papers).
+            self.retriever().dense("warm up", Filters(), k=1)
 
     def profile(self) -> Profile:
         """Themes, publications per year (by theme) and co-authors of the principal author."""

@@ -12,6 +12,13 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def _cpus() -> int:
+    """CPUs this process may run on (its affinity), the number of workers that can answer at once."""
+    import os
+
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
 class Settings(BaseSettings):
     """Configuration for ingest, retrieval, answering and the interfaces."""
 
@@ -76,6 +83,19 @@ class Settings(BaseSettings):
         0.34, description="Least cosine similarity of the best passage for a paper to count as relevant."
     )
 
+    workers: int = Field(
+        default_factory=lambda: _cpus(),
+        ge=1,
+        le=64,
+        description="Worker processes `assistant serve` answers with (default: one per CPU this process may use). "
+        "They are forked after the store and the model are loaded, so they share that memory.",
+    )
+    embedding_threads: int = Field(
+        0,
+        ge=0,
+        description="onnxruntime's threads per embedding call; 0 = its default (one per core). Forked workers use 1: "
+        "a thread pool made before a fork has no threads after it.",
+    )
     host: str = Field("127.0.0.1", description="Address the HTTP server binds.")
     port: int = Field(8000, description="Port the HTTP server binds.")
     api_token: str | None = Field(

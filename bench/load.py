@@ -2,6 +2,7 @@
 
     python -m bench.load [--clients 50] [--questions 20] [--store DIR] [--json PATH]
     python -m bench.load --clients 20 --questions 8 --store bench/results/stores/ours-10000 --mix
+    python -m bench.load ... --workers 2 --naive bench/results/stores/naive-10000   # then the naive app, same load
 
 Without --store it ingests seeds/ into a temporary store first (in a subprocess). The server is a separate process
 on a free 127.0.0.1 port; this process only sends requests (httpx, asyncio), so its own CPU use stays small.
@@ -15,8 +16,11 @@ asks only a few of them, so most requests are a question's first ask. The load a
 Memory: the server's RSS (from /proc) after a warm-up pass over every question, then after each completed request;
 the growth per request is the least-squares slope over the second half of the run, when caches have filled. RSS
 counts the store's memory-mapped files whole; PSS (after the run) counts a page shared with other processes by its
-share. CPU: the server process's CPU seconds during the run (every thread) per request, the figure to compare on a
-shared machine (its clock times follow the machine's load).
+share. CPU: the server's CPU seconds during the run (every thread) per request, the figure to compare on a shared
+machine (its clock times follow the machine's load). With `serve --workers N` the server is a supervisor and its forked
+workers: CPU, RSS and PSS are summed over them all (RSS then counts each page they share once per process).
+With --naive the same clients then ask the same questions of the naive pipeline's app (bench/naive_app.py, JSON
+only) over that store.
 """
 
 from __future__ import annotations
@@ -49,26 +53,59 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def tree(pid: int) -> list[int]:
+    """The process and every descendant (a supervisor and its workers), from /proc/PID/task/*/children."""
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        try:
+            for task in os.listdir(f"/proc/{p}/task"):
+                with open(f"/proc/{p}/task/{task}/children") as fh:
+                    todo.extend(int(c) for c in fh.read().split())
+        except OSError:
+            continue
+    return out
+
+
 def rss_kb(pid: int) -> int:
-    with open(f"/proc/{pid}/status") as fh:
-        return int(next(line for line in fh if line.startswith("VmRSS:")).split()[1])
+    """RSS summed over the process tree: a page the workers share with their supervisor counts once per process, so
+    this is above the memory used (PSS says that)."""
+    total = 0
+    for p in tree(pid):
+        try:
+            with open(f"/proc/{p}/status") as fh:
+                total += int(next(line for line in fh if line.startswith("VmRSS:")).split()[1])
+        except (OSError, StopIteration):
+            continue
+    return total
 
 
 def pss_kb(pid: int) -> int | None:
-    """The process's proportional set size: each page shared with other processes (the memory-mapped store files in
-    the page cache, libraries) counted as its share, where RSS counts it whole. None when the kernel does not say."""
-    try:
-        with open(f"/proc/{pid}/smaps_rollup") as fh:
-            return int(next(line for line in fh if line.startswith("Pss:")).split()[1])
-    except (OSError, StopIteration):
-        return None
+    """The proportional set size summed over the process tree: each page shared with other processes (the workers'
+    pages forked from the supervisor, the memory-mapped store files, libraries) counted as its share, where RSS counts
+    it whole. None when the kernel does not say."""
+    total = None
+    for p in tree(pid):
+        try:
+            with open(f"/proc/{p}/smaps_rollup") as fh:
+                total = (total or 0) + int(next(line for line in fh if line.startswith("Pss:")).split()[1])
+        except (OSError, StopIteration):
+            continue
+    return total
 
 
 def cpu_seconds(pid: int) -> float:
-    """CPU seconds the process has used (user + system, every thread): other work on a shared machine barely moves
-    it, where it moves clock times several-fold."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """CPU seconds the process tree has used (user + system, every thread; workers that exited are not counted):
+    other work on a shared machine barely moves it, where it moves clock times several-fold."""
+    total = 0
+    for p in tree(pid):
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def listening_addresses(pid: int, port: int) -> list[str]:
@@ -102,9 +139,9 @@ class Server:
 
 
 @contextmanager
-def serve(store: Path, env: dict | None = None):
-    """`assistant serve` on a free loopback port over `store`, with no chat model configured; stopped with Ctrl-C
-    (SIGINT).
+def serve(store: Path, env: dict | None = None, workers: int | None = None, naive: bool = False):
+    """`assistant serve` (or with `naive` the naive pipeline's app) on a free loopback port over `store`, with no chat
+    model configured; stopped with Ctrl-C (SIGINT).
 
     Its output goes to a file, not a pipe: nobody reads a pipe during the run, and once its 64 KB buffer is full of
     access-log lines the server blocks on its next log write (3,000 requests stalled it that way).
@@ -116,8 +153,13 @@ def serve(store: Path, env: dict | None = None):
         if k not in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "ASSISTANT_API_TOKEN", "ASSISTANT_RATE_LIMIT_PER_MINUTE")
     }
     log = tempfile.NamedTemporaryFile(prefix="bench-load-server-", suffix=".log", delete=False)
+    if naive:  # the naive pipeline in a FastAPI app (bench/naive_app.py), one uvicorn process
+        command = ["-m", "bench.naive_app", str(store), str(port)]
+    else:
+        command = ["-m", "assistant", "--store", str(store), "serve", "--port", str(port)]
+        command += ["--workers", str(workers)] if workers else []
     proc = subprocess.Popen(
-        [sys.executable, "-m", "assistant", "--store", str(store), "serve", "--port", str(port)],
+        [sys.executable, *command],
         cwd=ROOT,
         stdout=log,
         stderr=subprocess.STDOUT,
@@ -244,13 +286,15 @@ async def _ask(client: httpx.AsyncClient, question: str, stream: bool) -> str:
     return ""
 
 
-async def run_load(url: str, clients: int, per_client: int, texts: list[str], pid: int | None = None) -> LoadResult:
+async def run_load(
+    url: str, clients: int, per_client: int, texts: list[str], pid: int | None = None, sse: bool = True
+) -> LoadResult:
     """`clients` concurrent clients, each asking `per_client` questions one after another (each its own offset in
-    `texts`)."""
+    `texts`); with `sse` every 4th client streams."""
     result = LoadResult(clients=clients, per_client=per_client)
 
     async def one_client(c: int) -> None:
-        stream = c % 4 == 3
+        stream = sse and c % 4 == 3
         # Each client its own connection, like a browser tab: a shared pool would hand a connection the server is
         # just closing for idleness (uvicorn's 5 s keep-alive) to another client, a client-side race, not a server
         # error.
@@ -307,6 +351,38 @@ def build_store() -> Path:
     return store
 
 
+COLUMNS = (
+    "requests",
+    "errors",
+    "requests_per_s",
+    "p50_ms",
+    "p95_ms",
+    "p99_ms",
+    "max_ms",
+    "rss_before_mb",
+    "rss_after_mb",
+    "rss_peak_mb",
+    "pss_after_mb",
+    "growth_per_request_kb",
+    "server_cpu_ms_per_request",
+)
+COLUMN_NAMES = (
+    "requests",
+    "errors",
+    "req/s",
+    "p50 ms",
+    "p95 ms",
+    "p99 ms",
+    "max ms",
+    "RSS before MB",
+    "RSS after MB",
+    "RSS peak MB",
+    "PSS after MB",
+    "growth kB/req",
+    "server CPU ms/req",
+)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=50)
@@ -314,62 +390,47 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--store", type=Path, help="an ingested store (default: ingest seeds/ into a temporary one)")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     parser.add_argument("--mix", action="store_true", help="the store's own mixed questions (needs --store)")
+    parser.add_argument("--workers", type=int, help="`serve --workers N` (default: serve's own, one per CPU)")
+    parser.add_argument("--naive", type=Path, help="then the same load on the naive pipeline's app over this store")
     args = parser.parse_args(argv)
     if args.mix and args.store is None:
         parser.error("--mix asks questions generated from an ingested store's table: give it with --store DIR")
 
     store = args.store or build_store()
     texts = question_texts(store if args.mix else None)
-    with serve(store) as server:
-        bound = listening_addresses(server.pid, server.port)
-        warm_up(server.url, texts[:MIX_WARM_UP] if args.mix else texts)
-        before = load()
-        result = asyncio.run(run_load(server.url, args.clients, args.questions, texts, pid=server.pid))
-        after = load()
-    s = {"machine": machine(), "bound": bound, "load": [before, after], **result.summary()}
+    runs = [("ours", store, False)] + ([("naive", args.naive, True)] if args.naive else [])
+    rows, out = [], {}
+    for name, served, naive in runs:
+        with serve(served, workers=args.workers, naive=naive) as server:
+            bound = listening_addresses(server.pid, server.port)
+            warm_up(server.url, texts[:MIX_WARM_UP] if args.mix else texts)
+            before = load()
+            result = asyncio.run(
+                run_load(server.url, args.clients, args.questions, texts, pid=server.pid, sse=not naive)
+            )
+            after = load()
+        s = out[name] = {"machine": machine(), "bound": bound, "load": [before, after], **result.summary()}
+        workers = "naive app, 1 process" if naive else f"{args.workers or 'default'} workers"
+        rows.append([f"{name} ({workers}; load {before} → {after})", *(s[k] for k in COLUMNS)])
     table(
-        f"bench.load: {args.clients} clients × {args.questions} questions on {server.url} (bound {', '.join(bound)}; "
-        f"{len(texts)} {'mixed ' if args.mix else ''}questions; load {before} → {after})",
-        [
-            "requests",
-            "errors",
-            "req/s",
-            "p50 ms",
-            "p95 ms",
-            "p99 ms",
-            "max ms",
-            "RSS before MB",
-            "RSS after MB",
-            "RSS peak MB",
-            "PSS after MB",
-            "growth kB/req",
-            "server CPU ms/req",
-        ],
-        [
-            [
-                s["requests"],
-                s["errors"],
-                s["requests_per_s"],
-                s["p50_ms"],
-                s["p95_ms"],
-                s["p99_ms"],
-                s["max_ms"],
-                s["rss_before_mb"],
-                s["rss_after_mb"],
-                s["rss_peak_mb"],
-                s["pss_after_mb"],
-                s["growth_per_request_kb"],
-                s["server_cpu_ms_per_request"],
-            ]
-        ],
+        f"bench.load: {args.clients} clients × {args.questions} questions on loopback (bound {', '.join(bound)}; "
+        f"{len(texts)} {'mixed ' if args.mix else ''}questions; memory and CPU summed over the server's processes)",
+        ["server", *COLUMN_NAMES],
+        rows,
     )
+    if args.naive:
+        o, n = out["ours"], out["naive"]
+        print(
+            f"ours / naive: p95 {o['p95_ms'] / n['p95_ms']:.2f}, req/s {o['requests_per_s'] / n['requests_per_s']:.2f}"
+        )
+    s = out["ours"]
     print(f"statuses: {s['statuses']}; p95 JSON {s['json_p95_ms']} ms, SSE {s['sse_p95_ms']} ms")
     for sample in s["error_samples"]:
         print(f"error: {sample}")
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(s, indent=2))
-    return 1 if s["errors"] else 0
+        args.json.write_text(json.dumps(out if args.naive else s, indent=2))
+    return 1 if any(r["errors"] for r in out.values()) else 0
 
 
 if __name__ == "__main__":

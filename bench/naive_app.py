@@ -29,6 +29,10 @@ def create_app(store: Path) -> FastAPI:
     naive = Naive(store)
     app = FastAPI()
 
+    @app.get("/healthz")
+    def healthz() -> dict:  # ready once the store and model are loaded, as bench.load waits for
+        return {"status": "ok"}
+
     @app.post("/api/chat")
     def chat(request: ChatRequest) -> dict:
         return naive.answer(request.messages[-1].content)

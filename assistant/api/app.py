@@ -39,11 +39,11 @@ OpenAI-compatible model.
 """
 
 
-def warm(assistant) -> None:
+def warm(assistant, vectors: bool = True) -> None:
     """Load the table, the retriever with its embedding model, and the answerer now, so the first question is not the
-    slow one."""
+    slow one (with `vectors`, Chroma too: not in a process about to fork its workers)."""
     try:
-        assistant.warm()
+        assistant.warm() if vectors else assistant.warm(vectors=False)
     except StoreUnavailable as exc:
         log.warning("serving without a usable store: %s", exc)
 

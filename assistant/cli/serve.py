@@ -1,4 +1,4 @@
-"""`assistant serve`: run the HTTP server with the chat UI (one process, or workers given the same settings)."""
+"""`assistant serve`: run the HTTP server with the chat UI (one process, or workers forked from one loaded app)."""
 
 from __future__ import annotations
 
@@ -20,9 +20,8 @@ def add_commands(sub) -> None:
     p.add_argument(
         "--workers",
         type=int,
-        default=1,
-        help="worker processes sharing the port (default 1); each loads the model and the "
-        "store, and answers independently",
+        help="worker processes sharing the port (default: one per CPU, or ASSISTANT_WORKERS); they are forked after "
+        "the store and the model are loaded, so they share that memory",
     )
     p.set_defaults(func=cmd_serve)
 
@@ -68,40 +67,46 @@ def cmd_serve(args) -> int:
             f"this address can use the API.",
             file=sys.stderr,
         )
-    if not 1 <= args.workers <= 64:
-        raise ConfigError(f"--workers {args.workers} is out of range: pass a number from 1 to 64 (about one per core).")
+    workers = args.workers if args.workers is not None else settings.workers
+    if not 1 <= workers <= 64:
+        raise ConfigError(f"--workers {workers} is out of range: pass a number from 1 to 64 (about one per core).")
     shown = f"[{host}]" if ":" in host else host
-    workers = f", {args.workers} workers" if args.workers > 1 else ""
     print(
-        f"Paper assistant on http://{shown}:{port}/{workers}  (API docs: /docs, health: "
-        f"/healthz). Loading the store and model; Ctrl-C stops.",
+        f"Paper assistant on http://{shown}:{port}/{f', {workers} workers' if workers > 1 else ''}  (API docs: "
+        f"/docs, health: /healthz). Loading the store and model; Ctrl-C stops.",
         flush=True,
     )
     options = {"host": host, "port": port, "log_level": "info", "proxy_headers": False, "server_header": False}
-    if args.workers == 1:
+    if workers == 1:
         uvicorn.run(create_app(settings), **options)
         return 0
-    _run_workers(settings, args.workers, options)
+    _run_workers(settings, workers, options)
     return 0
 
 
 def _run_workers(settings, workers: int, options: dict) -> None:
-    """`workers` processes sharing one socket, each building its app from these very settings.
-
-    uvicorn.run takes the app only as an import string when it runs workers, so each worker would read its settings
-    from the environment, which this process would have to write. uvicorn's own pieces take any picklable factory:
-    the settings travel to each spawned worker inside the pickled config, and nothing changes os.environ. The app
-    holds no per-user state, so any worker can answer any request (a conversation travels whole in each request).
-    """
-    import functools
-
+    """`workers` processes forked from this one once it has loaded the table, BM25, the derived items and the model,
+    so they share that memory copy-on-write (cli/prefork.py). The app holds no per-user state: a conversation
+    travels whole in each request, so any worker answers any turn of it."""
     from uvicorn import Config
-    from uvicorn.supervisors import Multiprocess
 
-    from assistant.api.app import create_app
+    from assistant.api.app import create_app, warm
+    from assistant.cli.prefork import Prefork, check_in_child
+    from assistant.core import Assistant
+    from assistant.errors import StoreUnavailable
 
-    config = Config(functools.partial(create_app, settings), factory=True, workers=workers, **options)
+    # onnxruntime's thread pool is made with the model's session, before the fork, and a forked worker has none of
+    # its threads: one intra-op thread runs on the caller's. One per worker is also what a core per worker can use
+    # (1 or 2 threads: the same CPU per text and the same vectors, session 18).
+    settings.embedding_threads = settings.embedding_threads or 1
+    assistant = Assistant.from_settings(settings)
+    # Chroma checked in a child process: it may not be opened here before the fork (cli/prefork.py).
+    problem = check_in_child(lambda: assistant.store.client.heartbeat())
+    if problem:
+        raise StoreUnavailable(problem)
+    warm(assistant, vectors=False)
+    config = Config(create_app(settings, assistant), **options)
     try:
-        Multiprocess(config, sockets=[config.bind_socket()]).run()
+        Prefork(config, workers).run()
     except KeyboardInterrupt:  # as uvicorn.run: Ctrl-C is a normal stop
         pass

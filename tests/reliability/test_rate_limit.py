@@ -94,7 +94,7 @@ def test_serve_binds_loopback_and_ignores_proxy_headers(monkeypatch, seeded_stor
     calls = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(kw))
     monkeypatch.delenv("ASSISTANT_HOST", raising=False)
-    assert main(["--store", str(seeded_store), "serve", "--port", str(free_port())]) == 0
+    assert main(["--store", str(seeded_store), "serve", "--port", str(free_port()), "--workers", "1"]) == 0
     assert calls[0]["host"] == "127.0.0.1"
     assert calls[0]["proxy_headers"] is False
 
