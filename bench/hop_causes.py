@@ -3,7 +3,8 @@
     python -m bench.hop_causes --collect   # run every writer's multihop and follow_up item, save rows
     python -m bench.hop_causes --table     # the table of misses per writer and cause (and per corpus) from those rows
     python -m bench.hop_causes --new FILE  # wordings written afterwards: does the last answer cite the paper (a list:
-                                           # exactly the papers expected, "expected_all", or allowed)?
+                                           # exactly the papers expected, "expected_all", or allowed; "facts": one
+                                           # of them said)?
 
 Each item is sent as the evaluation sends it (bench.learned.replayed). Its anchors are what the plan read as the first
 hop: the papers the question names, the papers the plan points to, and for a follow-up the paper the previous answer
@@ -189,8 +190,12 @@ def new(path: Path) -> None:
                     t.startswith(tuple(may)) for t in titles
                 )
                 first = f"{len(titles)} cited: " + "; ".join(t[:20] for t in titles)
-            else:
+            elif "expected" in item:
                 ok = first.startswith(item["expected"])
+            else:  # a count or a figure: no paper expected first
+                ok, first = True, answer.answer.splitlines()[0] if answer.answer else ""
+            if "facts" in item:  # a count or a figure the answer must say (any of them, case-insensitive)
+                ok = ok and any(f.casefold() in answer.answer.casefold() for f in item["facts"])
             passed += ok
             print(f"{'PASS' if ok else 'FAIL'} {item['turns'][-1][:70]:72} -> {first[:50]}")
     print(f"{passed} of {len(items)} pass")

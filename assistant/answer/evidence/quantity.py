@@ -239,6 +239,14 @@ def asked_noun(words: tuple[str, ...], papers: list[Paper], question: str) -> st
     return next((w for w in words if readings(w, with_abstract, question=question)), None)
 
 
+def furthest_noun(nouns: tuple[str, ...], papers: list[Paper], direction: int, question: str) -> str | None:
+    """Of the nouns a question offers as alternatives ("GPUs or AI accelerators"), the one whose figures reach
+    furthest in the ranking's direction (the largest count read as either); None when the papers report none."""
+    with_abstract = [p for p in papers if p.has_abstract]
+    tops = [(top[0].value * direction, n) for n in nouns if (top := extreme(n, with_abstract, direction, question))]
+    return max(tops, key=lambda t: t[0])[1] if tops else None
+
+
 def extreme(noun: str, papers: list[Paper], direction: int, question: str = "") -> list[Reading]:
     """The readings ordered from the most extreme (largest for direction 1), one per paper."""
     best: dict[str, Reading] = {}

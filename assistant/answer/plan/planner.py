@@ -112,28 +112,24 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             intent.route, intent.subject = "list", subject_for("list", stripped, self.corpus.principal)
         # "his earliest arXiv submission": "arXiv" drew a categories vote, but no category is asked; a date picks
         categorised = intent.route == "categories" and not phrases.CATEGORY_CUE.search(question)
-        picked = phrases.date_extreme(question) or (categorised and (phrases.date_pick(question) or [None])[0])
-        # A fact that only picks ("What's the oldest item of hers in the library?", "which card has the most recent
-        # date?"): the pick is the whole ask, whatever words drew the vote; asking more of it stays a fact (below). A
-        # bare "first" or "last" is no date word here ("why … in the first place?").
-        only_picks = (
-            intent.route == "fact" and bool(phrases.date_pick(question)) and not phrases.asks_of_picked(question)
-        )
+        # "Which card has the most recent date?", "Of his 2026 papers, which one came out earliest?": a date pick
+        picked, only_picks = phrases.picked_by_date(question, intent.route, categorised)
         if (intent.route == "when" or categorised or only_picks) and not (named or focus) and (pick := picked):
             # "What is the earliest item in her publication record?": a paper picked by its date, none named
             intent.route, intent.subject = pick, subject_for(pick, stripped, self.corpus.principal) or ""
         if nested_from and intent.route in ("authors", "when", "arxiv", "summary", "attribution"):
             intent.route = "list"  # "the newest paper by MoQE's first author": that person's papers, not MoQE's authors
         both = phrases.both_groups(question)
-        asks_many = intent.route == "fact" and (both or phrases.LIST_FORM.search(question))
-        if not (named or focus) and (asks_many or (intent.route == "attribution" and both)):
+        denied = phrases.denies_authorship(question, self.corpus.principal)  # "… shouldn't be attributed to her"
+        asks_many = intent.route == "fact" and (both or denied or phrases.LIST_FORM.search(question))
+        if not (named or focus) and (asks_many or (intent.route == "attribution" and (both or denied))):
             # "List every paper … that …", "which ones deal with X?": several papers asked for, whatever topic word
             # drew the vote to a fact example; so are the papers of a scope that reads both groups ("X papers in the
             # corpus, both his and the other group's?", "what's on X, hers or anyone else's?"), none named. A
             # question of whose a paper is names one ("Is X by her?"); one that says it does not matter whose ("is
             # there anything on X, whether by her or by anyone else?") and names none asks for those papers too.
             intent.route, intent.subject = "list", subject_for("list", stripped, self.corpus.principal) or ""
-        excludes = phrases.excludes_author(question) and not both
+        excludes = (phrases.excludes_author(question) or denied) and not both
         # the both-groups phrase is scope, no byline condition: "including any without Tanaka" lets her papers in
         # and the others', it does not leave hers out
         people_said = phrases.without_both_groups(question) if both else question
@@ -324,7 +320,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             intent.route, intent.subject, topic = asked
         else:
             fields = ()
-        if meta not in META_KINDS:
+        if meta not in META_KINDS and not (denied and intent.route == "list"):  # "…? List the ones not hers."
             intent.route = operation_of(intent.route, vote, question, named, compared, topic)
             if summary_asked and intent.route == "list" and topic:
                 intent.route = "topic_summary"

@@ -47,6 +47,18 @@ FUNCTION = frozenset(
 )
 # Words that set one source against another, read just before a mention.
 _NOT = re.compile(r"\b(?:not|n't|never|neither|nor|without|except|absent|missing|outside|excluding)\b", re.I)
+# What a negation before a source governs instead when it stands between them: a byline ("NOT by him, i.e. belong to
+# the other research group": whose papers, then the group's listing named as where they are) or a clause's end.
+_NEGATES_ELSE = re.compile(r"\bby\s+\w+|[,;:]|\bi\.e\b", re.I)
+
+
+def _negates(before: str) -> bool:
+    """A negation before a source's words negates the source ("not in the arXiv listing", "neither on his profile"),
+    unless something else it governs stands between them."""
+    said = list(_NOT.finditer(before))
+    return bool(said) and not _NEGATES_ELSE.search(before[said[-1].end() :])
+
+
 # "… that the BibTeX file doesn't (have)", "… the profile lacks"
 _NOT_AFTER = re.compile(r"\s*(?:[a-z]+\s+)?(?:does(?:n['’]t| not)|do(?:n['’]t| not)|lacks?|omits?|misses?)\b", re.I)
 _ONLY = re.compile(r"\b(?:only|exclusively|solely)\b", re.I)
@@ -295,7 +307,7 @@ class SourceIndex:
                 continue
             op = (
                 "not"
-                if _NOT.search(before) or _NOT_AFTER.match(question[end:])
+                if _negates(before) or _NOT_AFTER.match(question[end:])
                 else "only"
                 if _ONLY.search(before) or _ONLY_AFTER.search(question[end:])
                 else "every"

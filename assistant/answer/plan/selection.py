@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 
 from assistant.answer.evidence.finding import TARGET_LEAD
-from assistant.answer.evidence.quantity import asked_noun
+from assistant.answer.evidence.quantity import asked_noun, furthest_noun
 from assistant.answer.evidence.weigh import COVERAGE_WEIGHT, relevant
 from assistant.answer.plan import correction, dated, phrases
 from assistant.answer.plan.elapsed import ElapsedReader
@@ -383,7 +383,8 @@ class Selection(ElapsedReader):
         papers = self._in_scope(f.model_copy(update={"author_only": True if scope == "author" else None}), span)
         if scope == "others":
             papers = [p for p in papers if not p.is_author_work]
-        found = asked_noun(extreme.words or (extreme.noun,), papers, question)
+        found = extreme.heads and furthest_noun(extreme.heads, papers, extreme.direction, question)
+        found = found or asked_noun(extreme.words or (extreme.noun,), papers, question)
         if not (found or extreme.trusted):
             return None
         return replace(extreme, noun=found or extreme.noun)

@@ -41,7 +41,7 @@ def quantity_extreme(corpus: Corpus, papers: list[Paper], plan: QueryPlan) -> An
     found = extreme(plan.quantity, [p for p in papers if p.has_abstract], plan.direction, plan.words)
     # The quantity as the question names it ("model size"), when its noun phrase holds the noun read.
     said = phrases.quantity_extreme(plan.question)
-    said = " ".join(reversed(said.words)) if said and plan.quantity in said.words else plan.quantity
+    said = said.said if said and plan.quantity in said.words else plan.quantity
     if not found:
         if answer := _by_what_measured(corpus, papers, plan, who, cites):
             return answer

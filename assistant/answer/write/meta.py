@@ -11,7 +11,7 @@ from assistant.answer.evidence.weigh import summary_sentence
 from assistant.answer.plan import phrases
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.stated import stated_fact
-from assistant.answer.write.format import name, plural, when
+from assistant.answer.write.format import name, owner_note, plural, when
 from assistant.models import Answer, Paper
 
 
@@ -53,6 +53,16 @@ def metrics(corpus: Corpus, plan: QueryPlan, papers: list[Paper] | None = None) 
         text = citations_of(named[0], cites, summary_sentence)
         return finish(text, cites, route="metrics")
     pool = [p for p in (papers if papers is not None else corpus.papers) if p.is_author_work] or list(papers or [])
+    th = phrases.quantity_threshold(plan.question)
+    everyone = plan.scope == "all" and papers is not None
+    if th and _CITATIONS.match(th.noun) and any(p.cited_by for p in (papers if everyone else pool)):
+        # "works with more than 90 citations in the OpenAlex export": the count a source states, past the bound; the
+        # other groups' papers too when the scope counts everyone's
+        return finish(
+            cited_past(list(papers) if everyone else pool, th, cites, who_of(corpus, plan), corpus.principal),
+            cites,
+            route="metrics",
+        )
     ranked = most_cited(
         pool,
         cites,
@@ -166,6 +176,42 @@ def citations_of(paper: Paper, cites: Citations, quote) -> str:
 
 
 # "the fewest citations", "least cited", "the lowest citation count": the other end of the ranking.
+# The nouns a threshold on citation counts is said with ("more than 90 citations", "cited fewer than 5 times").
+_CITATIONS = re.compile(r"(?i)^(?:citations?|cited|cites)$")
+
+
+def who_of(corpus: Corpus, plan: QueryPlan) -> str:
+    return "the corpus's papers" if plan.scope == "all" else f"{corpus.principal}'s papers"
+
+
+def cited_past(papers: list[Paper], th, cites: Citations, who: str, principal: str) -> str:
+    """The papers whose citation count a source states past the threshold ("more than 90"), highest first, each count
+    with its source; the papers no source counts are said apart (neither above nor below any bound)."""
+    counted = [(max(p.cited_by.values()), p) for p in papers if p.cited_by]
+    bound = th.value
+    kept = sorted(
+        ((n, p) for n, p in counted if (n - bound) * th.direction > 0 or (n == bound and th.inclusive)),
+        key=lambda r: (-r[0], r[1].label),
+    )
+    n = len(kept)
+    past = (
+        f"{'is' if n == 1 else 'are'} cited {th.said}"
+        if th.noun == "cited"
+        else f"{'has' if n == 1 else 'have'} {th.said} citations"
+    )
+    head = f"{n} of {who} {past}"
+    lines = [f"{head}, by the citation counts the sources state{':' if kept else '.'}"]
+    for n, p in kept:
+        src = ", ".join(s if len(p.cited_by) == 1 else f"{c} in {s}" for s, c in p.cited_by.items())
+        lines.append(
+            f"- {name(p)}{when(p)}{owner_note(p, principal)}: {plural(n, 'citation')} ({src}) "
+            f"{cites.cite(p, summary_sentence(p))}"
+        )
+    if uncounted := len(papers) - len(counted):
+        lines.append(f"{uncounted} of {who} {'has' if uncounted == 1 else 'have'} no count in the sources.")
+    return "\n".join(lines)
+
+
 _FEWEST = re.compile(r"\b(?:fewest|least|lowest|smallest|minimum)\b", re.I)
 
 

@@ -114,7 +114,7 @@ _OTHERS = r"other (?:(?:[\w-]+ )?(?:groups?|teams?|labs?)|researchers?|authors?|
 # Scope words that exclude the author: "not by him", "leaving out his own work", "he did not write".
 EXCLUDES_AUTHOR = re.compile(
     r"\b(leaving out|excluding|except(?: for)?|apart from|other than|not counting|"
-    r"besides|without)\b[^.?]{0,40}\b(own|his|her|their|author)\b"
+    r"besides|without)\b[^.?]{0,40}\b(own|his|him|her|their|author)\b"
     r"|\b(he|she|they|the author|(?-i:[A-Z]\w+ [A-Z]\w+)) (?:did|does|has|have) not (?:write|written|author|authored)\b"
     r"|\b(he|she|they|the author) didn'?t (?:write|author)\b"
     r"|\b(?:did|does|has|have) (?:he|she|they|the author) not (?:write|written|author|authored)\b"
@@ -202,9 +202,36 @@ def excludes_author(q: str) -> bool:
     return bool(EXCLUDES_AUTHOR.search(NOT_POSITION.sub(" ", q)))
 
 
+# Authorship denied of what the question asks about: "shouldn't be attributed to Keiko Tanaka", "isn't really hers",
+# "not actually written by him" (a negation, at most two words that say no author's place, then whose the paper is:
+# "not first-authored by García" is a position, not whose).
+_DENIAL = (
+    r"(?:\bnot|n['’]t|\bnever)\s+(?:(?!(?:first|second|third|last|lead|led|senior|co)\b|[\w-]*author)[\w-]+\s+){0,2}?"
+)
+_WHOSE = r"(?:(?:(?:be\s+)?(?:attributed|credited|ascribed)\s+to|(?:(?:written|authored)\s+)?by|belong\s+to)\s+"
+_THE_AUTHOR = r"(?:he|she|they|him|her|them|the author)\b"
+_DENIED_OWN = re.compile(rf"{_DENIAL}(?:hers|his|theirs)(?=\s*(?:[,.?!;:)]|$|\s+own\b))", re.I)
+
+
+def denies_authorship(q: str, principal: str = "") -> bool:
+    """The question asks for what is not the author's ("flag anything that shouldn't be attributed to her"): the
+    author said by a pronoun or by the principal author's name, never another person ("not by García")."""
+    named = rf"|{re.escape(principal)}\b" if principal else ""
+    return bool(_DENIED_OWN.search(q) or re.search(rf"{_DENIAL}{_WHOSE}(?:{_THE_AUTHOR}{named}))", q, re.I))
+
+
+# Words that let more papers into a list than the author's: "including any that turn out not to be hers".
+_LETS_IN = re.compile(r"\b(?:including|even|also|plus)\b", re.I)
+# Everyone's papers counted in: "counting everyone's papers", "including anybody's".
+_EVERYONE_IN = re.compile(r"\b(?:counting|including|plus)\s+(?:every|any)(?:one|body)['’]s\b", re.I)
+
+
 def both_groups(q: str) -> bool:
-    """The question asks about the author's papers and other groups' together."""
-    return bool(BOTH_GROUPS.search(q))
+    """The question asks about the author's papers and other groups' together; papers whose authorship a clause
+    letting them in denies ("including any that turn out not to be hers") are the others'."""
+    if BOTH_GROUPS.search(q) or _EVERYONE_IN.search(q):
+        return True
+    return any(denies_authorship(q[m.end() :]) for m in _LETS_IN.finditer(q))
 
 
 def without_both_groups(q: str) -> str:

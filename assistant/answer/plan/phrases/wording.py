@@ -4,7 +4,6 @@ make a topic, greetings, "known for", metrics, quotes, and the operations of com
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -13,9 +12,8 @@ from assistant.answer.plan.phrases import claims
 from assistant.answer.plan.phrases.claims import untagged  # noqa: F401 - read from here by callers
 from assistant.answer.plan.phrases.dates import MONTHS, NUMBER_WORDS, PARTS
 from assistant.answer.plan.phrases.main_clause import lead_in, main_clause
-from assistant.answer.plan.phrases.superlatives import Superlative, superlative
+from assistant.answer.plan.phrases.picks import WHICH_ONE, date_extreme, date_pick
 from assistant.answer.plan.phrases.who import NTH_WORDS
-from assistant.text import STOP
 
 DATA = Path(__file__).parent.parent / "data"
 
@@ -211,6 +209,19 @@ def asks_of_picked(question: str) -> bool:
     return bool(_ASKS_LATER.search(main_clause(question)))
 
 
+def picked_by_date(question: str, route: str, categorised: bool) -> tuple[str | None, bool]:
+    """The end of the date ranking a question picks one paper at ("earliest", "latest"), and whether the pick is its
+    whole ask. A fact that only picks ("What's the oldest item of hers in the library?", "which card has the most
+    recent date?"), or a list's scope asked for one paper ("Of his 2026 papers, which one came out earliest?", a list
+    by the vote): the pick is the whole ask, whatever words drew the vote; asking more of it stays a fact. A bare
+    "first" or "last" is no date word here ("why … in the first place?"); a categories vote drawn by "arXiv" with no
+    category asked picks by any date word ("his earliest arXiv submission")."""
+    one_of_list = route == "list" and bool(WHICH_ONE.search(question))
+    picked = date_extreme(question) or ((categorised or one_of_list) and (date_pick(question) or [None])[0]) or None
+    only = (route == "fact" or one_of_list) and bool(date_pick(question)) and not asks_of_picked(question)
+    return picked, only
+
+
 def claim_first(question: str) -> tuple[str, tuple[int, int]] | None:
     """The claim of being first a question asks papers for ("claim to be the first to do something"), with where it
     says it; None when "first" means the earliest."""
@@ -240,74 +251,6 @@ SHARED_AUTHORS = re.compile(
 )
 # "his average number of papers per year", "how many papers a year on average".
 AVERAGE = re.compile(r"\b(?:average|mean|on average|typically)\b", re.I)
-# "the largest GPU count any of his papers reports", "the highest speedup he reports", "the most GPUs used", "Top
-# speedup?", "the longest training run", "the largest speedup factor over its baseline", "the largest cost reduction
-# for training LLMs": a superlative (read from its form, phrases/superlatives.py) of a quantity the papers report; the
-# noun is what is counted or measured.
-QUANTITY_EXTREME = re.compile(
-    r"\b(?P<most>[A-Za-z]+est|most|least|top|best|worst|max(?:imum)?|min(?:imum)?)\s+"
-    r"(?:number of\s+|count of\s+|reported\s+)?"
-    r"(?P<np>[A-Za-z][\w/-]*(?:\s+[A-Za-z][\w/-]*){0,2}?)(?:\s+(?:count|number|counts|numbers|figure|value|factor))?"
-    r"(?:\s*\((?:by|in|of)\s+(?P<by>[^)]*)\)|\s*\([^)]*\))?"
-    r"(?:\s+(?:that\s+|which\s+)?(?:any|one|each|all|of|in|across|among|he|she|they|his|her|their|the|reported|"
-    r"used|does|did|is|was|has|have|ever|do|[a-z]+ed|over|against|versus|vs|for)\b|\s*[?.!,;:]|\s*$)",
-    re.I,
-)
-# "parameter count / model size": a slash between spaced words offers either, as one without spaces does.
-_SPACED_SLASH = re.compile(r"(?<=[A-Za-z])\s+/\s+(?=[A-Za-z])")
-
-
-@dataclass(frozen=True)
-class Extreme:
-    direction: int  # 1 for the largest, -1 for the smallest
-    noun: str  # what is counted or measured ("GPU", "speedup")
-    # Every word of the noun phrase, the noun first, then its modifiers from the nearest ("model size": size, model):
-    # the evidence step reads the first one the papers report figures of.
-    words: tuple[str, ...] = field(default=(), compare=False)
-    # False for a superlative that asks for a quantity only where the papers report its noun ("the strongest claim").
-    trusted: bool = field(default=True, compare=False)
-
-
-# A participle or verb closing the noun phrase is what was done with the quantity, not the quantity ("the biggest
-# model size handled in", "the most GPUs used by"): "-ed" words after the first, and these.
-_DONE = re.compile(r"(?i)^(?:\w+ed|run|built|done|seen|shown|given|taken|made|held|known|grown)$")
-
-
-def quantity_extreme(question: str) -> Extreme | None:
-    """The superlative of a reported quantity a question asks for, or None ("the largest GPU count …" -> (1, "GPU"))."""
-    question = _SPACED_SLASH.sub("/", question)
-    for m in QUANTITY_EXTREME.finditer(question):
-        if (ranked := superlative(m.group("most"))) and (extreme := _extreme(m, ranked)):
-            return extreme
-    return None
-
-
-def _extreme(m: re.Match, ranked: Superlative) -> Extreme | None:
-    words = [w for token in m.group("np").split() for w in _alternatives(token)]
-    if words[0].casefold() in _FUNCTION:
-        return None  # "on top of sea ice", "at least two": a superlative ranks the noun right after it
-    while len(words) > 1 and _DONE.match(words[-1]):
-        words.pop()
-    noun = words[-1]  # "accelerator chips" counts chips
-    if noun.casefold() in STRUCTURE | STOP | {"recent", "cited", "frequent", "often", "popular"}:
-        return None
-    # "the biggest model (by parameter count)": the parenthesis names what the ranking reads, so its words come first.
-    by = [w for w in re.findall(r"[A-Za-z][\w-]*", m.group("by") or "") if w.casefold() not in _MEASURE_WORDS]
-    return Extreme(ranked.direction, noun, (*reversed(by), *reversed(words)), ranked.trusted)
-
-
-# Words a superlative's noun never starts with: English's closed classes, numbers, and "of" (a stopword, text.STOP,
-# so not in the closed-class file); STOP as a whole would also drop adjectives ("overall accuracy").
-_FUNCTION = _words(WORD_LISTS[1]) | frozenset(NUMBER_WORDS.values()) | {"of"}
-_MEASURE_WORDS = frozenset({"count", "counts", "number", "numbers", "figure", "value", "the", "its", "their"})
-
-
-def _alternatives(token: str) -> list[str]:
-    """A slash between two words offers either ("parallel/scaling efficiency"); a unit ("TFLOPS/W") stays whole."""
-    parts = token.split("/")
-    return parts if len(parts) > 1 and all(len(p) > 2 and p.isalpha() for p in parts) else [token]
-
-
 # A question about someone's writing ("what else did they write?"), one naming the author beside a person ("with
 # him", "his"), and the verbs of authorship (never a topic).
 WRITINGS = re.compile(r"\b(else|other|write|wrote|written|publish(ed)?|papers|works)\b", re.I)
