@@ -366,6 +366,10 @@ def _bind_directions(claim: str, sentences: list[str]) -> list[Finding]:
     return out
 
 
+def direction_words(text: str) -> list[re.Match]:  # "gain", "shrank", with their places
+    return list(_DIRECTION.finditer(text))
+
+
 def stated(text: str) -> bool:
     """The text states a figure or a direction ("a 40% increase", "shrank") for the sentences to weigh."""
     return bool(quantities(text) or _DIRECTION.search(text))

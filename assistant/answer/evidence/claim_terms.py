@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from assistant.answer.evidence import acronyms, alignment, extended
+from assistant.answer.evidence import acronyms, alignment, extended, vague_count
 from assistant.answer.evidence.figures import same_number
 from assistant.answer.evidence.foils import NEGATORS as _NEGATORS
 from assistant.answer.evidence.foils import foils
@@ -126,18 +126,22 @@ def _parts(word: str) -> list[str]:
     return [t for t in ts if "-" not in t] or ts
 
 
-def unsupported(question: str, paper: Paper, sentences: list[str], near: Near | None = None) -> list[str]:
+def unsupported(
+    question: str, paper: Paper, sentences: list[str], near: Near | None = None, *, derived: bool = True
+) -> list[str]:
     """The claim's content words (less those naming the paper) that the paper's text holds neither as written nor
-    as a close variant by meaning ("GPU" for "GPUs"): "copper-nickel" of a paper on "Fe-Cu" alloys."""
+    as a close variant by meaning ("GPU" for "GPUs"): "copper-nickel" of a paper on "Fe-Cu" alloys. With `derived`, a
+    word is held in another derived form too ("peaks" by "peaking")."""
     naming = vocabulary(paper.title or paper.display_title)
     held = paper_terms(paper, sentences)
     text = " ".join([paper.title or "", paper.abstract, *paper.other_abstracts, *sentences])
     have = {stem(t) for t in held}
+    bases = {stem(t, derived=True) for t in held} if derived else set()  # "peaking" as "peak", for "peaks"
 
     def holds(t: str) -> bool:  # as written, or another form of it ("reach" in "reaching", "GPUs" for "GPU")
         if _VERSIONED.match(t):
             return t in held or f"{t}s" in held
-        if stem(t) in have or forms(t) & held or extended.held(t, held):  # "LLM" as "LLMs", "ARM" as "ARMv8"
+        if stem(t) in have or forms(t) & held or extended.held(t, held) or stem(t, derived=True) in bases:
             return True
         return len(t) >= 4 and any(h.startswith(t) or len(h) >= 4 and t.startswith(h) for h in held)
 
@@ -237,6 +241,7 @@ BY_FIGURES = (
     "every figure stated",
     "a count against the asked bound",
     "a share against the asked bound",
+    vague_count.WHY,
 )
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from assistant.answer.evidence.acronyms import spelled_out
 from assistant.answer.evidence.claim_terms import QUALITIES
+from assistant.answer.evidence.figures import NUMBER_WORDS
 from assistant.answer.evidence.query_terms import stem
 from assistant.answer.plan.intents import STOP, topic_words
 
@@ -179,7 +180,8 @@ def contrast(
                 for part in _CLAUSE.split(s)
                 for v in _siblings(q, q.index(w), _tokens(part))
                 # a figure ("24-hour drift") qualifies the slot, it is not its value
-                if not (_key(v) in asked or v in _NO_VALUE or v[:1].isdigit())
+                # (nor a number in words: "five popular models" for "a handful of popular models")
+                if not (_key(v) in asked or v in _NO_VALUE or v[:1].isdigit() or v in NUMBER_WORDS)
             ]
             several = len(set(values)) > 1
             if values and not QUALITIES & set(values) and not (several and _before_head(q, q.index(w), text)):

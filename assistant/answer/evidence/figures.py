@@ -77,6 +77,9 @@ _NUMBER_WORDS = {
 }  # fmt: skip
 
 
+NUMBER_WORDS = frozenset(_NUMBER_WORDS)  # "two" … "hundred": a figure written as a word
+
+
 def same_number(word: str, other: str) -> bool:
     """A number word, alone or leading a compound ("ten", "ten-member"), and the same number in digits ("10")."""
     n = _NUMBER_WORDS.get(word.casefold().split("-")[0])

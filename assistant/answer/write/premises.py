@@ -9,8 +9,9 @@ import re
 from dataclasses import dataclass
 
 from assistant.answer.check.claim_parts import Pool, numbers
-from assistant.answer.evidence import alignment, extended, share
+from assistant.answer.evidence import alignment, exception, extended, months, share, vague_count
 from assistant.answer.evidence.asserted import asserted
+from assistant.answer.evidence.claim_terms import LIGHT
 from assistant.answer.evidence.query_terms import stem
 from assistant.answer.evidence.weigh import summary_sentence, vocabulary
 from assistant.answer.plan import phrases
@@ -30,6 +31,7 @@ TOP = 4  # best sentences (by the question) a verdict is read from
 _SHARED = 5
 ABOUT_ELSE = "the paper is about something else"  # why a claim whose words the paper hardly holds is a No
 DENIES = "the sentence denies the asked term"  # why a requirement the paper denies is a No
+EXCEPTED = "the paper states an exception to it"  # why a claim made without exception is a No
 
 # ("not only accuracy and speed" claims more than them: no exclusivity)
 _EXCLUSIVE = re.compile(
@@ -113,13 +115,21 @@ def _setting_swapped(question: str, v: str, sentences: list[str]) -> str | None:
     return None
 
 
-def coverage(words: list[str], text: str) -> float:
-    """The share of the words the text holds, in another form ("models") or versioned ("ARM" as "ARMv8")."""
+def coverage(words: list[str], text: str, *, derived: bool = False) -> float:
+    """The share of the words the text holds, in another form ("models") or versioned ("ARM" as "ARMv8"); with
+    `derived`, also by its derived stem ("peaks" as "peaking", "thinner" as "thinning")."""
     if not words:
         return 0.0
     tokens = terms(text)
     have = {stem(t) for t in tokens}
-    return sum(stem(t) in have or extended.held(t, tokens) for t in words) / len(words)
+    if derived:
+        have |= {"=" + stem(t, derived=True) for t in tokens}
+    return (
+        sum(stem(t) in have or extended.held(t, tokens) or "=" + stem(t, derived=True) in have for t in words)
+        / len(words)
+        if derived
+        else sum(stem(t) in have or extended.held(t, tokens) for t in words) / len(words)
+    )
 
 
 # The noun names an operation by what it removes, before it ("a more general redundancy elimination technique"):
@@ -186,11 +196,20 @@ def stating(words: list[str], best: str, sentences: list[str]) -> str:
     return top if held(top) > held(best) else best
 
 
+def _plain(text: str) -> list[str]:
+    """The text's content words in order (no stopwords, no compound's parts appended)."""
+    return [w for w in re.findall(r"[A-Za-z][\w-]*", text) if terms(w)]
+
+
 def _unbound(question: str, words: list[str]) -> list[str]:
-    """The claim's content words that are not what one of its figures counts or measures ("82% accuracy")."""
+    """The claim's content words that are not what one of its figures counts or measures ("82% accuracy"), nor what
+    one of its direction words is said of ("the accuracy gain")."""
     counted = {
         stem(t) for q in alignment.quantities(question) for t in terms(question[q.end :])[: alignment.NEAR_AFTER]
     }
+    for m in alignment.direction_words(question):
+        counted |= {stem(t) for t in _plain(question[: m.start()])[-alignment.NEAR_BEFORE :] + [m.group(0)]}
+        counted |= {stem(t) for t in _plain(question[m.end() :])[: alignment.NEAR_AFTER]}
     return [w for w in words if stem(w) not in counted]
 
 
@@ -219,6 +238,16 @@ def premises(question: str, paper: Paper, ranked: list[str]) -> Verdict:
         s = holding(lambda s: bool(_BOUND.search(s))) or holding(lambda s: bool(_LIMITED.search(s)), top)
         if s:
             return Verdict(NO, s, "unbounded premise, a stated bound")
+    # "under 12 cm everywhere, including the Greenland coast?" - "below 12 cm, except along the coast of Greenland"
+    if s := exception.excepted(question, every):
+        return Verdict(NO, s, EXCEPTED)
+    # "only tested on a handful of stencil kernels?" - "Evaluated on 79 stencil kernels": the vague count against the
+    # figure the paper states for the same head noun (a met figure elsewhere in the claim does not outrank it).
+    if vague := vague_count.weigh(question, every):
+        return Verdict(YES if vague.holds else NO, vague.sentence, f"{vague_count.WHY}: {vague.stated}")
+    # "pond coverage peaked in mid-August?" - "pond fractions peaking in early July": another month of the year
+    if s := months.said_otherwise(question, every):
+        return Verdict(NO, s, "the paper names another month", rival=True)
     # "More than one X?" - "two complementary X".
     if m := _MORE_THAN.search(question):
         floor = _value(m.group(2))
@@ -247,7 +276,12 @@ def premises(question: str, paper: Paper, ranked: list[str]) -> Verdict:
     if aligned.contradiction is not None:
         return Verdict(NO, aligned.contradiction.sentence, f"stated otherwise: {aligned.contradiction.why}")
     if aligned.support is not None:
-        return Verdict(YES, aligned.support.sentence, f"stated for the same thing: {aligned.support.why}")
+        # "did they have to hand-label some images to get the accuracy gain?" - the gain is stated, but "… with no
+        # labels from the target sensor" denies what the claim says it took (as for a figure, below)
+        s = aligned.support.sentence
+        if not asks_negated(question) and (d := denying(_unbound(question, words), [t for t in top if t != s])):
+            return Verdict(NO, d, DENIES)
+        return Verdict(YES, s, f"stated for the same thing: {aligned.support.why}")
     # The question's figures: stated (yes), stated otherwise (no), or not stated at all (the abstracts do not say).
     asked_numbers = [(v, u) for v, u in numbers(question) if not re.search(re.escape(v), paper.title or "")]
     if asked_numbers and not _MORE_THAN.search(question):
@@ -296,4 +330,9 @@ def premises(question: str, paper: Paper, ranked: list[str]) -> Verdict:
         return Verdict(YES, stating(words, top[0], every), "the best sentence states it")
     if top and coverage(words, whole) >= WHOLE and coverage(words, top[0]) >= PART:
         return Verdict(YES, top[0], "the paper states it, nothing contradicts it")
+    # The words that report a finding ("find that", "show") need no place in the sentence stating it, and a word may
+    # be held in another derived form ("pond coverage peaks in early July" - "pond fractions peaking in early July").
+    stated = [w for w in words if w not in LIGHT] or words
+    if top and coverage(stated, top[0], derived=True) >= COVERED:
+        return Verdict(YES, top[0], "the best sentence states it in other forms")
     return Verdict(UNSAID, top[0] if top else summary_sentence(paper), "not stated")

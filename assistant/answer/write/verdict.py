@@ -29,7 +29,9 @@ from assistant.answer.evidence import (
     comparative,
     contrast,
     paired,
+    range_end,
     share,
+    vague_count,
 )
 from assistant.answer.evidence.asserted import asserted
 from assistant.answer.evidence.roles import cue_role, with_roles
@@ -91,10 +93,17 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
             )
     if weighed := comparative.weigh(question, ranked):  # "A drops faster than B?" - "-0.21 for B and -0.12 for A"
         return Verdict(YES if weighed.holds else NO, weighed.sentence, f"the figures for both sides: {weighed.stated}")
+    # "the smallest setup used T4 cards?" - "from 4 nodes with 32 NVIDIA Tesla T4, up to 512 nodes with …": an end
+    ended = range_end.weigh(question, ranked, vocabulary(paper.title or paper.display_title))
+    if ended:
+        return Verdict(YES if ended.holds else NO, ended.sentence, f"the range's end holds the names: {ended.end}")
     verdict = premises(question, paper, ranked)
     light = vocabulary(paper.title or paper.display_title) | claim_terms.LIGHT
     text = " ".join([paper.abstract, *paper.other_abstracts])
-    alt = contrast.contrast(question, ranked[:TOP], frozenset(light), text) if verdict.word != NO else None
+    # A sentence that motivates the work by what earlier work lacks ("Previous work on redundancy elimination … in loop
+    # nests lacks universality") states no value of the work's own: it is no contrast to a claim about the work.
+    own = [s for s in ranked[:TOP] if cue_role(s) not in _NOT_THE_WORK]
+    alt = contrast.contrast(question, own, frozenset(light), text) if verdict.word != NO else None
     if alt and not claim_terms.in_comparison(question, alt.asked):  # "beat the vendor BLAS" - "famous BLAS"
         # "generated during the run-time stage?" - "In the install-time stage, X auto-generates …"
         return Verdict(
@@ -116,7 +125,7 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
     if verdict.why.startswith(claim_terms.BY_FIGURES):
         # A figure met in the sentence bound to the same context already matched what it counts: "4096 Huawei
         # Ascend 910 accelerators" is stated as "4096 Huawei Ascend 910".
-        counted = claim_terms.counted_words(question) | share.wording(question)
+        counted = claim_terms.counted_words(question) | share.wording(question) | vague_count.words(question)
         # A versioned name stays asked for: "11x compression on ResNet-50" is not met by "on the ResNet-34 model".
         missing = [w for w in missing if w.casefold() not in counted or claim_terms.versioned(w)]
         # With the figures met for the same thing, a plain word in a verb's place (after a content word) that the
@@ -134,6 +143,10 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
     if not missing:
         return verdict
     return Verdict(UNSAID, verdict.sentence, f"not in the paper: {', '.join(missing)}")
+
+
+# The cue roles of a sentence about the field or earlier work rather than the paper's own (index/roles.py).
+_NOT_THE_WORK = frozenset({"motivation", "background"})
 
 
 def _rival(question: str, paper: Paper, ranked: list[str], missing: list[str]) -> Verdict | None:
