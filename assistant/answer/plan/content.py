@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from assistant.answer.evidence import distinct
 from assistant.answer.plan import topic_scope
 from assistant.answer.plan.paper_nouns import EITHER
 from assistant.text import without_clitics
@@ -109,39 +108,3 @@ def content_of(
         if words:
             kept.append(" ".join(words))
     return " or ".join(dict.fromkeys(kept))
-
-
-# Where a question's clauses end: punctuation, or a dash set apart by spaces ("… - low-rank, decomposition").
-_CLAUSE_END = re.compile(r"[,.;:?!()]|\s[-–—]\s")
-
-
-def without_outer_frame(
-    topic: str, question: str, used: Callable[[str], bool], framed: Callable[[list[str]], list[bool]]
-) -> str:
-    """The topic less the words said only in clauses that hold no place the question puts its topic in, and that are
-    no subject of it: ordinary English (distinct.ordinary) or a word no paper in scope uses, which the frame model
-    (`framed`: plan/frame.py, log-odds of subject below 0) also reads as the question's frame. "A brief recap would
-    be great: what has he done on X?", "Just a short version please: what …", "X? short summary", "…, nothing too
-    long", "Keep it simple." are about X; kept, "brief", "great", "short", "long" and "simple" survived `content_of`
-    (the papers say them); TopicReader.read drops them only when what is left grounds a paper. A clause
-    that holds a place keeps every word: the places do not cover every way a topic is said ("his systems work for
-    training large language models", "her work classifying sea ice types in SAR scenes"), and the frame model reads
-    "large", "language", "sea" and "ice" as frame. Where the two signals disagree the word stays ("parameter
-    sharing and the like", read as subject). The topic stays as it is when the question has no place holding some of
-    its words, or when nothing would be left."""
-    alts = [a.split() for a in re.split(r"\s+or\s+", topic.strip()) if a.strip()]
-    said = [w.casefold() for alt in alts for w in alt]
-    listed = topic_scope.as_alternatives(question)
-    held = [ws for ws in places(listed, lambda w: w in said and used(w)) if any(w in ws for w in said)]
-    if not held:
-        return topic
-    inside = set().union(*held)
-    clauses = [_words(c) for c in _CLAUSE_END.split(question)]
-    topical = set().union(*(c for c in clauses if c & inside))  # every word of a clause holding a place
-    elsewhere = set().union(*(c for c in clauses if not c & inside))
-    outside = [w for w in dict.fromkeys(w for alt in alts for w in alt) if w.casefold() in elsewhere - topical]
-    candidates = [w for w in outside if distinct.ordinary(w) or not used(w)]
-    frame = {w for w, f in zip(candidates, framed(candidates) if candidates else []) if f}
-    kept = [" ".join(w for w in alt if w not in frame) for alt in alts]
-    out = " or ".join(dict.fromkeys(k for k in kept if k))
-    return out or topic

@@ -12,7 +12,7 @@ import re
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import distinct, topics
 from assistant.answer.plan import dated, facets, frame, phrases, refusal, topic_parts, topic_words
-from assistant.answer.plan.content import content_of, places, without_outer_frame
+from assistant.answer.plan.content import content_of, places
 from assistant.answer.plan.intents import subject_for
 from assistant.answer.plan.listed import listed_noun
 from assistant.models import Filters, Paper
@@ -80,11 +80,6 @@ class TopicReader:
             # question's words find it
             return self._read(topic, question, pool, filtered, route)
         used = self.corpus.topics.users(pool)[0]
-        # frame words said apart from the topic ("A brief recap would be great: …") go when what is left grounds a
-        # paper; otherwise the reading below, which weighs every leftover word, decides as before
-        cleaned = without_outer_frame(topic, question, used, self._framed(question))
-        if cleaned != topic and (said := content_of(cleaned, question, used)) and self._grounds(said, pool):
-            topic = cleaned
         content = content_of(topic, question, used)
         if not content:
             return "", as_wording(topic), []
@@ -176,12 +171,6 @@ class TopicReader:
             return False
         share, embed = refusal.word_evidence(self.corpus)
         return all(s <= -frame.margin() for s in frame.subject_scores(question, words, share, embed))
-
-    def _framed(self, question: str):
-        """Which of a topic's words the frame model reads as the question's frame rather than its subject (log-odds of
-        subject below 0; plan/frame.py)."""
-        share, embed = refusal.word_evidence(self.corpus)
-        return lambda words: [s < 0 for s in frame.subject_scores(question, words, share, embed)]
 
     def _subjects(self, question: str):
         """Which of a topic's words are the question's subject, not its frame (plan/frame.py)."""
