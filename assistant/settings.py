@@ -19,6 +19,13 @@ def _cpus() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
+def _default_workers() -> int:
+    """One worker per usable CPU where the platform can fork them (cli/prefork.py), else one process."""
+    import os
+
+    return _cpus() if hasattr(os, "fork") else 1
+
+
 class Settings(BaseSettings):
     """Configuration for ingest, retrieval, answering and the interfaces."""
 
@@ -84,10 +91,11 @@ class Settings(BaseSettings):
     )
 
     workers: int = Field(
-        default_factory=lambda: _cpus(),
+        default_factory=_default_workers,
         ge=1,
         le=64,
-        description="Worker processes `assistant serve` answers with (default: one per CPU this process may use). "
+        description="Worker processes `assistant serve` answers with (default: one per CPU this process may use; one "
+        "where the platform cannot fork). "
         "They are forked after the store and the model are loaded, so they share that memory.",
     )
     embedding_threads: int = Field(

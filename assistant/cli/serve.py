@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import os
 import socket
 import sys
 
@@ -70,6 +71,8 @@ def cmd_serve(args) -> int:
     workers = args.workers if args.workers is not None else settings.workers
     if not 1 <= workers <= 64:
         raise ConfigError(f"--workers {workers} is out of range: pass a number from 1 to 64 (about one per core).")
+    if workers > 1 and not hasattr(os, "fork"):
+        raise ConfigError(f"--workers {workers} forks its workers, which this platform cannot: pass --workers 1.")
     shown = f"[{host}]" if ":" in host else host
     print(
         f"Paper assistant on http://{shown}:{port}/{f', {workers} workers' if workers > 1 else ''}  (API docs: "

@@ -38,6 +38,17 @@ def test_workers_out_of_range_is_a_clear_error(capsys, seeded_store):
     assert "--workers 0" in capsys.readouterr().err
 
 
+def test_workers_where_the_platform_cannot_fork_is_a_clear_error(capsys, monkeypatch, seeded_store):
+    monkeypatch.delattr(os, "fork")
+    code = main(["--store", str(seeded_store), "serve", "--port", str(free_port()), "--workers", "2"])
+    assert code == 2
+    assert "--workers 1" in capsys.readouterr().err
+    monkeypatch.delenv("ASSISTANT_WORKERS", raising=False)
+    from assistant.settings import Settings
+
+    assert Settings().workers == 1  # the default serves in one process there
+
+
 def _children(pid: int) -> set[int]:
     out = set()
     for task in os.listdir(f"/proc/{pid}/task"):

@@ -175,7 +175,6 @@ def citations_of(paper: Paper, cites: Citations, quote) -> str:
     return f"{name(paper)}{when(paper)} has {stated} {marker}."
 
 
-# "the fewest citations", "least cited", "the lowest citation count": the other end of the ranking.
 # The nouns a threshold on citation counts is said with ("more than 90 citations", "cited fewer than 5 times").
 _CITATIONS = re.compile(r"(?i)^(?:citations?|cited|cites)$")
 
@@ -201,10 +200,10 @@ def cited_past(papers: list[Paper], th, cites: Citations, who: str, principal: s
     )
     head = f"{n} of {who} {past}"
     lines = [f"{head}, by the citation counts the sources state{':' if kept else '.'}"]
-    for n, p in kept:
+    for count, p in kept:
         src = ", ".join(s if len(p.cited_by) == 1 else f"{c} in {s}" for s, c in p.cited_by.items())
         lines.append(
-            f"- {name(p)}{when(p)}{owner_note(p, principal)}: {plural(n, 'citation')} ({src}) "
+            f"- {name(p)}{when(p)}{owner_note(p, principal)}: {plural(count, 'citation')} ({src}) "
             f"{cites.cite(p, summary_sentence(p))}"
         )
     if uncounted := len(papers) - len(counted):
@@ -212,6 +211,7 @@ def cited_past(papers: list[Paper], th, cites: Citations, who: str, principal: s
     return "\n".join(lines)
 
 
+# "the fewest citations", "least cited", "the lowest citation count": the other end of the ranking.
 _FEWEST = re.compile(r"\b(?:fewest|least|lowest|smallest|minimum)\b", re.I)
 
 
