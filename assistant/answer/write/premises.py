@@ -122,14 +122,12 @@ def coverage(words: list[str], text: str, *, derived: bool = False) -> float:
         return 0.0
     tokens = terms(text)
     have = {stem(t) for t in tokens}
-    if derived:
-        have |= {"=" + stem(t, derived=True) for t in tokens}
-    return (
-        sum(stem(t) in have or extended.held(t, tokens) or "=" + stem(t, derived=True) in have for t in words)
-        / len(words)
-        if derived
-        else sum(stem(t) in have or extended.held(t, tokens) for t in words) / len(words)
-    )
+    have_derived = {stem(t, derived=True) for t in tokens} if derived else set()
+
+    def held(t: str) -> bool:
+        return stem(t) in have or extended.held(t, tokens) or (derived and stem(t, derived=True) in have_derived)
+
+    return sum(map(held, words)) / len(words)
 
 
 # The noun names an operation by what it removes, before it ("a more general redundancy elimination technique"):
@@ -221,7 +219,7 @@ def asks_negated(question: str) -> bool:
 def premises(question: str, paper: Paper, ranked: list[str]) -> Verdict:
     top = ranked[:TOP]
     every = ranked
-    pool = Pool([paper.abstract, *paper.other_abstracts])
+    pool = Pool(paper.abstracts)
     words = content(asserted(question), paper)
 
     def holding(pred, among=None) -> str | None:

@@ -99,11 +99,10 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
         return Verdict(YES if ended.holds else NO, ended.sentence, f"the range's end holds the names: {ended.end}")
     verdict = premises(question, paper, ranked)
     light = vocabulary(paper.title or paper.display_title) | claim_terms.LIGHT
-    text = " ".join([paper.abstract, *paper.other_abstracts])
     # A sentence that motivates the work by what earlier work lacks ("Previous work on redundancy elimination … in loop
     # nests lacks universality") states no value of the work's own: it is no contrast to a claim about the work.
     own = [s for s in ranked[:TOP] if cue_role(s) not in _NOT_THE_WORK]
-    alt = contrast.contrast(question, own, frozenset(light), text) if verdict.word != NO else None
+    alt = contrast.contrast(question, own, frozenset(light), " ".join(paper.abstracts)) if verdict.word != NO else None
     if alt and not claim_terms.in_comparison(question, alt.asked):  # "beat the vendor BLAS" - "famous BLAS"
         # "generated during the run-time stage?" - "In the install-time stage, X auto-generates …"
         return Verdict(
