@@ -5,6 +5,7 @@ choose nothing."""
 from __future__ import annotations
 
 from assistant.answer.evidence.roles import RoleSentence
+from assistant.answer.plan.phrases.main_clause import asking_sentences
 from assistant.answer.write.grid import ASKED_ROW, _run, asked_part, asked_row
 from assistant.models import Filters, Message
 from tests.conftest import make_paper
@@ -17,6 +18,14 @@ def test_the_asked_part_drops_the_framing_and_the_words_every_compared_paper_hol
     ]
     question = "Compare the two HONPAS papers: how does each one spread the electron repulsion integral work?"
     assert asked_part(question, papers) == "how does each one spread the work"
+
+
+def test_a_sentence_that_only_sets_the_scene_is_framing_beside_one_that_asks():
+    papers = [make_paper(id="a", abstract="It runs on GPUs."), make_paper(id="b", abstract="It runs on CPUs.")]
+    question = "Alpha and Beta both simulate atoms. What hardware does each run on?"
+    assert asked_part(question, papers) == "What hardware does each on"  # "run" is in both papers
+    assert asked_part("Alpha vs. Beta: which one is faster?", papers) == "which one is faster"
+    assert asking_sentences("Compare Alpha and Beta.") == "Compare Alpha and Beta."
 
 
 def test_the_row_asked_and_whether_the_question_says_more_than_the_rows_word():

@@ -17,6 +17,7 @@ from assistant.answer.evidence import clauses
 from assistant.answer.evidence.roles import RoleSentence, of_role, with_roles
 from assistant.answer.evidence.weigh import HAS_QUANTITY, QUANTITY, WANTS_METHOD, forms, paper_text, vocabulary
 from assistant.answer.plan.intents import topic_words
+from assistant.answer.plan.phrases.main_clause import asking_sentences
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.write import grid_model
 from assistant.answer.write.by_role import best, ranked, statement
@@ -100,7 +101,7 @@ def asked_part(question: str, papers: list[Paper]) -> str:
     """What each cell should answer: the question less the parts that only frame the comparison ("Compare the two
     HONPAS papers:") and less the words every compared paper holds (they name the shared subject, "electron
     repulsion integral", and tell no sentence apart)."""
-    parts = [p for p in re.split(r"\s*[:;—–]\s*|\?\s*", question) if p.strip()]
+    parts = [p for p in re.split(r"\s*[:;—–]\s*|\?\s*", asking_sentences(question)) if p.strip()]
     # A part that asks nothing beside one that asks only names the sides ("X vs. Y: how much data does each use?")
     asking = any(_ASKS.search(p) for p in parts)
     content = " ".join(p for p in parts if not ((_FRAMING.match(p) or asking) and not _ASKS.search(p))) or question

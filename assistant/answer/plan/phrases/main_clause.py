@@ -69,6 +69,14 @@ _SENTENCE_END = re.compile(r"(?<=[.?!;])\s+")
 MIN_DESCRIPTION_WORDS = 3  # a shorter remainder ("So, what …") describes nothing
 
 
+def asking_sentences(question: str) -> str:
+    """The question's sentences that ask (end in "?"), when others only set the scene ("AtomWorld and SwarmThinkers
+    both do atomic-scale simulation. What hardware does each run on?"); the whole question otherwise."""
+    sentences = [s for s in _SENTENCE_END.split(question.strip()) if s.strip()]
+    asking = [s for s in sentences if s.endswith("?")]
+    return " ".join(asking) if asking and len(asking) < len(sentences) else question
+
+
 @lru_cache(maxsize=2048)
 def asked_part(question: str) -> tuple[str, str]:
     """(what the question describes, what it asks) when it first identifies a paper and then asks about it: "Jinhao
