@@ -163,7 +163,7 @@ class Assistant:
         table, so no start derives it (at 5k papers that was 9 s of a 10 s cold `ask`)."""
         from assistant.answer.corpus import Corpus
 
-        Corpus.prepare(self.settings, self.table(), self.store.sentences)
+        Corpus.prepare(self.settings, self.table(), self.store.sentences, self.retriever())
 
     def _themes(self, papers: list[Paper]) -> list[Theme]:
         """The principal author's research themes, from their papers' vectors (labels chosen with the model)."""

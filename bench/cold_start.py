@@ -55,10 +55,19 @@ def stores() -> tuple[Path, Path]:
     return ours, naive
 
 
+CPU: dict[str, list[float]] = {}  # each command's CPU seconds (user + system), the figure a shared machine keeps
+
+
 def timed(args: list[str], expect: str) -> float:
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     proc = subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env(), cwd=ROOT, timeout=300)
     elapsed = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    CPU.setdefault(" ".join(args[:2]), []).append(cpu)
     if proc.returncode != 0 or expect not in proc.stdout:
         raise RuntimeError(f"{args} failed ({proc.returncode}): {proc.stdout[-500:]} {proc.stderr[-2000:]}")
     return elapsed
@@ -166,6 +175,7 @@ def main() -> None:
             loads.setdefault(name, []).append(load().split()[0])
             results.setdefault(name, []).append(run())
             print(f"  {name}: {results[name][-1]:.2f} s (load {loads[name][-1]})", file=sys.stderr, flush=True)
+    cpu = {ASK: CPU.get("-m assistant", []), NAIVE_ASK: CPU.get("-m bench.naive_ask", [])}
 
     rows = [[name, len(v), *summary(v), "/".join(loads[name])] for name, v in results.items()]
     table(
@@ -173,7 +183,14 @@ def main() -> None:
         ["what", "runs", "min", "median", "max", "1-min load at each run"],
         rows,
     )
+    table(
+        "CPU seconds of each `ask` (user + system; the clock follows the machine's load, this does much less)",
+        ["what", "min", "median", "max"],
+        [[name, *summary(v)] for name, v in cpu.items() if v],
+    )
     ratios = [["ask", f"{statistics.median(results[ASK]) / statistics.median(results[NAIVE_ASK]):.2f}"]]
+    if cpu[ASK] and cpu[NAIVE_ASK]:
+        ratios.append(["ask, CPU seconds", f"{statistics.median(cpu[ASK]) / statistics.median(cpu[NAIVE_ASK]):.2f}"])
     if SERVE in results:
         ratio = statistics.median(results[SERVE]) / statistics.median(results[NAIVE_SERVE])
         ratios.append(["server start → first answer", f"{ratio:.2f}"])
@@ -185,7 +202,7 @@ def main() -> None:
     )
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / f"cold_start{'-' + str(args.size) if args.size else ''}.json").write_text(
-        json.dumps({"results": results, "loads": loads})
+        json.dumps({"results": results, "loads": loads, "cpu": cpu})
     )
 
 

@@ -14,7 +14,7 @@ import numpy as np
 
 from assistant import text as text_rules
 from assistant.answer.evidence import acronyms as acronyms_rules
-from assistant.answer.evidence import distinct
+from assistant.answer.evidence import distinct, kind_reading
 from assistant.answer.evidence import topic_terms as topic_terms_rules
 from assistant.answer.evidence.acronyms import GLOSSARY, Acronyms
 from assistant.answer.evidence.sentence_search import SentenceSearch
@@ -134,7 +134,9 @@ class Corpus:
             sources=[{k: v for k, v in r.items() if k not in ("warnings", "facts")} for r in table.reports],
             derived=derived,
         )
-        retriever.vectors.keep(*kind_vectors(derived, kinds, retriever.embeddings))
+        texts, vectors = kind_vectors(derived, kinds, retriever.embeddings)
+        retriever.vectors.keep(texts, vectors)
+        corpus.topics.read_kinds(kind_reading.of(derived, texts, corpus.topics))
         # The name and people indexes are made here, at start, not on the first question (~0.1 s at 10k papers).
         corpus.name_words, corpus.people_words, corpus.everyone_words, corpus.venues, corpus.person_index  # noqa: B018
         return corpus
@@ -160,9 +162,11 @@ class Corpus:
         return SourceIndex(self.sources, self.principal, content)
 
     @staticmethod
-    def prepare(settings, table, sentence_vectors) -> None:
+    def prepare(settings, table, sentence_vectors, retriever=None) -> None:
         """Compute and store what the table's answers derive from every paper (an ingest's last step), so that no
-        start does it."""
+        start does it. With the table's `retriever`, the corpus a start builds is built too, for the items that need
+        the model or BM25 (the kinds' vectors and reading, ~2 CPU s at 10k papers, which the first start after every
+        ingest paid: the clean-up below had removed them as items nobody asked for)."""
         derived = Derived(settings.store_dir, table.digest)
         names, _ = derive(derived, table)
         deletion_index(derived, squashed_names(names), LONG_NAME)
@@ -176,6 +180,8 @@ class Corpus:
             f"people-{code_digest(people_rules)}",
             lambda: PersonIndex.of(authors_named(table.papers), table.principal_author).state(),
         )
+        if retriever is not None:
+            derived.used |= Corpus.build(settings, table, retriever, sentence_vectors).derived.used
         derived.used.update(table_items(table.papers))
         derived.drop_unused()
 

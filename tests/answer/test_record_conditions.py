@@ -111,3 +111,22 @@ def test_one_cut_of_spans_serves_the_conditions_and_the_claims_fields():
     assert without_spans(text, [(7, 14), (19, 26)]) == "ran on   and  "
     assert without_spans(text, [(7, 9), (9, 14)]) == "ran on    and 8 nodes"
     assert without_spans(text, [(7, 9), (7, 14)]) == rest(text, ((7, 9), (7, 14))) == "ran on   and 8 nodes"
+
+
+def test_a_plan_that_restricts_no_record_admits_every_paper_and_one_that_does_says_so(assistant, tanaka):
+    # A list skips asking each paper (`admits_record`) when the plan says nothing can fail it.
+    for who, question, restricts in [
+        (assistant, "List his papers on model compression.", False),
+        (assistant, "Which of his papers have a DOI?", True),
+        (assistant, "Which papers did he write with Zeyu Liu?", True),
+        (tanaka, "Which of her journal papers appeared outside IEEE outlets?", True),
+        (tanaka, "What are her papers on sea ice?", False),
+    ]:
+        answerer = who.answerer()
+        plan = answerer.plan([Message(role="user", content=question)], Filters())
+        assert plan.restricts_record() == restricts, question
+        papers = answerer.corpus.papers
+        if not restricts:
+            assert all(plan.admits_record(p) for p in papers)
+        else:
+            assert not all(plan.admits_record(p) for p in papers)

@@ -100,3 +100,17 @@ def test_a_file_nested_a_thousand_deep_is_a_warning_and_the_rest_ingests(tmp_pat
     captured = capsys.readouterr()
     assert "nested_openalex.json:0: could not be parsed (nested too deeply to read (RecursionError))" in captured.err
     assert "3 papers" in captured.out
+
+
+def test_prepare_writes_the_package_bytecode_a_start_reads():
+    # A checkout run with PYTHONDONTWRITEBYTECODE (set on these machines) never writes it itself.
+    import importlib.util
+    from pathlib import Path
+
+    import assistant.text
+    from assistant.cli.ingest import compile_package
+
+    cached = Path(importlib.util.cache_from_source(assistant.text.__file__))
+    cached.unlink(missing_ok=True)
+    assert compile_package()
+    assert cached.is_file() and cached.stat().st_size > 0

@@ -133,3 +133,40 @@ def test_prepare_on_a_store_without_derived_items_writes_them(fresh_store):
     table = Assistant.from_settings(settings).table()
     Corpus.prepare(settings, table, Assistant.from_settings(settings).store.sentences)
     assert any(p.name.startswith("short-names-") for p in (fresh_store / FOLDER / table.digest).iterdir())
+
+
+def test_an_ingests_last_step_stores_the_items_a_start_builds_with_the_model(fresh_store):
+    # The kinds' vectors and reading need the model and BM25: the ingest's clean-up had removed them, so the first
+    # start after every ingest computed them again.
+    import shutil
+
+    from assistant.core import Assistant
+    from assistant.settings import Settings
+
+    shutil.rmtree(fresh_store / FOLDER)
+    assistant = Assistant.from_settings(Settings(store_dir=fresh_store))
+    assistant._prepare_answers()
+    stored = [p.name for p in (fresh_store / FOLDER / assistant.table().digest).iterdir()]
+    for item in ("kind-texts-", "kind-vectors-", "kind-reading-", "kind-may-", "short-names-"):
+        assert any(n.startswith(item) for n in stored), item
+
+
+def test_the_kinds_reading_read_from_the_store_equals_reading_the_index(assistant):
+    from assistant.answer.evidence.topic_terms import content_terms
+
+    topics = assistant.answerer().corpus.topics
+    reading = topics.kind_reading
+    assert reading is not None and len(reading.rows) > 5
+    texts = list(reading.rows)
+    try:
+        topics.kind_reading = None  # read from the index, as without the stored reading
+        fresh = {k: (topics.query_terms(k.split()).weights, topics.scope_free(k.split())) for k in texts}
+    finally:
+        topics.kind_reading = reading
+    for k in texts:
+        weights, mask = fresh[k]
+        assert topics.query_terms(k.split()).weights == weights
+        if weights:
+            assert np.array_equal(topics.scope_free(k.split()), mask), k
+            assert mask.any()
+    assert content_terms(texts[0]) == texts[0].split()

@@ -13,10 +13,15 @@ from assistant.answer.evidence import distinct, topic_score
 from assistant.answer.evidence.query_terms import derived_form, stem
 from assistant.answer.evidence.topic_core import VersionedNames, core_words, says_most
 from assistant.answer.evidence.topic_terms import (
+    MEANING_COVERAGE,
     NAME_ZIPF,
+    NEAR_COVERAGE,
+    PARTIAL_COVERAGE,
+    TITLE_KNOWN_COVERAGE,
     UNCOVERED_SHARE,
     Support,
     _has_all,
+    _known_terms,
     alternatives,
     content_terms,
     identities,
@@ -25,6 +30,7 @@ from assistant.answer.evidence.topic_terms import (
 )
 from assistant.answer.evidence.weigh import QueryTerms, forms, vocabulary
 from assistant.index.bm25 import terms, variants
+from assistant.index.term_masks import mask_with
 from assistant.models import Paper
 
 CORE_CACHE = 4096  # the phrases whose cores are kept (a server reads many; each is a few words)
@@ -55,6 +61,36 @@ class TopicMeaning:
                 words, {w: len(self.stats.positions_with(forms(w))) / self.stats.size for w in words}
             )
         return cores[key]
+
+    def query_terms(self, words: list[str]) -> QueryTerms:
+        """`QueryTerms.of` the content words over the passages; a kind's read from the store (kind_reading.py)."""
+        weights = self.kind_reading.weights.get(" ".join(words)) if self.kind_reading is not None else None
+        return QueryTerms.of(" ".join(words), self.lexical) if weights is None else QueryTerms(dict(weights))
+
+    def scope_free(self, words: list[str]) -> np.ndarray:
+        """What `_may_support` keeps for a phrase whatever the scope, as a mask over the index: the papers whose
+        text holds enough of its terms' weight (or of its known terms') or all its words; a kind's read from the
+        store (kind_reading.py)."""
+        if (
+            self.kind_reading is not None
+            and (read := self.kind_reading.mask(" ".join(words), self.terms.size)) is not None
+        ):
+            return read
+        qterms = self.query_terms(words)
+        keep = self._covering_mask(qterms, min(NEAR_COVERAGE, MEANING_COVERAGE, PARTIAL_COVERAGE))
+        if (known := _known_terms(qterms, self.lexical)) is not None:
+            keep |= self._covering_mask(known, TITLE_KNOWN_COVERAGE)
+        if words:
+            keep |= np.logical_and.reduce([mask_with(self.terms, variants(w) | self._names().of(w)) for w in words])
+        return keep
+
+    def read_kinds(self, reading) -> None:
+        """Use the kinds' reading made once per table (kind_reading.KindReading, or None): their terms, cores and
+        scope-free papers are looked up, not read from the index on each question."""
+        self.kind_reading = reading
+        cores = self.__dict__.setdefault("_cores", {})
+        for words, core in reading.cores.items() if reading is not None else ():
+            cores.setdefault(tuple(words.split()), core)
 
     def _named_core(self, alt: str, words: list[str], used: Callable[[str], bool]) -> list[str]:
         """The core when it names something ("ResNet" of "results on ResNet models", "Qwen", "Tianhe-2"): a paper

@@ -40,6 +40,7 @@ class TopicReading:
         self.terms = terms  # index.paper_terms.PaperTerms: term -> papers (built at ingest), or None
         self.scopes = Scopes(self.positions, terms.size) if terms is not None else None  # pools as positions
         self.kinds = kinds  # index.kinds.Kinds: what the corpus says is a kind of what (built at ingest), or None
+        self.kind_reading = None  # kind_reading.KindReading: what grounding a kind reads of the table (`read_kinds`)
         # the table's word statistics a topic's core is read by (topic_core.py): the inverted index unless given
         self.stats = stats if stats is not None else terms
 

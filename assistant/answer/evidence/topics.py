@@ -85,21 +85,12 @@ class TopicMatcher(TopicMeaning, TopicReading):
         if self.terms is None:
             return papers
         keep = np.zeros(self.terms.size, dtype=bool)  # by position in the index, as masks: no int per posting
-        floor = min(NEAR_COVERAGE, MEANING_COVERAGE, PARTIAL_COVERAGE)
         for alt in alts:
             words = content_terms(alt)
-            qterms = QueryTerms.of(" ".join(words), self.lexical)
-            if not qterms.weights:
+            if not self.query_terms(words).weights:
                 return papers  # a phrase with no terms covers every text (coverage 1.0): nothing to narrow by
-            keep |= self._covering_mask(qterms, floor)
-            known = _known_terms(qterms, self.lexical)
-            if known is not None:
-                keep |= self._covering_mask(known, TITLE_KNOWN_COVERAGE)
-            for need in (
-                words,
-                key_terms(alt, words, used) if len(alts) == 1 else words,
-                self._named_core(alt, words, used),
-            ):
+            keep |= self.scope_free(words)
+            for need in (key_terms(alt, words, used) if len(alts) == 1 else [], self._named_core(alt, words, used)):
                 if need:
                     keep |= np.logical_and.reduce(
                         [mask_with(self.terms, variants(w) | self._names().of(w)) for w in need]
@@ -309,7 +300,7 @@ class TopicMatcher(TopicMeaning, TopicReading):
         best: dict[str, Support] = {}
         for alt in alts:
             words = content_terms(alt)
-            qterms = QueryTerms.of(" ".join(words), self.lexical)
+            qterms = self.query_terms(words)
             known = _known_terms(qterms, self.lexical)
             qterms = distinct.scope_weighted(qterms, *in_scope)
             q = (

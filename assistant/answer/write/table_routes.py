@@ -60,7 +60,7 @@ class TableWriter:
         if plan.categories:
             papers = [p for p in papers if phrases.in_categories(p, plan.categories)]
         # "with a DOI"; people; "not in IEEE venues"; "on his profile page"
-        papers = [p for p in papers if plan.admits_record(p)]
+        papers = [p for p in papers if plan.admits_record(p)] if plan.restricts_record() else papers
         if plan.team:  # "more than five authors": the byline's length, from the table
             papers = [p for p in papers if plan.team.admits(len(p.authors), p.authors_truncated)]
         if plan.dates and plan.dates.by_month:
