@@ -70,21 +70,17 @@ def split_sentences(text: str) -> list[str]:
     for part in parts:
         # Re-join splits after common abbreviations and initials, and after a list's first label ("the following
         # conclusions: 1."): the lead-in and its first item are one sentence.
-        if (
-            out
-            and re.search(
-                r"(?:\b(?:e\.g|i\.e|et al|etc|vs|Fig|Eq|approx|resp|abbr|cf|No|Ref|Sec)\.|\b[A-Z]\.)$", out[-1]
-            )
-            or out
-            and _FIRST_LABEL.search(out[-1])
-        ):
+        if out and (_ABBREVIATION_END.search(out[-1]) or _FIRST_LABEL.search(out[-1])):
             out[-1] = f"{out[-1]} {part}"
         else:
             out.append(part)
     # A later item's label belongs to the item it opens, not to the end of the one before ("…metrics; 2.").
-    return [_NEXT_LABEL.sub("", s).strip() for s in out if _NEXT_LABEL.sub("", s).strip()]
+    items = (_NEXT_LABEL.sub("", s).strip() for s in out)
+    return [s for s in items if s]
 
 
+# A part ending in a common abbreviation or an initial ("e.g.", "et al.", "J."): the split after it is undone.
+_ABBREVIATION_END = re.compile(r"(?:\b(?:e\.g|i\.e|et al|etc|vs|Fig|Eq|approx|resp|abbr|cf|No|Ref|Sec)\.|\b[A-Z]\.)$")
 # Labels of an inline numbered list ("conclusions: 1. We … metrics; 2. While …; 3. The …"): the splitter cuts after
 # each "N.", leaving the label at the end of the text before it. Only after ":" or ";" and a space, so a ratio
 # ("2:3.") or a figure ending a sentence ("speedups of 2.") is not a label.
