@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.answer.evidence.query_terms import stem
+from assistant.answer.evidence.query_terms import parts, stem
 from assistant.answer.plan.intents import STOP
 
 # The claim holds without exception: "everywhere", "all", "always", "throughout", "including X", "even X".
@@ -25,7 +25,8 @@ SHARED = 2
 
 
 def _stems(text: str) -> set[str]:
-    return {stem(w) for w in _WORD.findall(text) if w.casefold() not in STOP and len(w) > 2}
+    """The text's content words as stems, a compound by its parts ("sea-ice dynamics" holds "ice")."""
+    return {stem(p) for w in _WORD.findall(text) for p in parts(w) if p.casefold() not in STOP and len(p) > 2}
 
 
 def excepted(claim: str, sentences: list[str]) -> str | None:

@@ -64,6 +64,7 @@ _FLOPS = {"": 1, "k": 1e3, "m": 1e6, "g": 1e9, "t": 1e12, "p": 1e15, "e": 1e18}
 _NUM = r"\d+(?:,\d{3})*(?:\.\d+)?"
 _UNIT = (
     r"%|\\%|percent\b|[×xX](?![A-Za-z])|times\b|-?fold\b|[kKMGTPE]?FLOP/?s\b|[kKMGTPE]?FLOPS\b|ms\b|milliseconds?\b"
+    r"|[kKMGT]b(?:it)?/s\b|[kKMGT]bps\b"
     r"|(?:[kKMGTPE]|[Kk]ilo|[Mm]ega|[Gg]iga|[Tt]era|[Pp]eta|[Ee]xa)[- ]?(?:OPS|ops|FLOPS|flops)\b"
     r"|s\b|sec\b|seconds?\b|min\b|minutes?\b|h\b|hours?\b|days?\b|weeks?\b|thousand\b|million\b|billion\b"
     r"|trillion\b|[kKMB]\b|cm\b|mm\b|km\b|[kKMGT]i?B\b|k?W\b|MW\b|(?:kilo)?watts?\b|points?\b"
@@ -126,18 +127,33 @@ def _indefinite(text: str) -> list[Quantity]:
     return out
 
 
-def _load_quantity_words() -> list[tuple[re.Pattern, float, str]]:
-    rows = []
-    for line in (DATA / "quantity_words.txt").read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            phrase, value, unit = (part.strip() for part in line.split("|"))
-            cls = _UNIT_CLASS.get(unit, ("count", 1))[0] if unit else "count"
-            rows.append((re.compile(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", re.I), float(value), cls))
-    rows.sort(key=lambda r: -len(r[0].pattern))  # "two orders of magnitude" before "two"
-    return rows
+def _rows() -> list[tuple[str, float, str]]:
+    """(phrase, value, unit) of each line of data/quantity_words.txt."""
+    lines = (DATA / "quantity_words.txt").read_text(encoding="utf-8").splitlines()
+    rows = [tuple(part.strip() for part in line.split("|")) for line in lines if line.strip() and line[0] != "#"]
+    return [(phrase, float(value), unit) for phrase, value, unit in rows]
 
 
-QUANTITY_WORDS = _load_quantity_words()
+def phrase_pattern(phrase: str) -> str:
+    """A phrase of words as a pattern whose words may be joined by spaces or a hyphen ("two thirds", "two-thirds")."""
+    return r"[\s-]+".join(re.escape(w) for w in phrase.split())
+
+
+def _load_quantity_words(rows: list[tuple[str, float, str]]) -> list[tuple[re.Pattern, float, str]]:
+    out = []
+    for phrase, value, unit in rows:
+        cls = _UNIT_CLASS.get(unit, ("count", 1))[0] if unit else "count"
+        out.append((re.compile(rf"(?<![\w-]){phrase_pattern(phrase)}(?![\w-])", re.I), value, cls))
+    out.sort(key=lambda r: -len(r[0].pattern))  # "two orders of magnitude" before "two"
+    return out
+
+
+QUANTITY_WORDS = _load_quantity_words(_rows())
+# The quantity words of several words ("two thirds", "half an hour"), read before a number word they hold; a number
+# said in words ("a hundred") is read with its unit ("a hundred billion cells") as any number is.
+_PHRASES = _load_quantity_words([r for r in _rows() if " " in r[0] and r[0].casefold() not in _NUMBER_WORDS])
+# The shares written as words ("a quarter", "two thirds"), as fractions: the rows of data/quantity_words.txt in %.
+FRACTIONS = {phrase.casefold(): value / 100 for phrase, value, unit in _rows() if unit == "%"}
 
 
 @dataclass(frozen=True)
@@ -173,6 +189,8 @@ def _unit(unit: str | None) -> tuple[str, float]:
     u = unit.replace("\\", "")
     if m := re.fullmatch(r"(kilo|mega|giga|tera|peta|exa|[kmgtpe])?[- ]?(?:flop/?s|flops|ops)", u, re.I):
         return "rate", _FLOPS[(m.group(1) or "")[:1].casefold()]
+    if m := re.fullmatch(r"([kmgt])b(?:it)?/s|([kmgt])bps", u, re.I):  # "10Gb/s Ethernet": a link's bandwidth
+        return "bandwidth", _FLOPS[(m.group(1) or m.group(2)).casefold()]
     if u in ("M", "B", "K", "k"):
         return _UNIT_CLASS[u.casefold()]
     u = u.casefold()
@@ -185,6 +203,16 @@ def quantities(text: str) -> list[Quantity]:
     """The quantities a text states, with their place: numbers with units, ranges, and quantity words."""
     out: list[Quantity] = _indefinite(text)
     taken: list[tuple[int, int]] = [(q.start, q.end) for q in out]
+
+    def words(rows: list[tuple[re.Pattern, float, str]]) -> None:
+        for pattern, value, kind in rows:
+            for m in pattern.finditer(text):
+                if not any(s < m.end() and m.start() < e for s, e in taken):
+                    out.append(Quantity(value, value, kind, m.group(0), m.start(), m.end()))
+                    taken.append((m.start(), m.end()))
+
+    # a phrase of several words first: "two thirds" is 66.7%, "three orders of magnitude" 1000x, not two and three
+    words(_PHRASES)
     for m in _QUANTITY.finditer(text):
         if any(s < m.end() and m.start() < e for s, e in taken):
             continue
@@ -199,12 +227,7 @@ def quantities(text: str) -> list[Quantity]:
         low, high = min(a, b) * scale, max(a, b) * scale
         out.append(Quantity(low, high, kind, m.group(0).strip(), m.start(), m.end()))
         taken.append((m.start(), m.end()))
-    for pattern, value, kind in QUANTITY_WORDS:
-        for m in pattern.finditer(text):
-            if any(s < m.end() and m.start() < e for s, e in taken):
-                continue
-            out.append(Quantity(value, value, kind, m.group(0), m.start(), m.end()))
-            taken.append((m.start(), m.end()))
+    words(QUANTITY_WORDS)
     return sorted(out, key=lambda q: q.start)
 
 

@@ -18,7 +18,8 @@ import re
 from dataclasses import dataclass
 
 from assistant.answer.evidence import change
-from assistant.answer.evidence.alignment import DIRECTIONS, _context, clauses
+from assistant.answer.evidence.alignment import DIRECTIONS
+from assistant.answer.evidence.clause_context import clauses, context
 from assistant.answer.evidence.figures import quantities
 from assistant.answer.evidence.query_terms import stem
 from assistant.models import Paper
@@ -33,7 +34,7 @@ from assistant.text import research_sentences
 # unlabelled tiles" 1.0, its verb three words before the figure: that item is still missed).
 MIN_BOUND = 2.0
 # The kinds of figure a superlative ranks (figures.Quantity.kind); a date or a name's number never is.
-RANKED_KINDS = ("%", "x", "count", "time", "length", "bytes", "power", "rate", "points")
+RANKED_KINDS = ("%", "x", "count", "time", "length", "bytes", "power", "rate", "points", "bandwidth")
 _WORD = re.compile(r"[A-Za-z][\w-]*")
 _STOP = frozenset("a an the of in on at to for from by with its their his her any one which what that".split())
 
@@ -122,7 +123,7 @@ def by_context(words: list[str], papers: list[Paper], direction: int) -> tuple[l
                 for q in c.quantities:
                     if q.kind not in RANKED_KINDS:
                         continue
-                    ctx = _context(c, q)
+                    ctx = context(c, q)
                     bound = sum(ctx.get(s, 0.0) * w for s, w in idf.items())
                     if bound < MIN_BOUND:
                         continue

@@ -4,6 +4,7 @@ what weighing evidence and grounding topics compare."""
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -49,6 +50,24 @@ def stem(word: str, *, derived: bool = False) -> str:
     if len(w) > 4 and w.endswith("s") and not w.endswith("ss"):
         w = w[:-1]
     return w[:6]
+
+
+# A part after a hyphen that opens with a digit versions a name ("Sentinel-1", "ResNet-34", "GPT-4"): the name is one
+# word, never its parts.
+_VERSION_PART = re.compile(r"^\d")
+
+
+def parts(word: str) -> list[str]:
+    """A hyphenated compound's parts ("sea-ice" -> "sea", "ice"; "A100-without" -> "A100", "without"), one word
+    otherwise; a versioned name stays whole ("Sentinel-1"), its other joins still split ("CryoSat-2-based"), and so
+    does a name led by a single letter ("S-SGD" is not "SGD", "U-Net" not "Net")."""
+    out: list[str] = []
+    for piece in (p for p in word.split("-") if p):
+        if out and (_VERSION_PART.match(piece) and out[-1][-1:].isalpha() or len(out[-1]) == 1):
+            out[-1] = f"{out[-1]}-{piece}"
+        else:
+            out.append(piece)
+    return out or [word]
 
 
 # A word that runs on past another by at most this many letters is a form of it ("imagery" of "image", "altimetry" of

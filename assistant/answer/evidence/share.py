@@ -11,26 +11,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from assistant.answer.evidence.figures import FRACTIONS, phrase_pattern
 from assistant.answer.evidence.query_terms import stem
 from assistant.index.bm25 import terms
 
-# Fractions as the claim writes them: "a fifth", "one third", "two thirds", "half".
-FRACTIONS = {
-    "half": 1 / 2,
-    "a half": 1 / 2,
-    "one half": 1 / 2,
-    "a third": 1 / 3,
-    "one third": 1 / 3,
-    "two thirds": 2 / 3,
-    "a quarter": 1 / 4,
-    "one quarter": 1 / 4,
-    "three quarters": 3 / 4,
-    "a fifth": 1 / 5,
-    "one fifth": 1 / 5,
-    "a tenth": 1 / 10,
-    "one tenth": 1 / 10,
-}
-_FRACTION = "|".join(sorted((re.escape(f) for f in FRACTIONS), key=len, reverse=True))
+# Fractions as the claim writes them ("a fifth", "one third", "two-thirds", "half"): data/quantity_words.txt's shares.
+_FRACTION = "|".join(phrase_pattern(f) for f in sorted(FRACTIONS, key=len, reverse=True))
+
+
+def _fraction(said: str) -> float:
+    """The fraction a phrase of FRACTIONS says, however its words are joined ("two-thirds": 2/3)."""
+    return FRACTIONS[" ".join(re.split(r"[\s-]+", said.casefold()))]
+
+
 _BELOW = r"(?:less than|fewer than|under|below|at most|no more than)"
 _ABOVE = r"(?:more than|over|above|at least|greater than)"
 # "most of", "the majority of" mean more than half; "a minority of" less than half; "a small fraction of" less
@@ -70,9 +63,9 @@ def asked(question: str) -> tuple[str, float, list[str]] | None:
     if not m:
         return None
     if m.group("below"):
-        op, value = "<", FRACTIONS[m.group("bf").casefold()]
+        op, value = "<", _fraction(m.group("bf"))
     elif m.group("above"):
-        op, value = ">", FRACTIONS[m.group("af").casefold()]
+        op, value = ">", _fraction(m.group("af"))
     elif m.group("most"):
         op, value = ">", 0.5
     elif m.group("small"):
@@ -102,6 +95,6 @@ def weigh(question: str, sentences: list[str]) -> Share | None:
         for m in _STATED.finditer(s):
             after = {stem(t) for t in terms(s[m.end() :])[:NEAR]}
             if wanted & after:
-                share = FRACTIONS[m.group("words").casefold()] if m.group("words") else float(m.group(1)) / 100
+                share = _fraction(m.group("words")) if m.group("words") else float(m.group(1)) / 100
                 return Share(share < value if op == "<" else share > value, s, m.group(0))
     return None

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from assistant.answer.evidence.figures import quantities
-from assistant.answer.evidence.query_terms import stem
+from assistant.answer.evidence.query_terms import parts, stem
 
 DATA = Path(__file__).parent / "data"
 # Words of a noun phrase after a vague count that end it: function words, a preposition or a verb's particle.
@@ -58,8 +58,8 @@ def _heads(claim: str) -> list[tuple[str, float, float]]:
                 if w.casefold() in _ENDS:
                     break
                 words.append(w)
-            if words:
-                out.append((stem(words[-1]), low, high))
+            if words:  # the head of a compound is its last part ("ice-chart" counts charts)
+                out.append((stem(parts(words[-1])[-1]), low, high))
     return out
 
 
@@ -78,9 +78,11 @@ def weigh(claim: str, sentences: list[str]) -> Weighed | None:
         for q in quantities(s):
             if q.kind != "count" or q.low != q.high:
                 continue
-            after = [stem(w) for w in _WORD.findall(s[q.end :])[:AFTER]]
+            following = _WORD.findall(s[q.end :])[:AFTER]
+            # a compound by its parts: "79 stencil-kernels" counts kernels
+            after = [{stem(p) for p in parts(w)} for w in following]
             for head, low, high in heads:
-                if head in after:
-                    said = f"{q.said} {' '.join(_WORD.findall(s[q.end :])[: after.index(head) + 1])}"
+                if (at := next((i for i, held in enumerate(after) if head in held), None)) is not None:
+                    said = f"{q.said} {' '.join(following[: at + 1])}"
                     return Weighed(low <= q.low <= high, s, said)
     return None

@@ -85,12 +85,9 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
     if main := claim_terms.main_rival_of(question, paper, ranked):
         return Verdict(NO, main[2], f"the paper names {main[1]!r} as the main one, not {main[0]!r}", main[1])
     # "decentralized training with centralized execution?" - "a centralized-training, decentralized-execution
-    # paradigm": the claim pairs the paper's modifiers with its heads the other way round.
-    for sentence in ranked[:TOP]:
-        if crossed := paired.crossed(question, sentence):
-            return Verdict(
-                NO, sentence, f"the paper says {crossed[1]!r} where the claim says {crossed[0]!r}", rival=True
-            )
+    # paradigm": the claim pairs the paper's words the other way round.
+    if crossed := paired.crossed(question, ranked[:TOP]):
+        return Verdict(NO, crossed[2], f"the paper says {crossed[1]!r} where the claim says {crossed[0]!r}", rival=True)
     if weighed := comparative.weigh(question, ranked):  # "A drops faster than B?" - "-0.21 for B and -0.12 for A"
         return Verdict(YES if weighed.holds else NO, weighed.sentence, f"the figures for both sides: {weighed.stated}")
     # "the smallest setup used T4 cards?" - "from 4 nodes with 32 NVIDIA Tesla T4, up to 512 nodes with …": an end
