@@ -6,7 +6,7 @@ from __future__ import annotations
 from assistant.answer.plan.content import content_of
 from assistant.answer.plan.facets import either
 from assistant.answer.plan.intents import topic_words
-from assistant.answer.plan.topic_parts import shared
+from assistant.answer.plan.topic_parts import distributed, shared
 from assistant.models import Filters, Message
 
 
@@ -60,6 +60,51 @@ def test_alternatives_side_by_side_in_another_derived_form_share_their_context()
     assert (
         either("quantization binarization", "his work on quantizing and binarizing") == "quantization or binarization"
     )
+
+
+def _role(word: str) -> str:
+    return "phrasing" if word in {"making", "more", "or"} else "distinguishing"
+
+
+def test_a_lone_qualifier_after_a_core_keeps_the_core():
+    on = {"LLM training cheaper": {"a"}, "LLM training flexible": {"b"}, "flexible": {"x", "y"}}.get
+    papers = lambda phrase: on(phrase) or set()  # noqa: E731
+    q = "Summarize his papers on making LLM training cheaper or more flexible."
+    topic = "making LLM training cheaper or flexible"
+    assert distributed(topic, q, papers, _role, lambda w: False) == "LLM training cheaper or LLM training flexible"
+    # no reading with the core grounds the qualifier: it keeps the core all the same, never "flexible" alone
+    fewer = {"LLM training cheaper": {"a"}, "flexible": {"x"}}.get
+    assert distributed(topic, q, lambda p: fewer(p) or set(), _role, lambda w: False) == (
+        "LLM training cheaper or LLM training flexible"
+    )
+    # apart in the question: no run of alternatives
+    assert distributed(topic, "making LLM training cheaper, and later flexible", papers, _role, lambda w: False) == ""
+
+
+def test_a_lone_word_stands_alone_when_its_papers_hold_the_core_or_it_is_a_name():
+    # every paper "elastic" grounds alone is on the core already: read alone, as said
+    on = {"LLM training": {"a", "b"}, "LLM training cheaper": {"a"}, "elastic": {"b"}}.get
+    papers = lambda phrase: on(phrase) or set()  # noqa: E731
+    q = "his papers on making LLM training cheaper or more elastic"
+    assert distributed("making LLM training cheaper or elastic", q, papers, _role, lambda w: False) == (
+        "LLM training cheaper or elastic"
+    )
+    # the question's example, a name: it widens the topic
+    on = {"Tianhe": {"t"}, "national supercomputers Sunway": {"s"}}.get
+    papers = lambda phrase: on(phrase) or set()  # noqa: E731
+    q = "which papers ran on national supercomputers Sunway or Tianhe?"
+    topic = "national supercomputers Sunway or Tianhe"
+    assert distributed(topic, q, papers, _role, {"Tianhe"}.__contains__) == ""  # the topic as said
+    assert distributed(topic, q, papers, _role, lambda w: False) == (
+        "national supercomputers Sunway or national supercomputers Tianhe"
+    )
+
+
+def test_lone_words_before_a_core_are_left_to_the_shared_reading():
+    on = {"scarce training labels": {"a"}, "glaciers": {"g"}}.get
+    papers = lambda phrase: on(phrase) or set()  # noqa: E731
+    q = "her work with scarce, noisy or unreliable training labels"
+    assert distributed("scarce or noisy or unreliable training labels", q, papers, _role, lambda w: False) == ""
 
 
 def test_a_shared_modifier_narrows_each_alternative(assistant):

@@ -216,7 +216,7 @@ class TopicReader:
             if wording or (distinct.DISTINGUISHING not in roles and not grounded):
                 said = " ".join(w for words in alts for w, _ in words)
                 return "", as_wording(said), []
-        if route in ("list", "count") and (parts := topic_parts.shared(topic, question, on)):
+        if route in ("list", "count") and (parts := self._coordinated(topic, question, on, pool)):
             return parts, "", []  # "low-rank factorization / decomposition for X": each with the context they share
         if grounded and joined:
             return joined, "", []
@@ -275,6 +275,18 @@ class TopicReader:
             )
             return topic, said, [p.id for p in strong]
         return topic, "", []
+
+    def _coordinated(self, topic: str, question: str, on, pool: list[Paper]) -> str:
+        """Alternatives read with the core they qualify ("making LLM training cheaper or more flexible":
+        topic_parts.distributed), else with the context two of them share (topic_parts.shared); "" when neither."""
+        used = self.corpus.topics.users(pool)[0]
+        role = lambda w: distinct.role(w, used)  # noqa: E731
+
+        def name(word: str) -> bool:  # rare in English, capitals inside or digits: "Tianhe", "ResNet", "A100"
+            named = topics.NAME.fullmatch(word) or topics.identities([word.casefold()])
+            return bool(named) or distinct.zipf(word) < topics.NAME_ZIPF
+
+        return topic_parts.distributed(topic, question, on, role, name) or topic_parts.shared(topic, question, on)
 
     def _strong(self, question: str, pool: list[Paper]) -> list[Paper]:
         """The pool's papers retrieval finds strongly relevant to the whole question (topics.strongly_relevant)."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from assistant.answer.evidence.distinct import PHRASING
 from assistant.answer.evidence.query_terms import stem
 
 # What may stand between two alternatives that share their context: a slash, a comma, "or", "and" (with spaces).
@@ -41,12 +42,16 @@ def said_at(word: str, question: str, start: int = 0) -> re.Match | None:
     )
 
 
-def adjacent(left: list[str], right: list[str], question: str) -> bool:
-    """The question says the left alternative's last word and the right's first with only a separator between."""
+def adjacent(left: list[str], right: list[str], question: str, degree: Callable[[str], bool] | None = None) -> bool:
+    """The question says the left alternative's last word and the right's first with only a separator between (and,
+    with `degree`, words it accepts after the separator: the function word of "cheaper or more flexible")."""
     end = said_at(left[-1], question)
     while end is not None:
         start = said_at(right[0], question, end.end())
-        if start is not None and _BETWEEN.fullmatch(question[end.end() : start.start()]):
+        between = question[end.end() : start.start()] if start is not None else ""
+        if degree is not None:
+            between = " ".join(w for w in between.split() if _BETWEEN.fullmatch(w) or not degree(w))
+        if start is not None and _BETWEEN.fullmatch(between):
             return True
         end = said_at(left[-1], question, end.end())
     return False
@@ -77,5 +82,40 @@ def shared(topic: str, question: str, on: Callable[[str], set[str]]) -> str:
                 break
         else:
             parts.append(" ".join(cands[-1]))
+    read = " or ".join(dict.fromkeys(parts))
+    return read if found and read != topic else ""
+
+
+def distributed(
+    topic: str, question: str, on: Callable[[str], set[str]], role: Callable[[str], str], name: Callable[[str], bool]
+) -> str:
+    """A core and the lone qualifiers after it: "making LLM training cheaper or more flexible" is "LLM training
+    cheaper" or "LLM training flexible" (where "flexible" alone lists papers on no LLM training). The first
+    alternative has several words and the others one each, side by side in the question (a function word may follow
+    the separator: "or more"); the core is the first alternative but its last word, less its leading function words,
+    the question's verb ("making": `role`, distinct.role in the scope). Each lone word is read with the core, unless
+    it stands alone as the question's own example (a name: "supercomputers like Sunway or Tianhe", `name`) or every
+    paper it grounds alone is on the core already ("elastic" for "LLM training": the core holds either way).
+    "" when the topic has no such run, the reading does not change it, or grounds no paper. `on`: the ids of the
+    papers on a phrase."""
+    alts = [a.split() for a in re.split(r"\s+or\s+", topic.strip()) if a.strip()]
+    if len(alts) < 2 or len(alts[0]) < 2 or any(len(a) != 1 for a in alts[1:]):
+        return ""
+    degree = lambda w: role(w) == PHRASING  # noqa: E731 - "more", "very": no word of either alternative
+    if not all(adjacent(a, b, question, degree) for a, b in zip(alts, alts[1:])):
+        return ""
+    core = alts[0][:-1]
+    core = core[next((i for i, w in enumerate(core) if role(w) != PHRASING), 0) :]
+    on_core = on(" ".join(core))
+    parts = [" ".join([*core, alts[0][-1]])]
+    found = on(parts[0])
+    for (q,) in alts[1:]:
+        alone = on(q)
+        if alone and (name(q) or alone <= on_core):
+            parts.append(q)
+            found |= alone
+        else:
+            parts.append(" ".join([*core, q]))
+            found |= on(parts[-1])
     read = " or ".join(dict.fromkeys(parts))
     return read if found and read != topic else ""
