@@ -33,8 +33,8 @@ from assistant.answer.plan.phrases import wording as wording_rules
 from assistant.answer.plan.phrases.wording import WORD_LISTS
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.provenance import SourceIndex
-from assistant.answer.plan.resolver import TitleIndex
 from assistant.answer.plan.router import Router
+from assistant.answer.plan.title_index import TitleIndex
 from assistant.answer.plan.topic_words import in_papers_forms
 from assistant.answer.plan.work_kinds import work_columns
 from assistant.index import kinds as kinds_rules

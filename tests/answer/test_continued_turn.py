@@ -5,8 +5,6 @@ sends them: each earlier answer as shown, cut to its history length."""
 
 from __future__ import annotations
 
-import pytest
-
 from assistant.answer.plan import meant
 from assistant.evaluation import HISTORY_CHARS
 from assistant.models import Filters, Message
@@ -28,13 +26,6 @@ def _conversation(assistant, *turns) -> tuple[list, list[Message]]:
     return answers, messages
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the pick among the papers shown takes the one the answer led with (CALM) over the one the turn describes "
-    "(MoQE, shown second); on fb10f19 this test passed only because its first turn, 'Which of his papers are about "
-    "post-training quantization?', listed every paper whose abstract says 'paper' (evidence/across.asked_kind read "
-    "'papers' as a kind), so the second turn found MoQE outside the list",
-)
 def test_the_third_turn_asks_of_the_paper_the_second_described_though_the_second_answer_showed_another(assistant):
     answers, _ = _conversation(
         assistant,

@@ -5,7 +5,8 @@ other forms, a description within its years; and through the conversation ("comp
 from __future__ import annotations
 
 from assistant.answer.plan.phrases.reference import references, sets_aside
-from assistant.answer.plan.resolver import Resolver, same_word
+from assistant.answer.plan.resolver import Resolver
+from assistant.answer.plan.title_index import same_word
 from assistant.models import Message
 from tests.conftest import make_paper
 

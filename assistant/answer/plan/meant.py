@@ -21,6 +21,7 @@ from assistant.answer.learned import Logistic
 from assistant.answer.plan import correction, dated, phrases
 from assistant.answer.plan.conversation import cited_papers, earlier_papers, previous_answer, without_pointers
 from assistant.answer.plan.intents import topic_words
+from assistant.answer.plan.phrases.reference import turns_to_meant
 from assistant.models import Message
 
 _DATA = Path(__file__).parent / "data" / "meant.json"
@@ -73,7 +74,8 @@ def _parts(question: str) -> tuple[str, str]:
     cue = [m for m in phrases.CORRECTION.finditer(question) if m.start() > 0]  # not a leading "No,"
     after = question[cue[-1].end() :] if cue else question
     ruled = phrases.NOT_THE_ONE.search(question)
-    ruled_out = ruled.group(0) if ruled else ""
+    turn = 0 if ruled else turns_to_meant(question)  # "that sounds like the one with X. I meant the other …"
+    ruled_out = ruled.group(0) if ruled else question[:turn]
     said = phrases.CORRECTION.sub(" ", phrases.NOT_THE_ONE.sub(" ", without_pointers(after)))
     said = phrases.THE_OTHER.sub(lambda m: f" {m.group('said') or ''} ", said)  # "the other Sentinel-2 paper"
     return re.sub(r"\s+", " ", ruled_out).strip(), re.sub(r"\s+", " ", said).strip()

@@ -160,7 +160,9 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
         corrects = bool(history) and meant.corrects(question, history)
         other = self._other_than(question, history, tuple(named)) if history and (corrects or not named) else None
         back = (
-            None if named or another else pointed_back(question, history, self.corpus.by_title, self._label, self._date)
+            None
+            if named or another or self.ruled_before(question, history)
+            else pointed_back(question, history, self.corpus.by_title, self._label, self._date)
         )
         if other or (back and back[0] == "nth"):  # the ask of the paper picked, without the words that picked it
             corrected, query = conversation.asked_of_pick(corrected, query)

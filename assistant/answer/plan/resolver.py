@@ -12,35 +12,31 @@ its words), so "the speedup" or "the line" never becomes a paper whose title say
 
 from __future__ import annotations
 
-import bisect
 import heapq
 import math
 import re
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.phrases.dates import dates
-from assistant.answer.plan.phrases.reference import Reference, references, sets_aside
+from assistant.answer.plan.phrases.reference import (
+    AMONG_SHOWN,
+    SENTENCE_END,
+    Reference,
+    by_year,
+    references,
+    sets_aside,
+    turns_to_meant,
+)
+from assistant.answer.plan.phrases.wording import CORRECTION, NOT_THE_ONE
+from assistant.answer.plan.title_index import ACRONYM, JOINING, SMALL, VENUE_ACRONYM, TitleIndex
 from assistant.index.bm25 import terms, variants
 from assistant.index.lazy_table import column, paper_map
 from assistant.index.paper_terms import paper_texts
 from assistant.models import Paper
 
-# Endings two forms of one word may differ by beyond a shared root ("forecast|er" / "forecast|s", "emulat|or" /
-# "emulat|ing", "quantiz|ation" / "quantiz|ed").
-_SUFFIXES = frozenset(
-    """ s es e ed d er ers or ors ing ings ion ions ation ations ator ators ate ates ated ating al ally ic ics ical
-    ive ity ities ism ment ments ly""".split()
-) | {""}
-ROOT = 5  # letters two forms of a word share at least
-# Title words that only join the others ("… over the Barents Sea", "… via Joint …").
-_JOINING = frozenset("over via towards toward across under beyond within through into onto upon per".split())
-# Acronyms of title phrases: 3-6 capitals, maybe with lower-case joining letters ("FNO", "GNN", "MoE"), a plural s.
-_ACRONYM = re.compile(r"(?:[A-Z][a-z]?){2,5}[A-Z]s?")
-_VENUE_ACRONYM = re.compile(r"[A-Z]{4,}")  # "IGARSS", "TGRS": as the table's venues read by their initials
-_SMALL = frozenset("a an the of for and with to in on by at from as".split())
 _VERSUS = frozenset({"vs", "versus"})
-_SENTENCE_END = re.compile(r"[.?!]\s+(?=[A-Z])")
 # A description means a paper that holds this share of the description's weight (in its title or its text) ...
 COVER = 0.6
 # ... and leads every other paper by this share of its score (a title word counting fully, a text word IN_TEXT) ...
@@ -56,107 +52,6 @@ TITLED = 0.5
 # What follows the paper noun ("the stencil work on sparse tensor cores") must be held by the paper's text for at
 # least this share of its words, or the description meant another paper.
 AFTER_HELD = 0.5
-
-
-def same_word(a: str, b: str) -> bool:
-    """Two casefolded words are forms of one word: equal, singular and plural, or a shared root of ROOT letters with
-    known endings ("forecaster"/"forecasts", "emulator"/"emulating")."""
-    if a == b or b in variants(a):
-        return True
-    n = 0
-    for x, y in zip(a, b):
-        if x != y:
-            break
-        n += 1
-    return any(k >= ROOT and a[k:] in _SUFFIXES and b[k:] in _SUFFIXES for k in range(n, ROOT - 1, -1))
-
-
-def _parts(word: str) -> list[str]:
-    return [w for w in word.casefold().split("-") if w and w not in _SMALL]
-
-
-@dataclass
-class _Title:
-    words: list[str]  # content words, hyphenated ones in parts, casefolded
-    initials: tuple[str, ...]  # the initials of every word, with and without the joining words
-    derived: bool  # no title in the sources: the words are the abstract's first phrase, not a name
-
-
-@dataclass
-class TitleIndex:
-    """Every paper's title words and initials, and the papers each title word is in (built once per corpus)."""
-
-    titles: dict[str, _Title] = field(default_factory=dict)
-    holders: dict[str, set[str]] = field(default_factory=dict)  # title word -> paper ids
-    by_root: dict[str, set[str]] = field(default_factory=dict)  # first ROOT letters -> title words
-    # every title's initials in one text ("\n" between them), where each starts, and whose they are: made on the
-    # first acronym, so `spelled` searches one string (testing 10k titles' initials one by one took ~30 ms a word)
-    _joined: tuple[str, list[int], list[str]] | None = field(default=None, repr=False)
-
-    @classmethod
-    def of(cls, papers: list[Paper]) -> TitleIndex:
-        """Read from the table's columns (no paper record is made)."""
-        index = cls()
-        ids, titles, shown = (column(papers, f) for f in ("id", "title", "display_title"))
-        for pid, given, display in zip(ids, titles, shown):
-            title = given or display or ""
-            raw = re.findall(r"[A-Za-z0-9][\w=+-]*", title)
-            parts = [x for w in raw for x in w.casefold().split("-") if x]
-            initials = (
-                "".join(x[0] for x in parts),
-                "".join(x[0] for x in parts if x not in _SMALL),
-            )
-            words = [x for w in topic_words(title) for x in _parts(w) if x not in _JOINING]
-            index._add(pid, _Title(words, initials, not given))
-        return index
-
-    def _add(self, pid: str, title: _Title) -> None:
-        self.titles[pid] = title
-        for w in title.words:
-            self.holders.setdefault(w, set()).add(pid)
-            self.by_root.setdefault(w[:ROOT], set()).add(w)
-
-    def state(self) -> dict[str, list]:
-        """What the index is made of, as JSON (a derived item of the table: computed at ingest, read at start)."""
-        return {pid: [t.words, list(t.initials), t.derived] for pid, t in self.titles.items()}
-
-    @classmethod
-    def from_state(cls, state: dict[str, list]) -> TitleIndex:
-        index = cls()
-        for pid, (words, initials, derived) in state.items():
-            index._add(pid, _Title(words, tuple(initials), derived))
-        return index
-
-    def holding(self, word: str) -> set[str]:
-        """The papers whose titles hold the word in some form."""
-        w = word.casefold()
-        found: set[str] = set()
-        for t in self.by_root.get(w[:ROOT], ()) if len(w) >= ROOT else (w, *variants(w)):
-            if t in self.holders and same_word(w, t):
-                found |= self.holders[t]
-        return found
-
-    def spelled(self, acronym: str) -> set[str]:
-        """The papers whose titles hold a run of words the acronym spells ("FNO": "Fourier Neural Operators")."""
-        key = acronym[:-1] if acronym.endswith("s") and acronym[:-1].isupper() else acronym
-        key = key.casefold()
-        if not key or "\n" in key:
-            return {pid for pid, t in self.titles.items() if any(key in i for i in t.initials)}
-        if self._joined is None:
-            starts, owners, at = [], [], 0
-            for pid, t in self.titles.items():
-                for i in t.initials:
-                    starts.append(at)
-                    owners.append(pid)
-                    at += len(i) + 1
-            self._joined = ("\n".join(i for t in self.titles.values() for i in t.initials), starts, owners)
-        text, starts, owners = self._joined
-        found: set[str] = set()
-        at = text.find(key)
-        while at >= 0:  # a match lies within one title's initials: no "\n" in the key
-            found.add(owners[bisect.bisect_right(starts, at) - 1])
-            at = text.find(key, at + 1)
-        return found
 
 
 @dataclass(frozen=True)
@@ -225,14 +120,14 @@ class Resolver:
         """The pool papers whose venue (the table's field) an acronym names by the initials of a run of its words
         ("her 2019 IGARSS charting paper": … International Geoscience and Remote Sensing Symposium; "TGRS", its
         joining words aside): a word that describes the paper without being in its text."""
-        if not _VENUE_ACRONYM.fullmatch(word):
+        if not VENUE_ACRONYM.fullmatch(word):
             return set()
         key = word.casefold()
         found = set()
         for venue, ids in self._by_venue().items():  # each venue read once, not once per paper (~10k at 10k papers)
             words = [w.casefold() for w in re.findall(r"[A-Za-z][\w-]*", venue)]
             # with the joining words and without them ("TGRS": Transactions on Geoscience and Remote Sensing)
-            if any(key in "".join(w[0] for w in ws) for ws in (words, [w for w in words if w not in _SMALL])):
+            if any(key in "".join(w[0] for w in ws) for ws in (words, [w for w in words if w not in SMALL])):
                 found |= ids & pool
         return found
 
@@ -253,7 +148,7 @@ class Resolver:
         many title words it stands for."""
         found = self.index.holding(word) & pool
         span = 1
-        if _ACRONYM.fullmatch(word):
+        if ACRONYM.fullmatch(word):
             spelled = self.index.spelled(word) & pool
             if spelled - found:
                 span = max(span, len(re.sub(r"[a-z]|s$", "", word)))
@@ -270,8 +165,8 @@ class Resolver:
             if "-" in w and not self.index.holding(w):
                 # "LLM-vs-human-ability", "lead-detection": its parts are the words, even one a question's structure
                 # uses elsewhere ("lead author"); "vs" joins them
-                content += [x for x in w.split("-") if len(x) > 1 and x.casefold() not in _JOINING | _SMALL | _VERSUS]
-            elif w.casefold() not in _SMALL:
+                content += [x for x in w.split("-") if len(x) > 1 and x.casefold() not in JOINING | SMALL | _VERSUS]
+            elif w.casefold() not in SMALL:
                 content.append(w)
         if not content or not pool:
             return None
@@ -340,28 +235,52 @@ class Resolver:
             self._pools[key] = frozenset(ids[i] for i in within)
         return self._pools[key]
 
-    def described(self, question: str, shown: list[str] = ()) -> list[Resolved]:
+    def described(
+        self, question: str, shown: list[str] = (), meaning: Callable[[str, list[Paper]], str | None] | None = None
+    ) -> list[Resolved]:
         """The papers the question's references mean, with where each reference is. A paper described only in a
         sentence before the one that asks, when the asking sentence points at another paper it describes ("Zeyu Liu
         first-authored his block coordinate descent paper and co-authored a theory paper. What bound does that theory
         paper prove?"), sets the scene: it is not what the question is about. In a conversation a reference is read
         among the papers earlier answers `shown` first ("The one with mixture of experts: …" after a list of
-        quantization papers), then among all."""
+        quantization papers), then among all; `meaning` (the paper of those given whose sentences a description's
+        words clearly fit best, or None) reads it among those shown when no title holds it: before all the papers when
+        the question says it picks among those shown ("Of those, the one on small matrix multiplication": IAAT, whose
+        title says "Small GEMM"), else after them."""
         out: list[Resolved] = []
         unresolved_at: list[int] = []
+        within = bool(AMONG_SHOWN.search(question))
+        ruled_until = turns_to_meant(question)
+        picks = bool(CORRECTION.search(question) or NOT_THE_ONE.search(question))
         for ref in references(question):
             pool = self._pool(ref, question)
             earlier = [self._by_id[i] for i in shown if i in pool]
-            pid = (self.best(list(ref.words), earlier, ref.headed) if len(earlier) >= 2 else None) or self.best(
-                list(ref.words), pool, ref.headed
-            )
+            several = len(earlier) >= 2
+            # the description's own words: "the older one", "of the two" describe none by meaning
+            text = " ".join(topic_words(" ".join((*ref.words, *ref.after)), self.principal))
+            pid = self.best(list(ref.words), earlier, ref.headed) if several else None
+            # a description with no paper noun ("the general framework that …") points at a paper in a pick or a
+            # correction; elsewhere "the Laptev Sea" or "the compressed model" is no paper pointed at
+            meaning = meaning if text and (ref.headed or within or picks) else None
+            if not pid and several and within and meaning:
+                pid = meaning(text, earlier)
+            if not pid and not (several and within):
+                pid = self.best(list(ref.words), pool, ref.headed)
+                if not pid and several and meaning:
+                    pid = meaning(text, earlier)
             if pid and not self.holds_after(pid, ref.after):
                 pid = None  # "the stencil work on sparse tensor cores": not the stencil paper that never says so
             if pid:
-                out.append(Resolved(pid, ref.span, sets_aside(question[: ref.span[0]])))
+                aside = sets_aside(question[: ref.span[0]]) or ref.span[1] <= ruled_until
+                out.append(Resolved(pid, ref.span, aside))
             elif ref.headed:
                 unresolved_at.append(ref.span[0])
-        asking = max((m.end() for m in _SENTENCE_END.finditer(question.rstrip())), default=0)
+        for year, span in by_year(question):
+            # "four years after the 2019 one": the one paper of that year the answers showed
+            dated = [i for i in shown if i in self._by_id and self._by_id[i].year == year]
+            if len(dated) == 1 and all(r.paper != dated[0] for r in out):
+                out.append(Resolved(dated[0], span, sets_aside(question[: span[0]]) or span[1] <= ruled_until))
+        asking = max((m.end() for m in SENTENCE_END.finditer(question.rstrip())), default=0)
         if asking and any(at >= asking for at in unresolved_at):
             out = [r for r in out if r.span[0] >= asking]
         return out

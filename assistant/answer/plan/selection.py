@@ -274,7 +274,7 @@ class Selection(ElapsedReader):
         """The one paper of several pointed back to that "which one says X, and which algorithms did it study?" picks
         by what it says (X), and what the question goes on to ask of it ("which algorithms did it study?"); None when
         it asks only which one (the which_of answer) or X fits two papers alike."""
-        m = phrases.WHICH_ONE.search(question)
+        m = phrases.WHICH_PICKS.search(question)
         if not m or len(among) < 2:
             return None
         said, *then = phrases.THEN_ASKS.split(question[m.end() :], maxsplit=1)

@@ -10,7 +10,7 @@ from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import topics
 from assistant.answer.evidence.across import asked_kind, mentions
 from assistant.answer.evidence.weigh import vocabulary
-from assistant.answer.plan import correction, counted_dates, meant, phrases, topic_scope
+from assistant.answer.plan import correction, counted_dates, phrases, topic_scope
 from assistant.answer.plan.continued import said_elsewhere
 from assistant.answer.plan.conversation import (
     ANAPHORA,
@@ -22,6 +22,7 @@ from assistant.answer.plan.conversation import (
     mentioned,
     previous_answer,
 )
+from assistant.answer.plan.corrected import CorrectionReader
 from assistant.answer.plan.intents import mentions_author, topic_words
 from assistant.answer.plan.joint import JointReader
 from assistant.answer.plan.noted import NotedReader
@@ -47,6 +48,7 @@ _DEFINITE = re.compile(r"\bthe\s+(?!(?:author|corpus|researcher)\b)\w", re.I)
 
 
 class SlotReader(
+    CorrectionReader,
     PeopleReader,
     PeoplePaths,
     Selection,
@@ -92,7 +94,11 @@ class SlotReader(
         # A correction or "the other one" means a paper the answers did not lead with: no preference for those shown
         other = phrases.CORRECTION.search(question) or re.search(r"\bother\b", question, re.I)
         shown = earlier_papers(list(history), self.corpus.by_title) if history and not other else []
-        described = [r for r in self.resolver.described(question, shown) if r.paper not in found and not r.aside]
+        described = [
+            r
+            for r in self.resolver.described(question, shown, self._meant_among)
+            if r.paper not in found and not r.aside
+        ]
         if not described:
             return found or self.introduced(question)
         low = question.casefold()
@@ -105,6 +111,11 @@ class SlotReader(
         }
         at.update({r.paper: r.span[0] for r in described if r.paper not in at})
         return sorted(at, key=lambda pid: at[pid])
+
+    def _meant_among(self, text: str, papers: list) -> str | None:
+        """The paper of those given whose sentences a description fits clearly best (pairs.by_meaning), or None."""
+        ids = {p.id for p in papers}
+        return self.by_meaning(text, lambda p: p.id in ids) if text.strip() else None
 
     def followed(self, question: str, history: list[Message]) -> tuple[str, list[str]]:
         """(retrieval query, papers pointed back to) of a question in a conversation (conversation.follow_up), and of
@@ -256,71 +267,6 @@ class SlotReader(
         one the previous answer led with."""
         lead = focus or cited_papers(previous_answer(history), self.corpus.by_title)
         return lead[0] if lead else None
-
-    def _meant(self, question: str, history: list[Message]) -> str | None:
-        """The paper a correction describes ("I meant the one about low-rank factorization"), other than the one the
-        previous answer led with; None unless one paper is clearly the match."""
-        previous = cited_papers(previous_answer(history), self.corpus.by_title)
-        ruled_out = phrases.NOT_THE_ONE.search(question)
-        if ruled_out:
-            # "not the incidence-angle one": the previous papers whose name holds a word of what is ruled out, and the
-            # paper the words describe in the corpus (the previous answer may not have shown it)
-            words = {w.casefold() for w in topic_words(ruled_out.group(0), self.corpus.principal)}
-            rejected = {
-                pid
-                for pid in previous
-                if words & {w.casefold() for w in topic_words(self._label(pid), self.corpus.principal)}
-            }
-            rejected |= {r.paper for r in self.resolver.described(question, previous) if r.aside}
-        else:
-            rejected = set(previous[:1])  # "not that one": the paper the previous answer led with
-        described = phrases.CORRECTION.sub(" ", phrases.NOT_THE_ONE.sub(" ", question))
-        venues, said = self.venues_in(described)
-        keep = correction.grounded(
-            described, venues, phrases.dates(described), [self.corpus.by_id[i] for i in rejected]
-        )
-        if not ruled_out and keep is not None and previous and keep(self.corpus.by_id[previous[0]]):
-            rejected = set()  # "no, I meant the one from 2023" after a list led by that one: a pick, not a rejection
-        content = re.sub(re.escape(said), " ", described, flags=re.I) if said else described
-        words = " ".join(topic_words(self._without_people(phrases.without_dates(content)), self.corpus.principal))
-        if keep is None and (not words or (len(words.split()) < 2 and not rejected)):
-            return None  # one word describes the paper meant only beside the one it rules out
-        shown = earlier_papers(history, self.corpus.by_title)
-        against = ruled_out.group(0) if ruled_out and not rejected else ""
-        if (pid := correction.titled(self.resolver, self.corpus.by_id, words, shown, rejected, keep)) is not None:
-            return pid  # "I meant her calving-front work": a title holds the description
-        return correction.meant(self.corpus, history, described.strip(" -–—,."), words, against, rejected, shown, keep)
-
-    def _other_than(self, question: str, history: list[Message], named: tuple[str, ...] = ()) -> str | None:
-        """The paper a correction means, when the learned choice (plan/meant.py) is sure of one; else the paper of
-        "the other one, not the sparse tensor core one" (`_other_rule`), or None (the planner's other readings).
-        When the turn names papers (`named`: "that's the route-planning one. I meant …" names the one ruled out),
-        only the learned choice, which weighs them, replaces them."""
-        rule = self._other_rule(question, history)
-        learned = None
-        if meant.corrects(question, history) and not self._grounded(question, history):
-            learned = meant.pick(self.corpus, question, history, rule, named)
-        if named:
-            return learned if learned and [learned] != list(named) else None  # the one named is read as before
-        return learned or rule
-
-    def _grounded(self, question: str, history: list[Message]) -> bool:
-        """The correction says what it means in the table's own values (a venue, a date, "later"/"earlier" than the
-        paper the previous answer led with: "Hmm, no. I meant the later HONPAS paper"): the rules read those."""
-        described = phrases.CORRECTION.sub(" ", phrases.NOT_THE_ONE.sub(" ", question))
-        lead = cited_papers(previous_answer(history), self.corpus.by_title)[:1]
-        venues, _ = self.venues_in(described)
-        papers = [self.corpus.by_id[i] for i in lead if i in self.corpus.by_id]
-        return correction.grounded(described, venues, phrases.dates(described), papers) is not None
-
-    def _other_rule(self, question: str, history: list[Message]) -> str | None:
-        """The paper of "the other one, not the sparse tensor core one": among the papers the previous answer showed,
-        or the previous question retrieves, the one that is not what the question rules out."""
-        ruled_out = phrases.NOT_THE_ONE.search(question)
-        if not (ruled_out and phrases.THE_OTHER.search(question)):
-            return None
-        shown = cited_papers(previous_answer(history), self.corpus.by_title)
-        return correction.other_than(self.corpus, history, ruled_out.group(0), shown)
 
     def _topic(self, text: str) -> str:
         """The topic words of a question, alternatives kept apart ("stereo matching or multi-view stereo")."""

@@ -72,6 +72,7 @@ from assistant.answer.plan.phrases.picks import (  # noqa: F401 - the phrases, r
     THAN_THE_NAMED,
     THEN_ASKS,
     WHICH_ONE,
+    WHICH_PICKS,
     JointPlaced,
     anchor_role,
     asked_after,

@@ -161,6 +161,8 @@ ONE_DATED = re.compile(
 WHICH_ONE = re.compile(
     r"\bwhich (?:one|paper|work|study|article|preprint)\b(?:\s+of (?:them|those|these|the two))?", re.I
 )
+# "which one says X", and "which of those targets X": one paper of those shown picked by what it says.
+WHICH_PICKS = re.compile(rf"{WHICH_ONE.pattern}|\bwhich of (?:them|those|these|the two)\b", re.I)
 # ", and how well …?", "and what …": a second question after the part that picks papers.
 THEN_ASKS = re.compile(r",?\s+and\s+(?=(?:how|what|which|when|where|who|why|did|does|do|is|was|were)\b)", re.I)
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from assistant.answer.plan.paper_nouns import MASS, PLURALS, SINGULARS
 from assistant.answer.plan.phrases.dates import YEAR
+from assistant.answer.plan.phrases.wording import COMPARISON, CORRECTION, THE_OTHER
 
 _TOKEN = re.compile(r"[A-Za-z0-9][\w=+'’-]*[\w+=]|[A-Za-z0-9]|[^\w\s]")
 _DETERMINERS = frozenset({"the", "his", "her", "their", "its", "this", "that"})
@@ -33,8 +34,22 @@ _BOUNDARY = frozenset(
     compared compare versus each both all any some most more less first second third last latest earliest newest
     oldest other another same whole entire only""".split()
 )
+# "of those", "among them", "which of these two": a reference read among the papers the conversation showed.
+AMONG_SHOWN = re.compile(r"\b(?:of|among(?:st)?|from|between)\s+(?:those|them|these|the two|the three|both)\b", re.I)
+# Where a sentence ends and the next begins.
+SENTENCE_END = re.compile(r"[.?!]\s+(?=[A-Z])")
 # Descriptions longer than this are sentences, not names of a paper.
 MAX_WORDS = 8
+# Pronouns, demonstratives and wh-words, whose "'s" is "is" or "has" ("the one that's built around …", "what's"),
+# never a possessive: a closed class of English, where "Tanaka's" owns a paper.
+_CONTRACTED = frozenset({"that", "this", "it", "what", "who", "which", "where", "there", "here", "he", "she", "how"})
+
+
+def _bare(token: str) -> str:
+    """A contraction of _CONTRACTED without its "'s" ("that's" -> "that"), other tokens as they are (casefolded)."""
+    low = token.casefold()
+    stem = re.sub(r"['’]s$", "", low)
+    return stem if stem in _CONTRACTED else low
 
 
 @dataclass(frozen=True)
@@ -59,7 +74,7 @@ def references(question: str) -> list[Reference]:
     while i < len(tokens):
         det = tokens[i].group(0)
         low = det.casefold()
-        possessive = bool(re.search(r"['’]s$", det)) and len(det) > 3
+        possessive = bool(re.search(r"['’]s$", det)) and len(det) > 3 and _bare(det) == low
         if low not in _DETERMINERS and not possessive:
             i += 1
             continue
@@ -105,13 +120,27 @@ def references(question: str) -> list[Reference]:
     return out
 
 
+# "the 2019 one", "the 2021 paper": a paper told apart from others shown by its year alone (nothing describes it
+# after its noun: "the 2023 paper with Mei Lin" is a reference of references()).
+_BY_YEAR = re.compile(
+    rf"\bthe (?P<y>{YEAR}) (?:one|paper|work|preprint|study|article)\b"
+    r"(?!\s+(?:on|about|for|with|that|which|where|using|in|by)\b)",
+    re.I,
+)
+
+
+def by_year(question: str) -> list[tuple[int, tuple[int, int]]]:
+    """The years of "the 2019 one" phrases and where each is."""
+    return [(int(m.group("y")), m.span()) for m in _BY_YEAR.finditer(question)]
+
+
 # "the stencil work on sparse tensor cores", "the paper that uses an attention network": words after the paper noun
 # that describe it as well, to the end of the clause.
 _POST = frozenset({"on", "about", "for", "with", "that", "which", "where", "using", "in"})
 
 
 def _modifier(tokens: list[re.Match]) -> tuple[str, ...]:
-    if not tokens or tokens[0].group(0).casefold() not in _POST:
+    if not tokens or _bare(tokens[0].group(0)) not in _POST:
         return ()
     out = []
     for t in tokens[1:]:
@@ -157,3 +186,19 @@ def introduced(question: str) -> tuple[str, tuple[int, int]] | None:
     if not m or not _POINTS_BACK.search(m.group("rest")):
         return None
     return m.group("d").strip(), m.span("d")
+
+
+def turns_to_meant(question: str) -> int:
+    """Where a correction turns from the paper it rules out to the one it means ("Hmm, that sounds like the one with
+    the load-balanced master-worker scheme. I actually wanted the other HONPAS paper."): the start of its cue ("I
+    meant …" with a paper described after it, or "the other …" in a later sentence), 0 when it has none. A paper
+    described before it is the one the previous answer was about, set aside. A comparison's "the other" is a side."""
+    if COMPARISON.search(question):
+        return 0
+    for m in CORRECTION.finditer(question):
+        if m.start() > 0 and (references(question[m.end() :]) or THE_OTHER.search(question, m.end())):
+            return m.start()
+    other = THE_OTHER.search(question)
+    if other and SENTENCE_END.search(question[: other.start()]):
+        return other.start()
+    return 0
