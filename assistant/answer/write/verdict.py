@@ -28,6 +28,7 @@ from assistant.answer.evidence import (
     clauses,
     comparative,
     contrast,
+    negated_form,
     paired,
     range_end,
     share,
@@ -88,6 +89,9 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
     # paradigm": the claim pairs the paper's words the other way round.
     if crossed := paired.crossed(question, ranked[:TOP]):
         return Verdict(NO, crossed[2], f"the paper says {crossed[1]!r} where the claim says {crossed[0]!r}", rival=True)
+    # "strongly correlated in LLMs?" - "nearly uncorrelated in LLMs": the claim's word negated, of the same thing.
+    if negated := negated_form.denied(question, ranked[:TOP]):
+        return Verdict(NO, negated[2], f"the paper says {negated[1]!r} where the claim says {negated[0]!r}", rival=True)
     if weighed := comparative.weigh(question, ranked):  # "A drops faster than B?" - "-0.21 for B and -0.12 for A"
         return Verdict(YES if weighed.holds else NO, weighed.sentence, f"the figures for both sides: {weighed.stated}")
     # "the smallest setup used T4 cards?" - "from 4 nodes with 32 NVIDIA Tesla T4, up to 512 nodes with …": an end
