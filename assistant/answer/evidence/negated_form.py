@@ -11,9 +11,7 @@ both words of different things ("labelled source data … unlabelled target data
 
 from __future__ import annotations
 
-import re
-
-from assistant.answer.evidence.query_terms import derived_form, parts
+from assistant.answer.evidence.query_terms import COMPOUND_WORD, derived_form, parts
 from assistant.answer.plan.intents import STOP
 
 # English negative prefixes of adjectives and participles: those that negate any word they lead, and those that
@@ -23,13 +21,12 @@ ADJECTIVE_PREFIXES = ("in", "im", "il", "ir", "dis")
 ADJECTIVE_ENDS = ("ent", "ant", "ible", "able", "ate", "ete", "ect", "ed", "al", "ive", "ar", "ous", "ic", "ful")
 # The rest after a prefix is at least this long: "in" + "put" is no negation of "put".
 MIN_REST = 5
-_WORD = re.compile(r"[A-Za-z][\w]*(?:-\w+)*")
 
 
 def _words(text: str) -> list[str]:
     """The text's content words in order, casefolded; "non-convex" as the one word "nonconvex"."""
     out = []
-    for w in _WORD.findall(text):
+    for w in COMPOUND_WORD.findall(text):
         ps = parts(w)
         if len(ps) == 2 and ps[0].casefold() == "non":
             ps = ["non" + ps[1]]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.answer.evidence.query_terms import derived_form, parts
+from assistant.answer.evidence.query_terms import COMPOUND_WORD, derived_form, parts
 from assistant.answer.plan import paper_nouns
 from assistant.answer.plan.intents import STOP
 
@@ -23,7 +23,6 @@ from assistant.answer.plan.intents import STOP
 # centrally" pairs "trained" with "decentralized", never with "centrally"; "decentralized training with centralized
 # execution" makes two pairs.
 _CLAUSE = re.compile(r"[,;:()\[\].!?]|\s(?:and|but|with|while|whereas|although|though|yet)\s", re.I)
-_WORD = re.compile(r"[A-Za-z][\w]*(?:-\w+)*")
 # Two words of a clause at most this many content words apart are paired ("classify CryoSat-2 radar altimeter
 # waveforms": 3 apart; "pond fraction from Sentinel-2 reflectances": 1 apart).
 PAIR_WORDS = 3
@@ -43,7 +42,7 @@ def _clauses(text: str) -> list[list[str]]:
     """Each clause's content words in order, a compound by its parts."""
     out = []
     for part in _CLAUSE.split(text):
-        words = [p for w in _WORD.findall(part) for p in parts(w)]
+        words = [p for w in COMPOUND_WORD.findall(part) for p in parts(w)]
         out.append([w for w in words if w.casefold() not in STOP and len(w) > 1])
     return out
 

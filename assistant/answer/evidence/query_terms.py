@@ -52,6 +52,8 @@ def stem(word: str, *, derived: bool = False) -> str:
     return w[:6]
 
 
+# A word with its hyphenated parts ("sea-ice", "centralized-training", "Sentinel-1"): what `parts` splits.
+COMPOUND_WORD = re.compile(r"[A-Za-z][\w]*(?:-\w+)*")
 # A part after a hyphen that opens with a digit versions a name ("Sentinel-1", "ResNet-34", "GPT-4"): the name is one
 # word, never its parts.
 _VERSION_PART = re.compile(r"^\d")
