@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.sentence_search import question_parts
-from assistant.answer.plan import conversation, field_groups, kinds, meant, phrases, topic_scope
+from assistant.answer.plan import conversation, elliptical, field_groups, kinds, meant, phrases, topic_scope
 from assistant.answer.plan.conversation import (
     group_pointed_to,
     person_pointed_to,
@@ -49,6 +49,9 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
         question, history = split_turns(messages)
         if not question:
             raise BadRequest("The conversation has no user question: the last message must come from the user.")
+        if again := elliptical.restated(question, history):  # "and the year after that?" after a question of 2021
+            plan = self.plan([*again[1], Message(role="user", content=again[0])], filters)
+            return replace(plan, notes=[*plan.notes, f"read as the question before with its dates swapped: {again[0]}"])
         # A contraction typed without its apostrophe is read as the contraction by every reader ("dont use X").
         question = with_apostrophes(question, self.corpus.retriever.lexical.knows)
         # Spelling is corrected for finding papers only; slots and routes read the words as written ("leaving out").

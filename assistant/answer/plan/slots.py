@@ -29,7 +29,7 @@ from assistant.answer.plan.noted import NotedReader
 from assistant.answer.plan.pairs import PairReader
 from assistant.answer.plan.people_paths import PeoplePaths
 from assistant.answer.plan.person_slots import PeopleReader
-from assistant.answer.plan.phrases.reference import introduced, references
+from assistant.answer.plan.phrases.reference import AMONG_SHOWN, introduced, references
 from assistant.answer.plan.placed import PlacedReader
 from assistant.answer.plan.relative import RelativeReader
 from assistant.answer.plan.resolver import Resolver
@@ -45,6 +45,11 @@ OWN_SHARE = 0.66
 # After an answer about exactly one paper, half its content words (one at least) are enough.
 ONE_SHARE = 0.5
 _DEFINITE = re.compile(r"\bthe\s+(?!(?:author|corpus|researcher)\b)\w", re.I)
+# A pick the question says is among the papers shown ("which of those is the small-matrix-multiplication one?"): the
+# shown paper whose best sentence is at least PICK_FLOOR close and leads the next shown paper's by PICK_LEAD. The
+# user has said the paper is one of them, so the lead among them decides, not the corpus-wide floor (pairs.MEANT).
+PICK_FLOOR = 0.3
+PICK_LEAD = 0.08
 
 
 class SlotReader(
@@ -92,15 +97,22 @@ class SlotReader(
         """The papers named, and those the question describes (not those it sets aside), in the question's order;
         a description in a conversation is read among the papers earlier answers showed first."""
         # A correction or "the other one" means a paper the answers did not lead with: no preference for those shown
-        other = phrases.CORRECTION.search(question) or re.search(r"\bother\b", question, re.I)
+        # ("beat the other BLAS libraries" is no such pick: "other" must point at a paper)
+        other = (
+            phrases.CORRECTION.search(question)
+            or phrases.THE_OTHER.search(question)
+            or re.search(r"\b(?:his|her|their|its|an|any|one) other\b", question, re.I)
+        )
         shown = earlier_papers(list(history), self.corpus.by_title) if history and not other else []
+        among = bool(shown) and bool(AMONG_SHOWN.search(question))
         described = [
             r
-            for r in self.resolver.described(question, shown, self._meant_among)
+            for r in self.resolver.described(question, shown, self._picked_among if among else self._meant_among)
             if r.paper not in found and not r.aside
         ]
         if not described:
-            return found or self.introduced(question)
+            # "which of those is …": a paper of those shown or none, never one the answers did not show
+            return found or ([] if among else self.introduced(question))
         low = question.casefold()
         at = {
             pid: min(
@@ -116,6 +128,18 @@ class SlotReader(
         """The paper of those given whose sentences a description fits clearly best (pairs.by_meaning), or None."""
         ids = {p.id for p in papers}
         return self.by_meaning(text, lambda p: p.id in ids) if text.strip() else None
+
+    def _picked_among(self, text: str, papers: list) -> str | None:
+        """The paper of those shown the question picks by a description: the one whose best sentence leads the other
+        shown papers' by PICK_LEAD (and is PICK_FLOOR close), else the corpus-wide reading (_meant_among)."""
+        if not text.strip() or len(papers) < 2:
+            return self._meant_among(text, papers)
+        best = sorted(
+            ((score, pid) for pid, (score, _) in self.corpus.sentences.best(text, papers).items()), reverse=True
+        )
+        if len(best) >= 2 and best[0][0] >= PICK_FLOOR and best[0][0] - best[1][0] >= PICK_LEAD:
+            return best[0][1]
+        return self._meant_among(text, papers)
 
     def followed(self, question: str, history: list[Message]) -> tuple[str, list[str]]:
         """(retrieval query, papers pointed back to) of a question in a conversation (conversation.follow_up), and of
