@@ -63,8 +63,10 @@ def follow_up(question: str, history: list[Message], names: dict[str, str] | Fir
         return question, []
     last_user = previous_users[-1]
     last_answer = next((m.content for m in reversed(history) if m.role == "assistant"), "")
-    focus = mentioned(last_user, names) or mentioned(last_answer, names)[:2]
-    return f"{question} {last_user}", focus
+    # "I mean the GPU one, not the Sunway VQE one": a paper the turn before set aside is not what "that one" means
+    said = NOT_THE_ONE.sub(" ", last_user)
+    focus = mentioned(said, names) or mentioned(last_answer, names)[:2]
+    return f"{question} {' '.join(said.split())}", focus
 
 
 _ITALIC = re.compile(r"\*([^*\n]{3,300})\*")
@@ -196,12 +198,13 @@ _LATER = {"newer", "newest", "later", "latest", "more recent", "most recent"}
 
 
 def pointed_back(
-    question: str, history: list[Message], by_title: dict[str, str], label_of, date_of=None
+    question: str, history: list[Message], by_title: dict[str, str], label_of, date_of=None, relatives=None
 ) -> tuple[str, list[str]] | None:
     """("nth" | "which" | "earliest" | "latest" | "list", papers) when the question picks among, or restates, the
     previous answer's papers; `label_of(id)` is a paper's name and year (to tell "the static one" from "the dynamic
     one", "the 2023 one" from the 2025 one); `date_of(id)` its date, to read "the later of the two" as the paper a
-    question asks about ("For the later of the two, what does it say about X?") rather than the question itself."""
+    question asks about ("For the later of the two, what does it say about X?") rather than the question itself;
+    `relatives(history)` the previous question's best papers, for "the other one" after an answer that showed one."""
     previous = cited_papers(previous_answer(history), by_title)
     if not previous:
         return None
@@ -228,6 +231,11 @@ def pointed_back(
             other = [pid for pid in earlier if pid != previous[0]]
         elif len(other) != 1 and len(previous) == 2:
             other = previous[1:]
+        elif len(other) != 1 and len(previous) == 1 and relatives is not None and _bare(question):
+            # "Which of his two stencil papers uses sparse tensor cores?" showed one: "and the other one?" is the
+            # paper the previous question comes closest to after it (`relatives(history)`, best first). A turn that
+            # asks something of its own ("the other one - how fast are the coastlines retreating?") is read by it.
+            other = [pid for pid in relatives(history) if pid not in previous][:1]
         return ("nth", other) if len(other) == 1 else None
     if described := _described(ql, previous, label_of) or _described(ql, earlier_papers(history, by_title), label_of):
         # "the static one" among the previous answer's papers; a correction ("no, I meant the dynamic one") among
@@ -323,6 +331,12 @@ def asked_only(question: str) -> str:
     rest = _POINTER.sub(" ", NOT_THE_ONE.sub(" ", question))
     rest = re.sub(r"^[\s,;:.!?–—-]*(?:(?:and|but|so|ok(?:ay)?|then)\b[\s,;:.!?–—-]*)*", "", rest, flags=re.I)
     return re.sub(r"\s+", " ", rest).strip() or question
+
+
+def _bare(question: str) -> bool:
+    """The turn asks nothing besides pointing ("ok and the other one?"): under three words once the pointer is out."""
+    own = asked_only(question)  # the question itself when nothing is left once the pointer is out
+    return own == question or len(own.split()) < 3
 
 
 def asked_of_pick(corrected: str, query: str) -> tuple[str, str]:

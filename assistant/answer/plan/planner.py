@@ -165,7 +165,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
         back = (
             None
             if named or another or self.ruled_before(question, history)
-            else pointed_back(question, history, self.corpus.by_title, self._label, self._date)
+            else pointed_back(question, history, self.corpus.by_title, self._label, self._date, self._relatives)
         )
         if other or (back and back[0] == "nth"):  # the ask of the paper picked, without the words that picked it
             corrected, query = conversation.asked_of_pick(corrected, query)
