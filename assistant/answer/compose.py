@@ -10,7 +10,7 @@ from assistant import blocks as blocks_
 from assistant.answer.check.citations import Citations, finish
 from assistant.answer.check.claims import ClaimChecker
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import asked
+from assistant.answer.evidence import asked, described
 from assistant.answer.evidence.finding import Evidence
 from assistant.answer.plan import kinds, phrases, shape
 from assistant.answer.plan.intents import topic_words
@@ -280,16 +280,26 @@ class Answerer:
         return self._chosen(plan, self.written(plan, []))
 
     def _topic_summary(self, plan: QueryPlan) -> tuple[Answer, list[Hit]]:
-        """The papers of a topic list, each with its contribution line (method and headline result)."""
+        """The papers of a topic list, each with its contribution line (method and headline result), and those the
+        description leads to by meaning as a whole when its words found few (evidence/described.py), said so."""
         answer = self.tables.structured(replace(plan, route="list"))
-        if answer.meta.get("papers"):
+        found = self._papers(answer.meta.get("papers") or [])
+        meant = described.read(self.corpus.topics, plan.described, self._described_pool(plan), found)
+        if meant.papers:
             who = structured.scope_phrase(plan, self.principal, plan.scope, plan.filters.coauthor, plan.dates)
-            lead = f"{who[0].upper()}{who[1:]} on “{plan.topic}”"
-            shown = self._papers(answer.meta["papers"])
-            start, total = answer.meta.get("page", [0, len(shown)])
-            closing = Page(shown, start, total).closing()
+            topic = plan.described if meant.changed else plan.topic
+            lead = f"{who[0].upper()}{who[1:]} on “{topic}”"
+            shown = meant.papers
+            start, total = answer.meta.get("page", [0, len(found)])
+            closing = Page(shown, start, total - len(found) + len(shown)).closing()
             answer = write_topic_summary(plan, shown, self.corpus, lead, closing)
+            if meant.changed:
+                answer = with_assumption(answer, replace(plan, assumed=described.said(plan.described, found, meant)))
         return self._chosen(plan, answer)
+
+    def _described_pool(self, plan: QueryPlan) -> list:
+        """The papers a described topic is read against: the scope's, or none when the plan describes no topic."""
+        return list(self.tables.scoped(plan)) if plan.described else []
 
     def _across(self, plan: QueryPlan) -> Answer:
         """ "Which GPUs did he use?": the kind the plan names, across the author's papers in scope."""

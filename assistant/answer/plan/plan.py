@@ -100,6 +100,9 @@ class QueryPlan:
     # One short sentence saying what the reading assumed where it was unsure (words read as phrasing, not a topic;
     # a topic no paper grounds answered from retrieval); the answer opens with it.
     assumed: str = ""
+    # A topic summary's topic as the question describes it, before its words were read (topic_summary: the papers it
+    # leads to by meaning as a whole are added to a reading that found few, evidence/described.py).
+    described: str = ""
     # Metadata fields asked of one paper, in the order asked: venue, date, authors, arxiv, citations ("Where and when
     # did she do her PhD thesis?" -> venue, date). The route answers the first; the writer adds the rest.
     fields: tuple[str, ...] = ()
@@ -187,6 +190,7 @@ class QueryPlan:
             "work_type": self.work_type,
             "surname": self.surname,
             "topic": self.topic,
+            "described": self.described or None,
             "literal": self.literal,
             "named": [titles.get(i, i) for i in self.named],
             "points_back_to": [titles.get(i, i) for i in self.focus],

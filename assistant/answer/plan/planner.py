@@ -386,6 +386,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             compared=list(compared),
             unresolved=getattr(compared, "unresolved", []),
             assumed=assumed,
+            described=said if intent.route == "topic_summary" and topic else "",
             notes=[decided]
             + ([f"spelling: {', '.join(spelling)}"] if spelling else [])
             + (["topic grounded by no paper: answered from retrieval"] if unsure else [])
