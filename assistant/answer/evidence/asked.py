@@ -41,6 +41,7 @@ _EXPLAINS = re.compile(
 class Asked:
     roles: tuple[str, ...]  # the roles the answer is expected in, first the one the wording names first
     quantity: bool  # the answer is a figure
+    evaluation: bool = False  # asks where or how the work was evaluated ("what was it evaluated on?")
 
 
 # "what's", "who's": a question word contracted with "is", which every pattern reads spelled out ("what is the
@@ -72,7 +73,19 @@ def read(question: str) -> Asked:
         roles.remove("method")
     if evaluated and "result" not in roles:
         roles.append("result")  # where it was evaluated: a result sentence says it, after any role asked before
-    return Asked(tuple(roles), quantity and "motivation" not in roles and "method" not in roles)
+    return Asked(tuple(roles), quantity and "motivation" not in roles and "method" not in roles, evaluated)
+
+
+# A sentence that states an evaluation: the verbs the `evaluation` rows of asked_roles.txt ask with, as a sentence
+# says them ("Evaluation on a simulator shows …", "Evaluated on 79 stencil kernels", "experiments on ImageNet").
+_STATES_EVALUATION = re.compile(
+    r"\b(?:evaluat\w*|tested|benchmark(?:s|ed|ing)?|validat\w*|experiments?|experimental(?:ly)?)\b", re.I
+)
+
+
+def states_evaluation(sentence: str) -> bool:
+    """The sentence says how or where the work was evaluated."""
+    return bool(_STATES_EVALUATION.search(sentence))
 
 
 def without_asking(question: str) -> str:

@@ -8,6 +8,7 @@ from functools import lru_cache
 import numpy as np
 
 from assistant.answer.evidence import asked as asked_rules
+from assistant.answer.evidence.asked import states_evaluation
 from assistant.answer.evidence.query_terms import QueryTerms, forms, vocabulary  # noqa: F401 - read from here too
 from assistant.answer.plan.phrases.main_clause import main_clause
 from assistant.index.retrieval import Hit
@@ -105,6 +106,10 @@ REASON = re.compile(
     re.I,
 )
 REASON_BONUS = 0.1
+# A question asking where the work was evaluated ("what was it evaluated on?"): a sentence stating an evaluation gains
+# this much, as a method sentence does for "how" (its verb is a word of the question's structure, so no term of the
+# question holds it: "The latter one is lighter since the inputs are vectors" led "Evaluation on a simulator …").
+EVALUATION_BONUS = 0.1
 # A release or venue note ("The code is released at …") answers only a question about the release: otherwise it
 # loses this much (it shares the paper's name and words with every question about the paper).
 RELEASE_PENALTY = 0.3
@@ -359,6 +364,8 @@ class SentencePicker:
                 score += KIND_BONUS * kind[pid].coverage(vocabulary(s))  # the sentence names the asked kind of thing
             if "motivation" in wanted and REASON.search(s):
                 score += REASON_BONUS
+            if asked.evaluation and states_evaluation(s):
+                score += EVALUATION_BONUS
             if wants_method and METHOD.search(s):
                 score += 0.05
             if wants_method and PROPOSAL.search(s) and not SAYS_HOW.search(s):
