@@ -483,7 +483,7 @@ def test_a_person_found_from_a_paper_then_their_papers(assistant):
 
 def test_a_paper_fact_of_a_selected_paper(assistant):
     answer = ask(assistant, "When was the paper with Zeyu Liu as first author published?")
-    assert answer.meta["plan"]["route"] == "when" and "is dated 2025-05-22" in answer.answer
+    assert answer.meta["plan"]["route"] == "when" and "is dated May 22, 2025 (2025-05-22)" in answer.answer
 
 
 def test_its_first_author_is_found_from_the_paper_pointed_back_to(assistant):

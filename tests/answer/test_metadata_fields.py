@@ -71,7 +71,7 @@ def test_co_authors_and_the_arxiv_date_of_a_described_paper(assistant):
     answer = ask(assistant, "Who did Yunquan Zhang write the best-friend-clustering regression paper with?")
     assert answer.meta["plan"]["route"] == "authors" and "is by Kun Li, Liang Yuan" in answer.answer
     dated = ask(assistant, "When was his MiniFE finite-element optimization preprint put on arXiv?")
-    assert "is dated 2015-05-29" in dated.answer and "It is arXiv:1505.08023" in dated.answer
+    assert "is dated May 29, 2015 (2015-05-29)" in dated.answer and "It is arXiv:1505.08023" in dated.answer
 
 
 def test_what_is_left_once_the_field_words_go_describes_the_paper():
@@ -141,3 +141,12 @@ def test_a_kind_of_work_keeps_the_question_a_count_and_of_hers_is_scope(tanaka):
     assert count.meta["plan"]["route"] == "count" and count.meta["plan"]["work_type"] == "journal article"
     listed = ask(tanaka, "Which conference papers of hers came out after 2020?")
     assert listed.meta["plan"]["topic"] == "" and "(2 papers" in listed.answer
+
+
+def test_a_date_asked_of_a_paper_picked_by_its_date_is_said_as_a_reader_says_it(assistant):
+    # "…, and what is that date?": the date field asked by its noun, of the paper the table picked
+    answer = assistant.answer(
+        [Message(role="user", content="Which of his papers has the most recent date, and what is that date?")]
+    )
+    assert answer.meta["plan"]["route"] == "when"
+    assert answer.answer.startswith("*DynaTrain") and "May 12, 2026" in answer.answer

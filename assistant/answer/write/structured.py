@@ -12,7 +12,7 @@ from assistant.answer.check.citations import Citations
 from assistant.answer.evidence.code_statement import code_statement
 from assistant.answer.plan.phrases import NUMBER_WORDS
 from assistant.answer.write.format import name, owner_note, plural, when
-from assistant.answer.write.order import date_key
+from assistant.answer.write.order import date_key, spoken_date
 from assistant.answer.write.pages import page_of
 from assistant.models import Paper
 
@@ -259,7 +259,10 @@ def date_of(paper: Paper, cites: Citations, quote: Quote) -> str:
     if not paper.date:
         return f"The sources give no date for {name(paper)} {marker}."
     precision = {"day": "", "month": " (month only)", "year": " (year only)"}[paper.date_precision or "day"]
-    text = f"{name(paper)}{when(paper)} is dated {paper.date}{precision} {marker}."
+    # as a reader says it, and as the sources write it ("May 12, 2026 (2026-05-12)")
+    said = spoken_date(paper)
+    written = f"{said} ({paper.date})" if said != paper.date else paper.date
+    text = f"{name(paper)}{when(paper)} is dated {written}{precision} {marker}."
     for note in paper.notes:
         if "date" in note or "year" in note:
             text += f" Note: {note}."

@@ -23,7 +23,7 @@ _FIELDS = {
     ),
     "date": re.compile(
         r"(?:^\s*|[,;:.]\s+|\band\s+)when\s+(?:was|were|is|did|does|had|has)\b|\b(?:what|which|in what|in which)\s+"
-        r"(?:date|year|month)\b|^\W*(?:[\w-]+\s*(?:\+|&|,|\band\b)\s*)?(?:year|date)\s+(?:of|for)\b",
+        r"(?:(?:is|was)\s+(?:the|its|that|this)\s+)?(?:date|year|month)\b|^\W*(?:[\w-]+\s*(?:\+|&|,|\band\b)\s*)?(?:year|date)\s+(?:of|for)\b",
         re.I,
     ),
     "authors": re.compile(
