@@ -27,7 +27,9 @@ from assistant.answer.evidence import (
     claim_terms,
     clauses,
     comparative,
+    concessive,
     contrast,
+    named_product,
     negated_form,
     paired,
     range_end,
@@ -92,6 +94,10 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
     # "strongly correlated in LLMs?" - "nearly uncorrelated in LLMs": the claim's word negated, of the same thing.
     if negated := negated_form.denied(question, ranked[:TOP]):
         return Verdict(NO, negated[2], f"the paper says {negated[1]!r} where the claim says {negated[0]!r}", rival=True)
+    # "do abilities linked in humans also turn out to be linked in LLMs?" - "While … interrelated in humans, they appear
+    # nearly uncorrelated in LLMs": the sentence sets apart the two things the claim says are alike.
+    if apart := concessive.set_apart(question, ranked[:TOP]):
+        return Verdict(NO, apart, "the paper sets apart what the claim says is alike", rival=True)
     if weighed := comparative.weigh(question, ranked):  # "A drops faster than B?" - "-0.21 for B and -0.12 for A"
         return Verdict(YES if weighed.holds else NO, weighed.sentence, f"the figures for both sides: {weighed.stated}")
     # "the smallest setup used T4 cards?" - "from 4 nodes with 32 NVIDIA Tesla T4, up to 512 nodes with …": an end
@@ -121,6 +127,8 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
         w
         for w in claim_terms.unsupported(asserted(question), paper, ranked, near)
         if not claim_terms.paraphrased(question, w, ranked)
+        and not named_product.held(question, w, ranked[:TOP])
+        and not claim_terms.abbreviated_in(w, ranked[:TOP])
     ]
     if verdict.why.startswith(claim_terms.BY_FIGURES):
         # A figure met in the sentence bound to the same context already matched what it counts: "4096 Huawei
@@ -139,7 +147,11 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
         return verdict
     if rival := _rival(question, paper, ranked, missing):
         return rival
-    missing = [w for w in missing if not claim_terms.verb_place(question, w)]
+    missing = [
+        w
+        for w in missing
+        if not claim_terms.verb_place(question, w) and not claim_terms.verb_of_met_object(question, w, verdict.sentence)
+    ]
     if not missing:
         return verdict
     return Verdict(UNSAID, verdict.sentence, f"not in the paper: {', '.join(missing)}")
