@@ -62,7 +62,7 @@ from assistant.index.bm25 import terms
 from assistant.index.retrieval import Hit
 from assistant.models import Answer, Claim, Paper, Paragraph
 
-__all__ = ["NO", "UNSAID", "YES", "Verdict", "decide", "write_verdict"]
+__all__ = ["NO", "UNSAID", "YES", "Verdict", "decide", "verdict_on", "write_verdict"]
 
 
 def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Near | None = None) -> Verdict:
@@ -293,6 +293,20 @@ def _gated(rest: str, paper: Paper, read: Verdict, plan: QueryPlan, corpus: Corp
         return read
     rest = claim_record.unnamed(rest, paper)
     return verdict_model.gate(rest, paper, _sentences(rest, paper, corpus), read, _embed(corpus))
+
+
+def verdict_on(claim: str, paper: Paper, plan: QueryPlan, corpus: Corpus) -> Verdict:
+    """The verdict one paper's sentences give on a claim made of it, as a one-paper question's verdict is reached
+    (the rules, then the learned gate), with the sentence that decides it: a verdict over a set of papers reads each."""
+    rest = claim_record.unnamed(claim, paper)
+    if not paper.has_abstract:
+        return Verdict(UNSAID, summary_sentence(paper), "the sources give no abstract")
+    ranked = _sentences(rest, paper, corpus)
+    verdict = decide(rest, paper, ranked, near=_near(corpus))
+    if not _others_in_author_scope(plan, paper):
+        verdict = verdict_model.gate(rest, paper, ranked, verdict, _embed(corpus))
+    verdict.sentence = clauses.holding(verdict.term, verdict.sentence) if verdict.term else verdict.sentence
+    return verdict
 
 
 def _contradicted(verdict: Verdict) -> bool:
