@@ -61,3 +61,11 @@ def test_any_is_yes_citing_the_paper_that_states_it(assistant):
 def test_none_is_yes_when_no_paper_of_the_set_is_on_the_claim(assistant):
     said, text = said_verdict(assistant, "Are none of his papers about protein folding?")
     assert said == "yes" and text.startswith("Yes: none of the 29 papers"), text
+
+
+def test_a_title_states_the_claim_and_a_versioned_name_only_as_written(tanaka):
+    said, text = said_verdict(tanaka, "Do both of her melt pond papers use Sentinel-2 imagery?")
+    assert said == "yes" and "Melt Pond Fraction" in text, text
+    said, text = said_verdict(tanaka, "Did none of Keiko Tanaka's papers use Sentinel-2?")
+    assert said == "no" and text.startswith("No: 2 of the"), text
+    assert "Sentinel-1" not in text.split("\n")[0]

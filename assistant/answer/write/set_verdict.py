@@ -17,10 +17,11 @@ from assistant.answer.check.citations import Citations, finish_blocks
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.topic_terms import KIND_DENSE
 from assistant.answer.evidence.weigh import summary_sentence
+from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.write.by_role import heading
 from assistant.answer.write.extractive import clause
-from assistant.answer.write.premises import NO, UNSAID, YES
+from assistant.answer.write.premises import NO, UNSAID, YES, coverage
 from assistant.answer.write.structured import scope_phrase
 from assistant.answer.write.verdict import verdict_on
 from assistant.models import Answer, Claim, ListBlock, Paper, Paragraph
@@ -63,12 +64,27 @@ def _decided(claim: str, papers: list[Paper], plan: QueryPlan, corpus: Corpus) -
         ]
     # the claim asked of each paper as a one-paper question is ("run on X": "Did it run on X?")
     asked = f"Did it {claim}?"
+    words = topic_words(asked)
     out = []
     for p in papers:
+        if words and p.title and _title_states(words, p.title):
+            # "use Sentinel-2 imagery" of "Melt Pond Fraction … from Sentinel-2 Imagery": the title states it (the
+            # one-paper verdict sets a paper's title words aside, as a question naming it says them to name it)
+            out.append((p, ON, p.title))
+            continue
         verdict = verdict_on(asked, p, plan, corpus)
         state = {YES: ON, NO: OFF}.get(verdict.word, OPEN)
         out.append((p, state, verdict.sentence if state != OPEN else summary_sentence(p)))
     return out
+
+
+def _title_states(words: list[str], title: str) -> bool:
+    """The title holds every word of the claim: a name of letters and digits ("Sentinel-2") as written, so
+    "Sentinel-1" is not it; another word in any form ("imagery", "Imagery")."""
+    named = [w for w in words if not w.isalpha()]
+    return coverage(words, title) == 1.0 and all(
+        re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", title, re.I) for w in named
+    )
 
 
 def write_set_verdict(corpus: Corpus, scoped: list[Paper], plan: QueryPlan) -> Answer:
@@ -95,9 +111,13 @@ def write_set_verdict(corpus: Corpus, scoped: list[Paper], plan: QueryPlan) -> A
             word, lead, shown = NO, f"No: {len(off)} of {of_set} {said.off(len(off))}", off + open_ + on
         elif open_:
             word, shown = UNSAID, open_ + on
-            lead = f"{UNSAID} for all {of_set}: {len(on)} {said.on(len(on))}, {len(open_)} only near it"
+            every = "all " if n > 1 else ""
+            lead = f"{UNSAID} for {every}{of_set}: {len(on)} {said.on(len(on))}, {len(open_)} only near it"
         else:
-            lead, shown = f"Yes: all {n} of {of_set} {said.on(n)}" if n > 1 else f"Yes: {of_set} {said.on(1)}", on
+            lead, shown = (
+                f"Yes: all {n} {_noun(n)} ({named}) {said.on(n)}" if n > 1 else f"Yes: {of_set} {said.on(1)}",
+                on,
+            )
     elif q.quantifier == "none":
         if on:
             word, lead, shown = NO, f"No: {len(on)} of {of_set} {said.on(len(on))}", on

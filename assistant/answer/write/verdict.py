@@ -297,8 +297,10 @@ def _gated(rest: str, paper: Paper, read: Verdict, plan: QueryPlan, corpus: Corp
 
 def verdict_on(claim: str, paper: Paper, plan: QueryPlan, corpus: Corpus) -> Verdict:
     """The verdict one paper's sentences give on a claim made of it, as a one-paper question's verdict is reached
-    (the rules, then the learned gate), with the sentence that decides it: a verdict over a set of papers reads each."""
-    rest = claim_record.unnamed(claim, paper)
+    (the rules, then the learned gate), with the sentence that decides it: a verdict over a set of papers reads each.
+    The claim does not name the paper, so its words are all the claim's ("use Sentinel-2 imagery" of the paper titled
+    "… from Sentinel-2 Imagery" is not left as "use")."""
+    rest = claim
     if not paper.has_abstract:
         return Verdict(UNSAID, summary_sentence(paper), "the sources give no abstract")
     ranked = _sentences(rest, paper, corpus)
