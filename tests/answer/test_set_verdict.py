@@ -69,3 +69,10 @@ def test_a_title_states_the_claim_and_a_versioned_name_only_as_written(tanaka):
     said, text = said_verdict(tanaka, "Did none of Keiko Tanaka's papers use Sentinel-2?")
     assert said == "no" and text.startswith("No: 2 of the"), text
     assert "Sentinel-1" not in text.split("\n")[0]
+
+
+def test_all_is_left_open_when_no_paper_is_off_but_some_do_not_say(assistant):
+    said, text = said_verdict(assistant, "Are all of his quantization papers evaluated on LLMs?")
+    first = text.split("\n")[0]
+    assert first.startswith("The abstracts do not say for all the 7 papers"), text
+    assert "1 states it" in first and "6 do not say either way" in first and "CALM" in text

@@ -112,7 +112,7 @@ def write_set_verdict(corpus: Corpus, scoped: list[Paper], plan: QueryPlan) -> A
         elif open_:
             word, shown = UNSAID, open_ + on
             every = "all " if n > 1 else ""
-            lead = f"{UNSAID} for {every}{of_set}: {len(on)} {said.on(len(on))}, {len(open_)} only near it"
+            lead = f"{UNSAID} for {every}{of_set}: {len(on)} {said.on(len(on))}, {len(open_)} {said.open(len(open_))}"
         else:
             lead, shown = (
                 f"Yes: all {n} {_noun(n)} ({named}) {said.on(n)}" if n > 1 else f"Yes: {of_set} {said.on(1)}",
@@ -160,6 +160,10 @@ class _Said:
 
     def on(self, k: int) -> str:
         return f"{_be(k)} {self.claim}" if self.subject else f"state{'s' if k == 1 else ''} it: “{self.claim}”"
+
+    def open(self, k: int) -> str:
+        """Papers left open: near the subject without being on it, or not saying the claim either way."""
+        return "only near it" if self.subject else f"do{'es' if k == 1 else ''} not say either way"
 
     def off(self, k: int) -> str:
         return f"{_be(k)} not {self.claim}" if self.subject else f"do{'es' if k == 1 else ''} not: “{self.claim}”"
