@@ -35,6 +35,7 @@ from assistant.answer.write.grid import write_comparison
 from assistant.answer.write.llm import LLMStep, llm_answer, stream_llm_answer
 from assistant.answer.write.pages import Page, offer_kept, page_of
 from assistant.answer.write.prompts import Prompts
+from assistant.answer.write.set_verdict import write_set_verdict
 from assistant.answer.write.table_routes import TableWriter
 from assistant.answer.write.verdict import write_verdict
 from assistant.index.retrieval import Hit
@@ -95,6 +96,7 @@ class Answerer:
                 [],
             ),
             "field_groups": lambda plan: (field_groups.grouped(self.corpus, self.tables.scoped(plan), plan), []),
+            "set_verdict": lambda plan: (write_set_verdict(self.corpus, self.tables.scoped(plan), plan), []),
             "team_extreme": lambda plan: (team.extreme(self.corpus, self.tables.scoped(plan), plan), []),
             "elapsed": lambda plan: (composed.elapsed(self.corpus, plan), []),
             "by_role": self._by_role,

@@ -261,6 +261,54 @@ def verb_place(question: str, word: str) -> bool:
     return 0 <= i < len(q) - 1 and q[i + 1] in _DETERMINERS
 
 
+def verb_of_met_object(question: str, word: str, sentence: str) -> bool:
+    """The word stands where a verb does, before a preposition whose object the sentence names ("run on Huawei
+    accelerators" - "… with 4096 Huawei Ascend 910"): the verb is the sentence's own ("evaluations … with") in other
+    words, as `verb_place` reads a verb before a determiner; the object must be a name the sentence writes."""
+    q = _TOKEN.findall(question)
+    low = [t.casefold() for t in q]
+    i = _index(low, word)
+    if not (0 < i < len(q) - 2 and low[i + 1] in _PREPOSITIONS and after_its_subject(question, word)):
+        return False
+    obj = q[i + 2]
+    return obj[:1].isupper() and re.search(rf"(?<![\w-]){re.escape(obj)}(?![\w-])", sentence) is not None
+
+
+def abbreviates(short: str, long: str) -> bool:
+    """`short` is the initials of `long`'s hyphenated parts, with or without its function words ("MoE" and
+    "mixture-of-experts", "GNN" and "graph-neural-network"): one term, written two ways."""
+    parts = [p for p in re.split(r"[-\s]+", long.casefold()) if p]
+    if len(parts) < 2:
+        return False
+    s = re.sub(r"s$", "", short.casefold()) if len(short) > 2 else short.casefold()
+    initials = {"".join(p[0] for p in parts), "".join(p[0] for p in parts if p not in _FUNCTION)}
+    return s in initials
+
+
+def _described_between(question: str, word: str, sentence: str, filler: str) -> bool:
+    """The claim's word and the sentence's word stand between the same two words ("matrix-style hardware units" -
+    "Matrix computation units"), and the sentence's is a plain lower-case word: the same thing described in other
+    words, where a name in that place is another thing ("sparse tensor cores" - "sparse CUDA cores")."""
+    q = _TOKEN.findall(question)
+    i = _index([t.casefold() for t in q], word)
+    if not 0 < i < len(q) - 1:
+        return False
+    before = {stem(p) for p in q[i - 1].casefold().split("-") if p}
+    after = stem(q[i + 1].casefold())
+    s = _TOKEN.findall(sentence)
+    return any(
+        s[j] == filler.casefold() == s[j].casefold()
+        and stem(s[j - 1].casefold()) in before
+        and stem(s[j + 1].casefold()) == after
+        for j in range(1, len(s) - 1)
+    )
+
+
+def abbreviated_in(word: str, sentences: list[str]) -> bool:
+    """Some sentence writes the claim's hyphenated word as its initials ("MoE models" for "mixture-of-experts")."""
+    return "-" in word and any(abbreviates(t, word) for s in sentences for t in _TOKEN.findall(s))
+
+
 def swapped(question: str, word: str, sentence: str) -> str | None:
     """The other content term the sentence states in the word's place, or None: also when some place holds a word
     of the claim or a function word ("one logical coordinate space" for "a single logical …" paraphrases it)."""
@@ -275,6 +323,10 @@ def swapped(question: str, word: str, sentence: str) -> str | None:
     # A determiner in the slot ("each workload") names nothing, so it is no rival term; nor is the word's own number
     # in digits ("an ensemble of 10 U-Nets" for "ten-member U-Net ensemble").
     if not fillers or any(f in _FUNCTION or f in _DETERMINERS or claims(f) or same_number(word, f) for f in fillers):
+        return None
+    if any(abbreviates(f, word) for f in fillers):  # "MoE" for "mixture-of-experts": the word, abbreviated
+        return None
+    if all(_described_between(question, word, sentence, f) for f in fillers):
         return None
     # A word that grades the thing ("an efficient storage format" for "the sparse matrix storage format", "the major
     # metric" for "the headline metric") says nothing of which kind it is: no rival term.

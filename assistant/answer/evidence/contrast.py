@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from assistant.answer.evidence.acronyms import spelled_out
-from assistant.answer.evidence.claim_terms import QUALITIES
+from assistant.answer.evidence.claim_terms import QUALITIES, abbreviates
 from assistant.answer.evidence.figures import NUMBER_WORDS
 from assistant.answer.evidence.query_terms import stem
 from assistant.answer.plan.intents import STOP, topic_words
@@ -183,6 +183,8 @@ def contrast(
                 # (nor a number in words: "five popular models" for "a handful of popular models")
                 if not (_key(v) in asked or v in _NO_VALUE or v[:1].isdigit() or v in NUMBER_WORDS)
             ]
+            if any(abbreviates(v, w) for v in values):
+                continue  # "dense and MoE models" for "a mixture-of-experts model": the claim's value, abbreviated
             several = len(set(values)) > 1
             if values and not QUALITIES & set(values) and not (several and _before_head(q, q.index(w), text)):
                 return Contrast(w, values[0], s)

@@ -249,6 +249,10 @@ class TopicMeaning:
             if near.get(sp.paper.id, 1.0) >= LIST_AGREEMENT or titled(sp.paper) or named(sp.paper) or several(sp.paper)
         ]
 
+    def closest(self, topic: str, papers: list[Paper]) -> dict[str, float]:
+        """Each paper's closest abstract sentence to the topic (MiniLM cosine), from the stored sentence vectors."""
+        return self._best_sims(topic, papers)
+
     def _best_sims(self, topic: str, papers: list[Paper]) -> dict[str, float]:
         """Each paper's closest abstract sentence to the topic (MiniLM cosine)."""
         sentences, vectors, runs = self._sentences(papers)

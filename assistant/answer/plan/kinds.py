@@ -34,6 +34,9 @@ _KINDS = [
     Kind("summary", "summary", ("paper",), "evidence", True, "no paper matches the description"),
     Kind("verify", "verify", (), "by_role", True, "no passage bears on the claim"),
     Kind("why", "why", (), "by_role", True, "no passage gives the reason"),
+    # A yes/no question over a set of papers ("Were all of his 2020 papers about ML?"): each paper of the set decided,
+    # then aggregated by the quantifier (plan/quantified.py, write/set_verdict.py).
+    Kind("set_verdict", None, ("quantified",), "set_verdict", False, "no paper in scope"),
     Kind("topic_summary", None, ("topic",), "topic_summary", True, "no paper in scope is about the topic"),
     Kind("list", "list", (), "table", True, "no paper in scope is about the topic"),
     Kind("count", "count", (), "table", False, "no paper in scope"),

@@ -15,6 +15,7 @@ from assistant.answer.plan.aggregate import Aggregate
 from assistant.answer.plan.field_groups import Grouping
 from assistant.answer.plan.people import PersonConstraint
 from assistant.answer.plan.phrases import DateSpan, Threshold
+from assistant.answer.plan.phrases.quantifiers import Quantified
 from assistant.answer.plan.phrases.team import TeamSize
 from assistant.answer.plan.provenance import SourceReading
 from assistant.answer.plan.record_conditions import Conditions
@@ -108,6 +109,8 @@ class QueryPlan:
     fields: tuple[str, ...] = ()
     # The statement a yes/no question checks, without its lead-in and its tag ("I read that X. Is that right?": X).
     claim: str = ""
+    # A yes/no question over a set of papers ("Were all of his 2020 papers about ML?"): its quantifier, set and claim.
+    quantified: Quantified | None = None
     notes: list[str] = field(default_factory=list)
     page: int = 0  # the page of a long list asked for ("more", "show the rest" after a list: 1, 2, …)
     page_size: int = LIST_PAGE
@@ -204,6 +207,7 @@ class QueryPlan:
             "unresolved_sides": self.unresolved,
             "assumed": self.assumed or None,
             "claim": self.claim or None,
+            "quantified": self.quantified.describe() if self.quantified else None,
             "notes": self.notes,
             "page": self.page + 1,
         }

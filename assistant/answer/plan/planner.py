@@ -24,6 +24,7 @@ from assistant.answer.plan.over_table import OverTable
 from assistant.answer.plan.paging import continued_list
 from assistant.answer.plan.phrases.superlatives import papers_ranked
 from assistant.answer.plan.plan import LIST_PAGE, QueryPlan
+from assistant.answer.plan.quantified import as_set_verdict
 from assistant.answer.plan.reader import ModelReader, model_read
 from assistant.answer.plan.scope import scope_of
 from assistant.answer.plan.selection import PAPER_FIELDS
@@ -392,7 +393,8 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             + (["topic grounded by no paper: answered from retrieval"] if unsure else [])
             + self.described_notes(corrected, [*named, *focus, *compared]),
         )
-        plan = as_verdict(field_groups.kind_listed(plan), filters, self.corpus.principal)
+        plan = as_set_verdict(field_groups.kind_listed(plan))
+        plan = as_verdict(plan, filters, self.corpus.principal) if plan.route != "set_verdict" else plan
         if self.reader is None:
             return plan
         return model_read(plan, self.reader, question, history, filters, self.corpus, self._resolve_paper, self)

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 
 from assistant.answer.check.claim_parts import Pool, numbers
-from assistant.answer.evidence import alignment, exception, extended, months, share, vague_count
+from assistant.answer.evidence import alignment, exception, extended, months, named_product, share, vague_count
 from assistant.answer.evidence.asserted import asserted
 from assistant.answer.evidence.claim_terms import LIGHT
 from assistant.answer.evidence.query_terms import stem
@@ -324,7 +324,9 @@ def premises(question: str, paper: Paper, ranked: list[str]) -> Verdict:
     whole = " ".join(every)
     if _CATEGORY.search(question) and coverage(words, whole) <= FOREIGN:
         return Verdict(NO, summary_sentence(paper), ABOUT_ELSE)
-    if top and coverage(words, top[0]) >= COVERED:
+    # "run on Huawei accelerators?" - "4096 Huawei Ascend 910": the class noun is met by the product the name names
+    named = named_product.class_words(question, top[0]) if top else set()
+    if top and coverage(words, " ".join([top[0], *named])) >= COVERED:
         return Verdict(YES, stating(words, top[0], every), "the best sentence states it")
     if top and coverage(words, whole) >= WHOLE and coverage(words, top[0]) >= PART:
         return Verdict(YES, top[0], "the paper states it, nothing contradicts it")

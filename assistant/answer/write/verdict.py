@@ -27,7 +27,9 @@ from assistant.answer.evidence import (
     claim_terms,
     clauses,
     comparative,
+    concessive,
     contrast,
+    named_product,
     negated_form,
     paired,
     range_end,
@@ -60,7 +62,7 @@ from assistant.index.bm25 import terms
 from assistant.index.retrieval import Hit
 from assistant.models import Answer, Claim, Paper, Paragraph
 
-__all__ = ["NO", "UNSAID", "YES", "Verdict", "decide", "write_verdict"]
+__all__ = ["NO", "UNSAID", "YES", "Verdict", "decide", "verdict_on", "write_verdict"]
 
 
 def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Near | None = None) -> Verdict:
@@ -92,6 +94,10 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
     # "strongly correlated in LLMs?" - "nearly uncorrelated in LLMs": the claim's word negated, of the same thing.
     if negated := negated_form.denied(question, ranked[:TOP]):
         return Verdict(NO, negated[2], f"the paper says {negated[1]!r} where the claim says {negated[0]!r}", rival=True)
+    # "do abilities linked in humans also turn out to be linked in LLMs?" - "While … interrelated in humans, they appear
+    # nearly uncorrelated in LLMs": the sentence sets apart the two things the claim says are alike.
+    if apart := concessive.set_apart(question, ranked[:TOP]):
+        return Verdict(NO, apart, "the paper sets apart what the claim says is alike", rival=True)
     if weighed := comparative.weigh(question, ranked):  # "A drops faster than B?" - "-0.21 for B and -0.12 for A"
         return Verdict(YES if weighed.holds else NO, weighed.sentence, f"the figures for both sides: {weighed.stated}")
     # "the smallest setup used T4 cards?" - "from 4 nodes with 32 NVIDIA Tesla T4, up to 512 nodes with …": an end
@@ -121,6 +127,8 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
         w
         for w in claim_terms.unsupported(asserted(question), paper, ranked, near)
         if not claim_terms.paraphrased(question, w, ranked)
+        and not named_product.held(question, w, ranked[:TOP])
+        and not claim_terms.abbreviated_in(w, ranked[:TOP])
     ]
     if verdict.why.startswith(claim_terms.BY_FIGURES):
         # A figure met in the sentence bound to the same context already matched what it counts: "4096 Huawei
@@ -139,7 +147,11 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
         return verdict
     if rival := _rival(question, paper, ranked, missing):
         return rival
-    missing = [w for w in missing if not claim_terms.verb_place(question, w)]
+    missing = [
+        w
+        for w in missing
+        if not claim_terms.verb_place(question, w) and not claim_terms.verb_of_met_object(question, w, verdict.sentence)
+    ]
     if not missing:
         return verdict
     return Verdict(UNSAID, verdict.sentence, f"not in the paper: {', '.join(missing)}")
@@ -281,6 +293,22 @@ def _gated(rest: str, paper: Paper, read: Verdict, plan: QueryPlan, corpus: Corp
         return read
     rest = claim_record.unnamed(rest, paper)
     return verdict_model.gate(rest, paper, _sentences(rest, paper, corpus), read, _embed(corpus))
+
+
+def verdict_on(claim: str, paper: Paper, plan: QueryPlan, corpus: Corpus) -> Verdict:
+    """The verdict one paper's sentences give on a claim made of it, as a one-paper question's verdict is reached
+    (the rules, then the learned gate), with the sentence that decides it: a verdict over a set of papers reads each.
+    The claim does not name the paper, so its words are all the claim's ("use Sentinel-2 imagery" of the paper titled
+    "… from Sentinel-2 Imagery" is not left as "use")."""
+    rest = claim
+    if not paper.has_abstract:
+        return Verdict(UNSAID, summary_sentence(paper), "the sources give no abstract")
+    ranked = _sentences(rest, paper, corpus)
+    verdict = decide(rest, paper, ranked, near=_near(corpus))
+    if not _others_in_author_scope(plan, paper):
+        verdict = verdict_model.gate(rest, paper, ranked, verdict, _embed(corpus))
+    verdict.sentence = clauses.holding(verdict.term, verdict.sentence) if verdict.term else verdict.sentence
+    return verdict
 
 
 def _contradicted(verdict: Verdict) -> bool:

@@ -66,6 +66,9 @@ _SO = re.compile(r"^\s*(?:and\s+|oh\s+)?(?:so|then)\b[,:]?\s+(?P<claim>(?:\S+\s+
 _OPENS_AUX = re.compile(rf"^\s*(?:{AUX})\b(?!\s+(?:you|u)\b)", re.I)
 # "Why, according to X, do Y …?": a wh-question whatever auxiliary follows its comma.
 _WH = re.compile(r"^\W*(?:why|what|how|which|who|whom|whose|when|where)\b", re.I)
+# "When they quantized it for the FPGA, did it lose …?": "when" or "where" before a subject, not an auxiliary, opens a
+# clause that sets the scene; the question is the clause after it (read by the clause form below).
+_SUBORDINATE = re.compile(rf"^\W*(?:when|where)\s+(?!(?:{AUX})(?:n['’]t)?\b)\w+[^?]*?,\s*(?:{AUX})\b", re.I)
 # Where a statement's last clause starts: a dash, a colon, a semicolon or a comma (not inside a number: "1,200").
 _CLAUSE_SEP = re.compile(r"\s[-\u2013\u2014]+\s|[\u2013\u2014]|[;:]\s|,(?!\d)\s*")
 _SENTENCE_SEP = re.compile(r"(?<=[.!?])\s+(?=\S)")
@@ -152,7 +155,7 @@ def yes_no(question: str) -> YesNo | None:
         if m := _IS_IT_TRUE.match(claim):  # "Is it true that X, right?"
             claim = m.group("claim")
         return YesNo(claim, "tag" if _TAG_CLAUSE.match(clause) else "check")
-    if _WH.match(q):
+    if _WH.match(q) and not _SUBORDINATE.match(q):
         return None
     if m := _IS_IT_TRUE.match(_reported(q)) or _CONFIRM.match(q):
         return YesNo(m.group("claim").rstrip(" ?"), "that")
