@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from assistant.answer.plan.operation import operation_of
+from assistant.answer.plan.phrases.who import both_groups
 from assistant.answer.plan.router import TEMPERATURE
 
 _DATA = Path(__file__).parent / "data" / "route_shape.json"
@@ -111,6 +112,11 @@ def fact_asked(plan, vector_of: Callable[[str], np.ndarray], model: dict | None 
     model = model or _model()
     if model is None or plan.route not in GATED or plan.within_focus or plan.history:
         return False
+    if plan.route == "count" and plan.scope == "all" and both_groups(plan.question):
+        # "across both research groups, how many papers …": a count over both groups, never one paper's fact (a list
+        # is left to the gate: freed, three both-groups lists of broad topics listed 5-14 papers for 4, session 26)
+        return False
+
     p = probabilities(model, features(cues_of(plan), vector_of(plan.question), model["centroids"]))
     return float(p[SHAPES.index("fact")]) >= model["margin"]
 
