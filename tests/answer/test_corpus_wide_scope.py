@@ -178,3 +178,18 @@ def test_which_corpus_papers_asks_for_every_groups_papers(tanaka):
     answer = _ask(tanaka, "Which corpus papers report findings about the Laptev Sea?")
     assert answer.meta["plan"]["route"] == "list" and answer.meta["plan"]["scope"] == "all"
     assert "A Decade of Ice-Tethered Buoy Drift in the Transpolar Drift Stream" in {c.title for c in answer.citations}
+
+
+def test_a_topic_count_over_the_other_group_counts_the_topic(assistant):
+    # not every paper of the other group (the aggregate over the authorship group)
+    answer = _ask(assistant, "How many papers from the other research group are about federated learning?")
+    assert answer.meta["plan"]["route"] == "count" and answer.meta["plan"]["scope"] == "others"
+    assert answer.answer.startswith("6 (six)")
+
+
+def test_a_count_of_the_other_groups_papers_is_no_one_papers_fact(assistant):
+    answer = _ask(assistant, "How many papers from the other research group deal with mixture-of-experts models?")
+    assert answer.meta["plan"]["route"] == "count"
+    assert "FSMoE: A Flexible and Scalable Training System for Sparse Mixture-of-Experts Models" in {
+        c.title for c in answer.citations
+    }

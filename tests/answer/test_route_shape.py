@@ -83,5 +83,11 @@ def test_the_gate_reads_the_margin_and_leaves_follow_ups_alone():
     said = {"topic": "", "history": [], "scope": "all", "question": "How many on X, from either group?"}
     both = type("P", (), {**fields, **said, "route": "count"})
     assert not shape.fact_asked(both, lambda q: vector, {**model, "margin": p - 1e-6})  # a count over both groups
+    said = {**said, "scope": "others", "question": "How many papers from the other group are on X?"}
+    others = type("P", (), {**fields, **said, "route": "count"})
+    assert not shape.fact_asked(others, lambda q: vector, {**model, "margin": p - 1e-6})  # papers beyond the author's
+    said = {**said, "question": "How many GPUs does the other group's X paper use?"}
+    quantity = type("P", (), {**fields, **said, "route": "count"})
+    assert shape.fact_asked(quantity, lambda q: vector, {**model, "margin": p - 1e-6})  # no papers counted: the gate
     plan.history = [Message(role="user", content="hi")]  # a follow-up reads the conversation: not learned from
     assert not shape.fact_asked(plan, lambda q: vector, {**model, "margin": p - 1e-6})
