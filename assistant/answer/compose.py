@@ -12,6 +12,7 @@ from assistant.answer.check.claims import ClaimChecker
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import asked, described
 from assistant.answer.evidence.finding import Evidence
+from assistant.answer.evidence.weigh import summary_sentence
 from assistant.answer.plan import kinds, phrases, shape
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan
@@ -224,7 +225,12 @@ class Answerer:
         """The extractive answer of the plan's kind, also what a failed model degrades to: a comparison's grid, a
         verdict, a motivation, a method, a summary; the generic extractive answer for every other kind."""
         answer = None
-        if plan.route == "compare" and len(plan.compared) >= 2:
+        if plan.route == "compare" and len(plan.compared) >= 2 and "citations" in plan.fields:
+            # per-paper citation counts are a table field: the counts the sources state, not the abstracts' grid
+            cites = Citations()
+            text = meta.citations_compared(self._papers(plan.compared), cites, summary_sentence, self.principal)
+            answer = finish(text, cites, route="compare", papers=list(plan.compared))
+        elif plan.route == "compare" and len(plan.compared) >= 2:
             answer = write_comparison(plan, self._papers(plan.compared), self.corpus)
         elif plan.route in BY_ROLE and hits:
             answer = BY_ROLE[plan.route](plan, hits, self.corpus)

@@ -64,7 +64,15 @@ def test_papers_or_a_number_asked_keep_the_list_or_count(assistant, question):
 
 
 def test_the_gate_reads_the_margin_and_leaves_follow_ups_alone():
-    fields = {"question": "", "route": "list", "within_focus": False, "vote": None, "named": [], "focus": []}
+    fields = {
+        "question": "",
+        "route": "list",
+        "within_focus": False,
+        "vote": None,
+        "named": [],
+        "focus": [],
+        "scope": "author",
+    }
     plan = type("P", (), {**fields, "topic": "", "history": []})
     model = json.loads(shape._DATA.read_text())
     model["centroids"] = {k: np.asarray(v) for k, v in model["centroids"].items()}
@@ -72,5 +80,14 @@ def test_the_gate_reads_the_margin_and_leaves_follow_ups_alone():
     p = shape.probabilities(model, shape.features(shape.cues_of(plan), vector, model["centroids"]))[0]
     assert shape.fact_asked(plan, lambda q: vector, {**model, "margin": p - 1e-6})
     assert not shape.fact_asked(plan, lambda q: vector, {**model, "margin": p + 1e-6})
+    said = {"topic": "", "history": [], "scope": "all", "question": "How many on X, from either group?"}
+    both = type("P", (), {**fields, **said, "route": "count"})
+    assert not shape.fact_asked(both, lambda q: vector, {**model, "margin": p - 1e-6})  # a count over both groups
+    said = {**said, "scope": "others", "question": "How many papers from the other group are on X?"}
+    others = type("P", (), {**fields, **said, "route": "count"})
+    assert not shape.fact_asked(others, lambda q: vector, {**model, "margin": p - 1e-6})  # papers beyond the author's
+    said = {**said, "question": "How many GPUs does the other group's X paper use?"}
+    quantity = type("P", (), {**fields, **said, "route": "count"})
+    assert shape.fact_asked(quantity, lambda q: vector, {**model, "margin": p - 1e-6})  # no papers counted: the gate
     plan.history = [Message(role="user", content="hi")]  # a follow-up reads the conversation: not learned from
     assert not shape.fact_asked(plan, lambda q: vector, {**model, "margin": p - 1e-6})

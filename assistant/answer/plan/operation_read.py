@@ -65,6 +65,12 @@ class OperationReader:
         # both groups said ("counting the other group's too") asks the author's side as well: a count per group
         own = self._own_asked(question) or phrases.both_groups(question)
         agg = None if named or focus or compared else aggregates.read(question, intent.route, own)
+        if agg is not None and agg.field == "paper" and topic and phrases.topic_marked(question):
+            # "how many papers, his and the other group's together, are about X?", "how many papers from the other
+            # research group are about X?": the groups said are the scope, the topic's papers are counted over it (a
+            # count of every paper, per group or of the others, would drop the topic); a topic no marker says ("how
+            # many does the collection you search hold, counting …") keeps the count of the papers
+            agg = None
         if agg is not None:
             # "how many years between his oldest and his newest paper", "how many from the other group": an operation
             # over a field of the table, not a topic (the words naming the field drew one) nor one paper picked

@@ -325,7 +325,8 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             # "In which journal did X appear?", "Who did he write X with?": fields of one paper, from the table.
             intent.route, intent.subject, topic = asked
         else:
-            fields = ()
+            # a comparison's papers each with a table field ("how does its citation count compare with …")
+            fields = phrases.compared_fields(question) if len(compared) >= 2 else ()
         if meta not in META_KINDS and not (denied and intent.route == "list"):  # "…? List the ones not hers."
             intent.route = operation_of(intent.route, vote, question, named, compared, topic)
             if summary_asked and intent.route == "list" and topic:

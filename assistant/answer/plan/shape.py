@@ -7,6 +7,7 @@ reached one."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
@@ -15,6 +16,8 @@ from pathlib import Path
 import numpy as np
 
 from assistant.answer.plan.operation import operation_of
+from assistant.answer.plan.paper_nouns import PLURAL
+from assistant.answer.plan.phrases.who import both_groups
 from assistant.answer.plan.router import TEMPERATURE
 
 _DATA = Path(__file__).parent / "data" / "route_shape.json"
@@ -50,6 +53,8 @@ FEATURES = (
     "paper_slot",  # the plan names a paper or points back to one
     "topic_slot",  # the plan reads a topic to select papers by
 )
+# Papers counted: "how many papers", "how many of the other group's works" (not "how many GPUs").
+_PAPERS_COUNTED = re.compile(rf"\bhow\s+many\s+(?:[\w'’-]+\s+){{0,4}}?{PLURAL}\b", re.I)
 GATED = ("list", "count")  # the routes the gate may send back to the fact route
 
 
@@ -111,6 +116,16 @@ def fact_asked(plan, vector_of: Callable[[str], np.ndarray], model: dict | None 
     model = model or _model()
     if model is None or plan.route not in GATED or plan.within_focus or plan.history:
         return False
+    if (
+        plan.route == "count"
+        and plan.scope != "author"
+        and (both_groups(plan.question) or _PAPERS_COUNTED.search(plan.question))
+    ):
+        # "across both research groups, how many papers …", "how many papers from the other group deal with X?": a
+        # count of papers beyond the author's, never one paper's fact (a list is left to the gate: freed, three
+        # both-groups lists of broad topics listed 5-14 papers for 4, session 26)
+        return False
+
     p = probabilities(model, features(cues_of(plan), vector_of(plan.question), model["centroids"]))
     return float(p[SHAPES.index("fact")]) >= model["margin"]
 

@@ -52,10 +52,12 @@ def metrics(corpus: Corpus, plan: QueryPlan, papers: list[Paper] | None = None) 
     if named:
         text = citations_of(named[0], cites, summary_sentence)
         return finish(text, cites, route="metrics")
-    pool = [p for p in (papers if papers is not None else corpus.papers) if p.is_author_work] or list(papers or [])
-    th = phrases.quantity_threshold(plan.question)
     everyone = plan.scope == "all" and papers is not None
-    if th and _CITATIONS.match(th.noun) and any(p.cited_by for p in (papers if everyone else pool)):
+    pool = [p for p in (papers if papers is not None else corpus.papers) if p.is_author_work] or list(papers or [])
+    if everyone:  # "which paper in the whole corpus is cited most?": every group's papers are ranked
+        pool = list(papers)
+    th = phrases.quantity_threshold(plan.question)
+    if th and _CITATIONS.match(th.noun) and any(p.cited_by for p in pool):
         # "works with more than 90 citations in the OpenAlex export": the count a source states, past the bound; the
         # other groups' papers too when the scope counts everyone's
         return finish(
@@ -67,9 +69,10 @@ def metrics(corpus: Corpus, plan: QueryPlan, papers: list[Paper] | None = None) 
         pool,
         cites,
         summary_sentence,
-        f"{corpus.principal}'s papers",
+        who_of(corpus, plan),
         limit=plan.ranked,
         direction=-1 if _FEWEST.search(plan.question) else 1,
+        principal=corpus.principal,
     )
     if ranked:
         stated = "; ".join(f"{f.label} {f.value} (stated on {f.source})" for f in facts)
@@ -175,6 +178,29 @@ def citations_of(paper: Paper, cites: Citations, quote) -> str:
     return f"{name(paper)}{when(paper)} has {stated} {marker}."
 
 
+def citations_compared(papers: list[Paper], cites: Citations, quote, principal: str) -> str:
+    """Each compared paper's citation count as its sources state it, then which is cited more (a paper's count is
+    the highest any of its sources states); a paper no source counts is said to have none, never ranked."""
+    lines = ["By the citation counts the sources state:"]
+    for p in papers:
+        stated = "; ".join(f"{plural(n, 'citation')} according to {src}" for src, n in p.cited_by.items())
+        lines.append(
+            f"- {name(p)}{when(p)}{owner_note(p, principal)}: {stated or 'the sources give no citation count'} "
+            f"{cites.cite(p, quote(p))}"
+        )
+    counted = sorted(((max(p.cited_by.values()), p) for p in papers if p.cited_by), key=lambda r: -r[0])
+    if not counted:
+        return "The sources give no per-paper citation counts for these papers.\n" + "\n".join(lines[1:])
+    if len(counted) >= 2:
+        (top, first), (low, last) = counted[0], counted[-1]
+        if top == low:
+            lines.append(f"They are cited equally often: {plural(top, 'citation')} each.")
+        else:
+            more = "the most" if len(counted) > 2 else "more"
+            lines.append(f"{name(first)} is cited {more}: {top} against {low} for {name(last)}, {top - low} more.")
+    return "\n".join(lines)
+
+
 # The nouns a threshold on citation counts is said with ("more than 90 citations", "cited fewer than 5 times").
 _CITATIONS = re.compile(r"(?i)^(?:citations?|cited|cites)$")
 
@@ -215,7 +241,9 @@ def cited_past(papers: list[Paper], th, cites: Citations, who: str, principal: s
 _FEWEST = re.compile(r"\b(?:fewest|least|lowest|smallest|minimum)\b", re.I)
 
 
-def most_cited(papers: list[Paper], cites: Citations, quote, who: str, limit: int = 1, direction: int = 1) -> str:
+def most_cited(
+    papers: list[Paper], cites: Citations, quote, who: str, limit: int = 1, direction: int = 1, principal: str = ""
+) -> str:
     """The `limit` papers with the highest citation count a source states (each count with its source) and any tied
     with the last of them, or the lowest (`direction` -1: among the papers a source counts, the uncounted are not
     "least cited"); "" when none is counted."""
@@ -229,7 +257,8 @@ def most_cited(papers: list[Paper], cites: Citations, quote, who: str, limit: in
     lines = [f"The {'most' if direction > 0 else 'least'} cited of {who}, by the citation counts the sources state:"]
     for n, p in ranked:
         src = ", ".join(s if len(p.cited_by) == 1 else f"{c} in {s}" for s, c in p.cited_by.items())
-        lines.append(f"- {name(p)}{when(p)}: {plural(n, 'citation')} ({src}) {cites.cite(p, quote(p))}")
+        note = owner_note(p, principal) if principal else ""
+        lines.append(f"- {name(p)}{when(p)}{note}: {plural(n, 'citation')} ({src}) {cites.cite(p, quote(p))}")
     totals = {}
     for p in papers:
         for src, n in p.cited_by.items():
@@ -243,7 +272,5 @@ def most_cited(papers: list[Paper], cites: Citations, quote, who: str, limit: in
     )
     uncounted = len(papers) - len(counted)
     if uncounted:
-        lines.append(
-            f"{plural(uncounted, 'paper')} of theirs {'has' if uncounted == 1 else 'have'} no count in the sources."
-        )
+        lines.append(f"{uncounted} of {who} {'has' if uncounted == 1 else 'have'} no count in the sources.")
     return "\n".join(lines)

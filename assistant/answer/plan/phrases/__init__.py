@@ -45,6 +45,7 @@ from assistant.answer.plan.phrases.metadata import (  # noqa: F401 - the phrases
     asked_fields,
     asks_reason,
     category_phrase,
+    compared_fields,
     has_all,
     has_fields,
     in_categories,

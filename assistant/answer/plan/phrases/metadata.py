@@ -273,6 +273,16 @@ _MOST_CITED = re.compile(
 )
 
 
+# Citation counts asked of the papers a comparison names: "how does its citation count compare with …", "is X cited
+# more than Y?", "which of the two has more citations?"; "her most cited paper" only picks a side (taken out first).
+_CITATIONS_SAID = re.compile(r"\bcitations?\b|\bcitation counts?\b|\b(?:cited|cites|referenced)\b", re.I)
+
+
+def compared_fields(question: str) -> tuple[str, ...]:
+    """The table fields a comparison asks of each of its papers: ("citations",) or none (the grid answers)."""
+    return ("citations",) if _CITATIONS_SAID.search(_MOST_CITED.sub(" ", question)) else ()
+
+
 def most_cited_named(question: str) -> bool:
     """The question picks its paper as the most cited one and asks something of it ("Where was her most cited paper
     published?"), not which paper that is (the metrics kind ranks them)."""

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from assistant.answer.plan.paper_nouns import EITHER, PLURAL
 from assistant.answer.plan.phrases.dates import _MONTH, _PART, YEAR
 from assistant.answer.plan.phrases.main_clause import main_clause
-from assistant.answer.plan.phrases.who import AUTHOR_POINTER, EXCLUDES_AUTHOR
+from assistant.answer.plan.phrases.who import AUTHOR_POINTER, BOTH_GROUPS, EXCLUDES_AUTHOR
 
 # "not about LLMs", "don't involve large language models", "other than quantization", "without machine learning":
 # a topic the answer must leave out. The negated words run to the end of the clause.
@@ -73,7 +73,11 @@ def negated(question: str) -> Negation | None:
     the author ("not by him", "other than his own", which `excludes_author` reads) or the question asks why or how."""
     if _ASKS_REASON_OR_METHOD.match(main_clause(question)):
         return None
+    # a scope phrase says whose papers, not what they leave out: "doesn't matter who wrote them", "not just his"
+    scope_said = [s.span() for s in BOTH_GROUPS.finditer(question)]
     for m in _NEGATION.finditer(question):
+        if any(a <= m.start() < b for a, b in scope_said):
+            continue
         group = next(g for g in ("x", "u", "y", "z", "w", "v", "t", "s") if m.group(g))
         raw, start = m.group(group), m.start(group)
         cut = _NEGATION_END.search(raw)

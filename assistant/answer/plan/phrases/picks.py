@@ -59,7 +59,7 @@ def one_by_date(question: str) -> str | None:
 LIST_FORM = re.compile(
     r"^\s*(?:please\s+)?(?:list|enumerate|name|show me|give me)\s+(?:all|every|each|the)?\s*(?:of\s+)?(?:his|her|their|"
     rf"the)?\s*(?:{PLURAL}|paper in|ones)\b"
-    rf"|\bwhich (?:ones|{PLURAL})\b"
+    rf"|\bwhich (?:(?:corpus|collection|library) )?(?:ones|{PLURAL})\b"  # "which corpus papers …"
     rf"|\bwhich of (?:his|her|their|the|these|those)\s+(?:[\w-]+\s+){{0,3}}?(?:{PLURAL}|ones)\b",
     re.I,
 )

@@ -135,12 +135,19 @@ OTHERS_ONLY = re.compile(
 )
 CORPUS_WIDE = re.compile(r"\b(the corpus|all papers|every paper|any paper|all the papers)\b", re.I)
 WHOLE_CORPUS = re.compile(
-    r"\b(whole|entire|across the) corpus\b|\b(corpus|all) papers\b|\bin the corpus\b|\bany paper\b|\bcorpus list\b",
+    r"\b(whole|entire|across the) corpus\b|\b(corpus|all) papers\b|\bany paper\b|\bcorpus list\b"
+    # the collection as where the papers are sought: "in the corpus", "anywhere in this collection"
+    r"|\b(?:anywhere )?in (?:the|this) (?:whole |entire )?(?:corpus|collection)\b",
     re.I,
 )
 # The author said as a person: a pronoun or a name in title case (one word: "Tanaka", or two: "Keiko Tanaka"; not an
 # acronym: "even those without DOIs" keeps his papers).
 _SOMEONE_NAMED = r"(?:he|she|they|him|her|them|the author|(?-i:[A-Z][a-z][\w'’-]*(?:\s+[A-Z][a-z][\w'’-]*)?))\b"
+# Whose a paper is, said as its owner: "his", "Tanaka's own work", "Yunquan Zhang's papers".
+_OWNER = (
+    r"(?:his|hers|theirs|the author['’]s|(?-i:[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)['’]s)(?:\s+own)?"
+    r"(?:\s+(?:work|papers?|ones?))?\b"
+)
 # Both the author's papers and everyone else's, said outright: "his papers and the other group's", "including ones
 # she did not author", "whether or not he wrote them", "every paper in the collection". Read before the phrases that
 # exclude him ("the other group's", "she did not author" alone mean others only).
@@ -172,7 +179,9 @@ BOTH_GROUPS = re.compile(
     r"|\b(?:flag|mark|tag|point out|note|indicate)\s+(?:any|anything|those|the ones|ones|which|whichever)"
     r"(?:\s+(?:papers?|works?))?(?:\s+(?:that|which))?(?:\s+(?:is|are|was|were))?(?:\s+not|n['’]t)\s+"
     rf"(?:(?:(?:written|authored)\s+)?(?:by|from)\s+{_SOMEONE_NAMED}|his\b|hers\b|theirs\b|the author['’]s)"
-    rf"|\b(?:by|from) (?:him|her|them|the author) or (?:by |from )?(?:the |an? )?{_OTHERS}\b"
+    rf"|\b(?:by|from) {_SOMEONE_NAMED} or (?:by |from )?(?:the |an? )?{_OTHERS}\b"
+    # "both Yunquan Zhang and the other group have work on X"
+    rf"|\bboth {_SOMEONE_NAMED} and (?:the |an? )?{_OTHERS}\b"
     r"|\b(?:his|hers|theirs|her|their|[\w-]+['’]s)(?: own)?(?: papers?| work| ones)? (?:and|or) (?:anyone|anybody|"
     r"someone|somebody|everyone|"
     r"everybody) else['’]s\b"
@@ -181,10 +190,25 @@ BOTH_GROUPS = re.compile(
     rf"|\b{_OTHERS}['’]?s?,? or both\b"
     # "both groups", "both research groups", "either group", "all the groups"; "whoever wrote them"; "everyone in
     # the collection"
-    r"|\b(?:both|either|all|each) (?:of )?(?:the )?(?:[\w-]+ )?(?:groups|teams|labs)\b|\beither (?:group|team|lab)\b"
-    r"|\b(?:by|from) (?:anyone|any group)\b|\b(?:no matter who|whoever) (?:wrote|authored|co-?authored)\b"
+    r"|\b(?:both|either|all|each) (?:of )?(?:the )?(?:[\w-]+ )?(?:groups|teams|labs)\b"
+    r"|\beither (?:[\w-]+ )?(?:group|team|lab)\b"
+    r"|\b(?:by|from) (?:anyone|any group)\b"
+    r"|\b(?:no matter|(?:it )?(?:does(?: not|n['’]t)|do(?: not|n['’]t)) matter|regardless of|whoever) ?(?:who )?"
+    r"(?:wrote|authored|co-?authored)\b"
+    # the author said as not the only one: "not just Yunquan Zhang:", "not only hers, but …"
+    rf"|\bnot (?:just|only|merely|solely) (?:(?:by|from) )?(?:{_SOMEONE_NAMED}|his\b|hers\b|theirs\b)(?:['’]s)?"
+    r"(?: own)?(?: papers?| work| ones)?(?=\s*(?:[:,;.?!—–]|but\b|$))"
     r"|\b(?:everyone|everybody|anyone|anybody) in the (?:collection|corpus|library)\b"
-    r"|\b(?:every|all|any) (?:paper|papers|work|works|article|articles) in the (?:collection|corpus|library)\b"
+    r"|\b(?:every|all|any) (?:[\w-]+ )?(?:paper|papers|work|works|article|articles|records?|entries)"
+    r"(?P<where> in (?:the|this) (?:collection|corpus|library))\b"
+    # which of them are the author's asked beside the papers: "is any of it Yunquan Zhang's own work?", "are they all
+    # hers?", "say which are Tanaka's" (the papers of both groups, the author's marked)
+    rf"|\b(?:is|are|was|were)\s+(?:any|some|all|none|each)\s+of\s+(?:it|them|these|those)\s+{_OWNER}"
+    rf"|\b(?:are|were)\s+(?:they|these|those)\s+(?:all\s+)?{_OWNER}"
+    rf"|\b(?:say|tell(?:\s+me)?|mark|note|flag|indicate|show)\s+which\s+(?:ones?\s+|of\s+(?:them|these|those)\s+)?"
+    rf"(?:are|is)\s+(?:(?:really|actually)\s+)?{_OWNER}"
+    # whoever else is on a paper does not matter: "has B as an author, whoever else is on it"
+    r"|\b(?:whoever|no matter who|regardless of who) else\b"
     r"|\b(?:whole|entire) (?:collection|library)\b",
     re.I,
 )
@@ -210,18 +234,29 @@ _DENIAL = (
 )
 _WHOSE = r"(?:(?:(?:be\s+)?(?:attributed|credited|ascribed)\s+to|(?:(?:written|authored)\s+)?by|belong\s+to)\s+"
 _THE_AUTHOR = r"(?:he|she|they|him|her|them|the author)\b"
+_RECORDS = r"(?:papers?|works?|records?|entries|entry|articles?|publications?)\b"
 _DENIED_OWN = re.compile(rf"{_DENIAL}(?:hers|his|theirs)(?=\s*(?:[,.?!;:)]|$|\s+own\b))", re.I)
+
+
+def _denial(q: str, principal: str = "") -> re.Match | None:
+    named = rf"|{re.escape(principal)}\b" if principal else ""
+    # "aren't actually Keiko Tanaka's papers", "not his records": whose the papers are, said by a possessive
+    owner = rf"(?:his|her|their|the author['’]s{named}['’]s)(?:\s+own)?\s+{_RECORDS}"
+    return (
+        _DENIED_OWN.search(q)
+        or re.search(rf"{_DENIAL}{_WHOSE}(?:{_THE_AUTHOR}{named}))", q, re.I)
+        or re.search(rf"{_DENIAL}{owner}", q, re.I)
+    )
 
 
 def denies_authorship(q: str, principal: str = "") -> bool:
     """The question asks for what is not the author's ("flag anything that shouldn't be attributed to her"): the
     author said by a pronoun or by the principal author's name, never another person ("not by García")."""
-    named = rf"|{re.escape(principal)}\b" if principal else ""
-    return bool(_DENIED_OWN.search(q) or re.search(rf"{_DENIAL}{_WHOSE}(?:{_THE_AUTHOR}{named}))", q, re.I))
+    return _denial(q, principal) is not None
 
 
 # Words that let more papers into a list than the author's: "including any that turn out not to be hers".
-_LETS_IN = re.compile(r"\b(?:including|even|also|plus)\b", re.I)
+_LETS_IN = re.compile(r"\b(?:including|counting|even|also|plus)\b", re.I)
 # Everyone's papers counted in: "counting everyone's papers", "including anybody's".
 _EVERYONE_IN = re.compile(r"\b(?:counting|including|plus)\s+(?:every|any)(?:one|body)['’]s\b", re.I)
 
@@ -234,9 +269,26 @@ def both_groups(q: str) -> bool:
     return any(denies_authorship(q[m.end() :]) for m in _LETS_IN.finditer(q))
 
 
+# The both-groups phrase with the word that leads it in and the one that closes it ("counting both groups", "across
+# both research groups", "his and the other group's together"): all of it scope, none of it topic.
+_BOTH_SAID = re.compile(
+    r"(?:\b(?:counting|including|across|among|over|from|for|in)\s+(?:both\s+)?)?(?P<at>"
+    + BOTH_GROUPS.pattern
+    + r")(?:,?\s+(?:together|combined|alike|included|too|as well)\b)?",
+    re.I,
+)
+
+
 def without_both_groups(q: str) -> str:
-    """The question without its both-groups phrase (a scope slot, not part of its form or topic)."""
-    return BOTH_GROUPS.sub(" ", q)
+    """The question without its both-groups phrase (a scope slot, not part of its form or topic); "every 2020 paper
+    in the collection" keeps its papers ("every 2020 paper"), only where they are is scope."""
+    q = _BOTH_SAID.sub(lambda m: q[m.start("at") : m.start("where")] if m.group("where") else " ", q)
+    # "counting ones that aren't hers", "including papers not by him": the clause letting the others in, when the
+    # denial follows in the same clause
+    for m in reversed(list(_LETS_IN.finditer(q))):
+        if (d := _denial(q[m.end() :])) and not re.search(r"[,.;?!]", q[m.end() : m.end() + d.start()]):
+            q = q[: m.start()] + " " + q[m.end() + d.end() :]
+    return q
 
 
 def whole_corpus(q: str) -> bool:
