@@ -1,4 +1,4 @@
-"""Per-paper citation counts are a table field (session 26): the counts the sources state (OpenAlex cited_by_count,
+"""Per-paper citation counts are a table field (session 23): the counts the sources state (OpenAlex cited_by_count,
 Semantic Scholar citationCount) compared paper by paper with their source, said plainly when no source states one,
 and ranked over the plan's scope."""
 

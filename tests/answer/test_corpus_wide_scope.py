@@ -1,4 +1,4 @@
-"""Questions over the whole corpus (session 26): the scope read from what the question says about authorship ("from
+"""Questions over the whole corpus (session 23): the scope read from what the question says about authorship ("from
 either research group", "not just Yunquan Zhang", "doesn't matter who wrote them", "counting ones that aren't
 hers", "whoever else is on it", "anywhere in this corpus") runs every operation over both groups, the records
 said not to be the author's are listed, and per-paper citation counts are compared as a table field."""

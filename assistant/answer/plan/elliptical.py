@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import calendar
 import re
+from dataclasses import replace
 
 from assistant.answer.plan import counted_dates, phrases
 from assistant.models import Message
@@ -96,3 +97,10 @@ def restated(question: str, history: list[Message]) -> tuple[str, list[Message]]
     if span.start is None and span.end is None:
         return None
     return _swapped(earlier, earlier_span, span), context
+
+
+def read_as(plan, restated_question: str):
+    """The plan of the restated question, with a note for --explain saying how the turn was read."""
+    return replace(
+        plan, notes=[*plan.notes, f"read as the question before with its dates swapped: {restated_question}"]
+    )

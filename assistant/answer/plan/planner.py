@@ -51,8 +51,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
         if not question:
             raise BadRequest("The conversation has no user question: the last message must come from the user.")
         if again := elliptical.restated(question, history):  # "and the year after that?" after a question of 2021
-            plan = self.plan([*again[1], Message(role="user", content=again[0])], filters)
-            return replace(plan, notes=[*plan.notes, f"read as the question before with its dates swapped: {again[0]}"])
+            return elliptical.read_as(self.plan([*again[1], Message(role="user", content=again[0])], filters), again[0])
         # A contraction typed without its apostrophe is read as the contraction by every reader ("dont use X").
         question = with_apostrophes(question, self.corpus.retriever.lexical.knows)
         # Spelling is corrected for finding papers only; slots and routes read the words as written ("leaving out").

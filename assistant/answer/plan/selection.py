@@ -297,9 +297,8 @@ class Selection(ElapsedReader):
         """The route of what is asked of a paper once it is picked: its date, authors or arXiv id from the table
         ("… and when did it come out?"), else a fact of its text."""
         route = classify(asked, self.corpus.principal).route
-        if route not in PAPER_FIELDS and phrases.asked_fields(asked)[:1] == ("date",):
-            route = "when"  # "…, and what is that date?": the field asked by its noun
-        return route if route in PAPER_FIELDS else "fact"
+        dated = phrases.asked_fields(asked)[:1] == ("date",)  # "…, and what is that date?": the field by its noun
+        return route if route in PAPER_FIELDS else "when" if dated else "fact"
 
     @staticmethod
     def _extreme(pool, pick: str, asked: str) -> tuple[str, str] | None:

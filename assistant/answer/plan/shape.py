@@ -123,7 +123,7 @@ def fact_asked(plan, vector_of: Callable[[str], np.ndarray], model: dict | None 
     ):
         # "across both research groups, how many papers …", "how many papers from the other group deal with X?": a
         # count of papers beyond the author's, never one paper's fact (a list is left to the gate: freed, three
-        # both-groups lists of broad topics listed 5-14 papers for 4, session 26)
+        # both-groups lists of broad topics listed 5-14 papers for 4, session 23)
         return False
 
     p = probabilities(model, features(cues_of(plan), vector_of(plan.question), model["centroids"]))

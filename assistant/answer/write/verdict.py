@@ -29,6 +29,7 @@ from assistant.answer.evidence import (
     comparative,
     concessive,
     contrast,
+    main_claim,
     named_product,
     negated_form,
     paired,
@@ -85,7 +86,7 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
         word, sentence = foiled
         return Verdict(NO, sentence, f"the paper names {word!r} only as what the work is set against", word)
     # "mainly written in C++?" - "… the Julia script language as the main programming language": another main one.
-    if main := claim_terms.main_rival_of(question, paper, ranked):
+    if main := main_claim.main_rival_of(question, paper, ranked):
         return Verdict(NO, main[2], f"the paper names {main[1]!r} as the main one, not {main[0]!r}", main[1])
     # "decentralized training with centralized execution?" - "a centralized-training, decentralized-execution
     # paradigm": the claim pairs the paper's words the other way round.
