@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from assistant.answer.plan.phrases.governs import plainly_negated
+
 # --- author positions and names --------------------------------------------------------------------------------------
 
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1}
@@ -42,8 +44,12 @@ POSITION = re.compile(
     r"|\b(?:did|does|has|have)\s+(?-i:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})\s+(lead)\b(?!\s+(?:to|into|up)\b)"
     # "journal articles that she first-authored", "the ones he led himself": the papers a relative clause says the
     # author holds a position on (the active "P first-authored X" above stays who wrote what)
-    rf"|\b(?:that|which|where)\s+(?:she|he)\s+(?:(?:has|had)\s+)?(?:({NTH_WORDS})[- ]authored|(led))\b"
-    r"(?=\s*(?:himself|herself)?\s*(?:[?.,;]|$))",
+    # ("the papers she first-authored from 2023 onward", "papers that she first-authored are not …": the relative
+    # pronoun left out after a paper noun, and a date or the main verb after the clause)
+    rf"|(?:\b(?:that|which|where)|(?<=papers)|(?<=ones)|(?<=works)|(?<=articles))\s+(?:she|he)\s+(?:(?:has|had)\s+)?"
+    rf"(?:({NTH_WORDS})[- ]authored|(led))\b"
+    r"(?=\s*(?:himself|herself)?\s*(?:[?.,;]|$|(?:from|since|before|after|in|during|between|until|are|were|is|was|"
+    r"do|does|did|have|has)\s))",
     re.I,
 )
 # A person as a question names them beside a position: a pronoun or a capitalised name of up to three words.
@@ -90,8 +96,9 @@ def position(q: str) -> int | None:
 
 
 def position_negated(q: str) -> bool:
-    """The question asks for the papers where the person is *not* at the position ("does she NOT first-author")."""
-    return bool(NOT_POSITION.search(q))
+    """The question asks for the papers where the person is *not* at the position ("does she NOT first-author", "does
+    she NOT lead as first author", "is she not listed first": a position said in the clause a negation governs)."""
+    return bool(NOT_POSITION.search(q)) or any(plainly_negated(q, m.start()) for m in POSITION.finditer(q))
 
 
 def author_index(word: str) -> int | None:
