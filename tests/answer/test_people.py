@@ -150,7 +150,10 @@ def test_a_position_negated_of_a_co_author_holds_for_papers_they_are_not_on_unle
         got = constraints(q, index().mentions(q), PRINCIPAL)
         return [p for p in papers if all(c.admits(p) for c in got)]
 
-    assert kept("Which of her papers are not led by Björn Lindqvist as first author?") == [lindqvist_second, without_him]
+    assert kept("Which of her papers are not led by Björn Lindqvist as first author?") == [
+        lindqvist_second,
+        without_him,
+    ]
     assert kept("Which of her papers with Björn Lindqvist is he not the first author of?") == [lindqvist_second]
 
 
