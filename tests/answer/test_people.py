@@ -183,3 +183,9 @@ def test_a_position_in_the_clause_a_negation_governs_is_negated():
     assert phrases.position_negated("In which of her papers is she not listed first?")
     # a person set against another is no negation of the position
     assert not phrases.position_negated("Which of her papers have Lindqvist rather than her as first author?")
+
+
+def test_a_person_negated_with_where_they_stand_is_no_topic(tanaka):
+    plan = plan_of(tanaka, "Which of her papers with Jörg Müller don't include Lucía García as an author?")
+    assert not plan.negated
+    assert {(c.who, c.absent) for c in plan.people} == {("Jörg Müller", False), ("Lucía García", True)}

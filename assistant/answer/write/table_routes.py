@@ -102,7 +102,8 @@ class TableWriter:
             structured.scope_phrase(plan, self.corpus.principal, plan.scope, plan.filters.coauthor, plan.dates)
             + (f" that are {KIND_SAID.get(plan.work_type, plan.work_type + 's')}" if plan.work_type else "")
             + self._position_phrase(plan)
-            + "".join(f" without {c.who}" for c in plan.people if c.absent)  # "don't involve Berg": said, not silent
+            # "don't involve Berg": said, not silent (the principal author left out is the scope's "not by")
+            + "".join(f" without {c.who}" for c in plan.people if c.absent and c.who != self.corpus.principal)
             + (f" in {' or '.join(plan.venues)}" if plan.venues else "")
             + (
                 f" in the {' or '.join(plan.categories)} categor{'ies' if len(plan.categories) > 1 else 'y'}"

@@ -84,6 +84,13 @@ NOT_POSITION = re.compile(
 SOMEONE_ELSE = re.compile(rf"\b{_ELSE}", re.I)
 # A position asked of one paper ("and who is its first author?"): that author of the paper, not a filter over papers.
 POSITION_ASKED = re.compile(rf"\bwho\s+(?:is|was)\s+(?:the|its|their)\s+(?:{NTH_WORDS})[- ]author\b(?!s)", re.I)
+# Where a person is said to stand on a paper ("as an author", "on the author list", "among its co-authors"): no
+# topic; a negation of a person with it ("don't include Berg as an author") leaves nothing to read as one.
+BYLINE = re.compile(
+    r"\b(?:as\s+(?:an?\s+|the\s+|one of the\s+)?(?:co-?)?authors?|(?:on|in)\s+(?:the\s+|its\s+|their\s+)?"
+    r"(?:author\s+list|byline|list of authors)|among\s+(?:the|its|their)\s+(?:co-?)?authors)\b",
+    re.I,
+)
 SURNAME = re.compile(r"\b(?:surnamed|surname(?: is)?|last name(?: is)?|family name(?: is)?)\s+([A-Z][a-z]+)\b")
 
 
