@@ -104,6 +104,7 @@ def test_different_alone_is_no_comparison():
         ("Which of her papers not about sea ice are on arXiv?", None),
         # "no" negates the noun after it, not where the feed is
         ("Which of her arXiv preprints have no journal reference or DOI in the arXiv feed?", None),
+        ("Which of her arXiv postings never got a journal reference in the arXiv feed?", None),  # a modifier
     ],
 )
 def test_a_negated_source_is_a_field_not_a_topic(question, kind):

@@ -123,3 +123,10 @@ def test_a_negated_co_author_and_source_are_left_out(tanaka):
         "Melt Pond Fraction on Arctic Sea Ice from Sentinel-2 Imagery",
         "Correcting Incidence-Angle Effects in SAR Sea-Ice Classification",
     }
+
+
+def test_a_negated_name_is_said_in_its_versioned_forms_too(assistant):
+    # CALM writes "LLaMA and Qwenin terms of", MoQE "Qwen model families": both say Qwen
+    found = titles(ask(assistant, "Which of Yunquan Zhang's LLM-related papers don't evaluate on Qwen models?"))
+    assert any(t.startswith("DynaTrain") for t in found)
+    assert not any(t.startswith(("CALM", "MoQE")) for t in found)

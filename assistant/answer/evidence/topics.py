@@ -240,7 +240,10 @@ class TopicMatcher(TopicMeaning, TopicReading):
             out = {
                 pid
                 for pid in out
-                if any(_has_all(content_terms(" ".join(n)), self._whole_of(by_id[pid])) for n in named)
+                if any(
+                    all(holds(w, self._whole_of(by_id[pid]), self._names()) for w in content_terms(" ".join(n)))
+                    for n in named
+                )  # a name in its versioned forms too ("Qwen2.5", "Qwenin" of "LLaMA and Qwenin terms of")
             }
         acronyms = getattr(self.picker, "acronyms", None)
         for alt in alternatives(topic):

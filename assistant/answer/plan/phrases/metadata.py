@@ -288,7 +288,10 @@ def most_cited_named(question: str) -> bool:
 # (negation.governed: the words a negation governs in its clause, whatever the verb between).
 _SOURCE_SAID = re.compile(
     r"\b(?:on|onto|to|into|in|at|as|via|through)\s+(?:an?\s+|the\s+)?"
-    r"(?P<kind>arxiv|journals?|conferences?|(?:conference\s+)?proceedings|preprints?)\b(?!-)",
+    r"(?P<kind>arxiv|journals?|conferences?|(?:conference\s+)?proceedings|preprints?)\b"
+    # the source as a noun, not a modifier of the next one ("a journal reference in the arXiv feed")
+    r"(?=\s*(?:[?.,;:!)]|$|(?:and|or|nor|but|yet|in|at|from|since|before|after|during|until|by|so|as|with|for|"
+    r"either|at all|\d+)\b))",
     re.I,
 )
 _JOINED_AFTER = re.compile(r"\s*,?\s*(?:or|nor|and/or|/)\s", re.I)
