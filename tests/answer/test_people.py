@@ -181,6 +181,11 @@ def test_a_position_in_the_clause_a_negation_governs_is_negated():
     assert phrases.position_negated(q)
     assert constraints(q, index().mentions(q), PRINCIPAL) == [PersonConstraint(PRINCIPAL, 1, negated=True)]
     assert phrases.position_negated("In which of her papers is she not listed first?")
+    q = "Which of her papers did Björn Lindqvist not lead?"
+    assert phrases.position(q) == 1 and phrases.position_negated(q)
+    assert constraints(q, index().mentions(q), PRINCIPAL) == [
+        PersonConstraint("Björn Lindqvist", 1, negated=True, unlisted_too=True)
+    ]
     # a person set against another is no negation of the position
     assert not phrases.position_negated("Which of her papers have Lindqvist rather than her as first author?")
 

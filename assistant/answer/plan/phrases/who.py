@@ -41,7 +41,9 @@ POSITION = re.compile(
     r"(?:list\s+of\s+)?authors)\b|\bin\s+(?:the\s+)?(first|second|third|fourth|fifth|last)\s+"
     r"(?:(?:author\s+)?(?:position|slot)|author\s+place)\b"
     # "how many of his papers did Boyang Zhang lead?": a named person leading a paper is its first author
-    r"|\b(?:did|does|has|have)\s+(?-i:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})\s+(lead)\b(?!\s+(?:to|into|up)\b)"
+    # ("which did Hansen not lead?": the negation is NOT_POSITION's)
+    r"|\b(?:did|does|has|have)\s+(?-i:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})\s+(?:(?:not|never)\s+)?(lead)\b"
+    r"(?!\s+(?:to|into|up)\b)"
     # "journal articles that she first-authored", "the ones he led himself": the papers a relative clause says the
     # author holds a position on (the active "P first-authored X" above stays who wrote what)
     # ("the papers she first-authored from 2023 onward", "papers that she first-authored are not …": the relative
@@ -75,6 +77,7 @@ NOT_POSITION = re.compile(
     rf"|\b{_AT}\s+(?!but\b){_OTHER_THAN}\s+{_PERSON}"
     rf"|\b{_AT}(?:\s+(?:who|that))?\s+(?:is|was)(?:\s+not|n['’]t)\s+{_PERSON}"
     rf"|\bnot\s+led\s+by\s+{_PERSON}"
+    rf"|\b(?:did|does|has|have)\s+{_PERSON}\s+(?:not|never)\s+lead\b"
     # "someone else as first author", "where a different author is listed first", "did somebody else lead?"
     rf"|\b{_ELSE}(?=[^.?;]{{0,40}}?(?:{_AT}|\blisted\s+(?:first|second|third|last)\b|\blead\b|"
     r"\b(?:first|second|third|last)\s+(?:in|on|among)\b))",
