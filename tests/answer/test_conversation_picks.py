@@ -96,6 +96,15 @@ def test_different_alone_is_no_comparison():
         ("Which of her papers did not appear in a journal?", "journal article"),
         ("Which of her papers weren't published in journals?", "journal article"),
         ("Which papers are not about arXiv data?", None),
+        # whatever verb the negation governs the source through
+        ("which of her 2020 and 2021 papers never went on arXiv?", "arxiv"),
+        ("Which of her papers never went up on arXiv?", "arxiv"),
+        ("Which of her papers never made it into a journal?", "journal article"),
+        # a negation of another condition, then a new predicate
+        ("Which of her papers not about sea ice are on arXiv?", None),
+        # "no" negates the noun after it, not where the feed is
+        ("Which of her arXiv preprints have no journal reference or DOI in the arXiv feed?", None),
+        ("Which of her arXiv postings never got a journal reference in the arXiv feed?", None),  # a modifier
     ],
 )
 def test_a_negated_source_is_a_field_not_a_topic(question, kind):

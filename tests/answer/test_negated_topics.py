@@ -79,3 +79,54 @@ def test_a_sub_topic_negated_inside_the_topic_leaves_the_topics_other_papers(ass
     found = titles(ask(assistant, "Which of his LLM papers are not about training LLMs?"))
     assert any(t.startswith("CALM") for t in found) and any(t.startswith("MoQE") for t in found)
     assert not any(t.startswith(("DynaTrain", "MoE-DisCo", "Exploiting Block")) for t in found)
+
+
+def test_the_names_of_a_negated_phrase_are_its_core():
+    from assistant.answer.evidence.topic_terms import names_in
+
+    assert names_in("Sentinel-1 data") == ["Sentinel-1"]
+    assert names_in("any Sentinel satellite data") == ["Sentinel"]
+    assert names_in("results on a ResNet-type network") == ["ResNet"]
+    assert names_in("NVIDIA A100 GPUs") == ["A100"]  # the name with a number is the thing meant
+    assert names_in("Machine Learning methods") == names_in("sea ice") == []
+
+
+def test_a_negated_phrase_whose_whole_words_no_sentence_holds_is_ruled_out_by_its_name(tanaka, assistant):
+    # no sentence says "Sentinel-1 data"; nine papers say Sentinel-1 and are not listed
+    found = titles(ask(tanaka, "Which of her papers did not use Sentinel-1 data?"))
+    assert "Snow Depth on Sea Ice from Dual-Frequency Altimetry" in found
+    assert not any("Sentinel-1" in t or t.startswith("A Foundation Model") for t in found)
+    found = titles(ask(assistant, "Which of his compression papers do not report results on a ResNet-type network?"))
+    assert any(t.startswith("Rethinking Parameter Sharing") for t in found)
+    assert not any(t.startswith(("FP=xINT", "MoQE", "A General Error-Theoretical")) for t in found)
+
+
+def test_a_negated_statement_rules_out_the_papers_that_state_it(assistant):
+    # no sentence holds every word of the statement: the sentences that mean it rule their papers out
+    found = titles(
+        ask(
+            assistant,
+            "Which of his compression papers do not claim the compressed model ends up better than the original?",
+        )
+    )
+    assert any(t.startswith("Rethinking Parameter Sharing") for t in found)
+    assert not any(t.startswith(("Lossless Model Compression", "A General Error-Theoretical")) for t in found)
+
+
+def test_a_negated_co_author_and_source_are_left_out(tanaka):
+    found = titles(ask(tanaka, "Which of her papers with Ole Hansen don't have Ingrid Berg on the author list?"))
+    assert "Detecting Leads in Winter Sea Ice with CryoSat-2 Waveforms" not in found
+    assert "Ice Drift Forecasts with Graph Neural Networks" in found
+    found = titles(ask(tanaka, "which of her 2020 and 2021 papers never went on arXiv?"))
+    assert found == {
+        "Towards Benchmark Datasets for Sea-Ice Segmentation",
+        "Melt Pond Fraction on Arctic Sea Ice from Sentinel-2 Imagery",
+        "Correcting Incidence-Angle Effects in SAR Sea-Ice Classification",
+    }
+
+
+def test_a_negated_name_is_said_in_its_versioned_forms_too(assistant):
+    # CALM writes "LLaMA and Qwenin terms of", MoQE "Qwen model families": both say Qwen
+    found = titles(ask(assistant, "Which of Yunquan Zhang's LLM-related papers don't evaluate on Qwen models?"))
+    assert any(t.startswith("DynaTrain") for t in found)
+    assert not any(t.startswith(("CALM", "MoQE")) for t in found)

@@ -121,7 +121,40 @@ def test_leading_verbs_elliptic_positions_and_absence_said_after_the_name():
 
 def test_a_position_held_by_someone_else_than_the_person_after_it_is_negated():
     q = "which of them have a senior author other than lindqvist?"
-    assert constraints(q, index().mentions(q), PRINCIPAL) == [PersonConstraint("Björn Lindqvist", -1, negated=True)]
+    assert constraints(q, index().mentions(q), PRINCIPAL) == [
+        PersonConstraint("Björn Lindqvist", -1, negated=True, unlisted_too=True)
+    ]
+
+
+def test_a_person_inside_the_clause_a_negation_governs_is_left_out():
+    def said(q):
+        return set(constraints(q, index().mentions(q), PRINCIPAL))
+
+    without_rose = {PersonConstraint("Björn Lindqvist"), PersonConstraint("Paul Rose", absent=True)}
+    assert said("Which of her papers with Björn Lindqvist don't involve Paul Rose?") == without_rose
+    assert said("Which of her papers with Björn Lindqvist don't have Paul Rose on the author list?") == without_rose
+    assert said("Which of her Lindqvist papers were not co-written with Paul Rose?") == without_rose
+    assert said("Which of her papers with Björn Lindqvist is Paul Rose not on?") == without_rose
+    # a negation of another condition does not reach the person after a "with"
+    assert said("Which of her papers not about sea ice with Paul Rose?") == {PersonConstraint("Paul Rose")}
+    assert said("Which of her papers with Paul Rose are not on arXiv?") == {PersonConstraint("Paul Rose")}
+
+
+def test_a_position_negated_of_a_co_author_holds_for_papers_they_are_not_on_unless_said_to_be_on_them():
+    lindqvist_led = paper(["Björn Lindqvist", PRINCIPAL])
+    lindqvist_second = paper([PRINCIPAL, "Björn Lindqvist"])
+    without_him = paper([PRINCIPAL, "Wei Chen"])
+    papers = [lindqvist_led, lindqvist_second, without_him]
+
+    def kept(q):
+        got = constraints(q, index().mentions(q), PRINCIPAL)
+        return [p for p in papers if all(c.admits(p) for c in got)]
+
+    assert kept("Which of her papers are not led by Björn Lindqvist as first author?") == [
+        lindqvist_second,
+        without_him,
+    ]
+    assert kept("Which of her papers with Björn Lindqvist is he not the first author of?") == [lindqvist_second]
 
 
 def test_a_person_left_out_is_no_topic_and_no_co_author(tanaka):
@@ -139,3 +172,25 @@ def test_a_position_ending_the_question_with_of_is_still_a_condition():
     q = "Among her papers with Wei Chen, which is she the last author of?"
     got = constraints(q, index().mentions(q), PRINCIPAL)
     assert PersonConstraint(PRINCIPAL, -1) in got and PersonConstraint("Wei Chen") in got
+
+
+def test_a_position_in_the_clause_a_negation_governs_is_negated():
+    from assistant.answer.plan import phrases
+
+    q = "Which of her papers does she NOT lead as first author?"
+    assert phrases.position_negated(q)
+    assert constraints(q, index().mentions(q), PRINCIPAL) == [PersonConstraint(PRINCIPAL, 1, negated=True)]
+    assert phrases.position_negated("In which of her papers is she not listed first?")
+    q = "Which of her papers did Björn Lindqvist not lead?"
+    assert phrases.position(q) == 1 and phrases.position_negated(q)
+    assert constraints(q, index().mentions(q), PRINCIPAL) == [
+        PersonConstraint("Björn Lindqvist", 1, negated=True, unlisted_too=True)
+    ]
+    # a person set against another is no negation of the position
+    assert not phrases.position_negated("Which of her papers have Lindqvist rather than her as first author?")
+
+
+def test_a_person_negated_with_where_they_stand_is_no_topic(tanaka):
+    plan = plan_of(tanaka, "Which of her papers with Jörg Müller don't include Lucía García as an author?")
+    assert not plan.negated
+    assert {(c.who, c.absent) for c in plan.people} == {("Jörg Müller", False), ("Lucía García", True)}

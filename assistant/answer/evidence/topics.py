@@ -37,6 +37,7 @@ from assistant.answer.evidence.topic_terms import (  # noqa: F401 - read from he
     NEAR_DENSE,
     PARTIAL_COVERAGE,
     PARTIAL_DENSE,
+    STATEMENT_DENSE,
     STRONG_DENSE,
     STRONG_LEAD,
     TITLE_KNOWN_COVERAGE,
@@ -51,6 +52,7 @@ from assistant.answer.evidence.topic_terms import (  # noqa: F401 - read from he
     content_terms,
     identities,
     key_terms,
+    names_in,
     only_as_other,
     said_as_name,
     sentences_of,
@@ -230,14 +232,27 @@ class TopicMatcher(TopicMeaning, TopicReading):
         topic = rest if kept and content_terms(rest) else topic
         # unchecked: a paper the check leaves off the topic would be listed as not on it
         out = {sp.paper.id for sp in self.papers_on(topic, papers, checked=False)}
+        named = [names_in(alt) if len(alt.split()) > 1 else [] for alt in alternatives(topic)]
+        if named and all(named):
+            # "any Sentinel satellite data": the name is what is negated; a paper on satellite data that names no
+            # Sentinel is not on it (its acronym's other side and its kinds are read below)
+            by_id = {p.id: p for p in papers}
+            out = {
+                pid
+                for pid in out
+                if any(
+                    all(holds(w, self._whole_of(by_id[pid]), self._names()) for w in content_terms(" ".join(n)))
+                    for n in named
+                )  # a name in its versioned forms too ("Qwen2.5", "Qwenin" of "LLaMA and Qwenin terms of")
+            }
         acronyms = getattr(self.picker, "acronyms", None)
         for alt in alternatives(topic):
             # the kinds of its key word only: "small" (from "15 models, including small …") is no kind of "model
             # compression"
             phrases = [alt, *(self._kinds_of(alt, papers) if self.kinds is not None else [])]
-            # "SAR imagery", "any ResNet model": a name the question writes in capitals is the thing itself, the
-            # words beside it what of it; a paper that says the name at all touches it
-            if len(alt.split()) > 1 and (names := [w for w in alt.split() if NAME.fullmatch(w)]):
+            # "SAR imagery", "any ResNet model", "Sentinel-1 data", "a ResNet-type network": a name the question
+            # writes is the thing itself, the words beside it what of it; a paper that says the name at all touches it
+            if len(alt.split()) > 1 and (names := names_in(alt)):
                 phrases.append(" ".join(names))
             if acronyms is not None:
                 # each long form of an acronym it says ("large language model" for "LLMs"), and the acronym of a
@@ -247,6 +262,12 @@ class TopicMatcher(TopicMeaning, TopicReading):
                         phrases += [" ".join(long) for long in sorted(acronyms.long_forms.get(form, ()))]
                 if len((other := acronyms.expansion(alt)).split()) == 1:
                     phrases.append(other)
+            if len(content_terms(alt)) > MAX_PHRASE_WORDS and not names_in(alt):
+                # longer than a noun phrase: a statement ("the compressed model ends up better than the original"),
+                # whose words no one sentence need hold; a paper one of whose sentences means it touches it. One that
+                # names a thing is a noun phrase about it ("data from any Sentinel satellite"): its name decides
+                rest = [p for p in papers if p.id not in out]
+                out |= {pid for pid, sim in self._best_sims(alt, rest).items() if sim >= STATEMENT_DENSE}
             for phrase in phrases:
                 words = content_terms(phrase)
                 if not words or len(words) > MAX_PHRASE_WORDS:

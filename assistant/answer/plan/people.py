@@ -16,6 +16,7 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from assistant.answer.plan.phrases.governs import governed, plainly_negated
 from assistant.answer.plan.phrases.who import (
     AUTHOR_PERSON,
     NOT_POSITION,
@@ -162,12 +163,14 @@ def _forms_of(name: str) -> set[str]:
 @dataclass(frozen=True)
 class PersonConstraint:
     """What a paper's byline must say of one person: listed (`position` None), at a position (1 first, -1 last),
-    not at it (`negated`), or not listed at all (`absent`)."""
+    not at it (`negated`: listed elsewhere, or, when `unlisted_too`, not listed at all: "not led by Hansen" holds for a
+    paper Hansen is not on), or not listed at all (`absent`)."""
 
     who: str
     position: int | None = None
     negated: bool = False
     absent: bool = False
+    unlisted_too: bool = False
 
     def admits(self, paper: Paper) -> bool:
         listed = [i for i, a in enumerate(paper.authors) if same_person(a, self.who)]
@@ -180,7 +183,7 @@ class PersonConstraint:
             at = not paper.authors_truncated and (n - 1) in listed
         else:
             at = (self.position - 1) in listed
-        return bool(listed) and not at if self.negated else at
+        return (bool(listed) or self.unlisted_too) and not at if self.negated else at
 
     @property
     def role(self) -> str:
@@ -211,7 +214,7 @@ _ABSENT_BEFORE = re.compile(
     r"\b(?:without|excluding|except(?:\s+for)?|apart from|but not|not with|not including|minus|leaving out)\s+$", re.I
 )
 _ABSENT_AFTER = re.compile(
-    r"\s+(?:(?:is|was|are|were)\s+(?:not|never)|isn['’]t|wasn['’]t|(?:did|does|do)\s+not|didn['’]t|doesn['’]t|never)"
+    r"\s+(?:(?:is|was|are|were)\s+(?:not|never)|isn['’]t|wasn['’]t|(?:did|does|do)\s+not|didn['’]t|doesn['’]t|not|never)"
     r"\s+(?:an?\s+|one of the\s+|among the\s+)?(?:on\b|in\b|listed|involved|co-?authors?|authors?|co-?author(?:ed)?|"
     r"wr[io]te|written|contribut)",
     re.I,
@@ -259,14 +262,20 @@ def constraints(question: str, mentions: list[Mention], principal: str) -> list[
         if _ASKS_OF.match(question, pm.end()) or any(s <= pm.start() < e for s, e in asked):
             continue
         nth = author_index(next(g for g in pm.groups() if g))
-        neg = next((n for n in negations if _negates(question, n, pm)), None)
+        neg = next((n for n in negations if _negates(question, n, pm)), None) or _governing(question, pm)
         holder, other = _holder(question, pm, neg, holders)
         if holder is None and neg is not None and SOMEONE_ELSE.search(neg.group(0)):
             # "her papers with someone else as first author": the position is not the principal author's
             holder = Mention(principal, neg.start(), neg.end(), neg.group(0))
         if holder is None or nth is None:
             continue
-        positioned.setdefault(holder.name, PersonConstraint(holder.name, nth, negated=neg is not None or other))
+        negated = neg is not None or other
+        # "not led by Hansen": also the papers Hansen is not on, unless the question has them on it ("her papers
+        # with Hansen where he is not first author"); the principal author is on every paper of theirs anyway
+        unlisted_too = negated and holder.name != principal and not _said_as_coauthor(question, holder.name, mentions)
+        positioned.setdefault(
+            holder.name, PersonConstraint(holder.name, nth, negated=negated, unlisted_too=unlisted_too)
+        )
     for m in mentions:
         if m.name in positioned:
             continue
@@ -279,13 +288,42 @@ def constraints(question: str, mentions: list[Mention], principal: str) -> list[
     for m in mentions:
         if m.name in positioned or any(c.who == m.name for c in out) or m in set_aside:
             continue
-        absent = bool(_ABSENT_BEFORE.search(question[max(0, m.start - 25) : m.start])) or (
-            bool(_ABSENT_AFTER.match(question, m.end)) and not _OBJECT_OF.search(question[: m.start])
+        absent = (
+            bool(_ABSENT_BEFORE.search(question[max(0, m.start - 25) : m.start]))
+            or (bool(_ABSENT_AFTER.match(question, m.end)) and not _OBJECT_OF.search(question[: m.start]))
+            # the principal author negated ("shouldn't be attributed to Tanaka") is the authorship denied, which
+            # phrases.EXCLUDES_AUTHOR and denies_authorship read, not a byline condition
+            or m.name != principal
+            and _negated_mention(question, m)
         )
         if m.name == principal and not absent:
             continue  # the principal author named is the scope, not a condition
         out.append(PersonConstraint(m.name, absent=absent))
     return out
+
+
+# The preposition a co-author is said with ("papers with Hansen", "written alongside Berg").
+_COAUTHOR_CUE = re.compile(r"\b(?:with|alongside|featuring|including)\s+$", re.I)
+# At most this many words between a negation and the "with" before a person it governs ("not co-written with X",
+# "never worked with X"); more, and the negation is another condition's ("not about sea ice with X").
+_VERB_BEFORE_WITH = 1
+
+
+def _said_as_coauthor(question: str, name: str, mentions: list[Mention]) -> bool:
+    return any(m.name == name and _COAUTHOR_CUE.search(question[: m.start]) for m in mentions)
+
+
+def _negated_mention(question: str, m: Mention) -> bool:
+    """A person inside the clause a negation governs (phrases.negation.governed): "don't involve Ingrid Berg", "don't
+    have Berg on the author list", "not co-written with Berg". The "with" that introduces a person breaks a clause
+    for other conditions, so it is stepped over here only right after the negated verb."""
+    if governed(question, m.start)[0]:
+        return True
+    cue = _COAUTHOR_CUE.search(question[: m.start])
+    if cue is None:
+        return False
+    negated, start = governed(question, cue.start())
+    return negated and len(re.findall(r"[\w'’-]+", question[start : cue.start()])) <= _VERB_BEFORE_WITH + 1
 
 
 def _given_name(question: str, mentions: list[Mention], principal: str) -> list[Mention]:
@@ -319,6 +357,16 @@ def _pronouns(question: str, mentions: list[Mention], principal: str) -> list[Me
 def _set_aside(question: str, mentions: list[Mention]) -> set[Mention]:
     """The people a question sets aside beside another ("Hansen, not Müller, as first author"): no co-author."""
     return {m for prev, m in zip(mentions, mentions[1:]) if _ASIDE.match(question[prev.end : m.start])}
+
+
+def _governing(question: str, pm: re.Match) -> re.Match | None:
+    """The plain negation whose clause holds the position ("does she NOT lead as first author", "is she not listed
+    first"), as a match over its words, the form NOT_POSITION's negations take."""
+    said = plainly_negated(question, pm.start())
+    return _ANY.match(question, *said) if said else None
+
+
+_ANY = re.compile(r".+", re.S)
 
 
 def _negates(question: str, neg: re.Match, pm: re.Match) -> bool:

@@ -11,6 +11,7 @@ from functools import cached_property
 
 from assistant.answer.plan import phrases
 from assistant.answer.plan.phrases import record
+from assistant.answer.plan.phrases.governs import governed
 from assistant.answer.plan.work_kinds import KIND_SAID, kind_of
 from assistant.models import Paper
 from assistant.text import without_spans
@@ -136,7 +137,7 @@ class RecordConditionReader:
         for field, value, span in sorted(said, key=lambda s: (s[2][0], s[0] != "venue")):
             if inside and inside[0] <= span[0] < inside[1]:
                 continue
-            negated, start = record.negated_at(question, span[0])
+            negated, start = governed(question, span[0])
             if field != "venue" and any(a <= span[0] < b for _, (a, b) in venues):
                 negated, start = False, span[0]  # "not in IEEE journals": the negation is the venue's, the kind stays
             elif items and record.JOINED.match(question[items[-1].span[1] : span[0]]):

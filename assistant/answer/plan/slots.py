@@ -29,6 +29,7 @@ from assistant.answer.plan.noted import NotedReader
 from assistant.answer.plan.pairs import PairReader
 from assistant.answer.plan.people_paths import PeoplePaths
 from assistant.answer.plan.person_slots import PeopleReader
+from assistant.answer.plan.phrases.negated_dates import read_negated
 from assistant.answer.plan.phrases.reference import AMONG_SHOWN, introduced, references
 from assistant.answer.plan.placed import PlacedReader
 from assistant.answer.plan.relative import RelativeReader
@@ -270,7 +271,7 @@ class SlotReader(
 
     def _dates(self, question: str, history: list[Message], focus: list[str]) -> tuple[phrases.DateSpan | None, bool]:
         """The dates asked for, and whether they were counted from a paper pointed back to (counted_dates.py)."""
-        span = phrases.dates(question)
+        span = read_negated(question, phrases.dates(question))  # "not from 2023": the months outside it
         if span is not None and phrases.in_reported_claim(question, span):
             return None, False
         aside = phrases.NOT_THE_ONE.search(question)

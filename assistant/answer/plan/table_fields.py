@@ -8,6 +8,7 @@ import re
 
 from assistant.answer.plan import field_groups, phrases
 from assistant.answer.plan.conversation import find_bounded
+from assistant.answer.plan.phrases import who
 from assistant.answer.plan.phrases.record import SEVERAL
 from assistant.answer.plan.phrases.team import without_team
 from assistant.answer.plan.record_conditions import Conditions, RecordConditionReader
@@ -69,7 +70,9 @@ class TableFieldReader(RecordConditionReader):
         for said in phrases.has_fields(question)[1]:
             question = question.replace(said, " ")
         venues, negation = self.venues_in(question)[0], phrases.negated(question)
-        if negation and not self._without_people(negation.topic).strip(" ,.?"):
+        if negation and (rest := self._without_people(negation.topic)) != negation.topic:
+            rest = who.BYLINE.sub(" ", rest)  # "don't include Berg as an author": where the person stands
+        if negation and not rest.strip(" ,.?"):
             negation = None  # "without Jörg Müller", "besides tanaka": a person (plan.people), not a topic
         not_in, not_in_said = phrases.not_in_source(question)
         if not_in:

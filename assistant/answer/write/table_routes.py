@@ -76,10 +76,9 @@ class TableWriter:
             papers = [
                 p
                 for p in papers
+                # whether a position said not to be P's also holds where P is absent is the person constraint's
+                # (plan.people): "not led by P" does, "the papers he co-wrote with P not led by P" does not
                 if holds_position(p, plan.position, plan.person, plan.surname) != plan.position_negated
-                # "the papers he co-wrote with P not led by P": a position said not to be P's is on P's papers (the
-                # co-authored scope minus those P leads), never every paper P is absent from
-                and not (plan.position_negated and plan.person and plan.person not in p.authors)
             ]
         if (
             plan.person
@@ -103,6 +102,8 @@ class TableWriter:
             structured.scope_phrase(plan, self.corpus.principal, plan.scope, plan.filters.coauthor, plan.dates)
             + (f" that are {KIND_SAID.get(plan.work_type, plan.work_type + 's')}" if plan.work_type else "")
             + self._position_phrase(plan)
+            # "don't involve Berg": said, not silent (the principal author left out is the scope's "not by")
+            + "".join(f" without {c.who}" for c in plan.people if c.absent and c.who != self.corpus.principal)
             + (f" in {' or '.join(plan.venues)}" if plan.venues else "")
             + (
                 f" in the {' or '.join(plan.categories)} categor{'ies' if len(plan.categories) > 1 else 'y'}"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from assistant.answer.plan.paper_nouns import PLURAL
+from assistant.answer.plan.phrases.governs import plainly_negated
 from assistant.answer.plan.phrases.main_clause import main_clause
 
 # Each field with the phrases asking for it. Order matters only for ties: the field said first leads the answer.
@@ -291,14 +292,19 @@ def most_cited_named(question: str) -> bool:
     )
 
 
-# "not on arXiv", "never posted to arXiv", "not in a journal", "not published at a conference": a source or kind of
-# venue the papers must lack, read from the table's fields (arXiv id, kind of work), not as topic words.
-_NOT_IN_SOURCE = re.compile(
-    r"(?:\bnot|\bnever|n['’]t)\s+(?:been\s+|yet\s+)?(?:(?:posted|put|uploaded|published|listed|available|found|"
-    r"out|appear(?:ed|s)?|come out|released)\s+)?(?:on|to|in|at|as|via|through)\s+(?:an?\s+|the\s+)?"
-    r"(?P<kind>arxiv|journals?|conferences?|(?:conference\s+)?proceedings|preprints?)\b",
+# "not on arXiv", "never posted to arXiv", "never went up on arXiv", "not in a journal", "not published at a
+# conference": a source or kind of venue the papers must lack, read from the table's fields (arXiv id, kind of work),
+# not as topic words. Where the source is said is read here; whether it is negated is the negation's own reading
+# (negation.governed: the words a negation governs in its clause, whatever the verb between).
+_SOURCE_SAID = re.compile(
+    r"\b(?:on|onto|to|into|in|at|as|via|through)\s+(?:an?\s+|the\s+)?"
+    r"(?P<kind>arxiv|journals?|conferences?|(?:conference\s+)?proceedings|preprints?)\b"
+    # the source as a noun, not a modifier of the next one ("a journal reference in the arXiv feed")
+    r"(?=\s*(?:[?.,;:!)]|$|(?:and|or|nor|but|yet|in|at|from|since|before|after|during|until|by|so|as|with|for|"
+    r"either|at all|\d+)\b))",
     re.I,
 )
+_JOINED_AFTER = re.compile(r"\s*,?\s*(?:or|nor|and/or|/)\s", re.I)
 NOT_IN_KINDS = {
     "arxiv": "arxiv",
     "journal": "journal article",
@@ -310,12 +316,18 @@ NOT_IN_KINDS = {
 
 def not_in_source(question: str) -> tuple[str | None, str]:
     """The source or kind of venue the question's papers must not be in ("arxiv", "journal article", "conference
-    paper", "preprint") and the words that said it; (None, "") when none is negated."""
-    m = _NOT_IN_SOURCE.search(question)
-    if not m:
-        return None, ""
-    word = m.group("kind").casefold().split()[-1].rstrip("s")
-    return NOT_IN_KINDS.get(word), m.group(0)
+    paper", "preprint") and the words that said it, negation included; (None, "") when none is negated."""
+    for m in _SOURCE_SAID.finditer(question):
+        # a plain negation of the verb ("not", "never", "n't"): "no journal reference or DOI in the arXiv feed"
+        # negates the noun after "no", not where the feed is
+        said = plainly_negated(question, m.start())
+        if said and _JOINED_AFTER.match(question, m.end()):
+            return None, ""  # "never came out in a journal or at a conference": the record conditions read both
+        if said:
+            start = said[0]
+            word = m.group("kind").casefold().split()[-1].rstrip("s")
+            return NOT_IN_KINDS.get(word), question[start : m.end()]
+    return None, ""
 
 
 def in_source(paper, kind: str) -> bool:

@@ -42,27 +42,6 @@ SEVERAL = re.compile(
     rf"\b(?:{PLURAL}|ones|items|entries|titles)\b|\bhow many\b|^\s*(?:list|name)\b",
     re.I,
 )
-# A negation that governs the words after it in its clause ("not published in", "never at", "non-", "other than").
-_NEGATION = re.compile(
-    r"(?:\b(?:not|never|no|nor|neither|excluding|except(?:\s+for)?|other\s+than|outside(?:\s+of)?|besides|"
-    r"apart\s+from|rather\s+than|instead\s+of|without)\b|n['’]t\b|\bnon-)",
-    re.I,
-)
-# What ends the reach of a negation: a clause break, or a new clause of the question.
-_BREAK = re.compile(r"[,;:()?!]|\b(?:and|but|that|which|who|where|with|so|while|whose)\b", re.I)
-# A negation reaches this many words ahead ("not published in IEEE venues": three words).
-NEGATION_REACH = 4
-
-
-def negated_at(question: str, start: int) -> tuple[bool, int]:
-    """Whether the words at `start` are negated within their clause, and where the negation starts (else `start`)."""
-    before = question[:start]
-    for m in reversed(list(_NEGATION.finditer(before))):
-        between = re.sub(r"\([^()]*\)", " ", before[m.end() :])  # "not (as far as the records show) come out in"
-        if _BREAK.search(between) or len(re.findall(r"[\w'’-]+", between)) > NEGATION_REACH:
-            return False, start
-        return True, m.start()
-    return False, start
 
 
 def values_said(question: str, nouns: dict[str, re.Pattern]) -> list[tuple[str, tuple[int, int]]]:

@@ -65,13 +65,27 @@ class DateSpan:
             or (self.end and self.end.month != 12)
         )
 
+    def outside(self) -> DateSpan | None:
+        """The months not in the span ("not from 2023", "did not come out before 2022"): one open span, or the two
+        open pieces around a closed one; None for a span of months of every year or of pieces, or an open one."""
+        if self.months_of_year or self.pieces or self.relative is not None or not (self.start or self.end):
+            return None
+        if self.start and self.end:
+            pieces = ((None, self.start.shift(-1)), (self.end.shift(1), None))
+            return DateSpan(None, None, self.said, pieces=pieces)  # type: ignore[arg-type] - open ends
+        if self.start:
+            return DateSpan(None, self.start.shift(-1), self.said)
+        return DateSpan(self.end.shift(1), None, self.said)
+
     def describe(self) -> str:
         """The span said for an answer: "March 2025", "January to June 2024", "September 2023 on"."""
 
         def said(m: Month) -> str:
             return f"{_MONTH_NAMES[m.month - 1]} {m.year}"
 
-        def between(a: Month, b: Month) -> str:
+        def between(a: Month | None, b: Month | None) -> str:
+            if a is None or b is None:  # an open piece of the months outside a span
+                return f"up to {said(b)}" if a is None else f"{said(a)} on"
             if a == b:
                 return said(a)
             if (a.month, b.month) == (1, 12):
@@ -81,6 +95,8 @@ class DateSpan:
         if self.months_of_year:
             each = [_MONTH_NAMES[m - 1] for m in self.months_of_year]
             return (", ".join(each[:-1]) + " or " if len(each) > 1 else "") + each[-1] + " of any year"
+        if len(self.pieces) == 2 and self.pieces[0][0] is None and self.pieces[1][1] is None:
+            return f"outside {between(self.pieces[0][1].shift(1), self.pieces[1][0].shift(-1))}"
         if self.pieces:
             each = [between(a, b) for a, b in self.pieces]
             return ", ".join(each[:-1]) + " and " + each[-1]

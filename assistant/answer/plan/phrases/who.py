@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from assistant.answer.plan.phrases.governs import plainly_negated
+
 # --- author positions and names --------------------------------------------------------------------------------------
 
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1}
@@ -39,11 +41,17 @@ POSITION = re.compile(
     r"(?:list\s+of\s+)?authors)\b|\bin\s+(?:the\s+)?(first|second|third|fourth|fifth|last)\s+"
     r"(?:(?:author\s+)?(?:position|slot)|author\s+place)\b"
     # "how many of his papers did Boyang Zhang lead?": a named person leading a paper is its first author
-    r"|\b(?:did|does|has|have)\s+(?-i:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})\s+(lead)\b(?!\s+(?:to|into|up)\b)"
+    # ("which did Hansen not lead?": the negation is NOT_POSITION's)
+    r"|\b(?:did|does|has|have)\s+(?-i:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})\s+(?:(?:not|never)\s+)?(lead)\b"
+    r"(?!\s+(?:to|into|up)\b)"
     # "journal articles that she first-authored", "the ones he led himself": the papers a relative clause says the
     # author holds a position on (the active "P first-authored X" above stays who wrote what)
-    rf"|\b(?:that|which|where)\s+(?:she|he)\s+(?:(?:has|had)\s+)?(?:({NTH_WORDS})[- ]authored|(led))\b"
-    r"(?=\s*(?:himself|herself)?\s*(?:[?.,;]|$))",
+    # ("the papers she first-authored from 2023 onward", "papers that she first-authored are not …": the relative
+    # pronoun left out after a paper noun, and a date or the main verb after the clause)
+    rf"|(?:\b(?:that|which|where)|(?<=papers)|(?<=ones)|(?<=works)|(?<=articles))\s+(?:she|he)\s+(?:(?:has|had)\s+)?"
+    rf"(?:({NTH_WORDS})[- ]authored|(led))\b"
+    r"(?=\s*(?:himself|herself)?\s*(?:[?.,;]|$|(?:from|since|before|after|in|during|between|until|are|were|is|was|"
+    r"do|does|did|have|has)\s))",
     re.I,
 )
 # A person as a question names them beside a position: a pronoun or a capitalised name of up to three words.
@@ -69,6 +77,7 @@ NOT_POSITION = re.compile(
     rf"|\b{_AT}\s+(?!but\b){_OTHER_THAN}\s+{_PERSON}"
     rf"|\b{_AT}(?:\s+(?:who|that))?\s+(?:is|was)(?:\s+not|n['’]t)\s+{_PERSON}"
     rf"|\bnot\s+led\s+by\s+{_PERSON}"
+    rf"|\b(?:did|does|has|have)\s+{_PERSON}\s+(?:not|never)\s+lead\b"
     # "someone else as first author", "where a different author is listed first", "did somebody else lead?"
     rf"|\b{_ELSE}(?=[^.?;]{{0,40}}?(?:{_AT}|\blisted\s+(?:first|second|third|last)\b|\blead\b|"
     r"\b(?:first|second|third|last)\s+(?:in|on|among)\b))",
@@ -78,6 +87,13 @@ NOT_POSITION = re.compile(
 SOMEONE_ELSE = re.compile(rf"\b{_ELSE}", re.I)
 # A position asked of one paper ("and who is its first author?"): that author of the paper, not a filter over papers.
 POSITION_ASKED = re.compile(rf"\bwho\s+(?:is|was)\s+(?:the|its|their)\s+(?:{NTH_WORDS})[- ]author\b(?!s)", re.I)
+# Where a person is said to stand on a paper ("as an author", "on the author list", "among its co-authors"): no
+# topic; a negation of a person with it ("don't include Berg as an author") leaves nothing to read as one.
+BYLINE = re.compile(
+    r"\b(?:as\s+(?:an?\s+|the\s+|one of the\s+)?(?:co-?)?authors?|(?:on|in)\s+(?:the\s+|its\s+|their\s+)?"
+    r"(?:author\s+list|byline|list of authors)|among\s+(?:the|its|their)\s+(?:co-?)?authors)\b",
+    re.I,
+)
 SURNAME = re.compile(r"\b(?:surnamed|surname(?: is)?|last name(?: is)?|family name(?: is)?)\s+([A-Z][a-z]+)\b")
 
 
@@ -90,8 +106,9 @@ def position(q: str) -> int | None:
 
 
 def position_negated(q: str) -> bool:
-    """The question asks for the papers where the person is *not* at the position ("does she NOT first-author")."""
-    return bool(NOT_POSITION.search(q))
+    """The question asks for the papers where the person is *not* at the position ("does she NOT first-author", "does
+    she NOT lead as first author", "is she not listed first": a position said in the clause a negation governs)."""
+    return bool(NOT_POSITION.search(q)) or any(plainly_negated(q, m.start()) for m in POSITION.finditer(q))
 
 
 def author_index(word: str) -> int | None:

@@ -1,0 +1,44 @@
+"""What a negation word governs: the words after it in its clause ("not published in a journal", "don't have Berg on
+the author list", "never went up on arXiv", "NOT lead as first author"), read once for every condition a question may
+negate (a kind of work, a source, a person, an author position)."""
+
+from __future__ import annotations
+
+import re
+
+# A negation that governs the words after it in its clause ("not published in", "never at", "non-", "other than").
+_GOVERNING = re.compile(
+    r"(?:\b(?:not|never|no|nor|neither|excluding|except(?:\s+for)?|other\s+than|outside(?:\s+of)?|besides|"
+    r"apart\s+from|rather\s+than|instead\s+of|without)\b|n['’]t\b|\bnon-)",
+    re.I,
+)
+# What ends the reach of a negation: a clause break, a new clause of the question, or a verb of being that starts
+# another predicate ("not about sea ice are on arXiv": the source is not negated).
+_BREAK = re.compile(r"[,;:()?!]|\b(?:and|but|that|which|who|where|with|so|while|whose|are|is|were|was)\b", re.I)
+# A negation reaches this many words ahead ("not published in IEEE venues": three words).
+NEGATION_REACH = 4
+
+
+def governed(question: str, start: int) -> tuple[bool, int]:
+    """Whether the words at `start` are negated within their clause, and where the negation starts (else `start`):
+    the one reading of what a negation word governs, for any condition said after it (a kind of work, a source, a
+    person)."""
+    before = question[:start]
+    for m in reversed(list(_GOVERNING.finditer(before))):
+        between = re.sub(r"\([^()]*\)", " ", before[m.end() :])  # "not (as far as the records show) come out in"
+        if _BREAK.search(between) or len(re.findall(r"[\w'’-]+", between)) > NEGATION_REACH:
+            return False, start
+        return True, m.start()
+    return False, start
+
+
+# The plain negation words among those `governed` reads: "not", "never", "n't" (not "other than", "rather than",
+# which set one person or thing against another).
+_PLAIN = re.compile(r"not\b|never\b|n['’]t\b", re.I)
+
+
+def plainly_negated(question: str, start: int) -> tuple[int, int] | None:
+    """Where the plain negation governing the words at `start` is said ("not", "never", "n't"), else None."""
+    negated, at = governed(question, start)
+    m = _PLAIN.match(question, at) if negated else None
+    return (at, m.end()) if m else None
