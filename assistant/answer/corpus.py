@@ -28,7 +28,7 @@ from assistant.answer.plan import resolver as resolver_rules
 from assistant.answer.plan import work_kinds as work_rules
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.names import LONG_NAME, short_names, squashed_names
-from assistant.answer.plan.people import PersonIndex
+from assistant.answer.plan.person_index import PersonIndex
 from assistant.answer.plan.phrases import wording as wording_rules
 from assistant.answer.plan.phrases.wording import WORD_LISTS
 from assistant.answer.plan.plan import QueryPlan

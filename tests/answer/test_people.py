@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from assistant.answer.plan.people import PersonConstraint, PersonIndex, constraints
+from assistant.answer.plan.people import PersonConstraint, constraints
+from assistant.answer.plan.person_index import PersonIndex
 from assistant.models import Message
 from tests.conftest import make_paper
 

@@ -11,7 +11,7 @@ import numpy as np
 
 from assistant.answer.evidence import distinct, topic_score
 from assistant.answer.evidence.query_terms import derived_form, stem
-from assistant.answer.evidence.topic_core import VersionedNames, core_words, says_most
+from assistant.answer.evidence.topic_core import VersionedNames, core_words, holds, says_most
 from assistant.answer.evidence.topic_terms import (
     MEANING_COVERAGE,
     NAME_ZIPF,
@@ -26,6 +26,7 @@ from assistant.answer.evidence.topic_terms import (
     content_terms,
     identities,
     key_terms,
+    names_in,
     strongly_relevant,
 )
 from assistant.answer.evidence.weigh import QueryTerms, forms, vocabulary
@@ -252,6 +253,23 @@ class TopicMeaning:
     def closest(self, topic: str, papers: list[Paper]) -> dict[str, float]:
         """Each paper's closest abstract sentence to the topic (MiniLM cosine), from the stored sentence vectors."""
         return self._best_sims(topic, papers)
+
+    def _keeping_names(self, topic: str, papers: list[Paper], out: set[str]) -> set[str]:
+        """Of the papers `out` holds on a negated topic, those that say the names its alternatives write, when every
+        alternative writes one ("any Sentinel satellite data": the name is what is negated; a paper on satellite data
+        that names no Sentinel is not on it), a name in its versioned forms too ("Qwen2.5", "Qwenin")."""
+        named = [names_in(alt) if len(alt.split()) > 1 else [] for alt in alternatives(topic)]
+        if not (named and all(named)):
+            return out
+        by_id = {p.id: p for p in papers}
+        return {
+            pid
+            for pid in out
+            if any(
+                all(holds(w, self._whole_of(by_id[pid]), self._names()) for w in content_terms(" ".join(n)))
+                for n in named
+            )
+        }
 
     def _best_sims(self, topic: str, papers: list[Paper]) -> dict[str, float]:
         """Each paper's closest abstract sentence to the topic (MiniLM cosine)."""

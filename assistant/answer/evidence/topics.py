@@ -232,19 +232,7 @@ class TopicMatcher(TopicMeaning, TopicReading):
         topic = rest if kept and content_terms(rest) else topic
         # unchecked: a paper the check leaves off the topic would be listed as not on it
         out = {sp.paper.id for sp in self.papers_on(topic, papers, checked=False)}
-        named = [names_in(alt) if len(alt.split()) > 1 else [] for alt in alternatives(topic)]
-        if named and all(named):
-            # "any Sentinel satellite data": the name is what is negated; a paper on satellite data that names no
-            # Sentinel is not on it (its acronym's other side and its kinds are read below)
-            by_id = {p.id: p for p in papers}
-            out = {
-                pid
-                for pid in out
-                if any(
-                    all(holds(w, self._whole_of(by_id[pid]), self._names()) for w in content_terms(" ".join(n)))
-                    for n in named
-                )  # a name in its versioned forms too ("Qwen2.5", "Qwenin" of "LLaMA and Qwenin terms of")
-            }
+        out = self._keeping_names(topic, papers, out)
         acronyms = getattr(self.picker, "acronyms", None)
         for alt in alternatives(topic):
             # the kinds of its key word only: "small" (from "15 models, including small …") is no kind of "model
