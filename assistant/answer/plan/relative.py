@@ -3,8 +3,9 @@ instead ("her co-author on the melt-pond paper also appears on a 2024 Antarctic 
 other stencil paper relies on … - what platform …?"): a learned choice between the anchor and the author's other
 papers. Nothing here reads a relation's wording: each candidate gets what the code already knows of it against the
 anchor (a shared author and whether that person leads it, a person the question names, its date against the anchor's
-and the order the question's comparative says, the fit of the question's rest to its sentences and words, the anchor's
-topic, whether the anchor was described rather than named), and the relation comes out of which of these the
+and the order the question's comparative says, the fit of the question's rest to its sentences and words, the fit of
+what the scene before the ask says beyond the anchor, the anchor's topic, whether the anchor was described rather than
+named), and the relation comes out of which of these the
 candidates differ on. Weights in data/relative_model.json, fitted by
 `python -m bench.relative_fit --fit` leave-one-writer-out; without it the anchor stands. Mixed into the SlotReader
 (which gives `corpus`, `people_in`, `_without_paper`, `_content`, `asked_route`)."""
@@ -38,6 +39,9 @@ FEATURES = (
     "topic",  # best sentence cosine with the anchor's title (same topic as the anchor; 0 for the anchor)
     "described",  # the anchor, when the question describes it (the table's selection picked it) instead of naming it
     "dated",  # dated in the years the question says (phrases.dates), the anchor's own date aside
+    "scene_fit",  # best sentence cosine with the scene's words the anchor does not hold, minus the best candidate's
+    "scene_cover",  # IDF-weighted share of the scene's content terms the anchor does not hold that its own text holds
+    "duo",  # its byline is the principal and one person the question names, no one else (not the anchor)
 )
 # Routes a question naming one paper may be read on while it asks about another ("the first author of X also led
 # …" reads as a list or its authors, "X's arXiv note points to an earlier one" as its arXiv id); counts and
@@ -119,7 +123,9 @@ class RelativeReader:
         rest = asked if described else self._without_paper(question, anchor.id)
         words = " ".join(self._content(rest))
         qterms = corpus.qterms(words)
-        fits = [corpus.sentences.best(text, papers) for text in (rest, question, anchor.title or anchor.label)]
+        scene = self._scene(question, asked, anchor)
+        texts = [rest, question, anchor.title or anchor.label, " ".join(scene.weights)]
+        fits = [corpus.sentences.best(text, papers) if text else {} for text in texts]
         tops = [max((v[0] for v in f.values()), default=0.0) for f in fits]
         at = _years(anchor.date)
         span = phrases.dates(question)
@@ -144,6 +150,11 @@ class RelativeReader:
                     fits[2].get(p.id, (0.0, ""))[0] if p is not anchor else 0.0,
                     float(p is anchor and described),
                     float(_in_years(p, years)),
+                    fits[3][p.id][0] - tops[3] if p.id in fits[3] else (-1.0 if fits[3] else 0.0),
+                    scene.coverage(vocabulary(paper_text(p))) if scene.weights else 0.0,
+                    float(
+                        p is not anchor and len(others) == 1 and any(same_person(others[0], b) for b in named_people)
+                    ),
                 )
             )
         picked = anchor.id
@@ -153,3 +164,11 @@ class RelativeReader:
             if best and share[best] >= model.threshold:
                 picked = papers[best].id
         return Reading(anchor.id, [p.id for p in papers], feats, picked, asked)
+
+    def _scene(self, question: str, asked: str, anchor: Paper):
+        """What the statements before the ask say beyond the anchor, read as a description of the paper wanted: their
+        content terms (IDF-weighted) less the anchor's names and the words its own text holds ("Her co-author on the
+        melt pond paper also worked with her on something in Antarctica." -> antarctica)."""
+        before = self._without_paper(phrases.scene_before(question, asked), anchor.id)
+        terms = self.corpus.qterms(" ".join(self._content(before)))
+        return terms.without(set(vocabulary(paper_text(anchor))))

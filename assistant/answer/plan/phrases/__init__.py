@@ -85,6 +85,7 @@ from assistant.answer.plan.phrases.picks import (  # noqa: F401 - the phrases, r
     placed_described,
     placed_direction,
     reaches_person,
+    scene_before,
     than_the_named,
 )
 from assistant.answer.plan.phrases.quantities import QUANTITY_EXTREME, Extreme, quantity_extreme  # noqa: F401

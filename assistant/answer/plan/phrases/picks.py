@@ -308,6 +308,19 @@ def asked_after(question: str, at: int) -> str:
     return next((c for c in clauses if _ASKING.match(c)), clauses[0] if clauses else "")
 
 
+# The end of a statement: what comes before the last one ahead of the ask is the scene it sets.
+_STATEMENT_END = re.compile(r"[.!](?=\s)")
+
+
+def scene_before(question: str, asked: str) -> str:
+    """The statements a question makes before the clause it asks ("Her co-author on the melt pond paper also worked
+    with her on something in Antarctica." before "What … did that study find?"); "" when it opens by asking or the
+    clause before the ask is part of the same sentence ("What was X run on, and how much …")."""
+    at = question.rfind(asked) if asked else -1
+    ends = list(_STATEMENT_END.finditer(question[: max(at, 0)]))
+    return question[: ends[-1].end()] if ends else ""
+
+
 def anchor_role(text: str) -> int | None:
     """The author position through which a text reaches the anchor paper ("the first author of …" -> 1, "whoever
     led …" -> 1, "… 's senior author" -> -1), or None."""
