@@ -23,8 +23,8 @@ def scope_of(question: str, f: Filters, both, excludes, person, position, surnam
         mine = re.search(rf"\b(his|her|their|the author['’]s|(?:{names})['’]s)\b", question, re.I)
         scope = "author" if mine else "all"
     elif phrases.whole_corpus(question) and not re.search(
-        # the author named as whose the papers are: "his", "hers", "what she's published", "Yunquan Zhang's", "by
-        # Yunquan Zhang" (not "the corpus lists Yunquan Zhang as second author": a position over the corpus)
+        # the author named as whose the papers are: "his", "hers", "what she's published", "Keiko Tanaka's", "by
+        # Keiko Tanaka" (not "the corpus lists Keiko Tanaka as second author": a position over the corpus)
         rf"\b(he|she|him|his|her|hers|the author['’]s|{re.escape(principal)}['’]s|(?:by|of|from) "
         rf"{re.escape(principal)})\b",
         question,

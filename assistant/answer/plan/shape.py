@@ -36,7 +36,7 @@ SHAPE_OF_ROUTE = {
     ),
     # a figure, a span
     **dict.fromkeys("count per_year average aggregate corpus metrics provenance elapsed".split(), "number"),
-    "verify": "verdict",
+    **dict.fromkeys(("verify", "set_verdict"), "verdict"),
     **dict.fromkeys(("compare", "shared_authors"), "compare"),
 }
 FEATURES = (

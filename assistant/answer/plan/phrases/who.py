@@ -160,7 +160,7 @@ WHOLE_CORPUS = re.compile(
 # The author said as a person: a pronoun or a name in title case (one word: "Tanaka", or two: "Keiko Tanaka"; not an
 # acronym: "even those without DOIs" keeps his papers).
 _SOMEONE_NAMED = r"(?:he|she|they|him|her|them|the author|(?-i:[A-Z][a-z][\w'’-]*(?:\s+[A-Z][a-z][\w'’-]*)?))\b"
-# Whose a paper is, said as its owner: "his", "Tanaka's own work", "Yunquan Zhang's papers".
+# Whose a paper is, said as its owner: "his", "Tanaka's own work", "Keiko Tanaka's papers".
 _OWNER = (
     r"(?:his|hers|theirs|the author['’]s|(?-i:[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)['’]s)(?:\s+own)?"
     r"(?:\s+(?:work|papers?|ones?))?\b"
@@ -197,7 +197,7 @@ BOTH_GROUPS = re.compile(
     r"(?:\s+(?:papers?|works?))?(?:\s+(?:that|which))?(?:\s+(?:is|are|was|were))?(?:\s+not|n['’]t)\s+"
     rf"(?:(?:(?:written|authored)\s+)?(?:by|from)\s+{_SOMEONE_NAMED}|his\b|hers\b|theirs\b|the author['’]s)"
     rf"|\b(?:by|from) {_SOMEONE_NAMED} or (?:by |from )?(?:the |an? )?{_OTHERS}\b"
-    # "both Yunquan Zhang and the other group have work on X"
+    # "both Keiko Tanaka and the other group have work on X"
     rf"|\bboth {_SOMEONE_NAMED} and (?:the |an? )?{_OTHERS}\b"
     r"|\b(?:his|hers|theirs|her|their|[\w-]+['’]s)(?: own)?(?: papers?| work| ones)? (?:and|or) (?:anyone|anybody|"
     r"someone|somebody|everyone|"
@@ -212,13 +212,13 @@ BOTH_GROUPS = re.compile(
     r"|\b(?:by|from) (?:anyone|any group)\b"
     r"|\b(?:no matter|(?:it )?(?:does(?: not|n['’]t)|do(?: not|n['’]t)) matter|regardless of|whoever) ?(?:who )?"
     r"(?:wrote|authored|co-?authored)\b"
-    # the author said as not the only one: "not just Yunquan Zhang:", "not only hers, but …"
+    # the author said as not the only one: "not just Keiko Tanaka:", "not only hers, but …"
     rf"|\bnot (?:just|only|merely|solely) (?:(?:by|from) )?(?:{_SOMEONE_NAMED}|his\b|hers\b|theirs\b)(?:['’]s)?"
     r"(?: own)?(?: papers?| work| ones)?(?=\s*(?:[:,;.?!—–]|but\b|$))"
     r"|\b(?:everyone|everybody|anyone|anybody) in the (?:collection|corpus|library)\b"
     r"|\b(?:every|all|any) (?:[\w-]+ )?(?:paper|papers|work|works|article|articles|records?|entries)"
     r"(?P<where> in (?:the|this) (?:collection|corpus|library))\b"
-    # which of them are the author's asked beside the papers: "is any of it Yunquan Zhang's own work?", "are they all
+    # which of them are the author's asked beside the papers: "is any of it Keiko Tanaka's own work?", "are they all
     # hers?", "say which are Tanaka's" (the papers of both groups, the author's marked)
     rf"|\b(?:is|are|was|were)\s+(?:any|some|all|none|each)\s+of\s+(?:it|them|these|those)\s+{_OWNER}"
     rf"|\b(?:are|were)\s+(?:they|these|those)\s+(?:all\s+)?{_OWNER}"
