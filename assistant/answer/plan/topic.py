@@ -11,7 +11,7 @@ import re
 
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import distinct, topics
-from assistant.answer.plan import dated, facets, frame, phrases, refusal, topic_parts, topic_words
+from assistant.answer.plan import dated, facets, frame, phrases, refusal, topic_breadth, topic_parts, topic_words
 from assistant.answer.plan.content import content_of, places
 from assistant.answer.plan.intents import subject_for
 from assistant.answer.plan.listed import listed_noun
@@ -67,6 +67,17 @@ class TopicReader:
         )
 
     def read(
+        self, topic: str, question: str, pool: list[Paper], filtered: bool, route: str
+    ) -> tuple[str, str, list[str]]:
+        """The topic as `_read_content` reads it, less an alternative that takes in most of the scope
+        (topic_breadth.py), said so."""
+        read, assumed, unsure = self._read_content(topic, question, pool, filtered, route)
+        if not read or unsure:
+            return read, assumed, unsure
+        kept, said = topic_breadth.narrowed(self.corpus.topics, read, pool)
+        return (kept, f"{assumed} {said}".strip(), unsure) if said else (read, assumed, unsure)
+
+    def _read_content(
         self, topic: str, question: str, pool: list[Paper], filtered: bool, route: str
     ) -> tuple[str, str, list[str]]:
         """The topic made of content only (plan/content.py: the words where the question puts its topic), read by
