@@ -55,8 +55,12 @@ ONE_PAPER = re.compile(
     re.I,
 )
 
-# "an overview of his X work", "summarize his research on X": a summary asked for, of a topic when one is left.
-SUMMARY_ASKED = re.compile(r"\b(?:overview|summar(?:y|ies|ise|ize|ising|izing)|recap|rundown)\b", re.I)
+# "an overview of his X work", "summarize his research on X", "sum up his work on X", "the big picture of her X
+# work": a summary asked for, of a topic when one is left.
+SUMMARY_ASKED = re.compile(
+    r"\b(?:overview|summar(?:y|ies|ise|ize|ising|izing)|recap|rundown|sum(?:s|med|ming)?\s+(?:\w+\s+)?up|big\s+picture)\b",
+    re.I,
+)
 
 # "about X", "dealing with X", "related to X", "discuss X", "use X": a phrase that says its object is the topic.
 # Words of that object are never read as the question's wording, however ordinary ("papers with Boyang Zhang about
