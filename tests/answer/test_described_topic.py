@@ -59,3 +59,20 @@ def test_a_paper_added_by_meaning_says_the_identity_the_description_names(tanaka
     answer = tanaka.answer([Message(role="user", content=asked)], Filters())
     assert answer.citations
     assert all("Sentinel-1" not in c.title for c in answer.citations)
+
+
+def test_a_summary_of_a_topic_its_words_ground_nowhere_is_read_by_meaning_not_retrieval(tanaka):
+    # "synthetic aperture radar" is written "SAR" in her papers: the words ground no paper, so the question used to
+    # be answered as a fact of the one paper retrieval put nearest; a summary asked of it is the topic summary of
+    # the papers its meaning leads to, said so
+    asked = "Give me a short summary of her work with synthetic aperture radar imagery."
+    answer = tanaka.answer([Message(role="user", content=asked)], Filters())
+    assert answer.meta["plan"]["route"] == "topic_summary"
+    assert "closest in meaning to it as a whole" in answer.answer
+    assert answer.citations
+
+
+def test_a_summary_of_a_subject_the_corpus_lacks_stays_refused(tanaka):
+    asked = "Give me a short summary of her work on penguin population counts."
+    answer = tanaka.answer([Message(role="user", content=asked)], Filters())
+    assert not answer.citations

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import distinct, topics
+from assistant.answer.evidence import described, distinct, topics
 from assistant.answer.plan import dated, facets, frame, phrases, refusal, topic_breadth, topic_parts, topic_words
 from assistant.answer.plan.content import content_of, places
 from assistant.answer.plan.intents import subject_for
@@ -70,8 +70,15 @@ class TopicReader:
         self, topic: str, question: str, pool: list[Paper], filtered: bool, route: str
     ) -> tuple[str, str, list[str]]:
         """The topic as `_read_content` reads it, less an alternative that takes in most of the scope
-        (topic_breadth.py), said so."""
+        (topic_breadth.py), said so; a summary's topic its words ground in no paper is kept when its meaning as a whole
+        leads to papers."""
         read, assumed, unsure = self._read_content(topic, question, pool, filtered, route)
+        if unsure and route == "list" and phrases.SUMMARY_ASKED.search(question):
+            # a summary asked of a topic its words ground in no paper: when the description as a whole leads to
+            # papers by meaning (evidence/described.py), the topic summary answers with them, said so; else the
+            # paper retrieval puts nearest the question answers, as for any unsure topic
+            if described.read(self.corpus.topics, topic, pool, []).changed:
+                return topic, "", []
         if not read or unsure:
             return read, assumed, unsure
         kept, said = topic_breadth.narrowed(self.corpus.topics, read, pool)
