@@ -155,7 +155,8 @@ class TopicMatcher(TopicMeaning, TopicReading):
         the topic in meaning (KIND_DENSE), or write the kind as a name ("evaluations on ResNet, LLaMA, and Qwen" for
         "LLMs": a mention of the topic however far its closest sentence, as the negated topic reads it), by id."""
         have = {sp.paper.id for sp in found}
-        rest = [p for p in papers if p.id not in have]
+        ids = [identities(content_terms(a)) for a in alternatives(topic)]  # a kind of "64 GPUs" still says 64
+        rest = [p for p in papers if p.id not in have and any(_has_all(i, self._whole_of(p)) for i in ids)]
         # A kind's support is scored by the paper's meaning near the topic itself (`_best_sims`), whichever kind
         # grounds it: a far paper is added only where its sentence writes the kind as a name, and one an earlier
         # kind added keeps that support (a later kind can only tie it). So the nearness is read once, and each kind
