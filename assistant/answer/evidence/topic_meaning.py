@@ -27,6 +27,7 @@ from assistant.answer.evidence.topic_terms import (
     identities,
     key_terms,
     names_in,
+    said_as_written,
     strongly_relevant,
 )
 from assistant.answer.evidence.weigh import QueryTerms, forms, vocabulary
@@ -327,7 +328,7 @@ class TopicMeaning:
         for alt, words, qterms in self.scored_alternatives(topic, papers):
             floor = learned.least_stems()
             near = self._covering(qterms, floor) if self.terms is not None and floor > 0 else None
-            ids = identities(words)
+            ids = said_as_written(words)
             cands = [
                 p
                 for p in rest

@@ -102,9 +102,15 @@ def content_terms(text: str) -> list[str]:
 def identities(words: list[str]) -> list[str]:
     """The words that name one thing by letters and digits together ("sentinel-2", "a100", "resnet-34", "4-bit"):
     another number is another thing, so a paper is on a phrase with one only when its text says it as written
-    (one of its forms), however close its meaning ("Sentinel-1 scenes" for "Sentinel-2 imagery": 0.56). A count
-    in the phrase ("experiments on 64 GPUs") is one too: 8 GPUs are not 64 (a year is read as a date before)."""
-    return [w for w in words if _IDENTITY.search(w) and (re.search(r"[a-z]", w) or _COUNT.fullmatch(w))]
+    (one of its forms), however close its meaning ("Sentinel-1 scenes" for "Sentinel-2 imagery": 0.56)."""
+    return [w for w in words if _IDENTITY.search(w) and re.search(r"[a-z]", w)]
+
+
+def said_as_written(words: list[str]) -> list[str]:
+    """The words a paper's text must say for it to be on the phrase: its identities and its counts ("experiments on
+    64 GPUs": 8 GPUs are not 64; a year is read as a date before). A count is no name: the planner's reading of a
+    topic (identities) does not keep it."""
+    return identities(words) + [w for w in words if _COUNT.fullmatch(w)]
 
 
 _IDENTITY = re.compile(r"\d")
