@@ -130,3 +130,26 @@ def test_a_negated_name_is_said_in_its_versioned_forms_too(assistant):
     found = titles(ask(assistant, "Which of Yunquan Zhang's LLM-related papers don't evaluate on Qwen models?"))
     assert any(t.startswith("DynaTrain") for t in found)
     assert not any(t.startswith(("CALM", "MoQE")) for t in found)
+
+
+def test_a_negated_passive_participle_negates_its_object(assistant):
+    # "were NOT tested on X": the participle's object is left out; an agent or a verb of the record is no topic
+    assert negated("Among his quantization papers, which ones were NOT tested on large language models?").topic == (
+        "large language models"
+    )
+    assert negated("Which of her papers weren't trained on Sentinel-1 data?").topic == "Sentinel-1 data"
+    assert negated("Which joint papers were NOT led by Hansen as first author?") is None
+    assert negated("Which papers were not published in 2023?") is None
+    found = titles(
+        ask(assistant, "Among his quantization papers, which ones were NOT tested on large language models?")
+    )
+    assert any(t.startswith("FP=xINT") for t in found)
+    assert not any(t.startswith("CALM") or t.startswith("MoQE") for t in found)
+
+
+def test_a_bracket_after_at_all_is_read_as_one_after_the_negated_words():
+    q = "Which of her studies don't use any Sentinel satellite data at all (neither Sentinel-1 nor Sentinel-2)?"
+    n = negated(q)
+    assert n.topic == "Sentinel satellite data like Sentinel-1 or Sentinel-2"
+    assert q[n.span[1] :] == "?"
+    assert negated("Which of her papers don't use SAR at all (i.e. optical only)?").topic == "SAR"

@@ -67,3 +67,49 @@ def test_a_list_set_apart_by_dashes_gives_alternatives():
     parts = [p.strip() for p in text.split(" or ")]
     assert parts[:3] == ["his solver work", "multigrid", "Krylov methods"] and parts[3].startswith("preconditioners")
     assert as_alternatives("well - fine, thanks") == "well - fine, thanks"  # one dash sets nothing apart
+
+
+def test_a_long_form_of_an_acronym_is_no_generic_word():
+    share = {"quantization": 0.18, "large": 0.41, "language": 0.32, "models": 0.71}
+    words = ["quantization", "large", "language", "models"]
+    # "large language models" names one thing (LLMs) however many papers say its words apart
+    assert core_words(words, share) == ["quantization"]
+    assert core_words(words, share, frozenset({"large", "language", "models"})) == words
+
+
+def test_quantizing_large_language_models_needs_both_across_the_corpus(assistant):
+    # a third of the seeds' papers say "language": read as "quantization", the list held every quantization paper
+    corpus = assistant.answerer().corpus
+    assert corpus.topics._long_form_words(["quantization", "large", "language", "models"]) == {
+        "large",
+        "language",
+        "models",
+    }
+    found = {
+        c.title
+        for c in ask(
+            assistant, "Which papers in the corpus, from either group, deal with quantizing large language models?"
+        ).citations
+    }
+    assert any(t.startswith("CALM") for t in found) and any(t.startswith("BitDistiller") for t in found)
+    assert FP_XINT not in found
+    assert not any(t and t.startswith("Compression for Better") for t in found)
+
+
+def test_a_count_in_the_topic_must_be_said_as_written(assistant):
+    from assistant.answer.evidence.topic_terms import identities, said_as_written
+
+    # 8 GPUs are not 64; a year is a date, read before the topic; a count is no name the planner keeps
+    assert said_as_written(["experiments", "64", "gpus"]) == ["64"]
+    assert said_as_written(["2023", "gpus"]) == []
+    assert identities(["experiments", "64", "gpus"]) == []
+    found = {
+        c.title
+        for c in ask(
+            assistant, "Which papers in the whole corpus, whoever wrote them, report experiments on 64 GPUs?"
+        ).citations
+    }
+    assert any(t.startswith("DeAR") for t in found) and any(t.startswith("cuNNQS-SCI") for t in found)
+    # a kind of GPU ("A100") said without the count is no paper on it
+    assert not any(t.startswith("Exploiting Block Coordinate Descent") for t in found)
+    assert not any(t.startswith("MoE-DisCo") for t in found)

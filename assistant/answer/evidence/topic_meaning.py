@@ -27,6 +27,7 @@ from assistant.answer.evidence.topic_terms import (
     identities,
     key_terms,
     names_in,
+    said_as_written,
     strongly_relevant,
 )
 from assistant.answer.evidence.weigh import QueryTerms, forms, vocabulary
@@ -59,9 +60,27 @@ class TopicMeaning:
             if len(cores) >= CORE_CACHE:
                 cores.clear()
             cores[key] = core_words(
-                words, {w: len(self.stats.positions_with(forms(w))) / self.stats.size for w in words}
+                words,
+                {w: len(self.stats.positions_with(forms(w))) / self.stats.size for w in words},
+                self._long_form_words(words),
             )
         return cores[key]
+
+    def _long_form_words(self, words: list[str]) -> frozenset[str]:
+        """The phrase's words that spell out, in order, a long form of an acronym the corpus defines ("large language
+        models" for "LLMs"; a plural counts as its singular)."""
+        acronyms = getattr(self.picker, "acronyms", None)
+        if acronyms is None:
+            return frozenset()
+        said = [w.removesuffix("s") for w in words]
+        out: set[str] = set()
+        for longs in acronyms.long_forms.values():
+            for long in longs:
+                spelt = [w.removesuffix("s") for w in long]
+                for i in range(len(said) - len(spelt) + 1) if len(spelt) >= 2 else ():
+                    if said[i : i + len(spelt)] == spelt:
+                        out.update(words[i : i + len(spelt)])
+        return frozenset(out)
 
     def query_terms(self, words: list[str]) -> QueryTerms:
         """`QueryTerms.of` the content words over the passages; a kind's read from the store (kind_reading.py)."""
@@ -309,7 +328,7 @@ class TopicMeaning:
         for alt, words, qterms in self.scored_alternatives(topic, papers):
             floor = learned.least_stems()
             near = self._covering(qterms, floor) if self.terms is not None and floor > 0 else None
-            ids = identities(words)
+            ids = said_as_written(words)
             cands = [
                 p
                 for p in rest

@@ -106,7 +106,15 @@ def identities(words: list[str]) -> list[str]:
     return [w for w in words if _IDENTITY.search(w) and re.search(r"[a-z]", w)]
 
 
+def said_as_written(words: list[str]) -> list[str]:
+    """The words a paper's text must say for it to be on the phrase: its identities and its counts ("experiments on
+    64 GPUs": 8 GPUs are not 64; a year is read as a date before). A count is no name: the planner's reading of a
+    topic (identities) does not keep it."""
+    return identities(words) + [w for w in words if _COUNT.fullmatch(w)]
+
+
 _IDENTITY = re.compile(r"\d")
+_COUNT = re.compile(r"(?!(?:19|20)\d\d$)\d+")
 
 
 def key_terms(alt: str, words: list[str], in_scope: Callable[[str], int]) -> set[str]:

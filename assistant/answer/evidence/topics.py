@@ -55,6 +55,7 @@ from assistant.answer.evidence.topic_terms import (  # noqa: F401 - read from he
     names_in,
     only_as_other,
     said_as_name,
+    said_as_written,
     sentences_of,
     strongly_on,
     strongly_relevant,
@@ -155,7 +156,8 @@ class TopicMatcher(TopicMeaning, TopicReading):
         the topic in meaning (KIND_DENSE), or write the kind as a name ("evaluations on ResNet, LLaMA, and Qwen" for
         "LLMs": a mention of the topic however far its closest sentence, as the negated topic reads it), by id."""
         have = {sp.paper.id for sp in found}
-        rest = [p for p in papers if p.id not in have]
+        ids = [said_as_written(content_terms(a)) for a in alternatives(topic)]  # a kind of "64 GPUs" still says 64
+        rest = [p for p in papers if p.id not in have and any(_has_all(i, self._whole_of(p)) for i in ids)]
         # A kind's support is scored by the paper's meaning near the topic itself (`_best_sims`), whichever kind
         # grounds it: a far paper is added only where its sentence writes the kind as a name, and one an earlier
         # kind added keeps that support (a later kind can only tie it). So the nearness is read once, and each kind
@@ -324,7 +326,7 @@ class TopicMatcher(TopicMeaning, TopicReading):
                 if p.id not in per_paper or float(sims[i]) > per_paper[p.id][0]:
                     per_paper[p.id] = (float(sims[i]), sentences[i][1])
             whole = {p.id: self._whole_of(p) for p in papers}
-            cands = [p for p in papers if _has_all(identities(words), whole[p.id])]
+            cands = [p for p in papers if _has_all(said_as_written(words), whole[p.id])]
             # A part of "benchmarks for HPC or AI-HPC systems" is a fragment of one phrase shared out over the
             # alternatives ("benchmarks HPC"): its last word is no head, so all its words stay.
             key = sorted(key_terms(alt, words, used)) if len(alts) == 1 else words

@@ -19,6 +19,12 @@ _NEG_VERB = (
     r"employ|exploit|leverage|need|require|build on|work on|look at|focus on|related to|based on|"
     r"(?:have|has) (?:anything )?to do with)"
 )
+# Participles that say how a paper was written, put out or received, not what it is about: a negation of one is a
+# condition on the record ("were not published in 2023", "weren't written by him"), read elsewhere.
+_RECORD_PARTICIPLE = (
+    r"(?:written|authored|co-?authored|published|released|posted|cited|accepted|submitted|presented|listed|dated|"
+    r"indexed|given|shown|seen|taken|chosen|counted)"
+)
 _NEGATION = re.compile(
     # "don't involve X", "are not about X", "never mention X"
     rf"\b(?:(?:are|is|were|was|do|does|did)(?:\s+not|n['’]t)|not|never)\s+(?:\w+ly\s+)?{_NEG_VERB}\s+"
@@ -26,6 +32,11 @@ _NEGATION = re.compile(
     # "do not evaluate on X", "did not test X": any verb after do-not, bar writing (that excludes the author)
     r"|\b(?:do|does|did)(?:\s+not|n['’]t)\s+(?:\w+ly\s+)?(?!(?:write|wrote|author|co-?author|appear|come|get|have|has)\b)"
     r"[a-z]+(?:\s+(?:on|with|to|about|in|for|at|against))?\s+(?P<u>[^,.;?!]+)"
+    # "were NOT tested on LLMs", "isn't trained with labels": a passive participle and its object, bar the verbs of
+    # writing and publishing (`_RECORD_PARTICIPLE`), words that only end like one, and an agent ("not led by
+    # Hansen": who, not what)
+    rf"|\b(?:are|is|were|was|been)(?:\s+not|n['’]t)\s+(?:\w+ly\s+)?(?!(?:{_RECORD_PARTICIPLE}|open|often|even)\b)"
+    r"[a-z]+(?:ed|en)(?!\s+by\b)(?:\s+(?:on|with|to|about|in|for|at|against|using|from))?\s+(?P<p>[^,.;?!]+)"
     # "other than X", "without X", "with no X", "have nothing to do with X", "unrelated to X", "lacking any X"
     r"|\b(?:other than|apart from|except(?: for)?|excluding|besides|without(?: any)?|leaving out|not counting|"
     # "(as opposed to sea ice)", "rather than X", "instead of X": the contrast is a topic left out
@@ -78,7 +89,7 @@ def negated(question: str) -> Negation | None:
     for m in _NEGATION.finditer(question):
         if any(a <= m.start() < b for a, b in scope_said):
             continue
-        group = next(g for g in ("x", "u", "y", "z", "w", "v", "t", "s") if m.group(g))
+        group = next(g for g in ("x", "u", "p", "y", "z", "w", "v", "t", "s") if m.group(g))
         raw, start = m.group(group), m.start(group)
         cut = _NEGATION_END.search(raw)
         body = (raw[: cut.start()] if cut else raw).rstrip()
@@ -97,6 +108,11 @@ def negated(question: str) -> Negation | None:
         end = bracket_end or start + len(body)
         if tail := re.match(r"\s+(?:at all|whatsoever|in any way)\b", question[end:], re.I):
             end += tail.end()
+            # "at all (neither Sentinel-1 nor Sentinel-2)": a bracket after the frame is read as one after the words
+            if not bracket_end and (after := re.match(r"\s*\(", question[end:])):
+                opened = end + after.end() - 1
+                said, bracket_end = _bracketed(question, opened - len(said), said + "(")  # the bracket as if after it
+                x, end = _topic_of(said.strip(" \"'“”")), bracket_end or end
         return Negation(x, (m.start(), end))
     return None
 
@@ -105,7 +121,9 @@ def negated(question: str) -> Negation | None:
 # restates the question and is no part of the topic; a list ("a specific model (ResNet, LLaMA, Qwen...)") gives
 # examples of it, read as "like" (topic_terms.alternatives: each example is an alternative of the topic).
 _GLOSS = re.compile(r"^\s*(?:i\.?e\.?|that is|namely|meaning|so|i mean)\b|^.*\b(?:instead|rather)\b", re.I)
-_EXAMPLE_CUE = re.compile(r"^\s*(?:e\.?g\.?|eg|like|such as|including|for example|for instance)\s*,?\s*", re.I)
+_EXAMPLE_CUE = re.compile(
+    r"^\s*(?:e\.?g\.?|eg|like|such as|including|for example|for instance|neither|either)\s*,?\s*", re.I
+)
 
 
 def _bracketed(question: str, start: int, body: str) -> tuple[str, int]:
@@ -126,7 +144,7 @@ def _bracketed(question: str, start: int, body: str) -> tuple[str, int]:
         end += rest.end()
     if _GLOSS.match(inner):
         return head, end
-    items = [i.strip(" .…") for i in re.split(r",|\bor\b|\band\b|/", _EXAMPLE_CUE.sub("", inner))]
+    items = [i.strip(" .…") for i in re.split(r",|\bn?or\b|\band\b|/", _EXAMPLE_CUE.sub("", inner))]
     items = [i for i in items if i and i.casefold() not in ("etc", "and so on")]
     return (f"{head} like {' or '.join(items)}" if items else head), end
 
