@@ -1,0 +1,79 @@
+"""Conditions a list question states beside its topic, each read into its slot and applied together: a quantity in a
+kind of unit ("a scaling efficiency as a percentage", "a speedup factor", "a percentage of 90% or more") with the
+selection said before it."""
+
+from __future__ import annotations
+
+from assistant.answer.evidence.quantity import beyond
+from assistant.answer.plan import phrases
+from assistant.models import Filters, Message
+from tests.conftest import make_paper
+
+
+def ask(assistant, question):
+    return assistant.answer([Message(role="user", content=question)], Filters())
+
+
+def test_a_quantity_asked_in_a_kind_of_unit_has_no_bound():
+    t = phrases.quantity_threshold("Which of his papers give a parallel or scaling efficiency as a percentage?")
+    assert (t.noun, t.direction, t.percent, t.ratio) == ("efficiency", 0, True, False)
+    t = phrases.quantity_threshold("Which of his papers give a numeric parallel or scaling efficiency percentage?")
+    assert (t.noun, t.direction, t.percent) == ("efficiency", 0, True)
+    t = phrases.quantity_threshold("Which of his papers both use NVIDIA A100 GPUs and report a speedup factor?")
+    assert (t.noun, t.direction, t.ratio) == ("speedup", 0, True)
+    # the words before it select the papers; a noun that names no quantity the papers report is none
+    assert "A100" in "Which of his papers both use NVIDIA A100 GPUs and report a speedup factor?"[: t.start]
+    assert phrases.quantity_threshold("What is the impact factor of the journal she published in?") is None
+    t = phrases.quantity_threshold(
+        "Which of his papers claim a speedup bigger than 5x over the previous state of the art?"
+    )
+    assert (t.noun, t.direction, t.value, t.ratio) == ("speedup", 1, 5.0, True)
+
+
+def test_the_unit_named_as_the_noun_reads_every_figure_in_it():
+    """ "a percentage of 90% or more": a percentage of anything ("detects 94% of leads"), not one said beside the
+    word "percentage"."""
+    papers = [
+        make_paper(id="a", abstract="The classifier detects 94% of leads in coincident images."),
+        make_paper(id="b", abstract="Accuracy rises from 64% to 82% after adaptation."),
+        make_paper(id="c", abstract="The lines fall within 10 m of surveyed coastlines on 92% of their length."),
+    ]
+    t = phrases.quantity_threshold("Which of her abstracts report a percentage of 90% or more?")
+    found = beyond(t.noun, papers, t.direction, t.value, t.ratio, t.percent, t.unit, t.inclusive)
+    assert [r.paper.id for r in found] == ["a", "c"]
+
+
+def test_a_quantity_in_a_unit_is_stated_by_a_figure_in_a_sentence_that_says_it():
+    """ "a classification accuracy as a percentage": "raises classification accuracy in the far range from 71% to 86%"
+    states one though no number stands next to the noun; a sentence without the noun states none."""
+    papers = [
+        make_paper(id="a", abstract="The correction raises classification accuracy in the far range from 71% to 86%."),
+        make_paper(id="b", abstract="The model reaches 91.3% overall accuracy."),
+        make_paper(id="c", abstract="Errors fall by 30% against persistence."),
+    ]
+    t = phrases.quantity_threshold("Which of her papers report a classification accuracy as a percentage?")
+    found = beyond(t.noun, papers, t.direction, t.value, t.ratio, t.percent, t.unit, t.inclusive)
+    assert sorted(r.paper.id for r in found) == ["a", "b"]
+
+
+def test_a_figure_stated_in_a_unit_lists_the_papers_that_state_one(assistant):
+    answer = ask(assistant, "Which of his papers give a parallel or scaling efficiency as a percentage?")
+    assert answer.meta["plan"]["route"] == "quantity_threshold"
+    cited = {c.display_title for c in answer.citations}
+    assert len(cited) == 2 and any(t.startswith("cuNNQS-SCI") for t in cited)
+    assert any(t.startswith("Unfolding an Atomistic World") for t in cited)
+
+
+def test_the_selection_said_before_a_threshold_narrows_the_papers_and_is_said(assistant):
+    """ "papers both use NVIDIA A100 GPUs and report a speedup factor": the GPU clause selects, the factor is read in
+    what it selects (SparStencil's 7.1x and DynaTrain's orders of magnitude name no A100)."""
+    answer = ask(assistant, "Which of his papers both use NVIDIA A100 GPUs and report a speedup factor?")
+    assert answer.meta["plan"]["topic"] == "NVIDIA A100 GPUs"
+    assert "on “NVIDIA A100 GPUs” that report speedup as a factor" in answer.answer
+    assert {c.arxiv_id or c.display_title[:9] for c in answer.citations} == {"cuNNQS-SC", "2505.20094"}
+    # the words after the threshold qualify the figure, not the papers ("over the previous state of the art")
+    bigger = ask(assistant, "Which of his papers claim a speedup bigger than 5x over the previous state of the art?")
+    assert bigger.meta["plan"]["topic"] == "" and len({c.paper_id for c in bigger.citations}) == 3
+    # the clause the threshold is in is the figure's: "beating earlier approaches by more than a factor of 100"
+    beat = ask(assistant, "Which of his papers report beating earlier approaches by more than a factor of 100?")
+    assert beat.meta["plan"]["topic"] == "" and len({c.paper_id for c in beat.citations}) == 2
