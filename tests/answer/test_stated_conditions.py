@@ -1,11 +1,13 @@
 """Conditions a list question states beside its topic, each read into its slot and applied together: a quantity in a
 kind of unit ("a scaling efficiency as a percentage", "a speedup factor", "a percentage of 90% or more") with the
-selection said before it."""
+selection said before it, people as alternatives ("with either Petrov or Hansen"), and a position said with a pronoun
+("did she lead")."""
 
 from __future__ import annotations
 
 from assistant.answer.evidence.quantity import beyond
 from assistant.answer.plan import phrases
+from assistant.answer.plan.people import Mention, PersonConstraint, constraints
 from assistant.models import Filters, Message
 from tests.conftest import make_paper
 
@@ -77,3 +79,43 @@ def test_the_selection_said_before_a_threshold_narrows_the_papers_and_is_said(as
     # the clause the threshold is in is the figure's: "beating earlier approaches by more than a factor of 100"
     beat = ask(assistant, "Which of his papers report beating earlier approaches by more than a factor of 100?")
     assert beat.meta["plan"]["topic"] == "" and len({c.paper_id for c in beat.citations}) == 2
+
+
+def _mentions(question: str, *names: str) -> list[Mention]:
+    out = []
+    for name in names:
+        at = question.index(name)
+        out.append(Mention(name, at, at + len(name), name))
+    return out
+
+
+def test_people_joined_by_or_are_alternatives():
+    q = "Papers with either Ivan Petrov or Ole Hansen, published after 2021, that rely on altimetry?"
+    (c,) = constraints(q, _mentions(q, "Ivan Petrov", "Ole Hansen"), "Keiko Tanaka")
+    assert (c.who, c.also, c.said) == ("Ivan Petrov", ("Ole Hansen",), "Ivan Petrov or Ole Hansen")
+    assert c.admits(make_paper(authors=["Keiko Tanaka", "Ole Hansen"]))
+    assert c.admits(make_paper(authors=["Ivan Petrov", "Keiko Tanaka"]))
+    assert not c.admits(make_paper(authors=["Keiko Tanaka", "Ingrid Berg"]))
+    q = "Which of her papers are with Ivan Petrov and Ole Hansen?"
+    both = constraints(q, _mentions(q, "Ivan Petrov", "Ole Hansen"), "Keiko Tanaka")
+    assert [(c.who, c.also) for c in both] == [("Ivan Petrov", ()), ("Ole Hansen", ())]
+
+
+def test_alternative_people_select_and_are_said(tanaka):
+    answer = ask(tanaka, "Which of her papers are with Ivan Petrov or Ole Hansen?")
+    assert answer.meta["plan"]["people"] == ["Ivan Petrov: author, or Ole Hansen"]
+    assert "with Ivan Petrov or Ole Hansen" in answer.answer.split("\n")[0]
+    hansen = {c.paper_id for c in ask(tanaka, "Which of her papers are with Ole Hansen?").citations}
+    petrov = {c.paper_id for c in ask(tanaka, "Which of her papers are with Ivan Petrov?").citations}
+    assert {c.paper_id for c in answer.citations} == hansen | petrov and hansen - petrov and petrov - hansen
+
+
+def test_a_pronoun_that_leads_is_the_first_author():
+    q = "Between 2020 and 2022, which sea-ice papers did she lead that ended up in journals?"
+    assert constraints(q, [], "Keiko Tanaka") == [PersonConstraint("Keiko Tanaka", 1)]
+
+
+def test_a_pronoun_after_another_person_leads_for_them_not_the_author():
+    q = "Zeyu Liu is first author on one of the papers with Zhang. For the one he led, which GPUs were used?"
+    said = constraints(q, _mentions(q, "Zeyu Liu"), "Yunquan Zhang")
+    assert [c.who for c in said if c.position == 1] == ["Zeyu Liu"]
