@@ -81,6 +81,22 @@ def test_the_selection_said_before_a_threshold_narrows_the_papers_and_is_said(as
     assert beat.meta["plan"]["topic"] == "" and len({c.paper_id for c in beat.citations}) == 2
 
 
+def test_a_ranking_or_a_clause_without_a_paper_noun_is_no_stated_condition(assistant):
+    """ "reports the largest speedup factor" ranks the figures (quantity_extreme); "Which of her abstracts quote …" and
+    "His meta-study … pooled results … over more than 80 benchmarks" name no papers a selection could be read from."""
+    assert (
+        phrases.quantity_threshold("Which of his papers reports the largest speedup factor, and how large is it?")
+        is None
+    )
+    largest = ask(assistant, "Which of his papers reports the largest speedup factor, and how large is it?")
+    assert largest.meta["plan"]["route"] == "quantity_extreme"
+    meta = ask(
+        assistant,
+        "His meta-study on LLM abilities pooled results from 37 models over more than 80 benchmarks, correct?",
+    )
+    assert meta.meta["plan"]["route"] == "quantity_threshold" and meta.meta["plan"]["topic"] == ""
+
+
 def _mentions(question: str, *names: str) -> list[Mention]:
     out = []
     for name in names:

@@ -54,10 +54,11 @@ class OperationReader:
         report a speedup factor"), each a condition of its own ("LLM and GPUs"). The clause the threshold is in
         ("papers that report beating earlier approaches by …") and the words after it ("… over the previous state of
         the art") qualify the figure, not the papers."""
-        parts = re.split(rf"(?i){phrases.PAPER_NOUN}", before, maxsplit=1)
-        if len(parts) == 2:
-            joined = list(re.finditer(r"(?i)\band\b", parts[1]))
-            parts[1] = parts[1][: joined[-1].start()] if joined else ""
+        parts = re.split(rf"(?i)(?<![\w-]){phrases.PAPER_NOUN}", before, maxsplit=1)  # not "meta-study"
+        if len(parts) < 2:
+            return ""  # no paper noun selects ("Which of her abstracts quote …", "His meta-study … pooled …")
+        joined = list(re.finditer(r"(?i)\band\b", parts[1]))
+        parts[1] = parts[1][: joined[-1].start()] if joined else ""
         read = [said_before(topic, p) if topic else self._topic(self._without_people(without_dates(p))) for p in parts]
         return " and ".join(t for t in read if t)
 

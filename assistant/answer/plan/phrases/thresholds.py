@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from assistant.answer.plan.phrases.dates import YEAR
+from assistant.answer.plan.phrases.superlatives import superlative
 from assistant.answer.plan.phrases.wording import STRUCTURE
 from assistant.text import STOP
 
@@ -174,6 +175,8 @@ def _stated_in(question: str) -> Threshold | None:
     m = _STATED_IN.search(question)
     if not m or m.group("noun").casefold() in STRUCTURE | STOP | set(UNIT_NOUNS):
         return None
+    if any(superlative(w) for w in re.findall(r"[A-Za-z]+", m.group(0))):
+        return None  # "reports the largest speedup factor": a ranking of the figures (quantity_extreme), no condition
     unit = UNIT_NOUNS[m.group("unit").casefold()]
     said = f"as a {'percentage' if unit == '%' else 'factor'}"
     return Threshold(m.group("noun"), 0, 0.0, said, ratio=unit == "x", percent=unit == "%", start=m.start())
