@@ -1,7 +1,8 @@
 """Conditions a list question states beside its topic, each read into its slot and applied together: a quantity in a
 kind of unit ("a scaling efficiency as a percentage", "a speedup factor", "a percentage of 90% or more") with the
-selection said before it, people as alternatives ("with either Petrov or Hansen"), and a position said with a pronoun
-("did she lead")."""
+selection said before it, people as alternatives ("with either Petrov or Hansen"), a kind of work said outright
+beside a source set aside ("in a journal (not just arXiv)"), a position said with a pronoun ("did she lead"), and a
+subject category named in words ("filed under distributed/parallel computing")."""
 
 from __future__ import annotations
 
@@ -131,7 +132,42 @@ def test_a_pronoun_that_leads_is_the_first_author():
     assert constraints(q, [], "Keiko Tanaka") == [PersonConstraint("Keiko Tanaka", 1)]
 
 
+def test_a_kind_said_outright_beside_arxiv_set_aside(tanaka):
+    """ "it appeared in a journal (not a conference and not just arXiv)": journal articles; arXiv, negated, is no
+    venue asked and the kind ruled out beside it no "only preprints"."""
+    answer = ask(
+        tanaka,
+        "Which of her papers meet all three: she is first author, it appeared in a journal (not a conference and not "
+        "just arXiv), and it uses Sentinel-1?",
+    )
+    plan = answer.meta["plan"]
+    assert plan["work_type"] == "journal article" and plan["venues"] == []
+    assert len({c.paper_id for c in answer.citations}) == 2
+    assert "journal articles listing Keiko Tanaka as first author" in answer.answer
+
+
 def test_a_pronoun_after_another_person_leads_for_them_not_the_author():
     q = "Zeyu Liu is first author on one of the papers with Zhang. For the one he led, which GPUs were used?"
     said = constraints(q, _mentions(q, "Zeyu Liu"), "Yunquan Zhang")
     assert [c.who for c in said if c.position == 1] == ["Zeyu Liu"]
+
+
+def test_a_category_named_in_words_beside_a_filing_word():
+    from assistant.answer.plan.phrases.category_names import named_categories
+
+    codes = ["AI", "CL", "CV", "DC", "LG", "PF"]
+    q = "Which April 2026 papers on his profile are filed under distributed/parallel computing and deal with X?"
+    assert named_categories(q, codes) == [("DC", "filed under distributed/parallel computing")]
+    assert named_categories("Which papers are in the machine learning category?", codes) == [
+        ("LG", "machine learning category")
+    ]
+    # without a filing word the words are a topic; a dotted code the table writes is read by its own name
+    assert named_categories("Which of his papers are about machine learning?", codes) == []
+    assert named_categories("papers listed under atmospheric and oceanic physics", ["physics.ao-ph"])
+
+
+def test_a_category_named_in_words_selects_its_papers(assistant):
+    answer = ask(assistant, "Which of his papers from April 2026 are filed under distributed/parallel computing?")
+    plan = answer.meta["plan"]
+    assert plan["categories"] == ["DC"] and plan["topic"] == ""
+    assert "in the DC category" in answer.answer.split("\n")[0]
