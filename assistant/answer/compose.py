@@ -89,7 +89,7 @@ class Answerer:
                 plan, composed.quantity_extreme(self.corpus, self.tables.scoped(plan), plan)
             ),
             "quantity_threshold": lambda plan: self._chosen(
-                plan, composed.quantity_threshold(self.corpus, self.tables.scoped(plan), plan)
+                plan, composed.quantity_threshold(self.corpus, self.tables.scoped(plan), plan, self.tables.who(plan))
             ),
             "average": lambda plan: (composed.average(self.corpus, self.tables.scoped(plan), plan), []),
             "aggregate": lambda plan: (

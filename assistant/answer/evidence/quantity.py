@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from assistant.answer.evidence.weigh import forms
+from assistant.answer.plan.phrases.thresholds import UNIT_NOUNS
 from assistant.models import Paper
 from assistant.presenter import plain_text
 from assistant.text import research_sentences
@@ -117,17 +118,24 @@ def readings(noun: str, papers: list[Paper], factor: bool = False, question: str
     next to the words it is reported with as the question qualifies it (data/quantity_nouns.txt: a model's "size"
     in "parameters"); with `factor` (a bound given as a factor: "by more than a factor of 100"), also every factor
     reported as faster."""
+    unit = UNIT_NOUNS.get(noun.casefold())
     nn = _noun_pattern(reported_as(noun, question))
-    patterns = [
-        re.compile(rf"\b{_NUMBER}(?:\s+|-){_BETWEEN}{nn}", re.I),
-        re.compile(
-            rf"\b{nn},?\s+(?:of\s+|up to\s+|by\s+|reaching\s+|to\s+|=\s*|on\s+)+(?:about\s+|nearly\s+)?{_NUMBER}", re.I
-        ),
-    ]
-    # "Errors in ice thickness stay below 12 cm": the noun, a few words, and a bound the figure is stated with.
-    patterns.append(
-        re.compile(rf"\b{nn}\s+{_BETWEEN}(?:below|under|above|within|less than|more than)\s+{_NUMBER}", re.I)
+    patterns = (
+        [_IN_UNIT[unit]]
+        if unit
+        else [
+            re.compile(rf"\b{_NUMBER}(?:\s+|-){_BETWEEN}{nn}", re.I),
+            re.compile(
+                rf"\b{nn},?\s+(?:of\s+|up to\s+|by\s+|reaching\s+|to\s+|=\s*|on\s+)+(?:about\s+|nearly\s+)?{_NUMBER}",
+                re.I,
+            ),
+        ]
     )
+    # "Errors in ice thickness stay below 12 cm": the noun, a few words, and a bound the figure is stated with.
+    if not unit:
+        patterns.append(
+            re.compile(rf"\b{nn}\s+{_BETWEEN}(?:below|under|above|within|less than|more than)\s+{_NUMBER}", re.I)
+        )
     if factor or noun.casefold() in RATIO_NOUNS:
         patterns.append(_FACTOR)
     out = []
@@ -157,6 +165,14 @@ def readings(noun: str, papers: list[Paper], factor: bool = False, question: str
                         n = m.group("n").casefold()
                         out.append(Reading(p, written, 10.0 ** int(_WORD_NUMBERS.get(n, n)), m.group("num")))
     return out
+
+
+# Every figure written in a unit, whatever it measures: the readings of a unit asked as the noun ("a percentage of 90%
+# or more": "detects 94% of leads"; "92-97% scaling efficiency": 97%).
+_IN_UNIT = {
+    "%": re.compile(r"(?<![\w.])(?P<num>(?P<n>\d+(?:\.\d+)?)\s*%)"),
+    "x": re.compile(r"(?<![\w.])(?P<num>(?P<n>\d+(?:\.\d+)?)\s*(?:[x×X](?![a-z])|times\b))"),
+}
 
 
 # SI prefixes and units by name, so a unit asked by name finds figures written with its symbol ("centimetres": "cm").
@@ -209,6 +225,8 @@ def beyond(
     measured in centimetres"; the bound itself too when `inclusive`: "90% or more"), most extreme first; only figures
     written the way the bound is (`alike`)."""
     found = readings(noun, papers, factor=ratio)
+    if not direction and (ratio or percent):
+        found += _stated_beside(noun, papers, "x" if ratio else "%", found)
     # "over 90%" itself exceeds 90: a figure stated as a bound past the asked value meets it
     kept = [
         r
@@ -225,6 +243,24 @@ def beyond(
         if r.paper.id not in best or (r.value - best[r.paper.id].value) * direction > 0:
             best[r.paper.id] = r
     return sorted(best.values(), key=lambda r: -r.value * direction)
+
+
+def _stated_beside(noun: str, papers: list[Paper], unit: str, have: list[Reading]) -> list[Reading]:
+    """A figure in the unit in a sentence that says the noun, wherever it stands: a quantity asked in a kind of unit
+    with no bound ("a classification accuracy as a percentage") is stated by "raises classification accuracy in the far
+    range from 71% to 86%", which binds no number to the noun's side. A paper `have` already reads keeps its reading."""
+    nn = re.compile(rf"\b{_noun_pattern(noun)}", re.I)
+    read = {r.paper.id for r in have}
+    out = []
+    for p in papers:
+        if p.id in read:
+            continue
+        for written in (s for abstract in p.abstracts for s in research_sentences(abstract)):
+            shown = plain_text(written)
+            if nn.search(shown) and (m := _IN_UNIT[unit].search(shown)):
+                out.append(Reading(p, written, float(m.group("n")), m.group("num").strip()))
+                break
+    return out
 
 
 def asked_noun(words: tuple[str, ...], papers: list[Paper], question: str) -> str | None:

@@ -12,8 +12,17 @@ from assistant.answer.plan import phrases
 from assistant.answer.plan.aggregate import Aggregate
 from assistant.answer.plan.intents import Intent
 from assistant.answer.plan.kinds import META_KINDS
+from assistant.answer.plan.phrases import without_dates
 from assistant.answer.plan.topic import TOPIC_ROUTES
 from assistant.models import Filters
+
+
+def said_before(topic: str, before: str) -> str:
+    """The topic's words the question says before a phrase (a threshold's: the words after it qualify the figure,
+    "a speedup of more than 5x over the previous state of the art")."""
+    said = {w.casefold() for w in re.findall(r"[\w-]+", before)}
+    return " ".join(w for w in topic.split() if w.casefold() in said)
+
 
 # "How many of her papers …": a condition's papers counted, not listed.
 HOW_MANY = re.compile(r"\s*how many\b", re.I)
@@ -38,6 +47,20 @@ class Operation:
 
 class OperationReader:
     """Mixed into the Planner (which gives `corpus`, `quantity_asked`, `_author_of`, `across_asked`)."""
+
+    def _selection(self, before: str, topic: str) -> str:
+        """The topic of the papers a threshold is asked over, from the words before it: the paper noun's modifiers
+        ("his LLM papers that report …") and a clause joined to the threshold's by "and" ("papers that use GPUs and
+        report a speedup factor"), each a condition of its own ("LLM and GPUs"). The clause the threshold is in
+        ("papers that report beating earlier approaches by …") and the words after it ("… over the previous state of
+        the art") qualify the figure, not the papers."""
+        parts = re.split(rf"(?i)(?<![\w-]){phrases.PAPER_NOUN}", before, maxsplit=1)  # not "meta-study"
+        if len(parts) < 2:
+            return ""  # no paper noun selects ("Which of her abstracts quote …", "His meta-study … pooled …")
+        joined = list(re.finditer(r"(?i)\band\b", parts[1]))
+        parts[1] = parts[1][: joined[-1].start()] if joined else ""
+        read = [said_before(topic, p) if topic else self._topic(self._without_people(without_dates(p))) for p in parts]
+        return " and ".join(t for t in read if t)
 
     def operation_read(
         self,
@@ -95,7 +118,8 @@ class OperationReader:
             direction = team_ranked or 1
         elif (th := phrases.quantity_threshold(question)) and not named and not focus and not literal:
             # "Which of his papers claim a speedup of more than 100x?": the papers whose reported figure passes it.
-            intent.route, quantity, direction, threshold, topic = "quantity_threshold", th.noun, th.direction, th, ""
+            intent.route, quantity, direction, threshold = "quantity_threshold", th.noun, th.direction, th
+            topic = self._selection(question[: th.start], topic)
         elif not (named or focus or literal) and (ex := self.quantity_asked(question, f, span, scope)):
             intent.route, quantity, direction, topic = "quantity_extreme", ex.noun, ex.direction, ""  # as reported
         elif intent.route in ("per_year", "count") and phrases.AVERAGE.search(question):

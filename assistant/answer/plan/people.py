@@ -86,9 +86,10 @@ class PersonConstraint:
     negated: bool = False
     absent: bool = False
     unlisted_too: bool = False
+    also: tuple[str, ...] = ()  # people any of whom may be listed instead ("with either Petrov or Hansen")
 
     def admits(self, paper: Paper) -> bool:
-        listed = [i for i, a in enumerate(paper.authors) if same_person(a, self.who)]
+        listed = [i for i, a in enumerate(paper.authors) if any(same_person(a, w) for w in (self.who, *self.also))]
         if self.absent:
             return not listed
         if self.position is None:
@@ -101,11 +102,16 @@ class PersonConstraint:
         return (bool(listed) or self.unlisted_too) and not at if self.negated else at
 
     @property
+    def said(self) -> str:
+        """The people as the question joins them ("Ivan Petrov or Ole Hansen")."""
+        return " or ".join((self.who, *self.also))
+
+    @property
     def role(self) -> str:
         if self.absent:
             return "not an author"
         if self.position is None:
-            return "author"
+            return f"author, or {' or '.join(self.also)}" if self.also else "author"
         nth = {1: "first", 2: "second", 3: "third", -1: "last"}.get(self.position, f"#{self.position}")
         return f"not {nth} author" if self.negated else f"{nth} author"
 
@@ -191,12 +197,13 @@ def constraints(question: str, mentions: list[Mention], principal: str) -> list[
         positioned.setdefault(
             holder.name, PersonConstraint(holder.name, nth, negated=negated, unlisted_too=unlisted_too)
         )
-    for m in mentions:
-        if m.name in positioned:
-            continue
+    others = [o for o in mentions if o.name != principal]
+    for m in holders:  # "which did Hansen lead?", "which papers did she lead?": a pronoun leads as a name does
+        if m.name in positioned or (m not in mentions and any(o.end <= m.start for o in others)):
+            continue  # "Liu is first author on one …; for the one he led": a pronoun after another person may be theirs
         if _LEADS.match(question, m.end):
             positioned[m.name] = PersonConstraint(m.name, 1)
-        elif positioned and (e := _ELLIPTIC.match(question, m.end)):
+        elif m in mentions and positioned and (e := _ELLIPTIC.match(question, m.end)):
             positioned[m.name] = PersonConstraint(m.name, author_index(e.group(1)))
     out = list(positioned.values())
     set_aside = _set_aside(question, mentions)
@@ -214,7 +221,30 @@ def constraints(question: str, mentions: list[Mention], principal: str) -> list[
         if m.name == principal and not absent:
             continue  # the principal author named is the scope, not a condition
         out.append(PersonConstraint(m.name, absent=absent))
-    return out
+    return _alternatives(question, mentions, out)
+
+
+# Two people said as alternatives: "with either Ivan Petrov or Ole Hansen", "Petrov or Hansen or Berg".
+_OR_BETWEEN = re.compile(r"^\s*,?\s*or\s*$", re.I)
+
+
+def _alternatives(question: str, mentions: list[Mention], out: list[PersonConstraint]) -> list[PersonConstraint]:
+    """Co-authors the question joins with "or" made one constraint any of whom a paper may list; "and", or nothing
+    joining them, keeps each a condition of its own."""
+    plain = {c.who: c for c in out if c.position is None and not c.absent}
+    merged: list[list[str]] = []
+    for prev, m in zip(mentions, mentions[1:]):
+        if prev.name in plain and m.name in plain and prev.name != m.name:
+            if _OR_BETWEEN.match(question[prev.end : m.start]):
+                if merged and merged[-1][-1] == prev.name:
+                    merged[-1].append(m.name)
+                else:
+                    merged.append([prev.name, m.name])
+    if not merged:
+        return out
+    joined = {name for group in merged for name in group[1:]}
+    firsts = {group[0]: tuple(group[1:]) for group in merged}
+    return [PersonConstraint(c.who, also=firsts[c.who]) if c.who in firsts else c for c in out if c.who not in joined]
 
 
 # The preposition a co-author is said with ("papers with Hansen", "written alongside Berg").

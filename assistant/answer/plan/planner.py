@@ -9,12 +9,7 @@ from dataclasses import replace
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence.sentence_search import question_parts
 from assistant.answer.plan import conversation, elliptical, field_groups, kinds, meant, phrases, topic_scope
-from assistant.answer.plan.conversation import (
-    group_pointed_to,
-    person_pointed_to,
-    pointed_back,
-    split_turns,
-)
+from assistant.answer.plan.conversation import group_pointed_to, person_pointed_to, pointed_back, split_turns
 from assistant.answer.plan.intents import classify, subject_for, topic_words
 from assistant.answer.plan.kinds import META_KINDS
 from assistant.answer.plan.meaning import RouteByMeaning, decided_by
@@ -295,6 +290,8 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
         quantity, direction, leave_out, threshold = op.quantity, op.direction, op.leave_out, op.threshold
         across = op.across
         compared, topic, person, position, scope = op.compared, op.topic, op.person, op.position, op.scope
+        if f.coauthor and any(c.also and f.coauthor in (c.who, *c.also) for c in people):
+            f.coauthor = None  # "with either Petrov or Hansen": the alternatives' constraint (plan.people) selects
         # Another slot narrows the table: a topic of phrasing alone is then dropped, the question is the filter.
         filtered = bool(person or position or surname or span or venues or negation or not_in or f.coauthor or within)
         filtered = filtered or bool(categories or has or team or record.items or (sources and sources.restricts))

@@ -24,6 +24,11 @@ def venue_words(venue: str | None) -> set[str]:
     return {w.casefold() for w in _WORD.findall(venue or "")}
 
 
+def names_a_source(name: str) -> bool:
+    """A venue that names where a preprint is posted, not where a paper appeared ("arXiv", "arXiv.org", "CoRR")."""
+    return name.casefold().startswith("arxiv") or name.casefold() == "corr"
+
+
 def _kind_holds(paper: Paper, kind: str) -> bool:
     return paper.work_type == kind or kind_of(paper) == kind
 
@@ -118,7 +123,7 @@ class RecordConditionReader:
         """The words of the table's venue names that name a venue, not a kind of work nor arXiv (a source)."""
         kind_words = {w.casefold() for p in record.KIND_NOUNS.values() for w in re.findall(r"[a-z]+", p.pattern)}
         words = set().union(*(venue_words(v) for v in self.corpus.venues)) if self.corpus.venues else set()
-        return {w for w in words if len(w) >= 3 and w not in kind_words and not w.startswith("arxiv") and w != "corr"}
+        return {w for w in words if len(w) >= 3 and w not in kind_words and not names_a_source(w)}
 
     def record_conditions(self, question: str, venue_said: str = "") -> Conditions:
         """The kinds of work and venue words the question names as conditions, negated where it negates them; words

@@ -9,9 +9,11 @@ import re
 from assistant.answer.plan import field_groups, phrases
 from assistant.answer.plan.conversation import find_bounded
 from assistant.answer.plan.phrases import who
+from assistant.answer.plan.phrases.category_names import named_categories
+from assistant.answer.plan.phrases.governs import governed
 from assistant.answer.plan.phrases.record import SEVERAL
 from assistant.answer.plan.phrases.team import without_team
-from assistant.answer.plan.record_conditions import Conditions, RecordConditionReader
+from assistant.answer.plan.record_conditions import Conditions, RecordConditionReader, names_a_source
 
 
 class TableFieldReader(RecordConditionReader):
@@ -27,7 +29,9 @@ class TableFieldReader(RecordConditionReader):
         said = ""
         for v in venues:
             name = re.sub(r"^(?:the\s+)?(?:(?:19|20)\d{2}\s+)?", "", v.casefold()).strip()
-            if len(name) >= 4 and find_bounded(ql, name) >= 0:
+            if len(name) >= 4 and (at := find_bounded(ql, name)) >= 0:
+                if names_a_source(v) and governed(question, at)[0]:
+                    continue  # "in a journal (not just arXiv)": the kind of work says it, arXiv is no venue asked
                 found.append(v)
                 said = max(said, question[find_bounded(ql, name) :][: len(name)], key=len)
                 continue
@@ -47,6 +51,10 @@ class TableFieldReader(RecordConditionReader):
             if m := phrases.category_phrase(question, code, cue):
                 found.append(code)
                 said.append(m.group(0))
+        # "filed under distributed/parallel computing": a category by its name, not its code
+        for code, words in named_categories(question, [c for c in self.corpus.categories if c not in found]):
+            found.append(code)
+            said.append(words)
         return found, said
 
     def table_slots(self, question: str) -> tuple[list[str], tuple[tuple[str, bool], ...]]:
@@ -90,7 +98,9 @@ class TableFieldReader(RecordConditionReader):
         if not SEVERAL.search(question):
             return Conditions(), work_type
         read = self.record_conditions(question, self.venues_in(question)[1])
-        if read.negates(work_type) or work_type is None:
+        if read.negates(work_type) or work_type is None or read.kind() not in (None, work_type):
+            # a paper is of one kind: one the conditions name outright ("it appeared in a journal (not a conference and
+            # not just arXiv)") over one read from a kind ruled out beside arXiv
             work_type = read.kind()
         # the source left out and the fields had are the table slots' (not_in, has): not said twice
         said = {(phrases.not_in_source(question)[0], True), (work_type, False)}

@@ -104,6 +104,7 @@ class TableWriter:
             + self._position_phrase(plan)
             # "don't involve Berg": said, not silent (the principal author left out is the scope's "not by")
             + "".join(f" without {c.who}" for c in plan.people if c.absent and c.who != self.corpus.principal)
+            + "".join(f" with {c.said}" for c in plan.people if c.also)  # "with Petrov or Hansen": either
             + (f" in {' or '.join(plan.venues)}" if plan.venues else "")
             + (
                 f" in the {' or '.join(plan.categories)} categor{'ies' if len(plan.categories) > 1 else 'y'}"

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from assistant.answer.plan.phrases.dates import YEAR
+from assistant.answer.plan.phrases.superlatives import superlative
 from assistant.answer.plan.phrases.wording import STRUCTURE
 from assistant.text import STOP
 
@@ -22,6 +23,7 @@ _VALUE = (
 # "a speedup of more than 100x", "over 90% accuracy", "fewer than 8 GPUs": a threshold on a reported quantity.
 _BOUND = {
     "more than": 1, "over": 1, "above": 1, "greater than": 1, "higher than": 1, "larger than": 1, "exceeding": 1,
+    "bigger than": 1,
     "in excess of": 1, "at least": 1, "less than": -1, "under": -1, "below": -1, "fewer than": -1,
     "lower than": -1, "smaller than": -1, "at most": -1,
 }  # fmt: skip
@@ -47,6 +49,9 @@ class Threshold:
     unit: str = ""  # a unit word after the number when the noun came before it ("an error below 10 cm": "cm")
     also: str = ""  # another noun the bound applies to ("a speedup or improvement of more than 100x": "speedup")
     inclusive: bool = False  # the bound itself passes ("at least 90%", "90% or more")
+    # Where the words saying it start in the question: the words before are the papers' own selection ("his LLM
+    # papers that report …"), those after belong to the figure ("… over the previous state of the art").
+    start: int = 0
 
 
 # The bound said after the number ("an efficiency of 90% or more", "10 percentage points or higher"): the same bound
@@ -75,6 +80,19 @@ _IN_UNIT = re.compile(
 )
 
 
+# A noun that names a unit, not a quantity ("a percentage of 90% or more", "a speedup factor"): figures read in it.
+UNIT_NOUNS = {"percentage": "%", "percentages": "%", "percent": "%", "factor": "x", "factors": "x"}
+_UNIT_NOUN = "|".join(UNIT_NOUNS)
+# "report a parallel or scaling efficiency as a percentage", "give a concrete speedup factor": a quantity asked for in
+# a kind of unit, whatever its value (the quantity's noun right before the unit, or before "as a"/"in"); a reporting
+# verb leads, so "the impact factor of a journal" is no quantity asked of the papers.
+_STATED_IN = re.compile(
+    r"\b(?:report|give|state|quote|claim|provide|include|mention|list)s?\s+(?:(?:an?|the|their|its|any|some)\s+)?"
+    rf"(?:[\w-]+\s+){{0,4}}?(?P<noun>[A-Za-z][\w-]*)\s+(?:(?:as\s+an?|in)\s+)?(?P<unit>{_UNIT_NOUN})\b",
+    re.I,
+)
+
+
 def quantity_threshold(question: str) -> Threshold | None:
     """A bound on a reported quantity the question asks for ("a speedup of more than 100x" -> speedup > 100), or
     None. The noun is the word the bound follows ("a speedup of …") or, failing that, the one after the number
@@ -96,12 +114,16 @@ def quantity_threshold(question: str) -> Threshold | None:
             unit=unit_word,
             also=other.group(1) if other and other.group(1).casefold() not in STRUCTURE | STOP else "",
             inclusive=re.sub(r"\s+", " ", m.group("bound").casefold()) in _INCLUSIVE,
+            start=_phrase_start(question, m.start()),
         )
     if t := _postposed(question):
         return t
+    if t := _stated_in(question):
+        return t
     m = _IN_UNIT.search(question)
     if m and not {m.group("noun").casefold(), m.group("unit").casefold()} & (STRUCTURE | STOP):
-        return Threshold(m.group("noun"), 0, 0.0, f"in {m.group('unit')}", False, False, unit=m.group("unit"))
+        said = f"in {m.group('unit')}"
+        return Threshold(m.group("noun"), 0, 0.0, said, False, False, unit=m.group("unit"), start=m.start())
     return None
 
 
@@ -128,8 +150,36 @@ def _postposed(question: str) -> Threshold | None:
             unit=after[-1] if before and after and not unit else "",  # "10 percentage points": "points"
             also=other.group(1) if other and other.group(1).casefold() not in STRUCTURE | STOP else "",
             inclusive=True,
+            start=_phrase_start(question, m.start()),
         )
     return None
+
+
+def _phrase_start(question: str, start: int) -> int:
+    """Where the noun phrase that ends at `start` begins: its modifiers are the threshold's noun's, not a topic
+    ("a parallel or scaling efficiency of 90% or more": from "parallel")."""
+    at = start
+    for m in reversed(list(re.finditer(r"[\w-]+", question[:start]))):
+        w = m.group(0).casefold()
+        if w in STRUCTURE | STOP and w not in ("or", "and"):
+            break
+        at = m.start()
+    while (m := re.match(r"(?:or|and)\s+", question[at:start], re.I)) is not None:
+        at += m.end()  # a joining word first is the clause's ("GPUs and report …"), not the noun's
+    return at
+
+
+def _stated_in(question: str) -> Threshold | None:
+    """A quantity asked for in a kind of unit, with no bound: "a scaling efficiency as a percentage" (any percentage
+    reported of efficiency), "a speedup factor" (any factor reported of speedup)."""
+    m = _STATED_IN.search(question)
+    if not m or m.group("noun").casefold() in STRUCTURE | STOP | set(UNIT_NOUNS):
+        return None
+    if any(superlative(w) for w in re.findall(r"[A-Za-z]+", m.group(0))):
+        return None  # "reports the largest speedup factor": a ranking of the figures (quantity_extreme), no condition
+    unit = UNIT_NOUNS[m.group("unit").casefold()]
+    said = f"as a {'percentage' if unit == '%' else 'factor'}"
+    return Threshold(m.group("noun"), 0, 0.0, said, ratio=unit == "x", percent=unit == "%", start=m.start())
 
 
 def _value(m: re.Match) -> float:
