@@ -98,6 +98,7 @@ from assistant.answer.plan.phrases.who import (  # noqa: F401 - the phrases, rea
     CORPUS_WIDE,
     EXCLUDES_AUTHOR,
     NOT_POSITION,
+    ONE_WHERE,
     ORDINALS,
     OTHERS_ASKED,
     OTHERS_ONLY,
