@@ -74,6 +74,7 @@ from assistant.answer.plan.phrases.picks import (  # noqa: F401 - the phrases, r
     THEN_ASKS,
     WHICH_ONE,
     WHICH_PICKS,
+    WHICH_SEVERAL,
     JointPlaced,
     anchor_role,
     asked_after,
