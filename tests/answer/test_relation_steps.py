@@ -64,3 +64,13 @@ def test_a_person_usually_second_author_and_the_one_they_led(assistant):
         "name of the auxiliary model they prove exists in it?",
     )
     assert first_cited(answer).startswith("A Qualitative Test-Risk Mechanism") and "jumpboard" in answer.answer
+
+
+def test_the_paper_two_people_wrote_as_a_pair_then_asked_of(tanaka):
+    assert phrases.team_size("Which paper did the two of them later write as a pair?").low == 2
+    answer = ask(
+        tanaka,
+        "Ivan Petrov led one paper with her as first author. Which paper did the two of them later write as a pair, "
+        "and what error did it report?",
+    )
+    assert first_cited(answer).startswith("Snow Depth") and "6.2" in answer.answer

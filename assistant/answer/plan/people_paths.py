@@ -91,7 +91,9 @@ class PeoplePaths:
         the question reaches it through) and that many authors, less the anchor; with the route and the clause asked
         of it. None when none or several fit, or the question asks which papers."""
         team = phrases.team_size(question)
-        if team is None or not asks_of_selection(question) or (at := question.rfind(team.said)) < 0:
+        # "Which paper did the two of them write as a pair, and what error did it report?": picked, then asked of
+        asks = asks_of_selection(question) or phrases.picked_then_asked(question)
+        if team is None or not asks or (at := question.rfind(team.said)) < 0:
             return None
         principal, anchor = self.corpus.principal, None
         people = [m.name for m in self.people_in(question) if m.name != principal]
