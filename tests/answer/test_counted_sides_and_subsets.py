@@ -81,3 +81,8 @@ def test_a_described_pair_takes_no_paper_a_phrase_of_the_ask_describes(assistant
         assistant, "How do his two HONPAS papers differ in the way they distribute the integral work across processors?"
     )
     assert cited(answer) == ["The", "The"]
+
+
+def test_which_of_those_said_of_something_else_than_papers_picks_no_papers():
+    assert phrases.WHICH_SEVERAL.search("Which of those papers were on arXiv?")
+    assert not phrases.WHICH_SEVERAL.search("in which of those stages do they get rid of the pack operations, and how?")
