@@ -57,3 +57,20 @@ def test_the_year_after_a_list_of_a_year_lists_the_next_year_and_a_pick_of_those
     assert titles(answers[0]) == [BEST_FRIEND]
     assert IAAT in titles(answers[1]) and BEST_FRIEND not in titles(answers[1])
     assert titles(answers[2]) == [IAAT] and "ARMv8" in answers[2].answer
+
+
+def test_a_turn_of_a_list_of_dates_keeps_the_list_not_the_years_between():
+    history = _after("What did he publish in 2021?")
+    assert restated("what about 2019 and 2023?", history)[0] == "What did he publish in 2019 and 2023?"
+
+
+def test_every_reader_of_a_continuing_turn_takes_the_same_connectives():
+    from assistant.answer.plan import phrases
+    from assistant.answer.plan.conversation import asked_only
+
+    # one phrase: what opens an elliptical turn, a "what about" and the words asked_only takes off
+    assert phrases.WHAT_ABOUT.match("ok so what about the static one?")
+    assert restated("alright, now how about 2019?", _after("What did he publish in 2021?"))[0] == (
+        "What did he publish in 2019?"
+    )
+    assert asked_only("Right, and the other one - what did they evaluate it on?") == "what did they evaluate it on?"

@@ -15,6 +15,7 @@ from assistant.answer.plan.names import (  # noqa: F401 - read from here too
 )
 from assistant.answer.plan.phrases import (
     ANAPHORA,
+    CONTINUES,
     CORRECTION,
     NOT_THE_ONE,
     ORDINALS,
@@ -329,7 +330,7 @@ def asked_only(question: str) -> str:
     paper ("and the other one - what did they evaluate it on?" -> "what did they evaluate it on?"): "one" and
     "other" are no part of the ask and drew sentences saying "the latter one"."""
     rest = _POINTER.sub(" ", NOT_THE_ONE.sub(" ", question))
-    rest = re.sub(r"^[\s,;:.!?–—-]*(?:(?:and|but|so|ok(?:ay)?|then)\b[\s,;:.!?–—-]*)*", "", rest, flags=re.I)
+    rest = CONTINUES.sub("", rest)  # "and", "ok", … before it
     return re.sub(r"\s+", " ", rest).strip() or question
 
 

@@ -19,13 +19,6 @@ from dataclasses import replace
 from assistant.answer.plan import counted_dates, phrases
 from assistant.models import Message
 
-# "and", "but", "so", "ok", "now", "what about", "how about", "same for", "same question for": a turn that goes on
-# from the one before it.
-_OPENER = re.compile(
-    r"^\W*(?:(?:and|but|so|then|ok(?:ay)?|now|also|alright|right)\b\W*)*"
-    r"(?:(?:what|how)\s+about|same\s+(?:question\s+)?for|and\s+for)?\b",
-    re.I,
-)
 _PREPOSITION_END = re.compile(r"\s*\b(?:in|from|during|of|since|after|before|between|on|until|through)$", re.I)
 _MONTH_NAMES = list(calendar.month_name)[1:]
 _WORD = re.compile(r"[A-Za-z][\w'’-]*")
@@ -41,13 +34,16 @@ def _only_dates(question: str, span: phrases.DateSpan) -> bool:
     rest = question
     for a, b in sorted(span.said, reverse=True):
         rest = rest[:a] + " " + rest[b:]
-    opener = _OPENER.match(rest)
+    opener = phrases.GOES_ON.match(rest)
     rest = rest[opener.end() :] if opener else rest
     return all(w.casefold() in _FILLER for w in _WORD.findall(rest))
 
 
 def _worded(span: phrases.DateSpan) -> str:
-    """The span as a question says it, with its preposition: "in 2022", "from March 2024 to June 2024"."""
+    """The span as a question says it, with its preposition: "in 2022", "from March 2024 to June 2024"; a list of
+    dates as the span says itself (`DateSpan.describe`: "in 2019 and 2023", never the years between)."""
+    if span.pieces and all(a and b for a, b in span.pieces):
+        return f"in {span.describe()}"
 
     def said(m: phrases.Month, whole: bool) -> str:
         return str(m.year) if whole else f"{_MONTH_NAMES[m.month - 1]} {m.year}"

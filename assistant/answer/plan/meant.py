@@ -237,7 +237,9 @@ def choose(
     """The paper a turn that picks one of the papers shown, or goes on about the one shown (continued), means, when the
     learned choice is sure of one the rules did not take; None otherwise (the rules' reading stands). `person`: the
     person the turn points back to, if any."""
-    if route in _OF_SEVERAL or phrases.COMPARISON.search(question) or corrects(question, history):
+    if route in _OF_SEVERAL or phrases.COMPARISON.search(question) or phrases.WHICH_SEVERAL.search(question):
+        return None  # "which of those are set in the Arctic?": every one that fits, no pick
+    if corrects(question, history):
         return None
     model, rule = "meant", rules_pick(corpus, question, history, back, focus)
     if rule is None:

@@ -122,6 +122,13 @@ class OperationReader:
             topic = self._selection(question[: th.start], topic)
         elif not (named or focus or literal) and (ex := self.quantity_asked(question, f, span, scope)):
             intent.route, quantity, direction, topic = "quantity_extreme", ex.noun, ex.direction, ""  # as reported
+        elif (
+            intent.route == "categories"
+            and HOW_MANY.match(question)
+            and phrases.has_fields(question)[0]
+            and not (phrases.CATEGORY_CUE.search(question) or named or focus)
+        ):
+            intent.route = "count"  # "how many of his papers come with an arXiv identifier?": no category asked
         elif intent.route in ("per_year", "count") and phrases.AVERAGE.search(question):
             intent.route = "average"  # "his average number of papers per year since 2020"
         elif (

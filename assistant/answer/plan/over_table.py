@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.answer.plan import phrases
+from assistant.answer.plan import phrases, sides
 from assistant.answer.plan.intents import Intent, mentions_author, topic_words
 from assistant.answer.plan.selection import PAPER_FIELDS
 from assistant.models import Filters
@@ -114,6 +114,10 @@ class OverTable:
             elif back[0] == "which" and (one := self.one_picked(question, back[1])):
                 # "which one says X, and which algorithms did it study?": X picked the paper; the rest is asked of it
                 (focus, corrected), intent.route = ([one[0]], one[1]), self.asked_route(one[1])
+            elif back[0] == "which" and phrases.WHICH_SEVERAL.search(question):
+                # "Which of those are set in the Arctic?": the papers shown that are on what it says
+                focus, within, scope, intent.route = back[1], True, "all", "list"
+                topic = intent.subject = self._several_of(question, back[1])
             elif back[0] == "which":
                 intent.route = "which_of"
             elif back[0] == "list":
@@ -129,6 +133,14 @@ class OverTable:
         ):
             intent.route = "overview"  # "What did they work on before 2021?": the themes of those years
         return compared, position, focus, topic, within, scope, corrected
+
+    def _several_of(self, question: str, shown: list[str]) -> str:
+        """The topic "which of those are set in the Arctic?" filters the papers shown by: what follows its verb, else
+        that verb's object ("the Arctic"), the first some paper shown is on."""
+        rest = question[phrases.WHICH_SEVERAL.search(question).end() :]
+        pool = [self.corpus.by_id[i] for i in shown if i in self.corpus.by_id]
+        readings = [self._topic(self._without_people(r)) for r in sides.counted_readings(rest)]
+        return next((t for t in readings if t and self.corpus.topics.papers_on(t, pool)), readings[0])
 
 
 def _selecting(question: str, position, surname) -> tuple:

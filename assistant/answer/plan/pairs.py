@@ -55,6 +55,8 @@ _WEAK_CUE = re.compile(
 
 # Two papers named and asked of each, or set beside each other: a comparison without the word.
 _EACH = re.compile(rf"\beach\b|{_BESIDE}", re.I)
+# "A and B each improve …": "each" right after two sides joined, the rest asked of both.
+_EACH_SIDE = re.compile(r"\band\b[^,.?;:]{3,80}?\beach\b", re.I)
 
 # The kinds of question whose content a comparison answers: two sides that each resolve to a paper, asked in one of
 # these ("How does A stack up against B?", "Which cuts cost more, A or B?"; "which one speeds up training more, A or
@@ -106,9 +108,11 @@ class PairReader:
         ) or sides.parallel_measure(question)
         cue = said or _WEAK_CUE.search(question)
         if len(pair := self._two_described(question)) == 2:
-            # "the two X papers", "both X papers": two papers described as a pair are asked about side by side.
-            return pair + [i for i in named if i not in pair][:2]
-        if not cue and (vote.label == "compare" or len(named) >= 2):
+            # "the two X papers", "both X papers": two papers described as a pair are asked about side by side, and
+            # a paper named outright beside them (not one a phrase of the ask describes: "the integral work")
+            said = self.named_in(question, described=False)
+            return pair + [i for i in named if i not in pair and i in said][:2]
+        if not cue and (vote.label == "compare" or len(named) >= 2 or _EACH_SIDE.search(question)):
             # "… and a later one …. How was each evaluated?"; "Put A next to B: what does each report?"
             cue = _EACH.search(question)
         versus = bool(cue) and bool(_VERSUS.search(question))
@@ -315,7 +319,7 @@ class PairReader:
         undated = phrases.without_dates(question)
         m = sides.TWO_PAPERS.search(undated)
         if not m:
-            return []
+            return sides.two_counted(undated, self.corpus, self._authors_first()) if _EACH.search(question) else []
         shared = topic_words(f"{m.group(1)} {m.group(2) or ''}", self.corpus.principal)
         if not shared:
             return []

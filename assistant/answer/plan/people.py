@@ -24,6 +24,7 @@ from assistant.answer.plan.phrases.who import (
     POSITION_ASKED,
     SOMEONE_ELSE,
     author_index,
+    selecting_from,
 )
 from assistant.models import Paper
 
@@ -177,6 +178,8 @@ def constraints(question: str, mentions: list[Mention], principal: str) -> list[
     holders = [*mentions, *_pronouns(question, mentions, principal)]
     holders.sort(key=lambda m: m.start)
     positioned: dict[str, PersonConstraint] = {}
+    before: dict[str, int] = {}  # where each person's position was said
+    selecting = selecting_from(question)
     negations = list(NOT_POSITION.finditer(question))
     asked = [m.span() for m in POSITION_ASKED.finditer(question)]
     for pm in POSITION.finditer(question):
@@ -194,9 +197,11 @@ def constraints(question: str, mentions: list[Mention], principal: str) -> list[
         # "not led by Hansen": also the papers Hansen is not on, unless the question has them on it ("her papers
         # with Hansen where he is not first author"); the principal author is on every paper of theirs anyway
         unlisted_too = negated and holder.name != principal and not _said_as_coauthor(question, holder.name, mentions)
-        positioned.setdefault(
-            holder.name, PersonConstraint(holder.name, nth, negated=negated, unlisted_too=unlisted_too)
-        )
+        said = PersonConstraint(holder.name, nth, negated=negated, unlisted_too=unlisted_too)
+        if holder.name not in positioned or (selecting is not None and pm.start() >= selecting > before[holder.name]):
+            # the first said of a person, unless the clause selecting one paper says another ("X is usually second
+            # author, but there's one where X is listed first")
+            positioned[holder.name], before[holder.name] = said, pm.start()
     others = [o for o in mentions if o.name != principal]
     for m in holders:  # "which did Hansen lead?", "which papers did she lead?": a pronoun leads as a name does
         if m.name in positioned or (m not in mentions and any(o.end <= m.start for o in others)):

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import re
 
+from assistant.answer.evidence.query_terms import derived_form
+from assistant.answer.evidence.weigh import COVERAGE_WEIGHT, paper_text, vocabulary
 from assistant.answer.plan import phrases
+from assistant.answer.plan.joint import JOINT_LEAD
 from assistant.answer.plan.people import same_person
 from assistant.answer.plan.selection import ONE_SELECTED, asks_of_selection
 
 # The paper asked about is another than the one the person was found from: "the other …", "also co-wrote a …".
-_ANOTHER = re.compile(r"\b(?:other|another|also|too|as well|else|second)\b", re.I)
+_ANOTHER = re.compile(r"\b(?:other|another|also|too|as well|else|second|again)\b", re.I)
 # The person is said without a name: "the person she wrote X with", "her co-author on X", "whoever …".
 _SOMEONE = re.compile(r"\b(?:person|co-?authors?|colleague|collaborator|researcher|someone|whoever|partner)\b", re.I)
 _OF_BEFORE = re.compile(r"\bof\s+$", re.I)  # "the first author of the X paper": X is where a person is found
@@ -20,9 +23,7 @@ _CLAUSE_END = re.compile(r"\s[-–—]\s|[,;:?]|\.\s|\b(?:what|which|how|where|w
 
 
 class PeoplePaths:
-    def person_path(
-        self, question: str, named: list[str], focus: list[str], _span
-    ) -> tuple[str, str, bool, str] | None:
+    def person_path(self, question: str, named: list[str], focus: list[str], span) -> tuple[str, str, bool, str] | None:
         """The one paper a question reaches through a person, with the route and the clause asked of it; None when
         the question reaches none this way (or asks which papers, a list)."""
         other = _ANOTHER.search(question)
@@ -44,13 +45,44 @@ class PeoplePaths:
             for p in self.corpus.authors_papers
             if p.id != anchor.id and any(same_person(a, who) for a in p.authors for who in people)
         ]
+        if span is not None and span.relative is None:
+            joint = [p for p in joint if span.admits(p) is not False]  # "teamed up with her again in 2023"
+        asked = phrases.asked_after(question, other.end())
         if len(joint) > 1:
-            described = " ".join(self._content(_CLAUSE_END.split(question[other.end() :])[0]))
-            picked = self._closest(described, joint) if described else None
+            picked = self._described_joint(_CLAUSE_END.split(question[other.end() :])[0], asked, joint)
             joint = [self.corpus.by_id[picked]] if picked else []
         if len(joint) != 1:
             return None
-        return joint[0].id, "fact", True, phrases.asked_after(question, other.end())
+        return joint[0].id, "fact", True, asked
+
+    def _described_joint(self, said: str, asked: str, joint: list) -> str | None:
+        """The one of a person's joint papers that the words after "also"/"another" describe ("… also worked with her
+        on something in Antarctica"): clearly closest by its sentences, else by its sentences and the terms its text
+        holds; when the description tells none apart ("another study using the same satellite"), the one clearly
+        answering the clause asked of it is the paper meant ("… with what share of the labels was it fine-tuned?")."""
+        described = " ".join(self._content(said))
+        if described and (picked := self._closest(described, joint) or self._form_lead(described, joint)):
+            return picked
+        asking = " ".join(self._content(f"{said} {asked}"))
+        return self._form_lead(asking, joint) if asking else None
+
+    def _form_lead(self, described: str, papers: list) -> str | None:
+        """The paper clearly closest to a description by its best sentence and the IDF-weighted share of the
+        description's terms its title and abstract hold in some form of the word ("Antarctica" in "Antarctic ice
+        shelves": `derived_form`), or None."""
+        terms = self.corpus.qterms(described).weights
+        best = self.corpus.sentences.best(described, papers)
+        total = sum(terms.values()) or 1.0
+
+        def held(p) -> float:
+            vocab = vocabulary(paper_text(p))
+            return sum(w for t, w in terms.items() if any(derived_form(t, v) for v in vocab)) / total
+
+        ranked = sorted(((best[p.id][0] if p.id in best else 0.0) + COVERAGE_WEIGHT * held(p), p.id) for p in papers)
+        ranked.reverse()
+        if ranked and (len(ranked) == 1 or ranked[0][0] >= ranked[1][0] + JOINT_LEAD):
+            return ranked[0][1]
+        return None
 
     def team_path(self, question: str, named: list[str], focus: list[str], _span) -> tuple[str, str, bool, str] | None:
         """The one paper a question reaches through a person and the size of its byline ("On the paper where that
@@ -59,7 +91,9 @@ class PeoplePaths:
         the question reaches it through) and that many authors, less the anchor; with the route and the clause asked
         of it. None when none or several fit, or the question asks which papers."""
         team = phrases.team_size(question)
-        if team is None or not asks_of_selection(question) or (at := question.rfind(team.said)) < 0:
+        # "Which paper did the two of them write as a pair, and what error did it report?": picked, then asked of
+        asks = asks_of_selection(question) or phrases.picked_then_asked(question)
+        if team is None or not asks or (at := question.rfind(team.said)) < 0:
             return None
         principal, anchor = self.corpus.principal, None
         people = [m.name for m in self.people_in(question) if m.name != principal]

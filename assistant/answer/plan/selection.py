@@ -58,7 +58,7 @@ ONE_SELECTED = re.compile(
 _ASKS_WHICH = re.compile(
     rf"\b(?:which|what)\s+(?:[\w-]+\s+)?(?:{EITHER}|ones?|titles?)\b(?!\s+(?:does|did|do)\b)|"
     rf"\bhow many\s+(?:of\s+)?(?:(?:his|her|their|the|these|those)\s+)?(?:{EITHER}|ones?)\b|"
-    r"\b(?:list|name|count|enumerate)\b|"
+    r"\b(?:list|name(?!\s+of\b)|count|enumerate)\b|"  # "the name of X" asks a fact
     r"\bwhat (?:is|was) (?:it|its|the paper)\s+(?:called|titled|named)\b",
     re.I,
 )
@@ -71,9 +71,8 @@ _CLAUSES = re.compile(r"(?<=[.;:?!])\s+")
 def asks_of_selection(question: str, said: bool = True) -> bool:
     """A question that selects one paper by its slots (`said`: and says "the paper") and asks something of it (not
     which paper it is)."""
-    return (not said or bool(ONE_SELECTED.search(question))) and not _ASKS_WHICH.search(
-        _CLAUSES.split(question.strip())[-1]
-    )
+    selects = ONE_SELECTED.search(question) or phrases.ONE_WHERE.search(question)  # "there's one where …"
+    return (not said or bool(selects)) and not _ASKS_WHICH.search(_CLAUSES.split(question.strip())[-1])
 
 
 class Selection(ElapsedReader):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.paper_nouns import PLURAL
 from assistant.index.bm25 import variants
 from assistant.models import Paper
@@ -28,6 +29,8 @@ _FRAME = frozenset(
     "had the a an of in from for by with on that those this these its their his her reported achieved obtained "
     "reached given".split()
 )
+# A word after a side's description that asks the rest of every side ("A and B each improve …", "… respectively").
+_DISTRIBUTIVE = frozenset({"each", "respectively"})
 # What follows a side's description and only asks of it ("the X paper compared", "the X classifier reach").
 _AFTER = frozenset(
     "compared contrasted set put measured reach reaches reached achieve achieves achieved get gets got report reports "
@@ -45,6 +48,22 @@ TWO_PAPERS = re.compile(
     r"with|that|which|and|each|how|what)\b|$))?",
     re.I,
 )
+# "She has two papers built on vision transformers", "Two of her papers look at operational ice charts": two papers
+# counted, then described by the rest of their clause (read only where each of them is asked of).
+TWO_COUNTED = re.compile(
+    r"\btwo\s+(?:of\s+(?:his|her|their)\s+)?" + PAPER_NOUNS + r"\b(?!\s+(?:on|about|in|from|with)\b)([^.?;:,]*)", re.I
+)
+# Where a description said as a verb phrase starts its object: "built on X", "look at X", "set in X".
+_OBJECT_AFTER = re.compile(r"\b(?:on|at|in|with|about|into|for|of|from|using|use|uses)\s+", re.I)
+
+
+def counted_readings(rest: str) -> list[str]:
+    """The descriptions the words after "two papers" may be: all of them, else the object after their verb's
+    preposition ("built on vision transformers": "vision transformers")."""
+    m = _OBJECT_AFTER.search(rest)
+    return [rest, rest[m.end() :]] if m and rest[m.end() :].strip() else [rest]
+
+
 # "(the general LLC framework and the joint low-rank one)": the two sides told apart right after the description.
 PARENTHESIS = re.compile(r"^\s*(?:[^()]{0,40}?)\(([^()]+?)\s+and\s+([^()]+?)\)")
 
@@ -96,6 +115,8 @@ def described(side: str) -> str:
 
     while start < end and (words[start].casefold() in _FRAME or measured(start)):
         start += 1
+    # "the cross-sensor adaptation each improve over their baselines": what follows "each" is asked of every side
+    end = next((i for i in range(start + 1, end) if words[i].casefold() in _DISTRIBUTIVE), end)
     while end - start > 1 and words[end - 1].casefold() in _AFTER | MEASURES | _FRAME:
         end -= 1  # "the X paper compared", "the X's accuracy", "the X paper on their headline results"
     kept = [re.sub(r"['’]s$", "", w) for w in words[start:end]]
@@ -115,3 +136,15 @@ def parallel_measure(question: str) -> bool:
         if before & after:
             return True
     return False
+
+
+def two_counted(undated: str, corpus, pool: list[Paper]) -> list[str]:
+    """The two papers of "she has two papers built on X …, what does each report?": the only two of the pool (the
+    author's) whose own text is on the description (its words, else the object of its verb), by date; else none."""
+    m = TWO_COUNTED.search(undated)
+    for reading in counted_readings(m.group(1)) if m else ():
+        words = topic_words(reading, corpus.principal)
+        on = corpus.topics.papers_on(" ".join(words), pool) if words else []
+        if len(on) == 2:
+            return [p.id for p in sorted((sp.paper for sp in on), key=lambda p: p.date or "")]
+    return []

@@ -106,6 +106,8 @@ class SlotReader(
         )
         shown = earlier_papers(list(history), self.corpus.by_title) if history and not other else []
         among = bool(shown) and bool(AMONG_SHOWN.search(question))
+        if among and phrases.WHICH_SEVERAL.search(question):
+            return found  # "which of those are set in the Arctic?": every one shown that fits, none picked here
         described = [
             r
             for r in self.resolver.described(question, shown, self._picked_among if among else self._meant_among)

@@ -22,9 +22,10 @@ _FIELDS = {
         r"|^\W*(?:the\s+)?(?:journal|venue|conference)\s*(?:\+|&|,|\band\b|\bof\b|\bfor\b)",
         re.I,
     ),
+    # ("which year's voyages were they tested on?" asks the year of something the paper reports, not its date)
     "date": re.compile(
         r"(?:^\s*|[,;:.]\s+|\band\s+)when\s+(?:was|were|is|did|does|had|has)\b|\b(?:what|which|in what|in which)\s+"
-        r"(?:(?:is|was)\s+(?:the|its|that|this)\s+)?(?:date|year|month)\b|^\W*(?:[\w-]+\s*(?:\+|&|,|\band\b)\s*)?(?:year|date)\s+(?:of|for)\b",
+        r"(?:(?:is|was)\s+(?:the|its|that|this)\s+)?(?:date|year|month)\b(?!['’]s)|^\W*(?:[\w-]+\s*(?:\+|&|,|\band\b)\s*)?(?:year|date)\s+(?:of|for)\b",
         re.I,
     ),
     "authors": re.compile(

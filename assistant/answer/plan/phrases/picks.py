@@ -163,6 +163,14 @@ WHICH_ONE = re.compile(
 )
 # "which one says X", and "which of those targets X": one paper of those shown picked by what it says.
 WHICH_PICKS = re.compile(rf"{WHICH_ONE.pattern}|\bwhich of (?:them|those|these|the two)\b", re.I)
+# "Which of those are set in the Arctic?", "which ones were preprints?": a plural verb asks for every paper shown that
+# fits (one, several or none), not for one picked among them; "which of those stages do they …" asks of something
+# else than the papers.
+WHICH_SEVERAL = re.compile(
+    rf"\bwhich\s+(?:ones\s+|(?:ones\s+)?of\s+(?:them|those|these|the\s+(?:two|three|four|five))\s+)(?:{PLURAL}\s+)?"
+    r"(?:are|were|have|do)\b",
+    re.I,
+)
 # ", and how well …?", "and what …": a second question after the part that picks papers.
 THEN_ASKS = re.compile(r",?\s+and\s+(?=(?:how|what|which|when|where|who|why|did|does|do|is|was|were)\b)", re.I)
 

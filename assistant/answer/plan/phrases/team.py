@@ -41,8 +41,10 @@ _ALONE = re.compile(
 )
 
 # One person beside the author: "the paper where that person is her only co-author", "with Ole Hansen as his sole
-# co-author", "her only other author": a byline of two.
-_ONE_OTHER = re.compile(r"\b(?:only|sole|single|lone)\s+(?:co-?author|other\s+(?:co-?)?author)\b(?!s)", re.I)
+# co-author", "her only other author", "the paper the two of them wrote as a pair": a byline of two.
+_ONE_OTHER = re.compile(
+    r"\b(?:only|sole|single|lone)\s+(?:co-?author|other\s+(?:co-?)?author)\b(?!s)|\bas\s+a\s+(?:pair|duo)\b", re.I
+)
 
 _NOT_BYLINE = ("people", "researchers", "contributors", "collaborators")
 # A count with no bound is a condition only as what the papers have: "papers with six authors", "that list 3 authors".

@@ -97,11 +97,27 @@ BYLINE = re.compile(
 SURNAME = re.compile(r"\b(?:surnamed|surname(?: is)?|last name(?: is)?|family name(?: is)?)\s+([A-Z][a-z]+)\b")
 
 
+# The clause that selects one paper by a position, after others said of the person's papers at large ("X is usually
+# second author, but there's one where X is listed first", "X is first author on one and second on another. In the
+# one where X is second author, …").
+ONE_WHERE = re.compile(r"\bone\s+(?:where|in which|on which)\b", re.I)
+
+
+def selecting_from(q: str) -> int | None:
+    """Where the clause that selects one paper by a position starts (after "one where"), when the question says
+    one; a position said from there on is the selection's, one said before it the person's papers at large."""
+    where = [w.end() for w in ONE_WHERE.finditer(q)]
+    return where[-1] if where else None
+
+
 def position(q: str) -> int | None:
-    """1 for "first author", 2 for "second author", -1 for "last/senior author"; None when not asked."""
-    m = POSITION.search(q)
-    if not m:
+    """1 for "first author", 2 for "second author", -1 for "last/senior author"; None when not asked. Of several, the
+    first said in the clause that selects one paper (`selecting_from`), else the first said."""
+    said = list(POSITION.finditer(q))
+    if not said:
         return None
+    at = selecting_from(q)
+    m = next((m for m in said if at is not None and m.start() >= at), said[0])
     return author_index(next(g for g in m.groups() if g))
 
 

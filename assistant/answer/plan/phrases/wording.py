@@ -27,7 +27,14 @@ ANAPHORA = re.compile(
 # "And what about the other ice type?", "how about for 8 bits?" ("and on the consumer card, …" asks a question of its
 # own: not read here): the previous question asked again of something else,
 # its form and its paper kept.
-WHAT_ABOUT = re.compile(r"^\W*(?:(?:and|but|so|then|ok(?:ay)?)\W+)?(?:what|how) about\b", re.I)
+# A turn that goes on from the one before it: its connectives ("and", "but", "so", "then", "ok", "now", "also",
+# "alright", "right"), one phrase for every reader: CONTINUES (the connectives alone: what `asked_only` takes off),
+# WHAT_ABOUT ("and what about …", "ok so how about …") and GOES_ON (either of those, or "same (question) for", "and
+# for": what an elliptical turn of dates opens with).
+_CONNECTIVES = r"(?:and|but|so|then|ok(?:ay)?|now|also|alright|right)"
+CONTINUES = re.compile(rf"^[\W_]*(?:{_CONNECTIVES}\b[\W_]*)*", re.I)
+WHAT_ABOUT = re.compile(rf"{CONTINUES.pattern}(?:what|how)\s+about\b", re.I)
+GOES_ON = re.compile(rf"{CONTINUES.pattern}(?:(?:what|how)\s+about|same\s+(?:question\s+)?for|and\s+for)?\b", re.I)
 PAPER_NOUN = rf"{EITHER}\b"
 PAPER_OWNER = r"(?:author['’]s|researcher['’]s|[a-z]+['’]s)"
 
