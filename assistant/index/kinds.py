@@ -17,7 +17,7 @@ import sys
 from collections import defaultdict
 from collections.abc import Sequence
 
-from assistant.index import bm25
+from assistant.index import bm25, named_kinds
 from assistant.index.bm25 import terms
 from assistant.index.derived import Derived, code_digest
 from assistant.index.paper_terms import paper_texts
@@ -124,7 +124,7 @@ class Kinds:
     @classmethod
     def of(cls, derived: Derived, table_papers: Sequence[Paper], sentences=None) -> Kinds:
         """`sentences`: the table's SentenceIndex when built (its stored research sentences, not split again)."""
-        rules = code_digest(sys.modules[__name__], bm25)
+        rules = code_digest(sys.modules[__name__], named_kinds, bm25)
         if sentences is None:
             texts = paper_texts
         else:  # as paper_texts, the sentences read from the index: splitting them again was ~5 s per 10k papers
@@ -146,9 +146,13 @@ class Kinds:
 
 
 def build(papers: Sequence[Paper], texts=paper_texts) -> dict[str, list[str]]:
+    """The kinds lists name ("Y such as X") and the names said to be one (index/named_kinds.py: "Sentinel-1 SAR"),
+    by the kind's head term; a name keeps its spelling, which says it is one ("U-Net", not "u-net")."""
     found: dict[str, dict[str, None]] = defaultdict(dict)
     for p in papers:
         for text in texts(p):
             for head, kind in mine(text):
                 found[head][kind.casefold()] = None
-    return {h: list(kinds) for h, kinds in sorted(found.items())}
+            for head, name in named_kinds.mine_named(text):
+                found[head][name] = None
+    return named_kinds.closed({h: list(kinds) for h, kinds in sorted(found.items())})

@@ -1,6 +1,6 @@
 """Negated topics: the negation's frame ("in their abstracts", "any") is no topic word, a bracket after it a gloss or
-examples, a name in it is ruled out by any mention, "post-X" is no X, and a topic hyphenated or slashed as a modifier
-of "papers" is read as its words."""
+examples, a name in it is ruled out by any mention (and a name the corpus says is a kind of the topic says it),
+"post-X" is no X, and a topic hyphenated or slashed as a modifier of "papers" is read as its words."""
 
 from __future__ import annotations
 
@@ -153,3 +153,11 @@ def test_a_bracket_after_at_all_is_read_as_one_after_the_negated_words():
     assert n.topic == "Sentinel satellite data like Sentinel-1 or Sentinel-2"
     assert q[n.span[1] :] == "?"
     assert negated("Which of her papers don't use SAR at all (i.e. optical only)?").topic == "SAR"
+
+
+def test_a_name_the_corpus_says_is_the_topics_kind_says_the_topic(tanaka):
+    # a title writes "Sentinel-1 SAR": the crevasse paper, which writes only "Sentinel-1 images", is a SAR paper
+    crevasse = "Crevasse Detection on Antarctic Ice Shelves with Vision Transformers"
+    assert crevasse in titles(ask(tanaka, "Which of her papers use Sentinel-1 SAR?"))
+    found = titles(ask(tanaka, "Of her Sentinel-1 SAR papers, which ones are not about sea ice?"))
+    assert crevasse in found and not any("Sea-Ice" in t for t in found)

@@ -210,6 +210,7 @@ class TopicMeaning:
         if len(alts) != 1:
             return []  # "compression or quantization": the question names the kinds it means
         acronyms = getattr(self.picker, "acronyms", None)
+        out += self._named_as(alts[0], acronyms)
         for alt in alts:
             words = content_terms(alt)
             key = key_terms(alt, words, used)
@@ -224,6 +225,21 @@ class TopicMeaning:
                 # a long form is its acronym: "LLMs, including LLaMA and Qwen" names kinds of "large language models"
                 out += [k for k in self.kinds.of_field(short) if not set(content_terms(k)) <= said]
         return list(dict.fromkeys(out))
+
+    def _named_as(self, alt: str, acronyms) -> list[str]:
+        """A name the phrase writes that the corpus says is what the rest of it names ("Sentinel-1 SAR" where a
+        title writes "Sentinel-1 SAR", index/named_kinds.py; "Sentinel-1 radar" by SAR's long form too): the name
+        alone says the phrase, so a paper writing "Sentinel-1 images" is on it."""
+        names = names_in(alt) if len(alt.split()) > 1 else []
+        rest = [w for w in alt.split() if not any(n in w for n in names)]
+        # the phrase is names and its kind's noun, no more: "running NVIDIA A100 GPUs" asks more than A100s
+        if not (names and rest and all(names_in(w) for w in rest[:-1]) and (heads := terms(rest[-1]))):
+            return []
+        heads = [heads[0]]
+        if acronyms is not None:  # the acronyms whose long form ends in the rest's word ("radar" of SAR)
+            heads += [a for a, longs in acronyms.long_forms.items() if any(ls[-1:] == (heads[0],) for ls in longs)]
+        of = {n.casefold() for h in heads for n in self.kinds.of_field(h)}
+        return [n for n in names if n.casefold() in of]
 
     def _head_near(self, paper: Paper, alt: str, words: list[str], derived: bool = False) -> bool:
         """A sentence of the paper says the phrase's head (its last word) with another of its words: "search" in
