@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from assistant.answer.evidence.roles import RoleSentence
 from assistant.answer.plan.phrases.main_clause import asking_sentences
-from assistant.answer.write.grid import ASKED_ROW, _run, asked_part, asked_row
+from assistant.answer.write.aspect import run as _run
+from assistant.answer.write.grid import ASKED_ROW, asked_part, asked_row
 from assistant.models import Filters, Message
 from tests.conftest import make_paper
 

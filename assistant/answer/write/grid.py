@@ -19,15 +19,12 @@ from assistant.answer.evidence.weigh import HAS_QUANTITY, QUANTITY, WANTS_METHOD
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.phrases.main_clause import asking_sentences
 from assistant.answer.plan.plan import QueryPlan
-from assistant.answer.write import grid_model
+from assistant.answer.write import aspect, grid_model
 from assistant.answer.write.by_role import best, ranked, statement
 from assistant.answer.write.extractive import clause
 from assistant.answer.write.format import name, when
 from assistant.index.bm25 import terms
 from assistant.models import Answer, Claim, Paper, Paragraph, Table
-
-# A sentence of the row's role gains this much over one that answers the question as well: a tie-breaker.
-ROW_ROLE_BONUS = 0.15
 
 ROWS = ("Problem", "Approach", "Hardware / data", "Result")
 ASKED_ROW = "On the question"
@@ -68,9 +65,6 @@ _ASKED_ROWS = (
     ),
 )
 _ROW_ROLES = {"Problem": ("motivation", "background"), "Approach": ("method",), "Result": ("result",)}
-# "Here, we present two algorithms. Firstly, … Secondly, …": an enumeration spread over sentences is quoted whole.
-_ITEM_START = re.compile(r"^\s*(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|then|finally|lastly)\b\s*,?", re.I)
-MAX_RUN = 4  # sentences one cell may span (an announcing sentence and its items)
 
 
 def _figure(text: str) -> bool:
@@ -137,18 +131,12 @@ def asked_row(asked: str) -> tuple[str, bool]:
     return ASKED_ROW, True
 
 
-def _run(sentences: list[RoleSentence], s: RoleSentence) -> str:
-    """The sentence, with the enumeration it announces or belongs to ("two algorithms. Firstly, …. Secondly, …")."""
-    at = sentences.index(s)
-    start = at
-    while start > 0 and _ITEM_START.match(sentences[start].text):
-        start -= 1
-    end = at + 1
-    while end < len(sentences) and _ITEM_START.match(sentences[end].text) and end - start < MAX_RUN:
-        end += 1
-    if end - start < 2 or not any(_ITEM_START.match(x.text) for x in sentences[start:end]):
-        return s.text
-    return " ".join(x.text for x in sentences[start:end])
+def _aspect_terms(corpus: Corpus, asked: str) -> dict[str, float]:
+    """The aspect's own terms, weighted as the question's are: those of the asked part, which has lost the words every
+    compared paper holds ("electron repulsion integral" in both HONPAS papers is their subject, not the aspect: read
+    with them, "the calculation of the electron repulsion integrals" took the approach row from "distributed over
+    shell pairs")."""
+    return dict(corpus.qterms(asked).weights)
 
 
 def _cell_text(question: str, s: RoleSentence | None) -> str | None:
@@ -216,16 +204,14 @@ def rows_for(
         if row == "Hardware / data" and _SCALE.search(said or reading):  # "scale" is in both papers: kept in `said`
             stating = [s for s in sentences if _COUNTED_SETTING.search(s.text)]
 
-        def fit(s: RoleSentence) -> float:
+        def fits_row(s: RoleSentence) -> bool:
             # Among sentences stating a figure, the one on the asked content wins, whatever its role: "how much
             # labelled data does it need" is answered in a method sentence ("learns from five labelled examples").
-            fits_row = s.role in roles or (row == "Hardware / data" and _SETTING.search(s.text))
-            return on_asked.get(s.text, -1.0) + (ROW_ROLE_BONUS if fits_row and not stating else 0.0)
+            return not stating and (s.role in roles or (row == "Hardware / data" and bool(_SETTING.search(s.text))))
 
-        pick = max(stating or sentences, key=fit)
-        run = _run(sentences, pick)
-        used.update(x.text for x in sentences if x.text in run)
-        first[row] = run if run != pick.text else clauses.focus(asked, pick.text)
+        pick, text = aspect.choose(stating or sentences, sentences, on_asked, fits_row, _aspect_terms(corpus, reading))
+        used.update(x.text for x in sentences if x.text in text)
+        first[row] = text if text != pick.text else clauses.focus(asked, pick.text)
 
     approach = take(of_role(sentences, "method"), _ROW_ROLES["Approach"]) if "Approach" not in first else None
     results = of_role(sentences, "result")
@@ -254,9 +240,12 @@ def rows_for(
         return out  # a row already answers the question's content
     # The sentence that answers the question itself, when no row holds it ("which metric does each report?"): the
     # best one the rows left.
-    rest = max((s for s in sentences if s.text not in used), key=lambda s: scores.get(s.text, -1.0), default=None)
-    if rest is not None:
-        out[ASKED_ROW] = clauses.focus(plan.words, rest.text)
+    left = [s for s in sentences if s.text not in used]
+    chosen = aspect.choose(left, sentences, scores, lambda s: False, _aspect_terms(corpus, asked or plan.words))
+    if chosen is not None:
+        pick, text = chosen
+        whole = not any(x.text in used for x in sentences if x.text in text)  # an item another row quotes: alone
+        out[ASKED_ROW] = text if whole and text != pick.text else clauses.focus(plan.words, pick.text)
     return out
 
 
@@ -276,20 +265,31 @@ def _figures(text: str) -> list[tuple[float, str]]:
     return out
 
 
-def differs(papers: list[Paper], grid: dict[str, list[str | None]], markers: list[str]) -> str:
-    """One sentence from the grid: the rows whose cells share few terms, and the larger figure where two results
-    state one in the same unit."""
+def _joined(rows: list[str]) -> str:
+    return rows[0] if len(rows) == 1 else ", ".join(rows[:-1]) + " and " + rows[-1]
+
+
+def differs(
+    papers: list[Paper], grid: dict[str, list[str | None]], markers: list[str], aspect: str | None = None
+) -> str:
+    """One sentence from the grid: the rows whose cells share few terms, the row of the asked aspect first (its cells
+    are aspect.choose's), and the larger figure where two results state one in the same unit."""
     differing = []
     for row, cells in grid.items():
         present = [c for c in cells if c]
-        if row == ASKED_ROW or len(present) < 2:
+        if (row == ASKED_ROW and row != aspect) or len(present) < 2:
             continue
         pairs = [_overlap(a, b) for i, a in enumerate(present) for b in present[i + 1 :]]
         if sum(pairs) / len(pairs) < DIFFERENT:
-            differing.append(row.lower())
-    if differing:
-        rows = differing[0] if len(differing) == 1 else ", ".join(differing[:-1]) + " and " + differing[-1]
-        text = f"What differs: their {rows} differ (the cells share few terms)"
+            differing.append(row)
+    others = [r.lower() for r in differing if r != aspect]
+    if aspect in differing:
+        said = "" if aspect == ASKED_ROW else f" ({aspect.lower()})"
+        text = f"What differs: on what was asked{said}, the papers differ"
+        text += f"; their {_joined(others)} differ too" if others else ""
+        text += " (the cells share few terms)"
+    elif others:
+        text = f"What differs: their {_joined(others)} differ (the cells share few terms)"
     else:
         text = "What differs: the cells of each row share many terms, so the papers differ mainly in detail"
     results = grid.get("Result", [])
@@ -339,5 +339,7 @@ def write_comparison(plan: QueryPlan, papers: list[Paper], corpus: Corpus) -> An
     ]
     blocks = [Table(header=header, rows=rows)]
     if len(papers) >= 2:
-        blocks.append(Paragraph(claims=[Claim(text=differs(papers, grid, markers))]))
+        row, specific, _ = asked_reading(*sides[0])
+        aspect = row if specific and row in grid else ASKED_ROW if ASKED_ROW in grid else None
+        blocks.append(Paragraph(claims=[Claim(text=differs(papers, grid, markers, aspect))]))
     return finish_blocks(blocks, cites, route="compare", papers=[p.id for p in papers])
