@@ -40,6 +40,23 @@ def test_a_question_whether_such_papers_exist_or_about_one_paper_is_no_set():
     assert quantified("Has he done any work on federated learning?") is None
     assert quantified("Does she have any papers on lake or river ice?") is None
     assert quantified("Does DynaTrain put all distributed training states into a single coordinate space?") is None
+    assert quantified("Is there code in any of his papers?") is None
+
+
+def test_a_claim_before_the_set_is_read_with_its_subject():
+    assert _read("Is Tanaka first author on all of her papers with Ole Hansen?") == (
+        "all",
+        None,
+        "",
+        "Tanaka first author with Ole Hansen",
+    )
+
+
+def test_a_position_the_claim_asserts_is_checked_on_each_byline_not_used_to_select_the_set(tanaka):
+    said, text = said_verdict(tanaka, "Was Keiko Tanaka the lead author on every one of her papers with Ivan Petrov?")
+    first, rest = text.split("\n", 1)
+    assert said == "no" and first.startswith("No: 1 of the 3 papers"), text
+    assert "its first author is Ivan Petrov, not Keiko Tanaka" in rest.split("\n")[0], text
 
 
 def test_all_is_no_when_some_paper_of_the_set_is_off_the_claim_and_cites_those(assistant):

@@ -10,6 +10,8 @@ that paper. Mixed into the SlotReader (which gives `corpus`, `resolver`, `_coaut
 
 from __future__ import annotations
 
+import re
+
 from assistant.answer.evidence.weigh import COVERAGE_WEIGHT, paper_text, vocabulary
 from assistant.answer.plan import phrases
 from assistant.answer.plan.phrases.reference import references
@@ -18,6 +20,8 @@ from assistant.models import Paper
 # A described joint paper (or anchor) is the one whose best sentence is this much closer to the description than the
 # next's.
 JOINT_LEAD = 0.05
+# What is left before "the first author of X" once the person is out, when the question says they hold that role.
+_COPULA = re.compile(r"\W*(?:is|was|are|were)\s*", re.I)
 
 
 class JointReader:
@@ -92,7 +96,7 @@ class JointReader:
         """The person a nested reference finds, and the paper it finds them from ("the first author of CALM", "MoQE's
         lead author", "its first author" after a turn about MoQE), when the question asks about them, not who they
         are."""
-        if phrases.asks_who(question):
+        if phrases.asks_who(question) or self._claims_the_role(question):
             return None
         if len(named) == 1 and phrases.NTH_AUTHOR_OF.search(question):
             anchor = named[0]
@@ -102,6 +106,17 @@ class JointReader:
             return None
         lead = self._author_of(anchor, question)
         return (lead, anchor) if lead else None
+
+    def _claims_the_role(self, question: str) -> bool:
+        """A yes/no claim that a person it names holds the role ("Is Keiko Tanaka the first author of the TGRS paper
+        …?"): the role's paper is where the claim is checked, its author there the value compared, not the person
+        the question is about."""
+        found = phrases.NTH_AUTHOR_OF.search(question)
+        if found is None or not phrases.claim_of(question):
+            return False
+        before = question[: found.start()]
+        person = self._coauthor_in(before) or self.names_the_author(before)
+        return bool(person) and bool(_COPULA.fullmatch(self._without_people(before)))
 
     def through_an_author(self, question: str) -> bool:
         """The question reaches its joint paper through an author of the anchor ("the first author of her 2023

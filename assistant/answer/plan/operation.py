@@ -98,7 +98,9 @@ def as_verdict(plan: QueryPlan, filters: Filters, principal: str = "") -> QueryP
             return plan
         if plan.route == "list" and not one and _of_the_author(found.claim, principal):
             return plan
-        if not (strong or one):
+        # a claim about one paper described in it ("Is X the lead author of the paper forecasting Y?") is checked on
+        # that paper whichever of its record's routes the words drew; only a list asks for papers
+        if plan.route == "list" and not (strong or one):
             return plan
     f = plan.filters.model_copy(
         update={"year_from": filters.year_from, "year_to": filters.year_to, "coauthor": filters.coauthor}

@@ -12,6 +12,7 @@ from assistant.answer.plan import phrases
 from assistant.answer.plan.aggregate import Aggregate
 from assistant.answer.plan.intents import Intent
 from assistant.answer.plan.kinds import META_KINDS
+from assistant.answer.plan.paper_nouns import PLURAL
 from assistant.answer.plan.phrases import without_dates
 from assistant.answer.plan.topic import TOPIC_ROUTES
 from assistant.models import Filters
@@ -26,6 +27,13 @@ def said_before(topic: str, before: str) -> str:
 
 # "How many of her papers …": a condition's papers counted, not listed.
 HOW_MANY = re.compile(r"\s*how many\b", re.I)
+_PAPERS = re.compile(rf"\b{PLURAL}\b", re.I)
+
+
+def _of_one_work(question: str) -> bool:
+    """A yes/no question about one work ("Did his meta-study gather results from over 80 models?"): its claim is
+    checked on that work, not a threshold over his papers ("Do any of his papers report over 100x?")."""
+    return phrases.polar(question) and not _PAPERS.search(question)
 
 
 @dataclass
@@ -116,7 +124,11 @@ class OperationReader:
                 # condition asks for her papers (counted when "how many" asks)
                 intent.route = "count" if HOW_MANY.match(question) else "list"
             direction = team_ranked or 1
-        elif (th := phrases.quantity_threshold(question)) and not named and not focus and not literal:
+        elif (
+            (th := phrases.quantity_threshold(question))
+            and not (named or focus or literal)
+            and not _of_one_work(question)
+        ):
             # "Which of his papers claim a speedup of more than 100x?": the papers whose reported figure passes it.
             intent.route, quantity, direction, threshold = "quantity_threshold", th.noun, th.direction, th
             topic = self._selection(question[: th.start], topic)

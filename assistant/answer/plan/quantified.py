@@ -34,7 +34,11 @@ def as_set_verdict(plan: QueryPlan) -> QueryPlan:
     if found is None:
         return plan
     claim = _without_person(found.claim, plan.filters.coauthor or plan.person)
-    found = replace(found, claim=claim)
+    # "Is Tanaka first author on all of her papers with Hansen?": the position is what the claim asserts of each
+    # paper, checked on its byline, not what selects the set (like a one-paper claim's, over_table._selecting)
+    asserted = plan.position if plan.position and phrases.position(claim) else None
+    found = replace(found, claim=claim, position=asserted)
+    people = tuple(replace(c, position=None, negated=False) if asserted and c.position else c for c in plan.people)
     notes = [*plan.notes, f"a yes/no question over a set of papers: {found.describe()}"]
     return replace(
         plan,
@@ -43,6 +47,8 @@ def as_set_verdict(plan: QueryPlan) -> QueryPlan:
         subject=found.scope,
         claim=claim,
         quantified=found,
+        position=None if asserted else plan.position,
+        people=people,
         negated="",
         assumed="",
         notes=notes,

@@ -72,6 +72,7 @@ class Verdict:
     why: str  # what decided it (for meta)
     term: str | None = None  # the word of the deciding sentence the verdict turned on, when one did
     rival: bool = False  # a No because the paper states another term in the place of one the claim asserts
+    record: str = ""  # what the paper's record says, when it decided (claim_record: "its first author is X, not Y")
 
 
 def _value(word: str) -> float | None:

@@ -12,6 +12,7 @@ carries the verdict; the papers follow, each cited with the sentence that decide
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from assistant.answer.check.citations import Citations, finish_blocks
 from assistant.answer.corpus import Corpus
@@ -49,9 +50,11 @@ ON, OFF, OPEN = "on", "off", "open"
 SHOWN_CLOSEST = 3
 
 
-def _decided(claim: str, papers: list[Paper], plan: QueryPlan, corpus: Corpus) -> list[tuple[Paper, str, str]]:
+def _decided(
+    claim: str, papers: list[Paper], plan: QueryPlan, corpus: Corpus, records: dict[str, str]
+) -> list[tuple[Paper, str, str]]:
     """Each paper of the set, whether it is on the claim, off it or left open, and the sentence that shows it (or
-    what the paper is about)."""
+    what the paper is about); `records` gets what the record says of each paper its record decided."""
     subject = subject_of(claim)
     if subject:
         on = {sp.paper.id: sp.sentence for sp in corpus.topics.papers_on(subject, papers)}
@@ -62,8 +65,11 @@ def _decided(claim: str, papers: list[Paper], plan: QueryPlan, corpus: Corpus) -
             else (p, OPEN if near.get(p.id, 0.0) >= NEAR_SUBJECT else OFF, summary_sentence(p))
             for p in papers
         ]
-    # the claim asked of each paper as a one-paper question is ("run on X": "Did it run on X?")
+    # the claim asked of each paper as a one-paper question is ("run on X": "Did it run on X?"); a position the
+    # claim asserts is checked on each paper's byline (claim_record.authors)
     asked = f"Did it {claim}?"
+    if plan.quantified and plan.quantified.position:
+        plan = replace(plan, position=plan.quantified.position)
     words = topic_words(asked)
     out = []
     for p in papers:
@@ -74,6 +80,8 @@ def _decided(claim: str, papers: list[Paper], plan: QueryPlan, corpus: Corpus) -
             continue
         verdict = verdict_on(asked, p, plan, corpus)
         state = {YES: ON, NO: OFF}.get(verdict.word, OPEN)
+        if verdict.record:
+            records[p.id] = verdict.record
         out.append((p, state, verdict.sentence if state != OPEN else summary_sentence(p)))
     return out
 
@@ -99,7 +107,8 @@ def write_set_verdict(corpus: Corpus, scoped: list[Paper], plan: QueryPlan) -> A
     if not papers:
         text = f"No: none of {named} is in the sources, so none is “{q.claim}”."
         return finish_blocks([Paragraph(claims=[Claim(text=text)])], cites, route="set_verdict", verdict=NO, papers=[])
-    decided = _decided(q.claim, papers, plan, corpus)
+    records: dict[str, str] = {}
+    decided = _decided(q.claim, papers, plan, corpus, records)
     on = [d for d in decided if d[1] == ON]
     off = [d for d in decided if d[1] == OFF]
     open_ = [d for d in decided if d[1] == OPEN]
@@ -133,6 +142,8 @@ def write_set_verdict(corpus: Corpus, scoped: list[Paper], plan: QueryPlan) -> A
     for paper, state, sentence in shown:
         marker = cites.cite(paper, sentence)
         says = {ON: "it says", OFF: "not on it; it says", OPEN: "it does not say so; it says"}[state]
+        if paper.id in records:
+            says = f"{records[paper.id]}; it says"
         items.append([Claim(text=f"{heading(paper, corpus)}, {says}: {clause(sentence)} {marker}.")])
     return finish_blocks(
         [Paragraph(claims=[Claim(text=f"{lead}:")]), ListBlock(items=items)],

@@ -297,17 +297,17 @@ def _gated(rest: str, paper: Paper, read: Verdict, plan: QueryPlan, corpus: Corp
 
 
 def verdict_on(claim: str, paper: Paper, plan: QueryPlan, corpus: Corpus) -> Verdict:
-    """The verdict one paper's sentences give on a claim made of it, as a one-paper question's verdict is reached
-    (the rules, then the learned gate), with the sentence that decides it: a verdict over a set of papers reads each.
-    The claim does not name the paper, so its words are all the claim's ("use Sentinel-2 imagery" of the paper titled
-    "… from Sentinel-2 Imagery" is not left as "use")."""
-    rest = claim
+    """The verdict on a claim made of one paper (a set's verdict reads each): its record when the claim is about the
+    record ("Tanaka first author"), else the rules then the learned gate on all the claim's words ("use Sentinel-2
+    imagery" of the paper titled "… from Sentinel-2 Imagery" is not left as "use"), with the deciding sentence."""
+    if (record := _record(plan, claim, paper)) and not alignment.stated(claim_record.rest(claim, record.spans)):
+        return Verdict(record.word, summary_sentence(paper), "the record", record=record.said)
     if not paper.has_abstract:
         return Verdict(UNSAID, summary_sentence(paper), "the sources give no abstract")
-    ranked = _sentences(rest, paper, corpus)
-    verdict = decide(rest, paper, ranked, near=_near(corpus))
+    ranked = _sentences(claim, paper, corpus)
+    verdict = decide(claim, paper, ranked, near=_near(corpus))
     if not _others_in_author_scope(plan, paper):
-        verdict = verdict_model.gate(rest, paper, ranked, verdict, _embed(corpus))
+        verdict = verdict_model.gate(claim, paper, ranked, verdict, _embed(corpus))
     verdict.sentence = clauses.holding(verdict.term, verdict.sentence) if verdict.term else verdict.sentence
     return verdict
 

@@ -49,6 +49,13 @@ _SET_THEN = re.compile(
     rf"(?P<q>all|both|each|every\s+one)\b(?P<claim>.*)$",
     re.I,
 )
+# "Is Tanaka first author on all of her papers with Ole Hansen?", "Was he funded by NSF in each of his 2020 papers?":
+# the claim before the set, which a preposition reaches; what follows the paper noun still names the set.
+_CLAIM_THEN_SET = re.compile(
+    rf"^\s*(?P<aux>{_AUX})\s+(?!there\b)(?P<pre>\S+\s+\S.*?)\s+(?:on|in|for|across)\s+(?P<q>{_QUANT})(?:\s+(?P<n>{_COUNT}))?\s+"
+    rf"(?:of\s+)?{_POSSESSIVE}\s+(?P<scope>(?:[\w-]+\s+){{0,4}}?){PLURAL}\b(?P<claim>.*)$",
+    re.I,
+)
 # "Is everything he has dated 2026 about LLMs?", "Was everything she published in 2021 on sea ice?"
 _EVERYTHING = re.compile(
     r"^\s*(?:is|was)\s+(?P<q>everything|all)\s+(?:that\s+)?(?:he|she|they)\s+(?:has|have|had\s+)?\s*"
@@ -74,6 +81,7 @@ class Quantified:
     count: int | None
     scope: str
     claim: str
+    position: int | None = None  # the author position the claim asserts of each paper ("Tanaka first author")
 
     def describe(self) -> str:
         size = f" ({self.count})" if self.count else ""
@@ -102,12 +110,14 @@ def _without_dates(question: str) -> str:
 def quantified(question: str) -> Quantified | None:
     """The quantifier, set and claim of a yes/no question about a set of papers; None for any other question."""
     text = _without_dates(question)
-    found = _OF_SET.match(text) or _SET_THEN.match(text) or _EVERYTHING.match(text)
+    found = _OF_SET.match(text) or _SET_THEN.match(text) or _EVERYTHING.match(text) or _CLAIM_THEN_SET.match(text)
     if found is None:
         return None
     word = re.sub(r"\s+", " ", found["q"].casefold())
     quantifier, size = QUANTIFIERS.get(word, ("all", None))
     claim = _LEAD_WORDS.sub("", found["claim"]).strip().rstrip("?").strip(" ,")
+    if found.re is _CLAIM_THEN_SET:  # the claim is the clause before the set, its subject kept: "Tanaka first author"
+        claim = f"{found['pre']} {claim}".strip()
     if not re.search(r"[A-Za-z]", claim):
         return None
     return Quantified(quantifier, _count(found.groupdict().get("n")) or size, found["scope"].strip(), claim)
