@@ -54,12 +54,6 @@ def test_alternatives_side_by_side_in_another_derived_form_share_their_context()
     assert shared("quantization or binarization large language models", q, papers) == (
         "quantization large language models or binarization large language models"
     )
-    # the spelling's participle is the question's verb, whose stem keeps its final "e" ("quantize": "quantiz")
-    on = {"quantized large language models": {"a"}, "binarized large language models": {"b"}}.get
-    q = "Which papers quantize or binarize large language models?"
-    assert shared("quantized or binarized large language models", q, lambda phrase: on(phrase) or set()) == (
-        "quantized large language models or binarized large language models"
-    )
     # a form of another word ("quantity") is no form of the topic's word
     assert shared("quantization or binarization large language models", "quantity or binarizing LLMs", papers) == ""
     # an "and" between the question's forms splits the topic's forms too

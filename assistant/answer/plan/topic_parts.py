@@ -31,17 +31,15 @@ def said_at(word: str, question: str, start: int = 0) -> re.Match | None:
     written = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])", re.I).search(question, start)
     if written is not None or not word.isalpha():  # as written first, as before; "c++", "fp=xint" only so
         return written
-    root = _root(word)
+    root = stem(word, derived=True)
     return next(
-        (m for m in _TOKEN.finditer(question, start) if m.group(0).isalpha() and _root(m.group(0)) == root),
+        (
+            m
+            for m in _TOKEN.finditer(question, start)
+            if m.group(0).isalpha() and stem(m.group(0), derived=True) == root
+        ),
         None,
     )
-
-
-def _root(word: str) -> str:
-    """The word's derived stem less a final silent "e": the spelling's "quantized" is the question's "quantize"
-    (whose stem keeps the "e": "quantize" against "quantiz")."""
-    return stem(word, derived=True).removesuffix("e")
 
 
 def adjacent(left: list[str], right: list[str], question: str, degree: Callable[[str], bool] | None = None) -> bool:
