@@ -69,33 +69,6 @@ def test_a_list_set_apart_by_dashes_gives_alternatives():
     assert as_alternatives("well - fine, thanks") == "well - fine, thanks"  # one dash sets nothing apart
 
 
-def test_a_long_form_of_an_acronym_is_no_generic_word():
-    share = {"quantization": 0.18, "large": 0.41, "language": 0.32, "models": 0.71}
-    words = ["quantization", "large", "language", "models"]
-    # "large language models" names one thing (LLMs) however many papers say its words apart
-    assert core_words(words, share) == ["quantization"]
-    assert core_words(words, share, frozenset({"large", "language", "models"})) == words
-
-
-def test_quantizing_large_language_models_needs_both_across_the_corpus(assistant):
-    # a third of the seeds' papers say "language": read as "quantization", the list held every quantization paper
-    corpus = assistant.answerer().corpus
-    assert corpus.topics._long_form_words(["quantization", "large", "language", "models"]) == {
-        "large",
-        "language",
-        "models",
-    }
-    found = {
-        c.title
-        for c in ask(
-            assistant, "Which papers in the corpus, from either group, deal with quantizing large language models?"
-        ).citations
-    }
-    assert any(t.startswith("CALM") for t in found) and any(t.startswith("BitDistiller") for t in found)
-    assert FP_XINT not in found
-    assert not any(t and t.startswith("Compression for Better") for t in found)
-
-
 def test_a_count_in_the_topic_must_be_said_as_written(assistant):
     from assistant.answer.evidence.topic_terms import identities, said_as_written
 

@@ -44,13 +44,11 @@ def generic(word: str, share: float) -> bool:
     return share >= GENERIC_SHARE and distinct.zipf(word) >= GENERIC_ZIPF
 
 
-def core_words(words: list[str], share: dict[str, float], named: frozenset[str] = frozenset()) -> list[str]:
+def core_words(words: list[str], share: dict[str, float]) -> list[str]:
     """The phrase's words less the corpus-generic ones; [] when every word is generic (no core: the phrase is left to
     the other rules) or when the phrase names something no paper says (a word used by none is never dropped, and a
-    core made only of such words grounds nothing anyway). The words of `named` (a long form the corpus gives an
-    acronym: "large language models" for LLMs) name one thing together, so none of them is generic: "quantization
-    large language models" is not "quantization" in a corpus where a third of the papers say "language"."""
-    core = [w for w in words if w in named or not generic(w, share.get(w, 0.0))]
+    core made only of such words grounds nothing anyway)."""
+    core = [w for w in words if not generic(w, share.get(w, 0.0))]
     return core if core and any(share.get(w, 0.0) > 0 for w in core) else []
 
 

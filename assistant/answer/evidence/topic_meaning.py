@@ -60,27 +60,9 @@ class TopicMeaning:
             if len(cores) >= CORE_CACHE:
                 cores.clear()
             cores[key] = core_words(
-                words,
-                {w: len(self.stats.positions_with(forms(w))) / self.stats.size for w in words},
-                self._long_form_words(words),
+                words, {w: len(self.stats.positions_with(forms(w))) / self.stats.size for w in words}
             )
         return cores[key]
-
-    def _long_form_words(self, words: list[str]) -> frozenset[str]:
-        """The phrase's words that spell out, in order, a long form of an acronym the corpus defines ("large language
-        models" for "LLMs"; a plural counts as its singular)."""
-        acronyms = getattr(self.picker, "acronyms", None)
-        if acronyms is None:
-            return frozenset()
-        said = [w.removesuffix("s") for w in words]
-        out: set[str] = set()
-        for longs in acronyms.long_forms.values():
-            for long in longs:
-                spelt = [w.removesuffix("s") for w in long]
-                for i in range(len(said) - len(spelt) + 1) if len(spelt) >= 2 else ():
-                    if said[i : i + len(spelt)] == spelt:
-                        out.update(words[i : i + len(spelt)])
-        return frozenset(out)
 
     def query_terms(self, words: list[str]) -> QueryTerms:
         """`QueryTerms.of` the content words over the passages; a kind's read from the store (kind_reading.py)."""
