@@ -95,7 +95,9 @@ def test_a_ranking_or_a_clause_without_a_paper_noun_is_no_stated_condition(assis
         assistant,
         "His meta-study on LLM abilities pooled results from 37 models over more than 80 benchmarks, correct?",
     )
-    assert meta.meta["plan"]["route"] == "quantity_threshold" and meta.meta["plan"]["topic"] == ""
+    # a bound claimed of one work is a verdict on that work, with no papers selected by the threshold
+    assert meta.meta["plan"]["route"] == "verify" and meta.meta["plan"]["topic"] == ""
+    assert meta.meta["plan"]["threshold"] is None
 
 
 def _mentions(question: str, *names: str) -> list[Mention]:
