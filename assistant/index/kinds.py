@@ -55,17 +55,6 @@ _ENDS = set(
 _LEADING = {"the", "a", "an", "its", "their", "our", "other", "various", "several", "many", "some", "both"}
 
 
-def _head(phrase: str) -> str | None:
-    """The term a field is looked up by: the last word's last term, singular ("techniques" -> "technique")."""
-    ts = terms(phrase.split()[-1]) if phrase.split() else []
-    if not ts:
-        return None
-    t = ts[0]
-    if t.endswith("ies") and len(t) > 4:
-        return t[:-3] + "y"
-    return t[:-1] if t.endswith("s") and not t.endswith("ss") and len(t) > 3 else t
-
-
 def _items(listed: str) -> list[str]:
     """The kinds a list names: "quantization and decomposition" -> both; "sparsification in Federated Averaging"
     -> "sparsification"."""
@@ -100,7 +89,7 @@ def mine(text: str) -> list[tuple[str, str]]:
     text = _GLUED.sub(" ", text)
     out = []
     for m in _EXAMPLES.finditer(text) if examples else ():
-        head = _head(m.group("y"))
+        head = named_kinds.head_term(m.group("y"))
         out += [(head, x) for x in _items(m.group("list"))] if head else []
     for m in _FORM_OF.finditer(text) if form_of else ():
         field = []  # "regularization for deep networks": the field ends where a preposition starts
@@ -108,7 +97,7 @@ def mine(text: str) -> list[tuple[str, str]]:
             if w.casefold() in _ENDS:
                 break
             field.append(w)
-        head = _head(" ".join(field))
+        head = named_kinds.head_term(" ".join(field))
         words = [w for w in m.group("x").split() if w.casefold() not in _LEADING]
         if head and words:
             out.append((head, " ".join(words)))

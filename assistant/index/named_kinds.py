@@ -63,9 +63,10 @@ def _phrase(rest: str) -> list[str]:
     return words
 
 
-def _head_of(words: list[str]) -> str | None:
-    """The kind's head term, singular ("images" -> "image")."""
-    ts = terms(words[-1]) if words else []
+def head_term(phrase: str) -> str | None:
+    """The term a kind is looked up by: the phrase's last word's first term, singular ("images" -> "image",
+    "techniques" -> "technique"); index/kinds.py reads its fields' heads with it too."""
+    ts = terms(phrase.split()[-1]) if phrase.split() else []
     if not ts:
         return None
     t = ts[0]
@@ -91,10 +92,10 @@ def mine_named(text: str) -> list[tuple[str, str]]:
         # the phrase is the name's kind when said of things: plural, a name itself, or after "a"/"an"
         while words and not (m.group("article") or _plural(words[-1]) or words[-1].isupper() or is_name(words[-1])):
             words = words[:-1]  # "Sentinel-1 SAR images" keeps "SAR images"; "U-Net baseline" keeps nothing
-        if words and not is_name(words[0]) and (head := _head_of(words)):
+        if words and not is_name(words[0]) and (head := head_term(" ".join(words))):
             out.append((head, m.group("name")))
     for m in _APPOSED.finditer(text):
-        if is_name(m.group("name")) and (words := _phrase(m.group("rest"))) and (head := _head_of(words)):
+        if is_name(m.group("name")) and (words := _phrase(m.group("rest"))) and (head := head_term(" ".join(words))):
             out.append((head, m.group("name")))
     return [(h, n) for h, n in out if h not in {t.casefold() for t in terms(n)}]
 
@@ -106,6 +107,6 @@ def closed(relations: dict[str, list[str]]) -> dict[str, list[str]]:
     for head, names in relations.items():
         for name in names:
             words = name.split()
-            if len(words) == 1 and (more := relations.get(_head_of(words) or "")):
+            if len(words) == 1 and (more := relations.get(head_term(name) or "")):
                 out[head] = list(dict.fromkeys([*out[head], *(m for m in more if m.casefold() != head)]))
     return out
