@@ -3,12 +3,16 @@ item: the regression check before a change lands.
 
     python -m bench.regress run OUT [SET.json ...]   # default: every question set in tests/data
     python -m bench.regress cmp BEFORE AFTER [NAME]   # the items whose score moved, per set (NAME: sets containing it)
+    python -m bench.regress kinds RUN [NAME] [--before RUN]   # each kind's mean score per set (and before it)
+    python -m bench.regress misses RUN KIND [NAME] [--sets DIR]  # a kind's items under 1.0, questions, failures
 
 `run` answers with the code of the checkout it is started from (run it from a worktree with PYTHONPATH=. to measure
 that worktree) over two stores it builds once in /tmp/rstore-<checkout>/: the seeds, and corpus2 (tests/data/corpus2
 after `assistant init`). A set whose file name holds "corpus2" runs on the second. Delete the stores after a change
 to ingest. Each set is written to OUT/<set>.json: its summary, and per item the score, failures, answer and citations.
 `cmp` prints each set's score before and after, how many answers changed, and every item that went up or down.
+`kinds` says where each kind stands; `misses` lists a kind's misses with their questions, read from tests/data or
+from `--sets DIR` for a set not there yet.
 """
 
 from __future__ import annotations
@@ -110,6 +114,59 @@ def compare(before: Path, after: Path, name: str = "") -> tuple[int, int]:
     return up, down
 
 
+def _sets(run_dir: Path, name: str) -> list[Path]:
+    return [f for f in sorted(run_dir.glob("*.json")) if name in f.stem]
+
+
+def kind_scores(run_dir: Path, name: str = "") -> dict[str, dict[str, tuple[float, int]]]:
+    """Per set of the run, each kind's (mean score, items)."""
+    out: dict[str, dict[str, tuple[float, int]]] = {}
+    for f in _sets(run_dir, name):
+        scores: dict[str, list[float]] = {}
+        for item in json.loads(f.read_text())["items"]:
+            scores.setdefault(item["kind"] or "", []).append(item["score"])
+        out[f.stem] = {k: (sum(v) / len(v), len(v)) for k, v in sorted(scores.items())}
+    return out
+
+
+def kinds(run_dir: Path, name: str = "", before: Path | None = None) -> None:
+    """Prints each set's kinds with their mean score (and the earlier run's, where it has the set)."""
+    old = kind_scores(before, name) if before else {}
+    for stem, table in kind_scores(run_dir, name).items():
+        cells = []
+        for kind, (mean, n) in table.items():
+            was = old.get(stem, {}).get(kind)
+            cells.append(f"{kind} {was[0]:.2f}->{mean:.2f} ({n})" if was else f"{kind} {mean:.2f} ({n})")
+        print(f"{stem}\n   " + ", ".join(cells))
+
+
+def _questions(stem: str, folders: list[Path]) -> dict[str, dict]:
+    """The set's questions by id: tests/data's file, or one in the folders given (a blind set not yet joined)."""
+    for folder in (DATA, *folders):
+        path = folder / f"{stem}.json"
+        if path.exists():
+            data = json.loads(path.read_text())
+            if "questions" in data:
+                return {q["id"]: q for q in data["questions"]}
+    return {}
+
+
+def misses(run_dir: Path, kind: str, name: str = "", sets: Path | None = None) -> int:
+    """Prints every item of the kind scoring under 1.0, with its question (or turns) and failures; how many."""
+    count = 0
+    for f in _sets(run_dir, name):
+        questions = _questions(f.stem, [sets] if sets else [])
+        for item in json.loads(f.read_text())["items"]:
+            if item["kind"] != kind or item["score"] >= 1.0 - 1e-6:
+                continue
+            count += 1
+            q = questions.get(item["id"], {})
+            asked = q.get("question") or " || ".join(q.get("turns", []))
+            print(f"{item['id']:10} {item['score']:.2f}  {asked}\n   {'; '.join(item.get('failures') or [])}")
+    print(f"{count} items under 1.0")
+    return count
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -120,10 +177,23 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("before", type=Path)
     c.add_argument("after", type=Path)
     c.add_argument("name", nargs="?", default="")
+    k = sub.add_parser("kinds", help="each kind's mean score per set")
+    k.add_argument("run_dir", type=Path)
+    k.add_argument("name", nargs="?", default="")
+    k.add_argument("--before", type=Path, help="an earlier run to show beside it")
+    m = sub.add_parser("misses", help="a kind's items under 1.0 with their questions and failures")
+    m.add_argument("run_dir", type=Path)
+    m.add_argument("kind")
+    m.add_argument("name", nargs="?", default="")
+    m.add_argument("--sets", type=Path, help="a folder holding question sets not in tests/data")
     args = parser.parse_args(argv)
     if args.command == "run":
         default = [DATA / s for s in SETS] + sorted(DATA.glob("first_contact_*.json"))
         run(args.out, [s.resolve() for s in args.sets] or default)
+    elif args.command == "kinds":
+        kinds(args.run_dir, args.name, args.before)
+    elif args.command == "misses":
+        misses(args.run_dir, args.kind, args.name, args.sets)
     else:
         compare(args.before, args.after, args.name)
     return 0
