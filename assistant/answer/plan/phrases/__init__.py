@@ -90,7 +90,12 @@ from assistant.answer.plan.phrases.picks import (  # noqa: F401 - the phrases, r
     than_the_named,
 )
 from assistant.answer.plan.phrases.quantities import QUANTITY_EXTREME, Extreme, quantity_extreme  # noqa: F401
-from assistant.answer.plan.phrases.relations import SAME_PEOPLE, SAME_THEME, without_relations  # noqa: F401
+from assistant.answer.plan.phrases.relations import (  # noqa: F401
+    SAME_PEOPLE,
+    SAME_THEME,
+    THAT_RELATIVE,
+    without_relations,
+)
 from assistant.answer.plan.phrases.team import TeamSize, team_extreme, team_size, without_team  # noqa: F401
 from assistant.answer.plan.phrases.thresholds import QUANTITY_THRESHOLD, Threshold, quantity_threshold  # noqa: F401
 from assistant.answer.plan.phrases.who import (  # noqa: F401 - the phrases, read from one place
