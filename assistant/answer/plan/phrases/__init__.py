@@ -88,6 +88,7 @@ from assistant.answer.plan.phrases.picks import (  # noqa: F401 - the phrases, r
     reaches_person,
     scene_before,
     than_the_named,
+    which_then_asked,
 )
 from assistant.answer.plan.phrases.quantities import QUANTITY_EXTREME, Extreme, quantity_extreme  # noqa: F401
 from assistant.answer.plan.phrases.relations import (  # noqa: F401
