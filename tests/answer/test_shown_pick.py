@@ -68,3 +68,21 @@ def test_which_of_those_picks_by_what_it_says_then_asks_the_rest_of_it(tanaka):
     question = "Which of those trains several networks and uses their spread, and how many networks are there?"
     picked, asked = tanaka.answerer().planner.one_picked(question, shown)
     assert corpus.by_id[picked].title.startswith("Deep Ensembles") and asked == "how many networks are there?"
+
+
+def test_which_of_those_a_superlative_says_is_picked_by_the_figures_each_reports(assistant):
+    corpus = assistant.answerer().corpus
+    aiperf = next(p.id for p in corpus.papers if (p.title or "").startswith("AIPerf"))
+    shown = [next(p.id for p in corpus.papers if p.title == IAAT), aiperf]
+    shown += [p.id for p in corpus.papers if (p.title or "").startswith("HPC AI500")]
+    # by meaning IAAT's sentences were as near (or no paper led); AIPerf states 512 nodes with 4096 chips
+    planner = assistant.answerer().planner
+    picked, asked = planner.one_picked("Which of them used the largest machine, and what did it report?", shown)
+    assert picked == aiperf and asked == "what did it report?"
+    assert planner.one_picked("Which of them was run on the biggest machine, and how many chips?", shown)[0] == aiperf
+
+
+def test_the_biggest_machine_is_read_as_its_count_of_nodes_or_accelerators(assistant):
+    answers = converse(assistant, "Which of his papers was run on the biggest machine?")
+    assert titles(answers[0])[:1] == ["AIPerf: Automated machine learning as an AI-HPC benchmark"]
+    assert "4096" in answers[0].answer

@@ -280,7 +280,7 @@ class Selection(ElapsedReader):
         words = " ".join(self._content(said))
         if not then or not words:
             return None
-        pick = correction.best_fit(self.corpus, list(dict.fromkeys(among)), said.strip(" ,"), words, "")
+        pick = correction.picked(self.corpus, list(dict.fromkeys(among)), said, words)
         return (pick, then[0]) if pick else None
 
     def extreme_of(self, question: str, among: list[str]) -> tuple[str, str] | None:
