@@ -6,6 +6,7 @@ that paper out; "the 2019 one" is the one paper of that year shown (phrases/refe
 from __future__ import annotations
 
 from assistant.answer.plan.phrases.reference import by_year, references, turns_to_meant
+from assistant.models import Message
 from tests.conftest import converse, titles
 
 IAAT = "IAAT: A Input-Aware Adaptive Tuning framework for Small GEMM"
@@ -86,3 +87,22 @@ def test_the_biggest_machine_is_read_as_its_count_of_nodes_or_accelerators(assis
     answers = converse(assistant, "Which of his papers was run on the biggest machine?")
     assert titles(answers[0])[:1] == ["AIPerf: Automated machine learning as an AI-HPC benchmark"]
     assert "4096" in answers[0].answer
+
+
+def test_a_correction_that_negates_its_description_means_the_paper_shown_that_lacks_it(assistant):
+    corpus, planner = assistant.answerer().corpus, assistant.answerer().planner
+    better = next(p for p in corpus.papers if (p.title or "").startswith("Compression for Better"))
+    joint = next(p for p in corpus.papers if (p.title or "").startswith("Lossless Model Compression via Joint"))
+    history = [
+        Message(role="user", content="Which of his December 2024 papers compress a model and still beat the original?"),
+        Message(role="assistant", content=f"- *{better.title}* (2024): …\n- *{joint.title}* (2024): …"),
+    ]
+    # "quantizes" found the quantization survey by its title; the paper shown that never says it (in any form) is meant
+    q = "Not the one that expands the model into low-bit pieces - I mean the one that never quantizes anything."
+    assert planner._meant(q, history) == joint.id
+    assert (
+        planner._meant(
+            "Not the one that expands the model into low-bit pieces - I mean the one on quantization.", history
+        )
+        != joint.id
+    )
