@@ -17,3 +17,13 @@ def test_the_newest_then_what_it_is(tanaka, q):
     answer = tanaka.answer([Message(role="user", content=q)], Filters())
     assert [c.title for c in answer.citations] == ["A Foundation Model for Polar SAR Imagery"]
     assert "PolarSAR-FM" in answer.answer
+
+
+def test_the_oldest_in_a_source_then_a_fact_of_it(assistant):
+    # "arXiv listing" drew the arXiv-id route; the source is a condition, the date picks, the rest is asked
+    q = "Which is the oldest preprint in his arXiv listing, and what kernel did it find to be the bottleneck?"
+    answer = assistant.answer([Message(role="user", content=q)], Filters())
+    assert [c.arxiv_id for c in answer.citations] == ["1505.08023"]
+    assert "SpMV" in answer.answer
+    answer = assistant.answer([Message(role="user", content="His oldest paper, and what's its arXiv id?")], Filters())
+    assert "arXiv:1505.08023" in answer.answer

@@ -24,3 +24,38 @@ def test_a_paper_reached_through_its_listing_comment_is_asked_the_fact(assistant
     answer = assistant.answer([Message(role="user", content=q)], Filters())
     assert [c.arxiv_id for c in answer.citations] == ["2506.22969"]
     assert "7.1x" in answer.answer
+
+
+def test_a_note_links_the_paper_it_names_and_the_paper_carrying_it():
+    from assistant.answer.plan.noted import linked
+
+    carrier = make_paper(
+        id="a", arxiv_id="2301.00002", comments=["arXiv admin note: text overlap with arXiv:2301.00001"]
+    )
+    named = make_paper(id="b", arxiv_id="2301.00001")
+    other = make_paper(id="c", arxiv_id="2301.00003", comments=["Accepted to KDD'24"])
+    papers = [carrier, named, other]
+    assert [p.id for p in linked(carrier, papers)] == ["b"]
+    assert [p.id for p in linked(named, papers)] == ["a"]
+    assert linked(other, papers) == []
+
+
+def test_the_other_paper_of_a_note_is_asked_not_the_one_carrying_it(assistant):
+    # 2207.10083 carries "arXiv admin note: text overlap with arXiv:2202.05137"; the ask points to the relative.
+    q = (
+        "There's a preprint of his with an admin note about text overlap with another of his preprints. "
+        "What does that other one compare its layout algorithm against?"
+    )
+    answer = assistant.answer([Message(role="user", content=q)], Filters())
+    assert [c.arxiv_id for c in answer.citations] == ["2202.05137"]
+    assert "hessian" in answer.answer.casefold()
+
+
+def test_a_later_paper_whose_note_names_the_one_described_is_asked(assistant):
+    q = (
+        "In February 2022 he posted a short note on quantizing a layer's inputs. Some later preprint of his "
+        "overlaps with it in text. In that later one, which networks are hard to quantize?"
+    )
+    answer = assistant.answer([Message(role="user", content=q)], Filters())
+    assert [c.arxiv_id for c in answer.citations] == ["2207.10083"]
+    assert "identity mapping" in answer.answer

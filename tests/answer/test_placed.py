@@ -83,6 +83,22 @@ def test_a_paper_reached_through_the_anchors_venue_with_no_dates_counted(tanaka)
     ]
 
 
+def test_a_question_asking_which_paper_shares_the_venue_and_a_fact_of_it_is_asked_of_that_paper(tanaka):
+    answer = ask(
+        tanaka,
+        "What paper of hers came out in the same journal as her melt pond study, and what share of the area do the "
+        "services disagree on?",
+    )
+    assert titles(answer)[:1] == ["Label Noise in Operational Ice Charts"]
+    assert "17%" in answer.answer
+    assert (
+        phrases.which_then_asked("Which other paper of hers is in that journal, and what did it find?")
+        == "what did it find?"
+    )
+    assert phrases.which_then_asked("Which papers of hers are in that journal, and what did they find?") == ""
+    assert phrases.which_then_asked("Which other paper of hers is in that journal?") == ""
+
+
 def test_a_paper_placed_by_years_from_a_person_stated_of_the_anchor(tanaka):
     # García led the anchor, not the paper asked about: her position is a step; the paper is the two's joint one
     answer = ask(

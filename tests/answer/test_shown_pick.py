@@ -6,6 +6,7 @@ that paper out; "the 2019 one" is the one paper of that year shown (phrases/refe
 from __future__ import annotations
 
 from assistant.answer.plan.phrases.reference import by_year, references, turns_to_meant
+from assistant.models import Message
 from tests.conftest import converse, titles
 
 IAAT = "IAAT: A Input-Aware Adaptive Tuning framework for Small GEMM"
@@ -68,3 +69,40 @@ def test_which_of_those_picks_by_what_it_says_then_asks_the_rest_of_it(tanaka):
     question = "Which of those trains several networks and uses their spread, and how many networks are there?"
     picked, asked = tanaka.answerer().planner.one_picked(question, shown)
     assert corpus.by_id[picked].title.startswith("Deep Ensembles") and asked == "how many networks are there?"
+
+
+def test_which_of_those_a_superlative_says_is_picked_by_the_figures_each_reports(assistant):
+    corpus = assistant.answerer().corpus
+    aiperf = next(p.id for p in corpus.papers if (p.title or "").startswith("AIPerf"))
+    shown = [next(p.id for p in corpus.papers if p.title == IAAT), aiperf]
+    shown += [p.id for p in corpus.papers if (p.title or "").startswith("HPC AI500")]
+    # by meaning IAAT's sentences were as near (or no paper led); AIPerf states 512 nodes with 4096 chips
+    planner = assistant.answerer().planner
+    picked, asked = planner.one_picked("Which of them used the largest machine, and what did it report?", shown)
+    assert picked == aiperf and asked == "what did it report?"
+    assert planner.one_picked("Which of them was run on the biggest machine, and how many chips?", shown)[0] == aiperf
+
+
+def test_the_biggest_machine_is_read_as_its_count_of_nodes_or_accelerators(assistant):
+    answers = converse(assistant, "Which of his papers was run on the biggest machine?")
+    assert titles(answers[0])[:1] == ["AIPerf: Automated machine learning as an AI-HPC benchmark"]
+    assert "4096" in answers[0].answer
+
+
+def test_a_correction_that_negates_its_description_means_the_paper_shown_that_lacks_it(assistant):
+    corpus, planner = assistant.answerer().corpus, assistant.answerer().planner
+    better = next(p for p in corpus.papers if (p.title or "").startswith("Compression for Better"))
+    joint = next(p for p in corpus.papers if (p.title or "").startswith("Lossless Model Compression via Joint"))
+    history = [
+        Message(role="user", content="Which of his December 2024 papers compress a model and still beat the original?"),
+        Message(role="assistant", content=f"- *{better.title}* (2024): …\n- *{joint.title}* (2024): …"),
+    ]
+    # "quantizes" found the quantization survey by its title; the paper shown that never says it (in any form) is meant
+    q = "Not the one that expands the model into low-bit pieces - I mean the one that never quantizes anything."
+    assert planner._meant(q, history) == joint.id
+    assert (
+        planner._meant(
+            "Not the one that expands the model into low-bit pieces - I mean the one on quantization.", history
+        )
+        != joint.id
+    )

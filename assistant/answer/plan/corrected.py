@@ -6,11 +6,18 @@ from __future__ import annotations
 
 import re
 
+from assistant.answer.evidence.query_terms import derived_form
+from assistant.answer.evidence.weigh import paper_text, vocabulary
 from assistant.answer.plan import correction, meant, phrases
 from assistant.answer.plan.conversation import cited_papers, earlier_papers, previous_answer
 from assistant.answer.plan.intents import topic_words
+from assistant.answer.plan.phrases.governs import governed, is_negation
 from assistant.answer.plan.phrases.reference import turns_to_meant
 from assistant.models import Message
+
+# A paper holds a negated description when its own text holds this share of the description's IDF-weighted words, in
+# any form; the paper meant is the only one shown below it.
+HELD_SHARE = 0.5
 
 
 class CorrectionReader:
@@ -37,9 +44,10 @@ class CorrectionReader:
                 for pid in previous
                 if words & {w.casefold() for w in topic_words(self._label(pid), self.corpus.principal)}
             }
-            rejected |= {r.paper for r in self.resolver.described(question, previous) if r.aside}
+            aside = {r.paper for r in self.resolver.described(question, previous) if r.aside}
+            rejected |= aside
         else:
-            rejected = set(previous[:1])  # "not that one": the paper the previous answer led with
+            rejected = aside = set(previous[:1])  # "not that one": the paper the previous answer led with
         if not ruled_out and (turn := turns_to_meant(question)):
             # "that sounds like the one with X. I actually wanted the other HONPAS paper": the paper described before
             # the turn is the one ruled out, whichever the previous answer led with; the paper meant is described after
@@ -57,10 +65,35 @@ class CorrectionReader:
         if keep is None and (not words or (len(words.split()) < 2 and not rejected)):
             return None  # one word describes the paper meant only beside the one it rules out
         shown = earlier_papers(history, self.corpus.by_title)
+        # a paper the description rules out, not one sharing a word with it ("model"), is out of what is left
+        if words and (lacking := self._lacking(described, words, [i for i in shown if i not in (aside or rejected)])):
+            return lacking  # "I mean the one that doesn't quantize at all": the one shown whose text never says so
         against = ruled_out.group(0) if ruled_out and not rejected else ""
         if (pid := correction.titled(self.resolver, self.corpus.by_id, words, shown, rejected, keep)) is not None:
             return pid  # "I meant her calving-front work": a title holds the description
         return correction.meant(self.corpus, history, described.strip(" -–—,."), words, against, rejected, shown, keep)
+
+    def _lacking(self, described: str, words: str, left: list[str]) -> str | None:
+        """The one paper of those shown (`left`, two or more) whose own text holds little of the description's words,
+        when the description negates them ("the one that doesn't quantize at all", "the one without a simulator"): a
+        negated description is what the paper meant does not say, never a paper found by those words. None when the
+        description is not negated, or no paper or several lack them, or another holds too little of them."""
+        words = " ".join(w for w in words.split() if not is_negation(w))  # "the one that never quantizes"
+        last = words and list(re.finditer(re.escape(words.split()[-1]), described, re.I))
+        if len(left) < 2 or not last or not governed(described, last[-1].start())[0]:
+            return None
+        weights = self.corpus.qterms(words).weights
+        total = sum(weights.values()) or 1.0
+
+        def held(p) -> float:  # the IDF-weighted share of the words it holds in any form ("quantize": "quantization")
+            vocab = vocabulary(paper_text(p))
+            return sum(w for t, w in weights.items() if t in vocab or any(derived_form(t, h) for h in vocab)) / total
+
+        shares = {i: held(self.corpus.by_id[i]) for i in dict.fromkeys(left) if i in self.corpus.by_id}
+        lacking = [i for i, share in shares.items() if share < HELD_SHARE]
+        if len(lacking) != 1 or sum(share >= HELD_SHARE for share in shares.values()) != len(shares) - 1:
+            return None
+        return lacking[0]
 
     def _other_than(self, question: str, history: list[Message], named: tuple[str, ...] = ()) -> str | None:
         """The paper a correction means, when the learned choice (plan/meant.py) is sure of one; else the paper of

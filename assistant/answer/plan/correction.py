@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 
 from assistant.answer.corpus import Corpus
+from assistant.answer.evidence.quantity import extreme
 from assistant.answer.evidence.weigh import COVERAGE_WEIGHT, paper_text, relevant, vocabulary
 from assistant.answer.plan import phrases
 from assistant.index.lazy_table import column
@@ -116,6 +117,26 @@ def meant(
         if len(ids) >= 2 and (pick := best_fit(corpus, ids, described, words, ruled_out, context)):
             return pick  # one paper left is not chosen by the description: its relatives are weighed with it
     return None
+
+
+def extreme_fit(corpus: Corpus, ids: list[str], said: str) -> str | None:
+    """The paper of `ids` that a superlative of a reported quantity picks ("which of them was run on the biggest
+    machine": the one whose abstract reports the most nodes or accelerators), by the figures each one states; None
+    when the description says no such quantity, or fewer than one paper, or two alike, report it."""
+    asked = phrases.quantity_extreme(said)
+    if asked is None:
+        return None
+    papers = [corpus.by_id[i] for i in ids if i in corpus.by_id and corpus.by_id[i].has_abstract]
+    found = extreme(asked.noun, papers, asked.direction, said)
+    if not found or (len(found) > 1 and found[0].value == found[1].value):
+        return None
+    return found[0].paper.id
+
+
+def picked(corpus: Corpus, ids: list[str], said: str, words: str) -> str | None:
+    """The paper of those shown that "which one <said>" picks: by the figures of a superlative it says ("was run on the
+    biggest machine"), else by how well its own sentences fit what is said."""
+    return extreme_fit(corpus, ids, said) or best_fit(corpus, ids, said.strip(" ,"), words, "")
 
 
 def best_fit(

@@ -1,15 +1,18 @@
 """A paper reached through a field of the table rather than its text: "which of his works was accepted to SC'25 after
-an earlier ISCA'25 submission, and what is its top speedup?" (its listing's comment), "the preprint with a text-overlap
-note with 2202.05137 — what does it say …?". The describing clause is scored against the fields every paper of the
-table has (comments, venue, categories), one weight per word as the resolver weighs a title's words: the words a
-paper holds in a field but not in its own text are what reach it. Mixed into the SlotReader (which gives `corpus` and
-`_content`)."""
+an earlier ISCA'25 submission, and what is its top speedup?" (its listing's comment), "the preprint with a text-
+overlap note with 2202.05137 — what does it say …?"; or through another paper's note ("One of his preprints carries
+an arXiv note saying its text overlaps with another of his preprints. What does that other preprint say …?": the
+paper the note names by an arXiv id of the corpus, or the one whose note names it). The describing clause is scored
+against the fields every paper of the table has (comments, venue, categories), one weight per word as the resolver
+weighs a title's words: the words a paper holds in a field but not in its own text are what reach it. Mixed into the
+SlotReader (which gives `corpus` and `_content`)."""
 
 from __future__ import annotations
 
 import math
 import re
 
+from assistant.answer.plan import phrases
 from assistant.answer.plan.phrases.picks import THEN_ASKS
 from assistant.index.bm25 import terms, variants
 from assistant.index.sentence_index import paper_sentences
@@ -17,6 +20,8 @@ from assistant.models import Paper
 
 # The describing clause ends where the ask begins: ", and what …", " — what …", ": how …".
 _ASK_BEGINS = re.compile(THEN_ASKS.pattern + r"|\s+[—–-]\s+|\s*[—–]\s*|[:;?]\s+", re.I)
+# An arXiv id a comment names ("arXiv admin note: text overlap with arXiv:2202.05137").
+_ARXIV_ID = re.compile(r"\b\d{4}\.\d{4,5}\b")
 # Two field words at least: one ("accepted", "preprint") is said of too many papers to pick one.
 MIN_FIELD_WORDS = 2
 # The picked paper's field weight leads the next paper's by this share of its own.
@@ -60,8 +65,51 @@ def field_pick(words: list[str], pool: list[Paper]) -> str | None:
     return ranked[0][0]
 
 
+def linked(paper: Paper, papers: list[Paper]) -> list[Paper]:
+    """The papers a record note links `paper` to: those whose arXiv id its comments name, and those whose comments
+    name its arXiv id."""
+    named = {m.group() for c in paper.comments for m in _ARXIV_ID.finditer(c)}
+    own = paper.arxiv_id or ""
+    return [
+        p
+        for p in papers
+        if p.id != paper.id and ((p.arxiv_id or "") in named or (own and any(own in c for c in p.comments)))
+    ]
+
+
 class NotedReader:
     def noted_path(self, question: str, named: list[str], focus, span) -> tuple[str, str, bool, str] | None:
+        """The paper reached through a table field: through the note of the paper a statement reaches, else its own."""
+        return self.linked_path(question, named, focus, span) or self.field_path(question, named, focus, span)
+
+    def linked_path(self, question: str, named: list[str], focus, span) -> tuple[str, str, bool, str] | None:
+        """The paper a record note links to the one the statement before the ask reaches through that note, when the
+        ask points back to the relative ("that other preprint", "that later one"): the one of the two that the
+        ask's comparative dates ("later"), else the one the question's dates or its named paper do not already
+        take, else the one the note names; with the fact route and the clause asked of it. None otherwise."""
+        asked = phrases.asked_after(question, 0)
+        scene = phrases.scene_before(question, asked)
+        pointing = question[len(scene) :]  # the sentence that asks ("According to that later one, what …?")
+        if not scene or not phrases.THAT_RELATIVE.search(pointing):
+            return None
+        papers = self.corpus.authors_papers
+        carriers = [p for p in papers if p.comments and linked(p, papers)]
+        words = self._content(scene)
+        carrier = self.corpus.by_id.get(words and field_pick(words, carriers) or "")
+        pair = [carrier, *linked(carrier, papers)] if carrier else []
+        if len(pair) != 2:
+            return None  # no note reached, or one naming several papers: which is meant is not the record's
+        if direction := phrases.placed_direction(pointing):
+            dated = [p for p in pair if p.date]
+            if len(dated) < 2 or dated[0].date == dated[1].date:
+                return None
+            picked = max(dated, key=lambda p: p.date) if direction > 0 else min(dated, key=lambda p: p.date)
+        else:
+            taken = [p for p in pair if p.id in (*named, *focus) or (span is not None and span.admits(p))]
+            picked = next((p for p in pair if p not in taken), None) if len(taken) == 1 else pair[1]
+        return (picked.id, "fact", True, asked.strip()) if picked else None
+
+    def field_path(self, question: str, named: list[str], focus, span) -> tuple[str, str, bool, str] | None:
         """The one paper of the author's (within the question's years) that the clause before the ask reaches through
         a table field, with the fact route and the clause asked of it; None when nothing is named by a field."""
         if named or focus:

@@ -57,7 +57,8 @@ class PlacedReader:
         clause asked of it. None when none or several fit, or the question asks which papers."""
         m = SAME_VENUE.search(question)
         said = phrases.dates(question)
-        if not m or (said is not None and said.relative is not None) or not asks_of_selection(question):
+        asks = asks_of_selection(question) or phrases.which_then_asked(question)  # "Which other paper …, and how …?"
+        if not m or (said is not None and said.relative is not None) or not asks:
             return None  # dates counted from the anchor ("four years after X, at the same conference") are placed()'s
         # The anchor is named, or described after "same journal as …", or before the phrase.
         after = question[m.end() :] if _AS.match(question[m.end() :]) else ""

@@ -26,6 +26,7 @@ _FIRST_OR_LAST = re.compile(r"\bthe (?:first|last)\b", re.I)
 ONE_PAPERS = ("fact", "summary", "authors", "when", "arxiv", "how", "why")
 TABLE_FIELDS = ("list", "count", "categories", "code")
 PAPER_FIELDS = ("when", "authors", "arxiv")
+_DATE_PICKED = ("fact", "arxiv")  # routes a question's words drew that a date pick then asked of takes over
 # IDF of a term in at most ~3% of passages (log(1 + n/(df+0.5)) >= 3.5): a name-like word, not a common one.
 RARE_IDF = 3.5
 
@@ -240,10 +241,9 @@ class Selection(ElapsedReader):
 
     def picked_by_table(self, question, route, named, focus, f: Filters, span, scope, filters: Filters):
         """The one paper the table picks for a question that asks something of it, with the route of that ask and
-        whether a named paper only dated it: by date ("his oldest paper … and what did it optimize?", "…, and who
-        wrote it?"), by year and description ("his 2019 benchmark paper …"), or placed against the paper named
-        ("which later paper of his also tackles X, and where …?"), or reached by a path; with the clause asked of it
-        when the question splits into picking and asking (the asking part weighs the paper's sentences); or None."""
+        whether a named paper only dated it: by date ("his oldest paper … and what did it optimize?"), by year and
+        description ("his 2019 benchmark paper …"), placed against the paper named ("which later paper of his also
+        tackles X, and where …?"), or reached by a path; with the clause asked when the question splits; or None."""
         if joint := self.joint_paper(question, named, focus):
             # "their earlier joint paper": the anchor and the person only found it; the clause after it is asked
             return joint, "fact", True, phrases.asked_after(question, phrases.joint_placed(question).span[1])
@@ -256,8 +256,8 @@ class Selection(ElapsedReader):
             return later, "fact", True, phrases.asked_after(question, phrases.placed_described(question).span[1])
         asked = (phrases.THEN_ASKS.split(question, maxsplit=1)[1:] or [""])[0]
         if not (named or focus):
-            # "What's the most recent thing she has put out, and what is it?": the words drew a fact, a date picks
-            if route == "fact" and phrases.picked_then_asked(question) and not _FIRST_OR_LAST.search(question):
+            # "her newest paper, and what is it?", "the oldest preprint in his arXiv listing, and which …?": by date
+            if route in _DATE_PICKED and phrases.picked_then_asked(question) and not _FIRST_OR_LAST.search(question):
                 route = phrases.date_extreme(question) or route
             if route in ("earliest", "latest"):
                 if then := self.picked_then_asked(question, route, f, span, scope):
@@ -280,7 +280,7 @@ class Selection(ElapsedReader):
         words = " ".join(self._content(said))
         if not then or not words:
             return None
-        pick = correction.best_fit(self.corpus, list(dict.fromkeys(among)), said.strip(" ,"), words, "")
+        pick = correction.picked(self.corpus, list(dict.fromkeys(among)), said, words)
         return (pick, then[0]) if pick else None
 
     def extreme_of(self, question: str, among: list[str]) -> tuple[str, str] | None:

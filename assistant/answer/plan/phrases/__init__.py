@@ -88,9 +88,15 @@ from assistant.answer.plan.phrases.picks import (  # noqa: F401 - the phrases, r
     reaches_person,
     scene_before,
     than_the_named,
+    which_then_asked,
 )
 from assistant.answer.plan.phrases.quantities import QUANTITY_EXTREME, Extreme, quantity_extreme  # noqa: F401
-from assistant.answer.plan.phrases.relations import SAME_PEOPLE, SAME_THEME, without_relations  # noqa: F401
+from assistant.answer.plan.phrases.relations import (  # noqa: F401
+    SAME_PEOPLE,
+    SAME_THEME,
+    THAT_RELATIVE,
+    without_relations,
+)
 from assistant.answer.plan.phrases.team import TeamSize, team_extreme, team_size, without_team  # noqa: F401
 from assistant.answer.plan.phrases.thresholds import QUANTITY_THRESHOLD, Threshold, quantity_threshold  # noqa: F401
 from assistant.answer.plan.phrases.who import (  # noqa: F401 - the phrases, read from one place

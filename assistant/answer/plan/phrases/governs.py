@@ -19,6 +19,11 @@ _BREAK = re.compile(r"[,;:()?!]|\b(?:and|but|that|which|who|where|with|so|while|
 NEGATION_REACH = 4
 
 
+def is_negation(word: str) -> bool:
+    """The word is itself a negation ("never", "without"), no word of what it negates."""
+    return bool(_GOVERNING.fullmatch(word))
+
+
 def governed(question: str, start: int) -> tuple[bool, int]:
     """Whether the words at `start` are negated within their clause, and where the negation starts (else `start`):
     the one reading of what a negation word governs, for any condition said after it (a kind of work, a source, a

@@ -157,6 +157,20 @@ ONE_DATED = re.compile(
 )
 
 
+# "Which other paper of hers appeared in the same journal as X, and how many charts did it compare?": the one paper a
+# question opens by asking for, then something asked of it (THEN_ASKS).
+_WHICH_PAPER = re.compile(r"^\s*(?:which|what)\s+(?:[\w-]+\s+)?(?:paper|work|study|article|preprint|one)\b(?!s)", re.I)
+
+
+def which_then_asked(question: str) -> str:
+    """The clause asked of the one paper a question opens by asking for ("Which other paper of hers …, and how many
+    charts did it compare?" -> "how many charts did it compare?"); "" when it asks only which paper it is."""
+    if not _WHICH_PAPER.match(question):
+        return ""
+    parts = THEN_ASKS.split(question, maxsplit=1)
+    return parts[1].strip() if len(parts) == 2 else ""
+
+
 # "Of those, which one says X, and which algorithms did it study?": one paper picked by what it says, then asked more.
 WHICH_ONE = re.compile(
     r"\bwhich (?:one|paper|work|study|article|preprint)\b(?:\s+of (?:them|those|these|the two))?", re.I

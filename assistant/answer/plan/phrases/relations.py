@@ -1,5 +1,5 @@
 """Relations a follow-up places a paper by besides its dates: "with the same co-author", "on the same theme" (the
-venue's "same journal" is placed.SAME_VENUE)."""
+venue's "same journal" is placed.SAME_VENUE), and the relative a statement introduced that the ask points back to."""
 
 from __future__ import annotations
 
@@ -15,6 +15,10 @@ SAME_THEME = re.compile(
     r"|line\s+of\s+research|research\s+line|thread)\b",
     re.I,
 )
+
+# The relative a statement before the ask introduced, pointed back to in the ask: "that other preprint", "the later
+# one", "this earlier paper" (which paper it is, the record says; its date order is placed_direction's).
+THAT_RELATIVE = re.compile(r"\b(?:that|the|this)\s+(?:other|earlier|later|older|newer)\b", re.I)
 
 
 def without_relations(question: str) -> str:
