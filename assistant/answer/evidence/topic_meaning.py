@@ -11,7 +11,7 @@ import numpy as np
 
 from assistant.answer.evidence import distinct, topic_score
 from assistant.answer.evidence.query_terms import derived_form, stem
-from assistant.answer.evidence.topic_core import VersionedNames, core_words, holds, says_most
+from assistant.answer.evidence.topic_core import VersionedNames, core_words, holds, says_most, says_named
 from assistant.answer.evidence.topic_terms import (
     MEANING_COVERAGE,
     NAME_ZIPF,
@@ -63,6 +63,12 @@ class TopicMeaning:
                 words, {w: len(self.stats.positions_with(forms(w))) / self.stats.size for w in words}
             )
         return cores[key]
+
+    def says_named(self, words: list[str], vocabulary: frozenset[str]) -> bool:
+        """The paper's text says the long forms of acronyms the phrase spells with generic words, by the acronym or
+        the words (topic_core.says_named: "LLMs" or "large language models"): what its words read apart must say."""
+        acronyms = getattr(self.picker, "acronyms", None)
+        return says_named(words, self._core(words), vocabulary, self._names(), acronyms)
 
     def query_terms(self, words: list[str]) -> QueryTerms:
         """`QueryTerms.of` the content words over the passages; a kind's read from the store (kind_reading.py)."""

@@ -334,9 +334,11 @@ class TopicMatcher(TopicMeaning, TopicReading):
             named = bool(identities(key))
             # the words that tell papers apart (not when the planner asks whether the phrase as a whole grounds one)
             core, names = self._named_core(alt, words, used) if by_core else [], self._names()
+            # the words' rules need an acronym's long form the phrase reads apart said (topic_core.says_named)
+            said = {p.id: p for p in cands if self.says_named(words, whole[p.id])}
             for p in cands:
                 top = per_paper.get(p.id, (-1.0, ""))[0]
-                on_core = bool(core) and all(holds(w, whole[p.id], names) for w in core)
+                on_core = bool(core) and p.id in said and all(holds(w, whole[p.id], names) for w in core)
                 if qterms.coverage(whole[p.id]) < PARTIAL_COVERAGE and not _has_all(key, whole[p.id]) and not on_core:
                     continue  # no sentence can hold what the whole text lacks
                 for s, vocab in self._texts_of(p):
@@ -363,7 +365,7 @@ class TopicMatcher(TopicMeaning, TopicReading):
                                 p, s if s != p.title else (per_paper.get(p.id) or (0, s))[1] or s, score, rule
                             )
                         break
-            for p in cands:
+            for p in said.values():
                 # The terms spread over the paper's sentences rather than one ("CryoSat-2 … freeboards" after
                 # "… thickness retrievals from altimetry"): most of the phrase's weight in its whole text, and the
                 # meaning bar of a partial sentence match. A neighbouring topic still misses its rarest term.
@@ -376,7 +378,7 @@ class TopicMatcher(TopicMeaning, TopicReading):
                     and _title_names(known, p, whole[p.id])
                 ):
                     best[p.id] = Support(p, s, WORD_TIER + sim, "spread")
-            for p in cands:
+            for p in said.values():
                 sim, s = per_paper.get(p.id, (-1.0, ""))
                 if (
                     sim >= MEANING_DENSE
