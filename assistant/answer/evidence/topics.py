@@ -231,7 +231,7 @@ class TopicMatcher(TopicMeaning, TopicReading):
         LLMs") the topic's own words mark every paper listed, so the words left are what rules a paper out."""
         kept = {w.removesuffix("s") for w in content_terms(within)}
         rest = " ".join(w for w in topic.split() if not {t.removesuffix("s") for t in content_terms(w)} & kept)
-        topic = rest if kept and content_terms(rest) else topic
+        topic, asked = (rest if kept and content_terms(rest) else topic), topic
         # unchecked: a paper the check leaves off the topic would be listed as not on it
         out = {sp.paper.id for sp in self.papers_on(topic, papers, checked=False)}
         out = self._keeping_names(topic, papers, out)
@@ -271,7 +271,8 @@ class TopicMatcher(TopicMeaning, TopicReading):
                     and any(_has_all(words, v) for _, v in self._texts_of(p))
                 }
         by_id = {p.id: p for p in papers}
-        return {pid for pid in out if not only_as_other(topic, [t for t, _ in self._texts_of(by_id[pid])])}
+        out = {pid for pid in out if not only_as_other(topic, [t for t, _ in self._texts_of(by_id[pid])])}
+        return out | self.touching_by_meaning(asked, papers, out, within)  # a kind its members or other words say
 
     def _grounded(
         self, topic: str, papers: list[Paper], literal: str | None = None, by_core: bool = True
