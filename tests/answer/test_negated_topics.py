@@ -161,3 +161,15 @@ def test_a_name_the_corpus_says_is_the_topics_kind_says_the_topic(tanaka):
     assert crevasse in titles(ask(tanaka, "Which of her papers use Sentinel-1 SAR?"))
     found = titles(ask(tanaka, "Of her Sentinel-1 SAR papers, which ones are not about sea ice?"))
     assert crevasse in found and not any("Sea-Ice" in t for t in found)
+
+
+def test_a_negated_kind_the_papers_state_in_other_words_is_read_by_meaning(tanaka):
+    # no abstract writes "satellite observations": the words rule out none of her sea-ice papers, so a paper whose
+    # closest sentence means it (Sentinel-1 scenes, SAR backscatter) has it, and the emulator of a sea-ice model stays
+    found = titles(ask(tanaka, "Which of her sea-ice studies do not use satellite observations?"))
+    assert "Emulating Sea-Ice Dynamics with Fourier Neural Operators" in found
+    assert not any("Sentinel-1" in t for t in found)
+    # where the words rule out most of the scope, meaning adds nothing: the crevasse paper (0.49 from "sea ice") is
+    # not about sea ice
+    found = titles(ask(tanaka, "Which of her papers are not about sea ice?"))
+    assert "Crevasse Detection on Antarctic Ice Shelves with Vision Transformers" in found

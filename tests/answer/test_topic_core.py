@@ -4,7 +4,7 @@ most of its core."""
 
 from __future__ import annotations
 
-from assistant.answer.evidence.topic_core import VersionedNames, core_words, holds
+from assistant.answer.evidence.topic_core import VersionedNames, core_words, holds, says_named
 from assistant.answer.plan.phrases.who import both_groups
 from assistant.models import Filters, Message
 
@@ -31,6 +31,36 @@ def test_a_name_is_held_in_its_versioned_and_run_together_forms():
     assert names.of("mistral") == {"mistral7b", "mistral-v0.3", "mistralin"}
     assert holds("gemma", frozenset({"gemma2", "pretrained"}), names)
     assert not holds("gemma", frozenset({"gemstone"}), names)
+
+
+class _Acronyms:
+    """The one thing topic_core reads of evidence/acronyms.Acronyms: each acronym's long forms."""
+
+    long_forms = {"llm": {("large", "language", "model"), ("large", "language", "models")}}
+
+
+def test_an_acronyms_long_form_read_apart_is_still_said_by_the_paper():
+    words, core = ["quantization", "large", "language", "models"], ["quantization"]
+    # a paper on quantizing CNNs says "large" and "models", never "language" nor "LLM"
+    assert not says_named(words, core, frozenset({"quantization", "large", "models"}), None, _Acronyms())
+    assert says_named(words, core, frozenset({"quantization", "llms", "binarization"}), None, _Acronyms())
+    assert says_named(words, core, frozenset({"quantization", "large", "language", "model"}), None, _Acronyms())
+    # other generic words are the phrase's frame, said or not ("results" of "results on ResNet models")
+    assert says_named(["results", "resnet", "models"], ["resnet"], frozenset({"resnet"}), None, _Acronyms())
+
+
+def test_quantizing_llms_over_both_groups_lists_the_papers_that_say_llms(assistant):
+    # every word but "quantization" is in a good share of the table's papers: read apart, "large language models"
+    # took in every quantization paper of either group (14), the ViT survey and the 2022 CNN papers among them
+    corpus = assistant.answerer().corpus
+    on = {
+        sp.paper.title or sp.paper.display_title
+        for sp in corpus.topics.papers_on("quantization large language models", corpus.papers)
+    }
+    assert any(t.startswith("CALM") for t in on) and any(t.startswith("STBLLM") for t in on)
+    assert any(t.startswith("BitDistiller") for t in on)
+    assert FP_XINT not in on and not any(t.startswith("Compression for Better") for t in on)
+    assert not any(t.startswith("Evaluation and Optimization of Gradient Compression") for t in on)
 
 
 def test_a_generic_word_need_not_be_said_beside_the_name(assistant):

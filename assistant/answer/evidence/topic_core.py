@@ -89,16 +89,48 @@ def holds(word: str, vocabulary: frozenset[str], named: VersionedNames | None) -
 def says_most(core: list[str], vocabulary: frozenset[str], named: VersionedNames | None) -> bool:
     """The paper's whole vocabulary holds at least MEANING_CORE_SHARE of the core, a word in any form of its stem."""
     stems = {stem(t) for t in vocabulary}
-    held = sum(
-        1
-        for w in core
-        if holds(w, vocabulary, named)
-        or forms(w) & vocabulary
-        or stem(w) in stems
-        or "-" in w
-        and _parts_held(w, stems)
-    )
+    held = sum(1 for w in core if _said(w, vocabulary, stems, named))
     return held >= MEANING_CORE_SHARE * len(core)
+
+
+def says_named(
+    words: list[str], core: list[str], vocabulary: frozenset[str], named: VersionedNames | None, acronyms
+) -> bool:
+    """The paper's whole vocabulary says each long form of an acronym the phrase spells out with a generic word (one
+    not in its core), by its acronym or by all its words in some form. Such a run names one thing, however many
+    papers say each of its words: "quantization large language models" is not every quantization paper of the corpus
+    (the ViT survey, the 2022 papers on quantizing CNNs say neither "language" nor "LLM"). Other generic words stay
+    the phrase's frame, said or not ("results" of "results on ResNet models")."""
+    stems = {stem(t) for t in vocabulary}
+    return all(
+        {short, f"{short}s"} & vocabulary or all(_said(w, vocabulary, stems, named) for w in run)
+        for short, run in spelt_out(words, acronyms)
+        if any(w not in core for w in run)
+    )
+
+
+def spelt_out(words: list[str], acronyms) -> list[tuple[str, list[str]]]:
+    """The runs of the phrase's words that spell out, in order, the long form of an acronym the corpus defines
+    (evidence/acronyms.Acronyms; a plural counts as its singular), each with its acronym."""
+    said = [w.removesuffix("s") for w in words]
+    out: list[tuple[str, list[str]]] = []
+    for short, longs in acronyms.long_forms.items() if acronyms is not None else ():
+        for long in longs:
+            spelt = [w.removesuffix("s") for w in long] if len(long) >= 2 else []
+            for i in range(len(said) - len(spelt) + 1) if spelt else ():
+                if said[i : i + len(spelt)] == spelt:
+                    out.append((short, words[i : i + len(spelt)]))
+    return out
+
+
+def _said(word: str, vocabulary: frozenset[str], stems: set[str], named: VersionedNames | None) -> bool:
+    return bool(
+        holds(word, vocabulary, named)
+        or forms(word) & vocabulary
+        or stem(word) in stems
+        or "-" in word
+        and _parts_held(word, stems)
+    )
 
 
 def _parts_held(word: str, stems: set[str]) -> bool:

@@ -231,7 +231,7 @@ class TopicMatcher(TopicMeaning, TopicReading):
         LLMs") the topic's own words mark every paper listed, so the words left are what rules a paper out."""
         kept = {w.removesuffix("s") for w in content_terms(within)}
         rest = " ".join(w for w in topic.split() if not {t.removesuffix("s") for t in content_terms(w)} & kept)
-        topic = rest if kept and content_terms(rest) else topic
+        topic, asked = (rest if kept and content_terms(rest) else topic), topic
         # unchecked: a paper the check leaves off the topic would be listed as not on it
         out = {sp.paper.id for sp in self.papers_on(topic, papers, checked=False)}
         out = self._keeping_names(topic, papers, out)
@@ -271,7 +271,8 @@ class TopicMatcher(TopicMeaning, TopicReading):
                     and any(_has_all(words, v) for _, v in self._texts_of(p))
                 }
         by_id = {p.id: p for p in papers}
-        return {pid for pid in out if not only_as_other(topic, [t for t, _ in self._texts_of(by_id[pid])])}
+        out = {pid for pid in out if not only_as_other(topic, [t for t, _ in self._texts_of(by_id[pid])])}
+        return out | self.touching_by_meaning(asked, papers, out, within)  # a kind its members or other words say
 
     def _grounded(
         self, topic: str, papers: list[Paper], literal: str | None = None, by_core: bool = True
@@ -334,9 +335,11 @@ class TopicMatcher(TopicMeaning, TopicReading):
             named = bool(identities(key))
             # the words that tell papers apart (not when the planner asks whether the phrase as a whole grounds one)
             core, names = self._named_core(alt, words, used) if by_core else [], self._names()
+            # the words' rules need an acronym's long form the phrase reads apart said (topic_core.says_named)
+            said = {p.id: p for p in cands if self.says_named(words, whole[p.id])}
             for p in cands:
                 top = per_paper.get(p.id, (-1.0, ""))[0]
-                on_core = bool(core) and all(holds(w, whole[p.id], names) for w in core)
+                on_core = bool(core) and p.id in said and all(holds(w, whole[p.id], names) for w in core)
                 if qterms.coverage(whole[p.id]) < PARTIAL_COVERAGE and not _has_all(key, whole[p.id]) and not on_core:
                     continue  # no sentence can hold what the whole text lacks
                 for s, vocab in self._texts_of(p):
@@ -363,7 +366,7 @@ class TopicMatcher(TopicMeaning, TopicReading):
                                 p, s if s != p.title else (per_paper.get(p.id) or (0, s))[1] or s, score, rule
                             )
                         break
-            for p in cands:
+            for p in said.values():
                 # The terms spread over the paper's sentences rather than one ("CryoSat-2 … freeboards" after
                 # "… thickness retrievals from altimetry"): most of the phrase's weight in its whole text, and the
                 # meaning bar of a partial sentence match. A neighbouring topic still misses its rarest term.
@@ -376,7 +379,7 @@ class TopicMatcher(TopicMeaning, TopicReading):
                     and _title_names(known, p, whole[p.id])
                 ):
                     best[p.id] = Support(p, s, WORD_TIER + sim, "spread")
-            for p in cands:
+            for p in said.values():
                 sim, s = per_paper.get(p.id, (-1.0, ""))
                 if (
                     sim >= MEANING_DENSE
