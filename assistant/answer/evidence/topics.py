@@ -17,7 +17,7 @@ from functools import lru_cache
 import numpy as np
 
 from assistant.answer.evidence import distinct, topic_check
-from assistant.answer.evidence.topic_core import holds
+from assistant.answer.evidence.topic_core import holds, holds_all
 from assistant.answer.evidence.topic_meaning import TopicMeaning
 from assistant.answer.evidence.topic_reading import TopicReading
 from assistant.answer.evidence.topic_terms import (  # noqa: F401 - read from here too
@@ -337,13 +337,17 @@ class TopicMatcher(TopicMeaning, TopicReading):
             for p in cands:
                 top = per_paper.get(p.id, (-1.0, ""))[0]
                 on_core = bool(core) and all(holds(w, whole[p.id], names) for w in core)
-                if qterms.coverage(whole[p.id]) < PARTIAL_COVERAGE and not _has_all(key, whole[p.id]) and not on_core:
+                if (
+                    qterms.coverage(whole[p.id]) < PARTIAL_COVERAGE
+                    and not holds_all(key, whole[p.id], names)
+                    and not on_core
+                ):
                     continue  # no sentence can hold what the whole text lacks
                 for s, vocab in self._texts_of(p):
                     # the phrase's key words together in one sentence: its qualifiers need not be said ("A100 GPUs"
                     # for "NVIDIA A100 GPUs"), its head and most specific word must ("neural network architectures"
                     # is not "neural architecture search")
-                    has_all = _has_all(key, vocab)
+                    has_all = holds_all(key, vocab, names)
                     in_title = s == p.title and has_all  # the title says it: no meaning bar
                     rule = (
                         "title"
