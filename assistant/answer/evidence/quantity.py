@@ -186,9 +186,21 @@ _UNITS = {
 }  # fmt: skip
 
 
+# A class of units a question asks by what it measures (phrases/thresholds.UNIT_CLASSES: "as a physical distance"):
+# the symbols a figure of it is written with.
+_CLASS_UNITS = {
+    "length": ("km", "m", "cm", "mm", "µm", "nm"),
+    "time": ("ms", "s", "min", "h", "seconds", "minutes", "hours", "days"),
+    "power": ("W", "kW", "MW"),
+}
+
+
 def unit_forms(unit: str) -> set[str]:
     """A unit as a figure may be written: its name and, for an SI unit with or without a prefix, its symbol
-    ("centimetres" -> {"centimetres", "centimetre", "cm"})."""
+    ("centimetres" -> {"centimetres", "centimetre", "cm"}); a class of units, any unit of it ("length" -> "km",
+    "m", "cm", …)."""
+    if unit in _CLASS_UNITS:
+        return set(_CLASS_UNITS[unit])
     w = unit.casefold()
     names = {w, w[:-1] if w.endswith("s") else w, w[:-2] if w.endswith("es") else w}
     out = {unit, *names}

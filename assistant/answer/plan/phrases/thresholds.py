@@ -80,6 +80,16 @@ _IN_UNIT = re.compile(
 )
 
 
+# A unit asked by the kind of thing it measures ("report their error as a physical distance (cm, m or km)", "a
+# latency given as a duration"): the class the figures may be written in any unit of (evidence/quantity.unit_forms).
+UNIT_CLASSES = {"distance": "length", "length": "length", "duration": "time", "power": "power"}
+_AS_CLASS = re.compile(
+    r"\b(?P<noun>[A-Za-z][\w-]*)\s+(?:(?:measured|given|reported|expressed|stated|quantified)\s+)?as\s+an?\s+"
+    rf"(?:[A-Za-z]+\s+)?(?P<cls>{'|'.join(UNIT_CLASSES)})\b",
+    re.I,
+)
+
+
 # A noun that names a unit, not a quantity ("a percentage of 90% or more", "a speedup factor"): figures read in it.
 UNIT_NOUNS = {"percentage": "%", "percentages": "%", "percent": "%", "factor": "x", "factors": "x"}
 _UNIT_NOUN = "|".join(UNIT_NOUNS)
@@ -119,6 +129,8 @@ def quantity_threshold(question: str) -> Threshold | None:
     if t := _postposed(question):
         return t
     if t := _stated_in(question):
+        return t
+    if t := _as_class(question):
         return t
     m = _IN_UNIT.search(question)
     if m and not {m.group("noun").casefold(), m.group("unit").casefold()} & (STRUCTURE | STOP):
@@ -180,6 +192,18 @@ def _stated_in(question: str) -> Threshold | None:
     unit = UNIT_NOUNS[m.group("unit").casefold()]
     said = f"as a {'percentage' if unit == '%' else 'factor'}"
     return Threshold(m.group("noun"), 0, 0.0, said, ratio=unit == "x", percent=unit == "%", start=m.start())
+
+
+def _as_class(question: str) -> Threshold | None:
+    """A quantity asked in a class of units, with no bound: "their error as a physical distance" (a figure of error
+    in any unit of length)."""
+    m = _AS_CLASS.search(question)
+    if not m or m.group("noun").casefold() in STRUCTURE | STOP:
+        return None
+    said = question[m.start("noun") + len(m.group("noun")) : m.end()].strip()
+    return Threshold(
+        m.group("noun"), 0, 0.0, said, False, False, unit=UNIT_CLASSES[m.group("cls").casefold()], start=m.start()
+    )
 
 
 def _value(m: re.Match) -> float:
