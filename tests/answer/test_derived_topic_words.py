@@ -36,6 +36,26 @@ def test_a_derived_form_of_one_long_stem_counts_when_near_in_meaning():
     assert names.of("sentinel-1") == frozenset()
 
 
+def test_a_verbs_or_adverbs_inflection_is_no_derived_form():
+    """ "quantizing" is a process, "quantization" the thing a paper is about; "compiled" is not "compiler": MiniLM puts
+    such pairs as close as "altimetry" and "altimeter", so the inflection, on either side, keeps its own forms."""
+    near = VersionedNames(["quantization", "compiled", "compiler", "firstly", "first", "altimeter"], lambda a, b: 0.9)
+    assert near.of("quantizing") == frozenset()
+    assert near.of("compiler") == frozenset()
+    assert near.of("compiled") == frozenset()
+    assert near.of("firstly") == frozenset()
+    assert near.of("altimetry") == {"altimeter"}
+
+
+def test_a_word_much_longer_than_another_of_its_stem_is_a_further_derivation():
+    """ "parallelization" joined to "parallel" made "parallelizing the HONPAS package" ground one paper as a whole, so
+    a follow-up's "the other one" had no other paper to point back to."""
+    near = VersionedNames(["parallel", "antarctic", "compute"], lambda a, b: 0.9)
+    assert near.of("parallelization") == frozenset()
+    assert near.of("computation") == frozenset()
+    assert near.of("antarctica") == {"antarctic"}
+
+
 def test_the_tables_derived_forms_are_checked_by_meaning(tanaka):
     names = tanaka.answerer().corpus.topics._names()
     assert "altimeter" in names.of("altimetry")

@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from assistant.answer.evidence import distinct
-from assistant.answer.evidence.query_terms import DERIVED_BASE, runs_on, stem
+from assistant.answer.evidence.query_terms import DERIVED_BASE, DERIVED_TAIL, runs_on, stem
 from assistant.answer.evidence.weigh import forms
 from assistant.index.bm25 import variants
 
@@ -43,6 +43,11 @@ MEANING_CORE_SHARE = 0.5
 # "operation"/"operational" 0.66, "generation"/"generated" 0.62, "computing"/"computer" 0.61, "graph"/"graphics"
 # 0.42).
 DERIVED_MEANING = 0.7
+
+# The endings of a verb's or an adverb's inflection: a word written with one ("quantizing", "compiled", "firstly") is a
+# process or a manner, not the thing a derived form names, on either side of a join ("quantizing" is not
+# "quantization", "compiler" not "compiled": MiniLM puts them at 0.82 and 0.76, as close as "altimetry"/"altimeter").
+INFLECTED = ("ed", "ing", "ly")
 
 _VERSION = re.compile(r"[-_.]?v?\d[\w.-]*")  # what follows a name in its versioned form: "2", "-v0.3", "1.5-moe"
 
@@ -96,17 +101,31 @@ class VersionedNames:
         word of ordinary English is a question's wording as often as its subject ("differently" 4.2, "predicting"
         4.1): joined to "different" or "prediction", a long phrase cut from a question grounded a paper or two as a
         whole and was no longer read by its key words (7 regression items lost). A name with digits ("sentinel-1")
-        or a compound is written one way only."""
+        or a compound is written one way only. Nor is a verb's or an adverb's inflection (INFLECTED) a derived form
+        of a name or one of its own."""
         if (
             self._similar is None
-            or not word.isalpha()
+            or not _named_form(word)
             or len(word) < DERIVED_BASE
             or distinct.zipf(word) >= GENERIC_ZIPF
         ):
             return set()
         have = variants(word) | forms(word)
-        cands = [v for v in self._starting(word[:DERIVED_BASE]) if v.isalpha() and v not in have and runs_on(word, v)]
+        cands = [
+            v for v in self._starting(word[:DERIVED_BASE]) if _named_form(v) and v not in have and _one_step(word, v)
+        ]
         return {v for v in cands if self._similar(word, v) >= DERIVED_MEANING}
+
+
+def _one_step(word: str, other: str) -> bool:
+    """Two words of one long stem (`runs_on`) written within DERIVED_TAIL letters of each other: a word much longer
+    than another of its stem is a further derivation, broader in what it lets in ("parallelization" is not
+    "parallel", 7 letters apart, nor "computation" "compute")."""
+    return runs_on(word, other) and abs(len(word) - len(other)) <= DERIVED_TAIL
+
+
+def _named_form(word: str) -> bool:
+    return word.isalpha() and not word.casefold().endswith(INFLECTED)
 
 
 def _glued(word: str, tail: str) -> bool:
