@@ -81,12 +81,16 @@ class VersionedNames:
         self._sorted = sorted(vocabulary)
         self._similar = similar
         self._seen: dict[str, frozenset[str]] = {}
+        self._written: dict[str, frozenset[str]] = {}
 
-    def of(self, word: str) -> frozenset[str]:
+    def of(self, word: str, derived: bool = True) -> frozenset[str]:
+        """The word's other written forms; `derived=False` only those that write the word itself (a version, a glued
+        function word): what a whole phrase said in one sentence may read (`holds`)."""
         if word not in self._seen:
             out = {v for v in self._starting(word) if _VERSION.fullmatch(t := v[len(word) :]) or _glued(v, t)}
+            self._written[word] = frozenset(out)
             self._seen[word] = frozenset(out | self._derived(word))
-        return self._seen[word]
+        return self._seen[word] if derived else self._written[word]
 
     def _starting(self, prefix: str) -> list[str]:
         if len(prefix) < 3:
@@ -112,7 +116,9 @@ class VersionedNames:
             return set()
         have = variants(word) | forms(word)
         cands = [
-            v for v in self._starting(word[:DERIVED_BASE]) if _named_form(v) and v not in have and _one_step(word, v)
+            v
+            for v in self._starting(word[:DERIVED_BASE])
+            if _named_form(v) and v not in have and _one_step(word, v) and not _agent_and_act(word, v)
         ]
         return {v for v in cands if self._similar(word, v) >= DERIVED_MEANING}
 
@@ -124,6 +130,16 @@ def _one_step(word: str, other: str) -> bool:
     return runs_on(word, other) and abs(len(word) - len(other)) <= DERIVED_TAIL
 
 
+def _agent_and_act(word: str, other: str) -> bool:
+    """One word names the doer of what the other's verb does: with a plural or a third person's "-s" dropped, one is
+    the other (or it less a final "e") and "-r", "-er" or "-or" ("compilers" and "compiles", "simulator" and
+    "simulates"). A noun and a verb's form are no forms of one topic word: joined, "compiler" read "compiles" and a
+    summary on compiler code generation lost its key words' reading."""
+    a, b = (w.casefold().removesuffix("s") for w in (word, other))
+    short, long = (a, b) if len(a) <= len(b) else (b, a)
+    return any(long == base + tail for base in {short, short.removesuffix("e")} for tail in ("r", "er", "or"))
+
+
 def _named_form(word: str) -> bool:
     return word.isalpha() and not word.casefold().endswith(INFLECTED)
 
@@ -132,13 +148,16 @@ def _glued(word: str, tail: str) -> bool:
     return tail in _GLUED and not distinct.zipf(word)
 
 
-def holds(word: str, vocabulary: frozenset[str], named: VersionedNames | None) -> bool:
-    """The vocabulary says the word in a plural, versioned or derived form (`VersionedNames`)."""
-    return bool((variants(word) | (named.of(word) if named else set())) & vocabulary)
+def holds(word: str, vocabulary: frozenset[str], named: VersionedNames | None, derived: bool = True) -> bool:
+    """The vocabulary says the word in a plural, versioned or (unless `derived` is False) derived form
+    (`VersionedNames`)."""
+    return bool((variants(word) | (named.of(word, derived) if named else set())) & vocabulary)
 
 
-def holds_all(words: Iterable[str], vocabulary: frozenset[str], named: VersionedNames | None) -> bool:
-    return all(holds(w, vocabulary, named) for w in words)
+def holds_all(
+    words: Iterable[str], vocabulary: frozenset[str], named: VersionedNames | None, derived: bool = True
+) -> bool:
+    return all(holds(w, vocabulary, named, derived) for w in words)
 
 
 def says_most(core: list[str], vocabulary: frozenset[str], named: VersionedNames | None) -> bool:

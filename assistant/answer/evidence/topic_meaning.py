@@ -64,15 +64,15 @@ class TopicMeaning:
             )
         return cores[key]
 
-    def query_terms(self, words: list[str]) -> QueryTerms:
+    def query_terms(self, words: list[str], derived: bool = True) -> QueryTerms:
         """`QueryTerms.of` the content words over the passages, a word found in a paper's text in the table's other
-        forms of it too (`_names`: "altimeter" for "altimetry"); a kind's weights read from the store
-        (kind_reading.py)."""
+        forms of it too (`_names`: "altimeter" for "altimetry", unless `derived` is False: what one sentence must say
+        of a whole phrase); a kind's weights read from the store (kind_reading.py)."""
         weights = self.kind_reading.weights.get(" ".join(words)) if self.kind_reading is not None else None
         out = QueryTerms.of(" ".join(words), self.lexical) if weights is None else QueryTerms(dict(weights))
         if (names := self._names()) is None:
             return out
-        return out.with_alternatives({t: [frozenset({v}) for v in sorted(names.of(t))] for t in out.weights})
+        return out.with_alternatives({t: [frozenset({v}) for v in sorted(names.of(t, derived))] for t in out.weights})
 
     def scope_free(self, words: list[str]) -> np.ndarray:
         """What `_may_support` keeps for a phrase whatever the scope, as a mask over the index: the papers whose
