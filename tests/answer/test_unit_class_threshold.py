@@ -24,3 +24,20 @@ def test_figures_in_any_unit_of_the_class_are_listed(tanaka):
     assert answer.meta["plan"]["route"] == "quantity_threshold"
     # "6.2 cm" and "below 12 cm" in centimetres, the drift forecast's "4.1 km" in kilometres
     assert "6.2 cm" in answer.answer and "12 cm" in answer.answer and "4.1 km" in answer.answer
+
+
+def test_a_units_name_after_in_says_the_unit_without_a_verb():
+    """ "an error figure in centimetres" asks what "an error measured in centimetres" asks; a unit's name (an SI unit,
+    with a prefix, in the plural) is what tells it from "in Nature" or "in second position"."""
+    t = phrases.quantity_threshold("Which of her papers give an error figure in centimetres?")
+    assert (t.noun, t.direction, t.unit, t.said) == ("error", 0, "centimetres", "in centimetres")
+    assert phrases.quantity_threshold("Which of her papers report drift errors in kilometres?").unit == "kilometres"
+    assert phrases.quantity_threshold("Which papers list him in second position?") is None
+    assert phrases.quantity_threshold("Which of her results appeared in Nature?") is None
+
+
+def test_an_error_figure_in_centimetres_lists_the_papers_stating_one(tanaka):
+    q = "Which of her papers give an error figure in centimetres?"
+    answer = tanaka.answer([Message(role="user", content=q)], Filters())
+    assert answer.meta["plan"]["route"] == "quantity_threshold"
+    assert "6.2 cm" in answer.answer and "12 cm" in answer.answer and "4.1 km" not in answer.answer
