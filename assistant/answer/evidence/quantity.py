@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from assistant.answer.evidence.weigh import forms
-from assistant.answer.plan.phrases.thresholds import UNIT_NOUNS
+from assistant.answer.plan.phrases.thresholds import SI_PREFIXES, SI_UNITS, UNIT_NOUNS
 from assistant.models import Paper
 from assistant.presenter import plain_text
 from assistant.text import research_sentences
@@ -16,7 +16,7 @@ from assistant.text import research_sentences
 _LARGE = r"thousand|million|billion|trillion|quadrillion|quintillion"
 _NUMBER = (
     rf"(?P<num>(?P<n>\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?)\s*(?P<unit>[kKmMbB](?![a-z])|{_LARGE})?\s*"
-    r"(?:[x×X](?![a-z])|%)?|"
+    r"(?:[x×X](?![a-z])|%|\s+times\b)?|"  # "300 times faster" is a factor as "300x faster" is
     # "ten-quintillion-atom systems", "two billion atoms": a number word and a large unit, spaced or hyphenated
     rf"(?P<word>one|two|three|four|five|six|seven|eight|nine|ten|a hundred|hundreds of)[\s-]+(?P<large>{_LARGE}))"
 )
@@ -25,6 +25,11 @@ RATIO_NOUNS = frozenset({"speedup", "speedups", "speed-up", "speed-ups", "accele
 _FACTOR = re.compile(
     r"\b(?P<num>(?P<n>\d+(?:\.\d+)?)\s*(?:[x×X](?![a-z])|times\b))(?:\s*\([^)]*\))?\s+(?:[\w-]+\s+){0,2}?"
     r"(?:faster|quicker|speed-?ups?|accelerat\w*|improvement)\b",
+    re.I,
+)
+# "cuts the data sent to the ground by a factor of 40": a factor said in words, of whatever it changes.
+_BY_FACTOR = re.compile(
+    r"\bby\s+(?:up\s+to\s+)?an?\s+(?P<num>factor\s+of\s+(?:about\s+|nearly\s+|around\s+)?(?P<n>\d+(?:\.\d+)?))\b",
     re.I,
 )
 # Words allowed between a number and its noun ("64 NVIDIA A100 GPUs", "7.1x end-to-end speedup"); not another number,
@@ -50,6 +55,7 @@ class Reading:
     sentence: str  # the abstract's sentence, verbatim
     value: float
     said: str  # the number as the sentence writes it ("1,024", "7.1x", "91.3%")
+    change: bool = False  # `value` is the change `said` states ("from 71% to 86%": 15 percentage points)
 
     @property
     def shown(self) -> str:
@@ -58,7 +64,7 @@ class Reading:
 
     @property
     def ratio(self) -> bool:
-        return self.said[-1:] in ("x", "X", "×") or self.said.endswith(("times", "magnitude"))
+        return self.said[-1:] in ("x", "X", "×") or self.said.endswith(("times", "magnitude")) or "factor" in self.said
 
     @property
     def percent(self) -> bool:
@@ -137,7 +143,7 @@ def readings(noun: str, papers: list[Paper], factor: bool = False, question: str
             re.compile(rf"\b{nn}\s+{_BETWEEN}(?:below|under|above|within|less than|more than)\s+{_NUMBER}", re.I)
         )
     if factor or noun.casefold() in RATIO_NOUNS:
-        patterns.append(_FACTOR)
+        patterns += [_FACTOR, _BY_FACTOR]
     out = []
     for p in papers:
         for abstract in p.abstracts:
@@ -175,28 +181,29 @@ _IN_UNIT = {
 }
 
 
-# SI prefixes and units by name, so a unit asked by name finds figures written with its symbol ("centimetres": "cm").
-_PREFIXES = {
-    "tera": "T", "giga": "G", "mega": "M", "kilo": "k", "hecto": "h", "deci": "d", "centi": "c", "milli": "m",
-    "micro": "µ", "nano": "n", "pico": "p",
-}  # fmt: skip
-_UNITS = {
-    "metre": "m", "meter": "m", "gram": "g", "second": "s", "byte": "B", "bit": "b", "hertz": "Hz", "watt": "W",
-    "joule": "J", "litre": "L", "liter": "L", "kelvin": "K", "flop": "FLOP",
-}  # fmt: skip
+# A class of units a question asks by what it measures (phrases/thresholds.UNIT_CLASSES: "as a physical distance"):
+# the symbols a figure of it is written with.
+_CLASS_UNITS = {
+    "length": ("km", "m", "cm", "mm", "µm", "nm"),
+    "time": ("ms", "s", "min", "h", "seconds", "minutes", "hours", "days"),
+    "power": ("W", "kW", "MW"),
+}
 
 
 def unit_forms(unit: str) -> set[str]:
     """A unit as a figure may be written: its name and, for an SI unit with or without a prefix, its symbol
-    ("centimetres" -> {"centimetres", "centimetre", "cm"})."""
+    ("centimetres" -> {"centimetres", "centimetre", "cm"}); a class of units, any unit of it ("length" -> "km",
+    "m", "cm", …)."""
+    if unit in _CLASS_UNITS:
+        return set(_CLASS_UNITS[unit])
     w = unit.casefold()
     names = {w, w[:-1] if w.endswith("s") else w, w[:-2] if w.endswith("es") else w}
     out = {unit, *names}
     for n in names:
-        prefix = next((p for p in _PREFIXES if n.startswith(p) and n[len(p) :] in _UNITS), "")
+        prefix = next((p for p in SI_PREFIXES if n.startswith(p) and n[len(p) :] in SI_UNITS), "")
         base = n[len(prefix) :]
-        if base in _UNITS:
-            out.add(_PREFIXES.get(prefix, "") + _UNITS[base])
+        if base in SI_UNITS:
+            out.add(SI_PREFIXES.get(prefix, "") + SI_UNITS[base])
     return {u for u in out if u}
 
 
@@ -224,6 +231,8 @@ def beyond(
     """Each paper's most extreme reading of the noun past the bound (above it for direction 1, any for 0: "an error
     measured in centimetres"; the bound itself too when `inclusive`: "90% or more"), most extreme first; only figures
     written the way the bound is (`alike`)."""
+    if re.sub(r"\s+", " ", unit.casefold()) in POINT_UNITS:
+        return _beyond_points(papers, direction, bound, inclusive)
     found = readings(noun, papers, factor=ratio)
     if not direction and (ratio or percent):
         found += _stated_beside(noun, papers, "x" if ratio else "%", found)
@@ -242,6 +251,29 @@ def beyond(
     for r in kept:
         if r.paper.id not in best or (r.value - best[r.paper.id].value) * direction > 0:
             best[r.paper.id] = r
+    return sorted(best.values(), key=lambda r: -r.value * direction)
+
+
+# A bound in percentage points ("an accuracy gain of more than ten percentage points"): what a paper states as a change
+# between two percentages ("raises classification accuracy in the far range from 71% to 86%": 15) or in points ("6
+# points above a U-Net baseline"), whatever noun the sentence binds it to.
+POINT_UNITS = frozenset({"percentage points", "percentage point", "points", "point", "pp"})
+_FROM_TO = re.compile(r"\bfrom\s+(?P<a>\d+(?:\.\d+)?)\s*%[^.;%]{0,40}?\bto\s+(?P<b>\d+(?:\.\d+)?)\s*%")
+_POINTS = re.compile(r"(?<![\w.])(?P<n>\d+(?:\.\d+)?)\s+(?:percentage\s+)?points?\b")
+
+
+def _beyond_points(papers: list[Paper], direction: int, bound: float, inclusive: bool) -> list[Reading]:
+    """Each paper's largest change in percentage points past the bound (`beyond` in POINT_UNITS), largest first."""
+    best: dict[str, Reading] = {}
+    for p in papers:
+        for written in (s for abstract in p.abstracts for s in research_sentences(abstract)):
+            shown = plain_text(written)
+            found = [(float(m.group("b")) - float(m.group("a")), m.group(0)) for m in _FROM_TO.finditer(shown)]
+            found += [(float(m.group("n")), m.group(0)) for m in _POINTS.finditer(shown)]
+            for value, said in found:
+                passes = (value - bound) * direction > 0 or (inclusive and value == bound)
+                if passes and (p.id not in best or (value - best[p.id].value) * direction > 0):
+                    best[p.id] = Reading(p, written, value, said, change=True)
     return sorted(best.values(), key=lambda r: -r.value * direction)
 
 

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from assistant.answer.evidence import distinct
-from assistant.answer.evidence.query_terms import stem
+from assistant.answer.evidence.query_terms import DERIVED_BASE, DERIVED_TAIL, runs_on, stem
 from assistant.answer.evidence.weigh import forms
 from assistant.index.bm25 import variants
 
@@ -36,6 +36,18 @@ GENERIC_ZIPF = 4.0
 # A paper on the phrase by meaning alone says at least this share of its core words in some form (by stem:
 # "altimeter" for "altimetry"). A core of one word is then required.
 MEANING_CORE_SHARE = 0.5
+
+# Two words of one long stem ("altimetry" and "altimeter", `query_terms.runs_on`) are one word's forms when MiniLM
+# puts them at least this close: "altimetry"/"altimeter" 0.72, "imagery"/"images" 0.73, "Antarctica"/"Antarctic"
+# 0.93, "detection"/"detector" 0.81; words that only share letters stay below ("transform"/"transformer" 0.67,
+# "operation"/"operational" 0.66, "generation"/"generated" 0.62, "computing"/"computer" 0.61, "graph"/"graphics"
+# 0.42).
+DERIVED_MEANING = 0.7
+
+# The endings of a verb's or an adverb's inflection: a word written with one ("quantizing", "compiled", "firstly") is a
+# process or a manner, not the thing a derived form names, on either side of a join ("quantizing" is not
+# "quantization", "compiler" not "compiled": MiniLM puts them at 0.82 and 0.76, as close as "altimetry"/"altimeter").
+INFLECTED = ("ed", "ing", "ly")
 
 _VERSION = re.compile(r"[-_.]?v?\d[\w.-]*")  # what follows a name in its versioned form: "2", "-v0.3", "1.5-moe"
 
@@ -57,33 +69,95 @@ _GLUED = ("in", "and", "of", "on", "for", "with", "to", "the")
 
 
 class VersionedNames:
-    """The table's words that are a name followed by a version ("qwen2" for "qwen"), or a name run together with the
-    function word after it ("qwenin": no English word), from the inverted index's vocabulary: the words a name
-    starts, found by bisecting the sorted vocabulary when asked (a scan of 10k papers' words per process is not
-    needed for the few words topics ask about)."""
+    """The table's other written forms of a word: a name followed by a version ("qwen2" for "qwen"), a name run
+    together with the function word after it ("qwenin": no English word), and, given `similar` (the two words'
+    closeness by meaning), a derived form of the word the stemmer does not join ("altimeter" for "altimetry",
+    "Antarctic" for "Antarctica", "images" for "imagery": `runs_on` and DERIVED_MEANING). Read from the inverted
+    index's vocabulary: the words a word's first letters start, found by bisecting the sorted vocabulary when asked
+    (a scan of 10k papers' words per process is not needed for the few words topics ask about). Every test of a
+    topic word against a paper's words reads these forms (`holds`)."""
 
-    def __init__(self, vocabulary: Iterable[str]):
+    def __init__(self, vocabulary: Iterable[str], similar: Callable[[str, str], float] | None = None):
         self._sorted = sorted(vocabulary)
+        self._similar = similar
         self._seen: dict[str, frozenset[str]] = {}
+        self._written: dict[str, frozenset[str]] = {}
 
-    def of(self, word: str) -> frozenset[str]:
+    def of(self, word: str, derived: bool = True) -> frozenset[str]:
+        """The word's other written forms; `derived=False` only those that write the word itself (a version, a glued
+        function word): what a whole phrase said in one sentence may read (`holds`)."""
         if word not in self._seen:
-            out = set()
-            if len(word) >= 3:
-                i = bisect.bisect_left(self._sorted, word)
-                while i < len(self._sorted) and self._sorted[i].startswith(word):
-                    v = self._sorted[i]
-                    tail = v[len(word) :]
-                    if _VERSION.fullmatch(tail) or tail in _GLUED and not distinct.zipf(v):
-                        out.add(v)
-                    i += 1
-            self._seen[word] = frozenset(out)
-        return self._seen[word]
+            out = {v for v in self._starting(word) if _VERSION.fullmatch(t := v[len(word) :]) or _glued(v, t)}
+            self._written[word] = frozenset(out)
+            self._seen[word] = frozenset(out | self._derived(word))
+        return self._seen[word] if derived else self._written[word]
+
+    def _starting(self, prefix: str) -> list[str]:
+        if len(prefix) < 3:
+            return []
+        i = bisect.bisect_left(self._sorted, prefix)
+        j = bisect.bisect_left(self._sorted, prefix + "\uffff")
+        return self._sorted[i:j]
+
+    def _derived(self, word: str) -> set[str]:
+        """The table's words of the word's long stem, not its plural or inflection, close to it by meaning, for a
+        word that names something (rarer than GENERIC_ZIPF: "altimetry" 1.6, "Antarctica" 3.5, "imagery" 3.8). A
+        word of ordinary English is a question's wording as often as its subject ("differently" 4.2, "predicting"
+        4.1): joined to "different" or "prediction", a long phrase cut from a question grounded a paper or two as a
+        whole and was no longer read by its key words (7 regression items lost). A name with digits ("sentinel-1")
+        or a compound is written one way only. Nor is a verb's or an adverb's inflection (INFLECTED) a derived form
+        of a name or one of its own."""
+        if (
+            self._similar is None
+            or not _named_form(word)
+            or len(word) < DERIVED_BASE
+            or distinct.zipf(word) >= GENERIC_ZIPF
+        ):
+            return set()
+        have = variants(word) | forms(word)
+        cands = [
+            v
+            for v in self._starting(word[:DERIVED_BASE])
+            if _named_form(v) and v not in have and _one_step(word, v) and not _agent_and_act(word, v)
+        ]
+        return {v for v in cands if self._similar(word, v) >= DERIVED_MEANING}
 
 
-def holds(word: str, vocabulary: frozenset[str], named: VersionedNames | None) -> bool:
-    """The vocabulary says the word in a plural or versioned form."""
-    return bool((variants(word) | (named.of(word) if named else set())) & vocabulary)
+def _one_step(word: str, other: str) -> bool:
+    """Two words of one long stem (`runs_on`) written within DERIVED_TAIL letters of each other: a word much longer
+    than another of its stem is a further derivation, broader in what it lets in ("parallelization" is not
+    "parallel", 7 letters apart, nor "computation" "compute")."""
+    return runs_on(word, other) and abs(len(word) - len(other)) <= DERIVED_TAIL
+
+
+def _agent_and_act(word: str, other: str) -> bool:
+    """One word names the doer of what the other's verb does: with a plural or a third person's "-s" dropped, one is
+    the other (or it less a final "e") and "-r", "-er" or "-or" ("compilers" and "compiles", "simulator" and
+    "simulates"). A noun and a verb's form are no forms of one topic word: joined, "compiler" read "compiles" and a
+    summary on compiler code generation lost its key words' reading."""
+    a, b = (w.casefold().removesuffix("s") for w in (word, other))
+    short, long = (a, b) if len(a) <= len(b) else (b, a)
+    return any(long == base + tail for base in {short, short.removesuffix("e")} for tail in ("r", "er", "or"))
+
+
+def _named_form(word: str) -> bool:
+    return word.isalpha() and not word.casefold().endswith(INFLECTED)
+
+
+def _glued(word: str, tail: str) -> bool:
+    return tail in _GLUED and not distinct.zipf(word)
+
+
+def holds(word: str, vocabulary: frozenset[str], named: VersionedNames | None, derived: bool = True) -> bool:
+    """The vocabulary says the word in a plural, versioned or (unless `derived` is False) derived form
+    (`VersionedNames`)."""
+    return bool((variants(word) | (named.of(word, derived) if named else set())) & vocabulary)
+
+
+def holds_all(
+    words: Iterable[str], vocabulary: frozenset[str], named: VersionedNames | None, derived: bool = True
+) -> bool:
+    return all(holds(w, vocabulary, named, derived) for w in words)
 
 
 def says_most(core: list[str], vocabulary: frozenset[str], named: VersionedNames | None) -> bool:

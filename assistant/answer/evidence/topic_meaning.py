@@ -74,10 +74,15 @@ class TopicMeaning:
         acronyms = getattr(self.picker, "acronyms", None)
         return says_named(words, self._core(words), vocabulary, self._names(), acronyms)
 
-    def query_terms(self, words: list[str]) -> QueryTerms:
-        """`QueryTerms.of` the content words over the passages; a kind's read from the store (kind_reading.py)."""
+    def query_terms(self, words: list[str], derived: bool = True) -> QueryTerms:
+        """`QueryTerms.of` the content words over the passages, a word found in a paper's text in the table's other
+        forms of it too (`_names`: "altimeter" for "altimetry", unless `derived` is False: what one sentence must say
+        of a whole phrase); a kind's weights read from the store (kind_reading.py)."""
         weights = self.kind_reading.weights.get(" ".join(words)) if self.kind_reading is not None else None
-        return QueryTerms.of(" ".join(words), self.lexical) if weights is None else QueryTerms(dict(weights))
+        out = QueryTerms.of(" ".join(words), self.lexical) if weights is None else QueryTerms(dict(weights))
+        if (names := self._names()) is None:
+            return out
+        return out.with_alternatives({t: [frozenset({v}) for v in sorted(names.of(t, derived))] for t in out.weights})
 
     def scope_free(self, words: list[str]) -> np.ndarray:
         """What `_may_support` keeps for a phrase whatever the scope, as a mask over the index: the papers whose
@@ -118,12 +123,17 @@ class TopicMeaning:
         return sorted(key_terms(" ".join(w for w in re.findall(r"[\w-]+", alt.casefold()) if w in core), core, used))
 
     def _names(self) -> VersionedNames | None:
-        """The table's versioned names ("qwen2" for "qwen"), indexed on first use."""
+        """The table's other forms of a word (versioned names, "qwen2" for "qwen"; derived forms, "altimeter" for
+        "altimetry": topic_core.VersionedNames), indexed on first use."""
         if self.stats is None:
             return None
         if getattr(self, "_versioned", None) is None:
-            self._versioned = VersionedNames(self.stats.vocabulary)
+            self._versioned = VersionedNames(self.stats.vocabulary, self._similar)
         return self._versioned
+
+    def _similar(self, a: str, b: str) -> float:
+        """Two words' closeness by meaning (MiniLM cosine of the normalized vectors)."""
+        return float(self._query(a) @ self._query(b))
 
     def says_core(self, topic: str, paper: Paper) -> bool:
         """The paper's text says most of the core of one of the topic's alternatives (topic_core.says_most), or an

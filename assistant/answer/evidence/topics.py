@@ -17,7 +17,7 @@ from functools import lru_cache
 import numpy as np
 
 from assistant.answer.evidence import distinct, topic_check
-from assistant.answer.evidence.topic_core import holds
+from assistant.answer.evidence.topic_core import holds, holds_all
 from assistant.answer.evidence.topic_meaning import TopicMeaning
 from assistant.answer.evidence.topic_reading import TopicReading
 from assistant.answer.evidence.topic_terms import (  # noqa: F401 - read from here too
@@ -315,6 +315,8 @@ class TopicMatcher(TopicMeaning, TopicReading):
             qterms = self.query_terms(words)
             known = _known_terms(qterms, self.lexical)
             qterms = distinct.scope_weighted(qterms, *in_scope)
+            # a sentence says the phrase as a whole (`by_core` False, the planner's question) only in its own words
+            said = qterms if by_core else distinct.scope_weighted(self.query_terms(words, derived=False), *in_scope)
             q = (
                 self.vectors.get(alt)
                 if self.vectors is not None
@@ -340,13 +342,15 @@ class TopicMatcher(TopicMeaning, TopicReading):
             for p in cands:
                 top = per_paper.get(p.id, (-1.0, ""))[0]
                 on_core = bool(core) and p.id in said and all(holds(w, whole[p.id], names) for w in core)
-                if qterms.coverage(whole[p.id]) < PARTIAL_COVERAGE and not _has_all(key, whole[p.id]) and not on_core:
+                if qterms.coverage(whole[p.id]) < PARTIAL_COVERAGE and not (
+                    on_core or holds_all(key, whole[p.id], names)
+                ):
                     continue  # no sentence can hold what the whole text lacks
                 for s, vocab in self._texts_of(p):
-                    # the phrase's key words together in one sentence: its qualifiers need not be said ("A100 GPUs"
-                    # for "NVIDIA A100 GPUs"), its head and most specific word must ("neural network architectures"
-                    # is not "neural architecture search")
-                    has_all = _has_all(key, vocab)
+                    # the phrase's key words together in one sentence (a derived form puts a paper on it, but no
+                    # sentence's "altimeter" says "CryoSat-2 altimetry" whole): its qualifiers need not be said ("A100
+                    # GPUs" for "NVIDIA A100 GPUs"), its head and most specific word must
+                    has_all = holds_all(key, vocab, names, derived=by_core)
                     in_title = s == p.title and has_all  # the title says it: no meaning bar
                     rule = (
                         "title"
@@ -356,7 +360,7 @@ class TopicMatcher(TopicMeaning, TopicReading):
                         else "core"
                         if on_core and all(holds(w, vocab, names) for w in core)
                         else "partial"
-                        if top >= PARTIAL_DENSE and qterms.coverage(vocab) >= PARTIAL_COVERAGE
+                        if top >= PARTIAL_DENSE and said.coverage(vocab) >= PARTIAL_COVERAGE
                         else ""
                     )
                     if rule:

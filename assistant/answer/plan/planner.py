@@ -108,13 +108,16 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
         intent.route, intent.subject = self._by_meaning(intent, vote, question, stripped, named, focus, literal)
         if summary_asked := self.topics.summary_asked(question, intent.route, vote.label, named or focus, literal):
             intent.route, intent.subject = "list", subject_for("list", stripped, self.corpus.principal)
-        # "his earliest arXiv submission": "arXiv" drew a categories vote, but no category is asked; a date picks
+        # "his earliest arXiv submission": "arXiv" drew a categories vote, but no category is asked; a date picks, a
+        # list form lists ("which of his papers first posted to arXiv …"; a kind of work read is the table's to list)
         categorised = intent.route == "categories" and not phrases.CATEGORY_CUE.search(question)
         # "Which card has the most recent date?", "Of his 2026 papers, which one came out earliest?": a date pick
         picked, only_picks = phrases.picked_by_date(question, intent.route, categorised)
         if (intent.route == "when" or categorised or only_picks) and not (named or focus) and (pick := picked):
             # "What is the earliest item in her publication record?": a paper picked by its date, none named
             intent.route, intent.subject = pick, subject_for(pick, stripped, self.corpus.principal) or ""
+        elif categorised and phrases.LIST_FORM.search(question) and not (work_type or record.items):
+            intent.route, intent.subject = "list", subject_for("list", stripped, self.corpus.principal)
         if nested_from and intent.route in ("authors", "when", "arxiv", "summary", "attribution"):
             intent.route = "list"  # "the newest paper by MoQE's first author": that person's papers, not MoQE's authors
         both = phrases.both_groups(question)

@@ -65,11 +65,20 @@ class TableFieldReader(RecordConditionReader):
         """What a question asks for in so many words (a quoted phrase, a listing's mark, or the claim of "papers that
         claim to be the first to …", in the abstracts' words: "first" there is no date pick), and the question with
         its slots (and that claim) taken out."""
-        literal = phrases.quoted(question) or phrases.marked(question)
+        literal = phrases.quoted(question) or self._marked(question)
         if not literal and (claim := phrases.claim_first(question)):
             (a, b) = claim[1]
             return claim[0], self._strip_slots(question[:a] + " " + question[b:])
         return literal, self._strip_slots(question)
+
+    def _marked(self, question: str) -> str | None:
+        """The note a question asks papers to be marked with, unless the mark is a field of the table another slot
+        reads: a category ("tagged DC") or a field the papers have ("marked with a Code link")."""
+        marked = phrases.marked(question)
+        said = [s.casefold() for s in (*self.categories_in(question)[1], *phrases.has_fields(question)[1])]
+        if marked and any(marked.casefold() in s or s in marked.casefold() for s in said):
+            return None
+        return marked
 
     def exclusions(self, question: str):
         """The negated topic, the source left out ("not on arXiv") and the venues a question names. A source left out

@@ -99,6 +99,8 @@ def _by_what_measured(
 
 def _bounded(r, unit: str) -> str:
     """The figure as the sentence bounds it ("over 90%"), with the asked unit."""
+    if r.change:
+        return r.said  # "from 71% to 86%": the change is the figure, in the sentence's own words
     return f"{'over ' if r.open_bound > 0 else 'under ' if r.open_bound < 0 else ''}{r.said} {unit}".strip()
 
 
@@ -124,7 +126,8 @@ def quantity_threshold(corpus: Corpus, papers: list[Paper], plan: QueryPlan, sel
         with_abstract = [p for p in with_abstract if p.id in touching or near.get(p.id, 0.0) >= NEAR_SELECTION]
     if plan.topic:
         who = f"{who} on “{plan.topic}”"
-    said = th.said if not th.direction else f"{th.said} {th.unit}".strip()
+    # the unit once: "10 percentage points or higher" says its own
+    said = th.said if not th.direction or th.unit.casefold() in th.said.casefold() else f"{th.said} {th.unit}".strip()
     nouns = [n for n in (th.also, th.noun) if n]
     best: dict[str, object] = {}
     for n in nouns:

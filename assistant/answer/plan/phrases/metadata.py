@@ -101,7 +101,7 @@ def asks_reason(question: str) -> bool:
 # code of the table's (SlotReader.categories_in) is read as one only beside such a word or in its dotted form, so
 # "his AI papers" is a topic, not the "AI" category.
 CATEGORY_CUE = re.compile(
-    r"\b(?:categor(?:y|ies)|(?:subject\s+)?class(?:es)?|archives?|subject\s+areas?|listed\s+(?:under|in)|"
+    r"\b(?:categor(?:y|ies)|(?:subject\s+)?class(?:es)?|archives?|subject\s+areas?|listed\s+(?:under|in)|tagged|"
     r"arxiv\s+(?:category|class|section))\b",
     re.I,
 )
@@ -118,7 +118,7 @@ def category_phrase(question: str, code: str, cue: bool) -> re.Match | None:
         forms.append(rf"(?-i:{re.escape(short)})")
     said = rf"(?:\(\s*)?(?:{'|'.join(forms)})(?:\s*\))?"
     return re.search(
-        rf"(?:\b(?:in|under|from)\s+)?(?:\bthe\s+)?(?:(?:[\w-]+\s+){{1,{max(1, len(short))}}}(?=\())?"
+        rf"(?:\b(?:in|under|from|tagged)\s+)?(?:\bthe\s+)?(?:(?:[\w-]+\s+){{1,{max(1, len(short))}}}(?=\())?"
         rf"(?<![\w.-]){said}(?![\w-])"
         r"(?:\s*\((?!\s*[a-z]+\.)[^()]{2,40}\))?"
         r"(?:\s+(?:arxiv\s+)?(?:categor(?:y|ies)|class(?:es)?|archive|section))?",
@@ -351,24 +351,27 @@ _HAS_FIELD = re.compile(
     r"\b(?:(?P<neg>without|lack(?:s|ing)?|missing|no|(?:do|does|did)\s*(?:not|n['’]t)\s+(?:have|carry|list|give))"
     r"|with|have|has|having|carry|carries|list|lists)\s+(?:an?\s+|any\s+|the\s+|its\s+|their\s+)?"
     r"(?P<field>dois?|abstracts?|arxiv\s+(?:ids?|identifiers?|numbers?|versions?|preprints?|cop(?:y|ies)|"
-    r"entr(?:y|ies)|listings?|links?|records?)|venues?)\b",
+    r"entr(?:y|ies)|listings?|links?|records?)|venues?|code\s+(?:links?|marks?|badges?|buttons?))\b",
     re.I,
 )
 _PRESENT = {
+    "code": lambda p: p.has_code,  # a listing's Code link ("with a Code link on his profile cards")
     "doi": lambda p: bool(p.doi),
     "abstract": lambda p: p.has_abstract,
     "arxiv": lambda p: bool(p.arxiv_id),
     "venue": lambda p: bool(p.venue) and not p.venue.casefold().startswith("arxiv"),
 }
 # How a field the papers have or lack is said in an answer's heading.
-FIELD_SAID = {"doi": "a DOI", "abstract": "an abstract", "arxiv": "an arXiv id", "venue": "a venue"}
+FIELD_SAID = {
+    "code": "a Code link", "doi": "a DOI", "abstract": "an abstract", "arxiv": "an arXiv id", "venue": "a venue"
+}  # fmt: skip
 
 
 # "posted on arXiv", "her earliest arXiv submission": papers with an arXiv id (the negated "not on arXiv" is
 # not_in_source's).
 _ON_ARXIV = re.compile(
-    r"\b(?:(?:posted|put|published|uploaded|released|submitted|appeared|available)\s+(?:on|to)\s+"
-    r"arxiv|arxiv\s+(?:submissions?|preprints?|postings?|versions?))\b",
+    r"\b(?:(?:posted|put|published|uploaded|released|submitted|appeared|available|listed)\s+(?:on|to)\s+"
+    r"arxiv|arxiv\s+(?:submissions?|preprints?|postings?|versions?)|arxiv-(?:listed|posted|hosted))\b",
     re.I,
 )
 

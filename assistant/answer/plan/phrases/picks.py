@@ -65,12 +65,14 @@ LIST_FORM = re.compile(
 )
 
 # "Which of the two is newer?", "the most recent of them", "which came (out) first?", "which appeared last?": one
-# paper of a selection picked by its date ("first" and "last" alone are author positions or ordinals, not dates;
+# paper of a selection picked by its date ("first" and "last" alone, or in a byline, are author positions or ordinals;
 # "newer than 2020" and "2024 or earlier" bound the dates).
 _DATE_PICK = re.compile(
     r"(?<!\d{4} or )\b(?P<w>newer|newest|later|latest|(?:more|most) recent(?:ly)?|older|oldest|earlier|earliest)\b"
     r"(?!\s+than\b)"
     r"|\b(?:came|come|comes|appeared|appears|appear|was published|were published)(?: out)? (?P<v>first|last)\b"
+    # "her name comes last in a multi-author byline": a place among the authors
+    r"(?!\s+(?:in|on|among)\s+(?:(?:the|an?|its|their)\s+)?(?:[\w-]+\s+)?(?:bylines?|author))"
     r"|\b(?P<u>first|last) to (?:come out|appear|be published)\b",
     re.I,
 )

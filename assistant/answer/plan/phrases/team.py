@@ -26,9 +26,11 @@ _BEFORE = r"(?P<bound>more than|over|above|greater than|at least|fewer than|less
 _AFTER = r"(?P<after>or more|and more|or fewer|or less)"
 # "more than five authors", "at least 3 co-authors", "exactly two authors", "5 or more authors", "six authors".
 _COUNTED = re.compile(rf"\b(?:{_BEFORE}\s+)?{_N}\s+(?:{_AFTER}\s+)?{_PEOPLE}\b", re.I)
-# "single-author(ed)", "solo-authored", "sole-author", "two-author papers", "a three-author paper".
+# "single-author(ed)", "solo-authored", "sole-author", "two-author papers", "a three-author paper", "multi-author" (two
+# or more).
 _HYPHENED = re.compile(
-    rf"\b(?:(?P<alone>single|solo|sole|lone)[- ]|{_N}-)(?:authored|author|authors|authorship)\b(?!\s+(?:of|on)\b)",
+    rf"\b(?:(?P<alone>single|solo|sole|lone)[- ]|(?P<several>multi)-?|{_N}-)(?:authored|author|authors|authorship)\b"
+    r"(?!\s+(?:of|on)\b)",
     re.I,
 )
 # "written alone", "on his own", "by herself", "as the only author", "as sole author", "is she the only author".
@@ -95,6 +97,8 @@ def team_size(question: str) -> TeamSize | None:
     if m := _ONE_OTHER.search(question):
         return TeamSize(2, 2, m.group(0))
     if m := _HYPHENED.search(question):
+        if m.group("several"):
+            return TeamSize(2, math.inf, m.group(0))
         n = 1 if m.group("alone") else _value(m.group("n"))
         return TeamSize(n, n, m.group(0))
     for m in _COUNTED.finditer(question):

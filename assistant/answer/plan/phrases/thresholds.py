@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from assistant.answer.plan.phrases.date_words import NUMBER_WORDS
 from assistant.answer.plan.phrases.dates import YEAR
 from assistant.answer.plan.phrases.superlatives import superlative
 from assistant.answer.plan.phrases.wording import STRUCTURE
@@ -16,8 +17,14 @@ from assistant.text import STOP
 # million scenes?" it took a yes/no question about one paper to the threshold list (1 regression item lost).
 _LARGE = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
 _LARGE_WORDS = "|".join(_LARGE)
+# A bound in words ("more than ten percentage points", "more than a hundred times faster"); "one" is left out: "more
+# than one" counts papers, authors or GPUs as a plain plural does.
+_IN_WORDS = {w: float(n) for n, w in NUMBER_WORDS.items() if n >= 2} | {
+    "a hundred": 100.0, "one hundred": 100.0, "a thousand": 1e3, "one thousand": 1e3,
+}  # fmt: skip
+_WORDS = "|".join(sorted(_IN_WORDS, key=len, reverse=True))
 _VALUE = (
-    rf"(?P<v>\d{{1,3}}(?:,\d{{3}})+(?!\d)|\d+(?:\.\d+)?)"
+    rf"(?P<v>\d{{1,3}}(?:,\d{{3}})+(?!\d)|\d+(?:\.\d+)?|\b(?:{_WORDS})\b)"
     rf"(?:\s*(?P<large>{_LARGE_WORDS})\b)?"
 )
 # "a speedup of more than 100x", "over 90% accuracy", "fewer than 8 GPUs": a threshold on a reported quantity.
@@ -73,6 +80,28 @@ POSTPOSED_THRESHOLD = re.compile(
 )
 
 
+# SI prefixes and units by name, so a unit asked by name finds figures written with its symbol ("centimetres": "cm",
+# evidence/quantity.unit_forms) and a question's "in centimetres" is known for a unit (`unit_named`).
+SI_PREFIXES = {
+    "tera": "T", "giga": "G", "mega": "M", "kilo": "k", "hecto": "h", "deci": "d", "centi": "c", "milli": "m",
+    "micro": "µ", "nano": "n", "pico": "p",
+}  # fmt: skip
+SI_UNITS = {
+    "metre": "m", "meter": "m", "gram": "g", "second": "s", "byte": "B", "bit": "b", "hertz": "Hz", "watt": "W",
+    "joule": "J", "litre": "L", "liter": "L", "kelvin": "K", "flop": "FLOP",
+}  # fmt: skip
+
+
+def unit_named(word: str) -> bool:
+    """The word names an SI unit, with or without a prefix, singular or plural ("centimetres", "watts", "km" is not a
+    name)."""
+    w = word.casefold()
+    for n in {w, w.removesuffix("s"), w.removesuffix("es")}:
+        if n in SI_UNITS or any(n.startswith(p) and n[len(p) :] in SI_UNITS for p in SI_PREFIXES):
+            return True
+    return False
+
+
 # "an error measured in centimetres": a quantity asked for in a unit, whatever its value.
 _IN_UNIT = re.compile(
     r"\b(?P<noun>[A-Za-z][\w-]*)\s+(?:measured|given|reported|expressed|stated|quantified)\s+in\s+(?P<unit>[A-Za-z]+)\b",
@@ -80,8 +109,21 @@ _IN_UNIT = re.compile(
 )
 
 
+# A unit asked by the kind of thing it measures ("report their error as a physical distance (cm, m or km)", "a
+# latency given as a duration"): the class the figures may be written in any unit of (evidence/quantity.unit_forms).
+UNIT_CLASSES = {"distance": "length", "length": "length", "duration": "time", "power": "power"}
+_AS_CLASS = re.compile(
+    r"\b(?P<noun>[A-Za-z][\w-]*)\s+(?:(?:measured|given|reported|expressed|stated|quantified)\s+)?as\s+an?\s+"
+    rf"(?:[A-Za-z]+\s+)?(?P<cls>{'|'.join(UNIT_CLASSES)})\b",
+    re.I,
+)
+
+
 # A noun that names a unit, not a quantity ("a percentage of 90% or more", "a speedup factor"): figures read in it.
-UNIT_NOUNS = {"percentage": "%", "percentages": "%", "percent": "%", "factor": "x", "factors": "x"}
+UNIT_NOUNS = {
+    "percentage": "%", "percentages": "%", "percent": "%", "factor": "x", "factors": "x", "multiple": "x",
+    "multiples": "x",
+}  # fmt: skip
 _UNIT_NOUN = "|".join(UNIT_NOUNS)
 # "report a parallel or scaling efficiency as a percentage", "give a concrete speedup factor": a quantity asked for in
 # a kind of unit, whatever its value (the quantity's noun right before the unit, or before "as a"/"in"); a reporting
@@ -103,6 +145,8 @@ def quantity_threshold(question: str) -> Threshold | None:
             continue
         unit = (m.group("unit") or "").casefold()
         unit_word = m.group("after") if words[0] == m.group("before") and m.group("after") and not unit else ""
+        if unit_word.casefold() == "percentage" and (pts := re.match(r"\s+points?\b", question[m.end() :], re.I)):
+            unit_word += pts.group(0)  # "ten percentage points": the unit is two words
         other = re.search(r"([A-Za-z][\w-]*)\s+or\s+$", question[: m.start()])
         return Threshold(
             noun=words[0],
@@ -120,11 +164,29 @@ def quantity_threshold(question: str) -> Threshold | None:
         return t
     if t := _stated_in(question):
         return t
-    m = _IN_UNIT.search(question)
+    if t := _as_class(question):
+        return t
+    m = _IN_UNIT.search(question) or _in_named_unit(question)
     if m and not {m.group("noun").casefold(), m.group("unit").casefold()} & (STRUCTURE | STOP):
         said = f"in {m.group('unit')}"
         return Threshold(m.group("noun"), 0, 0.0, said, False, False, unit=m.group("unit"), start=m.start())
     return None
+
+
+# "an error figure in centimetres", "errors in metres": with no verb between, "in" before a unit's name still says the
+# unit a quantity is asked in, the quantity being the noun before it or before a placeholder for a figure.
+_NOUN_IN = re.compile(
+    r"\b(?P<noun>[A-Za-z][\w-]*)(?:\s+(?:figures?|values?|numbers?|estimates?))?\s+in\s+(?P<unit>[A-Za-z]+)\b", re.I
+)
+
+
+def _in_named_unit(question: str) -> re.Match | None:
+    """Only a unit's plural: "in second place" is a position, "in centimetres" a unit."""
+    return next((m for m in _NOUN_IN.finditer(question) if _plural_unit(m.group("unit"))), None)
+
+
+def _plural_unit(word: str) -> bool:
+    return word.casefold().endswith("s") and unit_named(word)
 
 
 def _postposed(question: str) -> Threshold | None:
@@ -182,7 +244,20 @@ def _stated_in(question: str) -> Threshold | None:
     return Threshold(m.group("noun"), 0, 0.0, said, ratio=unit == "x", percent=unit == "%", start=m.start())
 
 
+def _as_class(question: str) -> Threshold | None:
+    """A quantity asked in a class of units, with no bound: "their error as a physical distance" (a figure of error
+    in any unit of length)."""
+    m = _AS_CLASS.search(question)
+    if not m or m.group("noun").casefold() in STRUCTURE | STOP:
+        return None
+    said = question[m.start("noun") + len(m.group("noun")) : m.end()].strip()
+    return Threshold(
+        m.group("noun"), 0, 0.0, said, False, False, unit=UNIT_CLASSES[m.group("cls").casefold()], start=m.start()
+    )
+
+
 def _value(m: re.Match) -> float:
     """The bound's number as a float: "1,000" is 1000, "2 million" 2e6."""
-    v = float(m.group("v").replace(",", ""))
+    said = re.sub(r"\s+", " ", m.group("v").casefold())
+    v = _IN_WORDS[said] if said in _IN_WORDS else float(said.replace(",", ""))
     return v * _LARGE.get((m.group("large") or "").casefold(), 1.0)

@@ -38,7 +38,10 @@ POSITION = re.compile(
     r"(?:\s+(?:in|on|among)\s+(?:the\s+)?(?:author\s+(?:line|list)|byline|(?:list\s+of\s+)?authors))?"
     r"|\b(first|second|third|fourth|fifth|last)\s+(?:in|on|among)\s+(?:the\s+)?(?:author\s+(?:line|list)|byline|"
     # ("in the first place" is an idiom, not a position: a place only as an "author place")
-    r"(?:list\s+of\s+)?authors)\b|\bin\s+(?:the\s+)?(first|second|third|fourth|fifth|last)\s+"
+    r"(?:list\s+of\s+)?authors)\b"
+    # "last in a multi-author byline": the word before the byline is a team size's, left to it
+    r"|\b(first|second|third|fourth|fifth|last)\s+(?:in|on)\s+(?:the|an?)\s+(?=[\w-]+\s+bylines?\b)"
+    r"|\bin\s+(?:the\s+)?(first|second|third|fourth|fifth|last)\s+"
     r"(?:(?:author\s+)?(?:position|slot)|author\s+place)\b"
     # "how many of his papers did Boyang Zhang lead?": a named person leading a paper is its first author
     # ("which did Hansen not lead?": the negation is NOT_POSITION's)
@@ -77,6 +80,8 @@ NOT_POSITION = re.compile(
     rf"|\b{_AT}\s+(?!but\b){_OTHER_THAN}\s+{_PERSON}"
     rf"|\b{_AT}(?:\s+(?:who|that))?\s+(?:is|was)(?:\s+not|n['’]t)\s+{_PERSON}"
     rf"|\bnot\s+led\s+by\s+{_PERSON}"
+    # "listed somewhere other than first author", "in any place except as lead author"
+    rf"|\b{_OTHER_THAN}\s+(?:as\s+)?(?:the\s+)?{_AT}"
     rf"|\b(?:did|does|has|have)\s+{_PERSON}\s+(?:not|never)\s+lead\b"
     # "someone else as first author", "where a different author is listed first", "did somebody else lead?"
     rf"|\b{_ELSE}(?=[^.?;]{{0,40}}?(?:{_AT}|\blisted\s+(?:first|second|third|last)\b|\blead\b|"

@@ -178,7 +178,9 @@ _MARKED = re.compile(
     r"(?:\b(?:are|is|were|was|be|been|being|get|got)\s+(?:still\s+)?(?:marked|labell?ed|flagged|tagged|noted|annotated)"
     r"\s+(?:as\s+)?|\b(?:marked|labell?ed|flagged|tagged|noted|annotated)\s+(?:as\s+|(?=[\"“‘'])))"
     r"(?:being\s+)?(?:still\s+|currently\s+|now\s+)?"
-    r"[\"“‘']?(?P<x>[A-Za-z][\w -]{2,40}?)[\"”’']?\s*(?=[?.!,;]|$|\s+(?:in|on|by|from|since|before|after)\b)",
+    # (a clause joined after it is not the note's: "tagged DC and are about …")
+    r"[\"“‘']?(?P<x>[A-Za-z][\w -]{1,40}?)[\"”’']?\s*"
+    r"(?=[?.!,;]|$|\s+(?:in|on|by|from|since|before|after|and|that|which)\b)",
     re.I,
 )
 
