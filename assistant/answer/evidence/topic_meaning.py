@@ -13,13 +13,9 @@ from assistant.answer.evidence import distinct, topic_score
 from assistant.answer.evidence.query_terms import derived_form, stem
 from assistant.answer.evidence.topic_core import VersionedNames, core_words, holds, says_most, says_named
 from assistant.answer.evidence.topic_terms import (
-    MAX_PHRASE_WORDS,
     MEANING_COVERAGE,
     NAME_ZIPF,
     NEAR_COVERAGE,
-    NEGATED_DENSE,
-    NEGATED_MIN_SCOPE,
-    NEGATED_WORDS_SHARE,
     PARTIAL_COVERAGE,
     TITLE_KNOWN_COVERAGE,
     UNCOVERED_SHARE,
@@ -307,22 +303,6 @@ class TopicMeaning:
                 for n in named
             )
         }
-
-    def touching_by_meaning(self, phrase: str, papers: list[Paper], touching: set[str], within: str) -> set[str]:
-        """The papers a negated noun phrase's words left (`touching` rules out the rest) that have it by meaning:
-        NEGATED_DENSE near it, when the words ruled out at most NEGATED_WORDS_SHARE of NEGATED_MIN_SCOPE or more
-        `papers` on the topic `within`. A name is said or not ("ResNet"); a statement has its own bar."""
-        papers = [sp.paper for sp in self.papers_on(within, papers)] if within else papers
-        touching = touching & {p.id for p in papers}
-        rest = [p for p in papers if p.id not in touching]
-        if (
-            len(papers) < NEGATED_MIN_SCOPE
-            or len(touching) > NEGATED_WORDS_SHARE * len(papers)
-            or len(content_terms(phrase)) > MAX_PHRASE_WORDS
-            or names_in(phrase)
-        ):
-            return set()
-        return {pid for pid, sim in self._best_sims(phrase, rest).items() if sim >= NEGATED_DENSE}
 
     def _best_sims(self, topic: str, papers: list[Paper]) -> dict[str, float]:
         """Each paper's closest abstract sentence to the topic (MiniLM cosine)."""

@@ -17,6 +17,7 @@ from functools import lru_cache
 import numpy as np
 
 from assistant.answer.evidence import distinct, topic_check
+from assistant.answer.evidence.negated_meaning import NegatedMeaning
 from assistant.answer.evidence.topic_core import holds, holds_all
 from assistant.answer.evidence.topic_meaning import TopicMeaning
 from assistant.answer.evidence.topic_reading import TopicReading
@@ -77,7 +78,7 @@ class _Reading:
     used: Callable[[str], bool]
 
 
-class TopicMatcher(TopicMeaning, TopicReading):
+class TopicMatcher(TopicMeaning, TopicReading, NegatedMeaning):
     """Which papers of a scope a topic phrase is on (`papers_on`) or touches (`papers_touching`)."""
 
     def _may_support(self, papers: list[Paper], alts: list[str], used: Callable[[str], bool]) -> list[Paper]:
@@ -226,9 +227,8 @@ class TopicMatcher(TopicMeaning, TopicReading):
         """The ids of the papers a negated topic rules out ("not about LLMs", "never mention LLMs or language
         models"): those on it (`papers_on`), and those whose text says any alternative of it at all, by its own
         words, its acronym's other side ("LLM training" for "large language models") or a kind of it the corpus
-        names ("LLaMA" for "LLMs"). Leaving a paper out of "not about X" for a passing mention is the safe error;
-        listing one that names X is the visible one. Inside a topic (`within`: "his LLM papers not about training
-        LLMs") the topic's own words mark every paper listed, so the words left are what rules a paper out."""
+        names ("LLaMA" for "LLMs"); a passing mention is the safe error. Inside a topic (`within`: "his LLM papers
+        not about training LLMs") the topic's own words mark every paper listed: the words left rule a paper out."""
         kept = {w.removesuffix("s") for w in content_terms(within)}
         rest = " ".join(w for w in topic.split() if not {t.removesuffix("s") for t in content_terms(w)} & kept)
         topic, asked = (rest if kept and content_terms(rest) else topic), topic
@@ -316,7 +316,7 @@ class TopicMatcher(TopicMeaning, TopicReading):
             known = _known_terms(qterms, self.lexical)
             qterms = distinct.scope_weighted(qterms, *in_scope)
             # a sentence says the phrase as a whole (`by_core` False, the planner's question) only in its own words
-            said = qterms if by_core else distinct.scope_weighted(self.query_terms(words, derived=False), *in_scope)
+            written = qterms if by_core else distinct.scope_weighted(self.query_terms(words, derived=False), *in_scope)
             q = (
                 self.vectors.get(alt)
                 if self.vectors is not None
@@ -337,19 +337,16 @@ class TopicMatcher(TopicMeaning, TopicReading):
             named = bool(identities(key))
             # the words that tell papers apart (not when the planner asks whether the phrase as a whole grounds one)
             core, names = self._named_core(alt, words, used) if by_core else [], self._names()
-            # the words' rules need an acronym's long form the phrase reads apart said (topic_core.says_named)
-            said = {p.id: p for p in cands if self.says_named(words, whole[p.id])}
+            said = {p.id: p for p in cands if self.says_named(words, whole[p.id])}  # long forms said (says_named)
             for p in cands:
                 top = per_paper.get(p.id, (-1.0, ""))[0]
                 on_core = bool(core) and p.id in said and all(holds(w, whole[p.id], names) for w in core)
-                if qterms.coverage(whole[p.id]) < PARTIAL_COVERAGE and not (
-                    on_core or holds_all(key, whole[p.id], names)
-                ):
+                held = on_core or holds_all(key, whole[p.id], names)
+                if qterms.coverage(whole[p.id]) < PARTIAL_COVERAGE and not held:
                     continue  # no sentence can hold what the whole text lacks
                 for s, vocab in self._texts_of(p):
-                    # the phrase's key words together in one sentence (a derived form puts a paper on it, but no
-                    # sentence's "altimeter" says "CryoSat-2 altimetry" whole): its qualifiers need not be said ("A100
-                    # GPUs" for "NVIDIA A100 GPUs"), its head and most specific word must
+                    # the key words in one sentence (a derived form is on it, but "altimeter" says no "CryoSat-2
+                    # altimetry" whole): its qualifiers need not be said ("A100 GPUs"), its head and rarest word must
                     has_all = holds_all(key, vocab, names, derived=by_core)
                     in_title = s == p.title and has_all  # the title says it: no meaning bar
                     rule = (
@@ -360,7 +357,7 @@ class TopicMatcher(TopicMeaning, TopicReading):
                         else "core"
                         if on_core and all(holds(w, vocab, names) for w in core)
                         else "partial"
-                        if top >= PARTIAL_DENSE and said.coverage(vocab) >= PARTIAL_COVERAGE
+                        if top >= PARTIAL_DENSE and written.coverage(vocab) >= PARTIAL_COVERAGE
                         else ""
                     )
                     if rule:
