@@ -14,10 +14,6 @@ SC'25", the venue) is read as the paper's own statement.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-import numpy as np
-
 from assistant.answer.check.citations import Citations, finish_blocks
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import (
@@ -43,6 +39,7 @@ from assistant.answer.evidence.weigh import summary_sentence, vocabulary
 from assistant.answer.plan import phrases
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan
+from assistant.answer.write import verdict_meaning as meaning
 from assistant.answer.write import verdict_model
 from assistant.answer.write.by_role import heading
 from assistant.answer.write.extractive import clause
@@ -184,25 +181,6 @@ def _rival(question: str, paper: Paper, ranked: list[str], missing: list[str]) -
     return None
 
 
-@lru_cache(maxsize=64)
-def _word_vectors(embeddings, words: tuple[str, ...]) -> np.ndarray:
-    # A paper's ~200 words embed in ~125 ms (onnx, 2 cores): once per paper, not once per question.
-    return np.asarray(embeddings.embed_documents(list(words)), dtype=np.float32)
-
-
-def _near(corpus: Corpus) -> claim_terms.Near:
-    """A word is held as a close variant when some word of the paper embeds within VARIANT of it."""
-
-    def near(word: str, words: list[str]) -> bool:
-        if not words:
-            return False
-        embeddings = corpus.picker.embeddings
-        asked = np.asarray(embeddings.embed_query(word), dtype=np.float32)
-        return bool((_word_vectors(embeddings, tuple(words)) @ asked).max() >= claim_terms.VARIANT)
-
-    return near
-
-
 def presumes_author(plan: QueryPlan, paper: Paper) -> bool:
     """The claim is about the author's own work ("his", "she", the name) and the paper is another group's."""
     return plan.about_author and plan.scope == "author" and not plan.others_asked and not paper.is_author_work
@@ -238,12 +216,7 @@ def _sentences(rest: str, paper: Paper, corpus: Corpus) -> list[str]:
 def _read(rest: str, paper: Paper, corpus: Corpus) -> Verdict:
     """The verdict the paper's sentences (ranked by the claim) give on the claim without its naming words."""
     rest = claim_record.unnamed(rest, paper)
-    return decide(rest, paper, _sentences(rest, paper, corpus), near=_near(corpus))
-
-
-def _embed(corpus: Corpus) -> verdict_model.Embed:
-    """Unit vectors of texts by the embedding model; a paper's words embed once (they recur for each claim)."""
-    return lambda texts: _word_vectors(corpus.picker.embeddings, texts)
+    return decide(rest, paper, _sentences(rest, paper, corpus), near=meaning.near(corpus))
 
 
 def _reported_result(rest: str, paper: Paper, ranked: list[str], verdict: Verdict, corpus: Corpus) -> str:
@@ -293,7 +266,7 @@ def _gated(rest: str, paper: Paper, read: Verdict, plan: QueryPlan, corpus: Corp
     if _others_in_author_scope(plan, paper):
         return read
     rest = claim_record.unnamed(rest, paper)
-    return verdict_model.gate(rest, paper, _sentences(rest, paper, corpus), read, _embed(corpus))
+    return verdict_model.gate(rest, paper, _sentences(rest, paper, corpus), read, meaning.embed(corpus))
 
 
 def verdict_on(claim: str, paper: Paper, plan: QueryPlan, corpus: Corpus) -> Verdict:
@@ -305,9 +278,9 @@ def verdict_on(claim: str, paper: Paper, plan: QueryPlan, corpus: Corpus) -> Ver
     if not paper.has_abstract:
         return Verdict(UNSAID, summary_sentence(paper), "the sources give no abstract")
     ranked = _sentences(claim, paper, corpus)
-    verdict = decide(claim, paper, ranked, near=_near(corpus))
+    verdict = decide(claim, paper, ranked, near=meaning.near(corpus))
     if not _others_in_author_scope(plan, paper):
-        verdict = verdict_model.gate(claim, paper, ranked, verdict, _embed(corpus))
+        verdict = verdict_model.gate(claim, paper, ranked, verdict, meaning.embed(corpus))
     verdict.sentence = clauses.holding(verdict.term, verdict.sentence) if verdict.term else verdict.sentence
     return verdict
 
@@ -361,9 +334,9 @@ def write_verdict(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | 
         )
     rest = claim_record.unnamed(rest, paper)
     ranked = _sentences(rest, paper, corpus)
-    verdict = decide(rest, paper, ranked, near=_near(corpus))
+    verdict = decide(rest, paper, ranked, near=meaning.near(corpus))
     if not _others_in_author_scope(plan, paper):
-        verdict = verdict_model.gate(rest, paper, ranked, verdict, _embed(corpus))
+        verdict = verdict_model.gate(rest, paper, ranked, verdict, meaning.embed(corpus))
     if verdict.word == YES and presumes_author(plan, paper):
         # "Did he use speculative decoding?" met only by another group's paper: the claim is false of him
         verdict = Verdict(NO, verdict.sentence, "only another group's paper states it", verdict.term)
@@ -371,7 +344,7 @@ def write_verdict(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | 
     if verdict.word == UNSAID or verdict.why == ABOUT_ELSE:
         # not stated, but a sentence states another term in the place of one the claim asserts: that sentence is the
         # closest the paper comes ("a first-order criterion?" - "we propose a second-order geometric criterion")
-        lacking = claim_terms.unsupported(asserted(rest), paper, ranked, _near(corpus))
+        lacking = claim_terms.unsupported(asserted(rest), paper, ranked, meaning.near(corpus))
         if other := _rival(rest, paper, ranked, lacking):
             verdict.sentence, verdict.term = other.sentence, other.term
     # The item holding the figure (or the word the verdict turned on), when the sentence is an enumeration.
