@@ -30,6 +30,7 @@ from assistant.answer.evidence import (
     negated_form,
     paired,
     range_end,
+    restated,
     share,
     vague_count,
 )
@@ -63,9 +64,16 @@ from assistant.models import Answer, Claim, Paper, Paragraph
 __all__ = ["NO", "UNSAID", "YES", "Verdict", "decide", "verdict_on", "write_verdict"]
 
 
-def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Near | None = None) -> Verdict:
+def decide(
+    question: str,
+    paper: Paper,
+    ranked: list[str],
+    near: claim_terms.Near | None = None,
+    embed: restated.Embed | None = None,
+) -> Verdict:
     """The verdict on a yes/no question about one paper, from its sentences ranked by the question and its listing's
-    metadata (venue, comments); `near` finds a close variant of a word among the paper's words by meaning."""
+    metadata (venue, comments); `near` finds a close variant of a word among the paper's words by meaning, `embed`
+    reads a phrase of the claim the paper states in other words."""
     words = content(asserted(question), paper)
     # "Was X accepted at SC'25?": the listing's comment ("Accepted to SC'25 (June 3, 2025).") states the whole claim.
     stated = [s for s in claim_terms.metadata(paper) if coverage(words, s) == 1.0]
@@ -117,6 +125,12 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
             alt.stated,
             rival=True,
         )
+    # "projecting onto the high-curvature directions?" - "onto the Hessian's low-curvature eigensubspace"
+    opposite = restated.opposed(question, own) if verdict.word != NO else None
+    if opposite and not claim_terms.in_comparison(question, opposite[0].split()[0]):
+        return Verdict(
+            NO, opposite[2], f"the paper says {opposite[1]!r} where the claim says {opposite[0]!r}", rival=True
+        )
     if verdict.word != YES:
         return verdict
     # Never a yes while a term of the claim is nowhere in the paper: "copper-nickel alloy" against "Fe-Cu alloy" is a
@@ -143,12 +157,16 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
         ]
     if not missing:
         return verdict
-    if rival := _rival(question, paper, ranked, missing):
+    # a word a sentence states in other words is held, unless another sentence puts a rival term in its place
+    restating = {w: r for w in missing if embed and (r := restated.stating(question, w, ranked[:TOP], embed))}
+    if rival := _rival(question, paper, ranked, missing, restating):
         return rival
     missing = [
         w
         for w in missing
-        if not claim_terms.verb_place(question, w) and not claim_terms.verb_of_met_object(question, w, verdict.sentence)
+        if w not in restating
+        and not claim_terms.verb_place(question, w)
+        and not claim_terms.verb_of_met_object(question, w, verdict.sentence)
     ]
     if not missing:
         return verdict
@@ -159,7 +177,9 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
 _NOT_THE_WORK = frozenset({"motivation", "background"})
 
 
-def _rival(question: str, paper: Paper, ranked: list[str], missing: list[str]) -> Verdict | None:
+def _rival(
+    question: str, paper: Paper, ranked: list[str], missing: list[str], restating: dict | None = None
+) -> Verdict | None:
     """A No from the sentence stating another term in the place of a claim word the paper lacks ("ResNet-34" for
     "ResNet-50", "Fe-Cu" for "copper-nickel"): of the sentences that do, the one holding most of the claim's words
     ("… partitions the training data into subsets using unsupervised clustering" for "split its training data into
@@ -174,7 +194,11 @@ def _rival(question: str, paper: Paper, ranked: list[str], missing: list[str]) -
                 found.append(
                     Verdict(NO, s, f"the paper says {other!r} where the claim says {word!r}", other, rival=True)
                 )
-            elif not claim_terms.in_comparison(question, word) and (other := claim_terms.swapped(question, word, s)):
+            elif (
+                not claim_terms.in_comparison(question, word)
+                and (other := claim_terms.swapped(question, word, s))
+                and not (word in (restating or {}) and restated.rewords(other, question))
+            ):  # a restated word has only a name, a count or an opposite for a rival ("six", not "scientific")
                 found.append(Verdict(NO, s, f"the paper says {other!r} where the claim says {word!r}", rival=True))
         if found:
             return max(found, key=lambda v: coverage(words, v.sentence))  # the first of equals: ranked order
@@ -216,7 +240,7 @@ def _sentences(rest: str, paper: Paper, corpus: Corpus) -> list[str]:
 def _read(rest: str, paper: Paper, corpus: Corpus) -> Verdict:
     """The verdict the paper's sentences (ranked by the claim) give on the claim without its naming words."""
     rest = claim_record.unnamed(rest, paper)
-    return decide(rest, paper, _sentences(rest, paper, corpus), near=meaning.near(corpus))
+    return decide(rest, paper, _sentences(rest, paper, corpus), near=meaning.near(corpus), embed=meaning.embed(corpus))
 
 
 def _reported_result(rest: str, paper: Paper, ranked: list[str], verdict: Verdict, corpus: Corpus) -> str:
@@ -278,7 +302,7 @@ def verdict_on(claim: str, paper: Paper, plan: QueryPlan, corpus: Corpus) -> Ver
     if not paper.has_abstract:
         return Verdict(UNSAID, summary_sentence(paper), "the sources give no abstract")
     ranked = _sentences(claim, paper, corpus)
-    verdict = decide(claim, paper, ranked, near=meaning.near(corpus))
+    verdict = decide(claim, paper, ranked, near=meaning.near(corpus), embed=meaning.embed(corpus))
     if not _others_in_author_scope(plan, paper):
         verdict = verdict_model.gate(claim, paper, ranked, verdict, meaning.embed(corpus))
     verdict.sentence = clauses.holding(verdict.term, verdict.sentence) if verdict.term else verdict.sentence
@@ -334,7 +358,7 @@ def write_verdict(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | 
         )
     rest = claim_record.unnamed(rest, paper)
     ranked = _sentences(rest, paper, corpus)
-    verdict = decide(rest, paper, ranked, near=meaning.near(corpus))
+    verdict = decide(rest, paper, ranked, near=meaning.near(corpus), embed=meaning.embed(corpus))
     if not _others_in_author_scope(plan, paper):
         verdict = verdict_model.gate(rest, paper, ranked, verdict, meaning.embed(corpus))
     if verdict.word == YES and presumes_author(plan, paper):
