@@ -125,3 +125,9 @@ def test_a_count_in_the_place_of_a_restated_word_is_still_a_rival():
     paper = make_paper(title="Calving Fronts of Kiln Glaciers", abstract=sentence)
     claim = "Were the fronts traced from individual Sentinel-1 images, one at a time?"
     assert decide(claim, paper, [sentence], embed=embed).word == NO
+
+
+def test_a_name_in_the_place_of_a_restated_word_is_still_a_rival():
+    # slot fillers are lower-cased: "norwegian" is read as the sentence writes it, a name
+    assert not restated.rewords("norwegian", "charts from the Canadian Ice Service", "charts from the Norwegian Ice")
+    assert restated.rewords("ongoing", "training still running", "with ongoing training")

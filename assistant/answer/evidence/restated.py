@@ -205,7 +205,7 @@ def _allowed(new: list[str], before: str | None, claim: list[str]) -> bool:
 def restated(question: str, word: str, sentences: list[str], embed: Embed) -> Restating | None:
     """The sentence phrase closest in meaning to a claim phrase around `word`, sharing one of its other content words
     and putting only plain words in the word's place; None when the word names a thing or no phrase passes."""
-    if not plain(word):
+    if not plain(word) or _capitalised_inside(word, question):
         return None
     phrases = _claim_phrases(question, word)
     if not phrases:
@@ -222,7 +222,8 @@ def restated(question: str, word: str, sentences: list[str], embed: Embed) -> Re
                 for b in range(a + 1, min(len(low), a + SPAN) + 1):
                     held = frozenset(_key(t) for t in low[a:b]) & anchors
                     new = [t for t in clause[a:b] if not _asked(t, asked_stems)]
-                    if held and _allowed(new, clause[a - 1] if a else None, claim):
+                    named = any(_capitalised_inside(t, s) for t in new)  # "the Norwegian Ice Service"
+                    if held and not named and _allowed(new, clause[a - 1] if a else None, claim):
                         candidates.setdefault(" ".join(clause[a:b]), (s, clause[a:b]))
     if not candidates:
         return None
@@ -244,9 +245,20 @@ def restated(question: str, word: str, sentences: list[str], embed: Embed) -> Re
     return best
 
 
-def rewords(token: str, claim: str) -> bool:
-    """The token may stand in a claim word's place in a rewording of the claim (`_rewords`)."""
-    return _rewords(token, [t.casefold() for t in _TOKEN.findall(claim)])
+def rewords(token: str, claim: str, sentence: str) -> bool:
+    """The token, as the sentence writes it (slot fillers come lower-cased: "norwegian" is the name "Norwegian"), may
+    stand in a claim word's place in a rewording of the claim (`_rewords`)."""
+    written = next((t for t in _TOKEN.findall(sentence) if t.casefold() == token.casefold()), token)
+    if _capitalised_inside(written, sentence):
+        return False
+    return _rewords(written, [t.casefold() for t in _TOKEN.findall(claim)])
+
+
+def _capitalised_inside(token: str, text: str) -> bool:
+    """The token is capitalised where it stands inside the text, not as its first word: a name ("Canadian",
+    "Norwegian"), which only its terms state."""
+    first = _TOKEN.findall(text)[:1]
+    return token[:1].isupper() and not token.isupper() and first != [token]
 
 
 def stating(question: str, word: str, sentences: list[str], embed: Embed) -> Restating | None:

@@ -197,7 +197,7 @@ def _rival(
             elif (
                 not claim_terms.in_comparison(question, word)
                 and (other := claim_terms.swapped(question, word, s))
-                and not (word in (restating or {}) and restated.rewords(other, question))
+                and not (word in (restating or {}) and restated.rewords(other, question, s))
             ):  # a restated word has only a name, a count or an opposite for a rival ("six", not "scientific")
                 found.append(Verdict(NO, s, f"the paper says {other!r} where the claim says {word!r}", rival=True))
         if found:
