@@ -14,10 +14,6 @@ SC'25", the venue) is read as the paper's own statement.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-import numpy as np
-
 from assistant.answer.check.citations import Citations, finish_blocks
 from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import (
@@ -34,6 +30,7 @@ from assistant.answer.evidence import (
     negated_form,
     paired,
     range_end,
+    restated,
     share,
     vague_count,
 )
@@ -43,6 +40,7 @@ from assistant.answer.evidence.weigh import summary_sentence, vocabulary
 from assistant.answer.plan import phrases
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan
+from assistant.answer.write import verdict_meaning as meaning
 from assistant.answer.write import verdict_model
 from assistant.answer.write.by_role import heading
 from assistant.answer.write.extractive import clause
@@ -66,9 +64,16 @@ from assistant.models import Answer, Claim, Paper, Paragraph
 __all__ = ["NO", "UNSAID", "YES", "Verdict", "decide", "verdict_on", "write_verdict"]
 
 
-def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Near | None = None) -> Verdict:
+def decide(
+    question: str,
+    paper: Paper,
+    ranked: list[str],
+    near: claim_terms.Near | None = None,
+    embed: restated.Embed | None = None,
+) -> Verdict:
     """The verdict on a yes/no question about one paper, from its sentences ranked by the question and its listing's
-    metadata (venue, comments); `near` finds a close variant of a word among the paper's words by meaning."""
+    metadata (venue, comments); `near` finds a close variant of a word among the paper's words by meaning, `embed`
+    reads a phrase of the claim the paper states in other words."""
     words = content(asserted(question), paper)
     # "Was X accepted at SC'25?": the listing's comment ("Accepted to SC'25 (June 3, 2025).") states the whole claim.
     stated = [s for s in claim_terms.metadata(paper) if coverage(words, s) == 1.0]
@@ -120,6 +125,12 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
             alt.stated,
             rival=True,
         )
+    # "projecting onto the high-curvature directions?" - "onto the Hessian's low-curvature eigensubspace"
+    opposite = restated.opposed(question, own) if verdict.word != NO else None
+    if opposite and not claim_terms.in_comparison(question, opposite[0].split()[0]):
+        return Verdict(
+            NO, opposite[2], f"the paper says {opposite[1]!r} where the claim says {opposite[0]!r}", rival=True
+        )
     if verdict.word != YES:
         return verdict
     # Never a yes while a term of the claim is nowhere in the paper: "copper-nickel alloy" against "Fe-Cu alloy" is a
@@ -146,12 +157,16 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
         ]
     if not missing:
         return verdict
-    if rival := _rival(question, paper, ranked, missing):
+    # a word a sentence states in other words is held, unless another sentence puts a rival term in its place
+    restating = {w: r for w in missing if embed and (r := restated.stating(question, w, ranked[:TOP], embed))}
+    if rival := _rival(question, paper, ranked, missing, restating):
         return rival
     missing = [
         w
         for w in missing
-        if not claim_terms.verb_place(question, w) and not claim_terms.verb_of_met_object(question, w, verdict.sentence)
+        if w not in restating
+        and not claim_terms.verb_place(question, w)
+        and not claim_terms.verb_of_met_object(question, w, verdict.sentence)
     ]
     if not missing:
         return verdict
@@ -162,7 +177,9 @@ def decide(question: str, paper: Paper, ranked: list[str], near: claim_terms.Nea
 _NOT_THE_WORK = frozenset({"motivation", "background"})
 
 
-def _rival(question: str, paper: Paper, ranked: list[str], missing: list[str]) -> Verdict | None:
+def _rival(
+    question: str, paper: Paper, ranked: list[str], missing: list[str], restating: dict | None = None
+) -> Verdict | None:
     """A No from the sentence stating another term in the place of a claim word the paper lacks ("ResNet-34" for
     "ResNet-50", "Fe-Cu" for "copper-nickel"): of the sentences that do, the one holding most of the claim's words
     ("… partitions the training data into subsets using unsupervised clustering" for "split its training data into
@@ -177,30 +194,15 @@ def _rival(question: str, paper: Paper, ranked: list[str], missing: list[str]) -
                 found.append(
                     Verdict(NO, s, f"the paper says {other!r} where the claim says {word!r}", other, rival=True)
                 )
-            elif not claim_terms.in_comparison(question, word) and (other := claim_terms.swapped(question, word, s)):
+            elif (
+                not claim_terms.in_comparison(question, word)
+                and (other := claim_terms.swapped(question, word, s))
+                and not (word in (restating or {}) and restated.rewords(other, question, s))
+            ):  # a restated word has only a name, a count or an opposite for a rival ("six", not "scientific")
                 found.append(Verdict(NO, s, f"the paper says {other!r} where the claim says {word!r}", rival=True))
         if found:
             return max(found, key=lambda v: coverage(words, v.sentence))  # the first of equals: ranked order
     return None
-
-
-@lru_cache(maxsize=64)
-def _word_vectors(embeddings, words: tuple[str, ...]) -> np.ndarray:
-    # A paper's ~200 words embed in ~125 ms (onnx, 2 cores): once per paper, not once per question.
-    return np.asarray(embeddings.embed_documents(list(words)), dtype=np.float32)
-
-
-def _near(corpus: Corpus) -> claim_terms.Near:
-    """A word is held as a close variant when some word of the paper embeds within VARIANT of it."""
-
-    def near(word: str, words: list[str]) -> bool:
-        if not words:
-            return False
-        embeddings = corpus.picker.embeddings
-        asked = np.asarray(embeddings.embed_query(word), dtype=np.float32)
-        return bool((_word_vectors(embeddings, tuple(words)) @ asked).max() >= claim_terms.VARIANT)
-
-    return near
 
 
 def presumes_author(plan: QueryPlan, paper: Paper) -> bool:
@@ -238,12 +240,7 @@ def _sentences(rest: str, paper: Paper, corpus: Corpus) -> list[str]:
 def _read(rest: str, paper: Paper, corpus: Corpus) -> Verdict:
     """The verdict the paper's sentences (ranked by the claim) give on the claim without its naming words."""
     rest = claim_record.unnamed(rest, paper)
-    return decide(rest, paper, _sentences(rest, paper, corpus), near=_near(corpus))
-
-
-def _embed(corpus: Corpus) -> verdict_model.Embed:
-    """Unit vectors of texts by the embedding model; a paper's words embed once (they recur for each claim)."""
-    return lambda texts: _word_vectors(corpus.picker.embeddings, texts)
+    return decide(rest, paper, _sentences(rest, paper, corpus), near=meaning.near(corpus), embed=meaning.embed(corpus))
 
 
 def _reported_result(rest: str, paper: Paper, ranked: list[str], verdict: Verdict, corpus: Corpus) -> str:
@@ -293,7 +290,7 @@ def _gated(rest: str, paper: Paper, read: Verdict, plan: QueryPlan, corpus: Corp
     if _others_in_author_scope(plan, paper):
         return read
     rest = claim_record.unnamed(rest, paper)
-    return verdict_model.gate(rest, paper, _sentences(rest, paper, corpus), read, _embed(corpus))
+    return verdict_model.gate(rest, paper, _sentences(rest, paper, corpus), read, meaning.embed(corpus))
 
 
 def verdict_on(claim: str, paper: Paper, plan: QueryPlan, corpus: Corpus) -> Verdict:
@@ -305,9 +302,9 @@ def verdict_on(claim: str, paper: Paper, plan: QueryPlan, corpus: Corpus) -> Ver
     if not paper.has_abstract:
         return Verdict(UNSAID, summary_sentence(paper), "the sources give no abstract")
     ranked = _sentences(claim, paper, corpus)
-    verdict = decide(claim, paper, ranked, near=_near(corpus))
+    verdict = decide(claim, paper, ranked, near=meaning.near(corpus), embed=meaning.embed(corpus))
     if not _others_in_author_scope(plan, paper):
-        verdict = verdict_model.gate(claim, paper, ranked, verdict, _embed(corpus))
+        verdict = verdict_model.gate(claim, paper, ranked, verdict, meaning.embed(corpus))
     verdict.sentence = clauses.holding(verdict.term, verdict.sentence) if verdict.term else verdict.sentence
     return verdict
 
@@ -361,9 +358,9 @@ def write_verdict(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | 
         )
     rest = claim_record.unnamed(rest, paper)
     ranked = _sentences(rest, paper, corpus)
-    verdict = decide(rest, paper, ranked, near=_near(corpus))
+    verdict = decide(rest, paper, ranked, near=meaning.near(corpus), embed=meaning.embed(corpus))
     if not _others_in_author_scope(plan, paper):
-        verdict = verdict_model.gate(rest, paper, ranked, verdict, _embed(corpus))
+        verdict = verdict_model.gate(rest, paper, ranked, verdict, meaning.embed(corpus))
     if verdict.word == YES and presumes_author(plan, paper):
         # "Did he use speculative decoding?" met only by another group's paper: the claim is false of him
         verdict = Verdict(NO, verdict.sentence, "only another group's paper states it", verdict.term)
@@ -371,7 +368,7 @@ def write_verdict(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | 
     if verdict.word == UNSAID or verdict.why == ABOUT_ELSE:
         # not stated, but a sentence states another term in the place of one the claim asserts: that sentence is the
         # closest the paper comes ("a first-order criterion?" - "we propose a second-order geometric criterion")
-        lacking = claim_terms.unsupported(asserted(rest), paper, ranked, _near(corpus))
+        lacking = claim_terms.unsupported(asserted(rest), paper, ranked, meaning.near(corpus))
         if other := _rival(rest, paper, ranked, lacking):
             verdict.sentence, verdict.term = other.sentence, other.term
     # The item holding the figure (or the word the verdict turned on), when the sentence is an enumeration.
