@@ -19,7 +19,8 @@ from pathlib import Path
 import numpy as np
 
 from assistant.answer.evidence import asked as asked_rules
-from assistant.answer.evidence.weigh import QUANTITY, counted_words, counts, states_figure
+from assistant.answer.evidence.counted_noun import counting
+from assistant.answer.evidence.weigh import QUANTITY, states_figure
 from assistant.answer.learned import Logistic
 from assistant.answer.plan.phrases.main_clause import asked_part
 from assistant.models import Paper
@@ -55,7 +56,7 @@ def features(picker, qterms_of, question: str, paper: Paper) -> tuple[list[str],
         return [], np.zeros((0, len(FEATURES)))
     best = {k: max(scores[k].values()) for k in ("whole", "asked", "described")}
     wants_figure = bool(QUANTITY.search(ask)) or asked_rules.read(ask).quantity
-    counted = counted_words(ask)
+    counted = counting(picker, ask, texts)
     ordered = [s for a in paper.abstracts for s in research_sentences(a)]
     n = len(ordered)
     order = {s: i for i, s in reversed(list(enumerate(ordered)))}
@@ -66,8 +67,8 @@ def features(picker, qterms_of, question: str, paper: Paper) -> tuple[list[str],
             scores["described"].get(s, best["described"] - 1.0) - best["described"],
             float(s == scores["whole_top"]),
             float(s == scores["asked_top"]),
-            float(wants_figure and states_figure(s)),
-            float(bool(counted) and counts(s, counted)),
+            float(wants_figure and (states_figure(s) or s in counted)),  # "10 U-Nets" for "how many"
+            float(s in counted),
             order.get(s, n - 1) / (n - 1) if n > 1 else 0.0,
         ]
         for s in texts

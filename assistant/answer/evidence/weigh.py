@@ -8,7 +8,9 @@ from functools import lru_cache
 import numpy as np
 
 from assistant.answer.evidence import asked as asked_rules
+from assistant.answer.evidence import counted_noun
 from assistant.answer.evidence.asked import states_evaluation
+from assistant.answer.evidence.counted_noun import counted_words, counts  # noqa: F401 - read from here too
 from assistant.answer.evidence.query_terms import QueryTerms, forms, vocabulary  # noqa: F401 - read from here too
 from assistant.answer.plan.phrases.main_clause import main_clause
 from assistant.index.retrieval import Hit
@@ -67,11 +69,8 @@ ASKED_KIND = re.compile(
 )
 # "Keywords: finite element, parallel, …": the abstract's index terms, which state nothing to quote.
 INDEX_TERMS = re.compile(r"\s*(?:key\s*words?|index terms)\s*[:：—-]", re.I)
-# "How many evaluation suites …?" is answered by the sentence whose number counts the asked thing ("37 evaluation
-# benchmarks"), not by one with other numbers ("6 primary abilities"); such a sentence gains this much.
+# A sentence giving a number of what a "how many" question counts gains this much (counted_noun.counting).
 COUNTED_BONUS = 0.2
-_HOW_MANY = re.compile(r"\bhow\s+many\s+((?:[\w-]+\s+){0,2}[\w-]+)", re.I)
-_COUNT = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?\s*[kKMB]?\+?(?=\s+((?:[\w-]+\s+){0,2}[\w-]+))")
 LOCAL_BONUS = 0.2  # a sentence holding the terms rare among its paper's sentences gains up to this much
 KIND_BONUS = 0.3  # a sentence that names the asked kind of thing (all its terms) gains this much
 WANTS_METHOD = re.compile(r"^\W*(?:\w+\W+){0,3}?how\b(?!\s+(much|many|fast|long|large|big|well)\b)", re.I)
@@ -213,22 +212,6 @@ def asked_kind(question: str, own: dict[str, QueryTerms]) -> dict[str, QueryTerm
     return {pid: QueryTerms(k) if k else None for pid, k in kinds.items()}
 
 
-def counted_words(question: str) -> set[str]:
-    """The stems of what a "how many" question counts ("how many evaluation suites" -> evalua, suites)."""
-    m = _HOW_MANY.search(question)
-    if not m:
-        return set()
-    return {w.casefold()[:5] for w in m.group(1).split() if w.casefold() not in _HOW_MANY_STOP and len(w) > 2}
-
-
-_HOW_MANY_STOP = frozenset({"did", "does", "do", "are", "were", "was", "the", "they", "his", "her", "its", "has"})
-
-
-def counts(sentence: str, stems: set[str]) -> bool:
-    """A number of the sentence is followed, within three words, by one of the counted stems ("37 evaluation …")."""
-    return any(w.casefold()[:5] in stems for m in _COUNT.finditer(sentence) for w in m.group(1).split())
-
-
 QUERIES_KEPT = 512  # question texts whose vectors are kept (~0.8 MB at 384 floats): a conversation's, many times over
 
 
@@ -257,6 +240,10 @@ class SentencePicker:
                 (t, np.asarray(v, dtype=np.float32)) for t, v in zip(new, self.embeddings.embed_documents(new))
             )
         return {t: self._queries[t] for t in texts}
+
+    def text_vectors(self, texts: list[str]) -> dict[str, np.ndarray]:
+        """Short texts' vectors (a counted noun and the words after a paper's numbers: counted_noun.py)."""
+        return self._remember(texts)
 
     def prepare(self, asked: list[tuple[str, Paper]]) -> None:
         """Embed in one batch the residual questions `rank` will read for these (question, paper) pairs: a comparison
@@ -345,18 +332,20 @@ class SentencePicker:
         wants_names = not wants_number and bool(WANTS_NAMES.search(question) or WANTS_NAMES.search(main))
         wants_method = not wants_number and bool(WANTS_METHOD.search(question) or WANTS_METHOD.search(main))
         kind = asked_kind(question, own)
-        counted = counted_words(question)
+        counting = {p.id: counted_noun.counting(self, question, [s for q, s in sentences if q == p.id]) for p in papers}
+        said = vocabulary(counted_noun.counted_phrase(question))  # held by a sentence that counts it, in any words
         local = {pid: own[pid].within([vocabulary(s) for p2, s in sentences if p2 == pid]) for pid in own}
         out: dict[str, list[tuple[str, float]]] = {p.id: [] for p in papers}
         for (pid, s), v, role in zip(sentences, svecs, role_of):
-            score = float(v @ qvec[residual[pid]]) + 0.35 * own[pid].coverage(vocabulary(s))
+            words = vocabulary(s) | said if s in counting[pid] else vocabulary(s)
+            score = float(v @ qvec[residual[pid]]) + 0.35 * own[pid].coverage(words)
             score += role_weight(role, wanted)
             # The terms that set this sentence apart from the paper's others ("reduce memory" in one of them, not
             # "VQE simulator" in all) say which sentence answers; those shared by all only found the paper.
-            score += LOCAL_BONUS * local[pid].coverage(vocabulary(s))
-            if wants_number and states_figure(s):
+            score += LOCAL_BONUS * local[pid].coverage(words)
+            if wants_number and (states_figure(s) or s in counting[pid]):  # "10 U-Nets" is the figure "how many" asks
                 score += 0.15
-            if counted and counts(s, counted):
+            if s in counting[pid]:
                 score += COUNTED_BONUS
             if wants_names and NAME_LIST.search(s):
                 score += 0.2
