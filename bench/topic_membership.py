@@ -38,7 +38,8 @@ KINDS = {
     "stacked",
     "out_of_corpus",
 }
-ROUNDS = ("end", *(f"r{n}" for n in range(3, 29)), "r25x", "r26x", "r27x", "r28x")  # every writer of a first_contact_r<n> set
+# every writer of a first_contact_r<n> set
+ROUNDS = ("end", *(f"r{n}" for n in range(3, 29)), "r25x", "r26x", "r27x", "r28x")
 # writer -> its sets; the team's sets are fitted on, never held out
 WRITERS = {"first_contact": ["first_contact_seeds", "first_contact_corpus2"]} | {
     r: [f"first_contact_{r}_seeds", f"first_contact_{r}_corpus2"] for r in ROUNDS
