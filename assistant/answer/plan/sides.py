@@ -48,17 +48,10 @@ TWO_PAPERS = re.compile(
     r"with|that|which|and|each|how|what)\b|$))?",
     re.I,
 )
-# "She has two papers built on vision transformers", "Two of her papers look at operational ice charts", "there are
-# two papers on sea-ice drift", "two sea-ice drift records in these exports": two papers counted, then described by
-# the words before the noun and the rest of their clause, a place or source after it ("in The Cryosphere", "in these
-# exports") no description (read only where each of them, or which one, is asked of).
-# A paper is counted as a record of the exports too ("two records", "two entries"), no noun of a written work.
-_COUNTED_NOUNS = rf"(?:{PAPER_NOUNS}|records|entries)"
-_NOT_DESCRIBING = r"(?!(?:of|his|her|their|the|and|or|after|before|than)\b)"
+# "She has two papers built on vision transformers", "Two of her papers look at operational ice charts": two papers
+# counted, then described by the rest of their clause (read only where each of them is asked of).
 TWO_COUNTED = re.compile(
-    rf"\btwo\s+(?:of\s+(?:his|her|their)\s+)?((?:{_NOT_DESCRIBING}[\w-]+\s+){{0,3}}?){_COUNTED_NOUNS}\b"
-    r"(?:\s+(?:in|from|with)\b[^.?;:,]*|([^.?;:,]*))",
-    re.I,
+    r"\btwo\s+(?:of\s+(?:his|her|their)\s+)?" + PAPER_NOUNS + r"\b(?!\s+(?:on|about|in|from|with)\b)([^.?;:,]*)", re.I
 )
 # Where a description said as a verb phrase starts its object: "built on X", "look at X", "set in X".
 _OBJECT_AFTER = re.compile(r"\b(?:on|at|in|with|about|into|for|of|from|using|use|uses)\s+", re.I)
@@ -145,19 +138,13 @@ def parallel_measure(question: str) -> bool:
     return False
 
 
-def counted_description(undated: str) -> str:
-    """What "two papers" are described by: the words before the noun and the clause after it ("" when none)."""
+def two_counted(undated: str, corpus, pool: list[Paper]) -> list[str]:
+    """The two papers of "she has two papers built on X …, what does each report?": the only two of the pool (the
+    author's) whose own text is on the description (its words, else the object of its verb), by date; else none."""
     m = TWO_COUNTED.search(undated)
-    return f"{m.group(1)}{m.group(2) or ''}".strip() if m else ""
-
-
-def two_counted(undated: str, corpus, pools: list[list[Paper]]) -> list[str]:
-    """The two papers of "she has two papers built on X …, what does each report?": the only two of the first pool
-    (the author's, then every record: "two records in these exports", one of them another group's) whose own text is
-    on the description (its words, else the object of its verb), by date; else none."""
-    for reading in counted_readings(counted_description(undated)):
+    for reading in counted_readings(m.group(1)) if m else ():
         words = topic_words(reading, corpus.principal)
-        for pool in pools if words else ():
-            if len(on := corpus.topics.papers_on(" ".join(words), pool)) == 2:
-                return [p.id for p in sorted((sp.paper for sp in on), key=lambda p: p.date or "")]
+        on = corpus.topics.papers_on(" ".join(words), pool) if words else []
+        if len(on) == 2:
+            return [p.id for p in sorted((sp.paper for sp in on), key=lambda p: p.date or "")]
     return []
