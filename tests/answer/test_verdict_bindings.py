@@ -37,6 +37,15 @@ def test_a_round_magnitude_alone_stays_the_figure_it_names():
     assert [(q.low, q.high) for q in quantities("300 times faster")] == [(300, 300)]
 
 
+def test_one_is_a_figure_before_a_unit_and_not_before_a_counted_thing():
+    assert [(q.low, q.kind) for q in quantities("in under one second")] == [(1.0, "time")]
+    assert [(q.low, q.kind) for q in quantities("by one percent")] == [(1.0, "%")]
+    assert quantities("in one logical space on one GPU") == []
+    stated = ["DynaTrain reconfigures a 70B dense model in under 2s and a 235B MoE model in 4.36s."]
+    assert alignment.check("it reconfigures a 70B dense model in under one second", stated).contradiction
+    assert alignment.check("it reconfigures a 70B dense model in under two seconds", stated).support
+
+
 def test_a_few_hundred_times_meets_300x_and_a_few_thousand_does_not():
     stated = ["The emulator runs 300 times faster than the numerical model on one GPU."]
     assert alignment.check("the emulator runs a few hundred times faster than the model", stated).support

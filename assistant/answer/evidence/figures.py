@@ -87,7 +87,11 @@ def same_number(word: str, other: str) -> bool:
     return n is not None and other.isdigit() and int(other) == n
 
 
-_AMOUNT = rf"{_NUM}|(?i:{'|'.join(sorted(_NUMBER_WORDS, key=len, reverse=True))})(?![\w-])"
+# "one" is a figure only before a unit ("under one second", "one percent"): "one GPU" counts what alignment binds.
+_AMOUNT = (
+    rf"{_NUM}|(?i:{'|'.join(sorted(_NUMBER_WORDS, key=len, reverse=True))})(?![\w-])"
+    rf"|(?i:one)(?=\s+(?:percent\b|(?i:milliseconds?|seconds?|minutes?|hours?|days?|weeks?)\b))"
+)
 # "by a factor of 40" is a factor, as "40x", "40-fold" and "40 times" are.
 _QUANTITY = re.compile(
     rf"(?<![\w.])(?P<factor>(?i:(?:an?\s+)?factor\s+of\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?))?"
@@ -180,6 +184,8 @@ def _is_name_part(text: str, start: int, end: int, unit: str | None) -> bool:
 
 def _value(number: str) -> float:
     word = number.casefold()
+    if word == "one":
+        return 1.0
     return float(_NUMBER_WORDS[word]) if word in _NUMBER_WORDS else float(number.replace(",", ""))
 
 

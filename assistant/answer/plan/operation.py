@@ -37,9 +37,11 @@ def operation_of(route: str, vote, question: str, named: list[str], compared: li
     of a topic, one contribution line per paper."""
     label = vote.label
     # "Was X pretrained on scenes of both A and B?" names one paper and asks a verdict on its claim, though the
-    # words A and B draw a second side; "Is X faster than Y?" and "Did X or Y …?" weigh two sides and stay a comparison.
+    # words A and B draw a second side; so does "Does the BCD approach cut the cost to 2.6% compared with standard
+    # training?", whose second side is the claim's baseline, not a paper named. "Is X faster than Y?" and "Did X or
+    # Y …?" weigh two sides and stay a comparison.
     if route == "compare" and len(compared) >= 2:
-        one_claim = len(named) == 1 and not _WEIGHS_TWO.search(question)
+        one_claim = len(named) <= 1 and not _WEIGHS_TWO.search(question)
         return "verify" if one_claim and phrases.polar(question) else route
     if phrases.polar(question) and (route == "fact" or (label == "verify" and route in ("list", "fact"))):
         return "verify"
