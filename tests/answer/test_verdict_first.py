@@ -32,12 +32,11 @@ SETS = _sets()
 WRONG_SEEDS = 8
 WRONG_CORPUS2 = 9
 # The yes/no questions still answered without a verdict, by their known causes (remove each when it is read):
-# r27xc33 "Did both of the papers she co-wrote with Yuki Sato use Sentinel-1 imagery?" reads no quantifier (the set
-# is "the papers" with a relative clause, not a possessive) and stays a comparison; r11c06 "OpenAlex gives the first
+# r11c06 "OpenAlex gives the first
 # author of … as 田中 恵子. Is that the same Keiko Tanaka?" is no yes/no question to phrases.claims ("that" before an
 # article is read as a determiner), and read as one its claim names the person only in another script, which the
 # record check does not match (it answered "The abstracts do not say").
-KNOWN_MISSING = {"r27xc33", "r11c06"}
+KNOWN_MISSING = {"r11c06"}
 
 
 def test_every_set_with_yes_no_questions_is_read():
