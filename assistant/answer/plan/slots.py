@@ -36,6 +36,7 @@ from assistant.answer.plan.relative import RelativeReader
 from assistant.answer.plan.resolver import Resolver
 from assistant.answer.plan.selection import RARE_IDF, Selection
 from assistant.answer.plan.table_fields import TableFieldReader
+from assistant.answer.plan.two_asks import TwoAsks
 from assistant.index.bm25 import terms, variants
 from assistant.models import Filters, Message, Paper
 
@@ -64,6 +65,7 @@ class SlotReader(
     NotedReader,
     TableFieldReader,
     RelativeReader,
+    TwoAsks,
 ):
     """Reads a question's slots against the corpus (the table's names, people and papers)."""
 
