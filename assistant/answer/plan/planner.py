@@ -327,7 +327,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             # a comparison's papers each with a table field ("how does its citation count compare with …")
             fields = phrases.compared_fields(question) if len(compared) >= 2 else ()
         if meta not in META_KINDS and not (denied and intent.route == "list"):  # "…? List the ones not hers."
-            intent.route = operation_of(intent.route, vote, question, named, compared, topic)
+            intent.route = operation_of(intent.route, vote, question, named, compared, topic, both)
             if summary_asked and intent.route == "list" and topic:
                 intent.route = "topic_summary"
         named = self.with_the_other_dated(question, named, bool(self.named_in(corrected)), compared, f, venues)
