@@ -343,6 +343,13 @@ class SlotReader(
         ]
         return any(not (variants(t) & focus_vocab) for t in rare) and said_elsewhere(self.corpus, question, focus)
 
+    def out_of_scope(self, focus: list[str], scope: str) -> bool:
+        """The papers the conversation is on are all the author's and the turn asks of other groups' papers only
+        ("There's also a buoy paper in the library that she isn't an author of. How much did …?"): the turn is not
+        about them."""
+        papers = [self.corpus.by_id[i] for i in focus if i in self.corpus.by_id]
+        return scope == "others" and bool(papers) and all(p.is_author_work for p in papers)
+
     def _relatives(self, history: list[Message]) -> list[str]:
         """The papers earlier answers showed (the most recent first), then those the previous question retrieves, best
         first; of the same side (the author's or others') as the first paper the previous answer showed."""
