@@ -40,3 +40,6 @@ def test_each_ask_finds_its_own_paper_the_author_s_and_another_group_s(tanaka):
 def test_one_paper_asked_twice_stays_one_paper(tanaka):
     answer = ask(tanaka, "What does the iceberg paper detect, and how accurate is it?")
     assert cited(answer) == ["Few-Shot"]
+    # the second ask points back to the paper of the first
+    answer = ask(tanaka, "Who wrote the drift forecast with a graph network, and what position error does it reach?")
+    assert cited(answer) == ["Ice"]
