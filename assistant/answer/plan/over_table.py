@@ -49,7 +49,7 @@ class OverTable:
         if compared := (
             self._sides_asked(question, vote, named, aside)
             or self._group_compared(question, vote, group)
-            or (self.asked_of_two(question, named) if vote.label in _ASKED_OF_PAPERS and not (back or focus) else [])
+            or (self.asked_of_two(question, named) if vote.label in _ASKED_OF_PAPERS and not back else [])
         ):
             intent.route = "compare"
         elif len(both := self.two_with(question, person, position if position and position > 0 else None)) == 2:

@@ -30,13 +30,15 @@ _PAPERS = re.compile(rf"\b{PLURAL}\b", re.I)
 class TwoAsks:
     def asked_of_two(self, question: str, named: list[str]) -> list[str]:
         """The two papers two joined asks are each about, in the question's order, or none when the question names
-        two papers itself, corrects an earlier answer, the second ask points back ("it", "they"), or a part finds no
-        paper of its own clearly."""
+        two papers itself, corrects an earlier answer, an ask points back ("it", "they"), or a part finds no paper of
+        its own clearly."""
         if len(named) >= 2 or phrases.CORRECTION.search(question) or phrases.NOT_THE_ONE.search(question):
             return []
         m = _TWO_ASKS.search(question)
-        if not m or phrases.ANAPHORA.search(m.group("second")):
-            return []  # "Who is behind X, and how much latency reduction does it claim?": the second asks of X
+        if not m or phrases.ANAPHORA.search(m.group(0)):
+            # "Who is behind X, and how much latency reduction does it claim?": the second asks of X; "which models
+            # did they test it on, and how much …?": of the paper the conversation is on
+            return []
         found: list[str] = []
         for part in (m.group("first"), m.group("second")):
             if _PAPERS.search(part) or len(topic_words(part, self.corpus.principal)) < TWO_ASKS_WORDS:
