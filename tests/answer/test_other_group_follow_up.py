@@ -19,3 +19,17 @@ def test_a_turn_to_another_groups_paper_leaves_the_authors_paper_shown(tanaka):
         messages.append(Message(role="assistant", content=answer.answer[:HISTORY_CHARS]))
     assert [c.title for c in answer.citations] == ["A Decade of Ice-Tethered Buoy Drift in the Transpolar Drift Stream"]
     assert "9%" in answer.answer
+
+
+def test_the_other_one_after_an_answer_that_showed_one_is_among_those_the_question_retrieves(tanaka):
+    # the answer showed only the snow depth paper; "not the snow depth one, the other one" is the CryoSat-2 paper
+    # the question also retrieves
+    messages = []
+    for turn in (
+        "What has Keiko Tanaka done with CryoSat-2 data?",
+        "Not the snow depth one, the other one. Who was first author on it?",
+    ):
+        messages.append(Message(role="user", content=turn))
+        answer = tanaka.answer(list(messages), Filters())
+        messages.append(Message(role="assistant", content=answer.answer[:HISTORY_CHARS]))
+    assert [c.title for c in answer.citations] == ["Detecting Leads in Winter Sea Ice with CryoSat-2 Waveforms"]
