@@ -31,6 +31,9 @@ def _ask(assistant, question):
         # the author by name beside the other group
         "Which corpus papers benchmark deep learning systems, whether by Yunquan Zhang or by the other group?",
         "Both Yunquan Zhang and the other group have work on cheap training hardware. Which papers are these?",
+        # the author beside anyone at all
+        "Does anything in the corpus - by her or anyone else - deal with the Laptev Sea?",
+        "Which records in this collection, whether by her or by somebody else, deal with how sea ice drifts?",
     ],
 )
 def test_both_groups_said_as_the_author_not_mattering(question):
@@ -94,6 +97,19 @@ def test_a_coauthors_records_whoever_else_is_on_them(tanaka):
     cited = {c.title for c in answer.citations}
     assert "A Decade of Ice-Tethered Buoy Drift in the Transpolar Drift Stream" in cited  # not hers
     assert "Ice Drift Forecasts with Graph Neural Networks" in cited
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Is there anything in the collection on sea-ice drift, whether by her or by anyone else?",
+        "Does anything in the corpus - by her or anyone else - deal with the Laptev Sea?",
+    ],
+)
+def test_a_yes_no_over_both_groups_lists_the_papers_of_both(tanaka, question):
+    # whose papers does not matter: the answer is the papers (hers and the other group's), no verdict on one
+    answer = _ask(tanaka, question)
+    assert answer.meta["plan"]["route"] == "list" and len({c.paper_id for c in answer.citations}) == 2
 
 
 def test_a_place_asked_of_either_group_lists_both(tanaka):

@@ -23,9 +23,32 @@ def cited(answer):
 
 
 def test_the_description_after_two_papers_and_its_object():
-    m = sides.TWO_COUNTED.search("She has two papers built on vision transformers. What does each report?")
-    assert m and sides.counted_readings(m.group(1)) == [" built on vision transformers", "vision transformers"]
-    assert not sides.TWO_COUNTED.search("She has two papers in The Cryosphere.")  # a venue, read elsewhere
+    described = sides.counted_description("She has two papers built on vision transformers. What does each report?")
+    assert sides.counted_readings(described) == ["built on vision transformers", "vision transformers"]
+    assert not sides.counted_description("She has two papers in The Cryosphere.")  # a venue, read elsewhere
+
+
+def test_two_records_described_before_their_noun_or_after_on():
+    assert sides.counted_description("two sea-ice drift records in these exports, one older") == "sea-ice drift"
+    assert sides.counted_description("There are two papers on sea-ice drift.") == "on sea-ice drift"
+    assert not sides.counted_description("two years after her papers")  # no description of papers counted
+    # the collection they are in describes nothing; what follows it does
+    assert sides.counted_description("Two papers in the collection mention the Laptev Sea.") == "mention the Laptev Sea"
+
+
+def test_two_records_counted_over_both_groups_when_the_author_has_one(tanaka):
+    # one of the two drift records is the other group's: the author's papers alone hold one, every record two
+    answer = converse(
+        tanaka,
+        "There seem to be two sea-ice drift records in these exports, one from buoy tracks over a decade and one "
+        "forecasting drift with a neural net. Which one is actually Tanaka's, and what's the headline number?",
+    )
+    assert cited(answer) == ["A", "Ice"] and "9%" in answer.answer
+    answer = converse(
+        tanaka,
+        "There are two papers on sea-ice drift in this library that involve Ole Hansen. What does each one find?",
+    )
+    assert cited(answer) == ["A", "Ice"] and "214" in answer.answer
 
 
 def test_two_papers_counted_and_described_are_compared(tanaka):

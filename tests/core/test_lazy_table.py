@@ -109,3 +109,22 @@ def test_a_count_of_the_collection_reads_stored_columns_and_makes_no_other_paper
     assert "29 distinct papers" in answer.answer and "50 papers by other authors" in answer.answer
     assert {p.id for p in papers._made if p is not None} <= mine
     assert not papers._full
+
+
+def test_two_papers_read_over_every_record_make_only_the_records_read(seeded_store):
+    """Two papers counted, or asked of in two joined asks, are read over every record (the author's and the other
+    group's) through the lexical and sentence indexes: only the records those reach are made, never every one."""
+    from assistant.core import Assistant
+    from assistant.models import Message
+    from assistant.settings import Settings
+
+    assistant = Assistant.from_settings(Settings(store_dir=seeded_store))
+    assistant.warm()
+    papers = assistant.table().papers
+    for question in (
+        "There are two papers on mixture-of-experts training in this collection. What does each one report?",
+        "What speedup does SparStencil report, and how much training cost did the other group's FusionLLM save?",
+    ):
+        answer = assistant.answer([Message(role="user", content=question)])
+        assert len(answer.citations) == 2
+    assert len([p for p in papers._made if p is not None]) < len(papers) / 2

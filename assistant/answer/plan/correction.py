@@ -178,9 +178,9 @@ def best_fit(
 
 def other_than(corpus: Corpus, history: list[Message], ruled_out: str, shown: list[str]) -> str | None:
     """The paper "the other one, not the sparse tensor core one" means: of the papers the previous answer showed
-    (or, when it showed fewer than two, of those the previous question clearly retrieves), the one left once the paper
-    `ruled_out` describes is taken out; None unless exactly one is left (a description that fits two papers equally
-    rules out neither)."""
+    (or, when it showed fewer than two, of those and the ones the previous question clearly retrieves), the one left
+    once the paper `ruled_out` describes is taken out; None unless exactly one is left (a description that fits two
+    papers equally rules out neither)."""
     pool = list(dict.fromkeys(i for i in shown if i in corpus.by_id))
     if len(pool) < 2:
         last_user = next((m.content for m in reversed(history) if m.role == "user"), "")
@@ -188,7 +188,9 @@ def other_than(corpus: Corpus, history: list[Message], ruled_out: str, shown: li
             return None
         hits = corpus.retriever.search(last_user, Filters(), k=RELATIVES)
         good = relevant(hits, corpus.qterms(last_user), corpus.settings.relevance_threshold)
-        pool = list(dict.fromkeys(h.paper.id for h, _ in good))
+        # the paper shown stays in the pool: "not the snow depth one, the other one" after an answer that showed
+        # only the snow depth paper rules it out among those the question retrieves
+        pool = list(dict.fromkeys([*pool, *(h.paper.id for h, _ in good)]))
     if len(pool) < 2 or not ruled_out.strip():
         return None
     papers = [corpus.by_id[i] for i in pool]

@@ -28,13 +28,15 @@ _WEIGHS_TWO = re.compile(r"\b(?:than|or|versus|vs)\b", re.I)
 _ASKS_PAPERS = re.compile(rf"\b{PLURAL}\b", re.I)
 
 
-def operation_of(route: str, vote, question: str, named: list[str], compared: list[str], topic: str) -> str:
+def operation_of(
+    route: str, vote, question: str, named: list[str], compared: list[str], topic: str, both: bool = False
+) -> str:
     """The kind a fact, list or summary route is answered as once its slots are read: a yes/no question gets a
     verdict whatever example it sat nearest to ("Does X need any communication?" is near a fact example); "why" and
     "how" on a confident vote, or by the structure of the question's main clause (a "why"; a "how" + auxiliary
     when STRUCTURAL_HOW: phrases/main_clause.py) whatever the vote, and "how" never for a question asking which
     paper, who or when, a figure ("how many") or a comparison; a summary of a paper described, not named; a summary
-    of a topic, one contribution line per paper."""
+    of a topic, one contribution line per paper; a list over both groups (`both`) stays a list."""
     label = vote.label
     # "Was X pretrained on scenes of both A and B?" names one paper and asks a verdict on its claim, though the
     # words A and B draw a second side; so does "Does the BCD approach cut the cost to 2.6% compared with standard
@@ -43,6 +45,10 @@ def operation_of(route: str, vote, question: str, named: list[str], compared: li
     if route == "compare" and len(compared) >= 2:
         one_claim = len(named) <= 1 and not _WEIGHS_TWO.search(question)
         return "verify" if one_claim and phrases.polar(question) else route
+    if both and route == "list" and not named:
+        # "Is there anything on X, whether by her or by anyone else?": whose papers does not matter, so the yes/no is
+        # answered by the papers of both groups (a verdict quotes one paper and hides the other group's)
+        return route
     if phrases.polar(question) and (route == "fact" or (label == "verify" and route in ("list", "fact"))):
         return "verify"
     if phrases.polar(question) and route == "list" and _OF_ONE_THING.match(question):

@@ -10,6 +10,11 @@ from assistant.answer.plan.intents import Intent, mentions_author, topic_words
 from assistant.answer.plan.selection import PAPER_FIELDS
 from assistant.models import Filters
 
+# The votes two joined asks of two described papers may carry ("What X did A reach, and how much did B raise Y?"):
+# what a paper reports, or a list (a sentence naming people beside them reads as one; an ask of papers in the plural
+# is no ask of one paper: two_asks.py); a count or a yes/no keeps its route.
+_ASKED_OF_PAPERS = frozenset({"fact", "how", "why", "compare", "summary", "list"})
+
 
 class OverTable:
     """Mixed into the Planner (which gives `corpus` and the SlotReader's and RouteByMeaning's readers)."""
@@ -41,7 +46,11 @@ class OverTable:
         papers are counted within the focus, the scope and the wording asked; `intent` (route, subject) and `f`
         (coauthor) are set in place."""
         venues, work_type, categories, literal = table
-        if compared := self._sides_asked(question, vote, named, aside) or self._group_compared(question, vote, group):
+        if compared := (
+            self._sides_asked(question, vote, named, aside)
+            or self._group_compared(question, vote, group)
+            or (self.asked_of_two(question, named) if vote.label in _ASKED_OF_PAPERS and not back else [])
+        ):
             intent.route = "compare"
         elif len(both := self.two_with(question, person, position if position and position > 0 else None)) == 2:
             # "both papers he co-wrote with P as first author": the only two such papers, side by side

@@ -55,6 +55,8 @@ _WEAK_CUE = re.compile(
 
 # Two papers named and asked of each, or set beside each other: a comparison without the word.
 _EACH = re.compile(rf"\beach\b|{_BESIDE}", re.I)
+# Two papers counted are asked of one by one, or of which of them has a property ("which one is hers?").
+_EACH_OR_WHICH = re.compile(rf"\beach\b|\bwhich one\b|{_BESIDE}", re.I)
 # "A and B each improve …": "each" right after two sides joined, the rest asked of both.
 _EACH_SIDE = re.compile(r"\band\b[^,.?;:]{3,80}?\beach\b", re.I)
 
@@ -319,7 +321,11 @@ class PairReader:
         undated = phrases.without_dates(question)
         m = sides.TWO_PAPERS.search(undated)
         if not m:
-            return sides.two_counted(undated, self.corpus, self._authors_first()) if _EACH.search(question) else []
+            return (
+                sides.two_counted(undated, self.corpus, self._authors_first())
+                if _EACH_OR_WHICH.search(question)
+                else []
+            )
         shared = topic_words(f"{m.group(1)} {m.group(2) or ''}", self.corpus.principal)
         if not shared:
             return []

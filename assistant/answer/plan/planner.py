@@ -77,8 +77,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
         if relative and span and (inside := self.placed(question, span, named, focus, anchored, lead)):
             named, focus, query, aside = inside, inside, corrected, [*aside, *named]  # the anchor only dates it
         another = bool(relative and span and focus and not named and self._describes_another(question, focus))
-        if another:
-            # "the benchmark paper he put out a year after that one": the paper pointed back to only dates it
+        if another:  # "the benchmark paper he put out a year after that one": the paper pointed to only dates it
             query, focus = corrected, []
         if focus and not named and self._names_own_subject(corrected, focus):
             query, focus = corrected, []  # "What is the Virtual Parameter Space?" after "What is MoQE?"
@@ -131,8 +130,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             # there anything on X, whether by her or by anyone else?") and names none asks for those papers too.
             intent.route, intent.subject = "list", subject_for("list", stripped, self.corpus.principal) or ""
         excludes = (phrases.excludes_author(question) or denied) and not both
-        # the both-groups phrase is scope, no byline condition: "including any without Tanaka" lets her papers in
-        # and the others', it does not leave hers out
+        # the both-groups phrase is scope, no byline: "including any without Tanaka" lets hers and the others' in
         people_said = phrases.without_both_groups(question) if both else question
         f, person, position, position_negated, people = self.people_read(people_said, filters, intent, person, position)
         scope = scope_of(question, f, both, excludes, person, position, surname, intent, self.corpus.principal)
@@ -222,6 +220,8 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             topic,
             within,
         )
+        if not (named or back or within) and self.out_of_scope(focus, scope):
+            query, focus = corrected, []  # "a buoy paper she isn't an author of" after hers: not the one shown
         if negation and intent.route in ("fact", "summary") and not named and not focus:
             # A negated topic filters papers: "which of his simulation papers don't rely on machine learning?"
             intent.route = "list"
@@ -327,7 +327,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             # a comparison's papers each with a table field ("how does its citation count compare with …")
             fields = phrases.compared_fields(question) if len(compared) >= 2 else ()
         if meta not in META_KINDS and not (denied and intent.route == "list"):  # "…? List the ones not hers."
-            intent.route = operation_of(intent.route, vote, question, named, compared, topic)
+            intent.route = operation_of(intent.route, vote, question, named, compared, topic, both)
             if summary_asked and intent.route == "list" and topic:
                 intent.route = "topic_summary"
         named = self.with_the_other_dated(question, named, bool(self.named_in(corrected)), compared, f, venues)

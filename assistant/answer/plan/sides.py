@@ -48,10 +48,23 @@ TWO_PAPERS = re.compile(
     r"with|that|which|and|each|how|what)\b|$))?",
     re.I,
 )
-# "She has two papers built on vision transformers", "Two of her papers look at operational ice charts": two papers
-# counted, then described by the rest of their clause (read only where each of them is asked of).
+# "She has two papers built on vision transformers", "Two of her papers look at operational ice charts", "there are
+# two papers on sea-ice drift", "two sea-ice drift records in these exports": two papers counted, then described by
+# the words before the noun and the rest of their clause, a place or source after it ("in The Cryosphere", "in these
+# exports") no description (read only where each of them, or which one, is asked of).
+# A paper is counted as a record of the exports too ("two records", "two entries"), no noun of a written work.
+_COUNTED_NOUNS = rf"(?:{PAPER_NOUNS}|records|entries)"
+# The collection the counted papers are in, said before what describes them ("two papers in the collection mention the
+# Laptev Sea"): no description, and what follows it still is one.
+_IN_COLLECTION = (
+    r"\s+(?:in|from)\s+(?:(?:the|these|this|those|her|his|their|my|our|your)\s+)?(?:whole\s+)?"
+    r"(?:collection|corpus|library|exports?|files|database|records)\b"
+)
+_NOT_DESCRIBING = r"(?!(?:of|his|her|their|the|and|or|after|before|than)\b)"
 TWO_COUNTED = re.compile(
-    r"\btwo\s+(?:of\s+(?:his|her|their)\s+)?" + PAPER_NOUNS + r"\b(?!\s+(?:on|about|in|from|with)\b)([^.?;:,]*)", re.I
+    rf"\btwo\s+(?:of\s+(?:his|her|their)\s+)?((?:{_NOT_DESCRIBING}[\w-]+\s+){{0,3}}?){_COUNTED_NOUNS}\b"
+    rf"(?:{_IN_COLLECTION})?(?:\s+(?:in|from|with)\b[^.?;:,]*|([^.?;:,]*))",
+    re.I,
 )
 # Where a description said as a verb phrase starts its object: "built on X", "look at X", "set in X".
 _OBJECT_AFTER = re.compile(r"\b(?:on|at|in|with|about|into|for|of|from|using|use|uses)\s+", re.I)
@@ -138,13 +151,36 @@ def parallel_measure(question: str) -> bool:
     return False
 
 
-def two_counted(undated: str, corpus, pool: list[Paper]) -> list[str]:
-    """The two papers of "she has two papers built on X …, what does each report?": the only two of the pool (the
-    author's) whose own text is on the description (its words, else the object of its verb), by date; else none."""
+def counted_description(undated: str) -> str:
+    """What "two papers" are described by: the words before the noun and the clause after it ("" when none)."""
     m = TWO_COUNTED.search(undated)
-    for reading in counted_readings(m.group(1)) if m else ():
+    return f"{m.group(1)}{m.group(2) or ''}".strip() if m else ""
+
+
+# Passages of every record read for a description's words when the author's papers do not hold what it counts.
+RECORD_CANDIDATES = 60
+
+
+def records_on(corpus, authors: list[Paper], words: list[str]) -> list[Paper]:
+    """The author's papers and every other record (another group's included) whose passages hold the words: a pool
+    over all records read through the lexical index, so only the records it reaches are made (the lazy table's
+    promise: no question makes a Paper of every record)."""
+    found = {p.id: p for p in authors}
+    passages = corpus.retriever.passage_list
+    for idx, _ in corpus.retriever.lexical.search(" ".join(words), RECORD_CANDIDATES):
+        if (pid := passages[idx].paper_id) not in found and pid in corpus.by_id:
+            found[pid] = corpus.by_id[pid]
+    return list(found.values())
+
+
+def two_counted(undated: str, corpus, authors: list[Paper]) -> list[str]:
+    """The two papers of "she has two papers built on X …, what does each report?": the only two of the first pool
+    (the author's, then every record: "two records in these exports", one of them another group's) whose own text is
+    on the description (its words, else the object of its verb), by date; else none."""
+    for reading in counted_readings(counted_description(undated)):
         words = topic_words(reading, corpus.principal)
-        on = corpus.topics.papers_on(" ".join(words), pool) if words else []
-        if len(on) == 2:
-            return [p.id for p in sorted((sp.paper for sp in on), key=lambda p: p.date or "")]
+        for every in (False, True) if words else ():
+            pool = records_on(corpus, authors, words) if every else authors
+            if len(on := corpus.topics.papers_on(" ".join(words), pool)) == 2:
+                return [p.id for p in sorted((sp.paper for sp in on), key=lambda p: p.date or "")]
     return []

@@ -36,6 +36,7 @@ from assistant.answer.plan.relative import RelativeReader
 from assistant.answer.plan.resolver import Resolver
 from assistant.answer.plan.selection import RARE_IDF, Selection
 from assistant.answer.plan.table_fields import TableFieldReader
+from assistant.answer.plan.two_asks import TwoAsks
 from assistant.index.bm25 import terms, variants
 from assistant.models import Filters, Message, Paper
 
@@ -64,6 +65,7 @@ class SlotReader(
     NotedReader,
     TableFieldReader,
     RelativeReader,
+    TwoAsks,
 ):
     """Reads a question's slots against the corpus (the table's names, people and papers)."""
 
@@ -340,6 +342,13 @@ class SlotReader(
             if w >= RARE_IDF and self.corpus.retriever.lexical.knows(t)
         ]
         return any(not (variants(t) & focus_vocab) for t in rare) and said_elsewhere(self.corpus, question, focus)
+
+    def out_of_scope(self, focus: list[str], scope: str) -> bool:
+        """The papers the conversation is on are all the author's and the turn asks of other groups' papers only
+        ("There's also a buoy paper in the library that she isn't an author of. How much did …?"): the turn is not
+        about them."""
+        papers = [self.corpus.by_id[i] for i in focus if i in self.corpus.by_id]
+        return scope == "others" and bool(papers) and all(p.is_author_work for p in papers)
 
     def _relatives(self, history: list[Message]) -> list[str]:
         """The papers earlier answers showed (the most recent first), then those the previous question retrieves, best

@@ -181,6 +181,8 @@ WHOLE_CORPUS = re.compile(
 # The author said as a person: a pronoun or a name in title case (one word: "Tanaka", or two: "Keiko Tanaka"; not an
 # acronym: "even those without DOIs" keeps his papers).
 _SOMEONE_NAMED = r"(?:he|she|they|him|her|them|the author|(?-i:[A-Z][a-z][\w'’-]*(?:\s+[A-Z][a-z][\w'’-]*)?))\b"
+# Anyone at all besides the author: "anyone else", "somebody else", "anybody".
+_ANYONE_ELSE = r"(?:any|some|every)(?:one|body)(?: else)?"
 # Whose a paper is, said as its owner: "his", "Tanaka's own work", "Keiko Tanaka's papers".
 _OWNER = (
     r"(?:his|hers|theirs|the author['’]s|(?-i:[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)['’]s)(?:\s+own)?"
@@ -217,7 +219,8 @@ BOTH_GROUPS = re.compile(
     r"|\b(?:flag|mark|tag|point out|note|indicate)\s+(?:any|anything|those|the ones|ones|which|whichever)"
     r"(?:\s+(?:papers?|works?))?(?:\s+(?:that|which))?(?:\s+(?:is|are|was|were))?(?:\s+not|n['’]t)\s+"
     rf"(?:(?:(?:written|authored)\s+)?(?:by|from)\s+{_SOMEONE_NAMED}|his\b|hers\b|theirs\b|the author['’]s)"
-    rf"|\b(?:by|from) {_SOMEONE_NAMED} or (?:by |from )?(?:the |an? )?{_OTHERS}\b"
+    # "by her or the other group", "by her or anyone else", "whether by him or by somebody else"
+    rf"|\b(?:by|from) {_SOMEONE_NAMED} or (?:by |from )?(?:(?:the |an? )?{_OTHERS}|{_ANYONE_ELSE})\b"
     # "both Keiko Tanaka and the other group have work on X"
     rf"|\bboth {_SOMEONE_NAMED} and (?:the |an? )?{_OTHERS}\b"
     r"|\b(?:his|hers|theirs|her|their|[\w-]+['’]s)(?: own)?(?: papers?| work| ones)? (?:and|or) (?:anyone|anybody|"
