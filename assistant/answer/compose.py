@@ -10,7 +10,7 @@ from assistant import blocks as blocks_
 from assistant.answer.check.citations import Citations, finish
 from assistant.answer.check.claims import ClaimChecker
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import asked, described
+from assistant.answer.evidence import asked, described, described_members
 from assistant.answer.evidence.finding import Evidence
 from assistant.answer.evidence.weigh import summary_sentence
 from assistant.answer.plan import kinds, phrases, shape
@@ -292,7 +292,11 @@ class Answerer:
         description leads to by meaning as a whole when its words found few (evidence/described.py), said so."""
         answer = self.tables.structured(replace(plan, route="list"))
         found = self._papers(answer.meta.get("papers") or [])
-        meant = described.read(self.corpus.topics, plan.described, self._described_pool(plan), found)
+        pool = self._described_pool(plan)
+        # a description with a negated part ("X that is not about Y") keeps the earlier reading: the fitted choice
+        # weighs the description as a whole, its negated part with it
+        fitted = None if plan.negated else described_members.read(self.corpus.topics, plan.described, pool, found)
+        meant = fitted or described.read(self.corpus.topics, plan.described, pool, found)
         if meant.papers:
             who = structured.scope_phrase(plan, self.principal, plan.scope, plan.filters.coauthor, plan.dates)
             topic = plan.described if meant.changed else plan.topic
@@ -302,7 +306,8 @@ class Answerer:
             closing = Page(shown, start, total - len(found) + len(shown)).closing()
             answer = write_topic_summary(plan, shown, self.corpus, lead, closing)
             if meant.changed:
-                answer = with_assumption(answer, replace(plan, assumed=described.said(plan.described, found, meant)))
+                said = (described_members.said if fitted else described.said)(plan.described, found, meant)
+                answer = with_assumption(answer, replace(plan, assumed=said))
         return self._chosen(plan, answer)
 
     def _described_pool(self, plan: QueryPlan) -> list:
