@@ -51,6 +51,7 @@ def _label(q: dict, paper) -> int | None:
 
 def collect() -> None:
     from assistant.answer.evidence import described, described_members
+    from assistant.answer.plan.phrases.governs import negates
     from assistant.models import Filters, Message
 
     rows, routes = [], {}
@@ -75,7 +76,7 @@ def collect() -> None:
                     "set": file.stem,
                     "writer": writer(file),
                     "id": q["id"],
-                    "negated": bool(plan.negated),
+                    "negated": bool(plan.negated) or negates(plan.question),
                     "expected": len(q["expected_papers"]),
                     "found": [p.id for p in found],
                     "found_labels": [_label(q, p) for p in found],
@@ -98,14 +99,21 @@ def item_score(row: dict, labels: list) -> float:
 
 def chosen(row: dict, keep: np.ndarray, add: np.ndarray, decision: tuple[float, float, int]) -> list:
     """The labels of the papers chosen as described_members.read chooses them: a found candidate kept at the keep
-    threshold (every found paper when the words found more than the third value), another added at the add threshold
-    or when the earlier meaning rule added it, found papers the models cannot weigh; the words' reading when none."""
+    threshold (every found paper when the words found more than the third value) unless the earlier meaning rule
+    left it out, another added at the add threshold or when that rule added it, found papers the models cannot
+    weigh; the words' reading when none."""
     keep_at, add_at, whole_above = decision
     earlier = set(row["old"]) - set(row["found"])
+    # the earlier rule leaves out a found paper only when it adds others (described.read)
+    left_out = set(row["found"]) - set(row["old"]) if earlier else set()
     out = [
         lab
         for i, lab, k, a in zip(row["candidates"], row["labels"], keep, add, strict=True)
-        if ((k >= keep_at or len(row["found"]) > whole_above) if i in row["found"] else (a >= add_at or i in earlier))
+        if (
+            (k >= keep_at or len(row["found"]) > whole_above) and i not in left_out
+            if i in row["found"]
+            else a >= add_at or i in earlier
+        )
     ]
     out += [lab for i, lab in zip(row["found"], row["found_labels"], strict=True) if i not in row["candidates"]]
     return out or row["found_labels"]

@@ -15,6 +15,7 @@ from assistant.answer.evidence.finding import Evidence
 from assistant.answer.evidence.weigh import summary_sentence
 from assistant.answer.plan import kinds, phrases, shape
 from assistant.answer.plan.intents import topic_words
+from assistant.answer.plan.phrases.governs import negates
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.planner import Planner
 from assistant.answer.plan.reader import ModelReader
@@ -288,14 +289,17 @@ class Answerer:
         return self._chosen(plan, self.written(plan, []))
 
     def _topic_summary(self, plan: QueryPlan) -> tuple[Answer, list[Hit]]:
-        """The papers of a topic list, each with its contribution line (method and headline result), and those the
-        description leads to by meaning as a whole when its words found few (evidence/described.py), said so."""
+        """The papers of a topic list, each with its contribution line (method and headline result), as the fitted
+        choice keeps, adds or drops them by the description's meaning as a whole (evidence/described_members.py), said
+        so; a negated question keeps the earlier rule (evidence/described.py)."""
         answer = self.tables.structured(replace(plan, route="list"))
         found = self._papers(answer.meta.get("papers") or [])
         pool = self._described_pool(plan)
-        # a description with a negated part ("X that is not about Y") keeps the earlier reading: the fitted choice
-        # weighs the description as a whole, its negated part with it
-        fitted = None if plan.negated else described_members.read(self.corpus.topics, plan.described, pool, found)
+        # a question with a negated part ("his compression work that is NOT quantization-centric") keeps the earlier
+        # reading: the description keeps the negated words but not the negation, which the fitted choice would weigh
+        # as wanted (6 items down in an earlier attempt)
+        negated = bool(plan.negated) or negates(plan.question)
+        fitted = None if negated else described_members.read(self.corpus.topics, plan.described, pool, found)
         meant = fitted or described.read(self.corpus.topics, plan.described, pool, found)
         if meant.papers:
             who = structured.scope_phrase(plan, self.principal, plan.scope, plan.filters.coauthor, plan.dates)

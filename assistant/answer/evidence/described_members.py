@@ -136,11 +136,14 @@ def read(topics, description: str, pool: list[Paper], found: list[Paper]) -> des
     if not papers:
         return None
     found_ids = {p.id for p in found}
-    earlier = {p.id for p in described.read(topics, description, pool, found).added}
+    rule = described.read(topics, description, pool, found)
+    earlier = {p.id for p in rule.added}
+    kept_by_rule = {p.id for p in rule.kept}
+    left_out = np.array([p.id in found_ids and bool(earlier) and p.id not in kept_by_rule for p in papers])
     is_found = rows[:, 5] == 1
     taken = np.where(
         is_found,
-        (f.keep.probabilities(rows) >= f.keep.threshold) | (len(found) > f.whole_above),
+        ((f.keep.probabilities(rows) >= f.keep.threshold) | (len(found) > f.whole_above)) & ~left_out,
         (f.add.probabilities(rows) >= f.add.threshold) | np.array([p.id in earlier for p in papers]),
     )
     named = identities(_words(description))
@@ -168,7 +171,8 @@ def said(description: str, found: list[Paper], meant: described.Described) -> st
     reading, and which of that reading it left out."""
     parts = []
     if meant.added:
-        parts.append(f"added {_count(meant.added)} close in meaning to it as a whole")
+        more = "the paper" if len(meant.added) == 1 else f"the {len(meant.added)} papers"
+        parts.append(f"added {more} closest in meaning to it as a whole")
     if meant.dropped:
         parts.append(f"left out {_count(meant.dropped)} of them further from it")
     found_said = "no paper" if not found else _count(found)
