@@ -65,3 +65,15 @@ def test_a_negated_description_keeps_the_earlier_rule(assistant):
     # the description keeps "quantization" but not the "not": the fitted choice would weigh it as wanted
     answer = _ask(assistant, "Summarize his model compression work that is not about quantization.")
     assert "I added" not in answer.answer and "left out" not in answer.answer
+
+
+def test_an_overview_of_his_work_on_a_described_subject_is_the_topic_summary(assistant):
+    # "his atomistic simulation work" read as one paper's description answered from one paper; its meaning as a whole
+    # leads to his two atomistic simulations of steel under irradiation, so it is the summary of the papers on it
+    answer = _ask(assistant, "overview of his atomistic simulation work on metals/alloys aging under irradiation")
+    assert answer.meta["plan"]["route"] == "topic_summary"
+    assert "closest in meaning to it as a whole" in answer.answer
+    ids = {c.arxiv_id for c in answer.citations}
+    titles = {c.title or "" for c in answer.citations}
+    assert len(answer.citations) == 2 and "2505.20094" in ids
+    assert any(t.startswith("Unfolding an Atomistic World") for t in titles)
