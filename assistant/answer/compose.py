@@ -10,11 +10,12 @@ from assistant import blocks as blocks_
 from assistant.answer.check.citations import Citations, finish
 from assistant.answer.check.claims import ClaimChecker
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import asked, described
+from assistant.answer.evidence import asked, described, described_members
 from assistant.answer.evidence.finding import Evidence
 from assistant.answer.evidence.weigh import summary_sentence
 from assistant.answer.plan import kinds, phrases, shape
 from assistant.answer.plan.intents import topic_words
+from assistant.answer.plan.phrases.governs import negates
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.planner import Planner
 from assistant.answer.plan.reader import ModelReader
@@ -288,11 +289,18 @@ class Answerer:
         return self._chosen(plan, self.written(plan, []))
 
     def _topic_summary(self, plan: QueryPlan) -> tuple[Answer, list[Hit]]:
-        """The papers of a topic list, each with its contribution line (method and headline result), and those the
-        description leads to by meaning as a whole when its words found few (evidence/described.py), said so."""
+        """The papers of a topic list, each with its contribution line (method and headline result), as the fitted
+        choice keeps, adds or drops them by the description's meaning as a whole (evidence/described_members.py), said
+        so; a negated question keeps the earlier rule (evidence/described.py)."""
         answer = self.tables.structured(replace(plan, route="list"))
         found = self._papers(answer.meta.get("papers") or [])
-        meant = described.read(self.corpus.topics, plan.described, self._described_pool(plan), found)
+        pool = self._described_pool(plan)
+        # a question with a negated part ("his compression work that is NOT quantization-centric") keeps the earlier
+        # reading: the description keeps the negated words but not the negation, which the fitted choice would weigh
+        # as wanted (6 items down in an earlier attempt)
+        negated = bool(plan.negated) or negates(plan.question)
+        fitted = None if negated else described_members.read(self.corpus.topics, plan.described, pool, found)
+        meant = fitted or described.read(self.corpus.topics, plan.described, pool, found)
         if meant.papers:
             who = structured.scope_phrase(plan, self.principal, plan.scope, plan.filters.coauthor, plan.dates)
             topic = plan.described if meant.changed else plan.topic
@@ -302,7 +310,8 @@ class Answerer:
             closing = Page(shown, start, total - len(found) + len(shown)).closing()
             answer = write_topic_summary(plan, shown, self.corpus, lead, closing)
             if meant.changed:
-                answer = with_assumption(answer, replace(plan, assumed=described.said(plan.described, found, meant)))
+                said = (described_members.said if fitted else described.said)(plan.described, found, meant)
+                answer = with_assumption(answer, replace(plan, assumed=said))
         return self._chosen(plan, answer)
 
     def _described_pool(self, plan: QueryPlan) -> list:

@@ -12,7 +12,7 @@ not tell a described subject from one the corpus lacks (out-of-corpus questions 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -43,11 +43,13 @@ DROPPED = 0.15
 @dataclass(frozen=True)
 class Described:
     """What the description as a whole makes of a reading of its words: the papers of it kept, those added by
-    meaning (best first), and each paper's score."""
+    meaning (best first), each paper's score, and the papers of the reading left out (said only by the fitted
+    choice, described_members.py)."""
 
     kept: list[Paper]
     added: list[Paper]
     scores: dict[str, float]
+    dropped: list[Paper] = field(default_factory=list)
 
     @property
     def papers(self) -> list[Paper]:
@@ -55,7 +57,7 @@ class Described:
 
     @property
     def changed(self) -> bool:
-        return bool(self.added)
+        return bool(self.added or self.dropped)
 
 
 def scores(topics, description: str, papers: list[Paper]) -> dict[str, float]:

@@ -316,7 +316,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
                 topic, intent.subject = "", ""
                 if picked:
                     focus, intent.route = [picked], "fact"
-        if intent.route == "list" and topic and self._describes_one_paper(question, topic, f, span, scope, said):
+        if intent.route == "list" and self._describes_one_paper(question, topic, f, span, scope, said, summary_asked):
             # Nothing is "on" a long description: it describes one paper and asks something of it.
             intent.route, intent.subject, topic = "fact", "", ""
         fields = () if (meta and meta != "metrics") or compared else phrases.asked_fields(asking)

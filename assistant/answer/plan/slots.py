@@ -243,10 +243,16 @@ class SlotReader(
         """The papers the filters and the dates admit (a paper dated too coarsely for a span of months is not)."""
         return [p for p in self.corpus.admitted(f) if not (span and span.by_month and not span.admits(p))]
 
-    def _describes_one_paper(self, question: str, topic: str, f: Filters, span, scope: str, said: str = "") -> bool:
+    def _describes_one_paper(
+        self, question: str, topic: str, f: Filters, span, scope: str, said: str = "", summary: bool = False
+    ) -> bool:
         """A list "topic" that is really a description of one paper ("the theory work on when slotting an extra layer
         …"): long (the question's leftover words, `said`, before its content was told apart) or singular, not asking
-        whether papers exist, and no paper in scope (nor, for the author's, a paper of another group) is on it."""
+        whether papers exist, and no paper in scope (nor, for the author's, a paper of another group) is on it. A
+        summary asked of papers ("an overview of his work on X", `summary`) is one when X's meaning as a whole leads
+        to none (TopicReader.led_by_meaning); else it is the topic's summary."""
+        if not topic:
+            return False
         singular = re.search(
             r"\b(the|this|that|his|her|their|author['’]s|[A-Z]\w+['’]s) (\w+[- ])?(paper|work|"
             r"study|method|system|framework|library|algorithm)\b(?! on\b)",
@@ -258,6 +264,8 @@ class SlotReader(
         if scope == "others":
             pool = [p for p in pool if not p.is_author_work]
         if self.corpus.topics.papers_on(topic, pool):
+            return False
+        if summary and self.topics.led_by_meaning(said or topic, pool):
             return False
         if scope != "author":
             return True

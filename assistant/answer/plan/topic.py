@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import described, distinct, topics
+from assistant.answer.evidence import described, described_members, distinct, topics
 from assistant.answer.plan import dated, facets, frame, phrases, refusal, topic_breadth, topic_parts, topic_words
 from assistant.answer.plan.content import content_of, places
 from assistant.answer.plan.intents import subject_for
@@ -66,6 +66,12 @@ class TopicReader:
             and bool(subject_for("list", phrases.without_dates(question), self.corpus.principal))
         )
 
+    def led_by_meaning(self, topic: str, pool: list[Paper]) -> bool:
+        """Whether a summary's topic its words ground in no paper leads to papers by its meaning as a whole: the
+        fitted choice (evidence/described_members.py) adds one, or the earlier rule does (evidence/described.py)."""
+        fitted = described_members.read(self.corpus.topics, topic, pool, [])
+        return bool(fitted and fitted.added) or described.read(self.corpus.topics, topic, pool, []).changed
+
     def read(
         self, topic: str, question: str, pool: list[Paper], filtered: bool, route: str
     ) -> tuple[str, str, list[str]]:
@@ -77,7 +83,7 @@ class TopicReader:
             # a summary asked of a topic its words ground in no paper: when the description as a whole leads to
             # papers by meaning (evidence/described.py), the topic summary answers with them, said so; else the
             # paper retrieval puts nearest the question answers, as for any unsure topic
-            if described.read(self.corpus.topics, topic, pool, []).changed:
+            if self.led_by_meaning(topic, pool):
                 return topic, "", []
         if not read or unsure:
             return read, assumed, unsure

@@ -24,6 +24,11 @@ def is_negation(word: str) -> bool:
     return bool(_GOVERNING.fullmatch(word))
 
 
+def negates(text: str) -> bool:
+    """Whether the text holds a negation word anywhere ("work on X that is NOT about Y", "non-quantization")."""
+    return bool(_GOVERNING.search(text))
+
+
 def governed(question: str, start: int) -> tuple[bool, int]:
     """Whether the words at `start` are negated within their clause, and where the negation starts (else `start`):
     the one reading of what a negation word governs, for any condition said after it (a kind of work, a source, a

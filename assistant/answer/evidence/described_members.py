@@ -1,0 +1,179 @@
+"""Which papers a described topic's summary keeps, adds or drops: a fitted choice over the words' reading and the
+description's meaning as a whole.
+
+A topic summary's words' reading ("his work on making LLM training cheaper") keeps papers off the description, misses
+papers on it, or finds one; the description as a whole against each paper's sentences ranks the papers well
+(evidence/described.py) but no fixed cut on its cosine tells members apart. A logistic model over what both readings
+say of each candidate (its closeness to the description and rank among the scope's papers, the gap to the best and to
+the next, the share of the description's distinguishing words its text holds, whether the words' reading found it)
+decides each candidate. Weights and provenance in data/described_members.json, fitted by `python -m
+bench.described_fit --collect --fit` over the summary items of tests/data, each first-contact writer held out in turn.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from assistant.answer.evidence import described, distinct
+from assistant.answer.evidence.topic_terms import identities
+from assistant.answer.learned import Logistic
+from assistant.models import Paper
+
+WEIGHTS = Path(__file__).parent / "data" / "described_members.json"
+FEATURES = (
+    "score",
+    "gap_best",
+    "gap_next",
+    "z",
+    "rank",
+    "found",
+    "found_many",
+    "held",
+    "held_all",
+    "score_to_found_median",
+    "score_to_found_least",
+    "score_to_found_best",
+    "held_to_found_median",
+    "held_all_to_found_median",
+)
+# The candidates beside the words' reading: the papers the description's meaning ranks first (on the summary items,
+# 265 of the 318 expected papers the words' reading missed, 83%, are among the first 8 by meaning).
+TOP = 8
+
+
+def _words(description: str) -> list[str]:
+    return list(dict.fromkeys(w.strip(".,;:()“”\"'?!").casefold() for w in description.replace(" or ", " ").split()))
+
+
+def features(topics, description: str, pool: list[Paper], found: list[Paper]) -> tuple[list[Paper], np.ndarray]:
+    """The candidates (the words' reading and the TOP papers by meaning) and one row of FEATURES each; none when the
+    description has no sentence to weigh against."""
+    scored = described.scores(topics, description, pool)
+    if not scored:
+        return [], np.zeros((0, len(FEATURES)))
+    order = sorted(scored, key=lambda k: -scored[k])
+    rank = {k: i for i, k in enumerate(order)}
+    values = np.array([scored[k] for k in order])
+    mean, std = float(values.mean()), float(values.std()) or 1.0
+    by_id = {p.id: p for p in pool}
+    found_ids = {p.id for p in found}
+    ids = list(dict.fromkeys([p.id for p in found if p.id in scored] + order[:TOP]))
+    used = topics.users(pool)[0]
+    words = [w for w in _words(description) if w]
+    telling = [w for w in words if distinct.role(w, used) == distinct.DISTINGUISHING]
+    content = [w for w in words if len(w) > 3]
+    rows = []
+    for i in ids:
+        vocab = topics.vocabulary_of(by_id[i])
+        r = rank[i]
+        below = values[r + 1] if r + 1 < len(values) else values[r] - 0.1
+        rows.append(
+            [
+                scored[i],
+                values[0] - scored[i],
+                scored[i] - below,
+                (scored[i] - mean) / std,
+                np.log1p(r),
+                float(i in found_ids),
+                np.log1p(len(found)),
+                sum(distinct.held(w, vocab) for w in telling) / len(telling) if telling else 0.0,
+                sum(distinct.held(w, vocab) for w in content) / len(content) if content else 0.0,
+            ]
+        )
+    x = np.asarray(rows, dtype=float)
+    # each candidate against the papers the words' reading found (against the best by meaning when it found none):
+    # a paper the words missed that is as close as those found is likely a member, one far below them is not
+    of_found = x[x[:, 5] == 1] if (x[:, 5] == 1).any() else x[:1]
+    relative = np.stack(
+        [
+            x[:, 0] - np.median(of_found[:, 0]),
+            x[:, 0] - of_found[:, 0].min(),
+            x[:, 0] - of_found[:, 0].max(),
+            x[:, 7] - np.median(of_found[:, 7]),
+            x[:, 8] - np.median(of_found[:, 8]),
+        ],
+        axis=1,
+    )
+    return [by_id[i] for i in ids], np.hstack([x, relative])
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """The two fitted models (one weighs keeping a paper the words' reading found, one adding a paper it left out:
+    85% of the found papers are members, 15% of the others) and the size of a reading above which every found paper
+    is kept (dropping from a long reading moved more held-out items down than up)."""
+
+    keep: Logistic
+    add: Logistic
+    whole_above: int
+
+
+@lru_cache(maxsize=1)
+def fitted() -> Fitted | None:
+    """The fitted choice; None when the weights file is absent or was fitted on other features."""
+    if not WEIGHTS.exists():
+        return None
+    data = json.loads(WEIGHTS.read_text(encoding="utf-8"))
+    if tuple(data["features"]) != FEATURES:
+        return None
+    return Fitted(Logistic.of(data["keep"]), Logistic.of(data["add"]), int(data["keep_whole_above"]))
+
+
+def read(topics, description: str, pool: list[Paper], found: list[Paper]) -> described.Described | None:
+    """The papers of the words' reading the fitted choice keeps, and those it or the earlier meaning rule
+    (described.read) adds, best by meaning first; None when there is no model, no candidate, or it would keep none
+    (the earlier reading stands). A paper is added only when its text says every identity the description names
+    (topic_terms.identities)."""
+    f = fitted()
+    if f is None or not pool:
+        return None
+    papers, rows = features(topics, description, pool, found)
+    if not papers:
+        return None
+    found_ids = {p.id for p in found}
+    rule = described.read(topics, description, pool, found)
+    earlier = {p.id for p in rule.added}
+    kept_by_rule = {p.id for p in rule.kept}
+    left_out = np.array([p.id in found_ids and bool(earlier) and p.id not in kept_by_rule for p in papers])
+    is_found = rows[:, 5] == 1
+    taken = np.where(
+        is_found,
+        ((f.keep.probabilities(rows) >= f.keep.threshold) | (len(found) > f.whole_above)) & ~left_out,
+        (f.add.probabilities(rows) >= f.add.threshold) | np.array([p.id in earlier for p in papers]),
+    )
+    named = identities(_words(description))
+    chosen = {p.id for p, t in zip(papers, taken, strict=True) if t}
+    # a found paper without a sentence to weigh (known only by its title) stays as the words' reading found it
+    weighed = {p.id for p in papers}
+    kept = [p for p in found if p.id in chosen or p.id not in weighed]
+    added = [
+        p
+        for p, t in zip(papers, taken, strict=True)
+        if t and p.id not in found_ids and all(distinct.held(w, topics.vocabulary_of(p)) for w in named)
+    ]
+    if not kept and not added:
+        return None
+    dropped = [p for p in found if p.id not in {k.id for k in kept}]
+    return described.Described(kept, added, {}, dropped)
+
+
+def _count(papers: list[Paper]) -> str:
+    return "one paper" if len(papers) == 1 else f"{len(papers)} papers"
+
+
+def said(description: str, found: list[Paper], meant: described.Described) -> str:
+    """The sentence saying what was assumed: which papers the description's meaning as a whole added to its words'
+    reading, and which of that reading it left out."""
+    parts = []
+    if meant.added:
+        more = "the paper" if len(meant.added) == 1 else f"the {len(meant.added)} papers"
+        parts.append(f"added {more} closest in meaning to it as a whole")
+    if meant.dropped:
+        parts.append(f"left out {_count(meant.dropped)} of them further from it")
+    found_said = "no paper" if not found else _count(found)
+    return f"The words of “{description}” found {found_said}; I {' and '.join(parts)}."

@@ -1,0 +1,79 @@
+"""The fitted choice of a described topic summary's papers (evidence/described_members.py): the words' reading's
+papers kept or left out and others added by the description's meaning as a whole, said so; a negated question keeps
+the earlier rule."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from assistant.answer.evidence import described_members
+from assistant.answer.evidence.described import Described
+from assistant.models import Filters, Message
+
+
+def _ask(assistant, question: str):
+    return assistant.answer([Message(role="user", content=question)], Filters())
+
+
+def test_the_weights_file_was_fitted_on_these_features():
+    fitted = described_members.fitted()
+    assert fitted is not None
+    assert 0 < fitted.keep.threshold < 1 and 0 < fitted.add.threshold < 1
+    assert len(fitted.keep.weights) == len(described_members.FEATURES) == len(fitted.add.weights)
+
+
+def test_the_candidates_are_the_found_papers_and_those_first_by_meaning(assistant):
+    topics = assistant.answerer().corpus.topics
+    pool = [p for p in assistant.papers() if p.is_author_work]
+    found = pool[:2]
+    papers, rows = described_members.features(topics, "parallel training of machine learning models", pool, found)
+    ids = [p.id for p in papers]
+    assert rows.shape == (len(papers), len(described_members.FEATURES))
+    assert all(p.id in ids for p in found if p.abstracts)
+    assert len(ids) == len(set(ids)) and len(ids) <= len(found) + described_members.TOP
+    found_column = rows[:, described_members.FEATURES.index("found")]
+    assert np.array_equal(found_column == 1, np.array([i in {p.id for p in found} for i in ids]))
+
+
+def test_what_was_assumed_names_the_papers_added_and_left_out(assistant):
+    a, b, c = list(assistant.papers())[:3]
+    said = described_members.said("cheap training", [a, b], Described([a], [c], {}, [b]))
+    assert said == (
+        "The words of “cheap training” found 2 papers; I added the paper closest in meaning to it as a whole and "
+        "left out one paper of them further from it."
+    )
+
+
+def test_a_broad_reading_of_the_words_is_narrowed_to_the_papers_on_the_description(assistant):
+    # the words ("parallel", "training", "regression", "clustering") find five papers, LLM training among them; by
+    # meaning, two of those far below the others are left out, and his regression and parallel-training scalability
+    # papers stay
+    answer = _ask(
+        assistant,
+        "Give me an overview of his work on parallel training of classical machine-learning methods (regression, "
+        "clustering, SGD).",
+    )
+    assert answer.meta["plan"]["route"] == "topic_summary"
+    assert "found 5 papers; I left out 2 papers of them further from it" in answer.answer
+    titles = {c.title for c in answer.citations}
+    assert len(titles) == 3
+    assert any(t.startswith("An Accurate and Efficient Large-scale Regression") for t in titles)
+    assert any(t.startswith("The Scalability for Parallel Machine Learning Training") for t in titles)
+
+
+def test_a_negated_description_keeps_the_earlier_rule(assistant):
+    # the description keeps "quantization" but not the "not": the fitted choice would weigh it as wanted
+    answer = _ask(assistant, "Summarize his model compression work that is not about quantization.")
+    assert "I added" not in answer.answer and "left out" not in answer.answer
+
+
+def test_an_overview_of_his_work_on_a_described_subject_is_the_topic_summary(assistant):
+    # "his atomistic simulation work" read as one paper's description answered from one paper; its meaning as a whole
+    # leads to his two atomistic simulations of steel under irradiation, so it is the summary of the papers on it
+    answer = _ask(assistant, "overview of his atomistic simulation work on metals/alloys aging under irradiation")
+    assert answer.meta["plan"]["route"] == "topic_summary"
+    assert "closest in meaning to it as a whole" in answer.answer
+    ids = {c.arxiv_id for c in answer.citations}
+    titles = {c.title or "" for c in answer.citations}
+    assert len(answer.citations) == 2 and "2505.20094" in ids
+    assert any(t.startswith("Unfolding an Atomistic World") for t in titles)
