@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from assistant.answer.plan.one_reached import asked_of_one
+from assistant.answer.plan.one_reached import asked_of_one, further_ask
 from assistant.models import Filters, Message
 
 
@@ -37,6 +37,15 @@ def test_a_count_asks_of_its_one_paper_only_what_it_names(assistant):
     plan = counted("Which is his newest paper? How many GPUs was it run on?")
     assert asked_of_one(plan, lambda p: ["one"]).focus == ["one"]
     assert asked_of_one(plan, lambda p: ["one", "two"]).route == "count"  # two papers: the count stands
+
+
+def test_the_further_ask_is_read_after_a_dash_and_never_asks_which_papers(assistant):
+    assert further_ask("Her 2019 paper (the symposium one) — whose charts gave its labels?") == (
+        "whose charts gave its labels?"
+    )
+    question = "Of the papers he co-wrote with Kun Li, on which is he not the first author?"
+    plan = replace(plan_of(assistant, question), route="list", named=[], focus=[])
+    assert asked_of_one(plan, lambda p: ["one"]).route == "list"  # the selection's own question
 
 
 def test_a_paper_a_listing_note_reaches_in_a_statement_is_asked_the_question(assistant):

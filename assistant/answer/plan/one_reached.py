@@ -10,14 +10,15 @@ from dataclasses import replace
 from assistant.answer.plan import phrases
 from assistant.answer.plan.operation import operation_of
 from assistant.answer.plan.paper_nouns import EITHER
+from assistant.answer.plan.phrases.main_clause import asked_part
 
 ROUTES = ("list", "count")  # the record routes that select papers and would answer with the list of the one
-# The further ask is about several things ("on each of them", "which papers are these"), or asks which papers or how
-# many: the selection's own answer then.
+# The further ask is about several things ("on each of them", "which papers are these"), or asks which papers ("on
+# which is she not first author?") or how many: the selection's own answer then.
 _ASKS_SEVERAL = re.compile(
     rf"\b(?:each|both|them|these|those|all|every)\b|\b(?:which|what)\s+(?:[\w-]+\s+)?(?:{EITHER}|ones?)\b|"
     rf"\bhow many\s+(?:of\s+)?(?:(?:his|her|their|the|these|those)\s+)?(?:{EITHER}|ones?)\b|"
-    r"\b(?:list|count|enumerate)\b",
+    r"\b(?:list|count|enumerate)\b|\bwhich\s+(?:is|are|was|were|did|does|do|has|have|had)\b",  # "on which is she …?"
     re.I,
 )
 # "how many kernels was it evaluated on?" names what it counts; "how many does it have?" names nothing, and after
@@ -27,9 +28,12 @@ _COUNT_NAMES = re.compile(r"\bhow\s+many\s+(?!(?:was|were|is|are|does|did|do|has
 
 def further_ask(question: str) -> str:
     """The clause a question asks after the part that selects its paper: the first later wh-question ("…. How many
-    kernels was it evaluated on?", "…, and what was the largest system it measured?"); "" when none."""
-    later = phrases.later_asks(question)
-    return later[0].strip() if later else ""
+    kernels was it evaluated on?", "…, and what was the largest system it measured?"), else the ask after a
+    description ("… — whose charts …?"); "" when none."""
+    if later := phrases.later_asks(question):
+        return later[0].strip()
+    described, asked = asked_part(question)  # "Her 2019 paper — whose ice charts supplied its labels?"
+    return re.sub(r"^\s*and\s+", "", asked).strip() if described else ""
 
 
 def asked_of_one(plan, selected: Callable[[object], list[str]]):
