@@ -43,9 +43,12 @@ def test_the_further_ask_is_read_after_a_dash_and_never_asks_which_papers(assist
     assert further_ask("Her 2019 paper (the symposium one) — whose charts gave its labels?") == (
         "whose charts gave its labels?"
     )
-    question = "Of the papers he co-wrote with Kun Li, on which is he not the first author?"
-    plan = replace(plan_of(assistant, question), route="list", named=[], focus=[])
-    assert asked_of_one(plan, lambda p: ["one"]).route == "list"  # the selection's own question
+    for question in (
+        "Of the papers he co-wrote with Kun Li, on which is he not the first author?",
+        "Of his papers from 2020, which don't use GPUs?",
+    ):
+        plan = replace(plan_of(assistant, question), route="list", named=[], focus=[])
+        assert asked_of_one(plan, lambda p: ["one"]).route == "list"  # the selection's own question
 
 
 def test_a_paper_a_listing_note_reaches_in_a_statement_is_asked_the_question(assistant):

@@ -14,11 +14,12 @@ from assistant.answer.plan.phrases.main_clause import asked_part
 
 ROUTES = ("list", "count")  # the record routes that select papers and would answer with the list of the one
 # The further ask is about several things ("on each of them", "which papers are these"), or asks which papers ("on
-# which is she not first author?") or how many: the selection's own answer then.
+# which is she not first author?", "which don't use X?") or how many: the selection's own answer then.
 _ASKS_SEVERAL = re.compile(
     rf"\b(?:each|both|them|these|those|all|every)\b|\b(?:which|what)\s+(?:[\w-]+\s+)?(?:{EITHER}|ones?)\b|"
     rf"\bhow many\s+(?:of\s+)?(?:(?:his|her|their|the|these|those)\s+)?(?:{EITHER}|ones?)\b|"
-    r"\b(?:list|count|enumerate)\b|\bwhich\s+(?:is|are|was|were|did|does|do|has|have|had)\b",  # "on which is she …?"
+    r"\b(?:list|count|enumerate)\b|"
+    r"\bwhich\s+(?:(?:is|are|was|were|did|does|do|has|have|had)(?:n['’]t)?|never|not|also|still|only)\b",
     re.I,
 )
 # "how many kernels was it evaluated on?" names what it counts; "how many does it have?" names nothing, and after
@@ -46,6 +47,8 @@ def asked_of_one(plan, selected: Callable[[object], list[str]]):
     ask = further_ask(plan.question)
     if not ask or _ASKS_SEVERAL.search(ask) or phrases.asked_fields(ask):
         return plan
+    if plan.negated and plan.negated.casefold() in ask.casefold():
+        return plan  # "…, which of them don't use X?": the ask says the selection's own condition
     if re.search(r"\bhow\s+many\b", ask, re.I) and not _COUNT_NAMES.search(ask):
         return plan
     papers = selected(plan)
