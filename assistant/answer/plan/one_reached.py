@@ -14,11 +14,12 @@ from assistant.answer.plan.phrases.main_clause import asked_part
 
 ROUTES = ("list", "count")  # the record routes that select papers and would answer with the list of the one
 # The further ask is about several things ("on each of them", "which papers are these"), or asks which papers ("on
-# which is she not first author?", "which don't use X?") or how many: the selection's own answer then.
+# which is she not first author?", "which don't use X?", "what else did they write?") or how many: the selection's own
+# answer then.
 _ASKS_SEVERAL = re.compile(
     rf"\b(?:each|both|them|these|those|all|every)\b|\b(?:which|what)\s+(?:[\w-]+\s+)?(?:{EITHER}|ones?)\b|"
     rf"\bhow many\s+(?:of\s+)?(?:(?:his|her|their|the|these|those)\s+)?(?:{EITHER}|ones?)\b|"
-    r"\b(?:list|count|enumerate)\b|"
+    r"\b(?:list|count|enumerate|else|wr[io]te|written|publish(?:ed)?|co-?authored)\b|"  # "what else did they write?"
     r"\bwhich\s+(?:(?:is|are|was|were|did|does|do|has|have|had)(?:n['’]t)?|never|not|also|still|only)\b",
     re.I,
 )
