@@ -13,7 +13,7 @@ from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import asked, described, described_members
 from assistant.answer.evidence.finding import Evidence
 from assistant.answer.evidence.weigh import summary_sentence
-from assistant.answer.plan import kinds, phrases, shape
+from assistant.answer.plan import kinds, one_reached, phrases, shape
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.phrases.governs import negates
 from assistant.answer.plan.plan import QueryPlan
@@ -149,8 +149,10 @@ class Answerer:
         return self.corpus.sentences
 
     def plan(self, messages: list[Message], filters: Filters) -> QueryPlan:
-        # a first-turn list or count whose learned shape is one paper's fact is answered as that fact (plan/shape.py)
-        return shape.gated(self.planner.plan(messages, filters), self.masked_vector, self._selected)
+        # a first-turn list or count whose learned shape is one paper's fact is answered as that fact (plan/shape.py),
+        # and so is one whose selection is one paper and that asks something further of it (plan/one_reached.py)
+        plan = shape.gated(self.planner.plan(messages, filters), self.masked_vector, self._selected)
+        return one_reached.asked_of_one(plan, self._selected)
 
     def masked_vector(self, question: str):
         """The router's vector of the question as the planner masked it (primed there: no second model call)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from assistant.answer.plan import phrases
 from assistant.models import Filters, Message
 
 
@@ -27,3 +28,9 @@ def test_the_oldest_in_a_source_then_a_fact_of_it(assistant):
     assert "SpMV" in answer.answer
     answer = assistant.answer([Message(role="user", content="His oldest paper, and what's its arXiv id?")], Filters())
     assert "arXiv:1505.08023" in answer.answer
+
+
+def test_an_intensifier_before_the_date_word_still_picks_by_date():
+    question = "What was the very first paper she wrote with Anna de Vries, and what error did it report?"
+    assert phrases.date_extreme(question) == "earliest"
+    assert phrases.one_by_date("his very latest preprint") == "latest"

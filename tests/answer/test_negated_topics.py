@@ -24,6 +24,14 @@ def test_where_the_negated_words_are_looked_for_is_no_topic():
     assert negated("which are not about the abstract?").topic == "abstract"
 
 
+def test_a_closed_class_word_after_the_negated_words_is_no_topic():
+    assert negated("Which of his HPC papers are not about GPUs though?").topic == "GPUs"
+    assert negated("Which of her papers do not use deep learning either?").topic == "deep learning"
+    assert negated("which ones do not use MPI really").topic == "MPI"
+    # a topic of one word stays, whatever the word
+    assert negated("which papers do not use it").topic == "it"
+
+
 def test_a_tight_slash_before_papers_divides_the_topic():
     assert "pruning or quantization papers" in as_alternatives("his pruning/quantization papers")
     assert as_alternatives("AI/deep-learning systems") == "AI/deep-learning systems"

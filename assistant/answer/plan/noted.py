@@ -18,8 +18,12 @@ from assistant.index.bm25 import terms, variants
 from assistant.index.sentence_index import paper_sentences
 from assistant.models import Paper
 
-# The describing clause ends where the ask begins: ", and what …", " — what …", ": how …".
-_ASK_BEGINS = re.compile(THEN_ASKS.pattern + r"|\s+[—–-]\s+|\s*[—–]\s*|[:;?]\s+", re.I)
+# The describing clause ends where the ask begins: ", and what …", " — what …", ": how …", or with the statement
+# ("One of his papers was first sent to ISCA'25. How many kernels …?").
+_STATEMENT_ENDS = r"(?<=\w\w)\.\s+(?=[A-Z])"
+_ASK_BEGINS = re.compile(THEN_ASKS.pattern + rf"|\s+[—–-]\s+|\s*[—–]\s*|[:;?]\s+|{_STATEMENT_ENDS}", re.I)
+# A statement about a person ("The co-author on her X paper also joined her on …") reaches its paper through them.
+_PERSON_SAID = re.compile(r"\b(?:co-?authors?|authors?|collaborators?|whoever|person)\b", re.I)
 # An arXiv id a comment names ("arXiv admin note: text overlap with arXiv:2202.05137").
 _ARXIV_ID = re.compile(r"\b\d{4}\.\d{4,5}\b")
 # Two field words at least: one ("accepted", "preprint") is said of too many papers to pick one.
@@ -117,6 +121,10 @@ class NotedReader:
         parts = _ASK_BEGINS.split(question.strip(), maxsplit=1)
         if len(parts) < 2 or not parts[1].strip(" ?"):
             return None
+        if re.match(rf"{re.escape(parts[0])}{_STATEMENT_ENDS}", question.strip()) and (
+            _PERSON_SAID.search(parts[0]) or self._coauthor_in(parts[0])
+        ):
+            return None  # a statement of a person's: the paper is reached through them (people_paths)
         words = self._content(parts[0])
         pool = [p for p in self.corpus.authors_papers if span is None or span.admits(p)]
         pid = words and field_pick(words, pool)

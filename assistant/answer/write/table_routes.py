@@ -88,11 +88,8 @@ class TableWriter:
         ):
             papers = [p for p in papers if plan.person in p.authors]
         if re.search(r"\b(else|other than (it|that|this))\b", plan.question, re.I) and plan.history:
-            shown = set(
-                cited_papers(
-                    next((m.content for m in reversed(plan.history) if m.role == "assistant"), ""), self.corpus.by_title
-                )
-            )
+            before = next((m.content for m in reversed(plan.history) if m.role == "assistant"), "")
+            shown = set(cited_papers(before, self.corpus.by_title))
             papers = [p for p in papers if p.id not in shown] or papers
         return papers
 
@@ -250,8 +247,10 @@ class TableWriter:
             )
         else:  # a list with no topic: every paper in scope, one line each
             text = self.enumerate(who, papers, cites, quote, plan)
-        undecided = team.undecided_note(plan, self.scoped(replace(plan, team=None))) if plan.team else ""
-        return finish(text + order.undated_note(self.corpus.papers, plan, papers) + undecided, cites, route=route)
+        text += order.undated_note(self.corpus.papers, plan, papers)
+        text += team.undecided_note(plan, self.scoped(replace(plan, team=None))) if plan.team else ""
+        chosen = {"papers": [p.id for p in papers]} if route in ("count", "list") else {}  # read by plan/one_reached
+        return finish(text, cites, route=route, **chosen)
 
     def topic_list(
         self, plan: Plan, topic: str, papers: list[Paper], support: dict[str, str], cites: Citations

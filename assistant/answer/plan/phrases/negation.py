@@ -10,6 +10,7 @@ from assistant.answer.plan.paper_nouns import EITHER, PLURAL
 from assistant.answer.plan.phrases.dates import _MONTH, _PART, YEAR
 from assistant.answer.plan.phrases.main_clause import main_clause
 from assistant.answer.plan.phrases.who import AUTHOR_POINTER, BOTH_GROUPS, EXCLUDES_AUTHOR
+from assistant.answer.plan.phrases.wording import FUNCTION_WORDS
 
 # "not about LLMs", "don't involve large language models", "other than quantization", "without machine learning":
 # a topic the answer must leave out. The negated words run to the end of the clause.
@@ -160,10 +161,14 @@ _QUANTIFIER = re.compile(r"^(?:(?:any|a|an|the|some|single)\s+)+", re.I)
 
 
 def _topic_of(words: str) -> str:
-    """The negated words less their frame: where they are said and the quantifier before them ("any ResNet model in
-    their abstracts" -> "ResNet model"); the words unchanged when nothing else would be left."""
+    """The negated words less their frame: where they are said, the quantifier before them and the function words
+    after them ("any ResNet model in their abstracts" -> "ResNet model", "GPUs though" -> "GPUs"); the words
+    unchanged when nothing else would be left."""
     trimmed = _QUANTIFIER.sub("", _WHERE_SAID.sub("", words)).strip()
-    return trimmed or words
+    kept = trimmed.split()
+    while len(kept) > 1 and kept[-1].casefold() in FUNCTION_WORDS:
+        kept.pop()  # "not about GPUs though", "don't use deep learning either": a closed-class word ends no topic
+    return (trimmed if len(kept) == len(trimmed.split()) else " ".join(kept)) or words
 
 
 # "on board rather than on the ground", "instead of in a data centre": a contrast of a prepositional phrase sets where

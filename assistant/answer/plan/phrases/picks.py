@@ -24,7 +24,7 @@ def dates_a_paper(word: str) -> bool:
 # "the newest of his papers with X", "the oldest one", "her earliest study", "Tanaka's first work": one paper picked by
 # date (not "his latest papers", a list).
 _DATE_EXTREME = re.compile(
-    r"\b(?:the|his|her|their|[\w-]+['’]s) (?P<w>newest|latest|most recent|oldest|earliest|first|last)\b"
+    r"\b(?:the|his|her|their|[\w-]+['’]s) (?:very )?(?P<w>newest|latest|most recent|oldest|earliest|first|last)\b"
     rf"(?!\s+(?:{PLURAL}|ones|authors?|co-?authors?|half|quarter|\w+\s+authors?))",
     re.I,
 )
@@ -38,10 +38,10 @@ def date_extreme(question: str) -> str | None:
     return _picked_by(m.group("w"))
 
 
-# "the last paper he put out before 2024", "the first work she published", "her earliest arXiv preprint": one paper
+# "the last paper he put out before 2024", "the very first work she published", "her earliest arXiv preprint": one paper
 # (singular) picked by date; not an author position ("his first-author paper" is read by the position slot).
 _ONE_BY_DATE = re.compile(
-    r"\b(?:the|his|her|their|[\w-]+['’]s) (?P<w>newest|latest|most recent|oldest|earliest|first|last)"
+    r"\b(?:the|his|her|their|[\w-]+['’]s) (?:very )?(?P<w>newest|latest|most recent|oldest|earliest|first|last)"
     r"(?!\s+(?:[\w-]+\s+)?(?:authors?|co-?authors?|named|half|quarter)\b)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:paper|work|article|preprint|publication)\b(?!s)(?!\s+(?:of|on|by)\s+(?:the\s+)?[A-Z])",
     re.I,

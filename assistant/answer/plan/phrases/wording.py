@@ -47,12 +47,10 @@ def _words(name: str) -> frozenset[str]:
 # Words of a question's structure, never a topic ("involve", "report", "evaluate", "half", "known", months): read from
 # data/structure_words.txt, one place to extend, and data/function_words.txt (English's closed classes).
 WORD_LISTS = ("structure_words.txt", "function_words.txt")
+# English's closed classes alone ("though", "either", "then"): never the last word of a phrase's topic either.
+FUNCTION_WORDS = _words(WORD_LISTS[1])
 STRUCTURE = (
-    _words(WORD_LISTS[0])
-    | _words(WORD_LISTS[1])
-    | frozenset(MONTHS)
-    | frozenset(PARTS)
-    | frozenset(NUMBER_WORDS.values())
+    _words(WORD_LISTS[0]) | FUNCTION_WORDS | frozenset(MONTHS) | frozenset(PARTS) | frozenset(NUMBER_WORDS.values())
 )
 
 # "… studied in the paper arguing that …": a question about one paper it describes, in the singular, asks a fact of

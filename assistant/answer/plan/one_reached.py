@@ -1,0 +1,69 @@
+"""A list or count whose table selection reaches exactly one paper, and that goes on to ask something of it ("One of
+his papers was sent to ISCA'25 first. How many kernels was it evaluated on?"): answered as that paper's fact."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
+from assistant.answer.plan import phrases
+from assistant.answer.plan.operation import operation_of
+from assistant.answer.plan.paper_nouns import EITHER
+from assistant.answer.plan.phrases.main_clause import asked_part
+
+ROUTES = ("list", "count")  # the record routes that select papers and would answer with the list of the one
+# The further ask is about several things ("on each of them", "which papers are these"), or asks which papers ("on
+# which is she not first author?", "which don't use X?", "what else did they write?") or how many: the selection's own
+# answer then.
+_ASKS_SEVERAL = re.compile(
+    rf"\b(?:each|both|them|these|those|all|every)\b|\b(?:which|what)\s+(?:[\w-]+\s+)?(?:{EITHER}|ones?)\b|"
+    rf"\bhow many\s+(?:of\s+)?(?:(?:his|her|their|the|these|those)\s+)?(?:{EITHER}|ones?)\b|"
+    r"\b(?:list|count|enumerate|else|wr[io]te|written|publish(?:ed)?|co-?authored)\b|"  # "what else did they write?"
+    r"\bwhich\s+(?:(?:is|are|was|were|did|does|do|has|have|had)(?:n['’]t)?|never|not|also|still|only)\b",
+    re.I,
+)
+# "how many kernels was it evaluated on?" names what it counts; "how many does it have?" names nothing, and after
+# a selection ("her most cited paper") it asks the count of the selection itself.
+_COUNT_NAMES = re.compile(r"\bhow\s+many\s+(?!(?:was|were|is|are|does|did|do|has|have|had|of|there)\b)[\w-]+", re.I)
+
+
+def further_ask(question: str) -> str:
+    """The clause a question asks after the part that selects its paper: the first later wh-question ("…. How many
+    kernels was it evaluated on?", "…, and what was the largest system it measured?"), else the ask after a
+    description ("… — whose charts …?"); "" when none."""
+    if later := phrases.later_asks(question):
+        return later[0].strip()
+    described, asked = asked_part(question)  # "Her 2019 paper — whose ice charts supplied its labels?"
+    return re.sub(r"^\s*and\s+", "", asked).strip() if described else ""
+
+
+def asked_of_one(plan, selected: Callable[[object], list[str]]):
+    """The plan, or (a first-turn list or count naming no paper, that asks one further thing of what it selects, and
+    whose selection `selected` is one paper) the plan of that paper's fact, the further clause asked of it. A field
+    of the record asked further ("…, and where was it published?") keeps its route, as does a count naming nothing
+    it counts."""
+    if plan.route not in ROUTES or plan.history or plan.named or plan.focus or plan.within_focus or plan.compared:
+        return plan
+    ask = further_ask(plan.question)
+    if not ask or _ASKS_SEVERAL.search(ask) or phrases.asked_fields(ask):
+        return plan
+    if plan.negated and plan.negated.casefold() in ask.casefold():
+        return plan  # "…, which of them don't use X?": the ask says the selection's own condition
+    if re.search(r"\bhow\s+many\b", ask, re.I) and not _COUNT_NAMES.search(ask):
+        return plan
+    papers = selected(plan)
+    if len(papers) != 1:
+        return plan
+    route = operation_of("fact", plan.vote, ask, [], [], "")
+    note = f"the {plan.route}'s selection is one paper: the further ask is a fact of it"
+    return replace(
+        plan,
+        route=route,
+        topic="",
+        subject="",
+        assumed="",
+        focus=list(papers),
+        corrected=ask,
+        notes=[*plan.notes, note],
+    )
