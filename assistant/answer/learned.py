@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
+
+
+def fitted_on(path: Path, features: tuple[str, ...]) -> dict | None:
+    """The weights file's contents when it exists and was fitted on these features, else None (the caller's hand-set
+    rule decides): a file fitted on other features is never read with the wrong columns."""
+    if not path.exists():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return data if tuple(data["features"]) == features else None
 
 
 @dataclass(frozen=True)

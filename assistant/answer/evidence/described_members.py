@@ -12,7 +12,6 @@ bench.described_fit --collect --fit` over the summary items of tests/data, each 
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -21,7 +20,7 @@ import numpy as np
 
 from assistant.answer.evidence import described, distinct
 from assistant.answer.evidence.topic_terms import identities
-from assistant.answer.learned import Logistic
+from assistant.answer.learned import Logistic, fitted_on
 from assistant.models import Paper
 
 WEIGHTS = Path(__file__).parent / "data" / "described_members.json"
@@ -116,10 +115,7 @@ class Fitted:
 @lru_cache(maxsize=1)
 def fitted() -> Fitted | None:
     """The fitted choice; None when the weights file is absent or was fitted on other features."""
-    if not WEIGHTS.exists():
-        return None
-    data = json.loads(WEIGHTS.read_text(encoding="utf-8"))
-    if tuple(data["features"]) != FEATURES:
+    if (data := fitted_on(WEIGHTS, FEATURES)) is None:
         return None
     return Fitted(Logistic.of(data["keep"]), Logistic.of(data["add"]), int(data["keep_whole_above"]))
 

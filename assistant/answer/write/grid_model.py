@@ -12,7 +12,6 @@ provenance, in grid_model.json beside this file; without it the hand-set choice 
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -22,7 +21,7 @@ import numpy as np
 
 from assistant.answer.evidence.roles import RoleSentence
 from assistant.answer.evidence.weigh import _residual, names_paper, naming_words, vocabulary
-from assistant.answer.learned import Logistic
+from assistant.answer.learned import Logistic, fitted_on
 from assistant.index.roles import ROLES, cue_scores
 from assistant.models import Paper
 
@@ -115,9 +114,6 @@ def row_features(ctx: Context, candidates: list[RoleSentence], roles: tuple[str,
 @lru_cache(maxsize=1)
 def model() -> Logistic | None:
     """The fitted model; none when the weights file is absent or of other features (the hand-set choice decides)."""
-    if not WEIGHTS.exists():
-        return None
-    data = json.loads(WEIGHTS.read_text(encoding="utf-8"))
-    if tuple(data["features"]) != FEATURES:
+    if (data := fitted_on(WEIGHTS, FEATURES)) is None:
         return None
     return Logistic.of(data["model"])

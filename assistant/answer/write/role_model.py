@@ -12,7 +12,6 @@ stored, with their provenance, in role_model.json beside this file.
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from pathlib import Path
 
@@ -29,7 +28,7 @@ from assistant.answer.evidence.weigh import (
     naming_words,
     vocabulary,
 )
-from assistant.answer.learned import Logistic
+from assistant.answer.learned import Logistic, fitted_on
 from assistant.index.roles import ROLES, cue_scores
 from assistant.models import Paper
 
@@ -105,9 +104,6 @@ def chosen(p: np.ndarray, ruled: int, most: int) -> list[int]:
 @lru_cache(maxsize=1)
 def models() -> dict[str, Logistic]:
     """The fitted model of each kind; none when the weights file is absent (the hand-set score decides)."""
-    if not WEIGHTS.exists():
-        return {}
-    data = json.loads(WEIGHTS.read_text(encoding="utf-8"))
-    if tuple(data["features"]) != FEATURES:
+    if (data := fitted_on(WEIGHTS, FEATURES)) is None:
         return {}
     return {k: Logistic.of(m) for k, m in data["models"].items()}
