@@ -232,14 +232,15 @@ class SentencePicker:
 
     def _remember(self, texts: list[str]) -> dict[str, np.ndarray]:
         """The texts' vectors, embedding in one batch only those not embedded before."""
-        new = [t for t in dict.fromkeys(texts) if t not in self._queries]
+        found = {t: self._queries[t] for t in texts if t in self._queries}
+        new = [t for t in dict.fromkeys(texts) if t not in found]
         if new:
             if len(self._queries) > QUERIES_KEPT:
-                self._queries.clear()
-            self._queries.update(
-                (t, np.asarray(v, dtype=np.float32)) for t, v in zip(new, self.embeddings.embed_documents(new))
-            )
-        return {t: self._queries[t] for t in texts}
+                self._queries.clear()  # the texts asked now that were known stay in `found`
+            made = {t: np.asarray(v, dtype=np.float32) for t, v in zip(new, self.embeddings.embed_documents(new))}
+            self._queries.update(made)
+            found.update(made)
+        return {t: found[t] for t in texts}
 
     def text_vectors(self, texts: list[str]) -> dict[str, np.ndarray]:
         """Short texts' vectors (a counted noun and the words after a paper's numbers: counted_noun.py)."""
