@@ -5,11 +5,8 @@ and a joint paper of the author and a co-author placed by date against another p
 from __future__ import annotations
 
 from assistant.answer.plan import phrases
+from tests.asking import first_cited
 from tests.conftest import converse
-
-
-def first_cited(answer):
-    return (answer.citations[0].title or answer.citations[0].display_title) if answer.citations else ""
 
 
 def test_counted_years_are_read_in_any_wording():

@@ -7,12 +7,8 @@ import pytest
 
 from assistant.answer.plan import phrases
 from assistant.answer.plan.phrases.collection import kind_of
-from assistant.models import Filters, Message
+from tests.asking import ask
 from tests.conftest import make_paper
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
 
 
 @pytest.mark.parametrize(

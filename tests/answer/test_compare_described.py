@@ -6,11 +6,7 @@ from __future__ import annotations
 
 from assistant.answer.plan.sides import described, parallel_measure
 from assistant.answer.write.grid import each_asked
-from assistant.models import Filters, Message
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
+from tests.asking import ask
 
 
 def titles(answer):

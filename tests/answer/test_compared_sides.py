@@ -3,11 +3,7 @@ and a side no paper fits said to be missing, never dropped."""
 
 from __future__ import annotations
 
-from assistant.models import Filters, Message
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
+from tests.asking import ask
 
 
 def cited(answer):

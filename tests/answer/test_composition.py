@@ -9,11 +9,8 @@ from types import SimpleNamespace
 from assistant.answer.plan import phrases
 from assistant.answer.plan.slots import SlotReader
 from assistant.models import Filters, Message
+from tests.asking import ask
 from tests.conftest import converse, make_paper, titles
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
 
 
 def test_the_superlative_of_a_reported_quantity_reads_every_paper(assistant):

@@ -3,17 +3,8 @@
 from __future__ import annotations
 
 from assistant.answer.compose import CANNOT_ANSWER
-from assistant.models import Filters, Message
-
-
-def ask(assistant, *turns, filters=None):
-    messages = []
-    answer = None
-    for t in turns:
-        messages.append(Message(role="user", content=t))
-        answer = assistant.answer(messages, filters)
-        messages.append(Message(role="assistant", content=answer.answer))
-    return answer
+from assistant.models import Filters
+from tests.asking import ask
 
 
 def test_fact_keeps_numbers_verbatim(assistant):

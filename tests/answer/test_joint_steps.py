@@ -6,14 +6,7 @@ from __future__ import annotations
 
 from assistant.answer.plan import phrases
 from assistant.models import Filters, Message
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
-
-
-def first_cited(answer):
-    return (answer.citations[0].title or answer.citations[0].display_title) if answer.citations else ""
+from tests.asking import ask, first_cited
 
 
 def test_a_joint_paper_led_by_the_person_and_said_to_be_a_preprint():

@@ -6,11 +6,8 @@ from __future__ import annotations
 import pytest
 
 from assistant.answer.plan import phrases
-from assistant.models import Filters, Message
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
+from assistant.models import Message
+from tests.asking import ask
 
 
 @pytest.mark.parametrize(

@@ -13,12 +13,8 @@ from assistant.answer.evidence.weigh import summary_sentence
 from assistant.answer.plan import phrases
 from assistant.answer.write import meta
 from assistant.answer.write.verdict import NO, decide
-from assistant.models import Filters, Message
+from tests.asking import ask
 from tests.conftest import make_paper
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
 
 
 def cited(assistant, answer):

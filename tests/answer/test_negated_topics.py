@@ -6,11 +6,7 @@ from __future__ import annotations
 
 from assistant.answer.plan.phrases import negated
 from assistant.answer.plan.topic_scope import as_alternatives
-from assistant.models import Filters, Message
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
+from tests.asking import ask
 
 
 def titles(answer):

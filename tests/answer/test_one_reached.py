@@ -8,10 +8,7 @@ from dataclasses import replace
 
 from assistant.answer.plan.one_reached import asked_of_one, further_ask
 from assistant.models import Filters, Message
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
+from tests.asking import ask
 
 
 def plan_of(assistant, question):

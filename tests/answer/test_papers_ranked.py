@@ -8,12 +8,8 @@ from __future__ import annotations
 from assistant.answer.check.citations import Citations
 from assistant.answer.plan.phrases.superlatives import papers_ranked
 from assistant.answer.write.meta import most_cited
-from assistant.models import Filters, Message
+from tests.asking import ask
 from tests.conftest import make_paper
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
 
 
 def cited(answer) -> list[str]:

@@ -8,11 +8,8 @@ from __future__ import annotations
 from assistant.answer.plan import phrases
 from assistant.answer.plan.placed import same_venue
 from assistant.models import Filters, Message
+from tests.asking import ask
 from tests.conftest import make_paper
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
 
 
 def titles(answer):

@@ -10,10 +10,7 @@ import pytest
 
 from assistant.answer.plan import phrases
 from assistant.models import Filters, Message
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
+from tests.asking import ask
 
 
 def first_authors(assistant, answer) -> list[str]:

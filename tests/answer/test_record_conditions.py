@@ -5,11 +5,8 @@ from __future__ import annotations
 
 from assistant.answer.plan.record_conditions import Condition, Conditions
 from assistant.models import Filters, Message
+from tests.asking import ask
 from tests.conftest import make_paper
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
 
 
 def titles(answer) -> set[str]:

@@ -5,11 +5,7 @@ from __future__ import annotations
 
 from assistant.answer.corpus import ProfileFact
 from assistant.answer.plan.stated import stated_by_record
-from assistant.models import Filters, Message
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
+from tests.asking import ask
 
 
 def test_the_record_states_a_field_by_its_label():

@@ -3,11 +3,7 @@ place of one the rest of the claim asserts."""
 
 from __future__ import annotations
 
-from assistant.models import Filters, Message
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
+from tests.asking import ask
 
 
 def test_the_authors_hold_but_the_method_is_another(tanaka):

@@ -8,6 +8,7 @@ from assistant.answer.plan.phrases.reference import references, sets_aside
 from assistant.answer.plan.resolver import Resolver
 from assistant.answer.plan.title_index import same_word
 from assistant.models import Message
+from tests.asking import ask
 from tests.conftest import make_paper
 
 PAPERS = [
@@ -91,16 +92,6 @@ def test_a_reference_the_question_sets_aside_is_not_named():
     assert sets_aside("No, not ") and sets_aside("For the one that isn't ") and not sets_aside("Compare ")
     [r] = resolver().described("Not the DSB emulator: I mean the other one.")
     assert r.paper == "spectral" and r.aside
-
-
-def ask(assistant, *turns: str):
-    messages: list[Message] = []
-    answer = None
-    for turn in turns:
-        messages.append(Message(role="user", content=turn))
-        answer = assistant.answer(messages)
-        messages.append(Message(role="assistant", content=answer.answer))
-    return answer
 
 
 def test_a_title_fragment_finds_the_paper_a_question_asks_about(assistant):

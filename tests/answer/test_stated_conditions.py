@@ -9,12 +9,8 @@ from __future__ import annotations
 from assistant.answer.evidence.quantity import beyond
 from assistant.answer.plan import phrases
 from assistant.answer.plan.people import Mention, PersonConstraint, constraints
-from assistant.models import Filters, Message
+from tests.asking import ask
 from tests.conftest import make_paper
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
 
 
 def test_a_quantity_asked_in_a_kind_of_unit_has_no_bound():

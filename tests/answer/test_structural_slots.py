@@ -5,11 +5,7 @@ and then asked about, and the time between two papers by their dates."""
 from __future__ import annotations
 
 from assistant.answer.plan import phrases
-from assistant.models import Filters, Message
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
+from tests.asking import ask
 
 
 def years_cited(answer):

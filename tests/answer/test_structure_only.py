@@ -9,7 +9,7 @@ import pytest
 
 from assistant.answer.plan import kinds
 from assistant.answer.plan.phrases import STRUCTURE
-from assistant.models import Filters, Message
+from tests.asking import ask
 
 STRUCTURE_ONLY = [
     "hi",
@@ -45,10 +45,6 @@ STRUCTURE_ONLY = [
 ]
 # A refusal that names a topic: "none of … is about “…”".
 _NONE_ABOUT = re.compile(r"(?i)\bnone of\b[^\n]*?\babout “([^”]*)”")
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
 
 
 def test_there_are_thirty_structure_only_questions():

@@ -7,11 +7,7 @@ pick nothing; a pick answered from its paper says the date it used."""
 from __future__ import annotations
 
 from assistant.answer.plan import dated, phrases
-from assistant.models import Filters, Message
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
+from tests.asking import ask
 
 
 def own(assistant):

@@ -6,12 +6,8 @@ from __future__ import annotations
 
 from assistant.answer.evidence.quantity import extreme
 from assistant.answer.plan import phrases
-from assistant.models import Filters, Message
+from tests.asking import ask
 from tests.conftest import make_paper
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
 
 
 def test_a_number_in_a_name_is_no_figure():

@@ -7,12 +7,8 @@ from __future__ import annotations
 from assistant.answer.plan import phrases
 from assistant.answer.plan.dated import spoken_date
 from assistant.answer.write.format import record_said
-from assistant.models import Filters, Message
+from tests.asking import ask
 from tests.conftest import converse, make_paper, titles
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
 
 
 def test_the_noun_phrase_of_a_superlative():

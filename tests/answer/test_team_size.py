@@ -8,10 +8,7 @@ import math
 
 from assistant.answer.plan.phrases.team import team_extreme, team_size
 from assistant.models import Filters, Message
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
+from tests.asking import ask
 
 
 def test_author_count_conditions_as_questions_word_them():

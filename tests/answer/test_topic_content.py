@@ -4,11 +4,7 @@ whose topic grounds nothing is answered from retrieval."""
 
 from __future__ import annotations
 
-from assistant.models import Filters, Message
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
+from tests.asking import ask
 
 
 def test_the_rare_word_of_a_topic_decides_membership(tanaka):

@@ -6,13 +6,9 @@ from __future__ import annotations
 
 from assistant.answer.evidence.topic_core import VersionedNames, core_words, holds, says_named
 from assistant.answer.plan.phrases.who import both_groups
-from assistant.models import Filters, Message
+from tests.asking import ask
 
 FP_XINT = "FP=xINT:A Low-Bit Series Expansion Algorithm for Post-Training Quantization"
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
 
 
 def test_generic_words_of_the_corpus_are_no_core_and_names_always_are():

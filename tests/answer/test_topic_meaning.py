@@ -5,15 +5,11 @@ corpus is said not to cover a subject only when its words are absent and nothing
 from __future__ import annotations
 
 from assistant.answer.write.extractive import CANNOT_ANSWER
-from assistant.models import Filters, Message
+from tests.asking import ask
 
 FP_XINT = "FP=xINT:A Low-Bit Series Expansion Algorithm for Post-Training Quantization"
 MOQE = "MoQE: Improve Quantization Model performance via Mixture of Quantization Experts"
 META_STUDY = "Can the capability of Large Language Models be described by human ability? A Meta Study"
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
 
 
 def titles(answer) -> set[str]:

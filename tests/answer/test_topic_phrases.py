@@ -5,11 +5,7 @@ after "or" are each enough; verbs of order ("predate") are dates, not topics."""
 from __future__ import annotations
 
 from assistant.answer.evidence.topics import alternatives, content_terms, key_terms
-from assistant.models import Filters, Message
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
+from tests.asking import ask
 
 
 def titles(answer):

@@ -4,11 +4,7 @@ not one phrase every paper must say; "X or not" and "so far" are structure, neve
 from __future__ import annotations
 
 from assistant.answer.plan.topic_scope import as_alternatives, tidy
-from assistant.models import Filters, Message
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
+from tests.asking import ask
 
 
 def titles(answer):

@@ -4,11 +4,7 @@ over every record and asked side by side; one ask of papers in the plural stays 
 from __future__ import annotations
 
 from assistant.answer.plan import two_asks
-from assistant.models import Filters, Message
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
+from tests.asking import ask
 
 
 def cited(answer):

@@ -4,11 +4,7 @@ search or by meaning, or the halves of one title split at its colon, set no side
 
 from __future__ import annotations
 
-from assistant.models import Filters, Message
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
+from tests.asking import ask
 
 
 def cited(answer):

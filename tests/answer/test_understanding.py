@@ -8,18 +8,10 @@ import json
 import pytest
 
 from assistant.cli import main
-from assistant.models import Filters, Message
+from assistant.models import Filters
 from tests.answer.evals import run_eval
+from tests.asking import ask
 from tests.conftest import DATA
-
-
-def ask(assistant, *turns, filters=None):
-    messages, answer = [], None
-    for t in turns:
-        messages.append(Message(role="user", content=t))
-        answer = assistant.answer(messages, filters)
-        messages.append(Message(role="assistant", content=answer.answer))
-    return answer
 
 
 def test_hard_set_scores_at_least_090(seeded_store, tmp_path, capsys):

@@ -4,10 +4,7 @@ a run of its words ("IGARSS" for "… International Geoscience and Remote Sensin
 from __future__ import annotations
 
 from assistant.models import Filters, Message
-
-
-def ask(assistant, question):
-    return assistant.answer([Message(role="user", content=question)], Filters())
+from tests.asking import ask
 
 
 def test_a_venue_named_by_its_words(tanaka):
