@@ -69,8 +69,9 @@ def collect() -> None:
             listed = answerer.tables.structured(replace(plan, route="list"))
             found = [answerer.corpus.by_id[i] for i in listed.meta.get("papers") or [] if i in answerer.corpus.by_id]
             pool = list(answerer.tables.scoped(plan))
-            papers, x = described_members.features(topics, plan.described, pool, found)
-            old = described.read(topics, plan.described, pool, found)
+            scored = described.scores(topics, plan.described, pool)
+            papers, x = described_members.features(topics, plan.described, pool, found, scored)
+            old = described.read(topics, plan.described, pool, found, scored)
             rows.append(
                 {
                     "set": file.stem,

@@ -10,7 +10,7 @@ from assistant import blocks as blocks_
 from assistant.answer.check.citations import Citations, finish
 from assistant.answer.check.claims import ClaimChecker
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import asked, described, described_members
+from assistant.answer.evidence import asked, described_members
 from assistant.answer.evidence.finding import Evidence
 from assistant.answer.evidence.weigh import summary_sentence
 from assistant.answer.plan import kinds, one_reached, phrases, shape
@@ -301,8 +301,8 @@ class Answerer:
         # reading: the description keeps the negated words but not the negation, which the fitted choice would weigh
         # as wanted (6 items down in an earlier attempt)
         negated = bool(plan.negated) or negates(plan.question)
-        fitted = None if negated else described_members.read(self.corpus.topics, plan.described, pool, found)
-        meant = fitted or described.read(self.corpus.topics, plan.described, pool, found)
+        reading = described_members.read(self.corpus.topics, plan.described, pool, found, fit=not negated)
+        meant = reading.meant
         if meant.papers:
             who = structured.scope_phrase(plan, self.principal, plan.scope, plan.filters.coauthor, plan.dates)
             topic = plan.described if meant.changed else plan.topic
@@ -312,7 +312,7 @@ class Answerer:
             closing = Page(shown, start, total - len(found) + len(shown)).closing()
             answer = write_topic_summary(plan, shown, self.corpus, lead, closing)
             if meant.changed:
-                said = (described_members.said if fitted else described.said)(plan.described, found, meant)
+                said = reading.said(plan.described, found, meant)
                 answer = with_assumption(answer, replace(plan, assumed=said))
         return self._chosen(plan, answer)
 

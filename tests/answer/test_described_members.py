@@ -77,3 +77,18 @@ def test_an_overview_of_his_work_on_a_described_subject_is_the_topic_summary(ass
     titles = {c.title or "" for c in answer.citations}
     assert len(answer.citations) == 2 and "2505.20094" in ids
     assert any(t.startswith("Unfolding an Atomistic World") for t in titles)
+
+
+def test_a_reading_scores_the_pool_once_and_hands_the_scores_down(assistant, monkeypatch):
+    # the fitted choice, the earlier rule and its features once each computed the pool's scores (3-4 times a summary)
+    from assistant.answer.evidence import described
+
+    topics = assistant.answerer().corpus.topics
+    pool = [p for p in assistant.papers() if p.is_author_work]
+    calls = []
+    real = described.scores
+    monkeypatch.setattr(described, "scores", lambda *a: calls.append(a) or real(*a))
+    reading = described_members.read(topics, "parallel training of machine learning models", pool, [])
+    assert len(calls) == 1
+    assert reading.scores == real(topics, "parallel training of machine learning models", pool)
+    assert reading.meant is (reading.fitted or reading.rule)

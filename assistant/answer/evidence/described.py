@@ -91,20 +91,22 @@ def holds_a_distinguishing_word(topics, description: str, paper: Paper, used) ->
     )
 
 
-def read(topics, description: str, pool: list[Paper], found: list[Paper]) -> Described:
+def read(
+    topics, description: str, pool: list[Paper], found: list[Paper], scored: dict[str, float] | None = None
+) -> Described:
     """The papers of the pool the description leads to by meaning that its words' reading (`found`) left out, when
     that reading found FEW papers or none, and the papers of that reading its meaning puts far below them (DROPPED).
     A paper is added only when its text says every identity the description names ("Sentinel-2": another number is
     another thing, topic_terms.identities). With none found, the terms must ground it too: the corpus covers the
     description's words (TopicMeaning.uncovered: "nowcasting hurricane rainfall weather radar" is not covered, though a
     radar paper leads by meaning) and the paper holds a distinguishing word of it; otherwise "none is about it"
-    stands."""
+    stands. `scored` is the pool's `scores` when the caller has them already."""
     if len(found) > FEW or not pool:
         return Described(found, [], {})
     words = description.replace(" or ", " ").split()
     if not found and topics.uncovered(words, lambda: [], []):
         return Described(found, [], {})
-    scored = scores(topics, description, pool)
+    scored = scores(topics, description, pool) if scored is None else scored
     if any(p.id not in scored for p in found):
         # a paper without an abstract has no sentence to weigh (its title put it on the topic): the words' reading
         # stands ("deep learning tutorials" is her tutorial review, known only by its title)

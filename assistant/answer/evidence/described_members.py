@@ -49,10 +49,12 @@ def _words(description: str) -> list[str]:
     return list(dict.fromkeys(w.strip(".,;:()“”\"'?!").casefold() for w in description.replace(" or ", " ").split()))
 
 
-def features(topics, description: str, pool: list[Paper], found: list[Paper]) -> tuple[list[Paper], np.ndarray]:
+def features(
+    topics, description: str, pool: list[Paper], found: list[Paper], scored: dict[str, float] | None = None
+) -> tuple[list[Paper], np.ndarray]:
     """The candidates (the words' reading and the TOP papers by meaning) and one row of FEATURES each; none when the
-    description has no sentence to weigh against."""
-    scored = described.scores(topics, description, pool)
+    description has no sentence to weigh against. `scored` is the pool's described.scores when already computed."""
+    scored = described.scores(topics, description, pool) if scored is None else scored
     if not scored:
         return [], np.zeros((0, len(FEATURES)))
     order = sorted(scored, key=lambda k: -scored[k])
@@ -120,19 +122,51 @@ def fitted() -> Fitted | None:
     return Fitted(Logistic.of(data["keep"]), Logistic.of(data["add"]), int(data["keep_whole_above"]))
 
 
-def read(topics, description: str, pool: list[Paper], found: list[Paper]) -> described.Described | None:
+@dataclass(frozen=True)
+class Reading:
+    """What the description's meaning makes of its words' reading, computed once and handed down: the fitted choice
+    (None when there is no model, no candidate, it would keep none, or it was not asked), the earlier rule's reading
+    (described.read) and each paper's score."""
+
+    fitted: described.Described | None
+    rule: described.Described
+    scores: dict[str, float]
+
+    @property
+    def meant(self) -> described.Described:
+        """The reading that answers: the fitted choice when it made one, else the earlier rule's."""
+        return self.fitted or self.rule
+
+    @property
+    def said(self):
+        """The writer of the sentence saying what was assumed, of the reading that answers."""
+        return said if self.fitted else described.said
+
+
+def read(topics, description: str, pool: list[Paper], found: list[Paper], fit: bool = True) -> Reading:
+    """The description's meaning over its words' reading, each paper scored once: the earlier rule's reading and, when
+    `fit`, the fitted choice (`chosen`)."""
+    use = fit and fitted() is not None and bool(pool)
+    scored = described.scores(topics, description, pool) if use else None
+    rule = described.read(topics, description, pool, found, scored)
+    scored = rule.scores if scored is None else scored
+    return Reading(chosen(topics, description, pool, found, rule, scored) if use else None, rule, scored)
+
+
+def chosen(
+    topics, description: str, pool: list[Paper], found: list[Paper], rule: described.Described, scored: dict[str, float]
+) -> described.Described | None:
     """The papers of the words' reading the fitted choice keeps, and those it or the earlier meaning rule
-    (described.read) adds, best by meaning first; None when there is no model, no candidate, or it would keep none
-    (the earlier reading stands). A paper is added only when its text says every identity the description names
+    (`rule`, described.read) adds, best by meaning first; None when there is no model, no candidate, or it would keep
+    none (the earlier reading stands). A paper is added only when its text says every identity the description names
     (topic_terms.identities)."""
     f = fitted()
     if f is None or not pool:
         return None
-    papers, rows = features(topics, description, pool, found)
+    papers, rows = features(topics, description, pool, found, scored)
     if not papers:
         return None
     found_ids = {p.id for p in found}
-    rule = described.read(topics, description, pool, found)
     earlier = {p.id for p in rule.added}
     kept_by_rule = {p.id for p in rule.kept}
     left_out = np.array([p.id in found_ids and bool(earlier) and p.id not in kept_by_rule for p in papers])

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import described, described_members, distinct, topics
+from assistant.answer.evidence import described_members, distinct, topics
 from assistant.answer.plan import dated, facets, frame, phrases, refusal, topic_breadth, topic_parts, topic_words
 from assistant.answer.plan.content import content_of, places
 from assistant.answer.plan.intents import subject_for
@@ -69,8 +69,8 @@ class TopicReader:
     def led_by_meaning(self, topic: str, pool: list[Paper]) -> bool:
         """Whether a summary's topic its words ground in no paper leads to papers by its meaning as a whole: the
         fitted choice (evidence/described_members.py) adds one, or the earlier rule does (evidence/described.py)."""
-        fitted = described_members.read(self.corpus.topics, topic, pool, [])
-        return bool(fitted and fitted.added) or described.read(self.corpus.topics, topic, pool, []).changed
+        reading = described_members.read(self.corpus.topics, topic, pool, [])
+        return bool(reading.fitted and reading.fitted.added) or reading.rule.changed
 
     def read(
         self, topic: str, question: str, pool: list[Paper], filtered: bool, route: str
