@@ -51,8 +51,12 @@ SETS = [
     "first_contact_r28x_seeds.json",
     "first_contact_r30_seeds.json",
     "first_contact_r30x_seeds.json",
+    "first_contact_r31_seeds.json",
+    "first_contact_r31x_seeds.json",
 ]
-CORPUS2 = [f"first_contact_r{n}_corpus2.json" for n in (*range(3, 29), 30, "25x", "26x", "27x", "28x", "30x")] + [
+CORPUS2 = [
+    f"first_contact_r{n}_corpus2.json" for n in (*range(3, 29), 30, 31, "25x", "26x", "27x", "28x", "30x", "31x")
+] + [
     "first_contact_corpus2.json",
     "first_contact_end_corpus2.json",
 ]

@@ -30,23 +30,26 @@ SETS = _sets()
 # joined after that) adds 1 and 3: r28s18 (No where a sentence says it), r28c11 (Yes to a false claim), r28xc32 and
 # r28xc37 (set verdicts read as No); r30 (blind, session 27, r29's files were lost) adds 2 and 1: r30s15 (a verb
 # in other words, "manages" for "achieve", read as a rival term), r30xs40 ("any" over his papers: "more than 4,000 AI
-# accelerator chips" is not bound to "4096 Huawei Ascend 910"), r30c09 (No to a Yes: 82% "without labels").
-WRONG_SEEDS = 10
-WRONG_CORPUS2 = 10
+# accelerator chips" is not bound to "4096 Huawei Ascend 910"), r30c09 (No to a Yes: 82% "without labels"); r31
+# (blind, session 28) adds 2 and 1: r31s17 (Yes to a false claim about the dynamic HONPAS paper), r31xs38 (No where
+# the SwarmThinkers abstract states it), r31c09 ("The abstracts do not say" where a sentence states it).
+WRONG_SEEDS = 12
+WRONG_CORPUS2 = 11
 # The yes/no questions still answered without a verdict, by their known causes (remove each when it is read):
 # r11c06 "OpenAlex gives the first
 # author of … as 田中 恵子. Is that the same Keiko Tanaka?" is no yes/no question to phrases.claims ("that" before an
 # article is read as a determiner), and read as one its claim names the person only in another script, which the
 # record check does not match (it answered "The abstracts do not say"); r30xs42 "Do both his BCD paper and MoE-DisCo
 # claim to cut training cost compared with …?" names two papers, so it stays a comparison: a claim asked of both
-# named papers is not yet read as a verdict over the pair.
-KNOWN_MISSING = {"r11c06", "r30xs42"}
+# named papers is not yet read as a verdict over the pair; r31xc36 and r31xs44 (blind, session 28) are of that shape
+# too, and r31xc31 "Keiko was the first author of …, right?" is a statement with a tag question, read as a list.
+KNOWN_MISSING = {"r11c06", "r30xs42", "r31xc31", "r31xc36", "r31xs44"}
 
 
 def test_every_set_with_yes_no_questions_is_read():
-    # the sets up to r30 and the verify forms: a set renamed or left out would pass unread
+    # the sets up to r31 and the verify forms: a set renamed or left out would pass unread
     assert len(SETS["seeds"]) >= 34 and len(SETS["corpus2"]) >= 33, SETS
-    assert "first_contact_r30x_seeds.json" in SETS["seeds"] and "verify_forms_corpus2.json" in SETS["corpus2"]
+    assert "first_contact_r31x_seeds.json" in SETS["seeds"] and "verify_forms_corpus2.json" in SETS["corpus2"]
 
 
 def yes_no(names: list[str]) -> list[dict]:
