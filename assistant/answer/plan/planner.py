@@ -120,7 +120,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             intent.route, intent.subject = "list", subject_for("list", stripped, self.corpus.principal)
         if nested_from and intent.route in ("authors", "when", "arxiv", "summary", "attribution"):
             intent.route = "list"  # "the newest paper by MoQE's first author": that person's papers, not MoQE's authors
-        both = phrases.both_groups(question)
+        both = phrases.both_groups(question, self.corpus.principal)
         denied = phrases.denies_authorship(question, self.corpus.principal)  # "… shouldn't be attributed to her"
         asks_many = intent.route == "fact" and (both or denied or phrases.LIST_FORM.search(question))
         if not (named or focus) and (asks_many or (intent.route == "attribution" and (both or denied))):
@@ -132,7 +132,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             intent.route, intent.subject = "list", subject_for("list", stripped, self.corpus.principal) or ""
         excludes = (phrases.excludes_author(question) or denied) and not both
         # the both-groups phrase is scope, no byline: "including any without Tanaka" lets hers and the others' in
-        people_said = phrases.without_both_groups(question) if both else question
+        people_said = phrases.without_both_groups(question, self.corpus.principal) if both else question
         f, person, position, position_negated, people = self.people_read(people_said, filters, intent, person, position)
         scope = scope_of(question, f, both, excludes, person, position, surname, intent, self.corpus.principal)
         topic, within, asking = "", False, question  # asking: the clause fields are read from

@@ -126,7 +126,8 @@ class TableFieldReader(RecordConditionReader):
         exclusions, record conditions), for the classifier and the topic."""
         if SEVERAL.search(question):
             question = self.record_conditions(question, self.venues_in(question)[1]).without(question)
-        q = phrases.without_both_groups(phrases.without_negation(phrases.without_dates(question)))
+        q = phrases.without_negation(phrases.without_dates(question))
+        q = phrases.without_both_groups(q, self.corpus.principal)
         q = without_team(q)  # "more than five authors", "the longest author list": the table's author counts
         for said in [*self.categories_in(q)[1], *phrases.has_fields(q)[1]]:
             q = q.replace(said, " ")
