@@ -81,3 +81,34 @@ def test_the_other_group_with_a_word_before_its_noun_is_the_same_scope(assistant
     assert plan.scope == scope
     if scope == "others":
         assert plan.topic and not any(w in plan.topic for w in ("group", "research", "server"))
+
+
+def test_the_author_said_by_given_name_or_surname_alone_reads_both_groups():
+    from assistant.answer.plan import phrases
+
+    principal = "Keiko Tanaka"
+    for question in (
+        "Which papers mention sea-ice drift, including the ones that aren't Keiko's too?",
+        "Which papers are on sea-ice drift — including any that aren't Keiko's — and who wrote them?",
+        "Which papers are on sea-ice drift, including ones that aren't Tanaka's?",
+        "Across the library, including papers that aren't hers — which are on sea-ice drift?",
+        "Which papers are on sea-ice drift, whether or not they're Keiko's?",
+    ):
+        assert phrases.both_groups(question, principal), question
+    # the principal's name read from the corpus, never another person's
+    assert phrases.denies_authorship("Which of the drift papers aren't Keiko's?", principal)
+    assert not phrases.denies_authorship("Which of the drift papers aren't Ingrid's?", principal)
+    assert not phrases.both_groups("Which papers on drift are not by Ingrid Berg?", principal)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which papers are about sea-ice drift, whether or not they're Keiko's?",
+        "How many papers in the library have Ingrid Berg as an author, counting ones that aren't Keiko's?",
+    ],
+)
+def test_a_scope_said_with_the_given_name_takes_in_the_other_groups_papers(tanaka, question):
+    answer = tanaka.answer([Message(role="user", content=question)], Filters())
+    assert answer.meta["plan"]["scope"] == "all", question
+    assert "A Decade of Ice-Tethered Buoy Drift in the Transpolar Drift Stream" in {c.title for c in answer.citations}

@@ -141,3 +141,35 @@ def test_the_papers_a_correction_names_are_candidates_with_a_feature_of_their_ow
     cands = meant.candidates(corpus, "no, I meant the route planning one", history, None, (route,))
     named = meant.FEATURES.index("named")
     assert {c.pid for c in cands if c.x[named] == 1.0} == {route}
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("No, not that one.", True),
+        ("wrong paper, sorry", True),
+        ("Hmm, that's the wrong one.", True),
+        ("No, that's not the one I meant.", True),
+        ("Not that one — the one doing joint low-rank factorization.", False),  # describes the paper meant
+        ("Is that the right one?", False),
+    ],
+)
+def test_a_correction_by_pointer_alone_is_read_as_the_whole_turn(question, expected):
+    from assistant.answer.plan import phrases
+
+    assert bool(phrases.REJECTED_BY_POINTER.search(question)) is expected
+
+
+@pytest.mark.parametrize("correction", ["wrong one", "No, not that one.", "that's the wrong paper"])
+def test_a_correction_by_pointer_alone_answers_another_candidate_never_the_one_shown(assistant, correction):
+    static, dynamic = _honpas(assistant)
+    answers = converse(assistant, "Tell me about his HONPAS paper.", correction, "How does that one split the work?")
+    assert cited(answers[0])[:1] == [static]
+    assert cited(answers[1])[:1] == [dynamic]  # the other HONPAS paper, not a parallel-computing one nearer in meaning
+    assert cited(answers[2])[:1] == [dynamic]
+
+
+def test_a_correction_by_pointer_alone_keeps_to_the_previous_questions_words(tanaka):
+    answers = converse(tanaka, "What did Tanaka's Sentinel-2 paper find?", "No, not that one")
+    titles = [c.title for c in answers[1].citations]
+    assert "Melt Pond" not in titles[0] and "Sentinel-2" in titles[0]

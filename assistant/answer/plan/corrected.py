@@ -100,6 +100,8 @@ class CorrectionReader:
         "the other one, not the sparse tensor core one" (`_other_rule`), or None (the planner's other readings).
         When the turn names papers (`named`: "that's the route-planning one. I meant …" names the one ruled out),
         only the learned choice, which weighs them, replaces them."""
+        if not named and phrases.REJECTED_BY_POINTER.search(question):
+            return meant.instead_of_shown(self.corpus, question, history)  # "No, not that one.": not the one shown
         rule = self._other_rule(question, history)
         learned = None
         if meant.corrects(question, history) and not self._grounded(question, history):

@@ -197,6 +197,27 @@ def pick(
     return cands[best].pid if s[best] >= _model(model).threshold else None
 
 
+def instead_of_shown(corpus: Corpus, question: str, history: list[Message]) -> str | None:
+    """The paper a correction by pointer alone means ("No, not that one.", "wrong paper"): never the paper the
+    previous answer led with, but one of the remaining candidates of the previous question, those of the papers shown
+    and its relatives that hold most of its content words ("his HONPAS paper": the other HONPAS paper, not a parallel
+    computing one closer in meaning), the learned choice among them. The model was fitted on corrections that describe
+    the paper meant, so its threshold does not apply here: its scores only order the candidates (on seven such turns
+    of our own, the best of all the others took a paper off the previous question's words in one: "Tanaka's Sentinel-2
+    paper" -> a CryoSat-2 paper)."""
+    shown = cited_papers(previous_answer(history), corpus.by_title)
+    if not shown or not MODELS["meant"].exists():
+        return None
+    cands = [c for c in candidates(corpus, question, history, None) if c.pid != shown[0]]
+    if not cands:
+        return None
+    at = FEATURES.index("context_cover")
+    most = max(c.x[at] for c in cands)
+    remaining = [c for c in cands if c.x[at] == most]
+    s = scores(remaining)
+    return remaining[int(np.argmax(s))].pid
+
+
 # Routes that answer of several papers: a turn on them does not pick one of those shown.
 _OF_SEVERAL = frozenset({"count", "list", "per_year", "coauthors", "categories", "code", "overview", "compare"})
 

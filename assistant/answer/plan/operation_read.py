@@ -94,7 +94,7 @@ class OperationReader:
         team, team_ranked = teams
         quantity, direction, leave_out, threshold = "", 1, list(aside), None
         # both groups said ("counting the other group's too") asks the author's side as well: a count per group
-        own = self._own_asked(question) or phrases.both_groups(question)
+        own = self._own_asked(question) or phrases.both_groups(question, self.corpus.principal)
         agg = None if named or focus or compared else aggregates.read(question, intent.route, own)
         if agg is not None and agg.field == "paper" and topic and phrases.topic_marked(question):
             # "how many papers, his and the other group's together, are about X?", "how many papers from the other

@@ -95,6 +95,9 @@ class QueryPlan:
     # The code route asked what the papers say of their code ("say their code is released"): an abstract's own
     # statement counts beside a listing's Code mark (evidence/code_statement.py)
     code_said: bool = False
+    # The code route asked for the papers without code ("which of those don't say anything about their code?", "with
+    # no code available"): neither a Code mark, a code link nor an abstract saying the code is released
+    code_absent: bool = False
     # The question about the corpus's sources, read once: a page's statements or the papers by source it asks for
     # (the provenance route), or the sources the papers asked about are restricted to ("on his profile page").
     sources: SourceReading | None = None
@@ -181,6 +184,7 @@ class QueryPlan:
             "record": self.record.explain(),
             "authors_count": self.team.phrase if self.team else None,
             "code_said": self.code_said or None,
+            "code_absent": self.code_absent or None,
             "sources": self.sources.explain() if self.sources else None,
             "grouping": self.grouping.describe() if self.grouping else None,
             "aggregate": self.aggregate.describe() if self.aggregate else None,

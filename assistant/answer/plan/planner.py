@@ -54,7 +54,8 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
         position, surname = phrases.position(question), phrases.surname(question)
         literal, stripped = self.literal_asked(question)
         record, work_type = self.record_read(question)
-        (negation, not_in, venues), (categories, has) = self.exclusions(question), self.table_slots(question)
+        negation, not_in, venues, code_absent = self.exclusions(question)
+        categories, has = self.table_slots(question)
         team, team_ranked = phrases.team_size(question), phrases.team_extreme(question)
         intent = classify(stripped, self.corpus.principal)
         named = self.named_in(corrected, described=False) or self.of_work_type(question) or self.most_cited(question)
@@ -119,7 +120,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             intent.route, intent.subject = "list", subject_for("list", stripped, self.corpus.principal)
         if nested_from and intent.route in ("authors", "when", "arxiv", "summary", "attribution"):
             intent.route = "list"  # "the newest paper by MoQE's first author": that person's papers, not MoQE's authors
-        both = phrases.both_groups(question)
+        both = phrases.both_groups(question, self.corpus.principal)
         denied = phrases.denies_authorship(question, self.corpus.principal)  # "… shouldn't be attributed to her"
         asks_many = intent.route == "fact" and (both or denied or phrases.LIST_FORM.search(question))
         if not (named or focus) and (asks_many or (intent.route == "attribution" and (both or denied))):
@@ -131,7 +132,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             intent.route, intent.subject = "list", subject_for("list", stripped, self.corpus.principal) or ""
         excludes = (phrases.excludes_author(question) or denied) and not both
         # the both-groups phrase is scope, no byline: "including any without Tanaka" lets hers and the others' in
-        people_said = phrases.without_both_groups(question) if both else question
+        people_said = phrases.without_both_groups(question, self.corpus.principal) if both else question
         f, person, position, position_negated, people = self.people_read(people_said, filters, intent, person, position)
         scope = scope_of(question, f, both, excludes, person, position, surname, intent, self.corpus.principal)
         topic, within, asking = "", False, question  # asking: the clause fields are read from
@@ -222,11 +223,17 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
         )
         if not (named or back or within) and self.out_of_scope(focus, scope):
             query, focus = corrected, []  # "a buoy paper she isn't an author of" after hers: not the one shown
+        if code_absent and not (named or focus) and intent.route in ("fact", "summary", "list", "code"):
+            intent.route = (
+                "code"  # "which don't say anything about their code?": the topic's papers less those with code
+            )
+            intent.subject = subject_for("code", phrases.without_negation(stripped), self.corpus.principal) or ""
         if negation and intent.route in ("fact", "summary") and not named and not focus:
             # A negated topic filters papers: "which of his simulation papers don't rely on machine learning?"
             intent.route = "list"
             intent.subject = " ".join(topic_words(self._without_people(stripped), self.corpus.principal))
-        if intent.route in ("list", "count", "coauthors", "earliest", "latest") and not topic and intent.subject:
+        topical = ("list", "count", "coauthors", "earliest", "latest") + (("code",) if code_absent else ())
+        if intent.route in topical and not topic and intent.subject:
             topic = (
                 self._topic(self._without_people(stripped))
                 if " or " in topic_scope.as_alternatives(stripped)
@@ -371,6 +378,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             record=record,
             team=team if intent.route in TOPIC_ROUTES else None,
             code_said=intent.route == "code" and bool(phrases.CODE_SAID.search(question)),
+            code_absent=intent.route == "code" and code_absent,
             aggregate=op.aggregate,
             grouping=field_groups.grouping(question) if intent.route == "field_groups" else None,
             fields=fields,

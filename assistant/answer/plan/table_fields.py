@@ -81,8 +81,10 @@ class TableFieldReader(RecordConditionReader):
         return marked
 
     def exclusions(self, question: str):
-        """The negated topic, the source left out ("not on arXiv") and the venues a question names. A source left out
-        is a field of the table (arXiv id, kind of work): neither the negated topic nor a venue."""
+        """The negated topic, the source left out ("not on arXiv"), the venues a question names and whether it asks
+        for papers without code. A source left out is a field of the table (arXiv id, kind of work): neither the
+        negated topic nor a venue; negated words about the papers' code ("don't say anything about their code") are
+        no topic either."""
         # "with no abstract", "lacking an arXiv id": fields the papers lack (table_slots), no topic and no venue
         for said in phrases.has_fields(question)[1]:
             question = question.replace(said, " ")
@@ -96,7 +98,9 @@ class TableFieldReader(RecordConditionReader):
             if negation and not_in_said.casefold() in question[negation.span[0] : negation.span[1]].casefold():
                 negation = None
             venues = [v for v in venues if v.casefold() not in not_in_said.casefold()]
-        return negation, not_in, venues
+        if negation and phrases.code_asked(negation.topic):
+            return None, not_in, venues, True
+        return negation, not_in, venues, False
 
     def record_read(self, question: str) -> tuple[Conditions, str | None]:
         """The record conditions of a question asking for several papers, and the kind of work it lists: the one its
@@ -122,7 +126,8 @@ class TableFieldReader(RecordConditionReader):
         exclusions, record conditions), for the classifier and the topic."""
         if SEVERAL.search(question):
             question = self.record_conditions(question, self.venues_in(question)[1]).without(question)
-        q = phrases.without_both_groups(phrases.without_negation(phrases.without_dates(question)))
+        q = phrases.without_negation(phrases.without_dates(question))
+        q = phrases.without_both_groups(q, self.corpus.principal)
         q = without_team(q)  # "more than five authors", "the longest author list": the table's author counts
         for said in [*self.categories_in(q)[1], *phrases.has_fields(q)[1]]:
             q = q.replace(said, " ")

@@ -144,6 +144,8 @@ def coauthors(
 
 
 def with_code(papers: list[Paper], cites: Citations, quote: Quote, principal: str, who: str, plan=None) -> str:
+    if plan and plan.code_absent:
+        return without_code(papers, cites, quote, principal, who, plan)
     said = bool(plan and plan.code_said)  # "which say their code is released": the abstract's own statement too
     stated = {p.id: s for p in papers if said and not p.has_code and (s := code_statement(p))}
     coded = [p for p in papers if p.has_code or p.id in stated]
@@ -157,6 +159,19 @@ def with_code(papers: list[Paper], cites: Citations, quote: Quote, principal: st
     )
     return f'{_count_words(len(coded))} of {who} have code (a "Code" mark on the listing{how}){span}:\n' + "\n".join(
         lines
+    )
+
+
+def without_code(papers: list[Paper], cites: Citations, quote: Quote, principal: str, who: str, plan) -> str:
+    """The papers with no code: no Code mark, no code link in the abstract and no abstract saying it is released."""
+    bare = [p for p in papers if not p.has_code and not code_statement(p)]
+    who += f" on “{plan.topic}”" if plan.topic else ""  # "which of his compression papers …": the topic's papers
+    if not bare:
+        return f"Every one of {who} has code or says its code is or will be released."
+    span, lines = _lines(bare, cites, quote, principal, plan)
+    return (
+        f'{_count_words(len(bare))} of {who} have no code (no "Code" mark on the listing, no code link in the abstract '
+        f"and no abstract saying its code is or will be released){span}:\n" + "\n".join(lines)
     )
 
 

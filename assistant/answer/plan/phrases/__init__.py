@@ -15,6 +15,7 @@ months and "papers from the second half of 2023" as "since"; `timefhuman` 0.1.5 
 from __future__ import annotations
 
 from assistant.answer.plan.phrases.claims import YesNo, claim_of, yes_no  # noqa: F401
+from assistant.answer.plan.phrases.code import code_asked  # noqa: F401
 from assistant.answer.plan.phrases.collection import (  # noqa: F401
     CollectionAsk,
     collection_asked,
@@ -150,6 +151,7 @@ from assistant.answer.plan.phrases.wording import (  # noqa: F401 - the phrases,
     ORCID,
     PAPER_NOUN,
     PAPER_OWNER,
+    REJECTED_BY_POINTER,
     SHARED_AUTHORS,
     STRUCTURE,
     SUMMARY_ASKED,

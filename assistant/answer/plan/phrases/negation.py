@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from assistant.answer.plan.paper_nouns import EITHER, PLURAL
+from assistant.answer.plan.phrases.code import code_asked
 from assistant.answer.plan.phrases.dates import _MONTH, _PART, YEAR
 from assistant.answer.plan.phrases.main_clause import main_clause
 from assistant.answer.plan.phrases.who import AUTHOR_POINTER, BOTH_GROUPS, EXCLUDES_AUTHOR
@@ -43,6 +44,8 @@ _NEGATION = re.compile(
     # "(as opposed to sea ice)", "rather than X", "instead of X": the contrast is a topic left out
     r"as opposed to|rather than|instead of|in contrast to|"
     r"(?:have|has|having) nothing to do with|unrelated to|free of|lack(?:s|ing)?(?: any)?|avoid(?:s|ing)?|"
+    # "say nothing about releasing code", "make no mention of GPUs": what a paper is silent on
+    r"(?:say|says|said|mention|mentions|state|states) nothing (?:about|of|on)|(?:make|makes|made) no mention of|"
     r"(?:with|have|has|use|uses|involve|involves|mention|mentions) no)\s+"
     r"(?P<y>[^,.;?!]+)"
     # "aren't quantization papers": the negated words are the kind of paper
@@ -101,6 +104,7 @@ def negated(question: str) -> Negation | None:
             not x
             or EXCLUDES_AUTHOR.search(question[m.start() : start + len(body)])
             or AUTHOR_POINTER.fullmatch(x.split()[0])
+            and not code_asked(x)  # "don't say their code will be released": the papers' code, no author
             or _in_description(question, m.start())
             or _CONTRAST.match(m.group(0))
             and _PLACE.match(x)

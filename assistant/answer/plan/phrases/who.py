@@ -228,6 +228,9 @@ BOTH_GROUPS = re.compile(
     r"everybody) else['’]s\b"
     # "hers or not", "by him or not", "whether tanaka's or not": whose paper it is said not to matter
     r"|\b(?:(?:by|from) )?(?:his|hers|theirs|him|her|them)(?: own)? or not\b|\bwhether [\w-]+['’]s or not\b"
+    # "whether or not they're Keiko's", "whether they are hers or not"
+    r"|\bwhether(?P<ornot> or not)? (?:they|it|these|those)(?:['’](?:re|s)|\s+(?:are|is|were|was))\s+"
+    r"(?:his|hers|theirs|the author['’]s|(?-i:[A-Z][\w-]+)['’]s)(?: own)?(?(ornot)|\s+or not\b)"
     rf"|\b{_OTHERS}['’]?s?,? or both\b"
     # "both groups", "both research groups", "either group", "all the groups"; "whoever wrote them"; "everyone in
     # the collection"
@@ -276,15 +279,26 @@ _DENIAL = (
 _WHOSE = r"(?:(?:(?:be\s+)?(?:attributed|credited|ascribed)\s+to|(?:(?:written|authored)\s+)?by|belong\s+to)\s+"
 _THE_AUTHOR = r"(?:he|she|they|him|her|them|the author)\b"
 _RECORDS = r"(?:papers?|works?|records?|entries|entry|articles?|publications?)\b"
-_DENIED_OWN = re.compile(rf"{_DENIAL}(?:hers|his|theirs)(?=\s*(?:[,.?!;:)]|$|\s+own\b))", re.I)
+# "isn't hers", "aren't Keiko's too", "not his — …": the owner closes its clause (a dash too) or "own", "too" follows.
+_OWN_CLOSED = r"(?=\s*(?:[,.?!;:)—–-]|$|\s+(?:own|too|either|as well)\b))"
+_DENIED_OWN = re.compile(rf"{_DENIAL}(?:hers|his|theirs){_OWN_CLOSED}", re.I)
+
+
+def principal_said(principal: str) -> str:
+    """The principal author's name as a question says it, as a pattern: whole, or the given name or the surname
+    alone ("Keiko Tanaka", "Keiko", "Tanaka"), in title case as written (a name, not a word), longest first."""
+    parts = {p for p in [principal, *principal.split()] if len(p) > 2} if principal else set()
+    return "|".join(re.escape(p) for p in sorted(parts, key=len, reverse=True))
 
 
 def _denial(q: str, principal: str = "") -> re.Match | None:
-    named = rf"|{re.escape(principal)}\b" if principal else ""
+    names = principal_said(principal)
+    named = rf"|(?-i:{names})\b" if names else ""
     # "aren't actually Keiko Tanaka's papers", "not his records": whose the papers are, said by a possessive
     owner = rf"(?:his|her|their|the author['’]s{named}['’]s)(?:\s+own)?\s+{_RECORDS}"
     return (
         _DENIED_OWN.search(q)
+        or (names and re.search(rf"{_DENIAL}(?-i:{names})['’]s{_OWN_CLOSED}", q, re.I))  # "aren't Keiko's too"
         or re.search(rf"{_DENIAL}{_WHOSE}(?:{_THE_AUTHOR}{named}))", q, re.I)
         or re.search(rf"{_DENIAL}{owner}", q, re.I)
     )
@@ -302,12 +316,13 @@ _LETS_IN = re.compile(r"\b(?:including|counting|even|also|plus)\b", re.I)
 _EVERYONE_IN = re.compile(r"\b(?:counting|including|plus)\s+(?:every|any)(?:one|body)['’]s\b", re.I)
 
 
-def both_groups(q: str) -> bool:
+def both_groups(q: str, principal: str = "") -> bool:
     """The question asks about the author's papers and other groups' together; papers whose authorship a clause
-    letting them in denies ("including any that turn out not to be hers") are the others'."""
+    letting them in denies ("including any that turn out not to be hers", "counting ones that aren't Keiko's too":
+    the principal author by name, given name or surname) are the others'."""
     if BOTH_GROUPS.search(q) or _EVERYONE_IN.search(q):
         return True
-    return any(denies_authorship(q[m.end() :]) for m in _LETS_IN.finditer(q))
+    return any(denies_authorship(q[m.end() :], principal) for m in _LETS_IN.finditer(q))
 
 
 # The both-groups phrase with the word that leads it in and the one that closes it ("counting both groups", "across
@@ -320,14 +335,14 @@ _BOTH_SAID = re.compile(
 )
 
 
-def without_both_groups(q: str) -> str:
+def without_both_groups(q: str, principal: str = "") -> str:
     """The question without its both-groups phrase (a scope slot, not part of its form or topic); "every 2020 paper
     in the collection" keeps its papers ("every 2020 paper"), only where they are is scope."""
     q = _BOTH_SAID.sub(lambda m: q[m.start("at") : m.start("where")] if m.group("where") else " ", q)
     # "counting ones that aren't hers", "including papers not by him": the clause letting the others in, when the
     # denial follows in the same clause
     for m in reversed(list(_LETS_IN.finditer(q))):
-        if (d := _denial(q[m.end() :])) and not re.search(r"[,.;?!]", q[m.end() : m.end() + d.start()]):
+        if (d := _denial(q[m.end() :], principal)) and not re.search(r"[,.;?!]", q[m.end() : m.end() + d.start()]):
             q = q[: m.start()] + " " + q[m.end() + d.end() :]
     return q
 

@@ -136,6 +136,16 @@ CORRECTION = re.compile(
     r"\bi (?:meant|mean|was asking about|was thinking of)\b",
     re.I,
 )
+# A correction by pointer alone, the whole turn ("No, not that one.", "wrong one", "that's the wrong paper", "Hmm,
+# that's not it"): the paper shown is not the one meant, and nothing describes the one that is.
+REJECTED_BY_POINTER = re.compile(
+    r"^\W*(?:(?:no|nope|hmm+|sorry|oops|wait|ah|uh|erm?)\b\W*)*"
+    r"(?:(?:that|this|it)(?:['’]s|\s+is|\s+was)\s+)?"
+    r"(?:not\s+(?:that|this|the\s+right)\s+(?:one|paper)|(?:the\s+|a\s+)?wrong\s+(?:one|paper)|not\s+it|"
+    r"not\s+the\s+(?:one|paper)(?:\s+i\s+(?:meant|mean|wanted|was\s+asking\s+about))?)"
+    r"(?:\W+(?:sorry|again|though|please|no|i'm afraid))*\W*$",
+    re.I,
+)
 # A comparison asked in so many words ("compare the two", "put those side by side", "how do they differ").
 COMPARISON = re.compile(
     r"\b(?:compar(?:e[sd]?|ing|ison)|contrast(?:s|ed|ing)?|set (?:\w+ ){0,6}?against|side by side|next to each other|"
