@@ -102,8 +102,11 @@ def chosen(row: dict, keep: np.ndarray, add: np.ndarray, decision: tuple[float, 
     """The labels of the papers chosen as described_members.read chooses them: a found candidate kept at the keep
     threshold (every found paper when the words found more than the third value) unless the earlier meaning rule
     left it out, another added at the add threshold or when that rule added it, found papers the models cannot
-    weigh; the words' reading when none."""
+    weigh; the words' reading when none; the earlier rule's reading when the words found papers none of which can be
+    weighed."""
     keep_at, add_at, whole_above = decision
+    if row["found"] and not set(row["found"]) & set(row["candidates"]):
+        return row["old_labels"]  # no found paper the models can weigh: the earlier reading stands
     earlier = set(row["old"]) - set(row["found"])
     # the earlier rule leaves out a found paper only when it adds others (described.read)
     left_out = set(row["found"]) - set(row["old"]) if earlier else set()

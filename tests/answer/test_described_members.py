@@ -5,6 +5,7 @@ the earlier rule."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from assistant.answer.evidence import described_members
 from assistant.answer.evidence.described import Described
@@ -33,6 +34,42 @@ def test_the_candidates_are_the_found_papers_and_those_first_by_meaning(assistan
     assert len(ids) == len(set(ids)) and len(ids) <= len(found) + described_members.TOP
     found_column = rows[:, described_members.FEATURES.index("found")]
     assert np.array_equal(found_column == 1, np.array([i in {p.id for p in found} for i in ids]))
+
+
+def _unit(*v):
+    v = np.asarray(v, dtype=float)
+    return v / np.linalg.norm(v)
+
+
+def test_a_paper_read_like_the_found_ones_is_nearer_them_than_one_read_unlike():
+    # "a" and "b" were found; "d" reads like them as a whole, "c" does not
+    directions = {"a": _unit(1, 0, 0), "b": _unit(0.9, 0.1, 0), "c": _unit(0, 1, 0), "d": _unit(0.8, 0.2, 0.1)}
+    near = described_members.near_found(directions, ["a", "b", "c", "d"], ["a", "b"], ["c", "a", "b", "d"])
+    assert near[3] > near[2]
+    # the found papers' usual closeness to each other is taken off: two found papers are each at it
+    assert near[0] == pytest.approx(0) and near[1] == pytest.approx(0)
+    assert near[3] == pytest.approx(
+        directions["d"] @ _unit(*(directions["a"] + directions["b"])) - directions["a"] @ directions["b"]
+    )
+
+
+def test_with_nothing_found_the_candidates_are_weighed_against_the_best_by_meaning():
+    directions = {"c": _unit(0, 1, 0), "d": _unit(0.8, 0.6, 0), "e": _unit(1, 0, 0)}
+    near = described_members.near_found(directions, ["c", "d", "e"], [], ["c", "d", "e"])
+    # the best ("c") against the next ("d"), the others against the best
+    assert near.tolist() == pytest.approx([0.6, 0.6, 0.0])
+
+
+def test_the_closeness_column_is_the_candidates_closeness_to_the_found_papers(assistant):
+    topics = assistant.answerer().corpus.topics
+    pool = [p for p in assistant.papers() if p.is_author_work]
+    found = [p for p in pool if p.abstracts][:2]
+    papers, rows = described_members.features(topics, "parallel training of machine learning models", pool, found)
+    column = rows[:, described_members.FEATURES.index("near_found")]
+    at = {p.id: i for i, p in enumerate(papers)}
+    # two found papers are each at their usual closeness to each other; the candidates differ
+    assert column[at[found[0].id]] == pytest.approx(0, abs=1e-6) == column[at[found[1].id]]
+    assert len(set(np.round(column, 6))) > 2
 
 
 def test_what_was_assumed_names_the_papers_added_and_left_out(assistant):

@@ -3,6 +3,8 @@ in the form they write: the topic's words are matched to the papers by inflectio
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from assistant.answer.evidence.query_terms import stem
 from assistant.models import Filters, Message
 
@@ -28,11 +30,17 @@ def test_a_word_the_papers_write_or_no_form_of_it_is_kept(assistant):
 
 
 def test_a_summary_of_a_topic_asked_in_a_derived_form_lists_its_papers(assistant):
+    # the words' reading of both forms finds the same papers; which of them the summary keeps is then the fitted
+    # choice's (evidence/described_members.py), which weighs each description's own meaning: a paper found by
+    # "neural networks" alone (neural-network quantum states) sits near its keep threshold under either wording
     derived = "Summarize his work on quantizing neural networks."
     written = "Summarize his work on quantization of neural networks."
-    cited = {}
+    answerer = assistant.answerer()
+    found = {}
     for q in (derived, written):
+        plan = answerer.plan([Message(role="user", content=q)], Filters())
+        assert plan.route == "topic_summary" and "quantiz" in plan.topic
+        found[q] = set(answerer.tables.structured(replace(plan, route="list")).meta.get("papers") or [])
         answer = assistant.answer([Message(role="user", content=q)], Filters())
-        cited[q] = {c.title for c in answer.citations}
-        assert "quantiz" in answer.meta["plan"]["topic"]
-    assert cited[derived] and cited[derived] == cited[written]
+        assert any("Quantization" in (c.title or "") for c in answer.citations)
+    assert found[derived] and found[derived] == found[written]
