@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
+from assistant.answer.plan import phrases
 from assistant.answer.plan.one_reached import asked_of_one, further_ask
 from assistant.models import Filters, Message
 from tests.asking import ask
@@ -56,3 +59,36 @@ def test_a_paper_a_listing_note_reaches_in_a_statement_is_asked_the_question(ass
     )
     assert "79" in answer.answer
     assert {c.arxiv_id for c in answer.citations} == {"2506.22969"}
+
+
+def test_the_paper_a_ranking_picks_is_asked_the_further_question(tanaka):
+    # a paraphrase of the writers' "which is the most cited …, and what F1 …?": the ranking picks, the ask is its fact
+    answer = ask(tanaka, "Which paper of hers is the most cited, and which detector does it beat?")
+    assert answer.meta["plan"]["route"] == "fact"
+    assert [c.title for c in answer.citations][:1] == ["Few-Shot Iceberg Detection in Synthetic Aperture Radar Images"]
+    assert "constant false alarm rate" in answer.answer
+    # asked only which paper, or its count of citations: the ranking's own answer
+    for question in (
+        "Which paper of hers is the most cited?",
+        "Which paper of hers is the most cited, and how many citations does it have?",
+    ):
+        assert ask(tanaka, question).meta["plan"]["route"] == "metrics"
+
+
+@pytest.mark.parametrize(
+    ("question", "picks"),
+    [
+        ("Which of her papers is the most cited one in OpenAlex, and what dataset does it use?", True),
+        ("Which of his papers is the most cited on Semantic Scholar, and what does it propose?", True),
+        ("Where was his most cited paper published?", True),
+        ("Which of her papers is the most cited?", False),  # which paper: the ranking
+        ("Which paper is the most cited, and how many citations does it have?", False),
+        ("What are his most cited papers, and what do they study?", False),  # several: a ranking
+    ],
+)
+def test_a_most_cited_pick_with_a_further_ask_names_its_paper(question, picks):
+    assert phrases.most_cited_named(question) is picks
+
+
+def test_a_ranking_asked_after_a_lead_in_stays_the_ranking():
+    assert not phrases.most_cited_named("By Scopus, which of his papers is the most cited, and how many citations?")

@@ -112,3 +112,32 @@ def test_a_yes_no_claim_is_checked_on_the_paper_it_names(tanaka):
     planner = tanaka.answerer().planner
     q = "The melt pond paper came out in 2021, correct?"
     assert planner.relative_pick(q, "when", [_melt_pond(tanaka)], []) is None
+
+
+def test_the_relative_that_clearly_leads_the_anchor_is_taken_though_others_share_the_rest(tanaka):
+    # The anchor's share is near nothing and the person's classification paper leads the other relatives without
+    # half of the choice; session 20's rule (a share of 0.5) kept the anchor, the label-noise paper.
+    q = (
+        "The person who co-wrote her label-noise study with her also led a classification paper, as first author, "
+        "with her on the byline. How many scenes did that paper use?"
+    )
+    answer = tanaka.answer([Message(role="user", content=q)])
+    assert cited(answer)[:1] == [_ice_types(tanaka)]
+    assert "412" in answer.answer
+
+
+def test_a_date_extreme_beyond_the_anchor_picks_the_newest_relative(tanaka):
+    # "the most recent paper those two wrote together": the newest paper sharing the anchor's co-author is marked, and
+    # the choice takes it (session 20's features had no reading of the extreme; the anchor was answered)
+    planner = tanaka.answerer().planner
+    q = (
+        "Who did she write the melt pond paper with? Take the newest paper the two of them have together - what "
+        "did it find about the crevassed area?"
+    )
+    reading = planner.relative_read(q, _melt_pond(tanaka))
+    at = relative.FEATURES.index("extreme")
+    assert reading is not None
+    assert [c for c, x in zip(reading.candidates, reading.features) if x[at]] == [CREVASSE]
+    assert cited(tanaka.answer([Message(role="user", content=q)]))[:1] == [CREVASSE]
+    plain = planner.relative_read("Who did she write the melt pond paper with? What did it find?", _melt_pond(tanaka))
+    assert plain is None or not any(x[at] for x in plain.features)

@@ -43,6 +43,8 @@ def asked_of_one(plan, selected: Callable[[object], list[str]]):
     whose selection `selected` is one paper) the plan of that paper's fact, the further clause asked of it. A field
     of the record asked further ("…, and where was it published?") keeps its route, as does a count naming nothing
     it counts."""
+    if ranked := _ranked_then_asked(plan):
+        return ranked
     if plan.route not in ROUTES or plan.history or plan.named or plan.focus or plan.within_focus or plan.compared:
         return plan
     ask = further_ask(plan.question)
@@ -64,6 +66,30 @@ def asked_of_one(plan, selected: Callable[[object], list[str]]):
         subject="",
         assumed="",
         focus=list(papers),
+        corrected=ask,
+        notes=[*plan.notes, note],
+    )
+
+
+def _ranked_then_asked(plan):
+    """The plan of the one paper a ranking picked ("Which of her papers is the most cited one in OpenAlex, and what
+    F1 score does it report?": the planner names the most cited) asked the further clause, when the route read the
+    question as the ranking or a list of it; else None. Three multihop items of r25x-r31x answered only the ranking."""
+    if plan.route not in (*ROUTES, "metrics") or plan.history or len(plan.named) != 1 or plan.compared:
+        return None
+    if not phrases.most_cited_named(plan.question):
+        return None
+    ask = further_ask(plan.question)
+    if not ask or _ASKS_SEVERAL.search(ask) or phrases.asked_fields(ask):
+        return None
+    note = "the ranking picked one paper: the further ask is a fact of it"
+    return replace(
+        plan,
+        route=operation_of("fact", plan.vote, ask, [], [], ""),
+        topic="",
+        subject="",
+        assumed="",
+        focus=list(plan.named),
         corrected=ask,
         notes=[*plan.notes, note],
     )

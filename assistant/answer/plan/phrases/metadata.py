@@ -9,6 +9,7 @@ import re
 from assistant.answer.plan.paper_nouns import PLURAL
 from assistant.answer.plan.phrases.governs import plainly_negated
 from assistant.answer.plan.phrases.main_clause import main_clause
+from assistant.answer.plan.phrases.most_cited import CITATIONS_SAID, MOST_CITED, most_cited_named
 
 # Each field with the phrases asking for it. Order matters only for ties: the field said first leads the answer.
 _FIELDS = {
@@ -190,7 +191,7 @@ def asked_fields(question: str) -> tuple[str, ...]:
         return ()
     found = []
     # "her most cited paper" selects one paper (most_cited_named): its phrase is no ranking of several
-    several = _PLURAL.search(_MOST_CITED.sub(" ", question) if most_cited_named(question) else question)
+    several = _PLURAL.search(MOST_CITED.sub(" ", question) if most_cited_named(question) else question)
     for field, pattern in _FIELDS.items():
         m = pattern.search(question)
         if m and not several:
@@ -267,30 +268,9 @@ def without_work_type(question: str) -> str:
     return question
 
 
-# "her most cited paper": one paper selected by the citation count its sources state.
-_MOST_CITED = re.compile(
-    r"\b(?:his|her|their|the author['’]s|the)\s+(?:single\s+)?most[- ](?:cited|highly[- ]cited)\s+"
-    r"(?:paper|work|article|publication|preprint|one)\b(?!s)",
-    re.I,
-)
-
-
-# Citation counts asked of the papers a comparison names: "how does its citation count compare with …", "is X cited
-# more than Y?", "which of the two has more citations?"; "her most cited paper" only picks a side (taken out first).
-_CITATIONS_SAID = re.compile(r"\bcitations?\b|\bcitation counts?\b|\b(?:cited|cites|referenced)\b", re.I)
-
-
 def compared_fields(question: str) -> tuple[str, ...]:
     """The table fields a comparison asks of each of its papers: ("citations",) or none (the grid answers)."""
-    return ("citations",) if _CITATIONS_SAID.search(_MOST_CITED.sub(" ", question)) else ()
-
-
-def most_cited_named(question: str) -> bool:
-    """The question picks its paper as the most cited one and asks something of it ("Where was her most cited paper
-    published?"), not which paper that is (the metrics kind ranks them)."""
-    return bool(_MOST_CITED.search(question)) and not re.match(
-        r"\s*(?:which|what)\s+(?:paper|one|of)\b", question, re.I
-    )
+    return ("citations",) if CITATIONS_SAID.search(MOST_CITED.sub(" ", question)) else ()
 
 
 # "not on arXiv", "never posted to arXiv", "never went up on arXiv", "not in a journal", "not published at a
