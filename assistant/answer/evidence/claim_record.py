@@ -87,8 +87,9 @@ def authors(claim: str, paper: Paper, person: str | None, position: int | None) 
 
 
 def _name_span(claim: str, person: str) -> tuple[int, int] | None:
-    """Where the claim names the person: the whole name, or the family name alone."""
-    for part in (person, person.split()[-1]):
+    """Where the claim names the person: the whole name, the family name alone, or the given name alone ("Keiko was
+    the first author of …": the planner already read it as that person)."""
+    for part in (person, person.split()[-1], person.split()[0]):
         if m := re.search(rf"(?<!\w){re.escape(part)}(?!\w)", claim, re.I):
             return m.span()
     return None
