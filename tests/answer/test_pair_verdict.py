@@ -60,6 +60,20 @@ PAIRS = [
     ("corpus2", "The calving front paper came out in 2023, didn't it?", "no"),
     ("corpus2", "Keiko was the first author of the lead detection paper, right?", "no"),
 ]
+# Written after the first implementation, as a check of it (the "as well as" joint was added after one of them
+# failed): 9 of 10 right when written, 10 of 10 open with a verdict.
+LATER = [
+    ("seeds", "Do DynaTrain and MoE-DisCo both target LLM training?", "yes"),
+    ("seeds", "Are both the static HONPAS paper and the dynamic HONPAS paper run on Tianhe-2?", "no"),
+    ("seeds", "Does either CALM or MoQE use a router?", "yes"),
+    ("seeds", "Neither AIPerf nor HPC AI500 uses LINPACK as its workload, right?", "yes"),
+    ("seeds", "Is the Sunway paper as well as cuNNQS-SCI about quantum chemistry?", "yes"),
+    ("corpus2", "Did both the snow depth paper and the lead detection paper use gradient-boosted trees?", "yes"),
+    ("corpus2", "Are her melt pond paper and her coastline paper both about Antarctica?", "no"),
+    ("corpus2", "Does either the route planning paper or the seasonal forecast paper use ensembles?", "yes"),
+    ("corpus2", "Do the FNO emulator and the drift forecast paper both use graph neural networks?", "no"),
+    ("corpus2", "Were both the iceberg detection paper and the crevasse paper tested on Sentinel-1 scenes?", "yes"),
+]
 # Genuine comparisons of the same papers: they stay comparisons (no verdict over the pair).
 COMPARISONS = [
     ("seeds", "How do MoQE and CALM differ in the way they quantize a model?"),
@@ -68,10 +82,11 @@ COMPARISONS = [
     ("corpus2", "Which of the lead detection paper and the snow depth paper uses ICESat-2?"),
 ]
 # Measured when the capability was built: before it, 7 of the 22 opened with a verdict and 5 were the expected one;
-# after, 22 and 18 (the 4 others are the one-paper verdict's own: "train on low-cost hardware" is a No for the BCD
-# paper asked alone too, and so are "use CryoSat-2 data" of the lead paper and "trained on Sentinel-1 data" of the
-# domain adaptation paper; the three papers described one after another are not read as three yet).
-RIGHT_AT_LEAST = 17
+# after, 22 and 18. The 4 others are the one-paper verdict's own: "train on low-cost hardware" is a No for the BCD
+# paper asked alone too, and so are "use CryoSat-2 data" of the lead paper, "trained on Sentinel-1 data" of the domain
+# adaptation paper and "work on Sentinel-1 images" of the ice charting paper (each "The abstracts do not say" alone).
+# With LATER: 32 of 32 open with a verdict, 27 right.
+RIGHT_AT_LEAST = 26
 
 
 def _route(answer) -> str | None:
@@ -81,7 +96,7 @@ def _route(answer) -> str | None:
 def test_a_claim_over_named_papers_opens_with_the_sets_verdict(assistant, tanaka):
     by_corpus = {"seeds": assistant, "corpus2": tanaka}
     missing, right = [], 0
-    for corpus, question, expected in PAIRS:
+    for corpus, question, expected in PAIRS + LATER:
         text = by_corpus[corpus].answer([Message(role="user", content=question)], Filters()).answer
         said, _ = verdict(text)
         if said is None:
@@ -120,6 +135,9 @@ def test_the_quantifier_and_the_claim_are_read_around_the_papers():
     assert _over("Does neither A1 nor B2 run on GPUs", "A1", "B2").quantifier == "none"
     assert _over("A1 and B2 both run on GPUs", "A1", "B2").asked == ("A1 run on GPUs", "B2 run on GPUs")
     assert _over("Do both A1 and B2 claim to cut cost", "A1", "B2").claim == "cut cost"
+    statement = _over("A1 and B2 were both published in 2025", "A1", "B2")
+    assert (statement.claim, statement.asked[0]) == ("published in 2025", "A1 was published in 2025")
+    assert _over("Do both A1 and B2 have code released", "A1", "B2").claim == "have code released"
 
 
 def test_papers_that_are_not_the_subject_or_a_claim_that_relates_them_are_no_set():
@@ -127,3 +145,17 @@ def test_papers_that_are_not_the_subject_or_a_claim_that_relates_them_are_no_set
     assert _over("Do both A1 and B2 use the same dataset", "A1", "B2") is None
     assert _over("Do A1 and B2 differ in accuracy", "A1", "B2") is None
     assert _over("Does A1 cite B2 in its experiments", "A1", "B2") is None  # B2 is in the claim, not the subject
+
+
+@pytest.mark.parametrize(
+    ("question", "opens"),
+    [
+        ("Keiko was the first author of the ice drift forecast paper, right?", "No: *Ice Drift Forecasts"),
+        ("Keiko was the first author of the coastline extraction paper, right?", "Yes: *Coastline Extraction"),
+    ],
+)
+def test_a_role_claimed_of_the_author_by_her_given_name_is_checked_on_the_byline(tanaka, question, opens):
+    # "the first author of X" in a claim that names who holds it is where the claim is checked, not a step to X's
+    # first author and their papers (a list of her papers with García answered it before)
+    answer = tanaka.answer([Message(role="user", content=question)], Filters()).answer
+    assert answer.startswith(opens) and "first author is" in answer.split("\n")[0]

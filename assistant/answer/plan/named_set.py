@@ -26,11 +26,13 @@ class NamedSetReader:
         """The plan of a yes/no claim whose subject is two or more papers named or described (or read as the sides
         of a comparison, pairs.py), as a verdict over them (route set_verdict, the papers in plan.named); any other
         plan unchanged."""
-        papers = plan.named if len(plan.named) >= 2 else plan.compared
-        if plan.route == "set_verdict" or len(papers) < 2 or not phrases.polar(plan.question):
+        if plan.route == "set_verdict" or not phrases.polar(plan.question):
             return plan
         found = phrases.yes_no(plan.corrected or plan.question)
-        placed = self._said_at(found.claim, papers) if found else None
+        papers = plan.named if len(plan.named) >= 2 else plan.compared
+        if found and len(papers) < 2:
+            papers = self._described_by_meaning(found.claim, plan.named)
+        placed = self._said_at(found.claim, papers) if found and len(papers) >= 2 else None
         quantified = over_named(found.claim, [span for span, _ in placed]) if placed else None
         if quantified is None:
             return plan
@@ -77,6 +79,17 @@ class NamedSetReader:
         if any(_overlap(a[0], b[0]) for a, b in zip(placed, placed[1:])):
             return None
         return placed
+
+    def _described_by_meaning(self, text: str, named: list[str]) -> list[str]:
+        """The papers of two or more descriptions with a paper noun ("the snow depth paper and the lead detection
+        paper"), those no title reads as one paper read by meaning (pairs.by_meaning, as a comparison's sides are);
+        [] unless every description finds a different paper."""
+        refs = [r for r in references(text) if r.headed and r.words]
+        if len(refs) < 2:
+            return []
+        by_span = {r.span: r.paper for r in self.resolver.described(text) if not r.aside and r.paper in named}
+        found = [by_span.get(r.span) or self.by_meaning(" ".join(r.words)) for r in refs]
+        return found if all(found) and len(set(found)) == len(found) else []
 
     def _trimmed(self, text: str, ref, pid: str) -> tuple[int, int]:
         """A description's span, ending at its last word the paper's title or short name holds when no paper noun

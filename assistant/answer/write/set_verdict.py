@@ -149,6 +149,10 @@ def write_set_verdict(corpus: Corpus, scoped: list[Paper], plan: QueryPlan) -> A
         word, lead, shown = NO, f"No: {len(on)} of {of_set} {said.on(len(on))}, not one", on
     elif on:
         lead, shown = f"Yes: {len(on)} of {of_set} {said.on(len(on))}", on
+    elif plan.named and open_:  # "does either A or B …?" that one leaves unsaid is not a No
+        word, shown = UNSAID, decided
+        parts = [f"{len(off)} {said.off(len(off))}"] if off else []
+        lead = f"{UNSAID} for {of_set}: {', '.join([*parts, f'{len(open_)} {said.open(len(open_))}'])}"
     else:
         word, lead, shown = NO, f"No: none of {of_set} {said.on(1)}", _closest(decided, q.claim, corpus)
     if plan.named:

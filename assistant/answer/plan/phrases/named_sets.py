@@ -26,9 +26,10 @@ _SINGULAR = {"do": "does", "are": "is", "were": "was", "have": "has"}
 # Between two papers: a comma, a conjunction, or both.
 _JOINT = re.compile(r"^\s*(?:,\s*)?(?P<j>and|or|nor|as well as)?\s*$", re.I)
 # After the last paper: a quantifier that follows the subject ("are A and B both …", "do A, B and C all …").
-_TAIL = re.compile(
-    r"^\s*(?:(?P<q>both|all(?:\s+(?:two|three|four|five|of\s+them))?|each)\b\s*)?(?P<claim>.*?)[\s?.!]*$", re.I | re.S
-)
+_TAIL_QUANTIFIER = r"(?:(?P<q>both|all(?:\s+(?:two|three|four|five|of\s+them))?|each)\b\s*)?(?P<claim>.*?)[\s?.!]*$"
+_TAIL = re.compile(rf"^\s*(?P<aux>){_TAIL_QUANTIFIER}", re.I | re.S)
+# A statement asked back puts its auxiliary there ("A and B were both published in 2025, weren't they?").
+_TAIL_AUX = re.compile(rf"^\s*(?:(?P<aux>{AUX})\s+)?{_TAIL_QUANTIFIER}", re.I | re.S)
 # What a paper says of itself is its claim: "claim to cut X" is checked as "cut X" (a verb of saying before the
 # claim reads as a term the abstract must hold: "claim to reduce" of "reducing …" was read as a rival term).
 _OWN_REPORT = re.compile(r"^(?:claim|state|report|say|show|argue)s?\s+(?:to|that)\s+(?=\w)", re.I)
@@ -50,7 +51,7 @@ def over_named(text: str, said: list[tuple[int, int]]) -> Quantified | None:
     if lead is None or any(j is None or not text[a[1] : b[0]].strip() for j, a, b in zip(joints, said, said[1:])):
         return None
     words = {(j["j"] or ",").casefold() for j in joints}
-    tail = _TAIL.match(text[said[-1][1] :])
+    tail = (_TAIL if lead["aux"] else _TAIL_AUX).match(text[said[-1][1] :])
     claim = _OWN_REPORT.sub("", tail["claim"].strip(" ,"))
     if not re.search(r"[A-Za-z]", claim) or _RELATION.search(claim):
         return None
@@ -59,7 +60,7 @@ def over_named(text: str, said: list[tuple[int, int]]) -> Quantified | None:
         quantifier = QUANTIFIERS.get(said_q.split()[0], ("all", None))[0]
     elif "nor" in words:
         quantifier = "none"
-    elif words <= {"and", ","}:
+    elif words <= {"and", ",", "as well as"}:
         quantifier = "all"  # "Do A and B use X?": asked of each
     else:
         return None  # "Did A or B …?": which of them, a comparison
@@ -68,5 +69,9 @@ def over_named(text: str, said: list[tuple[int, int]]) -> Quantified | None:
         return None
     aux = (lead["aux"] or "").casefold()
     one = _SINGULAR.get(aux, aux)
-    asked = tuple(f"{one.capitalize()} {text[a:b]} {claim}?" if one else f"{text[a:b]} {claim}" for a, b in said)
+    if tail["aux"] and not aux:  # "A and B were both X": "A was X"
+        after = _SINGULAR.get(tail["aux"].casefold(), tail["aux"].casefold())
+        asked = tuple(f"{text[a:b]} {after} {claim}" for a, b in said)
+    else:
+        asked = tuple(f"{one.capitalize()} {text[a:b]} {claim}?" if one else f"{text[a:b]} {claim}" for a, b in said)
     return Quantified(quantifier, len(said), "", claim, asked=asked)
