@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.answer.plan.phrases.named_sets import over_named
+from assistant.answer.plan.phrases.named_sets import over_named, over_pointed
 from assistant.evaluation_rules import verdict
 from assistant.models import Filters, Message
 
@@ -159,3 +159,33 @@ def test_a_role_claimed_of_the_author_by_her_given_name_is_checked_on_the_byline
     # first author and their papers (a list of her papers with García answered it before)
     answer = tanaka.answer([Message(role="user", content=question)], Filters()).answer
     assert answer.startswith(opens) and "first author is" in answer.split("\n")[0]
+
+
+def test_the_papers_an_answer_showed_pointed_back_to_are_a_set_too():
+    both = over_pointed("Do both of them evaluate on LLaMA", ["MoQE", "CALM"])
+    assert (both.quantifier, both.claim, both.asked[1]) == ("all", "evaluate on LLaMA", "Does CALM evaluate on LLaMA?")
+    assert over_pointed("Are they both about quantization", ["MoQE", "CALM"]).asked[0] == "Is MoQE about quantization?"
+    assert over_pointed("Does either one use a router", ["MoQE", "CALM"]).quantifier == "any"
+    assert over_pointed("Are all three evaluated on GPUs", ["A1", "B2"]) is None  # three said, two shown
+    assert over_pointed("Do both of them use the same dataset", ["A1", "B2"]) is None
+    assert over_pointed("Does it use a router", ["A1", "B2"]) is None
+
+
+def test_a_yes_no_question_about_both_papers_an_answer_compared_gets_a_verdict_over_them(assistant):
+    asked = [Message(role="user", content="Compare MoQE and CALM.")]
+    asked.append(Message(role="assistant", content=assistant.answer(asked, Filters()).answer))
+    asked.append(Message(role="user", content="Do both of them evaluate on LLaMA?"))
+    answer = assistant.answer(asked, Filters())
+    assert answer.answer.startswith("Yes: both papers named") and _route(answer) == "set_verdict"
+
+
+@pytest.mark.parametrize(
+    ("question", "opens"),
+    [
+        ("Was the coastline extraction paper published after 2019?", "Yes"),
+        ("Was the coastline extraction paper published before 2021?", "No"),
+    ],
+)
+def test_a_year_range_claimed_of_a_paper_is_checked_as_a_range(tanaka, question, opens):
+    # "after 2019" of a 2023 paper was read as the year 2019 ("it came out in 2023, not 2019")
+    assert tanaka.answer([Message(role="user", content=question)], Filters()).answer.startswith(f"{opens}: *Coastline")

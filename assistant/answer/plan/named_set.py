@@ -4,7 +4,9 @@ paper's own verdict on the claim, aggregated by the quantifier (write/set_verdic
 
 The papers are the ones the planner already resolved (plan.named); where each is said in the question is found here
 from the same readings (a short name, or a description the resolver reads, as pairs.py reads comparison sides), so
-phrases/named_sets.py can tell the subject from the claim. Mixed into the Planner (which gives `resolver`, `corpus`).
+phrases/named_sets.py can tell the subject from the claim. The papers a conversation points back to ("Do both of
+them …?" after an answer about two) are the set when the question names none. Mixed into the Planner (which gives
+`resolver`, `corpus`, `by_meaning`).
 """
 
 from __future__ import annotations
@@ -14,11 +16,13 @@ from dataclasses import replace
 
 from assistant.answer.plan import phrases, sides
 from assistant.answer.plan.names import find_bounded
-from assistant.answer.plan.phrases.named_sets import over_named
+from assistant.answer.plan.phrases.named_sets import over_named, over_pointed
 from assistant.answer.plan.phrases.reference import PAPER_HEADS, references
 from assistant.answer.plan.plan import QueryPlan
 
 _WORD = re.compile(r"[\w=+-]+")
+# A paper pointed back to is named in its one-paper question by a short name of at most this many words.
+SHORT_NAME_WORDS = 3
 
 
 class NamedSetReader:
@@ -34,6 +38,11 @@ class NamedSetReader:
             papers = self._described_by_meaning(found.claim, plan.named)
         placed = self._said_at(found.claim, papers) if found and len(papers) >= 2 else None
         quantified = over_named(found.claim, [span for span, _ in placed]) if placed else None
+        if quantified is None and found and not plan.named and len(plan.focus) >= 2:
+            # "Do both of them use X?": the papers the conversation points back to
+            labels = [self._short_name(i) for i in plan.focus]
+            placed = [((0, 0), i) for i in plan.focus]
+            quantified = over_pointed(found.claim, labels)
         if quantified is None:
             return plan
         notes = [*plan.notes, f"a yes/no claim over the {len(papers)} papers named: {quantified.describe()}"]
@@ -79,6 +88,18 @@ class NamedSetReader:
         if any(_overlap(a[0], b[0]) for a, b in zip(placed, placed[1:])):
             return None
         return placed
+
+    def _short_name(self, pid: str) -> str:
+        """How a one-paper question names a paper pointed back to: its shortest short name of at most three words
+        as the paper writes it ("MoQE", "AtomWorld"), else "it" (a whole title asked with the claim is read as part
+        of the claim)."""
+        paper = self.corpus.by_id[pid]
+        text = " ".join([paper.title or "", *paper.abstracts])
+        for name in sorted(self.resolver.names_of(pid), key=len):
+            if len(name.split()) <= SHORT_NAME_WORDS and not name[:1].isdigit():
+                if found := re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.I):
+                    return found.group(0)
+        return "it"
 
     def _described_by_meaning(self, text: str, named: list[str]) -> list[str]:
         """The papers of two or more descriptions with a paper noun ("the snow depth paper and the lead detection

@@ -6,7 +6,9 @@ the papers must stand together as the subject (only "and", "or", "nor" and comma
 quantifier before them), and what follows is the claim made of each ("claim to cut training cost compared with …").
 The quantifier is the one phrases/quantifiers.py reads for a set of the table's ("both": every one; "either": one;
 "neither": none); "A and B" with none said is read as both. A claim that relates the papers to each other ("use the
-same dataset", "differ in …") is no claim of each paper: that is a comparison. Nothing here knows the corpus.
+same dataset", "differ in …") is no claim of each paper: that is a comparison. The papers an earlier answer showed,
+pointed back to by the quantifier ("Do both of them …?", "Does either one …?", "Are all three …?"), are such a set
+too (over_pointed). Nothing here knows the corpus.
 """
 
 from __future__ import annotations
@@ -75,3 +77,38 @@ def over_named(text: str, said: list[tuple[int, int]]) -> Quantified | None:
     else:
         asked = tuple(f"{one.capitalize()} {text[a:b]} {claim}?" if one else f"{text[a:b]} {claim}" for a, b in said)
     return Quantified(quantifier, len(said), "", claim, asked=asked)
+
+
+# "both of them", "either one", "all three of those papers", "neither": the papers pointed back to, as the subject
+# ("all" alone is no such pointer: "does all that routing slow it down?").
+_OF_THEM = (
+    r"(?:one|of\s+(?:them|those|these|the)(?:\s+(?:two|three|four|five))?(?:\s+(?:papers|ones|studies))?|papers|"
+    r"studies|ones)"
+)
+_POINTED = re.compile(
+    rf"^\W*(?:(?:and|so|but|then)\s+)?(?P<aux>{AUX})\s+"
+    rf"(?:(?P<q>both|either|neither|each)(?:\s+{_OF_THEM})?"
+    rf"|(?P<all>all)(?:\s+(?P<n>two|three|four|five))?(?(n)(?:\s+{_OF_THEM})?|\s+{_OF_THEM})"
+    r"|(?:they|those|these|the)(?:\s+(?P<n2>two|three|four|five))?(?:\s+(?:papers|studies|ones))?\s+"
+    r"(?P<q2>both|all|each))\s+(?P<claim>.+?)[\s?.!]*$",
+    re.I | re.S,
+)
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def over_pointed(text: str, labels: list[str]) -> Quantified | None:
+    """The quantifier and claim of a yes/no question asked of the papers pointed back to ("Do both of them use X?"),
+    each asked as a one-paper question naming it by `labels`; None when the question is not of that form, the claim
+    relates them, or the number it says is not theirs ("both" of three)."""
+    found = _POINTED.match(text)
+    if found is None or len(labels) < 2:
+        return None
+    word = (found["q"] or found["all"] or found["q2"]).casefold()
+    quantifier, size = QUANTIFIERS.get(word.split()[0], ("all", None))
+    size = _COUNTS.get((found["n"] or found["n2"] or "").casefold()) or size
+    claim = _OWN_REPORT.sub("", found["claim"].strip(" ,"))
+    if (size and size != len(labels)) or not re.search(r"[A-Za-z]", claim) or _RELATION.search(claim):
+        return None
+    aux = found["aux"].casefold()
+    one = _SINGULAR.get(aux, aux).capitalize()
+    return Quantified(quantifier, len(labels), "", claim, asked=tuple(f"{one} {label} {claim}?" for label in labels))
