@@ -32,18 +32,19 @@ SETS = _sets()
 # in other words, "manages" for "achieve", read as a rival term), r30xs40 ("any" over his papers: "more than 4,000 AI
 # accelerator chips" is not bound to "4096 Huawei Ascend 910"), r30c09 (No to a Yes: 82% "without labels"); r31
 # (blind, session 28) adds 2 and 1: r31s17 (Yes to a false claim about the dynamic HONPAS paper), r31xs38 (No where
-# the SwarmThinkers abstract states it), r31c09 ("The abstracts do not say" where a sentence states it).
-WRONG_SEEDS = 12
+# the SwarmThinkers abstract states it), r31c09 ("The abstracts do not say" where a sentence states it); the set
+# verdicts over named papers (plan/named_set.py) add r31xs44 and r31xc36 and take r31xc31 off: "The abstracts do not
+# say" where one paper's own verdict is unsaid ("run experiments on Qwen", "radar images" of a SAR abstract).
+WRONG_SEEDS = 13
 WRONG_CORPUS2 = 11
 # The yes/no questions still answered without a verdict, by their known causes (remove each when it is read):
 # r11c06 "OpenAlex gives the first
 # author of … as 田中 恵子. Is that the same Keiko Tanaka?" is no yes/no question to phrases.claims ("that" before an
 # article is read as a determiner), and read as one its claim names the person only in another script, which the
-# record check does not match (it answered "The abstracts do not say"); r30xs42 "Do both his BCD paper and MoE-DisCo
-# claim to cut training cost compared with …?" names two papers, so it stays a comparison: a claim asked of both
-# named papers is not yet read as a verdict over the pair; r31xc36 and r31xs44 (blind, session 28) are of that shape
-# too, and r31xc31 "Keiko was the first author of …, right?" is a statement with a tag question, read as a list.
-KNOWN_MISSING = {"r11c06", "r30xs42", "r31xc31", "r31xc36", "r31xs44"}
+# record check does not match (it answered "The abstracts do not say"). (r30xs42, "Do both his BCD paper and MoE-DisCo
+# claim to cut …?", r31xc36 and r31xs44, of the same shape, are read as a verdict over the papers named since
+# plan/named_set.py; r31xc31, "Keiko was the first author of …, right?", as a claim checked on the byline.)
+KNOWN_MISSING = {"r11c06"}
 
 
 def test_every_set_with_yes_no_questions_is_read():

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from assistant.answer.evidence import alignment, venue_status
+from assistant.answer.plan.phrases.dates import dates
 from assistant.index.retrieval import Hit
 from assistant.ingest.attribution import name_key
 from assistant.models import Paper
@@ -87,8 +88,9 @@ def authors(claim: str, paper: Paper, person: str | None, position: int | None) 
 
 
 def _name_span(claim: str, person: str) -> tuple[int, int] | None:
-    """Where the claim names the person: the whole name, or the family name alone."""
-    for part in (person, person.split()[-1]):
+    """Where the claim names the person: the whole name, the family name alone, or the given name alone ("Keiko was
+    the first author of …": the planner already read it as that person)."""
+    for part in (person, person.split()[-1], person.split()[0]):
         if m := re.search(rf"(?<!\w){re.escape(part)}(?!\w)", claim, re.I):
             return m.span()
     return None
@@ -103,6 +105,14 @@ def year(claim: str, paper: Paper) -> RecordCheck | None:
         said = m.group(1)
         if said in paper.abstract or not _DATED.search(claim[: m.start()]):
             continue
+        span = dates(claim)
+        within = [(a, b) for a, b in span.said if a <= m.start() < b] if span else []
+        if within and span.years != (int(said), int(said)):
+            # "published after 2019", "before 2021", "between 2019 and 2021": a range the year bounds, not the year
+            (lo, hi), (a, b) = span.years, within[0]
+            if (lo is None or paper.year >= lo) and (hi is None or paper.year <= hi):
+                return RecordCheck("Yes", f"it is dated {paper.date or paper.year}", "year", ((a, b),))
+            return RecordCheck("No", f"it came out in {paper.year}, not {claim[a:b]}", "year", ((a, b),))
         if int(said) == paper.year or said in " ".join(paper.comments):
             return RecordCheck("Yes", f"it is dated {paper.date or paper.year}", "year", (m.span(),))
         return RecordCheck("No", f"it came out in {paper.year}, not {said}", "year", (m.span(),))

@@ -13,6 +13,7 @@ from assistant.answer.plan.conversation import group_pointed_to, person_pointed_
 from assistant.answer.plan.intents import classify, subject_for, topic_words
 from assistant.answer.plan.kinds import META_KINDS
 from assistant.answer.plan.meaning import RouteByMeaning, decided_by
+from assistant.answer.plan.named_set import NamedSetReader
 from assistant.answer.plan.operation import as_verdict, operation_of
 from assistant.answer.plan.operation_read import OperationReader
 from assistant.answer.plan.over_table import OverTable
@@ -30,7 +31,7 @@ from assistant.errors import BadRequest
 from assistant.models import Filters, Message
 
 
-class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
+class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader, NamedSetReader):
     """Reads a turn into a QueryPlan and decides its route, in this one place; the slots come from SlotReader."""
 
     def __init__(self, corpus: Corpus, reader: ModelReader | None = None):
@@ -298,7 +299,6 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             negation,
         )
         quantity, direction, leave_out, threshold = op.quantity, op.direction, op.leave_out, op.threshold
-        across = op.across
         compared, topic, person, position, scope = op.compared, op.topic, op.person, op.position, op.scope
         if f.coauthor and any(c.also and f.coauthor in (c.who, *c.also) for c in people):
             f.coauthor = None  # "with either Petrov or Hansen": the alternatives' constraint (plan.people) selects
@@ -371,7 +371,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             about_author=intent.about_author,
             others_asked=intent.others_asked,
             timeline=intent.timeline,
-            across=across,
+            across=op.across,
             venues=venues,
             categories=categories,
             has=has,
@@ -401,7 +401,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader):
             + (["topic grounded by no paper: answered from retrieval"] if unsure else [])
             + self.described_notes(corrected, [*named, *focus, *compared]),
         )
-        plan = as_set_verdict(field_groups.kind_listed(plan))
+        plan = self.as_named_set(as_set_verdict(field_groups.kind_listed(plan)))  # a set of the table's, or named
         plan = as_verdict(plan, filters, self.corpus.principal) if plan.route != "set_verdict" else plan
         if self.reader is None:
             return plan

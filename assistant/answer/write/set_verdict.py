@@ -55,7 +55,7 @@ def _decided(
 ) -> list[tuple[Paper, str, str]]:
     """Each paper of the set, whether it is on the claim, off it or left open, and the sentence that shows it (or
     what the paper is about); `records` gets what the record says of each paper its record decided."""
-    subject = subject_of(claim)
+    subject = "" if plan.quantified and plan.quantified.asked else subject_of(claim)
     if subject:
         on = {sp.paper.id: sp.sentence for sp in corpus.topics.papers_on(subject, papers)}
         near = corpus.topics.closest(subject, [p for p in papers if p.id not in on])
@@ -72,7 +72,11 @@ def _decided(
         plan = replace(plan, position=plan.quantified.position)
     words = topic_words(asked)
     out = []
-    for p in papers:
+    # a set the question names: each paper's verdict is the one its own question would get (phrases/named_sets.py)
+    own = plan.quantified.asked if plan.quantified else ()
+    for i, p in enumerate(papers):
+        if own:
+            asked, plan = own[i], replace(plan, named=[p.id])
         if words and p.title and _title_states(words, p.title):
             # "use Sentinel-2 imagery" of "Melt Pond Fraction … from Sentinel-2 Imagery": the title states it (the
             # one-paper verdict sets a paper's title words aside, as a question naming it says them to name it)
@@ -82,7 +86,8 @@ def _decided(
         state = {YES: ON, NO: OFF}.get(verdict.word, OPEN)
         if verdict.record:
             records[p.id] = verdict.record
-        out.append((p, state, verdict.sentence if state != OPEN else summary_sentence(p)))
+        # a paper named is shown with the sentence its own verdict closest came to (as the one-paper verdict shows it)
+        out.append((p, state, verdict.sentence if state != OPEN or own else summary_sentence(p)))
     return out
 
 
@@ -99,10 +104,14 @@ def write_set_verdict(corpus: Corpus, scoped: list[Paper], plan: QueryPlan) -> A
     """Yes or No over the papers of the set, then the papers that decide it, each cited with its sentence."""
     q = plan.quantified
     assert q is not None  # the kind's slot (plan/kinds.py)
-    papers = [sp.paper for sp in corpus.topics.papers_on(plan.topic, scoped)] if plan.topic else list(scoped)
-    papers.sort(key=lambda p: (p.date or "", p.id), reverse=True)
-    who = scope_phrase(plan, corpus.principal, plan.scope, plan.filters.coauthor, plan.dates)
-    named = f"{who}{f' on “{plan.topic}”' if plan.topic else ''}"
+    if plan.named:  # the papers the question names or describes (plan/named_set.py), in the question's order
+        papers = [corpus.by_id[i] for i in plan.named if i in corpus.by_id]
+        named = "named"
+    else:
+        papers = [sp.paper for sp in corpus.topics.papers_on(plan.topic, scoped)] if plan.topic else list(scoped)
+        papers.sort(key=lambda p: (p.date or "", p.id), reverse=True)
+        who = scope_phrase(plan, corpus.principal, plan.scope, plan.filters.coauthor, plan.dates)
+        named = f"{who}{f' on “{plan.topic}”' if plan.topic else ''}"
     cites = Citations()
     if not papers:
         text = f"No: none of {named} is in the sources, so none is “{q.claim}”."
@@ -113,6 +122,9 @@ def write_set_verdict(corpus: Corpus, scoped: list[Paper], plan: QueryPlan) -> A
     off = [d for d in decided if d[1] == OFF]
     open_ = [d for d in decided if d[1] == OPEN]
     n, of_set = len(decided), f"the {len(decided)} {_noun(len(decided))} ({named})"
+    every = f"all {of_set}" if n > 1 else of_set
+    if plan.named:  # "1 of the 2 papers named"; all of them: "both papers named", "all 3 papers named"
+        of_set, every = f"the {n} papers named", ("both" if n == 2 else f"all {n}") + " papers named"
     said = _Said(q.claim, bool(subject_of(q.claim)))
     word = YES
     if q.quantifier == "all":
@@ -120,11 +132,12 @@ def write_set_verdict(corpus: Corpus, scoped: list[Paper], plan: QueryPlan) -> A
             word, lead, shown = NO, f"No: {len(off)} of {of_set} {said.off(len(off))}", off + open_ + on
         elif open_:
             word, shown = UNSAID, open_ + on
-            every = "all " if n > 1 else ""
-            lead = f"{UNSAID} for {every}{of_set}: {len(on)} {said.on(len(on))}, {len(open_)} {said.open(len(open_))}"
+            lead = f"{UNSAID} for {every}: {len(on)} {said.on(len(on))}, {len(open_)} {said.open(len(open_))}"
         else:
             lead, shown = (
-                f"Yes: all {n} {_noun(n)} ({named}) {said.on(n)}" if n > 1 else f"Yes: {of_set} {said.on(1)}",
+                f"Yes: {every} {said.on(n)}"
+                if plan.named or n == 1
+                else f"Yes: all {n} {_noun(n)} ({named}) {said.on(n)}",
                 on,
             )
     elif q.quantifier == "none":
@@ -136,12 +149,20 @@ def write_set_verdict(corpus: Corpus, scoped: list[Paper], plan: QueryPlan) -> A
         word, lead, shown = NO, f"No: {len(on)} of {of_set} {said.on(len(on))}, not one", on
     elif on:
         lead, shown = f"Yes: {len(on)} of {of_set} {said.on(len(on))}", on
+    elif plan.named and open_:  # "does either A or B …?" that one leaves unsaid is not a No
+        word, shown = UNSAID, decided
+        parts = [f"{len(off)} {said.off(len(off))}"] if off else []
+        lead = f"{UNSAID} for {of_set}: {', '.join([*parts, f'{len(open_)} {said.open(len(open_))}'])}"
     else:
         word, lead, shown = NO, f"No: none of {of_set} {said.on(1)}", _closest(decided, q.claim, corpus)
+    if plan.named:
+        shown = decided  # a set the question names: every paper of it, in the question's order, with its evidence
     items = []
     for paper, state, sentence in shown:
         marker = cites.cite(paper, sentence)
         says = {ON: "it says", OFF: "not on it; it says", OPEN: "it does not say so; it says"}[state]
+        if plan.named and state == OPEN:
+            says = "it does not say so; the closest it comes is"
         if paper.id in records:
             says = f"{records[paper.id]}; it says"
         items.append([Claim(text=f"{heading(paper, corpus)}, {says}: {clause(sentence)} {marker}.")])

@@ -82,6 +82,9 @@ class Quantified:
     scope: str
     claim: str
     position: int | None = None  # the author position the claim asserts of each paper ("Tanaka first author")
+    # a set the question names (phrases/named_sets.py): the claim asked of each paper alone, as a one-paper question
+    # would ask it ("Does the snow depth paper use CryoSat-2 data?"), in the order of plan.named
+    asked: tuple[str, ...] = ()
 
     def describe(self) -> str:
         size = f" ({self.count})" if self.count else ""
