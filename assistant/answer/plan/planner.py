@@ -27,11 +27,12 @@ from assistant.answer.plan.selection import PAPER_FIELDS
 from assistant.answer.plan.slots import SlotReader
 from assistant.answer.plan.spelling import correct_spelling, respelled, with_apostrophes
 from assistant.answer.plan.topic import TOPIC_ROUTES, TopicReader
+from assistant.answer.plan.turn_papers import TurnPapersRead
 from assistant.errors import BadRequest
 from assistant.models import Filters, Message
 
 
-class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader, NamedSetReader):
+class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader, NamedSetReader, TurnPapersRead):
     """Reads a turn into a QueryPlan and decides its route, in this one place; the slots come from SlotReader."""
 
     def __init__(self, corpus: Corpus, reader: ModelReader | None = None):
@@ -59,28 +60,9 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader, NamedSetRe
         categories, has = self.table_slots(question)
         team, team_ranked = phrases.team_size(question), phrases.team_extreme(question)
         intent = classify(stripped, self.corpus.principal)
-        named = self.named_in(corrected, described=False) or self.of_work_type(question) or self.most_cited(question)
-        named = self.with_described(corrected, named, history)  # "the Dataset Matters paper": described
-        named = named if history else self.anchor_said_first(corrected, named)  # "her X; three years later …"
-        if literal and not named and literal == phrases.quoted(question):
-            # "the 'Dataset Matters' paper": a quoted short title names a paper, not a phrase to look for
-            if named := self.with_described(phrases.unquoted(corrected), [], history):
-                literal = None
-        # "For the one that isn't MoQE, …": a paper named to be set aside is left out, not asked about.
-        aside = self.resolver.set_aside(question, named)
-        named = [i for i in named if i not in aside]
-        query, focus = self.followed(corrected, history) if not named else (corrected, named)
-        focus = [i for i in focus if i not in aside]
-        span, anchored = self._dates(question, history, focus)
+        turn = self.turn_papers(question, corrected, history, literal)
+        named, focus, aside, query, literal, span, anchored, relative, another = turn
         intent.year_from, intent.year_to = span.years if span else (None, None)
-        said_span = phrases.dates(question)
-        relative = said_span is not None and said_span.relative is not None  # counted from the conversation
-        lead = self._dates_lead(history, focus) if relative and span and not named else None
-        if relative and span and (inside := self.placed(question, span, named, focus, anchored, lead)):
-            named, focus, query, aside = inside, inside, corrected, [*aside, *named]  # the anchor only dates it
-        another = bool(relative and span and focus and not named and self._describes_another(question, focus))
-        if another:  # "the benchmark paper he put out a year after that one": the paper pointed to only dates it
-            query, focus = corrected, []
         if focus and not named and self._names_own_subject(corrected, focus):
             query, focus = corrected, []  # "What is the Virtual Parameter Space?" after "What is MoQE?"
         pointed, by_ordinal = person_pointed_to(question, history, self.corpus.everyone_words, self.corpus.principal)
@@ -225,9 +207,8 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader, NamedSetRe
         if not (named or back or within) and self.out_of_scope(focus, scope):
             query, focus = corrected, []  # "a buoy paper she isn't an author of" after hers: not the one shown
         if code_absent and not (named or focus) and intent.route in ("fact", "summary", "list", "code"):
-            intent.route = (
-                "code"  # "which don't say anything about their code?": the topic's papers less those with code
-            )
+            # "which don't say anything about their code?": the topic's papers less those with code
+            intent.route = "code"
             intent.subject = subject_for("code", phrases.without_negation(stripped), self.corpus.principal) or ""
         if negation and intent.route in ("fact", "summary") and not named and not focus:
             # A negated topic filters papers: "which of his simulation papers don't rely on machine learning?"
