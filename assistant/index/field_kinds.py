@@ -54,8 +54,8 @@ def vocabulary() -> dict[tuple[str, ...], tuple[str, ...]]:
         fields.append(([n.strip() for n in names.split("|") if n.strip()], [k.strip() for k in kinds.split(";")]))
     direct: dict[tuple[str, ...], list[str]] = {}
     for names, kinds in fields:
-        for name in names:
-            direct.setdefault(key(name), []).extend(k for k in kinds if k)
+        for name in names:  # the field's other names say it too ("satellite" of "satellite observations")
+            direct.setdefault(key(name), []).extend([*(n for n in names if n != name), *(k for k in kinds if k)])
     out: dict[tuple[str, ...], tuple[str, ...]] = {}
     for field in direct:
         kinds, seen = list(direct[field]), {field}

@@ -13,6 +13,10 @@ def test_a_field_is_read_in_any_form_of_its_name():
     assert field_kinds.key("A100s") == ("a100",) and field_kinds.key("corpus") == ("corpus",)
     assert "vision transformer" in field_kinds.of("a neural network")
     assert "A100" in field_kinds.of("GPUs") and "tensor core" in field_kinds.of("graphics processing units")
+    # a field's other names say it too: a paper on "satellite" data uses satellite observations
+    assert "satellite" in field_kinds.of("satellite observations")
+    # a narrower field's kinds are the wider's, not the other way round: an AMD GPU is no NVIDIA GPU
+    assert "AMD GPU" in field_kinds.of("GPU") and "AMD GPU" not in field_kinds.of("NVIDIA GPUs")
 
 
 def test_a_kind_that_is_a_field_brings_its_own_kinds():
