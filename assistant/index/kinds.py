@@ -17,7 +17,7 @@ import sys
 from collections import defaultdict
 from collections.abc import Sequence
 
-from assistant.index import bm25, named_kinds
+from assistant.index import bm25, field_kinds, named_kinds
 from assistant.index.bm25 import terms
 from assistant.index.derived import Derived, code_digest
 from assistant.index.paper_terms import paper_texts
@@ -132,6 +132,11 @@ class Kinds:
         for form in sorted(bm25.variants(term.casefold())):
             out += self.relations.get(form, [])
         return list(dict.fromkeys(out))
+
+    def known(self, phrase: str) -> list[str]:
+        """The kinds a reader knows of the field the whole phrase names ("neural networks": "U-Net", "vision
+        transformer"; index/field_kinds.py), which the corpus need not state."""
+        return field_kinds.of(phrase)
 
 
 def build(papers: Sequence[Paper], texts=paper_texts) -> dict[str, list[str]]:

@@ -44,6 +44,11 @@ LIST_ITEMS = 3
 LIST_AGREEMENT = 0.35
 
 
+def said(phrase: str) -> set[str]:
+    """Every form of the phrase's content words: a kind whose every word the topic says is no kind to add."""
+    return {f for w in content_terms(phrase) for f in forms(w)}
+
+
 class TopicMeaning:
     """Mixed into TopicMatcher (which gives `terms`, `kinds`, `index`, `positions`, `vectors`, `embeddings` and the
     paper texts)."""
@@ -192,8 +197,13 @@ class TopicMeaning:
 
     def _kinds_of(self, topic: str, papers: list[Paper]) -> list[str]:
         """The kinds the corpus names of a one-alternative topic whose key is one word ("compression" of "model
-        compression"), less those it already says."""
+        compression"), and those a reader knows of each alternative that names a field ("neural networks":
+        index/field_kinds.py), less those it already says."""
         alts = alternatives(topic)
+        # a field's known kinds whatever is asked beside it ("quantum chemistry or DFT"), but no item's of a list of one
+        # subject ("neural nets, RL agents, learned dynamics" in simulations: LLM papers too, 16 papers for 3)
+        fields = alts if len(alts) < LIST_ITEMS else []
+        known = [k for alt in fields for k in self.kinds.known(alt) if not set(content_terms(k)) <= said(alt)]
         if (at := self._at(papers)) is not None:  # the inverted index: no pass over every paper per word
 
             def used(word: str) -> bool:
@@ -204,24 +214,24 @@ class TopicMeaning:
             def used(word: str) -> bool:
                 return any(variants(word) & v for v in vocabularies)
 
-        out: list[str] = []
+        out: list[str] = list(known)
         if len(alts) != 1:
-            return []  # "compression or quantization": the question names the kinds it means
+            return out  # "compression or quantization": the question names the kinds of the corpus it means
         acronyms = getattr(self.picker, "acronyms", None)
         out += self._named_as(alts[0], acronyms)
         for alt in alts:
             words = content_terms(alt)
             key = key_terms(alt, words, used)
-            said = {f for w in words for f in forms(w)}
+            says = said(alt)
             if len(key) == 1:
-                out += [k for k in self.kinds.of_field(next(iter(key))) if not set(content_terms(k)) <= said]
+                out += [k for k in self.kinds.of_field(next(iter(key))) if not set(content_terms(k)) <= says]
             elif (
                 acronyms is not None
                 and len((short := acronyms.expansion(alt)).split()) == 1
                 and _whole(words, acronyms.long_forms.get(short.casefold(), ()))
             ):
                 # a long form is its acronym: "LLMs, including LLaMA and Qwen" names kinds of "large language models"
-                out += [k for k in self.kinds.of_field(short) if not set(content_terms(k)) <= said]
+                out += [k for k in self.kinds.of_field(short) if not set(content_terms(k)) <= says]
         return list(dict.fromkeys(out))
 
     def _named_as(self, alt: str, acronyms) -> list[str]:
