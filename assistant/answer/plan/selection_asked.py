@@ -25,8 +25,9 @@ from assistant.answer.plan.paper_nouns import EITHER
 # a fact whose whole-sentence topic grounded no named paper: the further clause of these went unanswered.
 SELECTING_ROUTES = ("list", "count", "authors", "earliest", "latest", "field_groups", "code", "fact")
 # The routes whose answer reaches papers when the stated part is planned alone (a fact there is a paper described,
-# not selected: "leaving aside the one about leads" names the paper set aside).
-REACHING_ROUTES = ("list", "count", "authors", "earliest", "latest", "field_groups", "code")
+# not selected: "leaving aside the one about leads" names the paper set aside; a byline there is of the paper the
+# statement starts from: "the co-author of her adaptation paper joined her on a foundation model", r8c54).
+REACHING_ROUTES = ("list", "count", "earliest", "latest", "field_groups", "code")
 # At most this many papers are each asked the further clause: the writers' questions state at most three ("three of
 # his preprints", "every paper the two of them wrote together" over three); more is a list, not a fact per paper.
 REACHED_MAX = 3
@@ -36,11 +37,12 @@ _ASKS_WHICH = re.compile(
     rf"\bhow many\s+(?:of\s+)?(?:(?:his|her|their|the|these|those)\s+)?(?:{EITHER}|ones?)\b|"
     r"\b(?:list|count|enumerate|else|wr[io]te|written|publish(?:ed)?|co-?authored)\b|"
     r"\bwhich\s+(?:(?:is|are|was|were|did|does|do|has|have|had)(?:n['’]t)?|never|not|also|still|only)\b|"
-    r"\bwho\b",
+    r"\bwhich\s+of\b|\bwho\b",
     re.I,
 )
 # The question takes each of several papers ("each one", "for every paper", "both"): a fact per paper.
 _EACH = re.compile(r"\b(?:each|every|both)\b", re.I)
+_CLAUSE_END = re.compile(r"(?<=[.;:!?])\s+")
 
 
 def stated_part(question: str, ask: str) -> str:
@@ -50,13 +52,26 @@ def stated_part(question: str, ask: str) -> str:
     return question[:at].strip() if at > 0 else ""
 
 
-def asked_of_reached(plan, answered: Callable[[object], list[str]], reached: Callable[[str], list[str]]):
+def first_clause(stated: str) -> str:
+    """The first sentence or clause of the stated part: the selection said first, before what sets a paper aside or
+    picks one of it ("She has used gradient-boosted trees in two papers." of "…. Leaving aside the one about
+    leads,")."""
+    return _CLAUSE_END.split(stated.strip(), maxsplit=1)[0]
+
+
+def asked_of_reached(
+    plan,
+    answered: Callable[[object], list[str]],
+    reached: Callable[[str], list[str]],
+    kept: Callable[[list[str]], list[str]] = list,
+):
     """The plan, or (a first-turn question naming no paper whose route answers only a selection, that goes on to ask
     something further) the plan of the further clause asked of the papers selected: the papers the whole question's
     table answer reaches (`answered`) when they are one paper or a few the ask takes each of, else the stated part's
-    own (`reached` plans it alone). One paper is asked a fact; each of a few is asked it side by side (a comparison's
-    grid, as "what does each of the two papers report?"). A field of the record asked further keeps its route, as
-    does an ask of which papers."""
+    own (`reached` plans it alone), else its first clause's ("He has two atomistic simulation papers;"), less the
+    papers the question sets aside (`kept`: "leaving aside the one about leads", "the one NOT about X"). One paper
+    is asked a fact; each of a few is asked it side by side (a comparison's grid, as "what does each of the two
+    papers report?"). A field of the record asked further keeps its route, as does an ask of which papers."""
     if plan.route not in SELECTING_ROUTES or plan.history or plan.compared or plan.within_focus:
         return plan
     if plan.route == "fact" and (plan.focus or plan.named):
@@ -68,8 +83,9 @@ def asked_of_reached(plan, answered: Callable[[object], list[str]], reached: Cal
     if plan.negated and plan.negated.casefold() in ask.casefold():
         return plan  # "…, which of them don't use X?": the ask says the selection's own condition
     each = bool(_EACH.search(plan.question))
-    papers = _fitting(answered(plan) if plan.route != "fact" else [], each)
-    papers = papers or _fitting(reached(stated), each)
+    papers = _fitting(kept(answered(plan)) if plan.route != "fact" else [], each)
+    for said in dict.fromkeys((stated, first_clause(stated))):
+        papers = papers or _fitting(kept(reached(said)), each)
     if not papers:
         return plan
     note = f"the stated selection reaches {len(papers)} paper(s): the further ask is asked of each"
