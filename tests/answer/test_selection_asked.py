@@ -45,6 +45,11 @@ def test_the_further_clause_is_asked_of_one_paper_or_of_each_of_a_few(tanaka):
         "Her only 2019 paper was a conference paper. Where was it published?",
     ):
         assert asked_of_reached(listed(question), lambda p: ["a"], lambda s: []).route == "list"
+    # a list that names (describes) its paper already read the pick: its papers are not asked again
+    described = replace(
+        listed("She has two papers with Yuki Sato. For the foundation one, how big was it?"), named=["x"]
+    )
+    assert asked_of_reached(described, lambda p: ["a"], lambda s: []).route == "list"
 
 
 def test_a_paper_a_stated_selection_reaches_is_asked_the_question(assistant):

@@ -28,6 +28,9 @@ SELECTING_ROUTES = ("list", "count", "authors", "earliest", "latest", "field_gro
 # not selected: "leaving aside the one about leads" names the paper set aside; a byline there is of the paper the
 # statement starts from: "the co-author of her adaptation paper joined her on a foundation model", r8c54).
 REACHING_ROUTES = ("list", "count", "earliest", "latest", "field_groups", "code")
+# The routes that answer a step from the paper named (its byline's co-author's paper, the earlier of two): what they
+# reach, not the paper named, is asked further.
+_STEPPED_FROM_NAMED = ("authors", "earliest", "latest")
 # At most this many papers are each asked the further clause: the writers' questions state at most three ("three of
 # his preprints", "every paper the two of them wrote together" over three); more is a list, not a fact per paper.
 REACHED_MAX = 3
@@ -74,8 +77,10 @@ def asked_of_reached(
     papers report?"). A field of the record asked further keeps its route, as does an ask of which papers."""
     if plan.route not in SELECTING_ROUTES or plan.history or plan.compared or plan.within_focus:
         return plan
-    if plan.route == "fact" and (plan.focus or plan.named):
-        return plan  # a fact of a paper named or described: already asked of it
+    if plan.named and plan.route not in _STEPPED_FROM_NAMED:
+        # a fact of a paper named or described is already asked of it; a list of one read it as the pick ("For the
+        # one that routes inputs between quantized copies, …": r31xs51 went down when its list's papers were asked)
+        return plan
     ask = further_ask(plan.question)
     stated = stated_part(plan.question, ask)
     if not ask or not stated or _ASKS_WHICH.search(ask) or phrases.asked_fields(ask):
