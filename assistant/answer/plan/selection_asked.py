@@ -77,6 +77,8 @@ def asked_of_reached(
     papers report?"). A field of the record asked further keeps its route, as does an ask of which papers."""
     if plan.route not in SELECTING_ROUTES or plan.history or plan.compared or plan.within_focus:
         return plan
+    if plan.route == "fact" and plan.focus:
+        return plan  # a fact of a paper reached in steps (a co-author's other paper): already asked of it
     if plan.named and plan.route not in _STEPPED_FROM_NAMED:
         # a fact of a paper named or described is already asked of it; a list of one read it as the pick ("For the
         # one that routes inputs between quantized copies, …": r31xs51 went down when its list's papers were asked)
@@ -88,7 +90,10 @@ def asked_of_reached(
     if plan.negated and plan.negated.casefold() in ask.casefold():
         return plan  # "…, which of them don't use X?": the ask says the selection's own condition
     each = bool(_EACH.search(plan.question))
-    papers = _fitting(kept(answered(plan)) if plan.route != "fact" else [], each)
+    # a paper the question names is where a step starts, not what it reaches; a byline of no paper the planner
+    # reached in steps is of the paper the question describes (r11c22: the adaptation paper's, not the later one)
+    table = plan.route != "fact" and (plan.route != "authors" or plan.focus)
+    papers = _fitting(kept([i for i in answered(plan) if i not in plan.named]) if table else [], each)
     for said in dict.fromkeys((stated, first_clause(stated))):
         papers = papers or _fitting(kept(reached(said)), each)
     if not papers:
