@@ -16,10 +16,10 @@ from assistant.answer.evidence.weigh import summary_sentence
 from assistant.answer.plan import kinds, one_reached, phrases, selection_asked, shape
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.phrases.governs import negates
-from assistant.answer.plan.phrases.stated_count import stated_count
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.planner import Planner
 from assistant.answer.plan.reader import ModelReader
+from assistant.answer.plan.stated_selection import StatedSelection
 from assistant.answer.write import (
     aggregate,
     collection,
@@ -156,8 +156,9 @@ class Answerer:
         plan = shape.gated(self.planner.plan(messages, filters), self.masked_vector, self._selected)
         if (one := one_reached.asked_of_one(plan, self._selected)) is not plan:
             return one
+        stated = StatedSelection(self.planner, self.corpus, self._answered, filters)
         return selection_asked.asked_of_reached(
-            plan, self._answered, lambda stated: self._reached(stated, filters), lambda ids: self._kept(plan, ids)
+            plan, self._answered, stated.reached, lambda ids: stated.kept(plan, ids)
         )
 
     def masked_vector(self, question: str):
@@ -167,39 +168,6 @@ class Answerer:
     def _selected(self, plan: QueryPlan) -> list[str]:
         """The papers the table's answer of a list or count plan chose (none when it names none)."""
         return self._resolve(plan)[0].meta.get("papers") or []
-
-    def _reached(self, stated: str, filters: Filters) -> list[str]:
-        """The papers the stated part of a question selects, planned alone as a first-turn question: its table
-        answer's papers, else the papers that answer cites (a byline's, a date extreme's); else, for a statement that
-        says how many papers, the author's papers on what it says they are about."""
-        plan = self.planner.plan([Message(role="user", content=stated)], filters)
-        if plan.route not in selection_asked.REACHING_ROUTES:
-            return self._counted_on(stated, filters)
-        # a paper the statement names or describes is where it starts, not what it selects ("the co-author of the
-        # adaptation paper joined her on a foundation model": a byline of the adaptation paper; r8c54 went down)
-        named = set(plan.named) | set(self.planner.named_in(stated))
-        return [i for i in self._answered(plan) if i not in named]
-
-    def _kept(self, plan: QueryPlan, ids: list[str]) -> list[str]:
-        """The papers a question does not set aside: by name or description ("leaving aside the one about leads"),
-        or of several, those not on the topic it negates ("the one that is NOT about reactor pressure vessel
-        steel")."""
-        aside = set(self.planner.set_aside_in(plan.question))
-        ids = [i for i in ids if i not in aside]
-        if plan.negated and len(ids) > 1:
-            on = {s.paper.id for s in self.corpus.topics.papers_on(plan.negated, self._papers(ids))}
-            ids = [i for i in ids if i not in on] if len(on) < len(ids) else ids
-        return ids
-
-    def _counted_on(self, stated: str, filters: Filters) -> list[str]:
-        """The author's papers on what a statement says N of them are about ("She has used gradient-boosted trees in
-        two papers."), when exactly N are: the number said confirms the topic's reading; none otherwise."""
-        if not (counted := stated_count(stated)):
-            return []
-        topic = self.planner._topic(self.planner._without_people(counted[1]))
-        pool = [p for p in self.corpus.in_scope(filters) if p.is_author_work]
-        on = [s.paper.id for s in self.corpus.topics.papers_on(topic, pool)] if topic else []
-        return on if len(on) == counted[0] else []
 
     def _answered(self, plan: QueryPlan) -> list[str]:
         """The papers a plan's table answer reaches: those it chose, else those it cites (a byline's, a date
