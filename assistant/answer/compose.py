@@ -13,12 +13,13 @@ from assistant.answer.corpus import Corpus
 from assistant.answer.evidence import asked, described_members
 from assistant.answer.evidence.finding import Evidence
 from assistant.answer.evidence.weigh import summary_sentence
-from assistant.answer.plan import kinds, one_reached, phrases, shape
+from assistant.answer.plan import kinds, one_reached, phrases, selection_asked, shape
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.phrases.governs import negates
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.plan.planner import Planner
 from assistant.answer.plan.reader import ModelReader
+from assistant.answer.plan.stated_selection import StatedSelection
 from assistant.answer.write import (
     aggregate,
     collection,
@@ -151,8 +152,14 @@ class Answerer:
     def plan(self, messages: list[Message], filters: Filters) -> QueryPlan:
         # a first-turn list or count whose learned shape is one paper's fact is answered as that fact (plan/shape.py),
         # and so is one whose selection is one paper and that asks something further of it (plan/one_reached.py)
+        # and so is one that states a selection before asking of it (plan/selection_asked.py)
         plan = shape.gated(self.planner.plan(messages, filters), self.masked_vector, self._selected)
-        return one_reached.asked_of_one(plan, self._selected)
+        if (one := one_reached.asked_of_one(plan, self._selected)) is not plan:
+            return one
+        stated = StatedSelection(self.planner, self.corpus, self._answered, filters)
+        return selection_asked.asked_of_reached(
+            plan, self._answered, stated.reached, lambda ids: stated.kept(plan, ids)
+        )
 
     def masked_vector(self, question: str):
         """The router's vector of the question as the planner masked it (primed there: no second model call)."""
@@ -161,6 +168,12 @@ class Answerer:
     def _selected(self, plan: QueryPlan) -> list[str]:
         """The papers the table's answer of a list or count plan chose (none when it names none)."""
         return self._resolve(plan)[0].meta.get("papers") or []
+
+    def _answered(self, plan: QueryPlan) -> list[str]:
+        """The papers a plan's table answer reaches: those it chose, else those it cites (a byline's, a date
+        extreme's)."""
+        answer = self._resolve(plan)[0]
+        return answer.meta.get("papers") or list(dict.fromkeys(c.paper_id for c in answer.citations))
 
     def named_in(self, question: str) -> list[str]:
         return self.planner.named_in(question)

@@ -96,6 +96,12 @@ class SlotReader(
         )
         return self.with_described(question, found) if described else found
 
+    def set_aside_in(self, question: str) -> list[str]:
+        """The papers a question sets aside, named ("the one that isn't MoQE") or described ("leaving aside the one
+        about leads")."""
+        named = self.resolver.set_aside(question, self.named_in(question, described=False))
+        return [*named, *(r.paper for r in self.resolver.described(question) if r.aside and r.paper not in named)]
+
     def with_described(self, question: str, found: list[str], history: list[Message] = ()) -> list[str]:
         """The papers named, and those the question describes (not those it sets aside), in the question's order;
         a description in a conversation is read among the papers earlier answers showed first."""

@@ -159,7 +159,8 @@ _NEGATION = r"not|no|never|without|\w+n['’]t"
 # "the one that isn't MoQE", "other than CALM", "except MoE-DisCo": a name the question sets aside.
 _SET_ASIDE = re.compile(
     r"(?:\bisn['’]t|\bis not|\bwasn['’]t|\bwas not|\bnot|\bother than|\bexcept(?: for)?|\bbesides|\bapart from|"
-    r"\bexcluding|\bleaving out|\bleave out|\bbut not|\brather than)\s+(?:the\s+|his\s+|her\s+)?$",
+    r"\bexcluding|\bleaving out|\bleave out|\b(?:leaving|leave|setting|set|putting|put) aside|\baside from|"
+    r"\bbut not|\brather than)\s+(?:the\s+|his\s+|her\s+)?$",
     re.I,
 )
 
