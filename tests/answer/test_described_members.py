@@ -60,6 +60,12 @@ def test_with_nothing_found_the_candidates_are_weighed_against_the_best_by_meani
     assert near.tolist() == pytest.approx([0.6, 0.6, 0.0])
 
 
+def test_a_scope_of_one_paper_has_nothing_to_be_near():
+    # one paper in scope and found: no other to weigh it against (before: np.mean of none, and matmul raised)
+    near = described_members.near_found({"a": _unit(1, 0, 0)}, ["a"], ["a"], ["a"])
+    assert near.tolist() == [0.0]
+
+
 def test_the_closeness_column_is_the_candidates_closeness_to_the_found_papers(assistant):
     topics = assistant.answerer().corpus.topics
     pool = [p for p in assistant.papers() if p.is_author_work]

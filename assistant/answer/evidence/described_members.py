@@ -127,6 +127,8 @@ def near_found(directions: dict[str, np.ndarray], ids: list[str], found: list[st
     found = found or order[:1]
 
     def closeness(i: str, others: list[str]) -> float:
+        if not others:  # a scope of one paper: nothing to be close to (np.mean of none is a NaN scalar, matmul raised)
+            return 0.0
         mean = np.mean([directions[o] for o in others], axis=0)
         return float(directions[i] @ mean / (np.linalg.norm(mean) or 1.0))
 
