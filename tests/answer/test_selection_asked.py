@@ -34,22 +34,22 @@ def test_the_further_clause_is_asked_of_one_paper_or_of_each_of_a_few(tanaka):
         return replace(plan_of(tanaka, question), route="list", named=[], focus=[], compared=[])
 
     one = listed("Her only 2019 paper was a conference paper. How many scenes was it trained on?")
-    assert asked_of_reached(one, lambda p: ["a"], lambda s: []).focus == ["a"]
+    assert asked_of_reached(one, lambda p: ["a"], lambda s, described_alone=True: []).focus == ["a"]
     # two papers and no "each": which one is meant is unsaid, the list stands
-    assert asked_of_reached(one, lambda p: ["a", "b"], lambda s: []).route == "list"
+    assert asked_of_reached(one, lambda p: ["a", "b"], lambda s, described_alone=True: []).route == "list"
     each = listed("She has two papers with Yuki Sato. What does each one improve?")
-    assert asked_of_reached(each, lambda p: ["a", "b"], lambda s: []).compared == ["a", "b"]
+    assert asked_of_reached(each, lambda p: ["a", "b"], lambda s, described_alone=True: []).compared == ["a", "b"]
     # an ask of which papers, or a field of the record, is the selection's own answer
     for question in (
         "She has two papers with Yuki Sato. Which of them came out first?",
         "Her only 2019 paper was a conference paper. Where was it published?",
     ):
-        assert asked_of_reached(listed(question), lambda p: ["a"], lambda s: []).route == "list"
+        assert asked_of_reached(listed(question), lambda p: ["a"], lambda s, described_alone=True: []).route == "list"
     # a list that names (describes) its paper already read the pick: its papers are not asked again
     described = replace(
         listed("She has two papers with Yuki Sato. For the foundation one, how big was it?"), named=["x"]
     )
-    assert asked_of_reached(described, lambda p: ["a"], lambda s: []).route == "list"
+    assert asked_of_reached(described, lambda p: ["a"], lambda s, described_alone=True: []).route == "list"
 
 
 def test_a_paper_a_stated_selection_reaches_is_asked_the_question(assistant):

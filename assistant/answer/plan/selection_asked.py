@@ -65,7 +65,7 @@ def first_clause(stated: str) -> str:
 def asked_of_reached(
     plan,
     answered: Callable[[object], list[str]],
-    reached: Callable[[str], list[str]],
+    reached: Callable[[str, bool], list[str]],
     kept: Callable[[list[str]], list[str]] = list,
 ):
     """The plan, or (a first-turn question naming no paper whose route answers only a selection, that goes on to ask
@@ -95,7 +95,7 @@ def asked_of_reached(
     table = plan.route != "fact" and (plan.route != "authors" or plan.focus)
     papers = _fitting(kept([i for i in answered(plan) if i not in plan.named]) if table else [], each)
     for said in dict.fromkeys((stated, first_clause(stated))):
-        papers = papers or _fitting(kept(reached(said)), each)
+        papers = papers or _fitting(kept(reached(said, plan.route != "fact")), each)
     if not papers:
         return plan
     note = f"the stated selection reaches {len(papers)} paper(s): the further ask is asked of each"

@@ -19,12 +19,16 @@ class StatedSelection:
     def __init__(self, planner, corpus, answered: Callable[[object], list[str]], filters: Filters):
         self.planner, self.corpus, self.answered, self.filters = planner, corpus, answered, filters
 
-    def reached(self, stated: str) -> list[str]:
+    def reached(self, stated: str, described_alone: bool = True) -> list[str]:
         """The papers the stated part of a question selects, planned alone as a first-turn question: its table
         answer's papers, else the papers that answer cites (a byline's, a date extreme's); else, for a statement that
-        says how many papers, the author's papers on what it says they are about."""
+        says how many papers, the author's papers on what it says they are about. A stated part that selects by its
+        topic alone (no person, position, date, venue or record condition) is no selection when `described_alone` is
+        False (the whole question was a fact, which retrieval over all its words answers: "There's a paper on
+        spreading the two-electron integral work on the fly …. What do they send …?" took the static HONPAS paper
+        by its topic list, where the whole question's retrieval had the dynamic one; r10s99, r18s95, pr16)."""
         plan = self.planner.plan([Message(role="user", content=stated)], self.filters)
-        if plan.route not in selection_asked.REACHING_ROUTES:
+        if plan.route not in selection_asked.REACHING_ROUTES or not (described_alone or _by_table(plan)):
             return self._counted_on(stated)
         # a paper the statement names or describes is where it starts, not what it selects ("the co-author of the
         # adaptation paper joined her on a foundation model": a byline of the adaptation paper; r8c54 went down)
@@ -56,3 +60,14 @@ class StatedSelection:
         pool = [p for p in self.corpus.in_scope(self.filters) if p.is_author_work]
         on = [s.paper.id for s in self.corpus.topics.papers_on(topic, pool)] if topic else []
         return on if len(on) == counted[0] else []
+
+
+def _by_table(plan) -> bool:
+    """The plan selects by a condition over the table's records or its groups ("both he and the other group …"),
+    not by its topic alone."""
+    f = plan.filters
+    return (
+        bool(plan.person or plan.position or plan.people or plan.dates or plan.venues or plan.work_type or plan.surname)
+        or bool(plan.team or plan.categories or plan.has or plan.record.items or f.coauthor or plan.negated)
+        or not plan.author_scope
+    )
