@@ -39,7 +39,20 @@ KINDS = {
     "out_of_corpus",
 }
 # every writer of a first_contact_r<n> set
-ROUNDS = ("end", *(f"r{n}" for n in range(3, 29)), "r30", "r31", "r25x", "r26x", "r27x", "r28x", "r30x", "r31x")
+ROUNDS = (
+    "end",
+    *(f"r{n}" for n in range(3, 29)),
+    "r30",
+    "r31",
+    "r32",
+    "r25x",
+    "r26x",
+    "r27x",
+    "r28x",
+    "r30x",
+    "r31x",
+    "r32x",
+)
 # writer -> its sets; the team's sets are fitted on, never held out
 WRITERS = {"first_contact": ["first_contact_seeds", "first_contact_corpus2"]} | {
     r: [f"first_contact_{r}_seeds", f"first_contact_{r}_corpus2"] for r in ROUNDS

@@ -53,9 +53,12 @@ SETS = [
     "first_contact_r30x_seeds.json",
     "first_contact_r31_seeds.json",
     "first_contact_r31x_seeds.json",
+    "first_contact_r32_seeds.json",
+    "first_contact_r32x_seeds.json",
 ]
 CORPUS2 = [
-    f"first_contact_r{n}_corpus2.json" for n in (*range(3, 29), 30, 31, "25x", "26x", "27x", "28x", "30x", "31x")
+    f"first_contact_r{n}_corpus2.json"
+    for n in (*range(3, 29), 30, 31, 32, "25x", "26x", "27x", "28x", "30x", "31x", "32x")
 ] + [
     "first_contact_corpus2.json",
     "first_contact_end_corpus2.json",

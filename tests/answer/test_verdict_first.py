@@ -34,9 +34,12 @@ SETS = _sets()
 # (blind, session 28) adds 2 and 1: r31s17 (Yes to a false claim about the dynamic HONPAS paper), r31xs38 (No where
 # the SwarmThinkers abstract states it), r31c09 ("The abstracts do not say" where a sentence states it); the set
 # verdicts over named papers (plan/named_set.py) add r31xs44 and r31xc36 and take r31xc31 off: "The abstracts do not
-# say" where one paper's own verdict is unsaid ("run experiments on Qwen", "radar images" of a SAR abstract).
-WRONG_SEEDS = 13
-WRONG_CORPUS2 = 11
+# say" where one paper's own verdict is unsaid ("run experiments on Qwen", "radar images" of a SAR abstract); r32
+# (blind, session 29) adds 2 and 1: r32xs42 (Yes to "about 37 models over 80-plus benchmarks", a false count), r32xs45
+# (No where MoQE's abstract names ImageNet and WikiText in other words), r32xc33 ("both of her papers with Yuki Sato",
+# a set described by a co-author, read as No).
+WRONG_SEEDS = 15
+WRONG_CORPUS2 = 12
 # The yes/no questions still answered without a verdict, by their known causes (remove each when it is read):
 # r11c06 "OpenAlex gives the first
 # author of … as 田中 恵子. Is that the same Keiko Tanaka?" is no yes/no question to phrases.claims ("that" before an
@@ -44,13 +47,15 @@ WRONG_CORPUS2 = 11
 # record check does not match (it answered "The abstracts do not say"). (r30xs42, "Do both his BCD paper and MoE-DisCo
 # claim to cut …?", r31xc36 and r31xs44, of the same shape, are read as a verdict over the papers named since
 # plan/named_set.py; r31xc31, "Keiko was the first author of …, right?", as a claim checked on the byline.)
-KNOWN_MISSING = {"r11c06"}
+# r32xs40 "Does any of his work report results on Huawei Ascend chips?" (blind, session 29) is read as a list of the
+# papers that do, with no verdict before it.
+KNOWN_MISSING = {"r11c06", "r32xs40"}
 
 
 def test_every_set_with_yes_no_questions_is_read():
-    # the sets up to r31 and the verify forms: a set renamed or left out would pass unread
+    # the sets up to r32 and the verify forms: a set renamed or left out would pass unread
     assert len(SETS["seeds"]) >= 34 and len(SETS["corpus2"]) >= 33, SETS
-    assert "first_contact_r31x_seeds.json" in SETS["seeds"] and "verify_forms_corpus2.json" in SETS["corpus2"]
+    assert "first_contact_r32x_seeds.json" in SETS["seeds"] and "verify_forms_corpus2.json" in SETS["corpus2"]
 
 
 def yes_no(names: list[str]) -> list[dict]:
