@@ -57,15 +57,21 @@ def asked_of_one(plan, selected: Callable[[object], list[str]]):
     papers = selected(plan)
     if len(papers) != 1:
         return plan
-    route = operation_of("fact", plan.vote, ask, [], [], "")
-    note = f"the {plan.route}'s selection is one paper: the further ask is a fact of it"
+    return asked_of(plan, papers, ask, f"the {plan.route}'s selection is one paper: the further ask is a fact of it")
+
+
+def asked_of(plan, papers: list[str], ask: str, note: str):
+    """The plan of the further clause `ask` asked of the papers a step reached: a fact of one paper, or (several)
+    each of them side by side, a comparison's grid ("what does each of the two papers report?")."""
+    one = len(papers) == 1
     return replace(
         plan,
-        route=route,
+        route=operation_of("fact", plan.vote, ask, [], [], "") if one else "compare",
         topic="",
         subject="",
         assumed="",
         focus=list(papers),
+        compared=[] if one else list(papers),
         corrected=ask,
         notes=[*plan.notes, note],
     )
@@ -82,14 +88,4 @@ def _ranked_then_asked(plan):
     ask = further_ask(plan.question)
     if not ask or _ASKS_SEVERAL.search(ask) or phrases.asked_fields(ask):
         return None
-    note = "the ranking picked one paper: the further ask is a fact of it"
-    return replace(
-        plan,
-        route=operation_of("fact", plan.vote, ask, [], [], ""),
-        topic="",
-        subject="",
-        assumed="",
-        focus=list(plan.named),
-        corrected=ask,
-        notes=[*plan.notes, note],
-    )
+    return asked_of(plan, plan.named, ask, "the ranking picked one paper: the further ask is a fact of it")

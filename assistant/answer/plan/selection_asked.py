@@ -14,11 +14,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import replace
 
 from assistant.answer.plan import phrases
-from assistant.answer.plan.one_reached import further_ask
-from assistant.answer.plan.operation import operation_of
+from assistant.answer.plan.one_reached import asked_of, further_ask
 from assistant.answer.plan.paper_nouns import EITHER
 
 # The routes whose answer is the selection itself (its list, count, byline, date extreme, kinds or code marks), and
@@ -98,18 +96,8 @@ def asked_of_reached(
         papers = papers or _fitting(kept(reached(said, plan.route != "fact")), each)
     if not papers:
         return plan
-    note = f"the stated selection reaches {len(papers)} paper(s): the further ask is asked of each"
-    one = len(papers) == 1
-    return replace(
-        plan,
-        route=operation_of("fact", plan.vote, ask, [], [], "") if one else "compare",
-        topic="",
-        subject="",
-        assumed="",
-        focus=list(papers),
-        compared=[] if one else list(papers),
-        corrected=ask,
-        notes=[*plan.notes, note],
+    return asked_of(
+        plan, papers, ask, f"the stated selection reaches {len(papers)} paper(s): the further ask is asked of each"
     )
 
 
