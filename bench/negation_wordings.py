@@ -1,7 +1,9 @@
 """The new wordings of negated and listed conditions (bench/negation_new_wordings.json), answered on their store:
 each passes when the answer cites every paper it expects and none it rules out.
 
-    python -m bench.negation_wordings --seeds STORE --corpus2 STORE --corpus2-sources DIR
+    python -m bench.negation_wordings --seeds STORE --corpus2 STORE --corpus2-sources DIR [--items FILE]
+
+`--items` runs another file of the same shape (bench/negated_figure_new_wordings.json).
 """
 
 from __future__ import annotations
@@ -29,8 +31,9 @@ def main() -> None:
     ap.add_argument("--seeds", default="store")
     ap.add_argument("--corpus2", required=True)
     ap.add_argument("--corpus2-sources", required=True, help="the folder the second corpus was ingested from")
+    ap.add_argument("--items", type=Path, default=ITEMS, help="the wordings file (default: negation_new_wordings.json)")
     args = ap.parse_args()
-    items = json.loads(ITEMS.read_text())["items"]
+    items = json.loads(args.items.read_text())["items"]
     passed, total = Counter(), Counter()
     for name, store, sources in (("seeds", args.seeds, "seeds"), ("corpus2", args.corpus2, args.corpus2_sources)):
         assistant = Assistant.from_settings(Settings(store_dir=Path(store), seeds_dir=Path(sources)))

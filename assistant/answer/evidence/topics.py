@@ -16,6 +16,7 @@ from functools import lru_cache
 import numpy as np
 
 from assistant.answer.evidence import distinct, topic_check
+from assistant.answer.evidence.negated_figure import measure_asked, states_figure
 from assistant.answer.evidence.negated_meaning import NegatedMeaning
 from assistant.answer.evidence.topic_core import holds, holds_all
 from assistant.answer.evidence.topic_kinds import TopicKinds, _Reading
@@ -163,7 +164,10 @@ class TopicMatcher(TopicMeaning, TopicReading, NegatedMeaning, TopicKinds):
         models"): those on it (`papers_on`), and those whose text says any alternative of it at all, by its own
         words, its acronym's other side ("LLM training" for "large language models") or a kind of it the corpus
         names ("LLaMA" for "LLMs"); a passing mention is the safe error. Inside a topic (`within`: "his LLM papers
-        not about training LLMs") the topic's own words mark every paper listed: the words left rule a paper out."""
+        not about training LLMs") the topic's own words mark every paper listed: the words left rule a paper out.
+        A figure asked ("no numeric speedup") rules out the papers that give one (`negated_figure`)."""
+        if (measure := measure_asked(topic)) is not None:
+            return {p.id for p in papers if any(states_figure(measure, t) for t in texts_of(p))}
         kept = {w.removesuffix("s") for w in content_terms(within)}
         rest = " ".join(w for w in topic.split() if not {t.removesuffix("s") for t in content_terms(w)} & kept)
         topic, asked = (rest if kept and content_terms(rest) else topic), topic
