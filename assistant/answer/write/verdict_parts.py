@@ -31,9 +31,13 @@ def parts(claim: str) -> list[str]:
     if len(found) < 2 or any(q.kind != "count" for q in found):
         return []
     starts = [relation_start(claim, q) for q in found]
-    # the join may be read as the count's bound ("37 models over 80 benchmarks": "over" as "more than")
-    if not all(_JOIN.search(claim[:s]) or _JOIN.search(claim[: q.start]) for s, q in zip(starts[1:], found[1:])):
-        return []
+    for i, q in enumerate(found[1:], 1):
+        if _JOIN.search(claim[: starts[i]]):
+            continue
+        if not _JOIN.search(claim[: q.start]):
+            return []
+        # the join read as the count's bound ("80 models over 37 benchmarks": "over" as "more than") joins it only
+        starts[i] = q.start
     lead = claim[: starts[0]]
     out = []
     for i, start in enumerate(starts):
