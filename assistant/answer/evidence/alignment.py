@@ -39,7 +39,8 @@ DATA = Path(__file__).parent / "data"
 # ("up to 405B" in a claim names the largest figure, so it is compared as stated.)
 _AT_MOST = re.compile(r"\b(?:under|below|less than|fewer than|within|at most|no more than|lower than)\s*$", re.I)
 _AT_LEAST = re.compile(r"\b(?:over|above|more than|at least|exceeding|beyond|greater than|higher than)\s*$", re.I)
-_ROUGH = re.compile(r"\b(?:about|around|roughly|approximately|nearly|almost|some|~)\s*$", re.I)
+# "around a 3x speedup": an article between the word and its figure
+_ROUGH = re.compile(r"\b(?:about|around|roughly|approximately|nearly|almost|some|~)\s*(?:an?\s+)?$", re.I)
 EXACT = 0.015  # relative slack of a stated figure ("1.27" for 1.268)
 ROUGH = 0.1  # and of a figure said to be approximate
 # A binding needs this much shared context (one shared word right after both numbers is 4; one before both is 1).
@@ -118,6 +119,17 @@ def without_figures(text: str) -> str:
         start = relation_start(text, q)
         text = text[:start] + " " * (q.end - start) + text[q.end :]
     return text
+
+
+def met_as_said(claim: str, value: str, sentences: list[str]) -> bool:
+    """A figure the claim says roughly or as a bound ("roughly 8%", "over 80") is met by a sentence figure of its kind
+    inside the interval the claim's words give it (8.31% for "roughly 8%": ROUGH); an exact figure never is here
+    (it must be stated as written)."""
+    for q in quantities(claim):
+        if q.said.replace(",", "").startswith(value) and relation_start(claim, q) < q.start:
+            stated = (sq for s in sentences for sq in quantities(s) if sq.kind == q.kind)
+            return any(_meets(claim, q, sq) for sq in stated)
+    return False
 
 
 def _meets(text: str, claim: Quantity, stated: Quantity) -> bool:

@@ -74,6 +74,11 @@ class Verdict:
     rival: bool = False  # a No because the paper states another term in the place of one the claim asserts
     record: str = ""  # what the paper's record says, when it decided (claim_record: "its first author is X, not Y")
 
+    def contradicted(self) -> bool:
+        """A No from a sentence that states another term in the place of one the claim asserts, or denies one ("did
+        Tanaka and Sato have to label RADARSAT-2 images?" - "… and no labels from the target sensor")."""
+        return self.word == NO and (self.rival or self.why == DENIES)
+
 
 def _value(word: str) -> float | None:
     w = word.casefold().replace(",", "")
@@ -284,7 +289,12 @@ def premises(question: str, paper: Paper, ranked: list[str]) -> Verdict:
     # The question's figures: stated (yes), stated otherwise (no), or not stated at all (the abstracts do not say).
     asked_numbers = [(v, u) for v, u in numbers(question) if not re.search(re.escape(v), paper.title or "")]
     if asked_numbers and not _MORE_THAN.search(question):
-        missing = [(v, u) for v, u in asked_numbers if not pool.has_number(v, u)]
+        # "roughly 8%" is stated by "8.31%"; "8%" is not (alignment.met_as_said)
+        missing = [
+            (v, u)
+            for v, u in asked_numbers
+            if not pool.has_number(v, u) and not alignment.met_as_said(question, v, every)
+        ]
         q_counts = _counted(question)
         for noun, values in q_counts.items():
             for s in every:

@@ -41,13 +41,12 @@ from assistant.answer.plan import phrases
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.write import verdict_meaning as meaning
-from assistant.answer.write import verdict_model
+from assistant.answer.write import verdict_model, verdict_parts
 from assistant.answer.write.by_role import heading
 from assistant.answer.write.extractive import clause
 from assistant.answer.write.premises import (
     ABOUT_ELSE,
     COVERED,
-    DENIES,
     NO,
     TOP,
     UNSAID,
@@ -73,7 +72,14 @@ def decide(
 ) -> Verdict:
     """The verdict on a yes/no question about one paper, from its sentences ranked by the question and its listing's
     metadata (venue, comments); `near` finds a close variant of a word among the paper's words by meaning, `embed`
-    reads a phrase of the claim the paper states in other words."""
+    reads a phrase of the claim the paper states in other words. A Yes holds only when no part of a claim with
+    several figures is a No (write/verdict_parts.py)."""
+    whole = _whole(question, paper, ranked, near, embed)
+    return verdict_parts.combined(question, whole, lambda part: _whole(part, paper, ranked, near, embed))
+
+
+def _whole(question: str, paper: Paper, ranked: list[str], near, embed) -> Verdict:
+    """The verdict on the claim read as one statement."""
     words = content(asserted(question), paper)
     # "Was X accepted at SC'25?": the listing's comment ("Accepted to SC'25 (June 3, 2025).") states the whole claim.
     stated = [s for s in claim_terms.metadata(paper) if coverage(words, s) == 1.0]
@@ -309,12 +315,6 @@ def verdict_on(claim: str, paper: Paper, plan: QueryPlan, corpus: Corpus) -> Ver
     return verdict
 
 
-def _contradicted(verdict: Verdict) -> bool:
-    """A No from a sentence that states another term in the place of one the claim asserts, or denies one ("did
-    Tanaka and Sato have to label RADARSAT-2 images?" - "… and no labels from the target sensor")."""
-    return verdict.word == NO and (verdict.rival or verdict.why == DENIES)
-
-
 def write_verdict(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | None:
     """Yes, No or "The abstracts do not say", then the deciding sentence, cited; None without a paper to read."""
     if not hits:
@@ -332,9 +332,11 @@ def write_verdict(plan: QueryPlan, hits: list[Hit], corpus: Corpus) -> Answer | 
     # from satellite images?") is the abstract's to decide too: the co-authors on the byline do not make it a Yes.
     if record and record.word == YES and paper.has_abstract and not alignment.stated(rest):
         read = _read(rest, paper, corpus)
-        if _contradicted(read) or (_asserts(rest, paper) and _gated(rest, paper, read, plan, corpus).word != YES):
+        if read.contradicted() or (_asserts(rest, paper) and _gated(rest, paper, read, plan, corpus).word != YES):
             record = None
     if record and (record.word == NO or not paper.has_abstract or not alignment.stated(rest)):
+        if record.word == YES and presumes_author(plan, paper):  # "the Organic Letters paper is one of hers?": not hers
+            record = claim_record.RecordCheck(NO, record.said, record.field, record.spans)
         cites = Citations()
         text = f"{record.word}: {heading(paper, corpus)}: {record.said} {cites.cite(paper, summary_sentence(paper))}."
         if said := _rest_said(record, rest, paper, corpus):
