@@ -54,10 +54,11 @@ STRUCTURE = (
 )
 
 # "… studied in the paper arguing that …": a question about one paper it describes, in the singular, asks a fact of
-# it even when its form is close to a topic question's; a list asks for papers in the plural.
+# it even when its form is close to a topic question's; a list asks for papers in the plural, before the singular
+# too ("Papers from 2023 onward where she is first author and Antarctica is part of the study area?": r26c55).
 ONE_PAPER = re.compile(
-    rf"\b(?:the|this|that)\s+(?:[\w-]+\s+){{0,2}}?{COUNT_SINGULAR}\b(?!s)(?!.*\b{PLURAL}\b)",
-    re.I,
+    rf"^(?!.*\b{PLURAL}\b).*?\b(?:the|this|that)\s+(?:[\w-]+\s+){{0,2}}?{COUNT_SINGULAR}\b(?!s)",
+    re.I | re.S,
 )
 
 # "an overview of his X work", "summarize his research on X", "sum up his work on X", "the big picture of her X
