@@ -54,11 +54,10 @@ STRUCTURE = (
 )
 
 # "… studied in the paper arguing that …": a question about one paper it describes, in the singular, asks a fact of
-# it even when its form is close to a topic question's; a list asks for papers in the plural, before the singular
-# too ("Papers from 2023 onward where she is first author and Antarctica is part of the study area?": r26c55).
+# it even when its form is close to a topic question's; a list asks for papers in the plural.
 ONE_PAPER = re.compile(
-    rf"^(?!.*\b{PLURAL}\b).*?\b(?:the|this|that)\s+(?:[\w-]+\s+){{0,2}}?{COUNT_SINGULAR}\b(?!s)",
-    re.I | re.S,
+    rf"\b(?:the|this|that)\s+(?:[\w-]+\s+){{0,2}}?{COUNT_SINGULAR}\b(?!s)(?!.*\b{PLURAL}\b)",
+    re.I,
 )
 
 # "an overview of his X work", "summarize his research on X", "sum up his work on X", "the big picture of her X
