@@ -26,6 +26,8 @@ _ASKS_SEVERAL = re.compile(
 # A further ask is a question: a question mark or a wh-word opens it. "Which journal articles … did she first-author?
 # Leave out preprints and conference papers." closes on a condition of the list, not on a second ask (r28c54).
 _A_QUESTION = re.compile(r"\?\s*$|^\W*(?:what|which|who|whom|whose|when|where|why|how)\b", re.I)
+# A verb in the singular after "which of his papers" ("is", "was", "contains"; not "focus", "discuss"): one paper asked.
+_SINGULAR_VERB = re.compile(r"\s+(?:[a-z]*[^su\W]s|is|has|was)\b", re.I)
 # A bracket is a gloss of the words before it ("name the supercomputer they ran on (e.g. Tianhe-2)?"): the sentence
 # its "e.g." would end is not a second ask (r8s53).
 _BRACKET = re.compile(r"\s*\([^()]*\)")
@@ -57,8 +59,10 @@ def asked_of_one(plan, selected: Callable[[object], list[str]]):
     ask = further_ask(plan.question)
     if not ask or _ASKS_SEVERAL.search(ask) or phrases.asked_fields(ask) or not _A_QUESTION.search(ask):
         return plan
-    if phrases.LIST_FORM.search(ask):
-        return plan  # "Between 2020 and 2022, which of his X papers name …?": the list's own clause after a condition
+    if (m := phrases.LIST_FORM.search(ask)) and not _SINGULAR_VERB.match(ask, m.end()):
+        # "Between 2020 and 2022, which of his X papers name …?": the list's own clause after a condition; "which of
+        # his papers is that, and what …?" picks one paper (its verb in the singular) and asks of it (r16s69, r18s103)
+        return plan
     if plan.negated and plan.negated.casefold() in ask.casefold():
         return plan  # "…, which of them don't use X?": the ask says the selection's own condition
     if re.search(r"\bhow\s+many\b", ask, re.I) and not _COUNT_NAMES.search(ask):
