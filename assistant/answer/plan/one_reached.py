@@ -23,6 +23,14 @@ _ASKS_SEVERAL = re.compile(
     r"\bwhich\s+(?:(?:is|are|was|were|did|does|do|has|have|had)(?:n['’]t)?|never|not|also|still|only)\b",
     re.I,
 )
+# A further ask is a question: a question mark or a wh-word opens it. "Which journal articles … did she first-author?
+# Leave out preprints and conference papers." closes on a condition of the list, not on a second ask (r28c54).
+_A_QUESTION = re.compile(r"\?\s*$|^\W*(?:what|which|who|whom|whose|when|where|why|how)\b", re.I)
+# A verb in the singular after "which of his papers" ("is", "was", "contains"; not "focus", "discuss"): one paper asked.
+_SINGULAR_VERB = re.compile(r"\s+(?:[a-z]*[^su\W]s|is|has|was)\b", re.I)
+# A bracket is a gloss of the words before it ("name the supercomputer they ran on (e.g. Tianhe-2)?"): the sentence
+# its "e.g." would end is not a second ask (r8s53).
+_BRACKET = re.compile(r"\s*\([^()]*\)")
 # "how many kernels was it evaluated on?" names what it counts; "how many does it have?" names nothing, and after
 # a selection ("her most cited paper") it asks the count of the selection itself.
 _COUNT_NAMES = re.compile(r"\bhow\s+many\s+(?!(?:was|were|is|are|does|did|do|has|have|had|of|there)\b)[\w-]+", re.I)
@@ -32,6 +40,7 @@ def further_ask(question: str) -> str:
     """The clause a question asks after the part that selects its paper: the first later wh-question ("…. How many
     kernels was it evaluated on?", "…, and what was the largest system it measured?"), else the ask after a
     description ("… — whose charts …?"); "" when none."""
+    question = _BRACKET.sub("", question)
     if later := phrases.later_asks(question):
         return later[0].strip()
     described, asked = asked_part(question)  # "Her 2019 paper — whose ice charts supplied its labels?"
@@ -48,7 +57,11 @@ def asked_of_one(plan, selected: Callable[[object], list[str]]):
     if plan.route not in ROUTES or plan.history or plan.named or plan.focus or plan.within_focus or plan.compared:
         return plan
     ask = further_ask(plan.question)
-    if not ask or _ASKS_SEVERAL.search(ask) or phrases.asked_fields(ask):
+    if not ask or _ASKS_SEVERAL.search(ask) or phrases.asked_fields(ask) or not _A_QUESTION.search(ask):
+        return plan
+    if (m := phrases.LIST_FORM.search(ask)) and not _SINGULAR_VERB.match(ask, m.end()):
+        # "Between 2020 and 2022, which of his X papers name …?": the list's own clause after a condition; "which of
+        # his papers is that, and what …?" picks one paper (its verb in the singular) and asks of it (r16s69, r18s103)
         return plan
     if plan.negated and plan.negated.casefold() in ask.casefold():
         return plan  # "…, which of them don't use X?": the ask says the selection's own condition

@@ -9,9 +9,19 @@ import re
 # A negation that governs the words after it in its clause ("not published in", "never at", "non-", "other than").
 _GOVERNING = re.compile(
     r"(?:\b(?:not|never|no|nor|neither|excluding|except(?:\s+for)?|other\s+than|outside(?:\s+of)?|besides|"
-    r"apart\s+from|rather\s+than|instead\s+of|without)\b|n['’]t\b|\bnon-)",
+    r"apart\s+from|rather\s+than|instead\s+of|without|leav(?:e|ing)\s+out|exclude|omit(?:ting)?|skip(?:ping)?)\b|"
+    r"n['’]t\b|\bnon-)",
     re.I,
 )
+# A verb or preposition of leaving out governs each noun of the list it takes ("Leave out preprints and conference
+# papers", "excluding workshops, theses or reports"): between it and a later noun, "and", "or" and commas join
+# objects, not clauses (r28c54 read the conference papers it left out as the kind asked for).
+_EXCLUDING = re.compile(
+    r"\b(?:leav(?:e|ing)\s+out|exclud(?:e|ing)|omit(?:ting)?|skip(?:ping)?|except(?:\s+for)?|other\s+than|"
+    r"apart\s+from|besides|neither)\b",
+    re.I,
+)
+_JOINS = re.compile(r"\s*(?:,|\band\b|\bor\b|\bnor\b)\s*", re.I)
 # What ends the reach of a negation: a clause break, a new clause of the question, or a verb of being that starts
 # another predicate ("not about sea ice are on arXiv": the source is not negated).
 _BREAK = re.compile(r"[,;:()?!]|\b(?:and|but|that|which|who|where|with|so|while|whose|are|is|were|was)\b", re.I)
@@ -36,6 +46,8 @@ def governed(question: str, start: int) -> tuple[bool, int]:
     before = question[:start]
     for m in reversed(list(_GOVERNING.finditer(before))):
         between = re.sub(r"\([^()]*\)", " ", before[m.end() :])  # "not (as far as the records show) come out in"
+        if _EXCLUDING.fullmatch(m.group(0)):
+            between = _JOINS.sub(" ", between)  # "leave out preprints and conference papers": one list of objects
         if _BREAK.search(between) or len(re.findall(r"[\w'’-]+", between)) > NEGATION_REACH:
             return False, start
         return True, m.start()

@@ -28,7 +28,8 @@ SOURCE_NOUNS = {
     )
 }
 # Two values joined so that one negation governs both ("not in a journal or conference", "neither X nor Y").
-JOINED = re.compile(r"^\s*(?:,\s*)?(?:or|nor|and/or|/)\s+(?:(?:in|at|on)\s+)?(?:an?\s+|the\s+)?$", re.I)
+# A bare comma lists them too ("so not a conference, workshop or bare preprint": the workshop is left out as well).
+JOINED = re.compile(r"^\s*(?:,\s*|(?:,\s*)?(?:or|nor|and/or|/)\s+)(?:(?:in|at|on)\s+)?(?:an?\s+|the\s+)?$", re.I)
 # A kind noun that asks which venue or how many ("which journal …?", "how many distinct journals") names no condition.
 _ASKED = re.compile(r"\b(?:which|what|whose|how many|number of)\s+(?:\w+\s+)?$", re.I)
 # The words a venue's name is said with besides its own ("IEEE venues", "Elsevier journals", "at NeurIPS").

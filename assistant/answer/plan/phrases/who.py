@@ -72,8 +72,11 @@ _AT = rf"(?:(?:{NTH_WORDS}){_OR_ALONE}?(?:[- ](?:listed|named|credited))?[- ](?:
 # and a position held by someone else than the person ("is someone other than X the first author", "whose first
 # author isn't her", "led by somebody besides X", "not led by him"): the papers where the person is not at it.
 NOT_POSITION = re.compile(
-    r"(?:\b(?:not|never)|n['’]t)\s+(?:(?:the|as|as the|listed as|listed as the|be|being)\s+)?"
+    # ("without being the lead author": "without" negates as "not" does; the words between may stack)
+    r"(?:\b(?:not|never|without)|n['’]t)\s+(?:(?:the|as|listed|be|being|named|credited)\s+){0,3}"
     r"(?:first|lead|leading|second|third|last|senior)[- ]author"
+    # "led by someone else", "first-authored by another author": the position is said of another person
+    rf"|\b(?:led|(?:{NTH_WORDS})[- ]authored)\s+by\s+{_ELSE}"
     rf"|\b{_SOMEONE}\s+{_OTHER_THAN}\s+{_PERSON}(?=[^.?;]{{0,40}}{_AT})"
     rf"|\b{_AT}(?:\s+(?:who|that))?(?:\s+(?:is|was|by|being))?\s+{_SOMEONE}\s+{_OTHER_THAN}\s+{_PERSON}"
     # "a last author other than him" ("but" only after "someone": "first author but Boyang second" is no negation)
