@@ -8,7 +8,8 @@ Each summary item of tests/data that the planner reads as a topic summary gives 
 and the papers first by the description's meaning), labelled by the item's expected papers (1), other papers (0) and
 its allowed papers (left out of the fit, neutral in the score). An item's score is the evaluation's filter rule: the
 share of its expected papers chosen less 0.25 per chosen paper outside the expected and allowed ones. --collect reads
-the regression stores of this worktree (/tmp/rstore-<worktree>/{seeds,corpus2}) and writes /tmp/described_rows.json.
+the regression stores of this worktree (/tmp/rstore-<worktree>/{seeds,corpus2}) and writes
+/tmp/described_rows-<worktree>.json.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from bench.common import ROOT
 from bench.learned import logistic, opened, questions, run_steps, writer
 
 DATA = ROOT / "tests" / "data"
-ROWS = Path("/tmp/described_rows.json")
+ROWS = Path(f"/tmp/described_rows-{ROOT.name}.json")  # per worktree: engineers collect in parallel
 STORES = {"seeds": Path(f"/tmp/rstore-{ROOT.name}/seeds"), "corpus2": Path(f"/tmp/rstore-{ROOT.name}/corpus2")}
 L2 = 3.0  # ridge on the standardised weights (a few hundred items, correlated features)
 KEEP_THRESHOLDS = (0.3, 0.4, 0.5, 0.6)

@@ -89,7 +89,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader, NamedSetRe
             negation = None  # "what's the reason for running it on board instead of on the ground?": what it avoids
         keyword_route = intent.route
         intent.route, intent.subject = self._by_meaning(intent, vote, question, stripped, named, focus, literal)
-        if summary_asked := self.topics.summary_asked(question, intent.route, vote.label, named or focus, literal):
+        if summary_asked := self.topics.summary_asked(question, intent.route, named or focus, literal):
             intent.route, intent.subject = "list", subject_for("list", stripped, self.corpus.principal)
         # "his earliest arXiv submission": "arXiv" drew a categories vote, but no category is asked; a date picks, a
         # list form lists ("which of his papers first posted to arXiv …"; a kind of work read is the table's to list)

@@ -20,7 +20,6 @@ from assistant.models import Filters, Paper
 # Routes whose topic filters the table's papers: its words are read for what distinguishes them (`read`).
 TOPIC_ROUTES = ("list", "count", "code", "coauthors", "earliest", "latest")
 # "his stencil papers", "his atomistic simulation work", "his research on X": the papers of a topic.
-_PAPERS_OR_WORK = re.compile(rf"\b{phrases.PAPER_NOUN}|\bresearch\b", re.I)
 # How many (topic, pool) groundings a reader keeps (the table does not change under it: a new table, a new reader)
 GROUNDINGS_KEPT = 256
 
@@ -52,14 +51,16 @@ class TopicReader:
             return said, ends.paper.id
         return as_wording(topic), None
 
-    def summary_asked(self, question: str, route: str, label: str, papers: list[str], literal) -> bool:
-        """A summary or overview asked of the papers on a topic ("an overview of his atomistic simulation work", "a
-        summary of his stencil papers"), which the reading took for a fact or a list: no paper named or pointed back
-        to, none described in the singular, and topic words left. Either way it is written as the topic summary (one
-        contribution line per paper), the list's papers cited."""
+    def summary_asked(self, question: str, route: str, papers: list[str], literal) -> bool:
+        """A summary or overview asked of the papers on a topic ("an overview of his atomistic simulation work", "sum
+        up what he has done on X"), which the reading took for a fact, a list or the research overview: no paper named
+        or pointed back to, none described in the singular, and topic words left. Either way it is written as the
+        topic summary (one contribution line per paper), the list's papers cited. The route vote's label is not asked:
+        "an overview of what he has done on storing weights in fewer bits" votes fact (its nearest examples ask a
+        fact of one paper), and a summary word with a topic left asked a topic summary in every regression item it
+        reached (16 summary items moved to it, no item of another kind)."""
         return (
-            route in ("fact", "list")
-            and (label in ("summary", "overview", "list") or bool(_PAPERS_OR_WORK.search(question)))
+            route in ("fact", "list", "overview")
             and not (papers or literal)
             and bool(phrases.SUMMARY_ASKED.search(question))
             and not phrases.ONE_PAPER.search(question)
