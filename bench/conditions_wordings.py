@@ -1,7 +1,8 @@
 """The new wordings of the author-position structures (bench/conditions_new_wordings.json), planned on their store:
-each passes when the plan reads what it expects (see _holds).
+each passes when the plan reads what it expects (see _holds). `--items` runs another file of the same form, e.g.
+the stacked-condition wordings (bench/stacked_new_wordings.json), whose items pass by the papers they cite.
 
-    python -m bench.conditions_wordings --seeds store --corpus2 /tmp/c2-wt/store
+    python -m bench.conditions_wordings --seeds store --corpus2 /tmp/c2-wt/store [--items FILE]
 """
 
 from __future__ import annotations
@@ -45,8 +46,9 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seeds", default="store")
     ap.add_argument("--corpus2", required=True)
+    ap.add_argument("--items", type=Path, default=ITEMS, help="a wordings file (default: %(default)s)")
     args = ap.parse_args()
-    items = json.loads(ITEMS.read_text())["items"]
+    items = json.loads(args.items.read_text())["items"]
     passed, total = Counter(), Counter()
     for store_name, store in (("seeds", Path(args.seeds)), ("corpus2", Path(args.corpus2))):
         answerer = opened(store).answerer()
