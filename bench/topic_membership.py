@@ -45,6 +45,7 @@ ROUNDS = (
     "r30",
     "r31",
     "r32",
+    "r33",
     "r25x",
     "r26x",
     "r27x",
@@ -52,6 +53,7 @@ ROUNDS = (
     "r30x",
     "r31x",
     "r32x",
+    "r33x",
 )
 # writer -> its sets; the team's sets are fitted on, never held out
 WRITERS = {"first_contact": ["first_contact_seeds", "first_contact_corpus2"]} | {

@@ -39,9 +39,13 @@ SETS = _sets()
 # (No where MoQE's abstract names ImageNet and WikiText in other words), r32xc33 ("both of her papers with Yuki Sato",
 # a set described by a co-author, read as No). Session 30 (a claim read in parts, write/verdict_parts.py) takes 3 and 1
 # off: r16s13 and r32xs42 (two counts bound to each other's nouns), r28s18 ("roughly 8%" against 8.31%), r25xc36 (the
-# record's venue held on another group's paper asked as hers).
-WRONG_SEEDS = 12
-WRONG_CORPUS2 = 11
+# record's venue held on another group's paper asked as hers). r33 (blind, session 30) adds 4 and 2: r33s18
+# ("The abstracts do not say" to a Yes: the machine the HONPAS runs used), r33xs42 and r33xs45 (No to a Yes: a
+# described simulation's hardware, a model size in 2026), r33xs44 (Yes to "over 80 models across 11 benchmarks"),
+# r33c08 (Yes to "classified Sentinel-1 radar images" of the CryoSat-2 waveform paper), r33c13 ("The abstracts do not
+# say" to a Yes: a long-term thinning of the snow).
+WRONG_SEEDS = 16
+WRONG_CORPUS2 = 13
 # The yes/no questions still answered without a verdict, by their known causes (remove each when it is read):
 # r11c06 "OpenAlex gives the first
 # author of … as 田中 恵子. Is that the same Keiko Tanaka?" is no yes/no question to phrases.claims ("that" before an
@@ -50,14 +54,17 @@ WRONG_CORPUS2 = 11
 # claim to cut …?", r31xc36 and r31xs44, of the same shape, are read as a verdict over the papers named since
 # plan/named_set.py; r31xc31, "Keiko was the first author of …, right?", as a claim checked on the byline.)
 # r32xs40 "Does any of his work report results on Huawei Ascend chips?" (blind, session 29) is read as a list of the
-# papers that do, with no verdict before it.
-KNOWN_MISSING = {"r11c06", "r32xs40"}
+# papers that do, with no verdict before it; r33xs40 "Are all three of the compression papers he posted on 9 December
+# 2024 promising …?" (the set named by an article and a clause, not a possessive: read as a count of the papers with
+# code) and r33xc37 "Is Tanaka the first author on every paper she wrote with Ivan Petrov?" ("every" with a singular
+# paper noun: read as a list) likewise (blind, session 30): phrases/quantifiers.py reads neither set.
+KNOWN_MISSING = {"r11c06", "r32xs40", "r33xs40", "r33xc37"}
 
 
 def test_every_set_with_yes_no_questions_is_read():
-    # the sets up to r32 and the verify forms: a set renamed or left out would pass unread
-    assert len(SETS["seeds"]) >= 34 and len(SETS["corpus2"]) >= 33, SETS
-    assert "first_contact_r32x_seeds.json" in SETS["seeds"] and "verify_forms_corpus2.json" in SETS["corpus2"]
+    # the sets up to r33 and the verify forms: a set renamed or left out would pass unread
+    assert len(SETS["seeds"]) >= 36 and len(SETS["corpus2"]) >= 35, SETS
+    assert "first_contact_r33x_seeds.json" in SETS["seeds"] and "verify_forms_corpus2.json" in SETS["corpus2"]
 
 
 def yes_no(names: list[str]) -> list[dict]:
