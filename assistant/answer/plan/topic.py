@@ -15,6 +15,7 @@ from assistant.answer.plan import dated, facets, frame, phrases, refusal, topic_
 from assistant.answer.plan.content import content_of, places
 from assistant.answer.plan.intents import subject_for
 from assistant.answer.plan.listed import listed_noun
+from assistant.answer.plan.said_phrase import said_together
 from assistant.models import Filters, Paper
 
 # Routes whose topic filters the table's papers: its words are read for what distinguishes them (`read`).
@@ -118,7 +119,13 @@ class TopicReader:
             # the model reads as subject (plan/frame.py), when they ground papers. A topic it reads as all frame, or
             # whose subject grounds nothing, stays: the corpus does not cover it.
             learned = content_of(topic, question, used, self._subjects(question))
-            if learned and learned != content and self._grounds(learned, pool) and self._tells_apart(learned, pool):
+            if (
+                learned
+                and learned != content
+                and self._grounds(learned, pool)
+                and self._tells_apart(learned, pool)
+                and not self._cuts_a_phrase(read[0], learned)
+            ):
                 return self._read(learned, question, pool, filtered, route)
             if filtered and (named := self._named_listed(read[0], question, pool, route)) is not None:
                 return named
@@ -158,9 +165,24 @@ class TopicReader:
     ) -> tuple[str, str, list[str]]:
         """A topic that grounds no paper, refused ("none is about it") or read again from its subject words that
         ground papers, as the model fitted on every writer's questions decides (plan/refusal.py)."""
-        if (found := refusal.decided(self.corpus, question, read[0], pool, filtered)) is None:
+        found = refusal.decided(self.corpus, question, read[0], pool, filtered)
+        if found is None or self._cuts_a_phrase(read[0], found.reading):
             return read
         return found.reading, refusal.assumed(read[0], found), []
+
+    def _cuts_a_phrase(self, topic: str, kept: str) -> bool:
+        """Whether a reading drops a phrase's head (its last word) that the corpus says as one phrase with the word
+        before it, kept: "networks" read as frame or ordinary leaves "graph neural", which a paper on neural network
+        quantization holds, of "graph neural networks", which no paper of the author's says (another group's "Graph
+        Neural Networks (GNNs)" does). A head after a name is what of the name is asked ("A100 GPUs", "Sentinel-2
+        data"), and a word of the question's frame is said beside its subject in no paper ("stencil nutshell")."""
+        left = set(kept.casefold().split())
+        for alt in re.split(r"\s+or\s+", topic.casefold()):
+            *before, head = alt.split() or [""]
+            if before and head not in left and before[-1] in left and not topics.identities([before[-1]]):
+                if said_together(self.corpus, before[-1], head):
+                    return True
+        return False
 
     def _tells_apart(self, topic: str, pool: list[Paper]) -> bool:
         """Whether a reading keeps a word that tells the pool's papers apart (not ordinary English): "models", left
@@ -264,7 +286,12 @@ class TopicReader:
             more = f" or {relaxed}" if relaxed and relaxed != topic and reading.papers_on(relaxed, pool) else ""
             said = f"No paper's own text is on “{topic}” as a whole, so I read it as either: “{joined}{more}”."
             return joined + more, said, []
-        if relaxed and relaxed != topic and reading.papers_on(relaxed, pool):
+        if (
+            relaxed
+            and relaxed != topic
+            and not self._cuts_a_phrase(topic, relaxed)
+            and reading.papers_on(relaxed, pool)
+        ):
             said = f"No paper's own text is on “{topic}” as a whole, so I read the topic as “{relaxed}”."
             return relaxed, said, []
         # "Sentinel-2 data": an identity (letters and digits: topics.identities) names one thing, and the ordinary
