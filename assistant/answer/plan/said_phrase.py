@@ -33,3 +33,9 @@ def said_together(corpus, first: str, second: str) -> bool:
     b = "|".join(sorted(map(re.escape, forms(second) | {second.casefold()}), key=len, reverse=True))
     pattern = re.compile(rf"(?<![\w-])(?:{a})[\s-]+(?:{b})(?![\w-])", re.I)
     return any(pattern.search(t) for i in both[:PAPERS_READ] for t in texts_of(corpus.papers[int(i)]))
+
+
+def holds_every_word(paper, words: list[str]) -> bool:
+    """Whether the paper's texts (title, research sentences, comments) use every word, each in any of its forms."""
+    said = {t for text in texts_of(paper) for t in bm25_terms(text)}
+    return all(_tokens(w) & said for w in words)

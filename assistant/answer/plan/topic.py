@@ -15,7 +15,7 @@ from assistant.answer.plan import dated, facets, frame, phrases, refusal, topic_
 from assistant.answer.plan.content import content_of, places
 from assistant.answer.plan.intents import subject_for
 from assistant.answer.plan.listed import listed_noun
-from assistant.answer.plan.said_phrase import said_together
+from assistant.answer.plan.said_phrase import holds_every_word, said_together
 from assistant.models import Filters, Paper
 
 # Routes whose topic filters the table's papers: its words are read for what distinguishes them (`read`).
@@ -124,7 +124,7 @@ class TopicReader:
                 and learned != content
                 and self._grounds(learned, pool)
                 and self._tells_apart(learned, pool)
-                and not self._cuts_a_phrase(read[0], learned)
+                and not self._cuts_a_phrase(read[0], learned, pool)
             ):
                 return self._read(learned, question, pool, filtered, route)
             if filtered and (named := self._named_listed(read[0], question, pool, route)) is not None:
@@ -166,23 +166,28 @@ class TopicReader:
         """A topic that grounds no paper, refused ("none is about it") or read again from its subject words that
         ground papers, as the model fitted on every writer's questions decides (plan/refusal.py)."""
         found = refusal.decided(self.corpus, question, read[0], pool, filtered)
-        if found is None or self._cuts_a_phrase(read[0], found.reading):
+        if found is None or self._cuts_a_phrase(read[0], found.reading, pool):
             return read
         return found.reading, refusal.assumed(read[0], found), []
 
-    def _cuts_a_phrase(self, topic: str, kept: str) -> bool:
+    def _cuts_a_phrase(self, topic: str, kept: str, pool: list[Paper]) -> bool:
         """Whether a reading drops a phrase's head (its last word) that the corpus says as one phrase with the word
-        before it, kept: "networks" read as frame or ordinary leaves "graph neural", which a paper on neural network
-        quantization holds, of "graph neural networks", which no paper of the author's says (another group's "Graph
-        Neural Networks (GNNs)" does). A head after a name is what of the name is asked ("A100 GPUs", "Sentinel-2
-        data"), and a word of the question's frame is said beside its subject in no paper ("stencil nutshell")."""
+        before it, kept, and the papers the reading finds do not say every word it keeps: "networks" read as frame
+        leaves "graph neural", which papers on neural network quantization are put on though none says "graph", of
+        "graph neural networks", which no paper of the author's says (another group's "Graph Neural Networks (GNNs)"
+        does). A head after a name is what of the name is asked ("A100 GPUs", "Sentinel-2 data"); a word of the
+        question's frame is said beside its subject in no paper ("stencil nutshell"); and a reading its papers say
+        whole ("scientific" of "scientific computing") is kept."""
         left = set(kept.casefold().split())
         for alt in re.split(r"\s+or\s+", topic.casefold()):
             *before, head = alt.split() or [""]
             if before and head not in left and before[-1] in left and not topics.identities([before[-1]]):
                 if said_together(self.corpus, before[-1], head):
-                    return True
-        return False
+                    break
+        else:
+            return False
+        words = kept.split()
+        return not any(holds_every_word(sp.paper, words) for sp in self.corpus.topics.papers_on(kept, pool))
 
     def _tells_apart(self, topic: str, pool: list[Paper]) -> bool:
         """Whether a reading keeps a word that tells the pool's papers apart (not ordinary English): "models", left
@@ -289,7 +294,7 @@ class TopicReader:
         if (
             relaxed
             and relaxed != topic
-            and not self._cuts_a_phrase(topic, relaxed)
+            and not self._cuts_a_phrase(topic, relaxed, pool)
             and reading.papers_on(relaxed, pool)
         ):
             said = f"No paper's own text is on “{topic}” as a whole, so I read the topic as “{relaxed}”."
