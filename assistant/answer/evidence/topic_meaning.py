@@ -274,8 +274,9 @@ class TopicMeaning:
         study, 0.23, in "scaling classical ML algorithms in parallel, clustering, regression"; "benchmarks" in a
         quantization paper's results, 0.28). A paper whose title says an item is on it ("Ice Drift Forecasts …",
         0.34 to "forecasts, emulators, ensembles"), and so is one that says a name listed (NAME_ZIPF: "ResNeXt" in
-        "ResNet-family models (ResNet or ResNeXt)", 0.27 to the list of names), and one whose text says two items
-        (a compiler paper on "compiler" and "loops", 0.24 to "compiler / HPC-kernel work (stencils, loops, GEMM)").
+        "ResNet-family models (ResNet or ResNeXt)", 0.27 to the list of names; in a versioned form too, "ResNext50"),
+        and one whose text says two items (a compiler paper on "compiler" and "loops", 0.24 to "compiler / HPC-kernel
+        work (stencils, loops, GEMM)").
         Fewer alternatives: unchanged."""
         alts = alternatives(topic)
         if len(alts) < LIST_ITEMS or not found:
@@ -285,7 +286,11 @@ class TopicMeaning:
         near = {p.id: float(sims[a:b].max()) for p, a, b in runs if b > a}
         titled = lambda p: any(_has_all(content_terms(a), vocabulary(p.title or "")) for a in alts)  # noqa: E731
         names = {w for a in alts for w in content_terms(a) if distinct.zipf(w) < NAME_ZIPF}
-        named = lambda p: any(variants(w) & self._whole_of(p) for w in names)  # noqa: E731
+        # a name in its versioned forms too ("ResNext50" for "ResNeXt": VersionedNames, as every other rule reads it)
+        versions = {
+            w: variants(w) | (self._names().of(w, derived=False) if self._names() else frozenset()) for w in names
+        }
+        named = lambda p: any(versions[w] & self._whole_of(p) for w in names)  # noqa: E731
         several = lambda p: sum(_has_all(content_terms(a), self._whole_of(p)) for a in alts) >= 2  # noqa: E731
         return [
             sp

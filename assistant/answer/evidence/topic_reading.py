@@ -125,6 +125,9 @@ class TopicReading:
         said = terms(word)
         wanted = set().union(*(forms(t) for t in said)) if said else set()
         wanted |= self.terms.stemmed({stem(t, derived=True) for t in said}, partial(stem, derived=True))
+        if (names := self._names()) is not None:
+            # its versioned forms too ("ResNext50" holds "ResNeXt"), as the topic's grounding reads them
+            wanted |= {v for t in said for v in names.of(t, derived=False)}
         return count(self.terms, wanted, scope)
 
     def _scope_df(self, papers: list[Paper], at: set[int] | None) -> tuple[int, Callable[[str], int]]:

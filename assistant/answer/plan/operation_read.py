@@ -5,7 +5,7 @@ papers (mixed into the Planner, which gives the slot readers)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from assistant.answer.plan import aggregate as aggregates
 from assistant.answer.plan import phrases
@@ -34,6 +34,10 @@ def _of_one_work(question: str) -> bool:
     """A yes/no question about one work ("Did his meta-study gather results from over 80 models?"): its claim is
     checked on that work, not a threshold over his papers ("Do any of his papers report over 100x?")."""
     return phrases.polar(question) and not _PAPERS.search(question)
+
+
+# The end of a condition offered in place of the threshold that follows ("… near-linear scaling or a …").
+_OR_BEFORE = re.compile(r"\s+(?:either\s+)?or(?:\s+(?:an?|the|some))?\s*$", re.I)
 
 
 @dataclass
@@ -69,6 +73,16 @@ class OperationReader:
         parts[1] = parts[1][: joined[-1].start()] if joined else ""
         read = [said_before(topic, p) if topic else self._topic(self._without_people(without_dates(p))) for p in parts]
         return " and ".join(t for t in read if t)
+
+    def _either(self, before: str) -> str:
+        """The condition a threshold's clause offers before it as an alternative ("papers that claim near-linear
+        scaling or a parallel efficiency above 90%": "near-linear scaling"), read as a topic; "" when the words before
+        the threshold end in no "or" after the paper noun."""
+        parts = re.split(rf"(?i)(?<![\w-]){phrases.PAPER_NOUN}", before, maxsplit=1)
+        clause = parts[-1] if len(parts) == 2 else ""
+        if not (m := _OR_BEFORE.search(clause)):
+            return ""
+        return self._topic(self._without_people(without_dates(clause[: m.start()])))
 
     def operation_read(
         self,
@@ -132,6 +146,8 @@ class OperationReader:
             # "Which of his papers claim a speedup of more than 100x?": the papers whose reported figure passes it.
             intent.route, quantity, direction, threshold = "quantity_threshold", th.noun, th.direction, th
             topic = self._selection(question[: th.start], topic)
+            if either := self._either(question[: th.start]):
+                threshold = replace(th, either=either)
         elif not (named or focus or literal) and (ex := self.quantity_asked(question, f, span, scope)):
             intent.route, quantity, direction, topic = "quantity_extreme", ex.noun, ex.direction, ""  # as reported
         elif (

@@ -83,6 +83,23 @@ def _side_parts(question: str, joins: re.Pattern = _SIDES) -> list[str]:
     return parts[:1] + [part for part in parts[1:] if not _ASKS.match(part)]
 
 
+# "Which of his papers …", "List her papers that …": the question selects papers; a comparison said after the paper
+# noun ("… either using it or comparing against a Hessian-based method") is what the papers do, a condition of the
+# list, not two sides the question sets against each other.
+_PAPERS_SELECTED = re.compile(
+    rf"^\W*(?:which|what|list|name|show|find)\b(?:\s+of)?(?:\s+(?:his|her|their|the|all|every))?(?:\s+[\w'-]+){{0,3}}?"
+    rf"\s+{PLURAL}\b",
+    re.I,
+)
+
+
+def _compared_by_the_papers(question: str, named: list[str]) -> bool:
+    """The comparison the question words is one the papers it selects make (`_PAPERS_SELECTED`), no paper named."""
+    selected = _PAPERS_SELECTED.match(question)
+    said = phrases.COMPARISON.search(question)
+    return not named and selected is not None and said is not None and said.start() > selected.end()
+
+
 class Compared(list):
     """The papers a comparison is about, and the sides it describes that no paper was found for."""
 
@@ -105,6 +122,8 @@ class PairReader:
         aside (one that only dates another: "three years after X she published Y") is no side."""
         # "contrast", "how do … differ", "set X against Y" ask for a comparison in so many words, whatever the vote;
         # a weaker cue ("each one", "both") needs the vote or a paper named.
+        if vote.label == "list" and _compared_by_the_papers(question, named):
+            return []
         said = bool(
             phrases.COMPARISON.search(question) or re.search(_SET_BESIDE, question, re.I)
         ) or sides.parallel_measure(question)

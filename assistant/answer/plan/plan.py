@@ -69,6 +69,8 @@ class QueryPlan:
     literal: str | None = None  # a quoted phrase asked for literally ("an 'under review' note")
     dates: DateSpan | None = None  # the span of dates asked for, to the month ("in March 2025", "late 2023")
     negated: str = ""  # a topic the answer leaves out ("not about LLMs", "don't involve X")
+    # `negated` is an absence the papers must state ("say they work without any fine-tuning"), not a topic left out
+    negated_claimed: bool = False
     not_in: str = ""  # a source the papers must lack ("not on arXiv": "arxiv"; "not in a journal": "journal article")
     vote: RouteVote | None = None
     subject: str = ""  # the paper named (authors, when, arxiv, attribution, summary) or the topic words of a list
@@ -173,6 +175,7 @@ class QueryPlan:
             "years": [f.year_from, f.year_to],
             "dates": self.dates.describe() if self.dates else None,
             "negated_topic": self.negated or None,
+            "negated_claimed": self.negated_claimed or None,
             "not_in": self.not_in or None,
             "quantity": [self.quantity, "largest" if self.direction > 0 else "smallest"] if self.quantity else None,
             "papers_ranked": self.ranked,

@@ -293,6 +293,10 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader, NamedSetRe
             topic = respelled(topic, spelling)
             intent.subject = respelled(intent.subject, spelling)
         assumed, unsure, said = "", [], topic
+        if negation and negation.claimed and topic and not self.topics._grounds(topic, self._pool(f, span, scope)):
+            # "which of his methods explicitly say they work without …": the absence they state is the condition; the
+            # words left of its clause ground no paper and are its frame, no topic
+            topic = intent.subject = ""
         if topic and not literal and intent.route in TOPIC_ROUTES:
             pool = self._pool(f, span, scope)
             said, (topic, assumed, unsure) = topic, self.topics.read(topic, question, pool, filtered, intent.route)
@@ -371,6 +375,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader, NamedSetRe
             literal=literal,
             dates=span,
             negated=negation.topic if negation else "",
+            negated_claimed=bool(negation and negation.claimed),
             not_in=not_in or "",
             corrected=corrected,
             compared=list(compared),

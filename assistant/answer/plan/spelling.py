@@ -90,6 +90,13 @@ def with_apostrophes(question: str, knows: Callable[[str], bool]) -> str:
     return _bare_contraction().sub(restore, question)
 
 
+def _named(word: str) -> bool:
+    """A word with a capital after a small letter ("ResNeXt", "LLaMA") is a name as its authors write it, never a
+    typo: the corpus may write it only in a versioned form ("ResNext50"), and one edit from "resnet" it became another
+    model's name (the ResNeXt of "ResNet or ResNeXt networks" was lost to the topic)."""
+    return any(a.islower() and b.isupper() for a, b in zip(word, word[1:]))
+
+
 def correct_spelling(question: str, knows: Callable[[str], bool]) -> tuple[str, list[str]]:
     """Words that are not English and that the corpus never uses, one edit away from exactly one word it does
     ("paralel" -> "parallel", "comunication" -> "communication"), replaced; returns the text and the corrections
@@ -102,7 +109,7 @@ def correct_spelling(question: str, knows: Callable[[str], bool]) -> tuple[str, 
     def fix(m: re.Match) -> str:
         word = m.group(0)
         low = word.casefold()
-        if len(low) < 5 or not low.isalpha() or low in english or knows(low):
+        if len(low) < 5 or not low.isalpha() or low in english or knows(low) or _named(word):
             return word
         found = sorted(c for c in _edits1(low) if knows(c))
         if len(found) != 1:

@@ -8,6 +8,7 @@ from datetime import date
 
 from assistant.answer.check.citations import Citations, finish
 from assistant.answer.corpus import Corpus
+from assistant.answer.evidence import offered
 from assistant.answer.evidence.measured import asked_phrase, asked_text, by_context, change_side
 from assistant.answer.evidence.quantity import RATIO_NOUNS, alike, beyond, extreme
 from assistant.answer.evidence.weigh import summary_sentence
@@ -138,17 +139,28 @@ def quantity_threshold(corpus: Corpus, papers: list[Paper], plan: QueryPlan, sel
     noun = " or ".join(nouns)
     if th.ratio and not any(n.casefold() in RATIO_NOUNS for n in nouns):
         noun = "a figure"  # "beating earlier approaches by more than a factor of 100": any factor reported
-    if found:
-        lines = [f"{who[0].upper()}{who[1:]} that report {noun} {said} ({plural(len(found), 'paper')}):"]
-        page = pages.page_of(found, plan)  # as many as a topic list shows, the rest offered
-        for r in page.items:
+    # each a line: the papers past the bound, their figure first, then those that say the condition offered in its
+    # place ("near-linear scaling or an efficiency above 90%"), in the topic's own sense (papers_on)
+    rows = [
+        (r.paper, r.sentence, _as_written(r) if not th.direction and th.unit else _bounded(r, th.unit)) for r in found
+    ]
+    either = getattr(th, "either", "")
+    if either:
+        rest = [p for p in with_abstract if p.id not in best]
+        on = {sp.paper.id: (sp.paper, sp.sentence) for sp in corpus.topics.papers_on(either, rest)}
+        on |= {s.paper.id: (s.paper, s.sentence) for s in offered.saying(either, rest) if s.paper.id not in on}
+        rows += [(paper, sentence, f"says “{either}”") for paper, sentence in on.values()]
+    if rows:
+        asked = f"report {noun} {said}" + (f" or say “{either}”" if either else "")
+        lines = [f"{who[0].upper()}{who[1:]} that {asked} ({plural(len(rows), 'paper')}):"]
+        page = pages.page_of(rows, plan)  # as many as a topic list shows, the rest offered
+        for paper, sentence, lead in page.items:
             lines.append(
-                f"- {name(r.paper)}{when(r.paper)}{owner_note(r.paper, corpus.principal)}: "
-                f"{_as_written(r) if not th.direction and th.unit else _bounded(r, th.unit)}. "
-                f"{clause(r.sentence)} {cites.cite(r.paper, r.sentence)}"
+                f"- {name(paper)}{when(paper)}{owner_note(paper, corpus.principal)}: {lead}. "
+                f"{clause(sentence)} {cites.cite(paper, sentence)}"
             )
         lines += page.closing()
-        return finish("\n".join(lines), cites, route="quantity_threshold", papers=[r.paper.id for r in page.items])
+        return finish("\n".join(lines), cites, route="quantity_threshold", papers=[row[0].id for row in page.items])
     text = f"None of {who} reports {noun} {said} in its abstract."
     closest = [
         r

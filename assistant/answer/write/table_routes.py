@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from assistant.answer.check.citations import Citations, finish
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import asked, topics
+from assistant.answer.evidence import asked, stated_absence, topics
 from assistant.answer.evidence.finding import Evidence
 from assistant.answer.evidence.weigh import relevant, summary_sentence
 from assistant.answer.plan import dated, phrases
@@ -176,7 +176,9 @@ class TableWriter:
         quote = summary_sentence
         cites = Citations()
         papers = self.scoped(plan)
-        who = self.who(plan) + (f" not on “{plan.negated}”" if plan.negated and not plan.topic else "")
+        who = self.who(plan) + (
+            f" not on “{plan.negated}”" if plan.negated and not plan.negated_claimed and not plan.topic else ""
+        )
         route = plan.route
         topic = plan.topic if route in ("count", "coauthors", "list", "code", "earliest", "latest") else ""
         support: dict[str, str] = {}
@@ -184,7 +186,13 @@ class TableWriter:
             return self.compare(plan)
         if route == "which_of":
             return self.which_of(plan)
-        if plan.negated and route in ("list", "count", "earliest", "latest", "per_year", "code", "overview"):
+        if plan.negated and plan.negated_claimed and route in ("list", "count"):
+            # "say they work without any fine-tuning": the papers whose own text states the absence
+            said = {p.id: s for p in papers if (s := stated_absence.stating_absence(plan.negated, p))}
+            papers, support = [p for p in papers if p.id in said], said
+            if not topic and route == "list":
+                return self.topic_list(plan, f"without {plan.negated}", papers, support, cites)
+        elif plan.negated and route in ("list", "count", "earliest", "latest", "per_year", "code", "overview"):
             # "not about LLMs": the papers in scope minus those whose own text grounds the negated topic.
             on = self.corpus.topics.papers_touching(plan.negated, papers, within=topic)
             papers = [p for p in papers if p.id not in on]
@@ -265,7 +273,8 @@ class TableWriter:
             page = pages.page_of(papers, plan)
             # "… as second author, on X"
             sep = "," if plan.position or plan.surname or plan.venues or plan.work_type else ""
-            neg = f" and not on “{plan.negated}”" if plan.negated else ""  # the negated topic was filtered out
+            # the negated topic was filtered out (a claimed absence is the topic itself)
+            neg = f" and not on “{plan.negated}”" if plan.negated and not plan.negated_claimed else ""
             lines.append(
                 f"{who[0].upper()}{who[1:]}{sep} {on} “{topic}”{neg} ({plural(len(papers), 'paper')}, newest first)"
                 f"{page.span()}:"

@@ -75,12 +75,31 @@ _NEGATION_END = re.compile(
 class Negation:
     topic: str  # the words the answer must leave out ("LLMs", "machine learning")
     span: tuple[int, int]  # where the question says it
+    # The absence is what the papers say of themselves ("say they work without any fine-tuning"): the papers that
+    # state it are asked for, not those silent on the topic (evidence/stated_absence.py).
+    claimed: bool = False
 
 
 # "Why use a stack of images instead of a single one?", "How does X recover accuracy without calibration data?": a why
 # or how question asks for a reason or a method; a negation in it says what the method avoids, not which papers to
 # leave out ("how many" asks for papers and keeps its filter).
 _ASKS_REASON_OR_METHOD = re.compile(r"^\W*(?:(?:and|so|but|then)\s+)?(?:why\b|how\b(?!\s+(?:many|much)\b))", re.I)
+
+
+# A verb by which papers say something of themselves, in the clause before an absence ("… say they work without X").
+_SAID = re.compile(
+    r"\b(?:say|says|said|claim|claims|claimed|state|states|stated|report|reports|reported|promise|promises|"
+    r"assert|asserts|advertise|advertises)\b[^,.;:?!()]*$",
+    re.I,
+)
+# The negations that say a thing is absent ("without X", "with no X", "free of X"), not that a paper is not about it.
+_ABSENCE = re.compile(r"(?:without|(?:with|use|uses|need|needs) no|free of)\b", re.I)
+
+
+def _claimed(question: str, m: re.Match) -> bool:
+    """The absence `m` says is one the papers claim: a verb of saying leads its clause ("which of his methods say
+    they work without any fine-tuning?"), so the papers stating it are asked for."""
+    return bool(_ABSENCE.match(m.group(0))) and bool(_SAID.search(question[: m.start()]))
 
 
 def negated(question: str) -> Negation | None:
@@ -118,7 +137,7 @@ def negated(question: str) -> Negation | None:
                 opened = end + after.end() - 1
                 said, bracket_end = _bracketed(question, opened - len(said), said + "(")  # the bracket as if after it
                 x, end = _topic_of(said.strip(" \"'“”")), bracket_end or end
-        return Negation(x, (m.start(), end))
+        return Negation(x, (m.start(), end), claimed=_claimed(question, m))
     return None
 
 

@@ -30,7 +30,7 @@ _VALUE = (
 # "a speedup of more than 100x", "over 90% accuracy", "fewer than 8 GPUs": a threshold on a reported quantity.
 _BOUND = {
     "more than": 1, "over": 1, "above": 1, "greater than": 1, "higher than": 1, "larger than": 1, "exceeding": 1,
-    "bigger than": 1,
+    "bigger than": 1, "better than": 1,
     "in excess of": 1, "at least": 1, "less than": -1, "under": -1, "below": -1, "fewer than": -1,
     "lower than": -1, "smaller than": -1, "at most": -1,
 }  # fmt: skip
@@ -59,6 +59,9 @@ class Threshold:
     # Where the words saying it start in the question: the words before are the papers' own selection ("his LLM
     # papers that report …"), those after belong to the figure ("… over the previous state of the art").
     start: int = 0
+    # A condition the question offers in the figure's place, read as a topic ("claim near-linear scaling or an
+    # efficiency above 90%": "near-linear scaling"): a paper that says it passes as well (set by the planner).
+    either: str = ""
 
 
 # The bound said after the number ("an efficiency of 90% or more", "10 percentage points or higher"): the same bound
@@ -135,6 +138,11 @@ _STATED_IN = re.compile(
 )
 
 
+# Two modifiers joined before the noun after a number ("90% parallel or scaling efficiency"): the noun is the quantity,
+# either modifier says of what.
+_COORDINATED_HEAD = re.compile(r"\s+(?:or|and)\s+[A-Za-z][\w-]*\s+([A-Za-z][\w-]*)\b(?!\s+(?:or|and)\b)")
+
+
 def quantity_threshold(question: str) -> Threshold | None:
     """A bound on a reported quantity the question asks for ("a speedup of more than 100x" -> speedup > 100), or
     None. The noun is the word the bound follows ("a speedup of …") or, failing that, the one after the number
@@ -143,6 +151,8 @@ def quantity_threshold(question: str) -> Threshold | None:
         words = [w for w in (m.group("before"), m.group("after")) if w and w.casefold() not in STRUCTURE | STOP]
         if not words or re.fullmatch(YEAR, m.group("v")):
             continue
+        if words[0] == m.group("after") and (head := _COORDINATED_HEAD.match(question[m.end() :])):
+            words = [head.group(1)]  # "better than 90% parallel or scaling efficiency": the efficiency is measured
         unit = (m.group("unit") or "").casefold()
         unit_word = m.group("after") if words[0] == m.group("before") and m.group("after") and not unit else ""
         if unit_word.casefold() == "percentage" and (pts := re.match(r"\s+points?\b", question[m.end() :], re.I)):
