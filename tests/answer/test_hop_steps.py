@@ -65,6 +65,15 @@ STEPS = [
         "1,200",
         id="a-paper-picked-by-date-then-a-later-one-described",
     ),
+    # no reference phrase reads "the Sentinel-1 to RADARSAT-2 work" whole: the anchor is the paper closest to it
+    pytest.param(
+        "tanaka",
+        "Her co-author on the Sentinel-1 to RADARSAT-2 work is on one other paper of hers. How many scenes was that "
+        "other one pretrained on?",
+        "A Foundation Model",
+        "1.2 million",
+        id="the-co-author-of-a-paper-described-loosely",
+    ),
     pytest.param(
         "assistant",
         "Take the second author of the residual-network scaling theory paper. That person is first author of one of "
@@ -86,4 +95,10 @@ def test_the_paper_the_second_step_reaches(request, corpus, question, paper, fac
 def test_an_ask_of_the_bridge_paper_itself_takes_no_second_step(tanaka):
     planner = tanaka.answerer().planner
     question = "Her first IGARSS paper learned from ice charts. Which ice service made those charts?"
+    assert planner.hop_path(question, [], [], None) is None
+
+
+def test_a_person_named_with_no_paper_found_takes_no_second_step(tanaka):
+    planner = tanaka.answerer().planner
+    question = "Ivan Petrov has several papers with her. In the one where only the two of them are authors, what …?"
     assert planner.hop_path(question, [], [], None) is None

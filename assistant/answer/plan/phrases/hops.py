@@ -27,8 +27,6 @@ PAIR = re.compile(
     r"|\b(?:just|only) the two of them\b",
     re.I,
 )
-# The anchor's co-author meant is not the one the bridge names: "a co-author besides Ole Hansen".
-BESIDES = re.compile(r"\b(?:besides|other than|apart from|except(?: for)?|not)\s*$", re.I)
 # The ask speaks of the person the bridge found: "that person's 2020 paper", "with just that person".
 THAT_PERSON = re.compile(r"\b(?:that|this|the same)\s+(?:person|researcher|co-?author|colleague)\b", re.I)
 # Where the bridge's anchor description ends and what it says of the person begins ("… intercomparison also worked
@@ -36,6 +34,26 @@ THAT_PERSON = re.compile(r"\b(?:that|this|the same)\s+(?:person|researcher|co-?a
 _RELATION = re.compile(
     r"\s(?:also|is|was|were|turns?|turned|shows?|showed|appears?|appeared|wrote|worked|co-?wrote|led)\b", re.I
 )
+
+# The ask speaks of a paper the bridge's person reaches: another, that paper, that person's, the pair's, or the one
+# of the person's papers the ask describes ("the one where only the two of them are authors").
+POINTED = re.compile(
+    "|".join(
+        p.pattern
+        for p in (
+            ANOTHER,
+            THAT_PAPER,
+            THAT_PERSON,
+            PAIR,
+            re.compile(r"\bthe one\s+(?:that|which|where|whose|with|in which|on which)\b"),
+        )
+    ),
+    re.I,
+)
+# A description of the next paper by what it is not ("take the one that isn't about mixture-of-experts").
+NEGATED = re.compile(r"\b(?:not|never|without|neither)\b|n['’]t\b", re.I)
+# The anchor's co-author meant is not the one the bridge names: "a co-author besides Ole Hansen".
+BESIDES = re.compile(r"\b(?:besides|other than|apart from|except(?: for)?|not)\s*$", re.I)
 
 
 @dataclass(frozen=True)
