@@ -102,3 +102,10 @@ def test_a_person_named_with_no_paper_found_takes_no_second_step(tanaka):
     planner = tanaka.answerer().planner
     question = "Ivan Petrov has several papers with her. In the one where only the two of them are authors, what …?"
     assert planner.hop_path(question, [], [], None) is None
+
+
+def test_an_ask_of_several_papers_or_a_claim_is_no_step():
+    assert not hops.ANOTHER.search("His CALM paper and the other group's STBLLM treat layers differently")
+    assert hops.SEVERAL.search("What does each one use to make that per-layer decision?")
+    assert not hops.SEVERAL.search("How much do ice services disagree with each other, and how many were compared?")
+    assert not hops.asks_what("Is that accurate?")

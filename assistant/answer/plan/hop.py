@@ -19,7 +19,7 @@ class HopPath:
         """The one paper the ask of a two-step question is about, with the route and the clause asked of it; None
         when the question is not in two steps, or the steps lead to no one paper clearly."""
         hop = hops.split_hop(question)
-        if hop is None:
+        if hop is None or not hops.asks_what(hop.ask) or hops.SEVERAL.search(hop.ask):
             return None
         described, asked = hops.asked_clause(hop.ask)
         onward = f"{hop.onward_text} {described}".strip()

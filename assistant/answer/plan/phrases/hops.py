@@ -14,7 +14,15 @@ from assistant.answer.plan.phrases.picks import ANCHOR_ROLE
 # word must follow the space).
 _SENTENCE_END = re.compile(r"(?<=[.!?:])\s+(?=[A-Z\"'“])")
 # The ask points past the bridge's paper: another paper, a later or earlier one, one more.
-ANOTHER = re.compile(r"\b(?:other(?!\s+than)|another|also|later|earlier|one more|third|again)\b", re.I)
+# "Other" only of a paper ("one other paper of hers", "the other one"): "the other group's FusionLLM" and "the other
+# BLAS libraries" point past nothing.
+ANOTHER = re.compile(
+    r"\b(?:another|also|later|earlier|one more|third|again)\b"
+    r"|\bother\s+(?:[\w-]+\s+){0,2}(?:papers?|study|studies|work|articles?|preprints?|one)\b",
+    re.I,
+)
+# An ask of several papers ("What does each one use?", "How do A and B differ?") is no step to one paper.
+SEVERAL = re.compile(r"\b(?:each(?!\s+other)|both|either|differ|compares?|versus|vs)\b", re.I)
 # The ask points back to the paper the bridge said it reached through a person: "that 2024 paper", "that one" (of
 # a bridge that finds a paper, the same words point back to that paper itself: no second step).
 THAT_PAPER = re.compile(r"\bthat\s+(?:[\w-]+\s+){0,2}(?:paper|study|work|article|one|preprint)\b", re.I)
@@ -108,6 +116,11 @@ _ASK_CLAUSE = re.compile(
 # A lead-in of the ask that names its paper ("In that person's 2020 paper with Tanaka, …", "Another paper of his also
 # …;") only found the paper; one that names none narrows what is asked ("Besides downstream tasks, which …?").
 _PAPER_NOUN = re.compile(r"\b(?:papers?|study|studies|work|articles?|preprints?|one)\b", re.I)
+
+
+def asks_what(ask: str) -> bool:
+    """The ask sentence has a clause that asks with a question word ("Is that accurate?" checks a claim instead)."""
+    return bool(_ASK_CLAUSE.search(ask))
 
 
 def asked_of_paper(ask: str) -> str:
