@@ -109,3 +109,5 @@ def test_an_ask_of_several_papers_or_a_claim_is_no_step():
     assert hops.SEVERAL.search("What does each one use to make that per-layer decision?")
     assert not hops.SEVERAL.search("How much do ice services disagree with each other, and how many were compared?")
     assert not hops.asks_what("Is that accurate?")
+    assert hops.SEVERAL.search("How do their headline numbers compare?")
+    assert not hops.SEVERAL.search("How many charts did it compare?")

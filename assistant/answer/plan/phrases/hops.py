@@ -22,7 +22,12 @@ ANOTHER = re.compile(
     re.I,
 )
 # An ask of several papers ("What does each one use?", "How do A and B differ?") is no step to one paper.
-SEVERAL = re.compile(r"\b(?:each(?!\s+other)|both|either|differ|compares?|versus|vs)\b", re.I)
+# "Compare" of their papers ("How do their headline numbers compare?"), not one paper's ("how many charts did it
+# compare?").
+SEVERAL = re.compile(
+    r"\b(?:each(?!\s+other)|both|either|differ|versus|vs)\b|\b(?:their|they|them|these|those)\b[^?]*\bcompare\b",
+    re.I,
+)
 # The ask points back to the paper the bridge said it reached through a person: "that 2024 paper", "that one" (of
 # a bridge that finds a paper, the same words point back to that paper itself: no second step).
 THAT_PAPER = re.compile(r"\bthat\s+(?:[\w-]+\s+){0,2}(?:paper|study|work|article|one|preprint)\b", re.I)
