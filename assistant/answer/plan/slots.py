@@ -23,6 +23,7 @@ from assistant.answer.plan.conversation import (
     previous_answer,
 )
 from assistant.answer.plan.corrected import CorrectionReader
+from assistant.answer.plan.hop import HopPath
 from assistant.answer.plan.intents import mentions_author, topic_words
 from assistant.answer.plan.joint import JointReader
 from assistant.answer.plan.noted import NotedReader
@@ -66,6 +67,7 @@ class SlotReader(
     TableFieldReader,
     RelativeReader,
     TwoAsks,
+    HopPath,
 ):
     """Reads a question's slots against the corpus (the table's names, people and papers)."""
 
