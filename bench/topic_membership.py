@@ -46,6 +46,7 @@ ROUNDS = (
     "r31",
     "r32",
     "r33",
+    "r36",
     "r25x",
     "r26x",
     "r27x",
@@ -54,6 +55,7 @@ ROUNDS = (
     "r31x",
     "r32x",
     "r33x",
+    "r36x",
 )
 # writer -> its sets; the team's sets are fitted on, never held out
 WRITERS = {"first_contact": ["first_contact_seeds", "first_contact_corpus2"]} | {
