@@ -86,11 +86,14 @@ class VersionedNames:
     def of(self, word: str, derived: bool = True) -> frozenset[str]:
         """The word's other written forms; `derived=False` only those that write the word itself (a version, a glued
         function word): what a whole phrase said in one sentence may read (`holds`)."""
-        if word not in self._seen:
+        if word not in self._written:
             out = {v for v in self._starting(word) if _VERSION.fullmatch(t := v[len(word) :]) or _glued(v, t)}
             self._written[word] = frozenset(out)
-            self._seen[word] = frozenset(out | self._derived(word))
-        return self._seen[word] if derived else self._written[word]
+        if not derived:
+            return self._written[word]  # no derived form asked: no closeness by meaning read
+        if word not in self._seen:
+            self._seen[word] = frozenset(self._written[word] | self._derived(word))
+        return self._seen[word]
 
     def _starting(self, prefix: str) -> list[str]:
         if len(prefix) < 3:
@@ -209,3 +212,8 @@ def _said(word: str, vocabulary: frozenset[str], stems: set[str], named: Version
 
 def _parts_held(word: str, stems: set[str]) -> bool:
     return all(stem(p) in stems for p in word.split("-") if p)
+
+
+def written_forms(word: str, names: VersionedNames | None) -> frozenset[str]:
+    """The word's variants and the table's forms writing it with a version ("ResNext50" for "ResNeXt")."""
+    return frozenset(variants(word) | (names.of(word, derived=False) if names is not None else frozenset()))

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 import numpy as np
 
 from assistant.answer.evidence import distinct, topic_score
+from assistant.answer.evidence.list_agreement import LIST_ITEMS, ListAgreement
 from assistant.answer.evidence.query_terms import derived_form, stem
 from assistant.answer.evidence.topic_core import VersionedNames, core_words, holds, says_most, says_named
 from assistant.answer.evidence.topic_terms import (
@@ -30,18 +31,12 @@ from assistant.answer.evidence.topic_terms import (
     said_as_written,
     strongly_relevant,
 )
-from assistant.answer.evidence.weigh import QueryTerms, forms, vocabulary
+from assistant.answer.evidence.weigh import QueryTerms, forms
 from assistant.index.bm25 import terms, variants
 from assistant.index.term_masks import mask_with
 from assistant.models import Paper
 
 CORE_CACHE = 4096  # the phrases whose cores are kept (a server reads many; each is a few words)
-# A topic of at least this many alternatives is a list of sub-topics of one subject (`_agreeing`).
-LIST_ITEMS = 3
-# The least cosine of a listed topic's paper's closest sentence to the whole list. Measured on the seeds and corpus 2:
-# true members 0.37 (quantum computational chemistry for "quantum chemistry, DFT, configuration interaction") to 0.81;
-# papers on one item by a passing word 0.23-0.31.
-LIST_AGREEMENT = 0.35
 
 
 def said(phrase: str) -> set[str]:
@@ -49,7 +44,7 @@ def said(phrase: str) -> set[str]:
     return {f for w in content_terms(phrase) for f in forms(w)}
 
 
-class TopicMeaning:
+class TopicMeaning(ListAgreement):
     """Mixed into TopicMatcher (which gives `terms`, `kinds`, `index`, `positions`, `vectors`, `embeddings` and the
     paper texts)."""
 
@@ -266,37 +261,6 @@ class TopicMeaning:
         return any(
             _has_derived(head, v) and sum(_has_derived(w, v) for w in rest) >= least for _, v in self._texts_of(paper)
         )
-
-    def _agreeing(self, topic: str, found: list[Support]) -> list[Support]:
-        """For a topic listed as several sub-topics ("land ice or glaciers or ice shelves or icebergs"), the papers
-        whose closest abstract sentence comes near the list as a whole (LIST_AGREEMENT): the items describe one
-        subject, and a paper grounded on one item by a passing word is far from it ("clustering" said by an LLM meta
-        study, 0.23, in "scaling classical ML algorithms in parallel, clustering, regression"; "benchmarks" in a
-        quantization paper's results, 0.28). A paper whose title says an item is on it ("Ice Drift Forecasts …",
-        0.34 to "forecasts, emulators, ensembles"), and so is one that says a name listed (NAME_ZIPF: "ResNeXt" in
-        "ResNet-family models (ResNet or ResNeXt)", 0.27 to the list of names; in a versioned form too, "ResNext50"),
-        and one whose text says two items (a compiler paper on "compiler" and "loops", 0.24 to "compiler / HPC-kernel
-        work (stencils, loops, GEMM)").
-        Fewer alternatives: unchanged."""
-        alts = alternatives(topic)
-        if len(alts) < LIST_ITEMS or not found:
-            return found
-        sentences, vectors, runs = self._sentences([sp.paper for sp in found], keep=False)
-        sims = vectors @ self._query(" ".join(alts))
-        near = {p.id: float(sims[a:b].max()) for p, a, b in runs if b > a}
-        titled = lambda p: any(_has_all(content_terms(a), vocabulary(p.title or "")) for a in alts)  # noqa: E731
-        names = {w for a in alts for w in content_terms(a) if distinct.zipf(w) < NAME_ZIPF}
-        # a name in its versioned forms too ("ResNext50" for "ResNeXt": VersionedNames, as every other rule reads it)
-        versions = {
-            w: variants(w) | (self._names().of(w, derived=False) if self._names() else frozenset()) for w in names
-        }
-        named = lambda p: any(versions[w] & self._whole_of(p) for w in names)  # noqa: E731
-        several = lambda p: sum(_has_all(content_terms(a), self._whole_of(p)) for a in alts) >= 2  # noqa: E731
-        return [
-            sp
-            for sp in found
-            if near.get(sp.paper.id, 1.0) >= LIST_AGREEMENT or titled(sp.paper) or named(sp.paper) or several(sp.paper)
-        ]
 
     def closest(self, topic: str, papers: list[Paper]) -> dict[str, float]:
         """Each paper's closest abstract sentence to the topic (MiniLM cosine), from the stored sentence vectors."""

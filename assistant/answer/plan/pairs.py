@@ -8,6 +8,7 @@ import re
 
 from assistant.answer.evidence.weigh import ALL_TERMS, paper_text, relevant, strength, vocabulary
 from assistant.answer.plan import phrases, sides
+from assistant.answer.plan.compared_by_papers import compared_by_the_papers
 from assistant.answer.plan.conversation import mentioned
 from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.paper_nouns import PLURAL
@@ -44,14 +45,12 @@ _PAIR = re.compile(
     re.I,
 )
 
-
 # Cues weaker than a comparison said in so many words (phrases.COMPARISON): "versus", "each of them", "both", "the
 # two", "those three".
 _WEAK_CUE = re.compile(
     r"\b(versus|vs\.?|each (of the two|of them|one|benchmark|paper)|both|the two|th(?:ose|ese) (?:two|three|four))\b",
     re.I,
 )
-
 
 # Two papers named and asked of each, or set beside each other: a comparison without the word.
 _EACH = re.compile(rf"\beach\b|{_BESIDE}", re.I)
@@ -69,7 +68,6 @@ _CONTENT_VOTES = frozenset({"fact", "how", "why", "compare", "summary", "verify"
 # sides ("what time or memory numbers does each give?").
 _SIDES_OR = re.compile(rf"{_SIDES.pattern}|\bor\b", re.I)
 
-
 # "A vs B", "A versus B": two sides set against each other, a comparison whatever example the question is nearest.
 _VERSUS = re.compile(r"\bvs\.?(?=\s)|\bversus\b", re.I)
 
@@ -81,23 +79,6 @@ def _side_parts(question: str, joins: re.Pattern = _SIDES) -> list[str]:
     asked = re.sub(r"(?i)^\W*(?:set|contrast|compare|put)\b", " ", question)
     parts = joins.split(_FIRST_SENTENCE_END.split(asked)[0])
     return parts[:1] + [part for part in parts[1:] if not _ASKS.match(part)]
-
-
-# "Which of his papers …", "List her papers that …": the question selects papers; a comparison said after the paper
-# noun ("… either using it or comparing against a Hessian-based method") is what the papers do, a condition of the
-# list, not two sides the question sets against each other.
-_PAPERS_SELECTED = re.compile(
-    rf"^\W*(?:which|what|list|name|show|find)\b(?:\s+of)?(?:\s+(?:his|her|their|the|all|every))?(?:\s+[\w'-]+){{0,3}}?"
-    rf"\s+{PLURAL}\b",
-    re.I,
-)
-
-
-def _compared_by_the_papers(question: str, named: list[str]) -> bool:
-    """The comparison the question words is one the papers it selects make (`_PAPERS_SELECTED`), no paper named."""
-    selected = _PAPERS_SELECTED.match(question)
-    said = phrases.COMPARISON.search(question)
-    return not named and selected is not None and said is not None and said.start() > selected.end()
 
 
 class Compared(list):
@@ -122,7 +103,7 @@ class PairReader:
         aside (one that only dates another: "three years after X she published Y") is no side."""
         # "contrast", "how do … differ", "set X against Y" ask for a comparison in so many words, whatever the vote;
         # a weaker cue ("each one", "both") needs the vote or a paper named.
-        if vote.label == "list" and _compared_by_the_papers(question, named):
+        if vote.label == "list" and compared_by_the_papers(question, named):
             return []
         said = bool(
             phrases.COMPARISON.search(question) or re.search(_SET_BESIDE, question, re.I)

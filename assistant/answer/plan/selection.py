@@ -248,14 +248,8 @@ class Selection(ElapsedReader):
             # "their earlier joint paper": the anchor and the person only found it; the clause after it is asked
             return joint, "fact", True, phrases.asked_after(question, phrases.joint_placed(question).span[1])
         # "the other paper X is on", "same journal", "accepted to SC'25 after ISCA'25" (a listing's comment)
-        for path in (
-            self.person_path,
-            self.team_path,
-            self.venue_path,
-            self.dated_path,
-            self.noted_path,
-            self.hop_path,
-        ):
+        paths = (self.person_path, self.team_path, self.venue_path, self.dated_path, self.noted_path, self.hop_path)
+        for path in paths:
             if through := path(question, named, focus, span):
                 return through
         if route in ONE_PAPERS and (later := self.placed_by_meaning(question, named, focus)):

@@ -11,6 +11,7 @@ from assistant import presenter
 from assistant.answer.check.citations import Citations
 from assistant.answer.evidence.code_statement import code_statement
 from assistant.answer.plan.phrases import NUMBER_WORDS
+from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.write.format import name, owner_note, plural, when
 from assistant.answer.write.order import date_key, spoken_date
 from assistant.answer.write.pages import page_of
@@ -344,3 +345,14 @@ def overview(
                     f"mostly about {late[0][0]}."
                 )
     return "\n".join(lines)
+
+
+def position_phrase(plan: QueryPlan) -> str:
+    """ " listing Boyang Zhang as first author", " whose first author is surnamed Zhang": the position
+    slot, said."""
+    if not (plan.position or plan.surname):
+        return ""
+    nth = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", -1: "last"}.get(plan.position or 1, "first")
+    if plan.person:
+        return f" {'not ' if plan.position_negated else ''}listing {plan.person} as {nth} author"
+    return f" whose {nth} author is surnamed {plan.surname}" if plan.surname else ""

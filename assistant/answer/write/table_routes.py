@@ -98,7 +98,7 @@ class TableWriter:
         return (
             structured.scope_phrase(plan, self.corpus.principal, plan.scope, plan.filters.coauthor, plan.dates)
             + (f" that are {KIND_SAID.get(plan.work_type, plan.work_type + 's')}" if plan.work_type else "")
-            + self._position_phrase(plan)
+            + structured.position_phrase(plan)
             # "don't involve Berg": said, not silent (the principal author left out is the scope's "not by")
             + "".join(f" without {c.who}" for c in plan.people if c.absent and c.who != self.corpus.principal)
             + "".join(f" with {c.said}" for c in plan.people if c.also)  # "with Petrov or Hansen": either
@@ -114,19 +114,6 @@ class TableWriter:
             + (plan.sources.phrase(self.corpus.source_index) if plan.sources else "")
             + (f" {plan.team.phrase}" if plan.team else "")
         )
-
-    @staticmethod
-    def _position_phrase(plan: Plan) -> str:
-        """ " listing Boyang Zhang as first author", " whose first author is surnamed Zhang": the position
-        slot, said."""
-        if not (plan.position or plan.surname):
-            return ""
-        nth = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", -1: "last"}.get(
-            plan.position or 1, "first"
-        )
-        if plan.person:
-            return f" {'not ' if plan.position_negated else ''}listing {plan.person} as {nth} author"
-        return f" whose {nth} author is surnamed {plan.surname}" if plan.surname else ""
 
     def filtered_out(self, plan: Plan) -> Answer:
         """The question names papers the active filters exclude: say so instead of answering from other papers."""
