@@ -7,7 +7,7 @@ size, another person on it) and, among several left, by its description. Mixed i
 from __future__ import annotations
 
 from assistant.answer.plan import dated, phrases
-from assistant.answer.plan.people import same_person
+from assistant.answer.plan.people import author_at, same_person
 from assistant.answer.plan.phrases import hops
 from assistant.answer.plan.phrases.reference import references
 from assistant.answer.plan.work_kinds import kind_of
@@ -97,10 +97,8 @@ class HopPath:
         principal = self.corpus.principal
         text = hop.anchor_text
         if (position := phrases.anchor_role(text)) is not None:
-            authors = anchors[0].authors
-            if len(anchors) != 1 or len(authors) < abs(position):
-                return []
-            return [authors[position - 1 if position > 0 else position]]
+            who = author_at(anchors[0], position) if len(anchors) == 1 else None
+            return [who] if who else []
         if hops.COAUTHOR_OF.search(text):
             # "a co-author besides Ole Hansen": the person named after it is not the one meant
             set_aside = [m.name for m in self.people_in(text) if hops.BESIDES.search(text[: m.start])]
@@ -118,12 +116,8 @@ class HopPath:
         if (direction := hops.placed(onward)) and anchor.date:
             pool = [p for p in pool if p.date and (p.date > anchor.date if direction > 0 else p.date < anchor.date)]
         if people and (position := phrases.anchor_role(onward)) is not None:
-            pool = [
-                p
-                for p in pool
-                if len(p.authors) >= abs(position)
-                and any(same_person(p.authors[position - 1 if position > 0 else position], who) for who in people)
-            ]
+            at = {p.id: author_at(p, position) for p in pool}
+            pool = [p for p in pool if at[p.id] and any(same_person(at[p.id], who) for who in people)]
         if (team := phrases.team_size(onward)) is not None:
             pool = [p for p in pool if team.admits(len(p.authors))]
         elif people and hops.PAIR.search(onward):

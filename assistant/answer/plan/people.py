@@ -357,3 +357,11 @@ def _holder(question: str, pm: re.Match, neg: re.Match | None, holders: list[Men
             return h, True
         break
     return None, False
+
+
+def author_at(paper: Paper, position: int) -> str | None:
+    """The author at a position of the list (1 first, -1 last), when the sources list that far (and, for the last,
+    the whole list)."""
+    if position == -1:
+        return paper.authors[-1] if paper.authors and not paper.authors_truncated else None
+    return paper.authors[position - 1] if 0 < position <= len(paper.authors) else None

@@ -144,7 +144,7 @@ def quantity_threshold(corpus: Corpus, papers: list[Paper], plan: QueryPlan, sel
     rows = [
         (r.paper, r.sentence, _as_written(r) if not th.direction and th.unit else _bounded(r, th.unit)) for r in found
     ]
-    either = getattr(th, "either", "")
+    either = th.either
     if either:
         rest = [p for p in with_abstract if p.id not in best]
         on = {sp.paper.id: (sp.paper, sp.sentence) for sp in corpus.topics.papers_on(either, rest)}

@@ -244,14 +244,6 @@ def title_match(subject: str, papers: list[Paper]) -> Paper | None:
     return best if best_score >= 0.75 else None
 
 
-def author_at(paper: Paper, position: int) -> str | None:
-    """The author at a position of the list (1 first, -1 last), when the sources list that far (and, for the last,
-    the whole list)."""
-    if position == -1:
-        return paper.authors[-1] if paper.authors and not paper.authors_truncated else None
-    return paper.authors[position - 1] if 0 < position <= len(paper.authors) else None
-
-
 def authors_of(paper: Paper, cites: Citations, quote: Quote, principal: str) -> str:
     marker = cites.cite(paper, quote(paper))
     if not paper.authors:

@@ -14,6 +14,7 @@ from assistant.answer.evidence.weigh import relevant, summary_sentence
 from assistant.answer.plan import dated, phrases
 from assistant.answer.plan.conversation import GROUP_BACK, cited_papers, without_pointers
 from assistant.answer.plan.intents import topic_words
+from assistant.answer.plan.people import author_at
 from assistant.answer.plan.phrases import FIELD_ROUTES
 from assistant.answer.plan.plan import QueryPlan as Plan
 from assistant.answer.plan.selection import holds_position
@@ -146,7 +147,7 @@ class TableWriter:
             if not position or not paper.authors:
                 return listed
             nth = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", -1: "last"}.get(position, "")
-            if who := structured.author_at(paper, position):
+            if who := author_at(paper, position):
                 return f"{listed} Its {nth} author is {who} {cites.cite(paper, quote(paper))}."
             return f"{listed} So its {nth} author is not known from the sources."
         if route == "when":
