@@ -22,3 +22,10 @@ def test_a_negated_form_of_other_things_or_a_word_that_only_starts_like_one_is_n
     assert not negation_of("formation", "information")
     assert not negation_of("play", "display")
     assert negation_of("consistent", "inconsistent") and negation_of("balanced", "imbalanced")
+
+
+def test_the_shared_neighbour_must_stand_on_the_same_side_of_both_words():
+    # "LLMs" leads "correlated" in the claim and follows "uncorrelated" in the sentence: different things are said
+    sentence = "These skills look uncorrelated in LLMs."
+    assert denied("Are LLMs correlated with human skills?", [sentence]) is None
+    assert denied("Are these skills correlated in LLMs?", [sentence])[:2] == ("correlated", "uncorrelated")

@@ -5,8 +5,9 @@ The negated form is the word with a negative prefix and the rest one form of the
 "correlated", "non-convex" of "convex"), or the other way round. "un-" and "non-" negate whatever they lead; "in-",
 "im-", "il-", "ir-" and "dis-" only a rest with an adjective's ending ("inconsistent", "imbalanced", "dissimilar"),
 since they also start words that negate nothing ("information", "instance", "display", "increase"). It counts only
-beside a content word the claim says beside its own (the next or the one before: "in LLMs"), so a paper that uses
-both words of different things ("labelled source data … unlabelled target data") is not read as denying the claim.
+beside a content word the claim says beside its own, on the same side (the next or the one before: "in LLMs"), so a
+paper that uses both words of different things ("labelled source data … unlabelled target data") is not read as
+denying the claim, nor is a neighbour on the other side ("LLMs in relation to" against "unrelated in LLMs").
 """
 
 from __future__ import annotations
@@ -45,8 +46,19 @@ def negation_of(word: str, other: str) -> bool:
     return False
 
 
-def _beside(words: list[str], i: int) -> set[str]:
-    return {words[j] for j in (i - 1, i + 1) if 0 <= j < len(words)}
+def _beside(words: list[str], i: int, side: int) -> str | None:
+    """The word on one side of position i (side -1 before, +1 after), or None at an end."""
+    j = i + side
+    return words[j] if 0 <= j < len(words) else None
+
+
+def _shares_neighbour(said: list[str], i: int, words: list[str], j: int) -> bool:
+    """The claim's word and the sentence's have a form of one word beside them, on the same side."""
+    for side in (-1, 1):
+        a, b = _beside(said, i, side), _beside(words, j, side)
+        if a is not None and b is not None and derived_form(a, b):
+            return True
+    return False
 
 
 def denied(claim: str, sentences: list[str]) -> tuple[str, str, str] | None:
@@ -59,6 +71,6 @@ def denied(claim: str, sentences: list[str]) -> tuple[str, str, str] | None:
             for j, v in enumerate(words):
                 if not (negation_of(w, v) or negation_of(v, w)):
                     continue
-                if any(derived_form(a, b) for a in _beside(said, i) for b in _beside(words, j)):
+                if _shares_neighbour(said, i, words, j):
                     return w, v, sentence
     return None
