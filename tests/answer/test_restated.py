@@ -85,6 +85,16 @@ def test_another_count_of_the_same_thing_is_a_no():
     assert restated.opposed("Was it trained on a single GPU?", ["It was trained on 64 GPUs."]) is not None
 
 
+def test_a_count_words_noun_is_read_past_its_modifiers_on_both_sides():
+    found = restated.opposed("Was it trained on a single large GPU?", ["It was trained on 64 NVIDIA A100 GPUs."])
+    assert found is not None and found[:2] == ("single large GPU", "64")
+    # the same count of the noun said anywhere in the sentence keeps the claim
+    both = ["A single large GPU serves it, though training took 64 NVIDIA A100 GPUs."]
+    assert restated.opposed("Is it served by one large GPU?", both) is None
+    # a modifier's opposite is still read only of the word it leads
+    assert restated.opposed("Is it a high memory scheme?", ["It keeps low latency for the memory pool."]) is None
+
+
 def test_a_comparative_of_the_opposite_direction_is_a_no():
     sentence = "Against 40 cores the estimate shows the glaze layer getting thinner by 2 microns per firing."
     paper = make_paper(title="Glaze Layers in Repeated Firing", abstract=sentence)

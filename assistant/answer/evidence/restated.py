@@ -267,26 +267,66 @@ def stating(question: str, word: str, sentences: list[str], embed: Embed) -> Res
     return found if found is not None and found.cosine >= RESTATED else None
 
 
+# A count word names the count of a noun it may stand apart from: "a single large GPU", "64 NVIDIA A100 GPUs". Its
+# noun is read past at most this many modifiers, on both sides; an opposite ("high", "low") only of the next word.
+_MODIFIERS = 2
+
+
+def _counted(word: str) -> bool:
+    """A count word that names a kind ("single", "multi"), not a cardinal figure the alignment compares."""
+    return word in NUMBER_WORDS and word not in _CARDINALS or word.isdigit()
+
+
+def _heads(words: list[str], i: int) -> list[str]:
+    """The words words[i] may be said of: a compound's last part, else the next word, and for a count word (or a
+    compound of one) the next content words past at most _MODIFIERS modifiers."""
+    parts = words[i].split("-")
+    if len(parts) > 1:
+        return [parts[-1]]
+    reach = 1 + (_MODIFIERS if _counted(words[i]) else 0)
+    out = []
+    for w in words[i + 1 : i + 1 + reach]:
+        if w in STOP or w in NEGATORS:
+            break
+        out.append(w.split("-")[-1])
+    return out
+
+
+def _counts_said(words: list[str], head: str) -> set[str]:
+    """The values of the counts a text says of `head` ("1" for "a single GPU", "many" for "multiple GPUs")."""
+    out = set()
+    for j, w in enumerate(words):
+        for part in w.split("-")[:-1] or [w]:
+            value = NUMBER_WORDS.get(part) or (part if part.isdigit() else None)
+            if value is not None and any(_key(h) == _key(head) for h in _heads(words, j)):
+                out.add(value)
+    return out
+
+
 def opposed(question: str, sentences: list[str]) -> tuple[str, str, str] | None:
     """A claim word of a compound or a modifier that a sentence states as its opposite, of the same thing: (the
     claim's phrase, the sentence's, the sentence) for "high-curvature directions" - "low-curvature eigensubspace",
-    "thick ice" - "thin ice"; None when the sentence also states the claim's own ("high- and low-frequency")."""
+    "thick ice" - "thin ice", "a single large GPU" - "64 GPUs"; None when the sentence also states the claim's own
+    ("high- and low-frequency", a count of the same value anywhere)."""
     for clause in _clauses(question):
         low = [t.casefold() for t in clause]
         for i, t in enumerate(low):
             parts = t.split("-")
-            head = parts[-1] if len(parts) > 1 else (low[i + 1] if i + 1 < len(low) else "")
-            if not _content(head.replace("-", "")) or not any(
-                p in OPPOSITES or (p in NUMBER_WORDS and p not in _CARDINALS) for p in parts[:-1] or parts
-            ):
+            if not any(p in OPPOSITES or (p in NUMBER_WORDS and p not in _CARDINALS) for p in parts[:-1] or parts):
                 continue
+            heads = [h for h in _heads(low, i) if _content(h.replace("-", ""))]
             for s in sentences:
                 words = [w.casefold() for w in _TOKEN.findall(s)]
                 if t in words:
                     continue
+                own = {NUMBER_WORDS.get(p) for p in parts[:-1] or parts} - {None}
                 for j, w in enumerate(words):
-                    other = w.split("-")
-                    their_head = other[-1] if len(other) > 1 else (words[j + 1] if j + 1 < len(words) else "")
-                    if _key(their_head) == _key(head) and w != t and _opposite(w, t):
-                        return " ".join(clause[i : i + (1 if len(parts) > 1 else 2)]), w, s
+                    theirs = _heads(words, j)
+                    for head in heads:
+                        if not any(_key(h) == _key(head) for h in theirs) or w == t or not _opposite(w, t):
+                            continue
+                        if own and own & _counts_said(words, head):
+                            continue
+                        end = i + (1 if len(parts) > 1 else 1 + heads.index(head) + 1)
+                        return " ".join(clause[i:end]), w, s
     return None
