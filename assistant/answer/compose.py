@@ -35,6 +35,7 @@ from assistant.answer.write import (
 from assistant.answer.write.by_role import write_how, write_summary, write_topic_summary, write_why
 from assistant.answer.write.extractive import CANNOT_ANSWER, ExtractiveWriter  # noqa: F401 - CANNOT_ANSWER is imported from here by callers
 from assistant.answer.write.grid import write_comparison
+from assistant.answer.write.list_verdict import with_list_verdict
 from assistant.answer.write.llm import LLMStep, llm_answer, stream_llm_answer
 from assistant.answer.write.pages import Page, offer_kept, page_of
 from assistant.answer.write.prompts import Prompts
@@ -191,7 +192,7 @@ class Answerer:
         final, hits = self._resolve(plan)
         answer = offer_kept(final, self._with_llm(plan, hits)) if hits else final
         answer.meta.setdefault("plan", self.explain(plan))
-        return with_assumption(answer, plan)
+        return with_assumption(with_list_verdict(answer, plan, final), plan)
 
     def stream(self, messages: list[Message], filters: Filters) -> Iterator[StreamEvent]:
         plan = self.plan(messages, filters)
@@ -201,11 +202,11 @@ class Answerer:
                 if isinstance(event, Final):
                     event = replace(event, answer=offer_kept(final, event.answer))
                     event.answer.meta.setdefault("plan", self.explain(plan))
-                    event = Final(with_assumption(event.answer, plan))
+                    event = Final(with_assumption(with_list_verdict(event.answer, plan, final), plan))
                 yield event
             return
         final.meta.setdefault("plan", self.explain(plan))
-        final = with_assumption(final, plan)
+        final = with_assumption(with_list_verdict(final, plan), plan)
         for chunk in re.findall(r"\S+\s*", final.answer):
             yield Token(chunk)
         yield Final(final)
