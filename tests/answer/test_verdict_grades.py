@@ -8,6 +8,7 @@ from __future__ import annotations
 from assistant.answer.evidence import claim_terms, comparative, contrast
 from assistant.answer.evidence.figures import quantities
 from assistant.answer.write.verdict import NO, YES, decide
+from tests.asking import ask
 from tests.conftest import make_paper
 
 FORMAT = "The optimization focuses on the SpMV kernel, and uses an efficient storage format named BCRS."
@@ -72,3 +73,12 @@ def test_a_naming_word_is_no_term_and_the_name_after_it_fills_a_slot():
     assert claim_terms.swapped("Did it switch to a storage format called CSR?", "CSR", FORMAT) == "bcrs"
     paper = make_paper(title="MiniFE optimization", abstract=FORMAT)
     assert decide("Did it switch the SpMV kernel to a storage format called CSR?", paper, [FORMAT]).word == NO
+
+
+def test_a_word_naming_the_reference_by_its_relation_is_no_rival_term(assistant):
+    sentence = "For example, 4-bit quantization of ResNet-50 surpasses the original accuracy, reaching 77.03%."
+    claim = "Did the method get a 4-bit ResNet-50 above the full-precision accuracy?"
+    assert claim_terms.swapped(claim, "full-precision", sentence) is None
+    assert claim_terms.swapped("Did it beat the FP16 model?", "FP16", "It beats the baseline model.") is None
+    answer = ask(assistant, "Did FP=xINT push a 4-bit ResNet-50 past its full-precision accuracy?")
+    assert answer.answer.startswith("Yes"), answer.answer
