@@ -120,6 +120,14 @@ def test_leading_verbs_elliptic_positions_and_absence_said_after_the_name():
     assert said("her papers that Paul Rose was not involved in") == {PersonConstraint("Paul Rose", absent=True)}
 
 
+def test_a_co_author_said_with_with_after_a_position_does_not_hold_it():
+    q = "Papers she led as first author with Wei Chen among the co-authors, before 2022?"
+    assert set(constraints(q, index().mentions(q), PRINCIPAL)) == {
+        PersonConstraint(PRINCIPAL, 1),
+        PersonConstraint("Wei Chen"),
+    }
+
+
 def test_a_position_held_by_someone_else_than_the_person_after_it_is_negated():
     q = "which of them have a senior author other than lindqvist?"
     assert constraints(q, index().mentions(q), PRINCIPAL) == [

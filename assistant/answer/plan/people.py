@@ -351,7 +351,8 @@ def _holder(question: str, pm: re.Match, neg: re.Match | None, holders: list[Men
     end = max(e for _, e in spans)
     for h in (h for h in holders if h.start >= end):
         between = question[end : h.start]
-        if _LINK.match(between):
+        if _LINK.match(between) and not _COAUTHOR_CUE.search(between):
+            # "led by Ole"; not "as first author with Ole among the co-authors": a co-author said after a position
             return h, False
         if _OTHER_THAN.match(between):
             return h, True
