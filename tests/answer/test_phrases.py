@@ -29,6 +29,8 @@ def span(q):
         ("What came out in Q3 2024?", ((2024, 7), (2024, 9))),
         ("papers between May 2022 and February 2023", ((2022, 5), (2023, 2))),
         ("List his papers from March to May 2025.", ((2025, 3), (2025, 5))),
+        ("anything he co-wrote in April–May 2026?", ((2026, 4), (2026, 5))),
+        ("the Sept-Dec 2024 preprints", ((2024, 9), (2024, 12))),
         ("papers from 2019 to 2021", ((2019, 1), (2021, 12))),
         ("papers 2019-2021", ((2019, 1), (2021, 12))),
         ("What has he written since 2021?", ((2021, 1), None)),

@@ -136,6 +136,8 @@ def dates(question: str) -> DateSpan | None:
         rf"(?:and|to|until|till|through|thru|up\s+to|up\s+until|-|–)\s+(?:the\s+end\s+of\s+)?(?P<b>{_POINT})"
         + _INCLUSIVE,
         rf"\b(?P<a>{_POINT})(?:\s*(?:-|–|—)\s*|\s+(?:to|through|thru|until|till)\s+)(?P<b>{_POINT})\b" + _INCLUSIVE,
+        # "April–May 2026", "Mar-Jun 2025": two months of one year joined by a dash, the first borrowing the year
+        rf"\b(?P<a>{_MONTH_ONLY})\s*(?:-|–|—)\s*(?P<b>{_POINT})\b" + _INCLUSIVE,
     ):
         if m := re.search(pattern, q, flags):
             b = _point(m.group("b"))
