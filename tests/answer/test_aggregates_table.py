@@ -31,6 +31,12 @@ def test_the_years_between_his_oldest_and_newest_paper_are_their_difference(assi
     assert len(a.citations) == 2 and all(c.is_author_work for c in a.citations)
 
 
+def test_how_many_years_his_papers_span_is_the_span_of_their_years(assistant):
+    a = ask(assistant, "How many years do the papers of his in this collection span?")
+    assert a.meta["plan"]["aggregate"] == "span of year"
+    assert a.answer.startswith("11 years"), a.answer
+
+
 def test_the_other_groups_papers_are_counted_without_his(assistant):
     a = ask(assistant, "How many papers in the corpus come from the other research group rather than him?")
     assert "50" in a.answer and "29 papers" not in a.answer  # the source listing the other group's papers, or the count

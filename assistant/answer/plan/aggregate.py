@@ -71,6 +71,14 @@ def fields_named(question: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+# The years the papers span asked as a number: "how many years do his papers span?", "how many years does his work
+# cover, from the earliest to the newest?"
+_YEARS_SPANNED = re.compile(
+    r"\bhow\s+many\s+years\b[^?.;]{0,60}?\b(?:span|spans|spanned|cover|covers|covered|stretch|stretches|range|ranges)\b",
+    re.I,
+)
+
+
 def _both_ends(question: str) -> bool:
     """The question names both ends of the date ranking ("his oldest … his newest", "earliest and most recent")."""
     return picks.date_ends(question) == {"earliest", "latest"}
@@ -82,7 +90,8 @@ def read(question: str, route: str, own_asked: bool) -> Aggregate | None:
     if not _HOW_MANY.search(question):
         return None
     named = fields_named(question)
-    if _both_ends(question) and route in ("earliest", "latest", "count", "per_year", "elapsed"):
+    spanned = _both_ends(question) or bool(_YEARS_SPANNED.search(question))
+    if spanned and route in ("earliest", "latest", "count", "per_year", "elapsed", "corpus"):
         return Aggregate("span", "year")  # "how many years lie between his earliest and his latest paper?"
     counted = _COUNTED.search(question)
     # "how many close collaborators does the researcher profile list?": what a source states of itself, not a count

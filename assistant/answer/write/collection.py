@@ -149,7 +149,9 @@ def years(corpus, scoped, every, aggregate, who, cites) -> str:
         return "The sources date none of the papers in scope."
     first, last = ends
     whose = f"{who}'s papers" if who else "the papers"
-    span = f"{first.year} to {last.year}" if first.year != last.year else str(first.year)
+    # the span with its length, since "how many years do they span?" asks the number ("2015 to 2026, 11 years")
+    gap = last.year - first.year
+    span = f"{first.year} to {last.year} ({plural(gap, 'year')} apart)" if gap else str(first.year)
 
     def earliest() -> str:
         return f"the earliest is {name(first)}{when(first)} {cites.cite(first, summary_sentence(first))}"
