@@ -63,3 +63,13 @@ def test_a_subject_the_corpus_lacks_is_said_to_be_missing(assistant):
     answer = assistant.answer([Message(role="user", content="Has the author won any prizes?")], Filters())
     assert not answer.citations
     assert answer.meta["plan"]["topic"] == "prizes"
+
+
+def test_a_subordinate_clause_is_frame_unless_the_papers_use_its_words():
+    q = "How many distinct papers by her are in these exports once duplicates are merged?"
+    assert content_of("once duplicates merged", q) == ""
+    assert content_of("once duplicates merged", q, subject=lambda w: [True] * len(w)) == ""
+    # a word of the clause the papers use stays: "if they use radar" keeps "radar"
+    q = "How many of her papers count if they use radar?"
+    assert content_of("radar", q, used=lambda w: w == "radar") == "radar"
+    assert content_of("radar", q) == ""

@@ -46,6 +46,8 @@ _BEFORE_PAPER = re.compile(
     re.I,
 )
 _PAREN = re.compile(r"\((?P<x>[^()]+)\)")
+# A subordinate clause, to the end of its clause: the words after "once", "if", "unless", "whenever", "as long as".
+_SUBORDINATE = re.compile(r"\b(?:once|if|unless|whenever|as\s+long\s+as)\s+(?P<x>[^,;:?.!()]+)", re.I)
 _WORD = re.compile(r"[\w][\w+.=-]*[\w+]|\w")
 
 
@@ -100,11 +102,19 @@ def content_of(
     listed = topic_scope.as_alternatives(question)
     held = [ws for ws in places(listed, lambda w: w in said and used(w)) if any(w in ws for w in said)]
     inside = set().union(*held) if held else None
+    # a clause a subordinating word opens ("once duplicates are merged", "if you count preprints") says how the
+    # question is meant, not what the papers are about: its words are frame unless the papers use them
+    aside = set().union(*(_words(m.group(0)) for m in _SUBORDINATE.finditer(question)))
     judged = dict(zip((w for alt in alts for w in alt), subject([w for alt in alts for w in alt]))) if subject else {}
     learned = any(judged.values())  # the model never empties a topic: with no subject found, the reading below
     kept = []
     for alt in alts:
-        words = [w for w in alt if (judged[w] if learned else inside is None or w.casefold() in inside or used(w))]
+        words = [
+            w
+            for w in alt
+            if (w.casefold() not in aside or used(w))
+            and (judged[w] if learned else inside is None or w.casefold() in inside or used(w))
+        ]
         if words:
             kept.append(" ".join(words))
     return " or ".join(dict.fromkeys(kept))
