@@ -10,6 +10,7 @@ from assistant.answer.evidence.weigh import QUANTITY, vocabulary
 from assistant.answer.plan import field_groups, phrases
 from assistant.answer.plan.intents import Intent, subject_for, topic_words
 from assistant.answer.plan.left_over import topic_left
+from assistant.answer.plan.paper_nouns import PLURAL
 from assistant.answer.plan.provenance import SourceReading
 from assistant.answer.plan.stated import stated_fact
 from assistant.index.bm25 import terms, variants
@@ -19,6 +20,13 @@ from assistant.index.bm25 import terms, variants
 ROUTE_OF = {"how": "fact", "greeting": "fact", "why": "fact", "verify": "fact"}
 # Words that ask for people: "who", "whose", "the authors", "by whom".
 _ASKS_AUTHORS = re.compile(r"\b(who|whom|whose|authors?|authorship|researchers|people|team|group|names?)\b", re.I)
+# A wh-phrase whose head is a paper noun, no word for people before it: "what scientific simulation papers did he
+# co-author …?" asks for papers, whatever verb follows ("Which co-authors appear on his papers?" asks for people).
+_PEOPLE_WORD = r"(?:co-?authors?|authors?|collaborators?|people|researchers|names)\b"
+_ASKS_PAPERS = re.compile(rf"\b(?:what|which)\s+(?:(?!{_PEOPLE_WORD})[\w-]+\s+){{0,4}}?{PLURAL}\b", re.I)
+# The labels that answer a field of one paper; and a question that asks how many of someone's things there are.
+ONE_PAPER_LABELS = ("authors", "when", "arxiv", "attribution")
+_COUNT_OF_THEIRS = re.compile(r"^\W*how\s+many\s+of\s+(?:his|her|their|the\s+author['’]s)\b", re.I)
 # Routes that list or count papers of the table (not facts of one paper).
 TABLE_LISTS = ("list", "count", "code", "categories", "overview", "per_year", "earliest", "latest", "coauthors")
 
@@ -65,10 +73,16 @@ class RouteByMeaning:
         if label == "authors" and not (_ASKS_AUTHORS.search(question) or phrases.AUTHORING.search(question)):
             # "What speedups did Zhang's DeAR paper achieve?": a name in the question drew the vote; nobody is asked
             return fallback
+        if label == "coauthors" and _ASKS_PAPERS.search(question):
+            return "list", subject_for("list", stripped, self.corpus.principal) or ""
         if label == "arxiv" and ("arxiv", True) in phrases.has_fields(question)[0]:
             # "any 2022 arXiv preprints of his on X?": arXiv is the kind of paper listed, not an identifier asked
             return ("list", subject_for("list", stripped, self.corpus.principal) or "") if plausible else fallback
-        if label in ("authors", "when", "arxiv", "attribution"):
+        if label in ONE_PAPER_LABELS and _COUNT_OF_THEIRS.match(question):
+            # "how many of her arXiv postings have no journal reference?": a count of her papers, whatever field the
+            # question names; a label that answers one paper's field cannot answer it
+            return "count", subject_for("count", stripped, self.corpus.principal) or ""
+        if label in ONE_PAPER_LABELS:
             subject = subject_for(label, stripped, self.corpus.principal)
             if subject is None or not (subject or named or focus):
                 return fallback
