@@ -1,0 +1,22 @@
+"""The example vote decides a route unless the question's structure asks for something the voted route cannot give:
+papers asked by a wh-phrase headed by a paper noun are listed, not their co-authors; "how many of her …" is counted,
+not answered with one paper's field."""
+
+from __future__ import annotations
+
+from tests.asking import ask
+
+
+def test_a_wh_phrase_headed_by_a_paper_noun_lists_papers_whatever_verb_follows(assistant):
+    answer = ask(assistant, "What scientific simulation papers did he co-author in April–May 2026?")
+    assert answer.meta["plan"]["route"] == "list", answer.meta["plan"]
+    assert any("Atomistic" in (c.title or "") for c in answer.citations), answer.answer
+    # asking for the people stays a question about co-authors
+    people = ask(assistant, "Which co-authors appear on his stencil papers?")
+    assert people.meta["plan"]["route"] == "coauthors"
+
+
+def test_how_many_of_her_things_is_a_count(tanaka):
+    answer = ask(tanaka, "how many of her arXiv postings have no journal reference attached?")
+    assert answer.meta["plan"]["route"] == "count", answer.meta["plan"]
+    assert "7 (seven)" in answer.answer
