@@ -20,3 +20,15 @@ def test_how_many_of_her_things_is_a_count(tanaka):
     answer = ask(tanaka, "how many of her arXiv postings have no journal reference attached?")
     assert answer.meta["plan"]["route"] == "count", answer.meta["plan"]
     assert "7 (seven)" in answer.answer
+
+
+def test_a_groups_members_named_in_brackets_are_no_byline_condition(assistant):
+    from assistant.answer.plan.phrases import without_group_members
+
+    q = "papers of the other lab (Shaohuai Shi and colleagues) on LLMs"
+    assert without_group_members(q) == q.replace("(Shaohuai Shi and colleagues)", " " * 29)
+    answer = ask(
+        assistant, "How many papers from the other research group (Shaohuai Shi, Xiaowen Chu et al.) are here?"
+    )
+    assert answer.meta["plan"]["people"] == [], answer.meta["plan"]
+    assert answer.answer.startswith("50 "), answer.answer

@@ -25,7 +25,8 @@ class PeopleReader:
         if found is None:
             if len(cache) >= _CACHED:
                 cache.clear()
-            found = cache[question] = self.corpus.person_index.mentions(question, self.corpus.ordinary_word)
+            said = phrases.without_group_members(question)  # a group's members in brackets are no byline condition
+            found = cache[question] = self.corpus.person_index.mentions(said, self.corpus.ordinary_word)
         return found
 
     def person_constraints(self, question: str) -> list[PersonConstraint]:
@@ -38,7 +39,7 @@ class PeopleReader:
         if name := next(found, None):
             return name
         # A name the index does not fold to one person: as the table writes it, word for word.
-        low = question.casefold()
+        low = phrases.without_group_members(question).casefold()
         people = self.corpus.people_words.among(low)
         exact = (p for p in people if p.casefold() in low and find_bounded(low, p.casefold(), _WORD) >= 0)
         return next(exact, None)

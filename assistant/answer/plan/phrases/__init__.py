@@ -123,6 +123,7 @@ from assistant.answer.plan.phrases.who import (  # noqa: F401 - the phrases, rea
     position,
     position_negated,
     surname,
+    without_group_members,
     whole_corpus,
     without_both_groups,
 )

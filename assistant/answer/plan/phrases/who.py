@@ -352,3 +352,17 @@ def without_both_groups(q: str, principal: str = "") -> str:
 
 def whole_corpus(q: str) -> bool:
     return bool(WHOLE_CORPUS.search(q))
+
+
+# A group named, then its members in brackets: "the other research group (Shaohuai Shi, Xiaowen Chu and colleagues)".
+_GROUP_MEMBERS = re.compile(
+    r"\b(?:group|groups|lab|labs|laboratory|team|teams|consortium)['’]?s?\s*(?P<members>\([^()]*\))", re.I
+)
+
+
+def without_group_members(q: str) -> str:
+    """The question with the members named in brackets after a group blanked out (same length, so offsets hold):
+    they say who the group is, not a person on the papers' bylines."""
+    for m in reversed(list(_GROUP_MEMBERS.finditer(q))):
+        q = q[: m.start("members")] + " " * len(m.group("members")) + q[m.end("members") :]
+    return q
