@@ -123,9 +123,9 @@ from assistant.answer.plan.phrases.who import (  # noqa: F401 - the phrases, rea
     position,
     position_negated,
     surname,
-    without_group_members,
     whole_corpus,
     without_both_groups,
+    without_group_members,
 )
 from assistant.answer.plan.phrases.wording import (  # noqa: F401 - the phrases, read from one place
     ANAPHORA,
