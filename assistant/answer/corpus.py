@@ -124,6 +124,7 @@ class Corpus:
                 positions=positions,
                 terms=PaperTerms.of(derived, table.papers),
                 kinds=(kinds := Kinds.of(derived, table.papers, index)),
+                own=column(table.papers, "is_author_work"),
             ),
             sentences=SentenceSearch(picker.vectors, retriever.vectors, index=index, positions=positions),
             profile=[

@@ -60,10 +60,6 @@ class PaperTerms:
                 out.update(self.papers[self.indptr[i] : self.indptr[i + 1]].tolist())
         return out
 
-    def uses(self, words: Iterable[str]) -> bool:
-        """Some paper's text uses one of these (tokenised) words: a look at the postings' bounds, no posting read."""
-        return any((i := self._ids.get(w)) is not None and self.indptr[i + 1] > self.indptr[i] for w in words)
-
     def positions_with(self, words: Iterable[str]) -> np.ndarray:
         """`papers_with` as a sorted array of distinct positions, for sums over many papers (a common word's
         postings at 10k papers are thousands long: read as Python ints into a set, ~1 ms each)."""

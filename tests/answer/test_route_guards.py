@@ -32,3 +32,9 @@ def test_a_groups_members_named_in_brackets_are_no_byline_condition(assistant):
     )
     assert answer.meta["plan"]["people"] == [], answer.meta["plan"]
     assert answer.answer.startswith("50 "), answer.answer
+
+
+def test_a_word_only_another_group_says_is_still_a_subject_his_papers_lack(assistant):
+    # "drone" is in the other group's papers, none of his: his swarm paper is not on "path planning for drone swarms"
+    answer = ask(assistant, "What has he written about path planning for drone swarms?")
+    assert answer.citations == [], answer.answer

@@ -21,7 +21,17 @@ class TopicReading:
     """The papers' texts, sentences and words a TopicMatcher reads, cached per table, and the postings over a scope."""
 
     def __init__(
-        self, embeddings, picker, lexical, vectors=None, index=None, positions=None, terms=None, kinds=None, stats=None
+        self,
+        embeddings,
+        picker,
+        lexical,
+        vectors=None,
+        index=None,
+        positions=None,
+        terms=None,
+        kinds=None,
+        stats=None,
+        own=None,
     ):
         # Each paper's texts with their vocabularies, and its whole vocabulary, made once per table (an Answerer,
         # and so this matcher, is built anew when the table changes): a topic no paper supports scans every paper,
@@ -40,6 +50,8 @@ class TopicReading:
         self.terms = terms  # index.paper_terms.PaperTerms: term -> papers (built at ingest), or None
         self.scopes = Scopes(self.positions, terms.size) if terms is not None else None  # pools as positions
         self.kinds = kinds  # index.kinds.Kinds: what the corpus says is a kind of what (built at ingest), or None
+        # per position in the table, whether the paper is the principal author's (None: not known, read per scope)
+        self.own = None if own is None else np.asarray(own, dtype=bool)
         self.kind_reading = None  # kind_reading.KindReading: what grounding a kind reads of the table (`read_kinds`)
         # the table's word statistics a topic's core is read by (topic_core.py): the inverted index unless given
         self.stats = stats if stats is not None else terms
@@ -102,6 +114,17 @@ class TopicReading:
         """The papers' positions in the inverted index, or None when it is not built or misses one of them."""
         scope = self.scopes.of(papers) if self.scopes is not None else None
         return None if scope is None else scope.at
+
+    def group_of(self, papers: list[Paper]) -> np.ndarray | None:
+        """The positions of every paper of the group the scope's papers belong to: the author's papers when all of
+        them are his, the others' when none is, the whole table when both are; None without the index."""
+        at = self._at(papers)
+        if at is None or self.own is None or self.terms is None or len(self.own) != self.terms.size:
+            return None
+        mine = self.own[list(at)] if at else np.zeros(0, dtype=bool)
+        if mine.all():
+            return self.own
+        return ~self.own if not mine.any() else np.ones(self.terms.size, dtype=bool)
 
     def users(self, papers: list[Paper]) -> tuple[Callable[[str], bool], Callable[[str], bool]]:
         """Whether some paper of `papers` uses a word in some form (distinct.used), and as itself (distinct.used_whole),

@@ -148,14 +148,20 @@ class TopicMatcher(TopicMeaning, TopicReading, NegatedMeaning, TopicKinds):
         """What grounding any phrase over the scope `papers` reads of the scope itself."""
         at = self._at(papers)
 
+        group = self.group_of(papers)
+
         @lru_cache(maxsize=1024)
         def used(word: str) -> bool:
-            # Some paper of the corpus says the word: a word no paper says is a subject the corpus may lack, kept in
-            # the words a paper must hold (topic_terms.key_terms). Read over the corpus, not the scope: in a scope
-            # narrowed by dates to four papers, "scientific" in "scientific simulation" is said by none of them,
-            # and requiring it left the atomistic simulation paper off a topic it is on in every wider scope.
-            if self.terms is not None:  # from the postings: reading 10k papers' words for a word none uses took ~60 ms
-                return self.terms.uses(variants(word))
+            # Some paper of the scope's group says the word (the author's papers for a scope of his, the others' for
+            # theirs): a word none says is a subject they may lack, kept in the words a paper must hold
+            # (topic_terms.key_terms). Read over the group, not the scope: in a scope narrowed by dates to four
+            # papers, "scientific" in "scientific simulation" was said by none and left the atomistic simulation
+            # paper off a topic it is on in every wider scope; over the whole table, "drone" (another group's word)
+            # would let "path planning for drone swarms" read as his swarm paper.
+            if group is not None:  # from the postings: reading 10k papers' words for a word none uses took ~60 ms
+                return bool(group[self.terms.positions_with(variants(word))].any())
+            if at is not None:
+                return not at.isdisjoint(self.terms.papers_with(variants(word)))
             return any(variants(word) & self._whole_of(p) for p in papers)
 
         return _Reading(self._scope_df(papers, at), used)
