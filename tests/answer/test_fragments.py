@@ -59,10 +59,30 @@ SETS = [
     "first_contact_r33x_seeds.json",
     "first_contact_r36_seeds.json",
     "first_contact_r36x_seeds.json",
+    "first_contact_r38_seeds.json",
+    "first_contact_r38x_seeds.json",
 ]
 CORPUS2 = [
     f"first_contact_r{n}_corpus2.json"
-    for n in (*range(3, 29), 30, 31, 32, 33, 36, "25x", "26x", "27x", "28x", "30x", "31x", "32x", "33x", "36x")
+    for n in (
+        *range(3, 29),
+        30,
+        31,
+        32,
+        33,
+        36,
+        38,
+        "25x",
+        "26x",
+        "27x",
+        "28x",
+        "30x",
+        "31x",
+        "32x",
+        "33x",
+        "36x",
+        "38x",
+    )
 ] + [
     "first_contact_corpus2.json",
     "first_contact_end_corpus2.json",

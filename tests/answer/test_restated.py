@@ -91,6 +91,9 @@ def test_a_count_words_noun_is_read_past_its_modifiers_on_both_sides():
     # the same count of the noun said anywhere in the sentence keeps the claim
     both = ["A single large GPU serves it, though training took 64 NVIDIA A100 GPUs."]
     assert restated.opposed("Is it served by one large GPU?", both) is None
+    # a count the claim itself says of the noun (in what it sets the work against) is no contradiction
+    stacks = "It reads stacks of six scenes, which suppresses the melange that confuses single-image methods."
+    assert restated.opposed("Does it look at several radar images rather than one image at a time?", [stacks]) is None
     # a modifier's opposite is still read only of the word it leads
     assert restated.opposed("Is it a high memory scheme?", ["It keeps low latency for the memory pool."]) is None
 

@@ -308,6 +308,7 @@ def opposed(question: str, sentences: list[str]) -> tuple[str, str, str] | None:
     claim's phrase, the sentence's, the sentence) for "high-curvature directions" - "low-curvature eigensubspace",
     "thick ice" - "thin ice", "a single large GPU" - "64 GPUs"; None when the sentence also states the claim's own
     ("high- and low-frequency", a count of the same value anywhere)."""
+    said = [t.casefold() for t in _TOKEN.findall(question)]  # the claim's own counts, its foils' too
     for clause in _clauses(question):
         low = [t.casefold() for t in clause]
         for i, t in enumerate(low):
@@ -327,6 +328,9 @@ def opposed(question: str, sentences: list[str]) -> tuple[str, str, str] | None:
                             continue
                         if own and own & _counts_said(words, head):
                             continue
+                        theirs_said = {NUMBER_WORDS.get(p) or (p if p.isdigit() else None) for p in w.split("-")}
+                        if theirs_said & _counts_said(said, head):
+                            continue  # "several images rather than one image" against "single-image": the claim's own
                         end = i + (1 if len(parts) > 1 else 1 + heads.index(head) + 1)
                         return " ".join(clause[i:end]), w, s
     return None
