@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from assistant.answer.evidence import claim_terms, comparative, contrast
 from assistant.answer.evidence.figures import quantities
+from assistant.answer.evidence.weigh import vocabulary
 from assistant.answer.write.verdict import NO, YES, decide
 from tests.asking import ask
 from tests.conftest import make_paper
@@ -82,3 +83,21 @@ def test_a_word_naming_the_reference_by_its_relation_is_no_rival_term(assistant)
     assert claim_terms.swapped("Did it beat the FP16 model?", "FP16", "It beats the baseline model.") is None
     answer = ask(assistant, "Did FP=xINT push a 4-bit ResNet-50 past its full-precision accuracy?")
     assert answer.answer.startswith("Yes"), answer.answer
+
+
+def test_a_place_the_closest_sentence_grades_has_no_rival_in_a_later_one():
+    claim = "Is it right that his series-expansion method got a 4-bit ResNet-50 above the full-precision accuracy?"
+    result = (
+        "The experiments show that our algorithm achieves state-of-the-art performance in low-bit settings; for "
+        "example, 4-bit quantization of ResNet-50 surpasses the original accuracy, reaching 77.03%."
+    )
+    first = "This is the first use of series expansion for neural network quantization."
+    method = (
+        "To ensure accurate quantization, we develop low-bit basis model expansions at different granularities "
+        "(tensor, layer, model), and theoretically confirm their convergence to the dense model, thus restoring FP "
+        "model accuracy."
+    )
+    title = "FP=xINT:A Low-Bit Series Expansion Algorithm for Post-Training Quantization"
+    light = frozenset(vocabulary(title) | claim_terms.LIGHT)
+    said = [result, first, method]
+    assert contrast.contrast(claim, said, light, " ".join(said)) is None

@@ -159,6 +159,7 @@ def contrast(
     named = {t: w for w in topic_words(claim) for t in _tokens(w) if len(t) > 2 and not t[:1].isdigit()}
     content = [t for t in named if t not in light and _key(t) not in light_keys]
     closest: set[str] = set()
+    graded: set[str] = set()  # claim words a sentence fills with a grading word: no later sentence has a rival for them
     for n, s in enumerate(sentences):
         held = {_key(t) for t in _tokens(s)} | light_keys
         if n == 0:
@@ -171,7 +172,7 @@ def contrast(
         if not absent or slots > 2 or not present or n and present < FRAME * (present + slots - 1):
             continue
         for w in absent:
-            if w not in q or _figure(q, q.index(w) - 1):
+            if w in graded or w not in q or _figure(q, q.index(w) - 1):
                 continue  # "194.53 Peta-OPS": the unit of a figure is the alignment's to compare
             if n and _holds(w, named[w], closest, sentences[0]):
                 continue  # the closest sentence states the claim's own value: another sentence's is another thing
@@ -186,6 +187,9 @@ def contrast(
             if any(abbreviates(v, w) for v in values):
                 continue  # "dense and MoE models" for "a mixture-of-experts model": the claim's value, abbreviated
             several = len(set(values)) > 1
-            if values and not QUALITIES & set(values) and not (several and _before_head(q, q.index(w), text)):
+            if QUALITIES & set(values):
+                graded.add(w)  # "the original accuracy" for "the full-precision accuracy": the thing graded
+                continue
+            if values and not (several and _before_head(q, q.index(w), text)):
                 return Contrast(w, values[0], s)
     return None
