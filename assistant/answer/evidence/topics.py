@@ -144,11 +144,12 @@ class TopicMatcher(TopicMeaning, TopicReading, NegatedMeaning, TopicKinds):
         found = self._agreeing(topic, [sp for sp in found if sp.score >= WORD_TIER or self.says_core(topic, sp.paper)])
         return bool(found) or (self.kinds is not None and bool(self._on_kinds(topic, papers, found)))
 
-    def _reading(self, papers: list[Paper]) -> _Reading:
-        """What grounding any phrase over the scope `papers` reads of the scope itself."""
+    def _reading(self, papers: list[Paper], by_group: bool = False) -> _Reading:
+        """What grounding any phrase over the scope `papers` reads of the scope itself; with `by_group`, whether a
+        word is used is read over the scope's group (a topic's own reading), else over the scope (a kind of it read
+        over the papers the topic left: "Sentinel-1" as a kind of "radar" needs its name said there)."""
         at = self._at(papers)
-
-        group = self.group_of(papers)
+        group = self.group_of(papers) if by_group else None
 
         @lru_cache(maxsize=1024)
         def used(word: str) -> bool:
@@ -243,7 +244,7 @@ class TopicMatcher(TopicMeaning, TopicReading, NegatedMeaning, TopicKinds):
         alts = alternatives(topic)
         if not alts or not papers:
             return []
-        reading = self._reading(papers)
+        reading = self._reading(papers, by_group=True)
         return self._grounded_in(alts, self._may_support(papers, alts, reading.used), reading, by_core)
 
     def _grounded_in(
