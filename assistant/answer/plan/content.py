@@ -101,6 +101,7 @@ def _objects(text: str, content: Callable[[str], bool]) -> list[str]:
 def places(question: str, content: Callable[[str], bool] = lambda w: False) -> list[set[str]]:
     """The words of each place the question puts a topic in (see the module's docstring); `content`: whether a word
     after a paper noun is a topic word the papers use."""
+    question = _POINTED.sub(lambda m: m.group(0)[: m.start("x") - m.start()].rsplit(None, 1)[0], question)
     out = [_words(x) for x in _objects(question, content)]
     out += [_words(_modifiers(m.group("x"))) for m in _BEFORE_PAPER.finditer(question)]
     out += [_words(m.group("x")) for m in _PAREN.finditer(question)]
@@ -110,6 +111,11 @@ def places(question: str, content: Callable[[str], bool] = lambda w: False) -> l
 def frame_places(question: str) -> set[str]:
     """The words of the question's demonstrative objects ("of that thread would be great"): its frame."""
     return set().union(*(_words(m.group("x")) for m in _POINTED.finditer(question)))
+
+
+def points_back(question: str) -> bool:
+    """Whether the question has a demonstrative object ("sum up that line of work") and no place of a topic."""
+    return bool(_POINTED.search(question)) and not places(question)
 
 
 def without_pointed(topic: str, question: str) -> str:
