@@ -60,9 +60,10 @@ _OPENS = frozenset(
 # the frame's predicate ("would be great"). It points back to what was said, so its words are the question's frame,
 # never its topic. One followed by more ("on those grid-update kernels where every point …") is described right there,
 # and a singular "that" before a verb ("worked on that involves sparse matrices") or after a noun ("human labels that
-# disagree") is a relative pronoun: a demonstrative here follows a preposition, "up", a summary verb or a comma.
+# disagree", "papers by Boyang Zhang, that involve quantization") is a relative pronoun: a demonstrative here follows a
+# preposition, "up" or a summary verb.
 _POINTED = re.compile(
-    r"(?:\b(?:of|on|about|in|into|with|to|for|up|summari[sz]e)\s+|,\s*|^)(?:that|this|these|those)\s+(?P<x>(?!\w+(?<![su]s)(?<!ss)s\b)(?:[\w-]+\s+){0,2}?[\w-]+"
+    r"(?:\b(?:of|on|about|in|into|with|to|for|up|summari[sz]e)\s+|^)(?:that|this|these|those)\s+(?P<x>(?!\w+(?<![su]s)(?<!ss)s\b)(?:[\w-]+\s+){0,2}?[\w-]+"
     r"(?:\s+of\s+(?:(?:his|her|their|its|the|this|that)\s+)?[\w-]+)?"
     r"(?:\s+(?:would|will|could|is|was|sounds?|seems?)\b[^,.;:?!()]*)?)(?=\s*(?:[,.;:?!()]|$))",
     re.I,
