@@ -27,6 +27,7 @@ def test_a_demonstrative_object_is_frame_not_a_topic_place():
     # a relative "that" is no demonstrative: after a noun, or before a verb
     assert not frame_places("What has he worked on that involves sparse matrices?")
     assert not frame_places("how she deals with human labels that disagree")
+    assert not frame_places("Papers she led, from 2023 or later, that use Sentinel-1 imagery?")
     # "those X where …" is described right there: a topic place, not a pointer back
     described = "Overview please: his papers on those grid-update kernels where every point is recomputed."
     assert not frame_places(described) and "kernels" in set().union(*places(described))
