@@ -49,18 +49,55 @@ _PAREN = re.compile(r"\((?P<x>[^()]+)\)")
 # A subordinate clause, to the end of its clause: the words after "once", "if", "unless", "whenever", "as long as".
 _SUBORDINATE = re.compile(r"\b(?:once|if|unless|whenever|as\s+long\s+as)\s+(?P<x>[^,;:?.!()]+)", re.I)
 _WORD = re.compile(r"[\w][\w+.=-]*[\w+]|\w")
+# A word that opens a phrase of its own (a preposition, a determiner or possessive, a wh-word, an auxiliary): the
+# modifiers of a paper noun are the words after the last of these ("the gist of his papers": "gist" heads a phrase of
+# its own, whose "of his papers" names what it is the gist of; "the big picture of his research": "big picture").
+_OPENS = frozenset(
+    "of on in to for with by from about at as into onto over under across between among via through "
+    "the a an his her their its our my your this that these those which what who whose where when how "
+    "is are was were be been has have had do does did".split()
+)
+# A demonstrative object ("an overview of that thread would be great", "sum up that side of her research", "that line
+# of work?"): a demonstrative, its noun (up to three words, with an "of" phrase) ending the clause, or followed only by
+# the frame's predicate ("would be great"). It points back to what was said, so its words are the question's frame,
+# never its topic. One followed by more ("on those grid-update kernels where every point …") is described right there,
+# and a singular "that" before a verb ("worked on that involves sparse matrices") or after a noun ("human labels that
+# disagree", "papers by Boyang Zhang, that involve quantization") is a relative pronoun: a demonstrative here follows a
+# preposition, "up" or a summary verb.
+_POINTED = re.compile(
+    r"(?:\b(?:of|on|about|in|into|with|to|for|up|summari[sz]e)\s+|^)(?:that|this|these|those)\s+(?P<x>(?!\w+(?<![su]s)(?<!ss)s\b)(?:[\w-]+\s+){0,2}?[\w-]+"
+    r"(?:\s+of\s+(?:(?:his|her|their|its|the|this|that)\s+)?[\w-]+)?"
+    r"(?:\s+(?:would|will|could|is|was|sounds?|seems?)\b[^,.;:?!()]*)?)(?=\s*(?:[,.;:?!()]|$))",
+    re.I,
+)
+
+
+def _pointing(m: re.Match) -> bool:
+    """A demonstrative object points back only in plain words: a name or a value in it ("that use Sentinel-1
+    imagery", "those A100 runs") says what is meant right there (a relative "that" before a verb, or a description)."""
+    return not re.search(r"[A-Z0-9]", m.group("x"))
 
 
 def _words(text: str) -> set[str]:
     return {w.casefold().strip(".") for w in _WORD.findall(without_clitics(text))}
 
 
+def _modifiers(words: str) -> str:
+    """The words in front of a paper noun that modify it: those after the last word opening a phrase of its own."""
+    out: list[str] = []
+    for w in words.split():
+        out = [] if w.casefold() in _OPENS or re.search(r"['’]s$", w) else [*out, w]
+    return " ".join(out)
+
+
 def _objects(text: str, content: Callable[[str], bool]) -> list[str]:
     """The objects of the text's introducing words, each cut at a paper noun whose tail is frame (see `_PAPER_END`),
-    the tail's own objects read the same way."""
+    the tail's own objects read the same way; a demonstrative object (`_POINTED`) is none."""
     out = []
     for m in _OBJECT.finditer(text):
         x = m.group("x")
+        if (p := _POINTED.match(x)) and _pointing(p) and p.end() == len(x.rstrip()):
+            continue  # the frame (`frame_places`)
         if (noun := _PAPER_END.search(x)) and (
             _OBJECT.search(tail := x[noun.end() :]) or not any(content(w) for w in _words(tail))
         ):
@@ -73,10 +110,30 @@ def _objects(text: str, content: Callable[[str], bool]) -> list[str]:
 def places(question: str, content: Callable[[str], bool] = lambda w: False) -> list[set[str]]:
     """The words of each place the question puts a topic in (see the module's docstring); `content`: whether a word
     after a paper noun is a topic word the papers use."""
+    question = _POINTED.sub(
+        lambda m: m.group(0)[: m.start("x") - m.start()].rsplit(None, 1)[0] if _pointing(m) else m.group(0), question
+    )
     out = [_words(x) for x in _objects(question, content)]
-    out += [_words(m.group("x")) for m in _BEFORE_PAPER.finditer(question)]
+    out += [_words(_modifiers(m.group("x"))) for m in _BEFORE_PAPER.finditer(question)]
     out += [_words(m.group("x")) for m in _PAREN.finditer(question)]
     return [ws for ws in out if ws]
+
+
+def frame_places(question: str) -> set[str]:
+    """The words of the question's demonstrative objects ("of that thread would be great"): its frame."""
+    return set().union(*(_words(m.group("x")) for m in _POINTED.finditer(question) if _pointing(m)))
+
+
+def points_back(question: str) -> bool:
+    """Whether the question has a demonstrative object ("sum up that line of work") and no place of a topic."""
+    return any(_pointing(m) for m in _POINTED.finditer(question)) and not places(question)
+
+
+def without_pointed(topic: str, question: str) -> str:
+    """The topic less the words of the question's demonstrative objects (`frame_places`) that no topic place holds."""
+    pointed = frame_places(question) - set().union(*places(question))
+    alts = [" ".join(w for w in a.split() if w.casefold() not in pointed) for a in re.split(r"\s+or\s+", topic.strip())]
+    return " or ".join(dict.fromkeys(a for a in alts if a))
 
 
 def content_of(
@@ -105,6 +162,7 @@ def content_of(
     # a clause a subordinating word opens ("once duplicates are merged", "if you count preprints") says how the
     # question is meant, not what the papers are about: its words are frame unless the papers use them
     aside = set().union(*(_words(m.group(0)) for m in _SUBORDINATE.finditer(question)))
+    pointed = frame_places(listed) - (inside or set())
     judged = dict(zip((w for alt in alts for w in alt), subject([w for alt in alts for w in alt]))) if subject else {}
     learned = any(judged.values())  # the model never empties a topic: with no subject found, the reading below
     kept = []
@@ -113,6 +171,7 @@ def content_of(
             w
             for w in alt
             if (w.casefold() not in aside or used(w))
+            and w.casefold() not in pointed
             and (judged[w] if learned else inside is None or w.casefold() in inside or used(w))
         ]
         if words:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from assistant.answer.plan.content import places, points_back
 from assistant.answer.plan.names import (  # noqa: F401 - read from here too
     LONG_NAME,
     NAME_CHAR,
@@ -19,6 +20,7 @@ from assistant.answer.plan.phrases import (
     CORRECTION,
     NOT_THE_ONE,
     ORDINALS,
+    SUMMARY_ASKED,
     THE_OTHER,
     WHAT_ABOUT,
     author_index,
@@ -302,7 +304,13 @@ def _described(ql: str, previous: list[str], label_of) -> list[str]:
 
 def restates_list(question: str) -> bool:
     """ "list them", "only the ones after 2024", "which are they?": the previous list again, maybe narrowed by years
-    (every word is a listing word, a pointer back or a year)."""
+    (every word is a listing word, a pointer back or a year). A summary asked of a pointer back with no topic of its
+    own ("can you summarise them?", "an overview of that thread", "sum up that line of work") is the previous list's
+    papers summed up too (content.points_back)."""
+    if SUMMARY_ASKED.search(question) and (
+        points_back(question) or _PLURAL_BACK.search(question) and not places(question)
+    ):
+        return True
     if not _PLURAL_BACK.search(question) and not re.match(r"(?i)\s*(only|just)\b", question):
         return False
     words = re.findall(r"[a-z]+", re.sub(r"\b(?:19|20)\d{2}\b", " ", question.casefold()))

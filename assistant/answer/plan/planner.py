@@ -293,6 +293,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader, NamedSetRe
             topic = respelled(topic, spelling)
             intent.subject = respelled(intent.subject, spelling)
         assumed, unsure, said = "", [], topic
+        description = ""  # the words a summary's papers are weighed against by meaning (TopicReader.description)
         if negation and negation.claimed and topic and not self.topics._grounds(topic, self._pool(f, span, scope)):
             # "which of his methods explicitly say they work without …": the absence they state is the condition; the
             # words left of its clause ground no paper and are its frame, no topic
@@ -300,6 +301,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader, NamedSetRe
         if topic and not literal and intent.route in TOPIC_ROUTES:
             pool = self._pool(f, span, scope)
             said, (topic, assumed, unsure) = topic, self.topics.read(topic, question, pool, filtered, intent.route)
+            description = self.topics.description(said, question)
             intent.subject = topic if intent.subject else ""
             if unsure:  # a topic no paper grounds, though retrieval finds papers: answered from retrieval
                 intent.route, intent.subject, topic = "fact", "", ""
@@ -381,7 +383,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader, NamedSetRe
             compared=list(compared),
             unresolved=getattr(compared, "unresolved", []),
             assumed=assumed,
-            described=said if intent.route == "topic_summary" and topic else "",
+            described=(description or said) if intent.route == "topic_summary" and topic else "",
             notes=[decided]
             + ([f"spelling: {', '.join(spelling)}"] if spelling else [])
             + (["topic grounded by no paper: answered from retrieval"] if unsure else [])
