@@ -47,6 +47,7 @@ ROUNDS = (
     "r32",
     "r33",
     "r36",
+    "r38",
     "r25x",
     "r26x",
     "r27x",
@@ -56,6 +57,7 @@ ROUNDS = (
     "r32x",
     "r33x",
     "r36x",
+    "r38x",
 )
 # writer -> its sets; the team's sets are fitted on, never held out
 WRITERS = {"first_contact": ["first_contact_seeds", "first_contact_corpus2"]} | {
