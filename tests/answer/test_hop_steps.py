@@ -82,6 +82,23 @@ STEPS = [
         "4090",
         id="the-second-author-then-the-paper-they-lead",
     ),
+    # the person is the bridge's subject, the paper its object; the pair's joint papers picked by date
+    pytest.param(
+        "tanaka",
+        "Ivan Petrov was on her snow depth paper from 2024. Of everything the two of them wrote together, take the "
+        "earliest paper: how many networks were in its ensemble?",
+        "Deep Ensembles",
+        "10",
+        id="a-named-person-as-subject-then-the-pair-s-first-paper",
+    ),
+    pytest.param(
+        "tanaka",
+        "Anna de Vries co-wrote her melt pond work. In the latest paper those two did together, by how much did the "
+        "damaged area change?",
+        "Crevasse Detection",
+        "40%",
+        id="a-named-person-as-subject-then-the-pair-s-latest-paper",
+    ),
 ]
 
 
@@ -111,3 +128,10 @@ def test_an_ask_of_several_papers_or_a_claim_is_no_step():
     assert not hops.asks_what("Is that accurate?")
     assert hops.SEVERAL.search("How do their headline numbers compare?")
     assert not hops.SEVERAL.search("How many charts did it compare?")
+
+
+def test_a_pair_pick_needs_the_pair_and_an_order():
+    assert hops.pair_pick("In the most recent paper the two of them wrote together") == "latest"
+    assert hops.pair_pick("their very first joint paper") == "earliest"
+    assert hops.pair_pick("In her most recent paper") is None  # no pair said: the author's own extreme
+    assert hops.pair_pick("the two of them wrote together") is None  # no order said

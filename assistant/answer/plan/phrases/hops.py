@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from assistant.answer.plan.phrases import picks
 from assistant.answer.plan.phrases.picks import ANCHOR_ROLE
 
 # A sentence ends at . ! ? or a colon before the next one opens (not inside "U.S." or "3.5": a capital or a question
@@ -63,6 +64,16 @@ POINTED = re.compile(
     ),
     re.I,
 )
+# The pair's joint papers said as such: "the two of them", "those two", "together", "jointly", "as a pair".
+_TOGETHER = re.compile(r"\b(?:the two of them|(?:those|these|the) two|together|jointly|as a pair|joint)\b", re.I)
+
+
+def pair_pick(text: str) -> str | None:
+    """ "latest" or "earliest" when the text picks one of the pair's joint papers by date ("the most recent paper the
+    two of them wrote together", "their very first joint paper"); None otherwise."""
+    return picks.one_by_date(text) if _TOGETHER.search(text) else None
+
+
 # A description of the next paper by what it is not ("take the one that isn't about mixture-of-experts").
 NEGATED = re.compile(r"\b(?:not|never|without|neither)\b|n['’]t\b", re.I)
 # The anchor's co-author meant is not the one the bridge names: "a co-author besides Ole Hansen".
