@@ -135,3 +135,11 @@ def test_a_pair_pick_needs_the_pair_and_an_order():
     assert hops.pair_pick("their very first joint paper") == "earliest"
     assert hops.pair_pick("In her most recent paper") is None  # no pair said: the author's own extreme
     assert hops.pair_pick("the two of them wrote together") is None  # no order said
+
+
+def test_an_arxiv_id_said_in_a_note_s_words_reaches_the_paper_carrying_the_note(assistant):
+    planner = assistant.answerer().planner
+    question = "His preprint with a text overlap note naming 2202.05137 - what does it say about identity mappings?"
+    assert planner.carrier_path(question, ["2202.05137"], [], None)[0] == "2207.10083"
+    # the id said without the note's words names its own paper
+    assert planner.carrier_path("What does arXiv:2202.05137 claim to beat?", ["2202.05137"], [], None) is None
