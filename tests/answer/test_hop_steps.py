@@ -99,6 +99,16 @@ STEPS = [
         "40%",
         id="a-named-person-as-subject-then-the-pair-s-latest-paper",
     ),
+    # the anchor is the described paper on which the named person holds the role said; the next, the one where the
+    # byline puts them at the position the ask's verb says
+    pytest.param(
+        "assistant",
+        "Zeyu Liu is first author on his low-cost LLM training paper and is listed second on another paper of his. "
+        "What does that other paper say about depth and width?",
+        "A Qualitative Test-Risk",
+        "depth",
+        id="a-named-person-s-role-picks-the-anchor-then-their-position-the-next",
+    ),
 ]
 
 
@@ -143,3 +153,11 @@ def test_an_arxiv_id_said_in_a_note_s_words_reaches_the_paper_carrying_the_note(
     assert planner.carrier_path(question, ["2202.05137"], [], None)[0] == "2207.10083"
     # the id said without the note's words names its own paper
     assert planner.carrier_path("What does arXiv:2202.05137 claim to beat?", ["2202.05137"], [], None) is None
+
+
+def test_a_position_said_by_its_noun_with_a_gloss_or_by_a_verb_of_the_byline():
+    assert hops.position_said("the last (senior) author of the crevasse paper") == -1
+    assert hops.position_said("shows up second on another of his papers") == 2
+    assert hops.position_said("is listed first on a later one") == 1
+    assert hops.position_said("his first paper on ice") is None
+    assert hops.position_said("the first time they worked together") is None

@@ -32,6 +32,8 @@ class HopPath:
             # "Mei Lin worked with her on on-board processing. Which later preprint …?": a person named with no paper
             # found (measured: 4 up, 8 down over the multihop items when read as that person's papers at large)
             return None
+        if len(anchors) == 1 and (held := self._role_held(hop.anchor_text, anchors[0])):
+            anchors = [held]
         people = self._hop_people(hop, anchors)
         said = f"{onward} {hop.ask}"
         # "the most recent paper the two of them wrote together", "the very first paper they did together": the
@@ -88,6 +90,20 @@ class HopPath:
             return []
         return self._hop_anchors(self._without_people(hop.bridge))
 
+    def _role_held(self, text: str, anchor: Paper) -> Paper | None:
+        """The anchor a bridge describes among the papers where the person it names holds the role it says ("Zeyu
+        Liu is first author on his cheap-LLM-training paper"), when the paper read from the description alone has
+        someone else there; None when it already fits or nothing better is found."""
+        role = phrases.anchor_role(text)
+        said = [m.name for m in self.people_in(text) if not same_person(m.name, self.corpus.principal)]
+        if role is None or len(said) != 1 or ((at := author_at(anchor, role)) and same_person(at, said[0])):
+            return None
+        pool = [p for p in self.corpus.authors_papers if (at := author_at(p, role)) and same_person(at, said[0])]
+        if len(pool) > 1 and (words := self._content(self._without_people(text))):
+            picked = self.resolver.best(words, pool) or self._closest(" ".join(words), pool)
+            pool = [self.corpus.by_id[picked]] if picked else []
+        return pool[0] if len(pool) == 1 else None
+
     def _hop_picked(self, text: str) -> Paper | None:
         """The paper a bridge picks by date ("her first IGARSS paper", "her first paper with Yuki Sato", "her first
         conference paper"): the earliest (latest) of the author's papers its venue, kind of work, years and the
@@ -134,7 +150,7 @@ class HopPath:
         anchor = anchors[0]
         if (direction := hops.placed(onward)) and anchor.date:
             pool = [p for p in pool if p.date and (p.date > anchor.date if direction > 0 else p.date < anchor.date)]
-        if people and (position := phrases.anchor_role(onward)) is not None:
+        if people and (position := hops.position_said(onward)) is not None:
             at = {p.id: author_at(p, position) for p in pool}
             pool = [p for p in pool if at[p.id] and any(same_person(at[p.id], who) for who in people)]
         if (team := phrases.team_size(onward)) is not None:

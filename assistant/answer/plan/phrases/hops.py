@@ -74,6 +74,23 @@ def pair_pick(text: str) -> str | None:
     return picks.one_by_date(text) if _TOGETHER.search(text) else None
 
 
+# A person's position said by a verb of the byline: "shows up second on", "is listed first on", "comes last in".
+_PLACED_AT = re.compile(
+    r"\b(?:listed|appears?|appearing|shows?\s+up|turns?\s+up|comes?|named|sits?|is)\s+(?:as\s+)?"
+    r"(?P<w>first|second|third|last)\b(?!\s+(?:time|paper|one|work|study|preprint)\b)",
+    re.I,
+)
+
+
+def position_said(text: str) -> int | None:
+    """The author position a text puts the person at: by the role's noun ("second author on"), else by a verb of
+    the byline ("shows up second on another of his papers" -> 2); None when it says none."""
+    if (role := picks.anchor_role(text)) is not None:
+        return role
+    m = _PLACED_AT.search(text)
+    return {"first": 1, "second": 2, "third": 3, "last": -1}[m.group("w").casefold()] if m else None
+
+
 # A description of the next paper by what it is not ("take the one that isn't about mixture-of-experts").
 NEGATED = re.compile(r"\b(?:not|never|without|neither)\b|n['’]t\b", re.I)
 # The anchor's co-author meant is not the one the bridge names: "a co-author besides Ole Hansen".
