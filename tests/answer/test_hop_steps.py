@@ -109,6 +109,24 @@ STEPS = [
         "depth",
         id="a-named-person-s-role-picks-the-anchor-then-their-position-the-next",
     ),
+    # a relative date counted from the bridge's paper; "his other X" points past it
+    pytest.param(
+        "assistant",
+        "HPC AI500 became part of AIBench. His other benchmark for AI on HPC, which came out the year after it: what "
+        "was the largest system it was evaluated on?",
+        "AIPerf",
+        "512",
+        id="the-year-after-the-bridge-s-paper",
+    ),
+    # the venue as the bridge
+    pytest.param(
+        "tanaka",
+        "The journal which published her melt pond paper later published another study of hers about ice services. "
+        "How many charts did that one compare?",
+        "Label Noise",
+        "1,200",
+        id="the-venue-of-the-bridge-s-paper",
+    ),
 ]
 
 

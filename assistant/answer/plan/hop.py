@@ -6,7 +6,7 @@ size, another person on it) and, among several left, by its description. Mixed i
 
 from __future__ import annotations
 
-from assistant.answer.plan import dated, phrases
+from assistant.answer.plan import counted_dates, dated, phrases
 from assistant.answer.plan.people import author_at, same_person
 from assistant.answer.plan.phrases import hops
 from assistant.answer.plan.phrases.reference import references
@@ -145,9 +145,12 @@ class HopPath:
     def _hop_narrowed(self, pool: list[Paper], anchors: list[Paper], people: list[str] | None, onward: str) -> list:
         """The pool less the papers the onward words rule out: their dates, placed against the anchor's, the person's
         position on the paper, the team's size, another person named on it."""
-        if (span := phrases.dates(onward)) is not None and span.relative is None:
-            pool = [p for p in pool if span.admits(p) is not False]
         anchor = anchors[0]
+        if (span := phrases.dates(onward)) is not None and span.relative is not None:
+            # "published the year after it": counted from the bridge's paper (plan/counted_dates)
+            span = counted_dates.resolved(span, [], anchor)[0]
+        if span is not None:
+            pool = [p for p in pool if span.admits(p) is not False]
         if (direction := hops.placed(onward)) and anchor.date:
             pool = [p for p in pool if p.date and (p.date > anchor.date if direction > 0 else p.date < anchor.date)]
         if people and (position := hops.position_said(onward)) is not None:

@@ -19,7 +19,8 @@ _SENTENCE_END = re.compile(r"(?<=[.!?:])\s+(?=[A-Z\"'“])")
 # BLAS libraries" point past nothing.
 ANOTHER = re.compile(
     r"\b(?:another|also|later|earlier|one more|third|again)\b"
-    r"|\bother\s+(?:[\w-]+\s+){0,2}(?:papers?|study|studies|work|articles?|preprints?|one)\b",
+    r"|\bother\s+(?:[\w-]+\s+){0,2}(?:papers?|study|studies|work|articles?|preprints?|one)\b"
+    r"|\b(?:his|her|their)\s+other\b",  # "his other AI-HPC benchmark": the author's, another than the bridge's
     re.I,
 )
 # An ask of several papers ("What does each one use?", "How do A and B differ?") is no step to one paper.
