@@ -171,6 +171,9 @@ def test_an_arxiv_id_said_in_a_note_s_words_reaches_the_paper_carrying_the_note(
     assert planner.carrier_path(question, ["2202.05137"], [], None)[0] == "2207.10083"
     # the id said without the note's words names its own paper
     assert planner.carrier_path("What does arXiv:2202.05137 claim to beat?", ["2202.05137"], [], None) is None
+    # one word of the note's ("note") is no relation to it: the paper said is the id's own
+    question = "His short arXiv note on layer-input quantization (2202.05137): which algorithm does it outperform?"
+    assert planner.carrier_path(question, ["2202.05137"], [], None) is None
 
 
 def test_a_position_said_by_its_noun_with_a_gloss_or_by_a_verb_of_the_byline():
