@@ -127,6 +127,15 @@ STEPS = [
         "1,200",
         id="the-venue-of-the-bridge-s-paper",
     ),
+    # the co-author found by the role ("who led"), then another paper they led
+    pytest.param(
+        "assistant",
+        "The co-author who was lead author of MoQE with him also led another paper of his; what metric does that "
+        "other one use to pick a quantization method per layer?",
+        "CALM",
+        "kernel alignment",
+        id="the-co-author-who-led-then-another-they-led",
+    ),
 ]
 
 
