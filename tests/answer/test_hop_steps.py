@@ -82,6 +82,60 @@ STEPS = [
         "4090",
         id="the-second-author-then-the-paper-they-lead",
     ),
+    # the person is the bridge's subject, the paper its object; the pair's joint papers picked by date
+    pytest.param(
+        "tanaka",
+        "Ivan Petrov was on her snow depth paper from 2024. Of everything the two of them wrote together, take the "
+        "earliest paper: how many networks were in its ensemble?",
+        "Deep Ensembles",
+        "10",
+        id="a-named-person-as-subject-then-the-pair-s-first-paper",
+    ),
+    pytest.param(
+        "tanaka",
+        "Anna de Vries co-wrote her melt pond work. In the latest paper those two did together, by how much did the "
+        "damaged area change?",
+        "Crevasse Detection",
+        "40%",
+        id="a-named-person-as-subject-then-the-pair-s-latest-paper",
+    ),
+    # the anchor is the described paper on which the named person holds the role said; the next, the one where the
+    # byline puts them at the position the ask's verb says
+    pytest.param(
+        "assistant",
+        "Zeyu Liu is first author on his low-cost LLM training paper and is listed second on another paper of his. "
+        "What does that other paper say about depth and width?",
+        "A Qualitative Test-Risk",
+        "depth",
+        id="a-named-person-s-role-picks-the-anchor-then-their-position-the-next",
+    ),
+    # a relative date counted from the bridge's paper; "his other X" points past it
+    pytest.param(
+        "assistant",
+        "HPC AI500 became part of AIBench. His other benchmark for AI on HPC, which came out the year after it: what "
+        "was the largest system it was evaluated on?",
+        "AIPerf",
+        "512",
+        id="the-year-after-the-bridge-s-paper",
+    ),
+    # the venue as the bridge
+    pytest.param(
+        "tanaka",
+        "The journal which published her melt pond paper later published another study of hers about ice services. "
+        "How many charts did that one compare?",
+        "Label Noise",
+        "1,200",
+        id="the-venue-of-the-bridge-s-paper",
+    ),
+    # the co-author found by the role ("who led"), then another paper they led
+    pytest.param(
+        "assistant",
+        "The co-author who was lead author of MoQE with him also led another paper of his; what metric does that "
+        "other one use to pick a quantization method per layer?",
+        "CALM",
+        "kernel alignment",
+        id="the-co-author-who-led-then-another-they-led",
+    ),
 ]
 
 
@@ -111,3 +165,29 @@ def test_an_ask_of_several_papers_or_a_claim_is_no_step():
     assert not hops.asks_what("Is that accurate?")
     assert hops.SEVERAL.search("How do their headline numbers compare?")
     assert not hops.SEVERAL.search("How many charts did it compare?")
+
+
+def test_a_pair_pick_needs_the_pair_and_an_order():
+    assert hops.pair_pick("In the most recent paper the two of them wrote together") == "latest"
+    assert hops.pair_pick("their very first joint paper") == "earliest"
+    assert hops.pair_pick("In her most recent paper") is None  # no pair said: the author's own extreme
+    assert hops.pair_pick("the two of them wrote together") is None  # no order said
+
+
+def test_an_arxiv_id_said_in_a_note_s_words_reaches_the_paper_carrying_the_note(assistant):
+    planner = assistant.answerer().planner
+    question = "His preprint with a text overlap note naming 2202.05137 - what does it say about identity mappings?"
+    assert planner.carrier_path(question, ["2202.05137"], [], None)[0] == "2207.10083"
+    # the id said without the note's words names its own paper
+    assert planner.carrier_path("What does arXiv:2202.05137 claim to beat?", ["2202.05137"], [], None) is None
+    # one word of the note's ("note") is no relation to it: the paper said is the id's own
+    question = "His short arXiv note on layer-input quantization (2202.05137): which algorithm does it outperform?"
+    assert planner.carrier_path(question, ["2202.05137"], [], None) is None
+
+
+def test_a_position_said_by_its_noun_with_a_gloss_or_by_a_verb_of_the_byline():
+    assert hops.position_said("the last (senior) author of the crevasse paper") == -1
+    assert hops.position_said("shows up second on another of his papers") == 2
+    assert hops.position_said("is listed first on a later one") == 1
+    assert hops.position_said("his first paper on ice") is None
+    assert hops.position_said("the first time they worked together") is None

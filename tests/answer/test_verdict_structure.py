@@ -60,6 +60,15 @@ def test_other_questions_are_not_yes_no(question):
     assert not polar(question)
 
 
+def test_a_statement_whose_last_clause_asks_with_a_wh_word_is_no_yes_no_question():
+    # an auxiliary opens a clause of the statement ("…, was flown …"), but the last clause asks with a wh-word
+    assert (
+        yes_no("Her kelp survey, published the year after it, was flown at several sites: which was the coldest?")
+        is None
+    )
+    assert yes_no("The kelp survey was flown at five sites - was it?") is not None
+
+
 def test_figures_match_however_they_are_written():
     sentence = ["The compressed kernel runs 40 times faster and stays 6 points above the dense baseline."]
     assert alignment.check("it runs faster by a factor of 40", sentence).support is not None

@@ -6,7 +6,7 @@ size, another person on it) and, among several left, by its description. Mixed i
 
 from __future__ import annotations
 
-from assistant.answer.plan import dated, phrases
+from assistant.answer.plan import counted_dates, dated, phrases
 from assistant.answer.plan.people import author_at, same_person
 from assistant.answer.plan.phrases import hops
 from assistant.answer.plan.phrases.reference import references
@@ -24,20 +24,33 @@ class HopPath:
         described, asked = hops.asked_clause(hop.ask)
         onward = f"{hop.onward_text} {described}".strip()
         anchors = self._hop_anchors(hop.anchor_text)
+        if not anchors and (subject := self._subject_anchors(hop)):
+            # "Ivan Petrov co-wrote her 2024 snow depth paper. …": the person is the bridge's subject, the paper its
+            # object; what the bridge says after the person described the anchor, not the next paper
+            anchors, onward = subject, described
         if not anchors:
             # "Mei Lin worked with her on on-board processing. Which later preprint …?": a person named with no paper
             # found (measured: 4 up, 8 down over the multihop items when read as that person's papers at large)
             return None
+        if len(anchors) == 1 and (held := self._role_held(hop.anchor_text, anchors[0])):
+            anchors = [held]
         people = self._hop_people(hop, anchors)
         said = f"{onward} {hop.ask}"
+        # "the most recent paper the two of them wrote together", "the very first paper they did together": the
+        # pair's joint papers picked by date, the bridge's own among them unless the ask says another
+        pick = hops.pair_pick(said) if people else None
         if people is None and not hops.ANOTHER.search(said):
             return None  # the ask is of the bridge's own paper ("His 2019 paper says X. What is that one called?")
-        if people is not None and not hops.POINTED.search(said):
+        if people is not None and not (pick or hops.POINTED.search(said)):
             return None
-        pool = [p for p in self.corpus.authors_papers if all(p.id != a.id for a in anchors)]
+        kept = {a.id for a in anchors} if pick and not hops.ANOTHER.search(said) else set()
+        pool = [p for p in self.corpus.authors_papers if p.id in kept or all(p.id != a.id for a in anchors)]
         if people is not None:
             pool = [p for p in pool if any(same_person(a, who) for a in p.authors for who in people)]
         pool = self._hop_narrowed(pool, anchors, people, onward)
+        if pick and len(pool) > 1:
+            ends = dated.extreme(pool, pick == "latest")
+            pool = [ends.paper] if ends and len(ends.tied) == 1 else []
         if len(pool) == 2 and hops.NEGATED.search(described):
             # "the one that isn't about mixture-of-experts", of two: the other than the one the words describe
             picked = self._described_joint(hops.NEGATED.sub(" ", described), "", pool)
@@ -68,6 +81,28 @@ class HopPath:
             pid = self.resolver.best(words, pool) or self._closest(" ".join(words), pool)
             out = [self.corpus.by_id[pid]] if pid else []
         return out
+
+    def _subject_anchors(self, hop: hops.Hop) -> list[Paper]:
+        """The papers a bridge whose subject is a named person describes after them ("Anna de Vries co-authored her
+        melt pond study"), when the words before the relation name only that person; [] otherwise."""
+        head = hop.anchor_text
+        if not self.people_in(head) or self._content(self._without_people(head)):
+            return []
+        return self._hop_anchors(self._without_people(hop.bridge))
+
+    def _role_held(self, text: str, anchor: Paper) -> Paper | None:
+        """The anchor a bridge describes among the papers where the person it names holds the role it says ("Zeyu
+        Liu is first author on his cheap-LLM-training paper"), when the paper read from the description alone has
+        someone else there; None when it already fits or nothing better is found."""
+        role = phrases.anchor_role(text)
+        said = [m.name for m in self.people_in(text) if not same_person(m.name, self.corpus.principal)]
+        if role is None or len(said) != 1 or ((at := author_at(anchor, role)) and same_person(at, said[0])):
+            return None
+        pool = [p for p in self.corpus.authors_papers if (at := author_at(p, role)) and same_person(at, said[0])]
+        if len(pool) > 1 and (words := self._content(self._without_people(text))):
+            picked = self.resolver.best(words, pool) or self._closest(" ".join(words), pool)
+            pool = [self.corpus.by_id[picked]] if picked else []
+        return pool[0] if len(pool) == 1 else None
 
     def _hop_picked(self, text: str) -> Paper | None:
         """The paper a bridge picks by date ("her first IGARSS paper", "her first paper with Yuki Sato", "her first
@@ -110,12 +145,15 @@ class HopPath:
     def _hop_narrowed(self, pool: list[Paper], anchors: list[Paper], people: list[str] | None, onward: str) -> list:
         """The pool less the papers the onward words rule out: their dates, placed against the anchor's, the person's
         position on the paper, the team's size, another person named on it."""
-        if (span := phrases.dates(onward)) is not None and span.relative is None:
-            pool = [p for p in pool if span.admits(p) is not False]
         anchor = anchors[0]
+        if (span := phrases.dates(onward)) is not None and span.relative is not None:
+            # "published the year after it": counted from the bridge's paper (plan/counted_dates)
+            span = counted_dates.resolved(span, [], anchor)[0]
+        if span is not None:
+            pool = [p for p in pool if span.admits(p) is not False]
         if (direction := hops.placed(onward)) and anchor.date:
             pool = [p for p in pool if p.date and (p.date > anchor.date if direction > 0 else p.date < anchor.date)]
-        if people and (position := phrases.anchor_role(onward)) is not None:
+        if people and (position := hops.position_said(onward)) is not None:
             at = {p.id: author_at(p, position) for p in pool}
             pool = [p for p in pool if at[p.id] and any(same_person(at[p.id], who) for who in people)]
         if (team := phrases.team_size(onward)) is not None:

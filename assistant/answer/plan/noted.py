@@ -84,7 +84,33 @@ def linked(paper: Paper, papers: list[Paper]) -> list[Paper]:
 class NotedReader:
     def noted_path(self, question: str, named: list[str], focus, span) -> tuple[str, str, bool, str] | None:
         """The paper reached through a table field: through the note of the paper a statement reaches, else its own."""
-        return self.linked_path(question, named, focus, span) or self.field_path(question, named, focus, span)
+        return (
+            self.carrier_path(question, named, focus, span)
+            or self.linked_path(question, named, focus, span)
+            or self.field_path(question, named, focus, span)
+        )
+
+    def carrier_path(self, question: str, named: list[str], focus, span) -> tuple[str, str, bool, str] | None:
+        """The paper whose record note names the arXiv id the question says, when the words before the id are the
+        note's ("the one arXiv flags for text overlap with arXiv:2202.05137: what does it say …?"): the id only names
+        the paper the note points to, the paper meant is the one carrying it. None when no one paper's note names the
+        id in MIN_FIELD_WORDS of the words said before it ("his arXiv note on X (2202.05137)" shares one, "note", with
+        "arXiv admin note: text overlap with …": the id's own paper, r21s96)."""
+        for m in _ARXIV_ID.finditer(question):
+            said = set(terms(_ASK_BEGINS.split(question[: m.start()])[-1]))
+            carriers = [
+                p
+                for p in self.corpus.authors_papers
+                if p.arxiv_id != m.group()
+                and any(
+                    m.group() in c and len(said & set(terms(c.replace(m.group(), " "))) - {"arxiv"}) >= MIN_FIELD_WORDS
+                    for c in p.comments
+                )
+            ]
+            if len(carriers) == 1:
+                asked = phrases.asked_after(question, m.end()) or question[m.end() :].strip(" ,.;:-–—")
+                return carriers[0].id, "fact", True, asked.strip()
+        return None
 
     def linked_path(self, question: str, named: list[str], focus, span) -> tuple[str, str, bool, str] | None:
         """The paper a record note links to the one the statement before the ask reaches through that note, when the

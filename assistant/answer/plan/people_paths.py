@@ -11,13 +11,15 @@ from assistant.answer.evidence.query_terms import derived_form
 from assistant.answer.evidence.weigh import COVERAGE_WEIGHT, paper_text, vocabulary
 from assistant.answer.plan import phrases
 from assistant.answer.plan.joint import JOINT_LEAD
-from assistant.answer.plan.people import same_person
+from assistant.answer.plan.people import author_at, same_person
 from assistant.answer.plan.selection import ONE_SELECTED, asks_of_selection
 
 # The paper asked about is another than the one the person was found from: "the other …", "also co-wrote a …".
 _ANOTHER = re.compile(r"\b(?:other|another|also|too|as well|else|second|again)\b", re.I)
 # The person is said without a name: "the person she wrote X with", "her co-author on X", "whoever …".
 _SOMEONE = re.compile(r"\b(?:person|co-?authors?|colleague|collaborator|researcher|someone|whoever|partner)\b", re.I)
+# The person "also led" the next paper: its first author.
+_LED = re.compile(r"\s+(?:led|headed|first-authored)\b", re.I)
 _OF_BEFORE = re.compile(r"\bof\s+$", re.I)  # "the first author of the X paper": X is where a person is found
 _CLAUSE_END = re.compile(r"\s[-–—]\s|[,;:?]|\.\s|\b(?:what|which|how|where|who|when)\b", re.I)
 
@@ -36,8 +38,13 @@ class PeoplePaths:
         if anchor is None:
             return None
         people = [m.name for m in self.people_in(question) if m.name != principal]
-        if not people and _SOMEONE.search(question[: other.start()]):
-            people = [a for a in anchor.authors if not same_person(a, principal)]  # the anchor's co-authors
+        role = None
+        if not people and _SOMEONE.search(before := question[: other.start()]):
+            if (role := phrases.anchor_role(before)) is not None:
+                # "the co-author who led MoQE with him": the anchor's author at that position
+                people = [who] if (who := author_at(anchor, role)) and not same_person(who, principal) else []
+            else:
+                people = [a for a in anchor.authors if not same_person(a, principal)]  # the anchor's co-authors
         if not people or not any(same_person(a, who) for a in anchor.authors for who in people):
             return None  # the person is not on the paper they were found from: not this reading
         joint = [
@@ -47,6 +54,9 @@ class PeoplePaths:
         ]
         if span is not None and span.relative is None:
             joint = [p for p in joint if span.admits(p) is not False]  # "teamed up with her again in 2023"
+        if role is not None and _LED.match(question, other.end()):
+            # "the co-author who led X also led another of his papers": the person found by the role first on it
+            joint = [p for p in joint if (lead := author_at(p, 1)) and any(same_person(lead, w) for w in people)]
         asked = phrases.asked_after(question, other.end())
         if len(joint) > 1:
             picked = self._described_joint(_CLAUSE_END.split(question[other.end() :])[0], asked, joint)

@@ -17,8 +17,13 @@ from assistant.answer.plan.selection import asks_of_selection
 from assistant.models import Paper
 
 # The relation to the anchor's venue: "in the same journal", "at the same conference again", "the same venue".
+# The venue as the bridge is the same relation: "the journal that published her melt-pond study also published
+# another", "the conference where X appeared".
+_VENUE_NOUN = r"(?:journal|venue|conference|proceedings|workshop|outlet|periodical|series|symposium)"
 SAME_VENUE = re.compile(
-    r"\b(?:the\s+)?same\s+(?:journal|venue|conference|proceedings|workshop|outlet|periodical|series|symposium)\b",
+    rf"\b(?:the\s+)?same\s+{_VENUE_NOUN}\b"
+    rf"|\bthe\s+{_VENUE_NOUN}\s+(?:that|which|where|in which)\s+(?:\w+\s+){{0,2}}?"
+    r"(?:published|carried|printed|accepted|took|ran|appeared|came out)\b",
     re.I,
 )
 
@@ -47,6 +52,8 @@ class PlacedReader:
         said = phrases.dates(question)
         if said is None or said.relative is None or len(named) != 1 or not asks_of_selection(question, said=False):
             return None  # placed() found the one paper: a question that does not ask which papers asks of it
+        if named[0] in self.named_in(question[: said.said[0][0]], described=False):
+            return None  # the paper named by its title before the dates is their anchor: placed() found none (r36s30)
         return named[0], "fact", True, phrases.asked_after(question, said.said[-1][1])
 
     def venue_path(self, question: str, named: list[str], _focus, span) -> tuple[str, str, bool, str] | None:

@@ -147,6 +147,10 @@ def yes_no(question: str) -> YesNo | None:
         if not _WH.match(claim) and not _OPENS_AUX.match(claim):
             return YesNo(claim, "check")
     before, clause = _last_clause(last)
+    if before and _WH.match(clause) and not _SUBORDINATE.match(clause):
+        # "X was run on machines of various sizes: what was the largest one?": a statement, then a clause asking with
+        # a wh-word, is no yes/no question, whatever auxiliary opens a clause before it (r36s30).
+        return None
     lead = " ".join([*sentences[:-1], before]).strip()
     if before and (_is_check(clause) or _TAG_CLAUSE.match(clause)):
         claim = _reported(lead)

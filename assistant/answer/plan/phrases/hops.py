@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from assistant.answer.plan.phrases import picks
 from assistant.answer.plan.phrases.picks import ANCHOR_ROLE
 
 # A sentence ends at . ! ? or a colon before the next one opens (not inside "U.S." or "3.5": a capital or a question
@@ -18,7 +19,8 @@ _SENTENCE_END = re.compile(r"(?<=[.!?:])\s+(?=[A-Z\"'“])")
 # BLAS libraries" point past nothing.
 ANOTHER = re.compile(
     r"\b(?:another|also|later|earlier|one more|third|again)\b"
-    r"|\bother\s+(?:[\w-]+\s+){0,2}(?:papers?|study|studies|work|articles?|preprints?|one)\b",
+    r"|\bother\s+(?:[\w-]+\s+){0,2}(?:papers?|study|studies|work|articles?|preprints?|one)\b"
+    r"|\b(?:his|her|their)\s+other\b",  # "his other AI-HPC benchmark": the author's, another than the bridge's
     re.I,
 )
 # An ask of several papers ("What does each one use?", "How do A and B differ?") is no step to one paper.
@@ -63,6 +65,33 @@ POINTED = re.compile(
     ),
     re.I,
 )
+# The pair's joint papers said as such: "the two of them", "those two", "together", "jointly", "as a pair".
+_TOGETHER = re.compile(r"\b(?:the two of them|(?:those|these|the) two|together|jointly|as a pair|joint)\b", re.I)
+
+
+def pair_pick(text: str) -> str | None:
+    """ "latest" or "earliest" when the text picks one of the pair's joint papers by date ("the most recent paper the
+    two of them wrote together", "their very first joint paper"); None otherwise."""
+    return picks.one_by_date(text) if _TOGETHER.search(text) else None
+
+
+# A person's position said by a verb of the byline: "shows up second on", "is listed first on", "comes last in".
+_PLACED_AT = re.compile(
+    r"\b(?:listed|appears?|appearing|shows?\s+up|turns?\s+up|comes?|named|sits?|is)\s+(?:as\s+)?"
+    r"(?P<w>first|second|third|last)\b(?!\s+(?:time|paper|one|work|study|preprint)\b)",
+    re.I,
+)
+
+
+def position_said(text: str) -> int | None:
+    """The author position a text puts the person at: by the role's noun ("second author on"), else by a verb of
+    the byline ("shows up second on another of his papers" -> 2); None when it says none."""
+    if (role := picks.anchor_role(text)) is not None:
+        return role
+    m = _PLACED_AT.search(text)
+    return {"first": 1, "second": 2, "third": 3, "last": -1}[m.group("w").casefold()] if m else None
+
+
 # A description of the next paper by what it is not ("take the one that isn't about mixture-of-experts").
 NEGATED = re.compile(r"\b(?:not|never|without|neither)\b|n['’]t\b", re.I)
 # The anchor's co-author meant is not the one the bridge names: "a co-author besides Ole Hansen".

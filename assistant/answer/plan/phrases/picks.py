@@ -221,8 +221,9 @@ _LED = re.compile(
 # The paper the joint one is placed against, reached through one of its authors: "the first author of her 2023
 # preprint", "whoever was lead author on X", "X's first author", "the person who led X".
 ANCHOR_ROLE = re.compile(
-    r"\b(?P<w>first|second|third|last|lead|leading|senior)[- ]author\s+(?:of|on)\b"
-    r"|['’]s\s+(?P<w2>first|second|third|last|lead|leading|senior)[- ]author\b"
+    # "the last (senior) author of X": a bracketed gloss of the position before its noun
+    r"\b(?P<w>first|second|third|last|lead|leading|senior)(?:\s*\([^()]*\))?[- ]author\s+(?:of|on)\b"
+    r"|['’]s\s+(?P<w2>first|second|third|last|lead|leading|senior)(?:\s*\([^()]*\))?[- ]author\b"
     r"|\b(?:who(?:ever)?|the\s+(?:person|researcher|one)\s+who)\s+(?P<led>led|headed)\b",
     re.I,
 )
