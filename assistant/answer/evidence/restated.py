@@ -69,9 +69,14 @@ NUMBER_WORDS = _values("number_words.txt")
 _CARDINALS = frozenset(w for w, v in NUMBER_WORDS.items() if v.isdigit()) - {"single", "sole", "lone", "dual", "double"}
 
 
+def _value(word: str) -> str | None:
+    """The count a word says, as NUMBER_WORDS writes it ("1" for "single", "many" for "multi") or its digits."""
+    return NUMBER_WORDS.get(word) or (word if word.isdigit() else None)
+
+
 def _counted_otherwise(a: str, b: str) -> bool:
     """Two counts (words or digits) of different values ("one" / "multi"); "many" is met by any count above one."""
-    va, vb = (NUMBER_WORDS.get(w) or (w if w.isdigit() else None) for w in (a, b))
+    va, vb = _value(a), _value(b)
     if va is None or vb is None or va == vb:
         return False
     counts = {va, vb} - {"many"}
@@ -297,7 +302,7 @@ def _counts_said(words: list[str], head: str) -> set[str]:
     out = set()
     for j, w in enumerate(words):
         for part in w.split("-")[:-1] or [w]:
-            value = NUMBER_WORDS.get(part) or (part if part.isdigit() else None)
+            value = _value(part)
             if value is not None and any(_key(h) == _key(head) for h in _heads(words, j)):
                 out.add(value)
     return out
@@ -316,11 +321,11 @@ def opposed(question: str, sentences: list[str]) -> tuple[str, str, str] | None:
             if not any(p in OPPOSITES or (p in NUMBER_WORDS and p not in _CARDINALS) for p in parts[:-1] or parts):
                 continue
             heads = [h for h in _heads(low, i) if _content(h.replace("-", ""))]
+            own = {NUMBER_WORDS.get(p) for p in parts[:-1] or parts} - {None}
             for s in sentences:
                 words = [w.casefold() for w in _TOKEN.findall(s)]
                 if t in words:
                     continue
-                own = {NUMBER_WORDS.get(p) for p in parts[:-1] or parts} - {None}
                 for j, w in enumerate(words):
                     theirs = _heads(words, j)
                     for head in heads:
@@ -328,7 +333,7 @@ def opposed(question: str, sentences: list[str]) -> tuple[str, str, str] | None:
                             continue
                         if own and own & _counts_said(words, head):
                             continue
-                        theirs_said = {NUMBER_WORDS.get(p) or (p if p.isdigit() else None) for p in w.split("-")}
+                        theirs_said = {_value(p) for p in w.split("-")}
                         if theirs_said & _counts_said(said, head):
                             continue  # "several images rather than one image" against "single-image": the claim's own
                         end = i + (1 if len(parts) > 1 else 1 + heads.index(head) + 1)

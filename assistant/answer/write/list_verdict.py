@@ -25,7 +25,7 @@ LISTING_ROUTES = frozenset({"list", "count", "code", "across", "quantity_thresho
 # Quantifiers that ask whether every (or only some) paper of a set holds, not whether any does.
 _UNIVERSAL = re.compile(r"\b(?:all|every|each|only|both|none|neither|always|never)\b", re.I)
 # Openings that already carry a verdict or refuse.
-_DECIDED = (YES, NO, UNSAID, CANNOT_ANSWER, "The corpus does not cover this")
+_DECIDED = (YES, NO, UNSAID, CANNOT_ANSWER)
 
 
 def _selected(answer: Answer) -> int | None:
