@@ -154,3 +154,19 @@ def test_a_collaboration_she_first_authored_in_a_journal(tanaka):
         "Label Noise in Operational Ice Charts",
         "Correcting Incidence-Angle Effects in SAR Sea-Ice Classification",
     }, answer.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which papers did she post on arXiv before 2022 as first author with Ole Hansen on the author list?",
+        "Which of her papers did she write as first author with Ole Hansen on the author list?",
+    ],
+)
+def test_as_a_position_is_said_of_the_inverted_clauses_subject(tanaka, question):
+    # "did she post … as first author with Ole Hansen": she is first author, Hansen a co-author
+    answer = ask(tanaka, question)
+    firsts = first_authors(tanaka, answer)
+    assert firsts and set(firsts) == {"Keiko Tanaka"}
+    by_id = tanaka.answerer().corpus.by_id
+    assert all("Ole Hansen" in by_id[c.paper_id].authors for c in answer.citations)

@@ -38,3 +38,13 @@ def test_a_word_only_another_group_says_is_still_a_subject_his_papers_lack(assis
     # "drone" is in the other group's papers, none of his: his swarm paper is not on "path planning for drone swarms"
     answer = ask(assistant, "What has he written about path planning for drone swarms?")
     assert answer.citations == [], answer.answer
+
+
+def test_over_time_inside_a_finding_is_no_overview_of_the_work(tanaka):
+    # "found that … getting deeper over time, correct?" checks a claim of one paper; "how has her work changed over
+    # time?" is the overview
+    claim = ask(
+        tanaka, "Her dual-frequency altimetry work found that the snow has been getting deeper over time, correct?"
+    )
+    assert claim.meta["plan"]["route"] != "overview", claim.meta["plan"]
+    assert ask(tanaka, "What has she worked on over the years?").meta["plan"]["route"] == "overview"

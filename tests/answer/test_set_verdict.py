@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from assistant.answer.plan.phrases.quantifiers import quantified
 from assistant.models import Filters, Message
+from tests.asking import ask
 from tests.conftest import said_verdict
 
 
@@ -93,3 +94,9 @@ def test_all_is_left_open_when_no_paper_is_off_but_some_do_not_say(assistant):
     first = text.split("\n")[0]
     assert first.startswith("The abstracts do not say for all the 7 papers"), text
     assert "1 states it" in first and "6 do not say either way" in first and "CALM" in text
+
+
+def test_a_venue_the_set_is_selected_by_is_no_topic_of_it(tanaka):
+    # "her IGARSS papers": the venue's acronym selects the set; no paper's text has to say "IGARSS"
+    answer = ask(tanaka, "Did both of her IGARSS papers use convolutional networks?")
+    assert answer.answer.startswith("Yes") and len(answer.citations) == 2

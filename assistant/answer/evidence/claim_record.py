@@ -186,9 +186,16 @@ def check(claim: str, paper: Paper, checks: list[RecordCheck | None]) -> RecordC
     )
 
 
+# The word that links a field to the claim ("built with Ole Hansen", "presented at IGARSS", "in 2021") goes with it:
+# left behind, it reads as part of what the abstract is to decide ("she built with remain stable").
+_LINKING = re.compile(r"\b(?:together\s+with|with|by|and|alongside|at|in|from|during)\s+$", re.I)
+
+
 def rest(claim: str, spans: tuple[tuple[int, int], ...]) -> str:
-    """The claim less the spans naming the fields checked: what is left for the abstract to decide."""
-    return without_spans(claim, spans)
+    """The claim less the spans naming the fields checked, each with the word linking it: what is left for the
+    abstract to decide."""
+    linked = [(m.start() if (m := _LINKING.search(claim[:s])) else s, e) for s, e in spans]
+    return without_spans(claim, linked)
 
 
 # How many of the nearest papers a claim naming no paper is read against for its figures.
@@ -220,9 +227,19 @@ def stating(claim: str, hits: list[Hit], named: bool) -> Paper | None:
     return None
 
 
+# A relative clause of the authors making the work, right after the noun naming it ("the emulator she built", "the
+# model they trained"): it names the paper, it asserts nothing for the abstract to hold.
+_MADE_BY_THEM = re.compile(
+    r"(?<=[a-z])\s+(?:that\s+|which\s+)?(?:she|he|they|the\s+authors?)\s+(?:had\s+)?"
+    r"(?:built|developed|wrote|made|created|designed|proposed|published|introduced|presented|put\s+together|did)\b",
+    re.I,
+)
+
+
 def unnamed(claim: str, paper: Paper) -> str:
-    """The claim without the paper's arXiv identifier, which names the paper and is no figure to check ("Does the
-    MiniFE work (arXiv 1505.08023) use BCRS?")."""
+    """The claim without what names the paper: its arXiv identifier, which is no figure to check ("Does the MiniFE
+    work (arXiv 1505.08023) use BCRS?"), and its authors making it ("the emulator she built")."""
+    claim = _MADE_BY_THEM.sub(" ", claim)
     if not paper.arxiv_id:
         return claim
     named = rf"\(?\s*(?:arxiv\s*:?\s*)?{re.escape(paper.arxiv_id)}(?:v\d+)?\s*\)?"

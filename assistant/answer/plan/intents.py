@@ -31,6 +31,20 @@ class Intent:
     summary_like: bool = False  # "What is X?", "Describe X": about one thing, if the question names a paper
 
 
+# An overview of the author's work ("research themes", "how has his work changed", "over the years"): the route's cue.
+_OVERVIEW_CUE = re.compile(
+    r"\b(research (areas?|themes?|topics?|interests?|directions?|agenda)|main (areas?|"
+    r"themes?|topics?)|(work|research|focus)(ed)? (changed|evolved|shifted|developed)|"
+    r"over (time|the years)|trajectory|timeline|overview of (his|their|the "
+    r"author['’]s) (work|research))\b(?! (?:on|in|into|about|regarding|concerning|that|which|where|dealing|"
+    r"involving|using|with)\b)|^what (does|did|do) (the author|he|they|\w+ "
+    r"\w+) (mainly |mostly |usually )?(work|research|focus)(ed)? on\??$"
+)
+# "over time" inside what a paper is said to find ("found that the snow has been getting deeper over time"): a claim's
+# words, no overview of the work.
+_CLAIMED_OVER_TIME = re.compile(r"over (?:time|the years)$")
+
+
 def mentions_author(q: str, principal: str) -> bool:
     ql = q.casefold()
     parts = [p.casefold() for p in principal.split()]
@@ -143,14 +157,9 @@ def classify(question: str, principal: str) -> Intent:
     if (subject := subject_for("attribution", q, principal)) is not None:
         intent.route, intent.subject = "attribution", subject
         return intent
-    if re.search(
-        r"\b(research (areas?|themes?|topics?|interests?|directions?|agenda)|main (areas?|"
-        r"themes?|topics?)|(work|research|focus)(ed)? (changed|evolved|shifted|developed)|"
-        r"over (time|the years)|trajectory|timeline|overview of (his|their|the "
-        r"author['’]s) (work|research))\b(?! (?:on|in|into|about|regarding|concerning|that|which|where|dealing|"
-        r"involving|using|with)\b)|^what (does|did|do) (the author|he|they|\w+ "
-        r"\w+) (mainly |mostly |usually )?(work|research|focus)(ed)? on\??$",
-        ql,
+    if any(
+        not _CLAIMED_OVER_TIME.match(m.group(0)) or not re.search(r"\bthat\b", ql[: m.start()])
+        for m in _OVERVIEW_CUE.finditer(ql)
     ) and not re.search(r"\b(co-?authors?|collaborat\w*)\b", ql):
         intent.route = "overview"
         intent.timeline = bool(

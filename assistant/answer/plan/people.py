@@ -357,7 +357,25 @@ def _holder(question: str, pm: re.Match, neg: re.Match | None, holders: list[Men
         if _OTHER_THAN.match(between):
             return h, True
         break
-    return None, False
+    return _subject_of(question, start, holders), False
+
+
+# "as first author" said of the subject of an inverted question clause ("did she post … as first author with Ole
+# Hansen …?", "has Hansen written anything as lead author?"): the person right after the auxiliary.
+_AS_SAID = re.compile(r"\bas\s+(?:the\s+|an?\s+)?$", re.I)
+_AUXILIARY = re.compile(r"\b(?:did|does|do|has|have|had|is|was|were|are|will|would)\s+$", re.I)
+
+
+def _subject_of(question: str, start: int, holders: list[Mention]) -> Mention | None:
+    """The subject of the inverted clause an "as …" position phrase at `start` is said in, or None."""
+    if not _AS_SAID.search(question[:start]):
+        return None
+    for h in reversed([h for h in holders if h.end <= start]):
+        if re.search(r"[.?;]", question[h.end : start]):
+            return None
+        if _AUXILIARY.search(question[: h.start]):
+            return h
+    return None
 
 
 def author_at(paper: Paper, position: int) -> str | None:

@@ -37,7 +37,9 @@ def as_set_verdict(plan: QueryPlan) -> QueryPlan:
     # "Is Tanaka first author on all of her papers with Hansen?": the position is what the claim asserts of each
     # paper, checked on its byline, not what selects the set (like a one-paper claim's, over_table._selecting)
     asserted = plan.position if plan.position and phrases.position(claim) else None
-    found = replace(found, claim=claim, position=asserted)
+    # "her IGARSS papers": the venue the table selects by is no topic of the set
+    scope = phrases.without_venue_names(found.scope, plan.venues) if plan.venues else found.scope
+    found = replace(found, claim=claim, position=asserted, scope=scope)
     people = tuple(replace(c, position=None, negated=False) if asserted and c.position else c for c in plan.people)
     notes = [*plan.notes, f"a yes/no question over a set of papers: {found.describe()}"]
     return replace(

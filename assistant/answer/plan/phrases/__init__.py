@@ -57,6 +57,7 @@ from assistant.answer.plan.phrases.metadata import (  # noqa: F401 - the phrases
     spelled_out,
     venues_asked,
     without_fields,
+    without_venue_names,
     without_venue_words,
     without_work_type,
     work_type_listed,

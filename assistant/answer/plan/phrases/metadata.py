@@ -319,6 +319,22 @@ def in_source(paper, kind: str) -> bool:
     return (paper.work_type or "") == kind
 
 
+def without_venue_names(text: str, venues) -> str:
+    """The text without the words that name one of `venues`: a word of its name, or an acronym of its words'
+    initials ("IGARSS" of "… International Geoscience and Remote Sensing Symposium"): what the table selected by is
+    no topic ("her IGARSS papers")."""
+    names = [v.casefold() for v in venues]
+    initials = ["".join(w[0] for w in re.findall(r"[A-Za-z][\w-]*", v)).casefold() for v in venues]
+
+    def names_one(word: str) -> bool:
+        w = word.casefold()
+        return any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", n) for n in names) or (
+            len(w) >= 4 and word.isupper() and any(w in i for i in initials)
+        )
+
+    return " ".join(w for w in text.split() if not names_one(w.strip(",.;:()"))).strip()
+
+
 def in_venues(paper, venues) -> bool:
     """The paper appeared in one of the venues a question names; an arXiv venue ("have an arXiv version", "on
     arXiv") is met by any paper with an arXiv id, whatever journal it also appeared in."""
