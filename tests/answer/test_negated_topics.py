@@ -177,3 +177,10 @@ def test_a_negated_kind_the_papers_state_in_other_words_is_read_by_meaning(tanak
     # not about sea ice
     found = titles(ask(tanaka, "Which of her papers are not about sea ice?"))
     assert "Crevasse Detection on Antarctic Ice Shelves with Vision Transformers" in found
+
+
+def test_a_bare_noun_after_the_negated_copula_is_a_negated_topic(assistant):
+    # "which papers are not chemistry?": the two HONPAS chemistry papers of 2020 are left out
+    answer = ask(assistant, "from his 2020 output, which papers are not chemistry?")
+    titles = " ".join(c.title or "" for c in answer.citations)
+    assert answer.citations and "HONPAS" not in titles and "AIPerf" in titles, answer.answer

@@ -170,3 +170,17 @@ def test_as_a_position_is_said_of_the_inverted_clauses_subject(tanaka, question)
     assert firsts and set(firsts) == {"Keiko Tanaka"}
     by_id = tanaka.answerer().corpus.by_id
     assert all("Ole Hansen" in by_id[c.paper_id].authors for c in answer.citations)
+
+
+def test_a_person_named_again_by_the_given_name_holds_the_position(assistant):
+    # "… include Boyang Zhang, which ones is Boyang NOT the first author of?": "Boyang" is Boyang Zhang (no topic),
+    # "include" makes him a co-author, and "which ones" with no number asked lists the papers
+    answer = ask(
+        assistant,
+        "Among his papers whose listed authors include Boyang Zhang, which ones is Boyang NOT the first author of?",
+    )
+    plan = answer.meta["plan"]
+    assert plan["route"] == "list" and not plan.get("topic"), plan
+    by_id = assistant.answerer().corpus.by_id
+    papers = [by_id[c.paper_id] for c in answer.citations]
+    assert len(papers) == 2 and all("Boyang Zhang" in p.authors[1:] for p in papers), answer.answer

@@ -73,6 +73,14 @@ class RouteByMeaning:
         if label == "authors" and not (_ASKS_AUTHORS.search(question) or phrases.AUTHORING.search(question)):
             # "What speedups did Zhang's DeAR paper achieve?": a name in the question drew the vote; nobody is asked
             return fallback
+        if label == "count" and not phrases.asks_number(question):
+            # "Among his papers with Boyang Zhang, which ones is Boyang not the first author of?": a count's examples
+            # drew the vote; no number is asked, so the papers are listed
+            return (
+                keyword
+                if intent.route == "list"
+                else ("list", subject_for("list", stripped, self.corpus.principal) or "")
+            )
         if label == "coauthors" and _ASKS_PAPERS.search(question):
             return "list", subject_for("list", stripped, self.corpus.principal) or ""
         if label == "arxiv" and ("arxiv", True) in phrases.has_fields(question)[0]:

@@ -83,7 +83,8 @@ class OverTable:
             # operation is asked of it (a fact, a why, a verdict …: `operation_of`).
             (focus, intent.route), topic, intent.subject = chosen, "", ""
         elif position or surname or (literal and intent.route in ("fact", "list", "count", "categories", "code")):
-            intent.route = "count" if intent.route == "count" or vote.label == "count" else "list"
+            counted = intent.route == "count" or (vote.label == "count" and phrases.asks_number(question))
+            intent.route = "count" if counted else "list"
             focus, within = (back[1], True) if back and back[0] in ("which", "list") else (focus, within)  # of those
             topic = intent.subject = self._topic(self._without_people(stripped)) if not literal else literal
         elif (

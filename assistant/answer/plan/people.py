@@ -174,7 +174,7 @@ _ELLIPTIC = re.compile(
 def constraints(question: str, mentions: list[Mention], principal: str) -> list[PersonConstraint]:
     """One constraint per person the question names, plus the principal author's when a position is said of
     them; the position phrases attach to the nearest person (or pronoun) they are said of."""
-    mentions = sorted([*mentions, *_given_name(question, mentions, principal)], key=lambda m: m.start)
+    mentions = sorted([*mentions, *given_name(question, mentions, principal)], key=lambda m: m.start)
     holders = [*mentions, *_pronouns(question, mentions, principal)]
     holders.sort(key=lambda m: m.start)
     positioned: dict[str, PersonConstraint] = {}
@@ -253,7 +253,7 @@ def _alternatives(question: str, mentions: list[Mention], out: list[PersonConstr
 
 
 # The preposition a co-author is said with ("papers with Hansen", "written alongside Berg").
-_COAUTHOR_CUE = re.compile(r"\b(?:with|alongside|featuring|including)\s+$", re.I)
+_COAUTHOR_CUE = re.compile(r"\b(?:with|alongside|featuring|including|include[sd]?)\s+$", re.I)
 # At most this many words between a negation and the "with" before a person it governs ("not co-written with X",
 # "never worked with X"); more, and the negation is another condition's ("not about sea ice with X").
 _VERB_BEFORE_WITH = 1
@@ -276,18 +276,24 @@ def _negated_mention(question: str, m: Mention) -> bool:
     return negated and len(re.findall(r"[\w'’-]+", question[start : cue.start()])) <= _VERB_BEFORE_WITH + 1
 
 
-def _given_name(question: str, mentions: list[Mention], principal: str) -> list[Mention]:
-    """The principal author named by the given name alone ("In the one Keiko led as first author"), written with a
-    capital as a name is: the author index names a person by the surname alone, not by the given name."""
-    words = principal.split()
-    if len(words) < 2:
-        return []
-    found = re.finditer(rf"\b{re.escape(words[0])}\b(?!\s+{re.escape(words[-1])})", question)
-    return [
-        Mention(principal, g.start(), g.end(), g.group(0))
-        for g in found
-        if not any(m.start <= g.start() < m.end for m in mentions)
-    ]
+def given_name(question: str, mentions: list[Mention], principal: str) -> list[Mention]:
+    """A person named by the given name alone, written with a capital as a name is: the principal author anywhere
+    ("In the one Keiko led as first author"), anyone else after the question named them in full ("… include Boyang
+    Zhang, which ones is Boyang NOT the first author of?"); the author index names a person by the surname alone,
+    not by the given name."""
+    out: list[Mention] = []
+    people = [(principal, 0), *((m.name, m.end) for m in mentions if m.name != principal)]
+    for name, after in people:
+        words = name.split()
+        if len(words) < 2 or any(o.name == name for o in out):
+            continue
+        found = re.finditer(rf"\b{re.escape(words[0])}\b(?!\s+{re.escape(words[-1])})", question)
+        out += [
+            Mention(name, g.start(), g.end(), g.group(0))
+            for g in found
+            if g.start() >= after and not any(m.start <= g.start() < m.end for m in mentions)
+        ]
+    return out
 
 
 def _pronouns(question: str, mentions: list[Mention], principal: str) -> list[Mention]:

@@ -8,7 +8,7 @@ import re
 from assistant.answer.plan import phrases
 from assistant.answer.plan.conversation import find_bounded
 from assistant.answer.plan.intents import topic_words
-from assistant.answer.plan.people import Mention, PersonConstraint, constraints
+from assistant.answer.plan.people import Mention, PersonConstraint, constraints, given_name
 
 _WORD = re.compile(r"\w")
 _CACHED = 256  # texts whose mentions are kept
@@ -46,7 +46,10 @@ class PeopleReader:
 
     def _without_people(self, text: str) -> str:
         """The text with every person it names taken out (each leaves a space: no new words)."""
-        for m in reversed(self.people_in(text)):
+        mentions = self.people_in(text)
+        # a person named again by the given name alone ("… include Boyang Zhang, which is Boyang not first on?")
+        others = [m for m in mentions if m.name != self.corpus.principal]
+        for m in sorted([*mentions, *given_name(text, others, "")], key=lambda m: m.start, reverse=True):
             text = text[: m.start] + " " + text[m.end :]
         lowered = text
         for person in self.corpus.everyone_words.among(text):

@@ -51,6 +51,11 @@ _NEGATION = re.compile(
     # "aren't quantization papers": the negated words are the kind of paper
     r"|\b(?:are|is|were|was)(?:\s+not|n['’]t)\s+(?:an?\s+)?(?P<z>[\w-]+(?:\s+[\w-]+){0,2}?)\s+"
     rf"(?=(?:{EITHER}|ones?)\b)"
+    # "which papers are not chemistry?": a bare noun phrase closing the clause after the negated copula (not a
+    # possessive, a participle or a place: "are not his", "are not published", "are not online")
+    r"|\b(?:are|is|were|was)(?:\s+not|n['’]t)\s+(?:an?\s+)?(?!(?:his|hers|theirs|him|her|them|mine|ours|by|from|in|on|"
+    r"at|yet|available|online|open|public|there|true|correct|right|sure|listed|[\w-]+ed)\b)"
+    r"(?P<r>[a-z][\w-]*(?:\s+[\w-]+){0,2}?)\s*(?=[?.!;]|$)"
     # "non-LLM papers", "which are non-LLM?" (not "is it non-trivial?")
     rf"|\bnon-(?P<w>[\w-]+)(?=\s+(?:{EITHER}|ones?|research)\b)"
     r"|\b(?:are|were)\s+non-(?P<v>[\w-]+)"
@@ -112,7 +117,7 @@ def negated(question: str) -> Negation | None:
     for m in _NEGATION.finditer(question):
         if any(a <= m.start() < b for a, b in scope_said):
             continue
-        group = next(g for g in ("x", "u", "p", "y", "z", "w", "v", "t", "s") if m.group(g))
+        group = next(g for g in ("x", "u", "p", "y", "z", "r", "w", "v", "t", "s") if m.group(g))
         raw, start = m.group(group), m.start(group)
         cut = _NEGATION_END.search(raw)
         body = (raw[: cut.start()] if cut else raw).rstrip()

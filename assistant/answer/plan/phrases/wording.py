@@ -354,3 +354,12 @@ def polar(question: str) -> bool:
 
 def asks_for_a_thing(question: str) -> bool:
     return bool(_ASKS_FOR_A_THING.match(main_clause(question)))
+
+
+# The words a count is asked with: without one, "which ones …?" asks which papers, not how many.
+_ASKS_NUMBER = re.compile(r"\b(?:how\s+many|number|count|counts|counted|tally|total|how\s+often)\b", re.I)
+
+
+def asks_number(question: str) -> bool:
+    """The question asks how many (a count), in some wording."""
+    return bool(_ASKS_NUMBER.search(question))
