@@ -8,6 +8,7 @@ import pytest
 
 from assistant.answer.plan import phrases
 from assistant.models import Filters, Message
+from tests.asking import ask
 
 
 @pytest.mark.parametrize(
@@ -34,3 +35,11 @@ def test_an_intensifier_before_the_date_word_still_picks_by_date():
     question = "What was the very first paper she wrote with Anna de Vries, and what error did it report?"
     assert phrases.date_extreme(question) == "earliest"
     assert phrases.one_by_date("his very latest preprint") == "latest"
+
+
+def test_the_one_paper_of_the_dates_is_asked_of_by_the_clause_after(tanaka):
+    # "What did she publish in September 2020, and against how many … was it checked?": the month holds one paper;
+    # the clause after "and" (a preposition may lead its wh-phrase) asks of "it"
+    answer = ask(tanaka, "What did she publish in September 2020, and against how many aerial surveys was it checked?")
+    assert [c.title for c in answer.citations] == ["Melt Pond Fraction on Arctic Sea Ice from Sentinel-2 Imagery"]
+    assert "38" in answer.answer

@@ -4,6 +4,7 @@ aside (the paper the correction meant, never the one it set aside)."""
 
 from __future__ import annotations
 
+from tests.asking import ask
 from tests.conftest import converse, titles
 
 SPARSTENCIL = "2506.22969"
@@ -37,3 +38,26 @@ def test_that_one_after_a_correction_is_the_paper_meant_not_the_one_set_aside(as
     assert titles(answers[1])[0].startswith(CUNNQS)
     assert titles(answers[2])[0].startswith(CUNNQS) and SUNWAY not in titles(answers[2])
     assert "2.32" in answers[2].answer
+
+
+def test_which_of_those_by_the_kind_of_work_selects_among_the_papers_shown(tanaka):
+    # "Which of those was a conference paper rather than a journal article?": the record's kind of work, no topic
+    answer = ask(
+        tanaka, "What did she publish in 2023?", "Which of those was a conference paper rather than a journal article?"
+    )
+    assert [c.title for c in answer.citations] == [
+        "Quantized Convolutional Networks for On-Board Ice Classification on Small Satellites"
+    ], answer.answer
+    assert not answer.meta["plan"].get("negated"), answer.meta["plan"]
+
+
+def test_that_same_person_beside_her_is_the_co_author_shown_and_dates_count_from_the_paper(tanaka):
+    answer = ask(
+        tanaka,
+        "When did she publish on melt ponds?",
+        "Who was her co-author on it?",
+        "What did she publish with that same person three years later, and what did it find?",
+    )
+    assert [c.title for c in answer.citations] == [
+        "Coastline Extraction with Self-Supervised Pretraining on Sentinel-2"
+    ]

@@ -103,7 +103,12 @@ _NOT_DESCRIPTIVE = set(_ORDINAL_WORDS) | {
     "previous", "whole", "entire", "only", "right", "correct", "recent", "main", "this", "that",
 }  # fmt: skip
 # "that person", "the same author", "this co-author": the person the previous answer named.
-_THAT_PERSON = re.compile(r"\b(that|this|the same) (person|author|researcher|co-?author|scientist|man|woman)\b", re.I)
+_THAT_PERSON = re.compile(
+    r"\b(that(?: same)?|this(?: same)?|the same) (person|author|researcher|co-?author|scientist|man|woman)\b", re.I
+)
+# The principal author said beside the pointer ("what did she publish with that same person …?"): the person
+# pointed at is someone else.
+_BESIDE_THE_AUTHOR = re.compile(r"\b(?:she|he|her|his|him|they|their)\b", re.I)
 # "the second author", "its first author", "the paper's last author" (not "as first author": a position filter).
 _NTH_AUTHOR = re.compile(
     r"(?<!\bas )\b(?:the|its|their|that paper's|the paper's) (first|second|third|last|lead|senior) "
@@ -184,8 +189,10 @@ def person_pointed_to(
         picked = named[n - 1 : n] if n and n > 0 else named[-1:]
         return (picked[0], True) if picked else (None, False)
     if m := _THAT_PERSON.search(question):
-        if re.fullmatch(r"(?i)co-?author", m.group(2)) and principal:
-            # "that co-author" is one of his co-authors, never the author himself whom the answer named first
+        beside = _BESIDE_THE_AUTHOR.search(question[: m.start()] + " " + question[m.end() :])
+        if principal and (re.fullmatch(r"(?i)co-?author", m.group(2)) or beside):
+            # "that co-author" is one of his co-authors, never the author himself whom the answer named first; so is
+            # "that person" in a question about her work with them
             named = [n for n in named if n != principal] or named
         return named[0], False
     return None, False

@@ -128,6 +128,10 @@ class OverTable:
                 # "Which of those are set in the Arctic?": the papers shown that are on what it says
                 focus, within, scope, intent.route = back[1], True, "all", "list"
                 topic = intent.subject = self._several_of(question, back[1])
+            elif back[0] == "which" and (work_type or venues or categories):
+                # "Which of those was a conference paper?", "which of those came out in TGRS?": the table's fields
+                # select among the papers shown, as a list of them would
+                focus, within, scope, intent.route = back[1], True, "all", "list"
             elif back[0] == "which":
                 intent.route = "which_of"
             elif back[0] == "list":

@@ -57,6 +57,8 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader, NamedSetRe
         literal, stripped = self.literal_asked(question)
         record, work_type = self.record_read(question)
         negation, not_in, venues, code_absent = self.exclusions(question)
+        if negation and any(c.span[0] < negation.span[1] and negation.span[0] < c.span[1] for c in record.items):
+            negation = None  # "rather than a journal article": the record's kind of work, no negated topic
         categories, has = self.table_slots(question)
         team, team_ranked = phrases.team_size(question), phrases.team_extreme(question)
         intent = classify(stripped, self.corpus.principal)

@@ -15,6 +15,9 @@ from assistant.answer.plan.phrases.record import SEVERAL
 from assistant.answer.plan.phrases.team import without_team
 from assistant.answer.plan.record_conditions import Conditions, RecordConditionReader, names_a_source
 
+# A question picking among papers already shown or listed ("which of those …", "which of these …").
+_WHICH_OF = re.compile(r"\bwhich\s+of\s+(?:those|these|them)\b", re.I)
+
 
 class TableFieldReader(RecordConditionReader):
     """Reads the table fields a question names (a mixin of SlotReader: needs `self.corpus`)."""
@@ -108,6 +111,8 @@ class TableFieldReader(RecordConditionReader):
         (so not arXiv-only)"), then the one the conditions name. A condition the kind of work or a source left out
         ("not on arXiv") already says is not repeated."""
         work_type = phrases.work_type_listed(question)[0] or field_groups.kind_said(question)
+        if work_type is None and _WHICH_OF.search(question):
+            work_type = phrases.work_type_of_one(question)  # "which of those was a conference paper?"
         if not SEVERAL.search(question):
             return Conditions(), work_type
         read = self.record_conditions(question, self.venues_in(question)[1])

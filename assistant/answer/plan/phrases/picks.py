@@ -188,7 +188,13 @@ WHICH_SEVERAL = re.compile(
     re.I,
 )
 # ", and how well …?", "and what …": a second question after the part that picks papers.
-THEN_ASKS = re.compile(r",?\s+and\s+(?=(?:how|what|which|when|where|who|why|did|does|do|is|was|were)\b)", re.I)
+THEN_ASKS = re.compile(
+    # "…, and against how many surveys was it checked?", "…, and in which journal did it appear?": a preposition may
+    # lead the wh-phrase
+    r",?\s+and\s+(?=(?:(?:against|in|on|for|from|with|by|at|to|of|over|under|across|after|before)\s+)?"
+    r"(?:how|what|which|when|where|who|why|did|does|do|is|was|were)\b)",
+    re.I,
+)
 
 
 # A paper the principal author wrote together with a person, placed by date against another paper: "their earlier

@@ -40,7 +40,9 @@ VENUE_NOUN = re.compile(
 VENUE_CUE = re.compile(r"\b(?:in|at|by|to|from|through|via)\s+(?:the\s+|an?\s+)?(?:\w+\s+)?$", re.I)
 # A question asking for several papers: only then is a kind of work a condition ("her PhD thesis" is one paper).
 SEVERAL = re.compile(
-    rf"\b(?:{PLURAL}|ones|items|entries|titles)\b|\bhow many\b|^\s*(?:list|name)\b",
+    rf"\b(?:{PLURAL}|ones|items|entries|titles)\b|\bhow many\b|^\s*(?:list|name)\b"
+    # "which of those was a conference paper?": one of several asked for, the kind said of the one
+    r"|\bwhich\s+of\s+(?:those|these|them|the\s+(?:above|ones|papers))\b",
     re.I,
 )
 

@@ -7,7 +7,9 @@ import re
 
 # The people of the paper pointed back to: "with the same co-author", "the same collaborators", "the same team".
 SAME_PEOPLE = re.compile(
-    r"\b(?:the\s+)?same\s+(?:co-?authors?|collaborators?|co-?writers?|team|group|people|partners?)\b", re.I
+    r"\b(?:(?:the|that|this)\s+)?same\s+(?:co-?authors?|collaborators?|co-?writers?|team|group|people|partners?|"
+    r"persons?|researchers?|scientists?)\b",
+    re.I,
 )
 # The subject of the paper pointed back to: "on the same theme", "the same topic", "that same line of work".
 SAME_THEME = re.compile(
