@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from assistant.answer.plan.noted import field_pick
 from assistant.models import Filters, Message
+from tests.asking import ask
 from tests.conftest import make_paper
 
 
@@ -59,3 +60,16 @@ def test_a_later_paper_whose_note_names_the_one_described_is_asked(assistant):
     answer = assistant.answer([Message(role="user", content=q)], Filters())
     assert [c.arxiv_id for c in answer.citations] == ["2207.10083"]
     assert "identity mapping" in answer.answer
+
+
+def test_when_a_listing_event_happened_is_read_from_the_comments_dates(assistant):
+    # "when did it get accepted to SC'25, and when submitted to ISCA?": the comment's dates with their events, not
+    # only the paper's own (month-only) date
+    answer = ask(
+        assistant,
+        "When did the sparse-tensor-core stencil paper get accepted to SC'25, and when had it first been submitted "
+        "to ISCA?",
+    )
+    assert "June 3, 2025" in answer.answer and "Nov 22, 2024" in answer.answer, answer.answer
+    plain = ask(assistant, "When was MoQE published?")
+    assert "comments" not in plain.answer

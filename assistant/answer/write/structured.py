@@ -10,6 +10,7 @@ from collections.abc import Callable
 from assistant import presenter
 from assistant.answer.check.citations import Citations
 from assistant.answer.evidence.code_statement import code_statement
+from assistant.answer.plan import phrases
 from assistant.answer.plan.phrases import NUMBER_WORDS
 from assistant.answer.plan.plan import QueryPlan
 from assistant.answer.write.format import name, owner_note, plural, when
@@ -285,6 +286,19 @@ def date_of(paper: Paper, cites: Citations, quote: Quote) -> str:
                 + "."
             )
     return text
+
+
+def event_dates(question: str, paper: Paper, cites: Citations) -> str:
+    """When the question asks the date of a listing event ("when was it accepted to SC'25, and when submitted to
+    ISCA?"): the dates the paper's comments state with what happened on each, quoted; "" otherwise."""
+    if not phrases.LISTING_EVENTS.search(question):
+        return ""
+    for comment in paper.comments:
+        found = [s for s in phrases.stated_dates(comment) if s.before]
+        if found:
+            said = "; ".join(f"{s.before}: {s.said}" for s in found)
+            return f"The arXiv comments of {name(paper)} state the dates ({said}) {cites.cite(paper, comment)}."
+    return ""
 
 
 def arxiv_of(paper: Paper, cites: Citations, quote: Quote) -> str:

@@ -202,6 +202,8 @@ class TableWriter:
             else:
                 asked = [route] + [FIELD_ROUTES[f] for f in plan.fields if FIELD_ROUTES[f] != route]
                 said = [self._field(r, paper, cites, quote, plan.position) for r in dict.fromkeys(asked)]
+                if route == "when" and (events := structured.event_dates(plan.question, paper, cites)):
+                    said[0] = f"{events} {self._it(said[0], (f'{name(paper)}{when(paper)}', name(paper)))}"
                 lead = f"{name(paper)}{when(paper)}"  # the paper is named once; the next fields say "It"
                 text = " ".join([said[0], *(self._it(t, (lead, name(paper))) for t in said[1:])])
                 if len(asked) == 1:
