@@ -54,3 +54,9 @@ def test_a_correction_among_many_listed_papers_rules_one_out_and_picks_the_one_d
     _, corrected, then = answers
     assert [c.title for c in corrected.citations] == ["Ice Drift Forecasts with Graph Neural Networks"]
     assert "4.1 km" in then.answer
+
+
+def test_a_question_whose_only_words_name_a_venue_lists_its_papers(tanaka):
+    # "What did she present at IGARSS?": no topic and no paper named; the venue selects the papers
+    answer = ask(tanaka, "What did she present at IGARSS?")
+    assert answer.meta["plan"]["route"] == "list" and len(answer.citations) == 2, answer.answer

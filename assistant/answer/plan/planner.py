@@ -208,6 +208,12 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader, NamedSetRe
         )
         if not (named or back or within) and self.out_of_scope(focus, scope):
             query, focus = corrected, []  # "a buoy paper she isn't an author of" after hers: not the one shown
+        if (
+            intent.route in ("fact", "summary")
+            and venues
+            and not (named or focus or topic or intent.subject or topic_words(stripped, self.corpus.principal))
+        ):
+            intent.route = "list"  # "What did she present at IGARSS?": the venue selects the papers, none is named
         if code_absent and not (named or focus) and intent.route in ("fact", "summary", "list", "code"):
             # "which don't say anything about their code?": the topic's papers less those with code
             intent.route = "code"
