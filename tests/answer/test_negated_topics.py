@@ -184,3 +184,10 @@ def test_a_bare_noun_after_the_negated_copula_is_a_negated_topic(assistant):
     answer = ask(assistant, "from his 2020 output, which papers are not chemistry?")
     titles = " ".join(c.title or "" for c in answer.citations)
     assert answer.citations and "HONPAS" not in titles and "AIPerf" in titles, answer.answer
+
+
+def test_a_dash_before_a_wh_word_ends_the_negated_words():
+    assert negated("His quantization papers that are NOT about large language models — which ones?").topic == (
+        "large language models"
+    )
+    assert negated("which papers are not chemistry?").topic == "chemistry"

@@ -68,6 +68,8 @@ _NEGATION = re.compile(
 )
 # Where a negated topic ends: a date, "at all", or the start of another clause.
 _NEGATION_END = re.compile(
+    # "not about large language models — which ones?": a dash before a wh-word opens the ask again
+    rf"\s*[—–]\s*(?:which|what|how|who|when|where|why)\b.*$|"
     rf"\s+(?:at all|whatsoever|in any way|(?:from|since|before|after|in|between|during)\s+(?:the\s+)?"
     rf"(?:{YEAR}|{_MONTH}|{_PART})|and (?:which|what|how|who|when)|(?:that|which) (?:are|were|is|was)|{YEAR}|"
     rf"(?:ones?|{EITHER})\b|(?:came|come|were|was|are|is|did|do|does|has|have|had|published|"
