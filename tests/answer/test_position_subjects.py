@@ -184,3 +184,14 @@ def test_a_person_named_again_by_the_given_name_holds_the_position(assistant):
     by_id = assistant.answerer().corpus.by_id
     papers = [by_id[c.paper_id] for c in answer.citations]
     assert len(papers) == 2 and all("Boyang Zhang" in p.authors[1:] for p in papers), answer.answer
+
+
+def test_a_person_said_to_have_co_written_is_on_the_byline_of_the_papers_asked(assistant):
+    # "Boyang Zhang co-wrote a bunch of his papers. Which of those were NOT led by Boyang?": his papers with Boyang,
+    # not every paper Boyang does not lead
+    answer = ask(
+        assistant, "Boyang Zhang co-wrote a bunch of his papers. Which of those were NOT led by Boyang as first author?"
+    )
+    by_id = assistant.answerer().corpus.by_id
+    papers = [by_id[c.paper_id] for c in answer.citations]
+    assert len(papers) == 2 and all("Boyang Zhang" in p.authors[1:] for p in papers), answer.answer

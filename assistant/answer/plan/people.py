@@ -259,8 +259,17 @@ _COAUTHOR_CUE = re.compile(r"\b(?:with|alongside|featuring|including|include[sd]
 _VERB_BEFORE_WITH = 1
 
 
+# A person said to have written with the author ("Boyang Zhang co-wrote a bunch of his papers").
+_COWROTE = re.compile(
+    r"\s+(?:(?:has|have|had)\s+)?(?:co-?wr(?:ote|itten)|co-?authored|worked\s+with|collaborated)\b", re.I
+)
+
+
 def _said_as_coauthor(question: str, name: str, mentions: list[Mention]) -> bool:
-    return any(m.name == name and _COAUTHOR_CUE.search(question[: m.start]) for m in mentions)
+    return any(
+        m.name == name and (_COAUTHOR_CUE.search(question[: m.start]) or _COWROTE.match(question, m.end))
+        for m in mentions
+    )
 
 
 def _negated_mention(question: str, m: Mention) -> bool:
