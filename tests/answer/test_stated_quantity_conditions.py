@@ -1,0 +1,52 @@
+"""A list whose condition is a statement of a quantity the papers make ("claim gains of three orders of magnitude
+(1000x) or more", "put a percentage on their scaling efficiency", "quantify the cost saving as a percentage") is
+decided by the figures each abstract states (the quantity_threshold route), not read as a topic made of its words."""
+
+from __future__ import annotations
+
+from assistant.answer.plan import phrases
+from assistant.models import Filters, Message
+
+
+def _ask(assistant, q: str):
+    return assistant.answer([Message(role="user", content=q)], Filters())
+
+
+def test_a_figure_restated_in_a_parenthesis_is_the_bound():
+    t = phrases.quantity_threshold("Which of his papers claim gains of three orders of magnitude (1000x) or more?")
+    assert (t.noun, t.direction, t.value, t.ratio, t.inclusive) == ("gains", 1, 1000.0, True, True)
+    # positions in the question stay where they were: the words before the noun are the selection's
+    q = "Which of his LLM papers claim gains of three orders of magnitude (1000x) or more?"
+    assert q[phrases.quantity_threshold(q).start :].startswith("gains")
+    # a parenthesis that restates nothing is left alone
+    assert phrases.quantity_threshold("Which papers (2020 or later) report a speedup?") is None
+
+
+def test_a_unit_put_on_a_quantity_asks_for_that_quantity_in_the_unit():
+    t = phrases.quantity_threshold("Which of his papers put a percentage on their parallel or scaling efficiency?")
+    assert (t.noun, t.direction, t.percent) == ("efficiency", 0, True)
+    t = phrases.quantity_threshold("Which of her papers express their accuracy as a percentage?")
+    assert (t.noun, t.percent) == ("accuracy", True)
+
+
+def test_a_change_noun_reads_its_figure_beside_what_changed():
+    t = phrases.quantity_threshold("Which of his papers quantify the cost saving as a percentage?")
+    assert (t.noun, t.also, t.percent) == ("saving", "cost", True)
+    # a noun that is no change keeps its own figures only
+    assert phrases.quantity_threshold("Which papers report the scaling efficiency as a percentage?").also == ""
+
+
+def test_gains_of_1000x_or_more_list_the_papers_stating_them(assistant):
+    answer = _ask(assistant, "Which of his papers claim gains of three orders of magnitude (1000x) or more?")
+    assert answer.meta["plan"]["route"] == "quantity_threshold"
+    assert "4963x" in answer.answer and "three orders of magnitude" in answer.answer
+    assert "2.32X" not in answer.answer  # cuNNQS-SCI's speedup is smaller
+
+
+def test_a_cost_saving_written_in_percent_words_is_a_percentage(assistant):
+    answer = _ask(assistant, "Which of his papers quantify the training cost saving as a percentage?")
+    titles = {c.title for c in answer.citations}
+    # "reducing training cost by 47.6 percent" (the word, not the sign), and "lowers training costs to approximately
+    # 33%" though "RTX 4090" is the first figure beside "cost" in that abstract
+    assert any("MoE-DisCo" in t for t in titles)
+    assert any("Block Coordinate Descent" in t for t in titles)
