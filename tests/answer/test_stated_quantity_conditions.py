@@ -50,3 +50,27 @@ def test_a_cost_saving_written_in_percent_words_is_a_percentage(assistant):
     # 33%" though "RTX 4090" is the first figure beside "cost" in that abstract
     assert any("MoE-DisCo" in t for t in titles)
     assert any("Block Coordinate Descent" in t for t in titles)
+
+
+def test_an_absence_after_a_verb_of_working_is_what_the_papers_state():
+    """ "methods that work without any fine-tuning" asks for the papers that say so (evidence/stated_absence.py),
+    not for the papers whose text is not about fine-tuning; "need no X" is an absence as "without X" is."""
+    n = phrases.negated("which of his methods work without any fine-tuning?")
+    assert (n.topic, n.claimed) == ("fine-tuning", True)
+    n = phrases.negated("Which of his methods explicitly claim they need no fine-tuning or retraining?")
+    assert (n.topic, n.claimed) == ("fine-tuning or retraining", True)
+    # no verb of saying or working before it: a topic the papers are not on
+    assert not phrases.negated("Which of her papers on sea ice are without deep learning?").claimed
+
+
+def test_either_absence_of_a_disjunction_is_stated(assistant):
+    from assistant.answer.evidence.stated_absence import alternatives
+
+    assert alternatives("fine-tuning or retraining") == ["fine-tuning", "retraining"]
+    assert alternatives("labels, calibration data or fine-tuning") == ["labels", "calibration data", "fine-tuning"]
+    answer = _ask(assistant, "Which of his methods explicitly claim they need no fine-tuning or retraining?")
+    said = answer.answer
+    # "do not require fine-tuning", "a fine-tuning-free … framework", "without calibration sets or fine-tuning", and
+    # "generalize … without retraining"; BCD, itself a fine-tuning framework, is not one
+    assert "do not require fine-tuning" in said and "fine-tuning-free" in said and "without retraining" in said
+    assert "Block Coordinate Descent" not in said
