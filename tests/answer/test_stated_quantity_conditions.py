@@ -74,3 +74,19 @@ def test_either_absence_of_a_disjunction_is_stated(assistant):
     # "generalize … without retraining"; BCD, itself a fine-tuning framework, is not one
     assert "do not require fine-tuning" in said and "fine-tuning-free" in said and "without retraining" in said
     assert "Block Coordinate Descent" not in said
+
+
+def test_a_quantity_stated_as_a_named_measure_reads_that_measures_figures(tanaka):
+    t = phrases.quantity_threshold("Which of her papers express their accuracy as a root-mean-square error?")
+    assert (t.noun, t.direction, t.said) == ("root-mean-square error", 0, "for accuracy")
+    # a frame word or a single word after "as" names no measure
+    assert phrases.quantity_threshold("Which papers report accuracy as their main metric?") is None
+    assert phrases.quantity_threshold("Which papers use Sentinel-1 as input?") is None
+    answer = _ask(tanaka, "Which of her papers express their accuracy as a root-mean-square error?")
+    titles = {c.title for c in answer.citations}
+    assert titles == {
+        "Snow Depth on Sea Ice from Dual-Frequency Altimetry",
+        "Melt Pond Fraction on Arctic Sea Ice from Sentinel-2 Imagery",
+    }
+    # the drift forecast's "median position error of 4.1 km" is an error, not a root-mean-square one
+    assert "4.1 km" not in answer.answer

@@ -198,6 +198,8 @@ def quantity_threshold(question: str) -> Threshold | None:
         return t
     if t := _as_class(question):
         return t
+    if t := _as_measure(question):
+        return t
     m = _IN_UNIT.search(question) or _in_named_unit(question)
     if m and not {m.group("noun").casefold(), m.group("unit").casefold()} & (STRUCTURE | STOP):
         said = f"in {m.group('unit')}"
@@ -310,6 +312,32 @@ def _as_class(question: str) -> Threshold | None:
     return Threshold(
         m.group("noun"), 0, 0.0, said, False, False, unit=UNIT_CLASSES[m.group("cls").casefold()], start=m.start()
     )
+
+
+# A quantity the papers state as a named measure ("express their accuracy as a root-mean-square error"): the figures
+# stated of the measure's name, whatever their value; the quantity before "as" only says what it measures.
+_AS_MEASURE = re.compile(
+    r"\b(?:express|report|give|state|quote|quantif(?:y|ie)|measure|present)(?:s|d|ed)?\s+"
+    r"(?:(?:their|its|the|his|her)\s+)?(?:[\w-]+\s+)?(?P<noun>[A-Za-z][\w-]*)\s+as\s+(?:an?\s+)?"
+    r"(?P<measure>(?:[A-Za-z][\w-]*\s+){0,3}?[A-Za-z][\w-]*)\s*(?=[?.,;!]|$)",
+    re.I,
+)
+# Words that name no measure of their own ("as a whole", "as their main metric", "as a number"): a frame, not a measure.
+_NO_MEASURE = frozenset({"metric", "metrics", "measure", "measures", "number", "numbers", "figure", "figures", "value",
+    "values", "whole", "result", "results", "baseline", "benchmark", "example", "examples", "function", "unit"})  # fmt: skip
+
+
+def _as_measure(question: str) -> Threshold | None:
+    """A quantity asked as a named measure, with no bound: "their accuracy as a root-mean-square error" (any figure of
+    root-mean-square error), not "as a percentage" (a unit, `_stated_in`) or "as a distance" (a class, `_as_class`)."""
+    m = _AS_MEASURE.search(question)
+    if not m:
+        return None
+    words = m.group("measure").split()
+    if any(w.casefold() in STRUCTURE | STOP | _NO_MEASURE for w in words) or len(words) < 2:
+        return None  # one word ("as input") is as likely a role as a measure; a measure is named by its phrase
+    said = f"for {m.group('noun')}"  # "report root-mean-square error for accuracy"
+    return Threshold(m.group("measure"), 0, 0.0, said, False, False, start=m.start())
 
 
 def _value(m: re.Match) -> float:
