@@ -323,8 +323,10 @@ _AS_MEASURE = re.compile(
     re.I,
 )
 # Words that name no measure of their own ("as a whole", "as their main metric", "as a number"): a frame, not a measure.
-_NO_MEASURE = frozenset({"metric", "metrics", "measure", "measures", "number", "numbers", "figure", "figures", "value",
-    "values", "whole", "result", "results", "baseline", "benchmark", "example", "examples", "function", "unit"})  # fmt: skip
+_NO_MEASURE = frozenset({
+    "metric", "metrics", "measure", "measures", "number", "numbers", "figure", "figures", "value", "values", "whole",
+    "result", "results", "baseline", "benchmark", "example", "examples", "function", "unit",
+})  # fmt: skip
 
 
 def _as_measure(question: str) -> Threshold | None:

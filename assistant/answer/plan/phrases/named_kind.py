@@ -1,0 +1,23 @@
+"""A list condition that asks for a named member of a kind ("which of his papers name a specific NVIDIA GPU model?",
+"name the specific supercomputer they ran on", "name a particular Arctic sea or strait"): the kind, decided per paper
+by whether its own text names one (evidence/named_instance.py), not a topic made of the kind's words."""
+
+from __future__ import annotations
+
+import re
+
+# The verb of naming, then "specific"/"particular" (what makes it a named member, not the kind itself: "name the
+# datasets they use" asks for the datasets), then the kind up to the clause it ends in ("they ran on", "such as …").
+_NAMED_KIND = re.compile(
+    r"\b(?:name|names|naming|identify|identifies|specify|specifies|tied\s+to|state|states)\s+"
+    r"(?:(?:a|an|the|one|any|which)\s+)?(?:(?:specific|particular|concrete|single)\s+)+(?:named\s+)?"
+    r"(?P<kind>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,4}?)"
+    r"(?=\s+(?:they|it|he|she|that|which|used|on|in|for|such|like|e\.g|including)\b|\s*[?,.;:(!]|\s*$)",
+    re.I,
+)
+
+
+def named_kind(question: str) -> str:
+    """The kind whose named member the papers must state ("NVIDIA GPU model", "Arctic sea or strait"), or ""."""
+    m = _NAMED_KIND.search(question)
+    return m.group("kind").strip() if m else ""
