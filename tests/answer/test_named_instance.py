@@ -28,6 +28,9 @@ def test_a_name_beside_the_kinds_word_names_one():
     assert names_one("supercomputer", "calculations on Tianhe-2 supercomputers, including")
     assert names_one("sea or strait", "On 412 scenes from the Fram Strait the model reaches 91.3%")
     assert not names_one("supercomputer", "co-designs this formulation with modern supercomputers")
+    # further on in the clause, a name no English word spells
+    assert names_one("supercomputer", "sustained across five leadership supercomputers, 48% of the Lineshine peak")
+    assert not names_one("supercomputer", "sustained across five leadership supercomputers, 48% of the Linear peak")
     assert not names_one("sea", "On 2023 Northern Sea Route transits the routes were shorter")  # a route's name
     # a title capitalises every word: there only a word outside the English vocabulary is a name
     assert not names_one("sea", "Deep Learning for Sea Ice: A Tutorial Review", titled=True)

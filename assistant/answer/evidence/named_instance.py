@@ -60,12 +60,17 @@ def names_one(kind: str, sentence: str, titled: bool = False) -> bool:
         if t.casefold() in anchors
         and (titled or i + 1 == len(tokens) or not (t[1:].islower() and tokens[i + 1].istitle()))
     ]
-    return any(
+    near = any(
         tokens[j].casefold() not in anchors and _is_name(tokens[j], j == 0, titled)
         for i in at
         for j in range(max(0, i - BEFORE), min(len(tokens), i + AFTER + 1))
         if j != i
     )
+    if near or titled or not at:
+        return near
+    # a name no English word spells, anywhere in a sentence (not a title) that says the kind ("sustained across five
+    # leadership supercomputers … 48% of the Lineshine peak"): the clause names the member further on
+    return any(_is_name(t, j == 0, True) for j, t in enumerate(tokens) if t.isalpha() and t.casefold() not in anchors)
 
 
 def naming(kind: str, paper: Paper) -> str | None:
