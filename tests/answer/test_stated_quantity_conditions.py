@@ -34,6 +34,8 @@ def test_a_change_noun_reads_its_figure_beside_what_changed():
     assert (t.noun, t.also, t.percent) == ("saving", "cost", True)
     # a noun that is no change keeps its own figures only
     assert phrases.quantity_threshold("Which papers report the scaling efficiency as a percentage?").also == ""
+    # a speedup is itself the quantity: "concrete" is no figure's noun
+    assert phrases.quantity_threshold("Which of his papers give a concrete speedup factor?").also == ""
 
 
 def test_gains_of_1000x_or_more_list_the_papers_stating_them(assistant):

@@ -292,10 +292,12 @@ def _stated_in(question: str) -> Threshold | None:
 
 def _changed(before: str, noun: str) -> str:
     """What a change noun says changed, when the word before it names it ("the cost saving", "memory reduction"):
-    the papers state the figure beside that word ("reducing training cost by 47.6 percent"), not beside "saving"."""
+    the papers state the figure beside that word ("reducing training cost by 47.6 percent"), not beside "saving". A
+    speedup is itself the quantity ("a concrete speedup factor": no "concrete" figure)."""
     from assistant.answer.evidence.alignment import DIRECTIONS  # the directions of change are the evidence's data
+    from assistant.answer.evidence.quantity import RATIO_NOUNS
 
-    if noun.casefold() not in DIRECTIONS:
+    if noun.casefold() not in DIRECTIONS or noun.casefold() in RATIO_NOUNS:
         return ""
     m = re.search(r"([A-Za-z][\w-]*)\s+$", before)
     word = m.group(1) if m else ""
