@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from assistant.answer.evidence.weigh import forms
-from assistant.answer.plan.phrases.thresholds import SI_PREFIXES, SI_UNITS, UNIT_NOUNS
+from assistant.answer.plan.phrases.thresholds import RATIO_NOUNS, SI_PREFIXES, SI_UNITS, UNIT_NOUNS
 from assistant.models import Paper
 from assistant.presenter import plain_text
 from assistant.text import research_sentences
@@ -21,7 +21,6 @@ _NUMBER = (
     rf"(?P<word>one|two|three|four|five|six|seven|eight|nine|ten|a hundred|hundreds of)[\s-]+(?P<large>{_LARGE}))"
 )
 # Nouns that name a factor: a paper also reports one as "4963x faster" or "a 3x speed-up", without the noun itself.
-RATIO_NOUNS = frozenset({"speedup", "speedups", "speed-up", "speed-ups", "acceleration", "accelerations"})
 _FACTOR = re.compile(
     r"\b(?P<num>(?P<n>\d+(?:\.\d+)?)\s*(?:[x×X](?![a-z])|times\b))(?:\s*\([^)]*\))?\s+(?:[\w-]+\s+){0,2}?"
     r"(?:faster|quicker|speed-?ups?|accelerat\w*|improvement)\b",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from assistant.answer.evidence.directions import DIRECTIONS
 from assistant.answer.plan.phrases.date_words import NUMBER_WORDS
 from assistant.answer.plan.phrases.dates import YEAR
 from assistant.answer.plan.phrases.superlatives import superlative
@@ -290,13 +291,13 @@ def _stated_in(question: str) -> Threshold | None:
     return Threshold(m.group("noun"), 0, 0.0, said, ratio=unit == "x", percent=unit == "%", also=also, start=m.start())
 
 
+# A speedup is itself the quantity, though a word of change ("a concrete speedup factor": no "concrete" figure).
+RATIO_NOUNS = frozenset({"speedup", "speedups", "speed-up", "speed-ups", "acceleration", "accelerations"})
+
+
 def _changed(before: str, noun: str) -> str:
     """What a change noun says changed, when the word before it names it ("the cost saving", "memory reduction"):
-    the papers state the figure beside that word ("reducing training cost by 47.6 percent"), not beside "saving". A
-    speedup is itself the quantity ("a concrete speedup factor": no "concrete" figure)."""
-    from assistant.answer.evidence.alignment import DIRECTIONS  # the directions of change are the evidence's data
-    from assistant.answer.evidence.quantity import RATIO_NOUNS
-
+    the papers state the figure beside that word ("reducing training cost by 47.6 percent"), not beside "saving"."""
     if noun.casefold() not in DIRECTIONS or noun.casefold() in RATIO_NOUNS:
         return ""
     m = re.search(r"([A-Za-z][\w-]*)\s+$", before)
