@@ -11,13 +11,19 @@ from assistant.models import Filters, Message
 
 def test_the_kind_is_read_after_specific_or_particular():
     assert phrases.named_kind("Which of his papers name a specific NVIDIA GPU model?") == "NVIDIA GPU model"
-    assert phrases.named_kind("which of his papers name the specific supercomputer they ran on (e.g. X)?") == (
+    assert phrases.named_kind("which of his papers name the specific supercomputer they ran on?") == (
         "supercomputer"
     )
     assert phrases.named_kind("Which of her papers name a particular Arctic sea or strait?") == "Arctic sea or strait"
     # naming the kind itself, or "specific" without a verb of naming, is no such condition
     assert phrases.named_kind("Which papers name the datasets they use?") == ""
     assert phrases.named_kind("Which of his papers are about a specific application?") == ""
+    # examples after the kind are kinds of it too; a named example is a member, no kind's word
+    q = "which of his papers name the specific hardware they ran on, like a particular chip, platform or supercomputer?"
+    assert kind_words(phrases.named_kind(q)) >= {"hardware", "chip", "platform", "supercomputer"}
+    assert "tianhe-2" not in kind_words(phrases.named_kind("which name the specific supercomputer (e.g. Tianhe-2)?"))
+    # naming none is asked as a negated topic, not as this condition
+    assert phrases.named_kind("Among his LLM training papers, which one doesn't name any particular GPU model?") == ""
 
 
 def test_a_name_beside_the_kinds_word_names_one():

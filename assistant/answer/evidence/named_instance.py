@@ -31,7 +31,7 @@ def kind_words(kind: str) -> set[str]:
     out = set()
     for part in re.split(r"\s*,\s*|\s+or\s+|\s+and\s+", kind):
         words = [w for w in _TOKEN.findall(part) if w.casefold() not in STOP | _PLACEHOLDERS]
-        if words:
+        if words and not _is_name(words[-1], False, False):  # an example that is a name is a member ("Tianhe-2")
             out |= {words[-1], *(w for w in words[:-1] if w.isupper() and len(w) > 1)}
     return {f for w in out for f in (w.casefold(), *forms(w.casefold()))}
 
@@ -79,7 +79,12 @@ def naming(kind: str, paper: Paper) -> str | None:
     return next((t for t in texts_of(paper) if names_one(kind, t, titled=t == paper.title)), None)
 
 
-def naming_each(kind: str, papers: list[Paper]) -> tuple[list[Paper], dict[str, str]]:
-    """The papers that name an instance of the kind, and by id the sentence that names it."""
+def naming_each(kind: str, papers: list[Paper], topic: str, topics) -> tuple[list[Paper], dict[str, str], str]:
+    """The papers that name an instance of the kind, by id the sentence that names it, and no topic left: a topic
+    that says none of the kind's words ("among his papers on LLM training systems") first narrows the papers
+    (`topics.papers_on`: the membership every list uses); one that says them is the condition itself."""
+    words = {w.casefold() for w in _TOKEN.findall(topic)}
+    if topic and not words & kind_words(kind):
+        papers = [sp.paper for sp in topics.papers_on(topic, papers)]
     said = {p.id: s for p in papers if (s := naming(kind, p))}
-    return [p for p in papers if p.id in said], said
+    return [p for p in papers if p.id in said], said, ""

@@ -175,7 +175,7 @@ class TableWriter:
         if route == "which_of":
             return self.which_of(plan)
         if plan.instance_of and route in ("list", "count"):  # "name a specific GPU model": the papers that name one
-            (papers, support), topic = named_instance.naming_each(plan.instance_of, papers), ""
+            papers, support, topic = named_instance.naming_each(plan.instance_of, papers, topic, self.corpus.topics)
             if route == "list":
                 return self.topic_list(plan, f"a named {plan.instance_of}", papers, support, cites)
         elif plan.negated and plan.negated_claimed and route in ("list", "count"):

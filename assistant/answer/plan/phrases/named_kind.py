@@ -17,7 +17,23 @@ _NAMED_KIND = re.compile(
 )
 
 
+# Examples after the kind say its members' kinds too ("the specific hardware they ran on, like a particular chip,
+# platform or supercomputer": chips, platforms and supercomputers are hardware named).
+_EXAMPLES = re.compile(
+    r"[^?.;]*?\b(?:like|such\s+as|e\.g\.?|including)\s+(?:(?:an?|the)\s+)?(?:(?:specific|particular)\s+)?"
+    r"(?P<examples>[A-Za-z][\w-]*(?:\s*,\s*[A-Za-z][\w-]*|\s+(?:or|and)\s+[A-Za-z][\w-]*|\s+[A-Za-z][\w-]*)*)",
+    re.I,
+)
+# "doesn't name any particular GPU model": the papers naming none are asked, read as a negated topic (phrases/negation)
+_NEGATED = re.compile(r"(?:n['’]t|\bnot|\bnever)\s+(?:\w+ly\s+)?$", re.I)
+
+
 def named_kind(question: str) -> str:
-    """The kind whose named member the papers must state ("NVIDIA GPU model", "Arctic sea or strait"), or ""."""
+    """The kind whose named member the papers must state ("NVIDIA GPU model", "Arctic sea or strait"), with the
+    kinds its examples give ("hardware or chip, platform or supercomputer"), or ""."""
     m = _NAMED_KIND.search(question)
-    return m.group("kind").strip() if m else ""
+    if not m or _NEGATED.search(question[: m.start()]):
+        return ""
+    kind = m.group("kind").strip()
+    examples = _EXAMPLES.match(question, m.end())
+    return f"{kind} or {examples.group('examples').strip()}" if examples else kind
