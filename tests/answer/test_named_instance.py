@@ -11,9 +11,7 @@ from assistant.models import Filters, Message
 
 def test_the_kind_is_read_after_specific_or_particular():
     assert phrases.named_kind("Which of his papers name a specific NVIDIA GPU model?") == "NVIDIA GPU model"
-    assert phrases.named_kind("which of his papers name the specific supercomputer they ran on?") == (
-        "supercomputer"
-    )
+    assert phrases.named_kind("which of his papers name the specific supercomputer they ran on?") == ("supercomputer")
     assert phrases.named_kind("Which of her papers name a particular Arctic sea or strait?") == "Arctic sea or strait"
     # naming the kind itself, or "specific" without a verb of naming, is no such condition
     assert phrases.named_kind("Which papers name the datasets they use?") == ""
