@@ -30,6 +30,7 @@ from assistant.answer.evidence.clause_context import (  # noqa: F401 - NEAR_* an
     clauses,
     context,
 )
+from assistant.answer.evidence.directions import DIRECTIONS  # noqa: F401 - read from here by callers
 from assistant.answer.evidence.figures import QUANTITY_WORDS, Quantity, quantities  # noqa: F401 - read from here by callers
 from assistant.answer.evidence.query_terms import stem
 
@@ -52,33 +53,6 @@ MIN_SHARED, MIN_SHARE = 2, 0.4
 _NEGATION = re.compile(r"\b(?:not|no|never|n't|without|neither|nor)\b|n't\b", re.I)
 
 
-def _load_directions() -> dict[str, tuple[int, int]]:
-    """Word (or two-word phrase) -> (pair index, side)."""
-    out = {}
-    lines = (DATA / "directions.txt").read_text(encoding="utf-8").splitlines()
-    for i, line in enumerate(line for line in lines if line.strip() and not line.startswith("#")):
-        up, _, down = line.partition("|")
-        for side, words in enumerate((up, down)):
-            for w in _phrases(words):
-                out[w] = (i, side)
-    return out
-
-
-def _phrases(words: str) -> list[str]:
-    """The entries of one side: single words, except "more accurate"-style two-word entries kept whole."""
-    tokens = words.split()
-    out, i = [], 0
-    while i < len(tokens):
-        if tokens[i] in ("more", "less") and i + 1 < len(tokens):
-            out.append(f"{tokens[i]} {tokens[i + 1]}")
-            i += 2
-        else:
-            out.append(tokens[i])
-            i += 1
-    return out
-
-
-DIRECTIONS = _load_directions()
 _COMPARED_SIDES = {"more": DIRECTIONS["higher"], "less": DIRECTIONS["lower"]}  # with a standard after them
 _DIRECTION = re.compile(
     r"(?<![\w-])(" + "|".join(re.escape(w) for w in sorted(DIRECTIONS, key=len, reverse=True)) + r")(?![\w-])", re.I

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from assistant.answer.evidence.weigh import forms
-from assistant.answer.plan.phrases.thresholds import SI_PREFIXES, SI_UNITS, UNIT_NOUNS
+from assistant.answer.plan.phrases.thresholds import RATIO_NOUNS, SI_PREFIXES, SI_UNITS, UNIT_NOUNS
 from assistant.models import Paper
 from assistant.presenter import plain_text
 from assistant.text import research_sentences
@@ -21,7 +21,6 @@ _NUMBER = (
     rf"(?P<word>one|two|three|four|five|six|seven|eight|nine|ten|a hundred|hundreds of)[\s-]+(?P<large>{_LARGE}))"
 )
 # Nouns that name a factor: a paper also reports one as "4963x faster" or "a 3x speed-up", without the noun itself.
-RATIO_NOUNS = frozenset({"speedup", "speedups", "speed-up", "speed-ups", "acceleration", "accelerations"})
 _FACTOR = re.compile(
     r"\b(?P<num>(?P<n>\d+(?:\.\d+)?)\s*(?:[x×X](?![a-z])|times\b))(?:\s*\([^)]*\))?\s+(?:[\w-]+\s+){0,2}?"
     r"(?:faster|quicker|speed-?ups?|accelerat\w*|improvement)\b",
@@ -68,7 +67,8 @@ class Reading:
 
     @property
     def percent(self) -> bool:
-        return self.said.endswith("%")
+        """Written as a percentage: "90%", or the word after it ("by 47.6 percent to 69.5 percent")."""
+        return self.said.endswith("%") or bool(re.search(rf"{re.escape(self.said)}\s*per\s?cent\b", self.shown, re.I))
 
     @property
     def open_bound(self) -> int:
@@ -176,7 +176,7 @@ def readings(noun: str, papers: list[Paper], factor: bool = False, question: str
 # Every figure written in a unit, whatever it measures: the readings of a unit asked as the noun ("a percentage of 90%
 # or more": "detects 94% of leads"; "92-97% scaling efficiency": 97%).
 _IN_UNIT = {
-    "%": re.compile(r"(?<![\w.])(?P<num>(?P<n>\d+(?:\.\d+)?)\s*%)"),
+    "%": re.compile(r"(?<![\w.])(?P<num>(?P<n>\d+(?:\.\d+)?)\s*(?:%|per\s?cent\b))", re.I),
     "x": re.compile(r"(?<![\w.])(?P<num>(?P<n>\d+(?:\.\d+)?)\s*(?:[x×X](?![a-z])|times\b))"),
 }
 
@@ -235,7 +235,10 @@ def beyond(
         return _beyond_points(papers, direction, bound, inclusive)
     found = readings(noun, papers, factor=ratio)
     if not direction and (ratio or percent):
-        found += _stated_beside(noun, papers, "x" if ratio else "%", found)
+        # a paper whose figures beside the noun are in another unit ("RTX 4090" beside "cost") is read again in the unit
+        found += _stated_beside(
+            noun, papers, "x" if ratio else "%", [r for r in found if alike(r, ratio, percent, unit)]
+        )
     # "over 90%" itself exceeds 90: a figure stated as a bound past the asked value meets it
     kept = [
         r

@@ -39,6 +39,14 @@ def states_absence(thing: str, sentence: str) -> bool:
     return pattern is not None and pattern.search(sentence) is not None
 
 
+def alternatives(thing: str) -> list[str]:
+    """The things a disjunction offers ("fine-tuning or retraining": either absence is the one asked)."""
+    parts = [p.strip() for p in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", thing) if p.strip()]
+    return parts or [thing]
+
+
 def stating_absence(thing: str, paper: Paper) -> str | None:
-    """The first sentence of the paper's own text that says it does without `thing`, or None."""
-    return next((t for t in texts_of(paper) if states_absence(thing, t)), None)
+    """The first sentence of the paper's own text that says it does without `thing` (or one thing of a disjunction:
+    "fine-tuning or retraining"), or None."""
+    things = alternatives(thing)
+    return next((t for t in texts_of(paper) if any(states_absence(x, t) for x in things)), None)

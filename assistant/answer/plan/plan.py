@@ -71,6 +71,8 @@ class QueryPlan:
     negated: str = ""  # a topic the answer leaves out ("not about LLMs", "don't involve X")
     # `negated` is an absence the papers must state ("say they work without any fine-tuning"), not a topic left out
     negated_claimed: bool = False
+    # a kind whose named member the papers must state ("name a specific NVIDIA GPU model": evidence/named_instance.py)
+    instance_of: str = ""
     not_in: str = ""  # a source the papers must lack ("not on arXiv": "arxiv"; "not in a journal": "journal article")
     vote: RouteVote | None = None
     subject: str = ""  # the paper named (authors, when, arxiv, attribution, summary) or the topic words of a list
@@ -176,6 +178,7 @@ class QueryPlan:
             "dates": self.dates.describe() if self.dates else None,
             "negated_topic": self.negated or None,
             "negated_claimed": self.negated_claimed or None,
+            "instance_of": self.instance_of or None,
             "not_in": self.not_in or None,
             "quantity": [self.quantity, "largest" if self.direction > 0 else "smallest"] if self.quantity else None,
             "papers_ranked": self.ranked,

@@ -340,6 +340,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader, NamedSetRe
         decided = decided_by(intent.route, keyword_route, vote)  # why the route is what it is, for --explain
         if sources and sources.restricts and (named or kinds.get(intent.route).writer not in kinds.SCOPED_WRITERS):
             sources = None  # a restriction to a source's papers applies where the table selects the papers
+        instance_of = phrases.named_kind(question) if intent.route in ("list", "count") else ""
         plan = QueryPlan(
             excluded=excluded,
             sources=sources if intent.route == "provenance" or (sources and sources.restricts) else None,
@@ -386,11 +387,12 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader, NamedSetRe
             dates=span,
             negated=negation.topic if negation else "",
             negated_claimed=bool(negation and negation.claimed),
+            instance_of=instance_of,
             not_in=not_in or "",
             corrected=corrected,
             compared=list(compared),
             unresolved=getattr(compared, "unresolved", []),
-            assumed=assumed,
+            assumed="" if instance_of else assumed,  # a named member of a kind is read per paper, no topic relaxed
             described=(description or said) if intent.route == "topic_summary" and topic else "",
             notes=[decided]
             + ([f"spelling: {', '.join(spelling)}"] if spelling else [])

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from assistant.answer.check.citations import Citations, finish
 from assistant.answer.corpus import Corpus
-from assistant.answer.evidence import asked, stated_absence, topics
+from assistant.answer.evidence import asked, named_instance, stated_absence, topics
 from assistant.answer.evidence.finding import Evidence
 from assistant.answer.evidence.weigh import relevant, summary_sentence
 from assistant.answer.plan import dated, phrases
@@ -174,7 +174,11 @@ class TableWriter:
             return self.compare(plan)
         if route == "which_of":
             return self.which_of(plan)
-        if plan.negated and plan.negated_claimed and route in ("list", "count"):
+        if plan.instance_of and route in ("list", "count"):  # "name a specific GPU model": the papers that name one
+            papers, support, topic = named_instance.naming_each(plan.instance_of, papers, topic, self.corpus.topics)
+            if route == "list":
+                return self.topic_list(plan, f"a named {plan.instance_of}", papers, support, cites)
+        elif plan.negated and plan.negated_claimed and route in ("list", "count"):
             # "say they work without any fine-tuning": the papers whose own text states the absence
             said = {p.id: s for p in papers if (s := stated_absence.stating_absence(plan.negated, p))}
             papers, support = [p for p in papers if p.id in said], said

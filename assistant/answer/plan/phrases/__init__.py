@@ -65,6 +65,7 @@ from assistant.answer.plan.phrases.metadata import (  # noqa: F401 - the phrases
     work_type_of_one,
 )
 from assistant.answer.plan.phrases.most_cited import most_cited_named  # noqa: F401
+from assistant.answer.plan.phrases.named_kind import named_kind  # noqa: F401
 from assistant.answer.plan.phrases.negation import Negation, negated, without_negation  # noqa: F401
 from assistant.answer.plan.phrases.paging import MORE, OFFERED, REST_OFFERED  # noqa: F401
 from assistant.answer.plan.phrases.picks import (  # noqa: F401 - the phrases, read from one place

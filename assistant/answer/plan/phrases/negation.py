@@ -46,7 +46,7 @@ _NEGATION = re.compile(
     r"(?:have|has|having) nothing to do with|unrelated to|free of|lack(?:s|ing)?(?: any)?|avoid(?:s|ing)?|"
     # "say nothing about releasing code", "make no mention of GPUs": what a paper is silent on
     r"(?:say|says|said|mention|mentions|state|states) nothing (?:about|of|on)|(?:make|makes|made) no mention of|"
-    r"(?:with|have|has|use|uses|involve|involves|mention|mentions) no)\s+"
+    r"(?:with|have|has|use|uses|involve|involves|mention|mentions|need|needs|require|requires) no)\s+"
     r"(?P<y>[^,.;?!]+)"
     # "aren't quantization papers": the negated words are the kind of paper
     r"|\b(?:are|is|were|was)(?:\s+not|n['’]t)\s+(?:an?\s+)?(?P<z>[\w-]+(?:\s+[\w-]+){0,2}?)\s+"
@@ -100,13 +100,17 @@ _SAID = re.compile(
     re.I,
 )
 # The negations that say a thing is absent ("without X", "with no X", "free of X"), not that a paper is not about it.
-_ABSENCE = re.compile(r"(?:without|(?:with|use|uses|need|needs) no|free of)\b", re.I)
+_ABSENCE = re.compile(r"(?:without|(?:with|use|uses|need|needs|require|requires) no|free of)\b", re.I)
+# A verb of the work's working right before the absence ("which of his methods work without any fine-tuning?"): what
+# the method does without is a property its paper states of itself, not a topic its paper is not about.
+_WORKS = re.compile(r"\b(?:work|works|worked|run|runs|operate|operates|function|functions)\s+(?:\w+ly\s+)?$", re.I)
 
 
 def _claimed(question: str, m: re.Match) -> bool:
     """The absence `m` says is one the papers claim: a verb of saying leads its clause ("which of his methods say
     they work without any fine-tuning?"), so the papers stating it are asked for."""
-    return bool(_ABSENCE.match(m.group(0))) and bool(_SAID.search(question[: m.start()]))
+    before = question[: m.start()]
+    return bool(_ABSENCE.match(m.group(0))) and bool(_SAID.search(before) or _WORKS.search(before))
 
 
 def negated(question: str) -> Negation | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from assistant.answer.evidence.directions import DIRECTIONS
 from assistant.answer.plan.phrases.date_words import NUMBER_WORDS
 from assistant.answer.plan.phrases.dates import YEAR
 from assistant.answer.plan.phrases.superlatives import superlative
@@ -132,7 +133,8 @@ _UNIT_NOUN = "|".join(UNIT_NOUNS)
 # a kind of unit, whatever its value (the quantity's noun right before the unit, or before "as a"/"in"); a reporting
 # verb leads, so "the impact factor of a journal" is no quantity asked of the papers.
 _STATED_IN = re.compile(
-    r"\b(?:report|give|state|quote|claim|provide|include|mention|list)s?\s+(?:(?:an?|the|their|its|any|some)\s+)?"
+    r"\b(?:report|give|state|quote|claim|provide|include|mention|list|express|quantif(?:y|ie))s?\s+"
+    r"(?:(?:an?|the|their|its|any|some)\s+)?"
     rf"(?:[\w-]+\s+){{0,4}}?(?P<noun>[A-Za-z][\w-]*)\s+(?:(?:as\s+an?|in)\s+)?(?P<unit>{_UNIT_NOUN})\b",
     re.I,
 )
@@ -143,10 +145,31 @@ _STATED_IN = re.compile(
 _COORDINATED_HEAD = re.compile(r"\s+(?:or|and)\s+[A-Za-z][\w-]*\s+([A-Za-z][\w-]*)\b(?!\s+(?:or|and)\b)")
 
 
+# A figure in words restated in figures by the parenthesis after it ("three orders of magnitude (1000x) or more",
+# "ten times (10x)"): the parenthesis is the figure the bound reads.
+_RESTATED = re.compile(
+    rf"\b(?:\d+(?:\.\d+)?|{_WORDS}|one|a|an)\s+(?:[A-Za-z][\w-]*\s+){{0,3}}?\(\s*"
+    r"(?P<fig>\d{1,3}(?:,\d{3})+(?!\d)|\d+(?:\.\d+)?)\s*(?P<unit>[x×]|%|times\b|-?fold\b)\s*\)",
+    re.I,
+)
+
+
+def _restated(question: str) -> str:
+    """The question with a figure said in words and restated in a parenthesis read as the parenthesis says it: the
+    words and the brackets become spaces, so every position in the question stays where it was (`Threshold.start`)."""
+
+    def blank(m: re.Match) -> str:
+        fig = m.group(0)[m.start("fig") - m.start() : m.end("unit") - m.start()]
+        return " " * (m.start("fig") - m.start()) + fig + " " * (m.end() - m.end("unit"))
+
+    return _RESTATED.sub(blank, question)
+
+
 def quantity_threshold(question: str) -> Threshold | None:
     """A bound on a reported quantity the question asks for ("a speedup of more than 100x" -> speedup > 100), or
     None. The noun is the word the bound follows ("a speedup of …") or, failing that, the one after the number
     ("over 90% accuracy")."""
+    question = _restated(question)
     for m in QUANTITY_THRESHOLD.finditer(question):
         words = [w for w in (m.group("before"), m.group("after")) if w and w.casefold() not in STRUCTURE | STOP]
         if not words or re.fullmatch(YEAR, m.group("v")):
@@ -175,6 +198,8 @@ def quantity_threshold(question: str) -> Threshold | None:
     if t := _stated_in(question):
         return t
     if t := _as_class(question):
+        return t
+    if t := _as_measure(question):
         return t
     m = _IN_UNIT.search(question) or _in_named_unit(question)
     if m and not {m.group("noun").casefold(), m.group("unit").casefold()} & (STRUCTURE | STOP):
@@ -241,17 +266,43 @@ def _phrase_start(question: str, start: int) -> int:
     return at
 
 
+# The unit said before the quantity: "put a percentage on their parallel or scaling efficiency", "give a factor for
+# the speedup": the quantity is the head of the noun phrase after "on"/"for" (its last word before the clause ends).
+_UNIT_ON = re.compile(
+    r"\b(?:put|give|attach|report|state|quote|provide)s?\s+an?\s+(?:[\w-]+\s+)?(?P<unit>"
+    + _UNIT_NOUN
+    + r")\s+(?:on|for|to)\s+(?:(?:the|their|its|his|her|a|an)\s+)?(?:[\w-]+\s+){0,4}?(?P<noun>[A-Za-z][\w-]*)"
+    r"(?=\s*(?:[?.,;:)]|$)|\s+(?:and|but|while|when|with|in|of|from)\b)",
+    re.I,
+)
+
+
 def _stated_in(question: str) -> Threshold | None:
     """A quantity asked for in a kind of unit, with no bound: "a scaling efficiency as a percentage" (any percentage
     reported of efficiency), "a speedup factor" (any factor reported of speedup)."""
-    m = _STATED_IN.search(question)
+    m = _STATED_IN.search(question) or _UNIT_ON.search(question)
     if not m or m.group("noun").casefold() in STRUCTURE | STOP | set(UNIT_NOUNS):
         return None
     if any(superlative(w) for w in re.findall(r"[A-Za-z]+", m.group(0))):
         return None  # "reports the largest speedup factor": a ranking of the figures (quantity_extreme), no condition
     unit = UNIT_NOUNS[m.group("unit").casefold()]
     said = f"as a {'percentage' if unit == '%' else 'factor'}"
-    return Threshold(m.group("noun"), 0, 0.0, said, ratio=unit == "x", percent=unit == "%", start=m.start())
+    also = _changed(question[: m.start("noun")], m.group("noun"))
+    return Threshold(m.group("noun"), 0, 0.0, said, ratio=unit == "x", percent=unit == "%", also=also, start=m.start())
+
+
+# A speedup is itself the quantity, though a word of change ("a concrete speedup factor": no "concrete" figure).
+RATIO_NOUNS = frozenset({"speedup", "speedups", "speed-up", "speed-ups", "acceleration", "accelerations"})
+
+
+def _changed(before: str, noun: str) -> str:
+    """What a change noun says changed, when the word before it names it ("the cost saving", "memory reduction"):
+    the papers state the figure beside that word ("reducing training cost by 47.6 percent"), not beside "saving"."""
+    if noun.casefold() not in DIRECTIONS or noun.casefold() in RATIO_NOUNS:
+        return ""
+    m = re.search(r"([A-Za-z][\w-]*)\s+$", before)
+    word = m.group(1) if m else ""
+    return word if word and word.casefold() not in STRUCTURE | STOP | {"or", "and"} else ""
 
 
 def _as_class(question: str) -> Threshold | None:
@@ -264,6 +315,34 @@ def _as_class(question: str) -> Threshold | None:
     return Threshold(
         m.group("noun"), 0, 0.0, said, False, False, unit=UNIT_CLASSES[m.group("cls").casefold()], start=m.start()
     )
+
+
+# A quantity the papers state as a named measure ("express their accuracy as a root-mean-square error"): the figures
+# stated of the measure's name, whatever their value; the quantity before "as" only says what it measures.
+_AS_MEASURE = re.compile(
+    r"\b(?:express|report|give|state|quote|quantif(?:y|ie)|measure|present)(?:s|d|ed)?\s+"
+    r"(?:(?:their|its|the|his|her)\s+)?(?:[\w-]+\s+)?(?P<noun>[A-Za-z][\w-]*)\s+as\s+(?:an?\s+)?"
+    r"(?P<measure>(?:[A-Za-z][\w-]*\s+){0,3}?[A-Za-z][\w-]*)\s*(?=[?.,;!]|$)",
+    re.I,
+)
+# Words that name no measure of their own ("as a whole", "as their main metric", "as a number"): a frame, not a measure.
+_NO_MEASURE = frozenset({
+    "metric", "metrics", "measure", "measures", "number", "numbers", "figure", "figures", "value", "values", "whole",
+    "result", "results", "baseline", "benchmark", "example", "examples", "function", "unit",
+})  # fmt: skip
+
+
+def _as_measure(question: str) -> Threshold | None:
+    """A quantity asked as a named measure, with no bound: "their accuracy as a root-mean-square error" (any figure of
+    root-mean-square error), not "as a percentage" (a unit, `_stated_in`) or "as a distance" (a class, `_as_class`)."""
+    m = _AS_MEASURE.search(question)
+    if not m:
+        return None
+    words = m.group("measure").split()
+    if any(w.casefold() in STRUCTURE | STOP | _NO_MEASURE for w in words) or len(words) < 2:
+        return None  # one word ("as input") is as likely a role as a measure; a measure is named by its phrase
+    said = f"for {m.group('noun')}"  # "report root-mean-square error for accuracy"
+    return Threshold(m.group("measure"), 0, 0.0, said, False, False, start=m.start())
 
 
 def _value(m: re.Match) -> float:
