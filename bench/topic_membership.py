@@ -48,6 +48,7 @@ ROUNDS = (
     "r33",
     "r36",
     "r38",
+    "r39",
     "r25x",
     "r26x",
     "r27x",
@@ -58,6 +59,7 @@ ROUNDS = (
     "r33x",
     "r36x",
     "r38x",
+    "r39x",
 )
 # writer -> its sets; the team's sets are fitted on, never held out
 WRITERS = {"first_contact": ["first_contact_seeds", "first_contact_corpus2"]} | {

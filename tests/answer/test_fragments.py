@@ -61,6 +61,8 @@ SETS = [
     "first_contact_r36x_seeds.json",
     "first_contact_r38_seeds.json",
     "first_contact_r38x_seeds.json",
+    "first_contact_r39_seeds.json",
+    "first_contact_r39x_seeds.json",
 ]
 CORPUS2 = [
     f"first_contact_r{n}_corpus2.json"
@@ -72,6 +74,7 @@ CORPUS2 = [
         33,
         36,
         38,
+        39,
         "25x",
         "26x",
         "27x",
@@ -82,6 +85,7 @@ CORPUS2 = [
         "33x",
         "36x",
         "38x",
+        "39x",
     )
 ] + [
     "first_contact_corpus2.json",

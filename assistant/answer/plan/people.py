@@ -257,9 +257,7 @@ _COAUTHOR_CUE = re.compile(r"\b(?:with|alongside|featuring|including|include[sd]
 # At most this many words between a negation and the "with" before a person it governs ("not co-written with X",
 # "never worked with X"); more, and the negation is another condition's ("not about sea ice with X").
 _VERB_BEFORE_WITH = 1
-
-
-# A person said to have written with the author ("Boyang Zhang co-wrote a bunch of his papers").
+# "Boyang Zhang co-wrote a bunch of his papers": a co-author said by the verb after the name.
 _COWROTE = re.compile(
     r"\s+(?:(?:has|have|had)\s+)?(?:co-?wr(?:ote|itten)|co-?authored|worked\s+with|collaborated)\b", re.I
 )

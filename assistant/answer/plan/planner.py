@@ -56,9 +56,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader, NamedSetRe
         position, surname = phrases.position(question), phrases.surname(question)
         literal, stripped = self.literal_asked(question)
         record, work_type = self.record_read(question)
-        negation, not_in, venues, code_absent = self.exclusions(question)
-        if negation and any(c.span[0] < negation.span[1] and negation.span[0] < c.span[1] for c in record.items):
-            negation = None  # "rather than a journal article": the record's kind of work, no negated topic
+        negation, not_in, venues, code_absent = self.exclusions(question, record)
         categories, has = self.table_slots(question)
         team, team_ranked = phrases.team_size(question), phrases.team_extreme(question)
         intent = classify(stripped, self.corpus.principal)
@@ -208,11 +206,7 @@ class Planner(SlotReader, RouteByMeaning, OverTable, OperationReader, NamedSetRe
         )
         if not (named or back or within) and self.out_of_scope(focus, scope):
             query, focus = corrected, []  # "a buoy paper she isn't an author of" after hers: not the one shown
-        if (
-            intent.route in ("fact", "summary")
-            and venues
-            and not (named or focus or topic or intent.subject or topic_words(stripped, self.corpus.principal))
-        ):
+        if intent.route in ("fact", "summary") and self.venue_only(stripped, venues, named or focus or topic):
             intent.route = "list"  # "What did she present at IGARSS?": the venue selects the papers, none is named
         if code_absent and not (named or focus) and intent.route in ("fact", "summary", "list", "code"):
             # "which don't say anything about their code?": the topic's papers less those with code

@@ -8,6 +8,7 @@ import re
 
 from assistant.answer.plan import field_groups, phrases
 from assistant.answer.plan.conversation import find_bounded
+from assistant.answer.plan.intents import topic_words
 from assistant.answer.plan.phrases import who
 from assistant.answer.plan.phrases.category_names import named_categories
 from assistant.answer.plan.phrases.governs import governed
@@ -83,7 +84,11 @@ class TableFieldReader(RecordConditionReader):
             return None
         return marked
 
-    def exclusions(self, question: str):
+    def venue_only(self, stripped: str, venues: list[str], other) -> bool:
+        """The question names a venue and nothing else to read (no paper, topic or content word): its papers."""
+        return bool(venues) and not other and not topic_words(stripped, self.corpus.principal)
+
+    def exclusions(self, question: str, record: Conditions | None = None):
         """The negated topic, the source left out ("not on arXiv"), the venues a question names and whether it asks
         for papers without code. A source left out is a field of the table (arXiv id, kind of work): neither the
         negated topic nor a venue; negated words about the papers' code ("don't say anything about their code") are
@@ -96,6 +101,12 @@ class TableFieldReader(RecordConditionReader):
             rest = who.BYLINE.sub(" ", rest)  # "don't include Berg as an author": where the person stands
         if negation and not rest.strip(" ,.?"):
             negation = None  # "without Jörg Müller", "besides tanaka": a person (plan.people), not a topic
+        if (
+            negation
+            and record
+            and any(c.span[0] < negation.span[1] and negation.span[0] < c.span[1] for c in record.items)
+        ):
+            negation = None  # "rather than a journal article": the record's kind of work, no negated topic
         not_in, not_in_said = phrases.not_in_source(question)
         if not_in:
             if negation and not_in_said.casefold() in question[negation.span[0] : negation.span[1]].casefold():

@@ -288,17 +288,17 @@ def date_of(paper: Paper, cites: Citations, quote: Quote) -> str:
     return text
 
 
-def event_dates(question: str, paper: Paper, cites: Citations) -> str:
+def event_dates(route: str, question: str, paper: Paper, cites: Citations) -> list[str]:
     """When the question asks the date of a listing event ("when was it accepted to SC'25, and when submitted to
-    ISCA?"): the dates the paper's comments state with what happened on each, quoted; "" otherwise."""
-    if not phrases.LISTING_EVENTS.search(question):
-        return ""
+    ISCA?"): the dates the paper's comments state with what happened on each, quoted, said before its own date."""
+    if route != "when" or not phrases.LISTING_EVENTS.search(question):
+        return []
     for comment in paper.comments:
         found = [s for s in phrases.stated_dates(comment) if s.before]
         if found:
             said = "; ".join(f"{s.before}: {s.said}" for s in found)
-            return f"The arXiv comments of {name(paper)} state the dates ({said}) {cites.cite(paper, comment)}."
-    return ""
+            return [f"The arXiv comments of {name(paper)} state the dates ({said}) {cites.cite(paper, comment)}."]
+    return []
 
 
 def arxiv_of(paper: Paper, cites: Citations, quote: Quote) -> str:

@@ -206,8 +206,7 @@ class TableWriter:
             else:
                 asked = [route] + [FIELD_ROUTES[f] for f in plan.fields if FIELD_ROUTES[f] != route]
                 said = [self._field(r, paper, cites, quote, plan.position) for r in dict.fromkeys(asked)]
-                if route == "when" and (events := structured.event_dates(plan.question, paper, cites)):
-                    said[0] = f"{events} {self._it(said[0], (f'{name(paper)}{when(paper)}', name(paper)))}"
+                said[:0] = structured.event_dates(route, plan.question, paper, cites)  # "when was it accepted …?"
                 lead = f"{name(paper)}{when(paper)}"  # the paper is named once; the next fields say "It"
                 text = " ".join([said[0], *(self._it(t, (lead, name(paper))) for t in said[1:])])
                 if len(asked) == 1:
@@ -371,8 +370,7 @@ class TableWriter:
         cites = Citations()
         if not found_pairs:
             return self.writer.cannot_answer(plan)
-        # "which one is about X, and how well calibrated was it?": for a few papers, also the sentence that answers
-        # what the question asks after which one, when it is not the one that put the paper in the set.
+        # "which one is about X, and how well calibrated was it?": also the sentence answering the rest (few papers)
         then = phrases.THEN_ASKS.split(rest, maxsplit=1)
         ranked = (
             self.corpus.picker.rank(then[-1], self.corpus.qterms(then[-1]), [p for p, _ in found_pairs])
