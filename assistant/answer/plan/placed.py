@@ -45,6 +45,15 @@ def same_venue(a: Paper, b: Paper) -> bool:
 
 
 class PlacedReader:
+    def dated_then_it(self, asked: str, f, span, scope: str) -> tuple[str, str, bool, str] | None:
+        """The one paper of the dates a question names when the clause after them asks of "it" ("What did she publish
+        in September 2020, and against how many surveys was it checked?"), with the route and clause asked; None
+        when the dates hold none or several, or nothing is asked of one paper."""
+        if span is None or span.relative is not None or not asked or not phrases.asks_of_it(asked):
+            return None
+        pool = self._pool(f, span, scope)
+        return (pool[0].id, self.asked_route(asked), False, asked) if len(pool) == 1 else None
+
     def dated_path(self, question: str, named: list[str], _focus, _span) -> tuple[str, str, bool, str] | None:
         """The paper placed by dates counted from another ("Lucía García first-authored her 2021 iceberg paper. In
         the paper the two of them had together the year before, what …?"; placed() has made it the one named), when

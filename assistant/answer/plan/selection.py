@@ -69,10 +69,6 @@ SELECTED_MAX = 2
 _CLAUSES = re.compile(r"(?<=[.;:?!])\s+")
 
 
-# A clause asking of one paper by a pronoun or a pointing noun phrase ("was it checked", "what does that paper use").
-_OF_IT = re.compile(r"\b(?:it|its|(?:this|that|the)\s+(?:one|paper|study|article|work|preprint))\b", re.I)
-
-
 def asks_of_selection(question: str, said: bool = True) -> bool:
     """A question that selects one paper by its slots (`said`: and says "the paper") and asks something of it (not
     which paper it is)."""
@@ -270,14 +266,7 @@ class Selection(ElapsedReader):
                 then = self.dated_then_asked(question, f, span, scope)
                 return (then[0], self.asked_route(then[1]), False, then[1]) if then else None
             picked = self.one_dated(question, span, f, scope)
-            if picked:
-                return picked, "fact", False, ""
-            # "What did she publish in September 2020, and against how many surveys was it checked?": the dates
-            # select the papers, and the clause after asks of "it": the one paper, when the dates hold one
-            if span is not None and span.relative is None and asked and _OF_IT.search(asked):
-                pool = self._pool(f, span, scope)
-                return (pool[0].id, self.asked_route(asked), False, asked) if len(pool) == 1 else None
-            return None
+            return (picked, "fact", False, "") if picked else self.dated_then_it(asked, f, span, scope)
         placed = self.dated_against(question, named, filters, scope)
         return (placed, "fact", True, asked) if placed else None
 

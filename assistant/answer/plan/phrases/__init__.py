@@ -81,6 +81,7 @@ from assistant.answer.plan.phrases.picks import (  # noqa: F401 - the phrases, r
     JointPlaced,
     anchor_role,
     asked_after,
+    asks_of_it,
     date_extreme,
     date_pick,
     joint_placed,

@@ -54,7 +54,9 @@ _NEGATION = re.compile(
     # "which papers are not chemistry?": a bare noun phrase closing the clause after the negated copula (not a
     # possessive, a participle or a place: "are not his", "are not published", "are not online")
     r"|\b(?:are|is|were|was)(?:\s+not|n['’]t)\s+(?:an?\s+)?(?!(?:his|hers|theirs|him|her|them|mine|ours|by|from|in|on|"
-    r"at|yet|available|online|open|public|there|true|correct|right|sure|listed|[\w-]+ed)\b)"
+    r"at|yet|available|online|open|public|there|true|correct|right|sure|listed|[\w-]+ed|"
+    # an author position is the byline's ("where she isn't first author"), read by the position slots
+    r"(?:the\s+)?(?:first|second|third|fourth|fifth|last|lead|leading|senior|sole|main|co-?authors?|authors?)\b)\b)"
     r"(?P<r>[a-z][\w-]*(?:\s+[\w-]+){0,2}?)\s*(?=[?.!;]|$)"
     # "non-LLM papers", "which are non-LLM?" (not "is it non-trivial?")
     rf"|\bnon-(?P<w>[\w-]+)(?=\s+(?:{EITHER}|ones?|research)\b)"

@@ -360,3 +360,12 @@ def anchor_role(text: str) -> int | None:
         return None
     word = (m.group("w") or m.group("w2") or "first").casefold()
     return {"first": 1, "lead": 1, "leading": 1, "second": 2, "third": 3, "last": -1, "senior": -1}[word]
+
+
+# A clause asking of one paper by a pronoun or a pointing noun phrase ("was it checked", "what does that paper use").
+_OF_IT = re.compile(r"\b(?:it|its|(?:this|that|the)\s+(?:one|paper|study|article|work|preprint))\b", re.I)
+
+
+def asks_of_it(clause: str) -> bool:
+    """The clause asks something of one paper it points to ("against how many surveys was it checked?")."""
+    return bool(_OF_IT.search(clause))
